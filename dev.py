@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""Bootstrap for Connect Arena: each command installs what it needs into ``.venv`` and runs.
+
+Usage (standard library only, Python >= 3.11):
+
+    python3 dev.py start [ARGS...]   # the main job: a terminal game of Quinque vs the computer
+    python3 dev.py test  [ARGS...]   # ruff, mypy --strict and the whole pytest suite
+
+The virtual environment is reinstalled only when ``pyproject.toml`` changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+
+
+def _ensure_env(extra: str) -> None:
+    """Create ``.venv`` and install the package (with ``extra``) if anything changed."""
+    if sys.version_info < (3, 11):
+        sys.exit("Connect Arena needs Python 3.11 or newer.")
+    if not PYTHON.exists():
+        print(f"creating virtual environment in {VENV}", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()[:16]
+    stamp = VENV / f".install-stamp-{extra or 'base'}"
+    if stamp.exists() and stamp.read_text() == digest:
+        return
+    target = f".[{extra}]" if extra else "."
+    print(f"installing connect-arena{f'[{extra}]' if extra else ''} into .venv", flush=True)
+    pip = [str(PYTHON), "-m", "pip", "install", "--disable-pip-version-check", "-q"]
+    subprocess.run([*pip, "-e", target], cwd=ROOT, check=True)
+    stamp.write_text(digest)
+
+
+def _run(argv: list[str]) -> int:
+    return subprocess.run(argv, cwd=ROOT).returncode
+
+
+def start(args: list[str]) -> int:
+    """Install the package and start the main job (a terminal game of Quinque)."""
+    _ensure_env("")
+    command = args or ["play", "quinque", "--players", "human,random"]
+    return _run([str(BIN / "connect-arena"), *command])
+
+
+def test(args: list[str]) -> int:
+    """Install the development tools and run ruff, mypy --strict and pytest."""
+    _ensure_env("dev")
+    steps = [
+        [str(PYTHON), "-m", "ruff", "check", "src", "tests", "benchmarks", "dev.py"],
+        [str(PYTHON), "-m", "ruff", "format", "--check", "src", "tests", "benchmarks", "dev.py"],
+        [str(PYTHON), "-m", "mypy"],
+        [str(PYTHON), "-m", "pytest", *args],
+    ]
+    for step in steps:
+        print("$ " + " ".join(Path(step[0]).name if i == 0 else a for i, a in enumerate(step)))
+        code = _run(step)
+        if code != 0:
+            return code
+    return 0
+
+
+def main() -> int:
+    commands = {"start": start, "test": test}
+    if len(sys.argv) < 2 or sys.argv[1] not in commands:
+        print(__doc__)
+        return 2
+    return commands[sys.argv[1]](sys.argv[2:])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,36 @@
+"""The agent protocol: something that chooses an action for a seat."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from connect_arena.core.game import Action, State
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How much thinking an agent may do for one decision.
+
+    Attributes:
+        seconds: wall-clock limit in seconds, or ``None``.
+        iterations: simulation/iteration limit, or ``None``.
+    """
+
+    seconds: float | None = None
+    iterations: int | None = None
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Chooses actions. Agents never mutate the state they are given.
+
+    Attributes:
+        name: a short label used in records and tables, e.g. ``"random"``.
+    """
+
+    name: str
+
+    def act(self, state: State[Action], player: int, budget: Budget | None = None) -> Action:
+        """Return a legal action for ``player`` (an active seat of ``state``)."""
+        ...

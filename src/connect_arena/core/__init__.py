@@ -1,0 +1,62 @@
+"""Game-agnostic engine protocol: games, states, actions, options, errors, records, registry."""
+
+from connect_arena.core.chance import sample_chance_outcome
+from connect_arena.core.errors import (
+    GameError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidOptionError,
+    InvalidRecordError,
+    UnknownGameError,
+)
+from connect_arena.core.game import (
+    CHANCE,
+    SIMULTANEOUS,
+    TERMINAL,
+    Action,
+    Game,
+    HistoryEntry,
+    State,
+)
+from connect_arena.core.options import OptionSpec, OptionValue
+from connect_arena.core.records import (
+    RECORD_FORMAT,
+    Record,
+    SeatAction,
+    parse_record,
+    read_record,
+    record_of,
+    replay,
+)
+from connect_arena.core.registry import game_class, game_names, list_games, load, register
+
+__all__ = [
+    "CHANCE",
+    "RECORD_FORMAT",
+    "SIMULTANEOUS",
+    "TERMINAL",
+    "Action",
+    "Game",
+    "GameError",
+    "HistoryEntry",
+    "IllegalActionError",
+    "InvalidActionError",
+    "InvalidOptionError",
+    "InvalidRecordError",
+    "OptionSpec",
+    "OptionValue",
+    "Record",
+    "SeatAction",
+    "State",
+    "UnknownGameError",
+    "game_class",
+    "game_names",
+    "list_games",
+    "load",
+    "parse_record",
+    "read_record",
+    "record_of",
+    "register",
+    "replay",
+    "sample_chance_outcome",
+]

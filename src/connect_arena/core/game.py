@@ -1,0 +1,311 @@
+"""The game-agnostic engine protocol: ``Game`` descriptors, ``State`` and ``Action``.
+
+The semantics follow OpenSpiel (seat indices, chance nodes as a pseudo-player, terminal
+returns) with Pythonic names. Player ids are 0-based seat indices, or one of the negative
+constants below. Randomness never happens inside a state: a chance node lists its outcomes
+with :meth:`State.chance_outcomes` and the driver picks one with an injected
+``random.Random`` (see :func:`connect_arena.core.chance.sample_chance_outcome`).
+"""
+
+from __future__ import annotations
+
+import abc
+import json
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
+
+from connect_arena.core.errors import IllegalActionError, InvalidOptionError
+from connect_arena.core.options import OptionSpec, OptionValue, resolve_options
+
+CHANCE = -1
+"""``current_player`` at a chance node (dice, shuffles): the driver picks an outcome."""
+SIMULTANEOUS = -2
+"""``current_player`` when several seats may act now; see :meth:`State.active_players`."""
+TERMINAL = -4
+"""``current_player`` once the game is over."""
+
+PLAYER_NAMES = {CHANCE: "chance", SIMULTANEOUS: "simultaneous", TERMINAL: "terminal"}
+
+
+class Action(abc.ABC):
+    """Base of every game's actions: small frozen dataclasses.
+
+    ``str(action)`` is the canonical notation, and ``state.parse_action(str(action))`` gives
+    back an equal action (parse ∘ format = id).
+    """
+
+    __slots__ = ()
+
+    @abc.abstractmethod
+    def __str__(self) -> str:
+        """The canonical notation of the action."""
+
+
+A = TypeVar("A", bound=Action)
+
+
+class HistoryEntry(NamedTuple, Generic[A]):
+    """One applied action.
+
+    Attributes:
+        player: the seat that acted, or ``CHANCE`` for a chance outcome.
+        action: the action.
+        simultaneous: whether several seats could act at that moment (records then tag the
+            action with its seat).
+    """
+
+    player: int
+    action: A
+    simultaneous: bool = False
+
+
+class State(abc.ABC, Generic[A]):
+    """A position of a game, mutable in place by :meth:`apply_action`.
+
+    Subclasses implement the underscored hooks; the public methods add the checks and the
+    history that every game shares.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.history: list[HistoryEntry[A]] = []
+
+    # ----- who acts -------------------------------------------------------------------------
+    @property
+    @abc.abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, or ``CHANCE``, ``SIMULTANEOUS`` or ``TERMINAL``."""
+
+    def active_players(self) -> frozenset[int]:
+        """The seats that may act now: one in turn-based play, several in a simultaneous
+        phase, none at a chance node or at the end."""
+        player = self.current_player
+        return frozenset((player,)) if player >= 0 else frozenset()
+
+    def is_chance_node(self) -> bool:
+        """Whether the next action is a chance outcome picked by the driver."""
+        return self.current_player == CHANCE
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.current_player == TERMINAL
+
+    # ----- actions ---------------------------------------------------------------------------
+    def legal_actions(self, player: int | None = None) -> list[A]:
+        """The legal actions of ``player`` (default: the current player, or chance).
+
+        Returns:
+            A list in a deterministic order; empty when ``player`` may not act now.
+        """
+        player = self._default_player(player)
+        if player == CHANCE:
+            return [action for action, _ in self.chance_outcomes()]
+        if player not in self.active_players():
+            return []
+        return self._legal_actions(player)
+
+    def chance_outcomes(self) -> list[tuple[A, float]]:
+        """At a chance node, the outcomes with their probabilities (summing to 1); else ``[]``."""
+        return self._chance_outcomes() if self.is_chance_node() else []
+
+    def parse_action(self, text: str, player: int | None = None) -> A:
+        """Parse ``text`` in the game's notation and return it if legal for ``player`` now.
+
+        Raises:
+            InvalidActionError: ``text`` is not in the game's notation.
+            IllegalActionError: the action is well formed but not legal now; the message
+                says why.
+        """
+        player = self._default_player(player)
+        action = self._parse(text.strip())
+        self._check_legal(action, player)
+        return action
+
+    def apply_action(self, action: A | str, player: int | None = None) -> None:
+        """Apply ``action`` (an action or its notation) for ``player`` and record it.
+
+        ``player`` defaults to the current player (or chance); it must be given in a
+        simultaneous phase. On any error the state is left unchanged.
+
+        Raises:
+            InvalidActionError: ``action`` is text that is not in the game's notation.
+            IllegalActionError: the action is not legal for ``player`` now.
+        """
+        player = self._default_player(player)
+        if isinstance(action, str):
+            action = self.parse_action(action, player)
+        else:
+            self._check_legal(action, player)
+        self.apply_legal_action(action, player)
+
+    def apply_legal_action(self, action: A, player: int) -> None:
+        """Apply an action known to be legal (taken from :meth:`legal_actions`), unchecked.
+
+        This is the fast path for agents and playouts; an illegal action here corrupts
+        the state, so interfaces must use :meth:`apply_action`.
+        """
+        simultaneous = self.current_player == SIMULTANEOUS
+        self._apply(action, player)
+        self.history.append(HistoryEntry(player, action, simultaneous))
+
+    def _default_player(self, player: int | None) -> int:
+        if player is not None:
+            return player
+        current = self.current_player
+        if current == SIMULTANEOUS:
+            raise IllegalActionError(
+                "several players may act now: say which seat acts "
+                f"(active seats: {sorted(self.active_players())})"
+            )
+        return current
+
+    def _check_legal(self, action: A, player: int) -> None:
+        if self.is_terminal():
+            raise IllegalActionError("the game is over")
+        if player == CHANCE:
+            if not self.is_chance_node():
+                raise IllegalActionError("this is not a chance node")
+            if action not in self.legal_actions(CHANCE):
+                raise IllegalActionError(f"{action} is not a possible chance outcome here")
+            return
+        if self.is_chance_node():
+            raise IllegalActionError("chance acts next (dice or shuffle), not a player")
+        if player not in self.active_players():
+            raise IllegalActionError(f"it is not {self.game.seat_name(player)}'s turn")
+        reason = self._illegal_reason(action, player)
+        if reason is not None:
+            raise IllegalActionError(reason)
+
+    # ----- results and views -----------------------------------------------------------------
+    @abc.abstractmethod
+    def returns(self) -> list[float]:
+        """Per-seat returns: final results once terminal (e.g. ``[1, -1]``), else the
+        current values (``0`` for games that only score at the end)."""
+
+    @abc.abstractmethod
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see, as a JSON-serialisable dict."""
+
+    def render(self, viewer: int | None = None) -> str:
+        """A text diagram of the position for terminals, in Rich console markup.
+
+        Games override this; the default shows the observation as JSON. ``viewer`` is the seat
+        whose private information may be shown (``None``: public information only).
+        """
+        return json.dumps(self.observation(0 if viewer is None else viewer), indent=1)
+
+    @abc.abstractmethod
+    def clone(self) -> State[A]:
+        """An independent copy (sharing only the immutable game descriptor)."""
+
+    # ----- hooks for subclasses ------------------------------------------------------------
+    @abc.abstractmethod
+    def _legal_actions(self, player: int) -> list[A]:
+        """Legal actions of an active ``player`` (never called at chance or terminal)."""
+
+    def _chance_outcomes(self) -> list[tuple[A, float]]:
+        """Outcomes at a chance node; games with chance override this."""
+        raise NotImplementedError(f"{self.game.name} has no chance nodes")
+
+    @abc.abstractmethod
+    def _parse(self, text: str) -> A:
+        """Parse notation into an action (syntax only); raise ``InvalidActionError``."""
+
+    @abc.abstractmethod
+    def _illegal_reason(self, action: A, player: int) -> str | None:
+        """``None`` if ``action`` is legal for active ``player``, else why not (one sentence)."""
+
+    @abc.abstractmethod
+    def _apply(self, action: A, player: int) -> None:
+        """Apply a legal action."""
+
+
+class Game(abc.ABC):
+    """A game descriptor: the rules' name, player counts and validated options.
+
+    Instances are immutable and hashable. Subclasses set the class attributes and
+    implement :meth:`new_initial_state`.
+
+    Args:
+        num_players: number of seats (default: ``default_players``).
+        **options: option values by name; strings are coerced (``"true"``, ``"3"``).
+
+    Raises:
+        InvalidOptionError: bad player count, unknown option, bad value, or conflicting
+            options; the message names what is wrong.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    summary: ClassVar[str] = ""
+    player_counts: ClassVar[tuple[int, ...]]
+    default_players: ClassVar[int]
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    deterministic: ClassVar[bool] = False
+    seat_names: ClassVar[tuple[str, ...]] = ()
+
+    __slots__ = ("_num_players", "_options")
+
+    def __init__(self, num_players: int | None = None, **options: object) -> None:
+        players = self.default_players if num_players is None else num_players
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise InvalidOptionError(f"{self.name}: number of players must be an integer")
+        if players not in self.player_counts:
+            counts = ", ".join(map(str, self.player_counts))
+            raise InvalidOptionError(
+                f"{self.name} is played by {counts} players, not {players}", "num_players"
+            )
+        self._num_players = players
+        self._options: Mapping[str, OptionValue] = MappingProxyType(
+            resolve_options(self.option_specs, options, self.name)
+        )
+        self._check_options()
+
+    @property
+    def num_players(self) -> int:
+        """Number of seats (0-based seat indices run from 0 to ``num_players - 1``)."""
+        return self._num_players
+
+    @property
+    def options(self) -> Mapping[str, OptionValue]:
+        """Every option with its value (defaults filled in), read-only."""
+        return self._options
+
+    def option(self, name: str) -> OptionValue:
+        """The value of option ``name`` (KeyError if the game has no such option)."""
+        return self._options[name]
+
+    def seat_name(self, seat: int) -> str:
+        """A display name for a seat, e.g. ``"Red"``; ``"chance"`` for ``CHANCE``."""
+        if seat < 0:
+            return PLAYER_NAMES.get(seat, str(seat))
+        if seat < len(self.seat_names):
+            return self.seat_names[seat]
+        return f"Player {seat + 1}"
+
+    def _check_options(self) -> None:
+        """Hook: raise ``InvalidOptionError`` for option combinations that conflict."""
+        return None
+
+    @abc.abstractmethod
+    def new_initial_state(self) -> State[Any]:
+        """The state at the start of a game with these options."""
+
+    def _key(self) -> tuple[str, int, tuple[tuple[str, OptionValue], ...]]:
+        return (self.name, self._num_players, tuple(self._options.items()))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        changed = {
+            spec.name: self._options[spec.name]
+            for spec in self.option_specs
+            if self._options[spec.name] != spec.default
+        }
+        args = "".join(f", {key}={value!r}" for key, value in changed.items())
+        return f"load({self.name!r}, num_players={self._num_players}{args})"
