@@ -1,0 +1,192 @@
+"""Lattice geometry for Quinque: tiles, skydivers, connectivity, moves and lines of five.
+
+Tiles sit on cells ``(tx, ty)`` of an unbounded square lattice; with tiles of ``side × side``
+skydivers, tile ``(tx, ty)`` holds the skydivers ``(side*tx + i, side*ty + j)``. All functions
+are pure; sets of cells are never modified.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+Cell = tuple[int, int]
+
+ORTHOGONAL: tuple[Cell, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
+DIAGONAL: tuple[Cell, ...] = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+ALL8: tuple[Cell, ...] = ORTHOGONAL + DIAGONAL
+LINE_AXES: tuple[Cell, ...] = ((1, 0), (0, 1), (1, 1), (1, -1))
+"""One direction per line through a point: row, column and the two diagonals (Q-23)."""
+LINE_LENGTH = 5
+
+
+def skydivers(tile: Cell, side: int) -> list[Cell]:
+    """The skydivers of the tile at ``tile``, row by row."""
+    x0, y0 = tile[0] * side, tile[1] * side
+    return [(x0 + i, y0 + j) for j in range(side) for i in range(side)]
+
+
+def tile_of(skydiver: Cell, side: int) -> Cell:
+    """The tile cell that holds ``skydiver`` (floor division, so negatives work)."""
+    return (skydiver[0] // side, skydiver[1] // side)
+
+
+def frontier(tiles: set[Cell], neighbours: tuple[Cell, ...]) -> set[Cell]:
+    """Free cells touching ``tiles`` through one of ``neighbours``."""
+    return {(x + dx, y + dy) for (x, y) in tiles for dx, dy in neighbours} - tiles
+
+
+def surrounded(tiles: set[Cell], tile: Cell) -> bool:
+    """Whether all four edge neighbours of ``tile`` hold tiles ("circondata su tutti e 4 i
+    suoi lati"; Q-8: judged before the move)."""
+    x, y = tile
+    return all((x + dx, y + dy) in tiles for dx, dy in ORTHOGONAL)
+
+
+def components(tiles: set[Cell], neighbours: tuple[Cell, ...]) -> tuple[dict[Cell, int], int]:
+    """Label the connected components of ``tiles``.
+
+    Returns:
+        ``(label, count)``: component index (0-based) of every tile, and the number of
+        components.
+    """
+    label: dict[Cell, int] = {}
+    count = 0
+    for start in tiles:
+        if start in label:
+            continue
+        label[start] = count
+        todo = [start]
+        while todo:
+            x, y = todo.pop()
+            for dx, dy in neighbours:
+                cell = (x + dx, y + dy)
+                if cell in tiles and cell not in label:
+                    label[cell] = count
+                    todo.append(cell)
+        count += 1
+    return label, count
+
+
+def connected(tiles: set[Cell], neighbours: tuple[Cell, ...]) -> bool:
+    """Whether ``tiles`` form one formation (an empty set counts as connected)."""
+    return components(tiles, neighbours)[1] <= 1
+
+
+def destinations(
+    tiles: set[Cell],
+    tile: Cell,
+    directions: Iterable[Cell],
+    max_steps: int,
+    through: bool,
+    neighbours: tuple[Cell, ...],
+) -> list[Cell]:
+    """Free cells the tile at ``tile`` can reach along ``directions`` leaving one formation.
+
+    A destination must touch every component of the other tiles, so that the formation is
+    connected after the move (Q-5: the final state is what counts); it therefore lies within
+    one cell of their bounding box, which bounds each ray.
+
+    Args:
+        tiles: the tiles on the table, ``tile`` included.
+        tile: the tile to move.
+        directions: unit steps to follow.
+        max_steps: longest move in steps (0: any distance).
+        through: whether the move may pass over other tiles (else it stops at the first).
+        neighbours: the connectivity (edge or corner neighbours; Q-4).
+
+    Returns:
+        The destinations, sorted.
+    """
+    rest = tiles - {tile}
+    if not rest:
+        return []
+    label, count = components(rest, neighbours)
+    low_x = min(x for x, _ in rest) - 1
+    high_x = max(x for x, _ in rest) + 1
+    low_y = min(y for _, y in rest) - 1
+    high_y = max(y for _, y in rest) + 1
+    found: list[Cell] = []
+    for dx, dy in directions:
+        x, y = tile
+        steps = 0
+        while True:
+            x += dx
+            y += dy
+            steps += 1
+            if (max_steps and steps > max_steps) or not (
+                low_x <= x <= high_x and low_y <= y <= high_y
+            ):
+                break
+            if (x, y) in rest:
+                if through:
+                    continue
+                break
+            touching = {label[n] for n in ((x + a, y + b) for a, b in neighbours) if n in label}
+            if len(touching) == count:
+                found.append((x, y))
+    found.sort()
+    return found
+
+
+def direction_to(origin: Cell, target: Cell) -> tuple[Cell, int] | None:
+    """The unit step and number of steps from ``origin`` to ``target`` along a row, column or
+    diagonal, or ``None`` if ``target`` is on none of them (or equals ``origin``)."""
+    dx, dy = target[0] - origin[0], target[1] - origin[1]
+    if (dx, dy) == (0, 0) or (dx and dy and abs(dx) != abs(dy)):
+        return None
+    steps = max(abs(dx), abs(dy))
+    return (dx // steps, dy // steps), steps
+
+
+def first_blocker(tiles: set[Cell], origin: Cell, step: Cell, steps: int) -> Cell | None:
+    """The first tile strictly between ``origin`` and ``steps`` steps along ``step``."""
+    for k in range(1, steps):
+        cell = (origin[0] + k * step[0], origin[1] + k * step[1])
+        if cell in tiles:
+            return cell
+    return None
+
+
+def has_line(marks: Mapping[Cell, int], seat: int, through: Iterable[Cell] | None) -> bool:
+    """Whether ``seat`` has five (or more, Q-12) parachutes in a row, column or diagonal.
+
+    Args:
+        marks: skydiver → seat of its parachute.
+        seat: the colour to look for.
+        through: only lines through these skydivers are considered (``None``: anywhere).
+    """
+    points = [p for p, s in marks.items() if s == seat] if through is None else through
+    for x, y in points:
+        if marks.get((x, y)) != seat:
+            continue
+        for dx, dy in LINE_AXES:
+            run = 1
+            k = 1
+            while marks.get((x + k * dx, y + k * dy)) == seat:
+                run += 1
+                k += 1
+            k = 1
+            while marks.get((x - k * dx, y - k * dy)) == seat:
+                run += 1
+                k += 1
+            if run >= LINE_LENGTH:
+                return True
+    return False
+
+
+def lines(marks: Mapping[Cell, int], seat: int) -> list[list[Cell]]:
+    """Every maximal run of five or more of ``seat``'s parachutes (for display), each a list of
+    skydivers in order."""
+    found: list[list[Cell]] = []
+    for (x, y), owner in sorted(marks.items()):
+        if owner != seat:
+            continue
+        for dx, dy in LINE_AXES:
+            if marks.get((x - dx, y - dy)) == seat:
+                continue  # not the start of the run
+            run = [(x, y)]
+            while marks.get((run[-1][0] + dx, run[-1][1] + dy)) == seat:
+                run.append((run[-1][0] + dx, run[-1][1] + dy))
+            if len(run) >= LINE_LENGTH:
+                found.append(run)
+    return found
