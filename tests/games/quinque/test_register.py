@@ -118,9 +118,7 @@ def test_q10_turn_check_a_line_broken_by_the_second_move_does_not_win() -> None:
 
 
 def test_q12_longer_runs_count() -> None:
-    state = position(
-        [(0, 0), (1, 0), (2, 0), (3, 0)], red=[(0, 0), (1, 0), (2, 0), (4, 0), (5, 0)]
-    )
+    state = position([(0, 0), (1, 0), (2, 0), (3, 0)], red=[(0, 0), (1, 0), (2, 0), (4, 0), (5, 0)])
     state.apply_action("mark 3,0")  # makes a run of six
     assert state.winner == RED
 

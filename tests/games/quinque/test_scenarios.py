@@ -67,7 +67,7 @@ def test_3_full_tile_offers_no_mark() -> None:
 
 
 def test_4_connectivity_after_the_move() -> None:
-    """"Tutte le tessere continuano ad essere una singola formazione dopo il movimento"."""
+    """ "Tutte le tessere continuano ad essere una singola formazione dopo il movimento"."""
     state = position(ROW3, red=[(0, 0), (2, 0), (4, 0)])
     with pytest.raises(IllegalActionError, match="single connected formation"):
         state.apply_action("move T1,0 T1,1")
@@ -77,7 +77,7 @@ def test_4_connectivity_after_the_move() -> None:
 
 
 def test_5_surrounded_tile_cannot_move() -> None:
-    """"Non puoi spostare una tessera che è circondata su tutti e 4 i suoi lati"."""
+    """ "Non puoi spostare una tessera che è circondata su tutti e 4 i suoi lati"."""
     plus = [(1, 1), (0, 1), (2, 1), (1, 0), (1, 2)]
     state = position(plus, red=[(2, 2), (0, 2), (4, 2), (2, 0), (2, 4)])
     with pytest.raises(IllegalActionError, match="surrounded on all four sides"):
@@ -88,7 +88,7 @@ def test_5_surrounded_tile_cannot_move() -> None:
 
 
 def test_6_marked_tile_cannot_move_but_others_can() -> None:
-    """"Non puoi spostare una tessera su cui hai contrassegnato un paracadutista nello stesso
+    """ "Non puoi spostare una tessera su cui hai contrassegnato un paracadutista nello stesso
     turno"."""
     state = position(ROW3, red=[(0, 0)], blue=[(2, 0)])
     state.apply_action("mark 4,0")
@@ -110,7 +110,7 @@ def test_6_move_move_turn_uses_no_parachute() -> None:
 
 
 def test_7_horizontal_win_ends_the_game_at_once() -> None:
-    """"vince immediatamente la partita": no second action is played."""
+    """ "vince immediatamente la partita": no second action is played."""
     state = position(ROW3, red=[(0, 0), (1, 0), (2, 0), (3, 0)])
     state.apply_action("mark 4,0")
     assert state.current_player == TERMINAL
@@ -134,7 +134,7 @@ def _both_lines_position(red_has_four: bool, **options: object):  # type: ignore
 
 
 def test_9_both_lines_at_once_the_active_player_wins() -> None:
-    """"Se entrambi i giocatori raggiungono una linea ... contemporaneamente, il giocatore
+    """ "Se entrambi i giocatori raggiungono una linea ... contemporaneamente, il giocatore
     attivo vince"."""
     state = _both_lines_position(red_has_four=True)
     state.apply_action("move T1,1 T2,0")
@@ -185,7 +185,7 @@ def test_11_no_win_with_a_gap_win_with_six() -> None:
 
 
 def test_12_tie_when_both_supplies_are_empty_at_the_end_of_the_turn() -> None:
-    """"Se entrambi i giocatori finiscono i paracaduti disponibili, la partita finisce in
+    """ "Se entrambi i giocatori finiscono i paracaduti disponibili, la partita finisce in
     parità" — Q-13: at the end of that turn (the optional move may still win)."""
     state = position(ROW3, red=[(0, 0)], blue=[(3, 1)], to_move=BLUE, supply=(0, 1))
     state.apply_action("mark 5,1")
@@ -225,7 +225,7 @@ def test_12_no_parachutes_means_move_first() -> None:
 
 
 def test_13_advanced_movement_table() -> None:
-    """"Quinque avanzato": destinations by the number of parachutes on the tile."""
+    """ "Quinque avanzato": destinations by the number of parachutes on the tile."""
     formation = [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1), (3, 0)]
     m_skydivers = [(6, 0), (7, 0), (6, 1), (7, 1)]
     expected = {

@@ -1,0 +1,127 @@
+"""The conformance suite: every registered game obeys the engine protocol (design.md "Habits").
+
+Seeded random playouts of each game, each player count and a few option sets check, after
+every action: legal actions exist until the end, every legal action's notation round-trips,
+clones are independent, the record of the history replays to the same state, returns are
+defined at the end, and each game's own invariants hold (``INVARIANTS``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from connect_arena.core import (
+    CHANCE,
+    Action,
+    State,
+    game_names,
+    load,
+    record_of,
+    replay,
+    sample_chance_outcome,
+)
+from connect_arena.games.quinque import geometry
+from connect_arena.games.quinque.rules import QuinqueState
+
+MAX_ACTIONS = 3000
+EXTRA_OPTIONS: dict[str, list[dict[str, object]]] = {
+    "quinque": [{"advanced": True}, {"connectivity": "corner", "add_adjacency": "corner"}],
+}
+
+
+def check_quinque(state: State[Any]) -> None:
+    """Parachutes are conserved and the formation stays one edge-connected piece."""
+    assert isinstance(state, QuinqueState)
+    cfg = state.cfg
+    assert sum(state.supply) + len(state.marks) == 2 * cfg.parachutes
+    assert state.stack + len(state.tiles) == cfg.tiles
+    assert all(geometry.tile_of(s, cfg.side) in state.tiles for s in state.marks)
+    assert geometry.connected(state.tiles, cfg.connect_nbrs)
+    assert all(state.parachutes_on(tile) >= 1 for tile in state.tiles)
+
+
+INVARIANTS: dict[str, Callable[[State[Any]], None]] = {"quinque": check_quinque}
+
+
+def _cases() -> list[Any]:
+    cases = []
+    for name in game_names():
+        cls = load(name).__class__
+        for players in cls.player_counts[:3]:
+            for options in [{}, *EXTRA_OPTIONS.get(name, [])]:
+                label = f"{name}-{players}p" + "".join(f"-{k}={v}" for k, v in options.items())
+                cases.append(pytest.param(name, players, options, id=label))
+    return cases
+
+
+def _snapshot(state: State[Any]) -> str:
+    views = [state.observation(p) for p in range(state.game.num_players)]
+    return json.dumps([views, [str(e.action) for e in state.history]], sort_keys=True)
+
+
+def _check_node(state: State[Any], rng: random.Random) -> None:
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert outcomes and math.isclose(sum(p for _, p in outcomes), 1.0)
+        assert state.active_players() == frozenset()
+        for action, _ in outcomes:
+            assert state.parse_action(str(action), CHANCE) == action
+        return
+    active = state.active_players()
+    assert active, "a non-terminal state must have an active player"
+    for player in active:
+        actions = state.legal_actions(player)
+        assert actions, f"{state.game.seat_name(player)} has no legal action"
+        assert len(set(actions)) == len(actions), "duplicate legal actions"
+        for action in actions:
+            assert state.parse_action(str(action), player) == action
+    for player in set(range(state.game.num_players)) - active:
+        assert state.legal_actions(player) == []
+    # Clone independence: acting on the clone leaves the original untouched.
+    before = _snapshot(state)
+    twin = state.clone()
+    player = min(active)
+    twin.apply_action(rng.choice(twin.legal_actions(player)), player)
+    assert _snapshot(state) == before
+
+
+@pytest.mark.parametrize(("name", "players", "options"), _cases())
+def test_random_playouts_conform(name: str, players: int, options: dict[str, object]) -> None:
+    game = load(name, players, **options)
+    invariant = INVARIANTS.get(name)
+    for seed in range(3):
+        rng = random.Random(seed)
+        state: State[Action] = game.new_initial_state()
+        for count in range(MAX_ACTIONS):
+            if state.is_terminal():
+                break
+            _check_node(state, rng)
+            if state.is_chance_node():
+                state.apply_action(sample_chance_outcome(state, rng))
+            else:
+                player = min(state.active_players())
+                state.apply_action(rng.choice(state.legal_actions(player)), player)
+            if invariant is not None:
+                invariant(state)
+            if count % 25 == 0:
+                _check_replay(state)
+        _check_replay(state)
+        if state.is_terminal():
+            returns = state.returns()
+            assert len(returns) == players and all(math.isfinite(r) for r in returns)
+            assert state.legal_actions() == [] and state.active_players() == frozenset()
+
+
+def _check_replay(state: State[Any]) -> None:
+    seats = [f"seat{i}" for i in range(state.game.num_players)]
+    record = record_of(state, seats)
+    again = replay(json.loads(record.to_json()))
+    assert _snapshot(again) == _snapshot(state)
+    assert again.is_terminal() == state.is_terminal()
+    assert again.returns() == state.returns()
