@@ -27,7 +27,7 @@ def position(
     state = load("quinque", **options).new_initial_state()
     assert isinstance(state, QuinqueState)
     state.tiles = set(formation)
-    state.marks = {cell: RED for cell in red} | {cell: BLUE for cell in blue}
+    state.marks = dict.fromkeys(red, RED) | dict.fromkeys(blue, BLUE)
     parachutes = state.cfg.parachutes
     reds = sum(1 for seat in state.marks.values() if seat == RED)
     blues = len(state.marks) - reds
