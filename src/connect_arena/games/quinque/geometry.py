@@ -75,7 +75,7 @@ def connected(tiles: set[Cell], neighbours: tuple[Cell, ...]) -> bool:
 def destinations(
     tiles: set[Cell],
     tile: Cell,
-    directions: Iterable[Cell],
+    directions: tuple[Cell, ...],
     max_steps: int,
     through: bool,
     neighbours: tuple[Cell, ...],
@@ -83,13 +83,14 @@ def destinations(
     """Free cells the tile at ``tile`` can reach along ``directions`` leaving one formation.
 
     A destination must touch every component of the other tiles, so that the formation is
-    connected after the move (Q-5: the final state is what counts); it therefore lies within
-    one cell of their bounding box, which bounds each ray.
+    connected after the move (Q-5: the final state is what counts). The candidates are
+    therefore the cells touching all components; each is kept if it lies on one of the
+    allowed lines from ``tile`` within reach (hot path: this is most of a playout's time).
 
     Args:
         tiles: the tiles on the table, ``tile`` included.
         tile: the tile to move.
-        directions: unit steps to follow.
+        directions: unit steps allowed.
         max_steps: longest move in steps (0: any distance).
         through: whether the move may pass over other tiles (else it stops at the first).
         neighbours: the connectivity (edge or corner neighbours; Q-4).
@@ -101,29 +102,30 @@ def destinations(
     if not rest:
         return []
     label, count = components(rest, neighbours)
-    low_x = min(x for x, _ in rest) - 1
-    high_x = max(x for x, _ in rest) + 1
-    low_y = min(y for _, y in rest) - 1
-    high_y = max(y for _, y in rest) + 1
+    if count == 1:
+        candidates = frontier(rest, neighbours)
+    else:
+        groups: list[set[Cell]] = [set() for _ in range(count)]
+        for cell, index in label.items():
+            groups[index].add(cell)
+        candidates = frontier(groups[0], neighbours)
+        for group in groups[1:]:
+            candidates &= frontier(group, neighbours)
+        candidates -= rest
+    candidates.discard(tile)
+    x0, y0 = tile
     found: list[Cell] = []
-    for dx, dy in directions:
-        x, y = tile
-        steps = 0
-        while True:
-            x += dx
-            y += dy
-            steps += 1
-            if (max_steps and steps > max_steps) or not (
-                low_x <= x <= high_x and low_y <= y <= high_y
-            ):
-                break
-            if (x, y) in rest:
-                if through:
-                    continue
-                break
-            touching = {label[n] for n in ((x + a, y + b) for a, b in neighbours) if n in label}
-            if len(touching) == count:
-                found.append((x, y))
+    for cell in candidates:
+        dx, dy = cell[0] - x0, cell[1] - y0
+        if dx and dy and dx != dy and dx != -dy:
+            continue
+        steps = abs(dx) if dx else abs(dy)
+        step = (dx // steps, dy // steps)
+        if step not in directions or (max_steps and steps > max_steps):
+            continue
+        if not through and first_blocker(tiles, tile, step, steps) is not None:
+            continue
+        found.append(cell)
     found.sort()
     return found
 
