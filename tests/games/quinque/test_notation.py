@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from connect_arena.core import IllegalActionError, InvalidActionError
+from connect_arena.core import Action, IllegalActionError, InvalidActionError
 from connect_arena.games.quinque import Add, Mark, Move, Pass, Starter
 from connect_arena.games.quinque.notation import parse_action
 from tests.games.quinque.helpers import position
@@ -96,3 +96,14 @@ def test_every_legal_action_round_trips_through_the_state() -> None:
     state = position([(0, 0), (1, 0), (1, 1)], red=[(0, 0)], blue=[(2, 0)])
     for action in state.legal_actions():
         assert state.parse_action(str(action)) == action
+
+
+def test_an_action_object_of_another_game_is_refused() -> None:
+    state = position([(0, 0)], red=[(0, 0)], to_move=1)
+
+    class Foreign(Action):
+        def __str__(self) -> str:
+            return "foreign"
+
+    with pytest.raises(IllegalActionError, match="is not a Quinque action"):
+        state.apply_action(Foreign())  # type: ignore[arg-type]

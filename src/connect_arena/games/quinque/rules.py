@@ -371,6 +371,8 @@ class QuinqueState(State[QuinqueAction]):
 
     # ----- legality explained ---------------------------------------------------------------
     def _illegal_reason(self, action: QuinqueAction, player: int) -> str | None:
+        if not isinstance(action, Mark | Add | Move | Pass | Starter):
+            return f"{action!r} is not a Quinque action"
         reason = self._explain(action, player)
         if reason is None and action not in self._legal_actions(player):
             reason = f"{action} is not legal now"
