@@ -74,10 +74,13 @@ def test_games_marks_games_with_chance(cli: Invoke) -> None:
     assert "deterministic" in tictactoe
 
 
-def test_games_survives_a_broken_plugin(cli: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_games_survives_a_broken_plugin(cli: Invoke) -> None:
     # A registered entry that cannot be imported, removed again after the test.
-    monkeypatch.setitem(registry._REGISTRY, "toy-broken", "no_such_module_xyz:Game")
-    result = cli("games")
+    registry.register("toy-broken", "no_such_module_xyz:Game")
+    try:
+        result = cli("games")
+    finally:
+        registry.unregister("toy-broken")
     assert result.exit_code == 0
     broken = next(line for line in result.stdout.splitlines() if "toy-broken" in line)
     assert "cannot be loaded" in broken

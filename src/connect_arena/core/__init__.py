@@ -19,6 +19,7 @@ from connect_arena.core.game import (
     State,
 )
 from connect_arena.core.options import OptionSpec, OptionValue
+from connect_arena.core.perft import perft, perft_divide
 from connect_arena.core.records import (
     RECORD_FORMAT,
     Record,
@@ -28,7 +29,14 @@ from connect_arena.core.records import (
     record_of,
     replay,
 )
-from connect_arena.core.registry import game_class, game_names, list_games, load, register
+from connect_arena.core.registry import (
+    game_class,
+    game_names,
+    list_games,
+    load,
+    register,
+    unregister,
+)
 
 __all__ = [
     "CHANCE",
@@ -54,9 +62,12 @@ __all__ = [
     "list_games",
     "load",
     "parse_record",
+    "perft",
+    "perft_divide",
     "read_record",
     "record_of",
     "register",
     "replay",
     "sample_chance_outcome",
+    "unregister",
 ]

@@ -33,6 +33,12 @@ def register(name: str, game: type[Game] | str) -> None:
     _REGISTRY[name] = game
 
 
+def unregister(name: str) -> None:
+    """Remove ``name`` from the registry (no error if absent); for tests and plugins."""
+    _discover()
+    _REGISTRY.pop(name, None)
+
+
 def game_names() -> list[str]:
     """The registered game names, sorted."""
     _discover()
