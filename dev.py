@@ -26,7 +26,7 @@ PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 
 def _ensure_env(extra: str) -> None:
     """Create ``.venv`` and install the package (with ``extra``) if anything changed."""
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - dev.py may be run by an older python3
         sys.exit("Connect Arena needs Python 3.11 or newer.")
     if not PYTHON.exists():
         print(f"creating virtual environment in {VENV}", flush=True)

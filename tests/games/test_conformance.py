@@ -32,6 +32,25 @@ from connect_arena.games.quinque.rules import QuinqueState
 MAX_ACTIONS = 3000
 EXTRA_OPTIONS: dict[str, list[dict[str, object]]] = {
     "quinque": [{"advanced": True}, {"connectivity": "corner", "add_adjacency": "corner"}],
+    "connnect": [
+        {
+            "setup": "individual",
+            "setup_spaces": "groups",
+            "order_rule": "cyclic",
+            "order_adjacency": "all_pairs",
+            "connect4_shapes": "path",
+            "repeat_connect4": "forbidden",
+            "same_card_twice": True,
+            "empty_section": "forbidden",
+            "adjust": "dice",
+            "crossed_counts": False,
+            "circles": "final",
+            "elimination": "keep_score",
+            "lightning": "forbidden",
+            "objectives": "first",
+            "returns": "score",
+        }
+    ],
 }
 
 
@@ -46,7 +65,10 @@ def check_quinque(state: State[Any]) -> None:
     assert all(state.parachutes_on(tile) >= 1 for tile in state.tiles)
 
 
-INVARIANTS: dict[str, Callable[[State[Any]], None]] = {"quinque": check_quinque}
+INVARIANTS: dict[str, Callable[[State[Any]], None]] = {
+    "quinque": check_quinque,
+    "connnect": lambda state: state.check_invariants(),  # type: ignore[attr-defined]
+}
 
 
 def _cases() -> list[Any]:
