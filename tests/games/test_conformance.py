@@ -32,6 +32,19 @@ from connect_arena.games.quinque.rules import QuinqueState
 MAX_ACTIONS = 3000
 EXTRA_OPTIONS: dict[str, list[dict[str, object]]] = {
     "quinque": [{"advanced": True}, {"connectivity": "corner", "add_adjacency": "corner"}],
+    "connect5": [
+        {"board": "advanced"},
+        {
+            "board": "t1",
+            "mode": "full",
+            "double_capture_removes": "top",
+            "retrace_rule": "previous_turn",
+            "sandwich_in_chain": True,
+            "stack_by_step": True,
+            "jump_turn_at_T_dot": True,
+            "t_turns": "from_stem",
+        },
+    ],
     "connnect": [
         {
             "setup": "individual",
@@ -51,6 +64,30 @@ EXTRA_OPTIONS: dict[str, list[dict[str, object]]] = {
             "returns": "score",
         }
     ],
+    # Default-option random games of pairs can run very long (PG-5): they stop at
+    # MAX_ACTIONS; these sets end by a round limit or a short track.
+    "pairs": [
+        {
+            "max_rounds": 30,
+            "manches": 2,
+            "key": "random",
+            "turn_order": "interleaved",
+            "connect_chooser": "active",
+            "event_trigger": "recheck",
+            "partner_matching": "advice",
+            "double_swap": "optional",
+            "take_short_supply": "partial",
+        },
+        {
+            "track_step": 10,
+            "track_end": "end",
+            "play_on": True,
+            "double_empty_zone": "forward",
+            "connect_swaps": "mandatory",
+            "repeated_subject": "nothing",
+            "replacement": "optional",
+        },
+    ],
 }
 
 
@@ -67,7 +104,9 @@ def check_quinque(state: State[Any]) -> None:
 
 INVARIANTS: dict[str, Callable[[State[Any]], None]] = {
     "quinque": check_quinque,
+    "connect5": lambda state: state.check_invariants(),  # type: ignore[attr-defined]
     "connnect": lambda state: state.check_invariants(),  # type: ignore[attr-defined]
+    "pairs": lambda state: state.check_invariants(),  # type: ignore[attr-defined]
 }
 
 

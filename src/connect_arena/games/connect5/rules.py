@@ -1,0 +1,413 @@
+"""Connect 5 (Back2Brain, "Think. Move. Connect."): the rules engine, 2 to 5 players.
+
+Source: the rulebook in five languages (seed ``000``: IT, EN, DE, FR, ES), read in
+``shared/rules/connect5.md``; every decision (AMB-1…AMB-30 and §9) is listed in
+``docs/rules/connect5.md``. Quotations are Italian unless marked.
+
+A turn is one action: ``place``, ``stack``, ``step``, ``split``, a capture (a single or a
+multiple ``jump``, or a ``sandwich``), or ``pass`` when nothing else is possible. After it,
+a Connect 5 of the mover ends the round ("Una volta che uno dei giocatori fa Connect 5 il
+round termina"); so does a position where no one can place or move (AMB-16). Scores: 1 per
+token eaten, 5 for a Connect 5. A quick game is one round; a full game one round per player,
+the starter moving one seat clockwise each round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from connect_arena.core.game import CHANCE, TERMINAL, Game, State
+from connect_arena.games.connect5 import moves
+from connect_arena.games.connect5.config import OPTIONS, Config, make_config
+from connect_arena.games.connect5.explain import explain
+from connect_arena.games.connect5.notation import (
+    Connect5Action,
+    Jump,
+    Place,
+    Split,
+    Stack,
+    Starter,
+    Step,
+    parse_action,
+)
+
+CONNECT5_POINTS = 5
+"""Points for a Connect 5 ("facendo Connect 5 (5 punti)")."""
+SEAT_NAMES = ("Red", "Blue", "Purple", "Yellow", "Green")
+"""The five colours of the box ("25 rosse, 25 blu, 25 viola, 25 gialle e 25 verdi")."""
+
+
+class Connect5Game(Game):
+    """Connect 5 for 2-5 players (seats 0-4: Red, Blue, Purple, Yellow, Green).
+
+    Options: see ``connect-arena games`` or :data:`~connect_arena.games.connect5.config.OPTIONS`;
+    a bad board file raises ``InvalidOptionError`` listing its problems.
+    """
+
+    name = "connect5"
+    title = "Connect 5"
+    summary = "Place, stack, move and jump tokens on a circuit; five in a row scores five."
+    player_counts = (2, 3, 4, 5)
+    default_players = 2
+    option_specs = OPTIONS
+    deterministic = False  # only with first_player=random (a chance action)
+    seat_names = SEAT_NAMES
+
+    def _check_options(self) -> None:
+        self.config = make_config(dict(self.options), self.num_players)
+
+    def new_initial_state(self) -> Connect5State:
+        """An empty board, full supplies; the starter is drawn first unless fixed."""
+        return Connect5State(self)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """How a round ended.
+
+    Attributes:
+        number: 0-based round number.
+        starter: the seat that started it.
+        captured: tokens eaten per seat.
+        connect5: the seat that made a Connect 5, or ``None``.
+        run: the dot ids of that Connect 5 (empty if none).
+        reason: ``"connect5"``, ``"no_connect5"`` (nobody has five tokens left),
+            ``"dead"`` (no score can change any more), ``"no_moves"``, ``"board_full"``,
+            ``"mover_stuck"`` or ``"idle_limit"``.
+    """
+
+    number: int
+    starter: int
+    captured: tuple[int, ...]
+    connect5: int | None
+    run: tuple[str, ...]
+    reason: str
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-able: ``starter``, ``points``, ``connect5``, ``run``, ``reason``."""
+        return {
+            "starter": self.starter,
+            "points": list(self.points),
+            "connect5": self.connect5,
+            "run": list(self.run),
+            "reason": self.reason,
+        }
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Points per seat: 1 per token eaten, plus 5 for the Connect 5."""
+        return tuple(
+            eaten + (CONNECT5_POINTS if seat == self.connect5 else 0)
+            for seat, eaten in enumerate(self.captured)
+        )
+
+
+class Connect5State(State[Connect5Action]):
+    """A Connect 5 position.
+
+    Attributes:
+        cfg: the unpacked options.
+        owner: per dot (board order), the seat whose stack stands there, or ``-1``.
+        height: per dot, 0, 1 (a single) or 2 (a double).
+        supply: tokens not yet placed this round, per seat.
+        captured: tokens eaten this round, per seat (the eater's).
+        lost: tokens eaten this round, per seat (the victim's).
+        round: 0-based number of the round being played.
+        first_starter: who started round 0 (``None`` until drawn).
+        to_move: the seat to act (``None`` while the starter is being drawn).
+        turns_taken: turns played this round, per seat.
+        idle: turns in a row without a placement, stack or capture (for ``idle_limit``).
+        last_route: per seat, ``(dot, segments)`` of the token it moved last turn (for
+            ``retrace_rule=previous_turn``), or ``None``.
+        results: the finished rounds.
+        over: whether the game is over.
+    """
+
+    def __init__(self, game: Connect5Game) -> None:
+        super().__init__(game)
+        self.cfg: Config = game.config
+        n = self.cfg.players
+        self.round = 0
+        self.first_starter: int | None = self.cfg.first_player
+        self.banked = [0] * n
+        self.results: list[RoundResult] = []
+        self.over = False
+        self._start_round()
+
+    def _start_round(self) -> None:
+        n, dots = self.cfg.players, self.cfg.board.num_dots
+        self.owner = [-1] * dots
+        self.height = [0] * dots
+        self.supply = [self.cfg.tokens] * n
+        self.captured = [0] * n
+        self.lost = [0] * n
+        self.turns_taken = [0] * n
+        self.idle = 0
+        self.last_route: list[tuple[int, frozenset[int]] | None] = [None] * n
+        self.to_move = None if self.first_starter is None else self.starter
+        self._legal: list[Connect5Action] | None = None
+        self._legal_set: frozenset[Connect5Action] | None = None
+
+    @property
+    def starter(self) -> int:
+        """The seat that starts the current round: one seat further clockwise each round
+        ("I giocatori, in senso orario, inizieranno un round una volta ciascuno")."""
+        assert self.first_starter is not None
+        return (self.first_starter + self.round) % self.cfg.players
+
+    # ----- protocol -------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        if self.over:
+            return TERMINAL
+        return CHANCE if self.to_move is None else self.to_move
+
+    def scores(self) -> list[int]:
+        """Points per seat: finished rounds plus the round in play (1 per token eaten)."""
+        live = [] if self.over else self.captured
+        return [banked + (live[s] if live else 0) for s, banked in enumerate(self.banked)]
+
+    def winners(self) -> list[int]:
+        """The seats with the most points (shared victory, AMB-20), after the optional tie
+        break (most Connect 5s, then most tokens eaten). Meaningful once the game is over."""
+        scores = self.scores()
+        top = [seat for seat, points in enumerate(scores) if points == max(scores)]
+        if self.cfg.tie_break == "shared" or len(top) == 1:
+            return top
+        made = [sum(1 for r in self.results if r.connect5 == s) for s in range(len(scores))]
+        eaten = [sum(r.captured[s] for r in self.results) for s in range(len(scores))]
+        best = max((made[s], eaten[s]) for s in top)
+        return [s for s in top if (made[s], eaten[s]) == best]
+
+    def returns(self) -> list[float]:
+        """At the end, ``1`` for each winner and ``-1`` for the others (all ``1`` when all
+        tie); ``0`` for everyone while the game goes on. Points are in :meth:`scores`."""
+        if not self.over:
+            return [0.0] * self.cfg.players
+        top = set(self.winners())
+        return [1.0 if seat in top else -1.0 for seat in range(self.cfg.players)]
+
+    def clone(self) -> Connect5State:
+        other = Connect5State.__new__(Connect5State)
+        other.__dict__.update(self.__dict__)
+        other.history = list(self.history)
+        for name in ("owner", "height", "supply", "captured", "lost", "turns_taken", "last_route"):
+            setattr(other, name, list(getattr(self, name)))
+        other.banked = list(self.banked)
+        other.results = list(self.results)
+        return other
+
+    def _chance_outcomes(self) -> list[tuple[Connect5Action, float]]:
+        n = self.cfg.players
+        return [(Starter(seat), 1.0 / n) for seat in range(n)]
+
+    def _parse(self, text: str) -> Connect5Action:
+        words = text.split()
+        board = self.cfg.board
+        index = board.find(words[0]) if len(words) == 1 else None
+        if index is not None and index < board.num_dots and self.to_move is not None:
+            dot = board.nodes[index].id  # a bare dot id: place there, or stack on your single
+            return Stack(dot) if self.owner[index] == self.to_move else Place(dot)
+        return parse_action(text, board, self._victims)
+
+    def _victims(self, a: int, c: int) -> list[int]:
+        return [jump.over for jump in self.cfg.topo.jumps[a] if jump.to == c]
+
+    def _legal_actions(self, player: int) -> list[Connect5Action]:
+        if self._legal is None:
+            self._legal = moves.legal_actions(self, player)
+            self._legal_set = None
+        return list(self._legal)
+
+    def _illegal_reason(self, action: Connect5Action, player: int) -> str | None:
+        if self._legal is None and moves.quick_legal(self, action, player):
+            return None
+        self._legal_actions(player)
+        if self._legal_set is None:
+            self._legal_set = frozenset(self._legal or ())
+        if action in self._legal_set:
+            return None
+        return explain(self, action, player) or f"{action} is not legal now"
+
+    # ----- applying -------------------------------------------------------------------------
+    def _apply(self, action: Connect5Action, player: int) -> None:
+        self._legal = None
+        if isinstance(action, Starter):
+            self.first_starter = action.seat
+            self.to_move = self.starter
+            return
+        filled = self._move(action, player)
+        self.turns_taken[player] += 1
+        self._end_turn(player, isinstance(action, Place | Stack | Jump), filled)
+
+    def _move(self, action: Connect5Action, player: int) -> int | None:
+        """Change the position; return the dot that newly holds the mover's token, if any
+        (only a Connect 5 through it can be new)."""
+        index = self.cfg.board.dot_index
+        route: tuple[int, frozenset[int]] | None = None
+        filled = None
+        if isinstance(action, Place | Stack):
+            filled = index(action.dot)
+            self.owner[filled] = player
+            self.height[filled] += 1
+            self.supply[player] -= 1
+        elif isinstance(action, Step | Split):
+            src, filled = index(action.src), index(action.dst)
+            moving = 1 if isinstance(action, Split) else self.height[src]
+            moves._lift(self.owner, self.height, src, moving)
+            self.owner[filled] = player
+            self.height[filled] += moving
+            route = (filled, self.cfg.topo.between[(src, filled)].segset)
+        elif isinstance(action, Jump):
+            route = self._capture(action)
+            filled = route[0]
+        self.last_route[player] = route
+        return filled
+
+    def _capture(self, action: Jump) -> tuple[int, frozenset[int]]:
+        index = self.cfg.board.dot_index
+        pos = index(action.start)
+        player, size = self.owner[pos], self.height[pos]
+        walked: frozenset[int] = frozenset()
+        for over_id, to_id in action.hops:
+            over, to = index(over_id), index(to_id)
+            victim = self.owner[over]
+            walked |= self.cfg.topo.between[(pos, over)].segset
+            walked |= self.cfg.topo.between[(over, to)].segset
+            size, taken = moves.hop(self.cfg, self.owner, self.height, pos, size, over, to)
+            self.captured[player] += taken
+            self.lost[victim] += taken
+            route = self.last_route[victim]
+            if route is not None and route[0] == over and self.owner[over] != victim:
+                self.last_route[victim] = None
+            pos = to
+        return (pos, walked)
+
+    def _end_turn(self, player: int, progress: bool, filled: int | None) -> None:
+        cfg = self.cfg
+        if filled is not None:
+            run = cfg.topo.find_run(self.owner, player, cfg.run_rules, (filled,))
+            if run is not None:
+                self._finish_round("connect5", player, tuple(cfg.ids[d] for d in run))
+                return
+        self.idle = 0 if progress else self.idle + 1
+        nxt = (player + 1) % cfg.players
+        if cfg.idle_limit and self.idle >= cfg.idle_limit:
+            self._finish_round("idle_limit")
+        elif cfg.round_end == "board_full" and -1 not in self.owner:
+            self._finish_round("board_full")
+        elif (dead := self._dead()) is not None:
+            self._finish_round(dead)
+        elif cfg.round_end == "mover_stuck" and not moves.can_act(self, nxt):
+            self._finish_round("mover_stuck")
+        elif not any(moves.can_act(self, (nxt + k) % cfg.players) for k in range(cfg.players)):
+            self._finish_round("no_moves")
+        else:
+            self.to_move = nxt
+
+    def tokens_left(self) -> list[int]:
+        """Per seat, tokens still in play this round: in the supply or on the board."""
+        left = list(self.supply)
+        for seat, tokens in zip(self.owner, self.height, strict=True):
+            if seat >= 0:
+                left[seat] += tokens
+        return left
+
+    def _dead(self) -> str | None:
+        """Why the round cannot produce a Connect 5 any more, or ``None``.
+
+        ``"no_connect5"``: every seat has fewer than five tokens left, so "nessuno dei
+        giocatori fa Connect 5" (option ``end_without_connect5``, default on); ``"dead"``:
+        moreover at most one seat has tokens, so no score can change at all (always on:
+        playing on for ever would give the same result).
+        """
+        if max(self.supply) >= 5:
+            return None  # the usual case, decided without counting the board
+        left = self.tokens_left()
+        if max(left) >= 5:
+            return None
+        if self.cfg.end_without_connect5:
+            return "no_connect5"
+        return "dead" if sum(1 for n in left if n > 0) <= 1 else None
+
+    def _finish_round(
+        self, reason: str, maker: int | None = None, run: tuple[str, ...] = ()
+    ) -> None:
+        result = RoundResult(self.round, self.starter, tuple(self.captured), maker, run, reason)
+        self.results.append(result)
+        self.banked = [b + p for b, p in zip(self.banked, result.points, strict=True)]
+        if len(self.results) >= self.cfg.rounds:
+            self.over = True
+            self._legal = None
+            return
+        self.round += 1
+        self._start_round()
+
+    def invariant_violations(self) -> list[str]:
+        """What is wrong with this position, if anything (empty for every reachable one).
+
+        Tokens are conserved (supply + board + eaten by others = tokens, per seat; the
+        eaten counts agree); no stack exceeds two tokens; no double stands on a single dot.
+        """
+        cfg, problems = self.cfg, []
+        on_board = [0] * cfg.players
+        for dot, (seat, tokens) in enumerate(zip(self.owner, self.height, strict=True)):
+            if (seat < 0) != (tokens == 0) or tokens > 2:
+                problems.append(f"{cfg.ids[dot]}: seat {seat} with {tokens} tokens")
+            if tokens == 2 and not cfg.circled[dot]:
+                problems.append(f"a double on the single dot {cfg.ids[dot]}")
+            if seat >= 0:
+                on_board[seat] += tokens
+        for seat in range(cfg.players):
+            if self.supply[seat] + on_board[seat] + self.lost[seat] != cfg.tokens:
+                problems.append(f"{self.game.seat_name(seat)}'s tokens are not conserved")
+        if sum(self.captured) != sum(self.lost):
+            problems.append("tokens eaten and tokens lost differ")
+        return problems
+
+    def check_invariants(self) -> None:
+        """Raise ``AssertionError`` listing :meth:`invariant_violations` (tests, debugging)."""
+        problems = self.invariant_violations()
+        if problems:
+            raise AssertionError("; ".join(problems))
+
+    # ----- views ----------------------------------------------------------------------------
+    def observation(self, player: int) -> dict[str, Any]:
+        """The whole position (nothing is hidden), JSON-serialisable.
+
+        Keys: ``board`` (id), ``stacks`` (``{dot id: [seat, height]}`` for occupied dots),
+        ``supply``, ``captured`` and ``lost`` (tokens eaten by and from each seat this
+        round), ``scores`` (all rounds so far), ``round`` (0-based), ``rounds``,
+        ``starter``, ``to_move``, ``turns_taken``, ``idle``, ``last_route``, ``results``
+        (finished rounds), ``winners`` (once over), ``terminal``.
+        """
+        return {
+            "game": "connect5",
+            "board": self.cfg.board.id,
+            "stacks": {
+                self.cfg.ids[d]: [self.owner[d], self.height[d]]
+                for d in range(len(self.owner))
+                if self.owner[d] >= 0
+            },
+            "supply": list(self.supply),
+            "captured": list(self.captured),
+            "lost": list(self.lost),
+            "scores": self.scores(),
+            "round": self.round,
+            "rounds": self.cfg.rounds,
+            "starter": None if self.first_starter is None else self.starter,
+            "to_move": None if self.over else self.to_move,
+            "turns_taken": list(self.turns_taken),
+            "idle": self.idle,
+            "last_route": [None if r is None else [r[0], sorted(r[1])] for r in self.last_route],
+            "results": [result.as_dict() for result in self.results],
+            "winners": self.winners() if self.over else None,
+            "terminal": self.over,
+        }
+
+    def render(self, viewer: int | None = None) -> str:
+        """The circuit with its tokens, the supplies, scores and whose turn (Rich markup)."""
+        from connect_arena.games.connect5.render import render
+
+        return render(self)

@@ -1,0 +1,206 @@
+"""Claims: which Connects a player may claim now, and why a given claim is refused.
+
+A claim names its shape and its spaces. It is valid when (``docs/rules/connnect.md`` §Claim):
+
+1. the shape may be claimed now: a Connect-3 or Connect-4 shape of the sheet, or a face-up
+   Connect-5 card with a free Connect-5 box (CN-12, CN-14, CN-37);
+2. the spaces form that shape, rotated or mirrored ("The claimed shape can be rotated or
+   mirrored");
+3. every space holds a number that is not crossed out and not yet claimed ("Each number can be
+   used for claiming ONLY ONCE", EN wording decides: CN-2) — except one claimed number when a
+   Reuse bonus is spent ("Use a Claimed Number again for claiming a new Connect");
+4. the numbers are all the same, or ascending along an orthogonal path through the shape
+   (:func:`sheet.claim_kind`, CN-4, CN-5, CN-7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from connect_arena.games.connnect import sheet as geo
+from connect_arena.games.connnect.components import Components, Shape
+from connect_arena.games.connnect.notation import Claim
+from connect_arena.games.connnect.player import CROSSED, EMPTY, FILLED, PlayerSheet
+
+SECTION_OF_SIZE = {3: 0, 4: 1}
+"""Bonus section earned by a claim of each size (Connect-5 claims earn none)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimRules:
+    """The options that govern claims.
+
+    Attributes:
+        order_rule: CN-4 (``consecutive``, ``monotone`` or ``cyclic``).
+        all_pairs: CN-5 (b): every two adjacent spaces must be neighbours in the order.
+        connect4_path_only: CN-9: only Connect-4 shapes that ordered numbers can fill.
+        repeat_connect4: CN-11 (a) ``True``: a repeated Connect-4 claim is allowed (no marker,
+            still a bonus); ``False``: forbidden.
+        same_card_twice: CN-12: one player may claim the same card twice in one Claim Phase.
+        empty_section_claims: CN-15 (default ``True``): a claim whose bonus section is full is
+            allowed without a bonus.
+    """
+
+    order_rule: str = "consecutive"
+    all_pairs: bool = False
+    connect4_path_only: bool = False
+    repeat_connect4: bool = True
+    same_card_twice: bool = False
+    empty_section_claims: bool = True
+
+
+def markers_final(pair: Sequence[int]) -> bool:
+    """One marker filled and the other crossed: "do nothing" on a repeated claim."""
+    return sorted(pair) == [FILLED, CROSSED]
+
+
+def connect4_effect(pair: Sequence[int], claimed_before: bool) -> list[int]:
+    """The markers after a Connect-4 claim of one shape (rulebook, Connect 4 bullets).
+
+    Args:
+        pair: ``[first, later]`` marker states of the claimant.
+        claimed_before: someone claimed the shape in an earlier round (CN-3: "for the first
+            time among all players"; claims of the same round tie).
+
+    Returns:
+        ``[FILLED, CROSSED]`` on a first claim; the later marker filled if it is not crossed;
+        otherwise unchanged ("If either ... is crossed out and another is filled, do nothing").
+    """
+    if markers_final(pair):
+        return list(pair)
+    if not claimed_before:
+        return [FILLED, CROSSED]
+    if pair[1] == EMPTY:
+        return [pair[0], FILLED]
+    return list(pair)
+
+
+def claimable_shapes(
+    sheet: PlayerSheet,
+    comps: Components,
+    rules: ClaimRules,
+    face_up: Sequence[str],
+    taken_now: Sequence[str],
+) -> list[Shape]:
+    """The shapes ``sheet``'s owner may claim now (condition 1 above).
+
+    Args:
+        face_up: letters of the face-up cards at the start of this Claim Phase (CN-13).
+        taken_now: letters this player already claimed in this Claim Phase (CN-12).
+    """
+    found: list[Shape] = []
+    for size, shapes in ((3, comps.connect3), (4, comps.connect4)):
+        section = SECTION_OF_SIZE[size]
+        if not rules.empty_section_claims and not sheet.free_slots(comps, section):
+            continue
+        for shape in shapes:
+            if size == 4 and rules.connect4_path_only and not shape.path:
+                continue
+            if size == 4 and not rules.repeat_connect4 and markers_final(sheet.markers[shape.id]):
+                continue
+            found.append(shape)
+    if len(sheet.connect5) < comps.c5_boxes:
+        for card in comps.cards:
+            if card.id in face_up and (rules.same_card_twice or card.id not in taken_now):
+                found.append(card)
+    return found
+
+
+def legal_claims(
+    sheet: PlayerSheet, shapes: Sequence[Shape], rules: ClaimRules, reuse: bool
+) -> list[Claim]:
+    """Every valid claim of ``shapes`` on ``sheet`` (conditions 2-4), in a fixed order.
+
+    Args:
+        sheet: the claimant's sheet.
+        shapes: from :func:`claimable_shapes`.
+        rules: the claim options.
+        reuse: the player has an unused Reuse bonus (claims with one claimed space allowed).
+
+    Hot path: the masks filter the ~1400 placements before any number is looked at.
+    """
+    available = sheet.available
+    numbers = sheet.numbers
+    claimed = sheet.claimed
+    values = sheet.values
+    found: list[Claim] = []
+    for shape in shapes:
+        for cells, mask in zip(shape.placements, shape.masks, strict=True):
+            if mask & ~available == 0:
+                again = False
+            elif reuse and mask & ~numbers == 0 and (mask & claimed).bit_count() == 1:
+                again = True
+            else:
+                continue
+            kind = geo.claim_kind(
+                cells, [values[c] for c in cells], rules.order_rule, rules.all_pairs
+            )
+            if kind is not None:
+                found.append(Claim(shape.id, cells, again))
+    return found
+
+
+def find_shape(comps: Components, ident: str) -> Shape:
+    """The sheet shape or card called ``ident`` (KeyError if none)."""
+    for shape in (*comps.connect3, *comps.connect4, *comps.cards):
+        if shape.id == ident:
+            return shape
+    raise KeyError(ident)
+
+
+def explain(
+    claim: Claim,
+    sheet: PlayerSheet,
+    comps: Components,
+    rules: ClaimRules,
+    shapes: Sequence[Shape],
+    reuse: bool,
+) -> str:
+    """Why ``claim`` is not valid now (one sentence), for a player who typed it."""
+    shape = find_shape(comps, claim.shape)
+    if shape not in shapes:
+        return _shape_reason(shape, sheet, comps, rules)
+    names = " ".join(geo.cell_name(c) for c in claim.cells)
+    if geo.canonical_cells(claim.cells) != shape.key:
+        return f"{names} do not form shape {shape.id} (rotations and mirrors allowed)"
+    for cell in claim.cells:
+        if not sheet.written >> cell & 1:
+            return f"{geo.cell_name(cell)} holds no number"
+        if sheet.crossed >> cell & 1:
+            return f"{geo.cell_name(cell)} is crossed out"
+    again = [geo.cell_name(c) for c in claim.cells if sheet.claimed >> c & 1]
+    if len(again) > 1:
+        return f"{' and '.join(again)} are already claimed (a Reuse bonus allows only one)"
+    if again and not claim.reuse:
+        return f"{again[0]} is already claimed: add 'reuse' to spend a Reuse bonus"
+    if claim.reuse and not again:
+        return "no number of this claim is claimed yet: leave out 'reuse'"
+    if claim.reuse and not reuse:
+        return "you have no unused Reuse bonus"
+    numbers = " ".join(str(sheet.values[c]) for c in claim.cells)
+    return (
+        f"the numbers {numbers} are neither all the same nor in ascending or descending order "
+        f"along adjacent spaces ({_order_text(rules)})"
+    )
+
+
+def _order_text(rules: ClaimRules) -> str:
+    text = {
+        "consecutive": "each next number one higher",
+        "monotone": "each next number higher",
+        "cyclic": "each next number one higher, 6 then 1",
+    }[rules.order_rule]
+    return text + (", every two adjacent spaces neighbours in the order" if rules.all_pairs else "")
+
+
+def _shape_reason(shape: Shape, sheet: PlayerSheet, comps: Components, rules: ClaimRules) -> str:
+    if shape in comps.cards:
+        if len(sheet.connect5) >= comps.c5_boxes:
+            return "all your Connect-5 boxes are used"
+        return f"card {shape.id} is not face up, or you already claimed it in this phase"
+    if shape.size == 4 and rules.connect4_path_only and not shape.path:
+        return f"{shape.id} is not on the sheet (connect4_shapes=path)"
+    if shape.size == 4 and not rules.repeat_connect4:
+        return f"you already have a marker filled for {shape.id} (repeat_connect4=forbidden)"
+    return f"your Connect-{shape.size} bonus section is full (empty_section=forbidden)"

@@ -1,0 +1,188 @@
+"""The flow of a CO'NNN'ECT game: setup, rounds and phases, elimination, end of round.
+
+Functions of the state (``rules.ConnnectState``), called after each action; see the phase
+list in :mod:`connect_arena.games.connnect.rules`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from connect_arena.games.connnect import legal
+from connect_arena.games.connnect.notation import Done
+from connect_arena.games.connnect.player import CROSSED, EMPTY
+from connect_arena.games.connnect.scoring import objective_met
+from connect_arena.games.connnect.view import sheet_view
+
+if TYPE_CHECKING:
+    from connect_arena.games.connnect.rules import ConnnectState
+
+SETUP_ROLL, SETUP_WRITE = "setup_roll", "setup_write"
+ROLL, ZONE, FILL, CLAIM, OVER = "roll", "zone", "fill", "claim", "over"
+DONE = Done()
+
+
+def begin_setup(state: ConnnectState, first: int) -> None:
+    """PREPARATION: "The first player rolls 3 dice; all players write the rolled numbers in
+    the setup spaces" — twice (or each player rolls his own, option ``setup``)."""
+    state.first_player = first
+    state.setup_step = 0
+    setup_rolls(state)
+
+
+def setup_rolls(state: ConnnectState) -> None:
+    """Wait for the setup roll(s) of this step: one shared roll (seat ``-1``), or one per
+    player in seat order."""
+    state.phase = SETUP_ROLL
+    state.roll_queue = [-1] if state.cfg.shared_setup else state.participants()
+
+
+def choose_zone(state: ConnnectState, die: int) -> None:
+    """The Zone Die is ``die``; every player writes the round in his Round Tracker, and the
+    Fill Phase begins with the two Number Dice to write."""
+    numbers = list(state.dice)
+    numbers.remove(die)
+    state.zone_die = die
+    for p in state.participants():
+        state.sheets[p].tracker.append((die, numbers[0], numbers[1]))
+        state.zone[p] = die
+        state.pending[p] = list(numbers)
+    begin_phase(state, FILL)
+
+
+def begin_phase(state: ConnnectState, phase: str) -> None:
+    """Start a simultaneous phase: every player in the game becomes active, the sheets are
+    snapshot for the others' view (CN-36), and players with nothing to do are done."""
+    state.phase = phase
+    state.cache = [None] * state.num_players
+    state.views = [sheet_view(state, p) for p in range(state.num_players)]
+    for p in state.participants():
+        state.done[p] = False
+        state.task[p] = None
+        state.cards_now[p] = []
+        state.shapes_now[p] = set()
+    for p in state.participants():
+        settle(state, p)
+    maybe_resolve(state)
+
+
+def settle(state: ConnnectState, p: int) -> None:
+    """Mark ``p`` done (or out) when the phase holds nothing more for him."""
+    if state.task[p] is not None:
+        return
+    if state.phase == SETUP_WRITE:
+        state.done[p] = not state.pending[p]
+    elif state.phase == FILL:
+        if state.pending[p] and legal.stuck(state, p):
+            eliminate(state, p)
+        elif not state.pending[p]:
+            state.done[p] = True  # Fill bonuses stay usable in the Claim Phase
+    elif state.phase == CLAIM and state.legal_entry(p)[0] == [DONE]:
+        state.done[p] = True  # only "done" is left
+
+
+def eliminate(state: ConnnectState, p: int) -> None:
+    """ "If you use up all of your Free Action and cannot play on, you are out of the
+    game." (CN-21)"""
+    state.sheets[p].out = max(state.round, 1)
+    state.pending[p] = []
+    state.done[p] = True
+    state.cache[p] = None
+
+
+def maybe_resolve(state: ConnnectState) -> None:
+    """When the last active player is done, resolve the phase and move on (or end the game
+    when nobody is left in it)."""
+    players = state.participants()
+    if not players:
+        state.phase = OVER
+        return
+    if any(not state.done[p] for p in players):
+        return
+    if state.phase == SETUP_WRITE:
+        state.setup_step += 1
+        if state.setup_step < len(state.comps.setup_groups):
+            setup_rolls(state)
+        else:
+            start_round(state)
+    elif state.phase == FILL:
+        begin_phase(state, CLAIM)
+    elif state.phase == CLAIM:
+        resolve_claims(state)
+        end_round(state)
+
+
+def resolve_claims(state: ConnnectState) -> None:
+    """Public effects of the Claim Phase: "other players cross out" the first-claim marker
+    of a Connect-4 shape claimed for the first time; "Flip all the claimed Connect-5 Shape
+    cards facedown" (CN-13: at the end of the phase)."""
+    firsts = set().union(*state.shapes_now) - state.c4_claimed
+    for shape in sorted(firsts):
+        for p in state.participants():
+            pair = state.sheets[p].markers[shape]
+            if shape not in state.shapes_now[p] and pair[0] == EMPTY:
+                pair[0] = CROSSED
+    state.c4_claimed |= firsts
+    for letters in state.cards_now:
+        for letter in letters:
+            if letter in state.face_up:
+                state.face_up.remove(letter)
+                state.face_down.append(letter)
+            state.c5_this_round = True
+    state.views = []
+
+
+def end_round(state: ConnnectState) -> None:
+    """END OF THE ROUND: remove the top score card if a Connect-5 was claimed (one card,
+    however many claims); check the objectives; pass the dice to the left."""
+    if state.c5_this_round:
+        state.score_cards.pop(0)
+        assert len(state.score_cards) >= len(state.face_up), "CN-38: score cards ran out"
+        state.c5_this_round = False
+    check_objectives(state)
+    if state.round >= state.comps.rounds:
+        state.phase = OVER
+        return
+    start_round(state)
+
+
+def check_objectives(state: ConnnectState) -> None:
+    """ "Each player checks the requirements on each of the Objective Cards. If the
+    requirement is fullfilled write the points" — once per card and player (CN-28)."""
+    cfg, comps = state.cfg, state.comps
+    met_now: dict[str, list[int]] = {}
+    for ident in state.objective_ids:
+        card = comps.objective(ident)
+        for p in state.participants():
+            sheet = state.sheets[p]
+            if ident in sheet.objectives or ident in state.objectives_closed:
+                continue
+            if objective_met(card, sheet, comps, cfg.permanent_circles, cfg.crossed_counts):
+                met_now.setdefault(ident, []).append(p)
+    for ident, seats in met_now.items():
+        for p in seats:
+            state.sheets[p].objectives[ident] = comps.objective(ident).points
+        if cfg.objectives_first:
+            state.objectives_closed.add(ident)
+
+
+def start_round(state: ConnnectState) -> None:
+    """Next round: the dice pass to the left, skipping players out of the game (CN-40)."""
+    players = state.participants()
+    if not players:
+        state.phase = OVER
+        return
+    state.round += 1
+    if state.round == 1:
+        state.active = state.first_player
+    else:
+        n = state.num_players
+        state.active = next(
+            (state.active + k) % n
+            for k in range(1, n + 1)
+            if not state.sheets[(state.active + k) % n].out
+        )
+    state.phase = ROLL
+    state.dice = ()
+    state.zone_die = 0
+    state.cache = [None] * state.num_players

@@ -1,0 +1,159 @@
+"""One player's sheet: what is written on it, and the player's private state in the round.
+
+A sheet changes only through its owner's actions (and, at the end of a Claim Phase, through the
+crossing of a first-claim marker when someone else claimed a Connect-4 shape first). Nothing on
+a sheet is ever erased: a Move Number bonus crosses its source space out for good (CN-17).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from connect_arena.games.connnect.components import Bonus, Components
+from connect_arena.games.connnect.sheet import Cell
+
+EMPTY, FILLED, CROSSED = 0, 1, 2
+"""States of a Connect-4 marker."""
+MARKER_GLYPHS = {EMPTY: "○", FILLED: "●", CROSSED: "✗"}
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimRecord:
+    """A claimed Connect, as drawn on the sheet.
+
+    Attributes:
+        shape: sheet shape id (``"L4"``) or card letter.
+        cells: the spaces, ascending.
+        kind: ``"equal"`` or ``"ordered"``.
+        reused: the already claimed space used again with a Reuse bonus, or ``-1``.
+        round: 1-based round of the claim.
+    """
+
+    shape: str
+    cells: tuple[Cell, ...]
+    kind: str
+    reused: int
+    round: int
+
+    @property
+    def size(self) -> int:
+        """3, 4 or 5."""
+        return len(self.cells)
+
+
+class PlayerSheet:
+    """The sheet of one player (and his task in progress).
+
+    Attributes:
+        values: the number in each space (0: empty); a crossed space keeps its number.
+        written: mask of spaces holding a number, crossed or not.
+        crossed: mask of spaces crossed out by a Move Number bonus.
+        claimed: mask of spaces inside a claimed outline.
+        claims: every claimed Connect, in order.
+        circled / used: per bonus section (0 = Connect-3, 1 = Connect-4), per space.
+        markers: Connect-4 shape id → ``[first, later]`` marker states.
+        connect5: the Connect-5 boxes written so far: ``(letter, points)``.
+        free_actions: Free Action boxes crossed.
+        objectives: objective id → points written in the scoring section.
+        filled_circles: mask over circle indices of the circles filled so far (CN-19).
+        tracker: the round tracker rows ``(zone die, number die, number die)``.
+        out: the round in which the player went out of the game (0: still in; CN-21).
+    """
+
+    def __init__(self, comps: Components) -> None:
+        self.values = [0] * 36
+        self.written = 0
+        self.crossed = 0
+        self.claimed = 0
+        self.claims: list[ClaimRecord] = []
+        self.circled = [[False] * len(s) for s in comps.sections]
+        self.used = [[False] * len(s) for s in comps.sections]
+        self.markers = {shape.id: [EMPTY, EMPTY] for shape in comps.connect4}
+        self.connect5: list[tuple[str, int]] = []
+        self.free_actions = 0
+        self.objectives: dict[str, int] = {}
+        self.filled_circles = 0
+        self.tracker: list[tuple[int, int, int]] = []
+        self.out = 0
+
+    def copy(self) -> PlayerSheet:
+        """An independent copy."""
+        other = PlayerSheet.__new__(PlayerSheet)
+        other.__dict__.update(self.__dict__)
+        other.values = list(self.values)
+        other.claims = list(self.claims)
+        other.circled = [list(row) for row in self.circled]
+        other.used = [list(row) for row in self.used]
+        other.markers = {key: list(pair) for key, pair in self.markers.items()}
+        other.connect5 = list(self.connect5)
+        other.objectives = dict(self.objectives)
+        other.tracker = list(self.tracker)
+        return other
+
+    # ----- spaces ------------------------------------------------------------------------------
+    @property
+    def numbers(self) -> int:
+        """Mask of spaces holding a number that is not crossed out."""
+        return self.written & ~self.crossed
+
+    @property
+    def available(self) -> int:
+        """Mask of numbers that may still be claimed (not crossed, not claimed)."""
+        return self.written & ~self.crossed & ~self.claimed
+
+    def filled(self, crossed_counts: bool) -> int:
+        """Mask of spaces counted as filled: every written space, or (CN-18 option) only the
+        ones not crossed out."""
+        return self.written if crossed_counts else self.written & ~self.crossed
+
+    def write(self, value: int, cell: Cell) -> None:
+        """Write ``value`` (1..6) in the empty space ``cell``."""
+        self.values[cell] = value
+        self.written |= 1 << cell
+
+    def cross(self, cell: Cell) -> None:
+        """Cross out the number in ``cell`` (Move Number bonus)."""
+        self.crossed |= 1 << cell
+
+    def update_circles(self, comps: Components, crossed_counts: bool) -> None:
+        """Record every circle whose four spaces are filled now ("At any time, you write
+        numbers in all spaces around a Circle; you fill that Circle")."""
+        filled = self.filled(crossed_counts)
+        for index, circle in enumerate(comps.circles):
+            if circle.mask & filled == circle.mask:
+                self.filled_circles |= 1 << index
+
+    # ----- bonuses -----------------------------------------------------------------------------
+    def unused(self, comps: Components, kind: str) -> tuple[int, int] | None:
+        """The first circled, unused bonus of ``kind`` as ``(section, slot)``, or ``None``."""
+        for section, bonuses in enumerate(comps.sections):
+            for slot, bonus in enumerate(bonuses):
+                taken = self.circled[section][slot]
+                if bonus.kind == kind and taken and not self.used[section][slot]:
+                    return section, slot
+        return None
+
+    def spend(self, comps: Components, kind: str) -> None:
+        """Cross out (use) the first unused bonus of ``kind``; it must exist."""
+        found = self.unused(comps, kind)
+        assert found is not None, f"no unused {kind} bonus"
+        self.used[found[0]][found[1]] = True
+
+    def free_slots(self, comps: Components, section: int) -> list[int]:
+        """0-based slots of ``section`` not circled yet."""
+        return [i for i, taken in enumerate(self.circled[section]) if not taken]
+
+    def circle(self, bonus: Bonus, section: int, slot: int) -> None:
+        """Circle a bonus space; Score 6 "is always counted as used" (CN-27)."""
+        self.circled[section][slot] = True
+        if bonus.kind == "score6":
+            self.used[section][slot] = True
+
+    def used_count(self) -> int:
+        """Bonuses circled and used (Score 6 included)."""
+        return sum(
+            1
+            for section, row in enumerate(self.used)
+            for slot, used in enumerate(row)
+            if used and self.circled[section][slot]
+        )

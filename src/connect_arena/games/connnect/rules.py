@@ -1,0 +1,433 @@
+"""CO'NNN'ECT (Sarawut Jirawaree, Four Comma Game): the rules engine.
+
+Sources: the English (seed 003) and German (seed 001) rulebooks, read in
+``shared/rules/connnect.md``; every decision (CN-1…CN-40) is listed in
+``docs/rules/connnect.md``. Quotations are from the English rulebook unless marked [DE].
+
+Flow of a game (phases, ``state.phase``):
+
+* setup (chance): ``objectives`` revealed, Connect-5 ``cards`` dealt, ``first`` player drawn;
+* setup numbers: a ``setup_roll`` (chance) then a simultaneous ``setup_write``, twice;
+* 12 rounds of ``roll`` (chance: three dice) → ``zone`` (the active player picks the Zone Die)
+  → ``fill`` (simultaneous) → ``claim`` (simultaneous) → end of round;
+* ``over``.
+
+Simultaneous phases are a set of active players (``rules/README.md``): each acts in any
+order and is done when he says ``done`` (or has nothing left to do); the phase's public effects
+(first-claim markers crossed, claimed Connect-5 cards turned down) resolve when the last one is
+done. A player's legal actions never depend on what others did in the same phase.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations, product
+from typing import Any
+
+from connect_arena.core.errors import InvalidOptionError
+from connect_arena.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, State
+from connect_arena.games.connnect import flow, legal
+from connect_arena.games.connnect import sheet as geo
+from connect_arena.games.connnect.claims import SECTION_OF_SIZE, connect4_effect, find_shape
+from connect_arena.games.connnect.components import DataError
+from connect_arena.games.connnect.data import load_components
+from connect_arena.games.connnect.flow import CLAIM, FILL, OVER, ROLL, SETUP_ROLL, SETUP_WRITE, ZONE
+from connect_arena.games.connnect.notation import (
+    AdjustCell,
+    AdjustDie,
+    ChooseZone,
+    Claim,
+    ConnnectAction,
+    DealCards,
+    DealObjectives,
+    First,
+    Move,
+    Roll,
+    Skip,
+    Switch,
+    Take,
+    Write,
+    parse_action,
+)
+from connect_arena.games.connnect.notation import Change as ChangeNumber
+from connect_arena.games.connnect.options import OPTIONS, make_config
+from connect_arena.games.connnect.player import ClaimRecord, PlayerSheet
+from connect_arena.games.connnect.scoring import Score, score, winners
+
+OBJECTIVES, CARDS, FIRST = "objectives", "cards", "first"
+CHANCE_PHASES = frozenset({OBJECTIVES, CARDS, FIRST, SETUP_ROLL, ROLL})
+SIMULTANEOUS_PHASES = frozenset({SETUP_WRITE, FILL, CLAIM})
+ROLLS: list[tuple[Roll, float]] = [
+    (Roll((a, b, c)), {3: 6, 2: 3, 1: 1}[len({a, b, c})] / 216)
+    for a in range(1, 7)
+    for b in range(a, 7)
+    for c in range(b, 7)
+]
+"""Three dice as one chance action per sorted outcome, with its probability (56 outcomes)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """What a player must do next before anything else.
+
+    ``kind`` is ``"take"`` (circle a bonus of section ``value``), ``"place"`` (write the number
+    ``value`` anywhere: Move Number target or a ⚡ write-a-number bonus) or ``"zone"`` (write
+    ``value`` more numbers of your choice in your active zone: the ⚡ write-2 bonus).
+    """
+
+    kind: str
+    value: int
+
+
+class ConnnectGame(Game):
+    """CO'NNN'ECT for 2-4 players, or 1 (solo score attack, an addition of ours)."""
+
+    name = "connnect"
+    title = "CO'NNN'ECT"
+    summary = (
+        "Roll and write: fill zones with dice numbers and claim Connects of 3, 4 and 5 "
+        "(1 player = solo score attack, not in the rulebook)."
+    )
+    player_counts = (1, 2, 3, 4)
+    default_players = 2
+    option_specs = OPTIONS
+    seat_names = ("Blue", "Red", "Green", "Yellow")
+
+    def _check_options(self) -> None:
+        try:
+            self.comps = load_components(str(self.options["data"]))
+        except DataError as error:
+            raise InvalidOptionError(str(error), "data") from None
+        self.config = make_config(dict(self.options))
+
+    def new_initial_state(self) -> ConnnectState:
+        """Before setup: the objective cards are revealed first (a chance action)."""
+        return ConnnectState(self)
+
+
+class ConnnectState(State[ConnnectAction]):
+    """A CO'NNN'ECT position. Seats are 0-based; the sheets are ``self.sheets[seat]``.
+
+    Attributes:
+        phase: one of the phase names above.
+        round: 1-based round (0 during setup).
+        first_player / active: seat of the first player and of this round's active player.
+        objective_ids: the revealed objective cards; ``objectives_closed``: cards already
+            scored by someone (option ``objectives=first``).
+        face_up / face_down: Connect-5 card letters.
+        score_cards: Connect-5 score cards left, top first.
+        c4_claimed: Connect-4 shapes claimed in an earlier round (public).
+        dice: the last roll (sorted); ``zone_die``: the Zone Die chosen this round.
+        pending / zone / task / done: per seat, in the current simultaneous phase: numbers
+            still to write, active zone (after a Switch bonus), obligation, and done flag.
+        cards_now / shapes_now: per seat, Connect-5 cards and Connect-4 shapes claimed in this
+            Claim Phase; ``c5_this_round``: a Connect-5 was claimed this round.
+        views: every sheet's public view at the start of the simultaneous phase (the others'
+            sheets a player sees until the phase resolves; CN-36).
+    """
+
+    def __init__(self, game: ConnnectGame) -> None:
+        super().__init__(game)
+        n = game.num_players
+        self.comps = game.comps
+        self.cfg = game.config
+        self.sheets = [PlayerSheet(self.comps) for _ in range(n)]
+        self.phase = OBJECTIVES
+        self.round = 0
+        self.first_player = self.active = 0
+        self.objective_ids: tuple[str, ...] = ()
+        self.objectives_closed: set[str] = set()
+        self.face_up: list[str] = []
+        self.face_down: list[str] = []
+        self.score_cards = list(self.comps.score_cards)
+        self.c4_claimed: set[str] = set()
+        self.dice: tuple[int, ...] = ()
+        self.zone_die = 0
+        self.setup_step = 0
+        self.roll_queue: list[int] = []
+        self.pending: list[list[int]] = [[] for _ in range(n)]
+        self.zone = [0] * n
+        self.task: list[Task | None] = [None] * n
+        self.done = [True] * n
+        self.cards_now: list[list[str]] = [[] for _ in range(n)]
+        self.shapes_now: list[set[str]] = [set() for _ in range(n)]
+        self.c5_this_round = False
+        self.views: list[dict[str, Any]] = []
+        self.cache: list[tuple[list[ConnnectAction], frozenset[ConnnectAction]] | None] = [None] * n
+
+    # ----- protocol ------------------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        """Number of seats."""
+        return len(self.sheets)
+
+    def participants(self) -> list[int]:
+        """Seats still in the game (not out, CN-21)."""
+        return [p for p, sheet in enumerate(self.sheets) if not sheet.out]
+
+    @property
+    def current_player(self) -> int:
+        """``CHANCE`` for dice and deals, the active player choosing the Zone Die,
+        ``SIMULTANEOUS`` in the Fill, Claim and setup-writing phases (with two or more players
+        in the game), ``TERMINAL`` at the end."""
+        if self.phase == OVER:
+            return TERMINAL
+        if self.phase in CHANCE_PHASES:
+            return CHANCE
+        if self.phase == ZONE:
+            return self.active
+        if len(self.participants()) >= 2:
+            return SIMULTANEOUS
+        return next(p for p in self.participants() if not self.done[p])
+
+    def active_players(self) -> frozenset[int]:
+        """In a simultaneous phase, every seat in the game that is not done yet."""
+        if self.phase in SIMULTANEOUS_PHASES:
+            return frozenset(p for p in self.participants() if not self.done[p])
+        return super().active_players()
+
+    def clone(self) -> ConnnectState:
+        """An independent copy (sheets and per-seat lists copied)."""
+        other = ConnnectState.__new__(ConnnectState)
+        other.__dict__.update(self.__dict__)
+        other.history = list(self.history)
+        other.sheets = [sheet.copy() for sheet in self.sheets]
+        other.objectives_closed = set(self.objectives_closed)
+        other.face_up = list(self.face_up)
+        other.face_down = list(self.face_down)
+        other.score_cards = list(self.score_cards)
+        other.c4_claimed = set(self.c4_claimed)
+        other.roll_queue = list(self.roll_queue)
+        other.pending = [list(p) for p in self.pending]
+        other.zone = list(self.zone)
+        other.task = list(self.task)
+        other.done = list(self.done)
+        other.cards_now = [list(c) for c in self.cards_now]
+        other.shapes_now = [set(s) for s in self.shapes_now]
+        other.cache = list(self.cache)  # entries are never mutated
+        return other
+
+    def _chance_outcomes(self) -> list[tuple[ConnnectAction, float]]:
+        comps = self.comps
+        if self.phase == OBJECTIVES:
+            decks = [[o.id for o in comps.objectives if o.deck == d] for d in comps.decks]
+            deals = list(product(*decks))
+            return [(DealObjectives(ids), 1 / len(deals)) for ids in deals]
+        if self.phase == CARDS:
+            hands = list(combinations([c.id for c in comps.cards], comps.face_up))
+            return [(DealCards(hand), 1 / len(hands)) for hand in hands]
+        if self.phase == FIRST:
+            return [(First(seat), 1 / self.num_players) for seat in range(self.num_players)]
+        return list(ROLLS)
+
+    def _parse(self, text: str) -> ConnnectAction:
+        return parse_action(text, self.comps)
+
+    def _legal_actions(self, player: int) -> list[ConnnectAction]:
+        return list(self.legal_entry(player)[0])
+
+    def legal_entry(self, player: int) -> tuple[list[ConnnectAction], frozenset[ConnnectAction]]:
+        """The cached legal actions of ``player`` now, as a list and as a set."""
+        entry = self.cache[player]
+        if entry is None:
+            actions = legal.generate(self, player)
+            entry = self.cache[player] = (actions, frozenset(actions))
+        return entry
+
+    def _illegal_reason(self, action: ConnnectAction, player: int) -> str | None:
+        if action in self.legal_entry(player)[1]:
+            return None
+        return legal.explain(self, action, player) or f"{action} is not legal now"
+
+    def returns(self) -> list[float]:
+        """Solo: the score. Otherwise +1 for the winners and -1 for the others once the game
+        is over (``returns=score``: the scores, also during the game)."""
+        totals = [float(s.total) for s in self.scores()]
+        if self.num_players == 1 or self.cfg.score_returns:
+            return totals
+        if self.phase != OVER:
+            return [0.0] * self.num_players
+        best = self.winners()
+        if not best:
+            return [0.0] * self.num_players
+        return [1.0 if seat in best else -1.0 for seat in range(self.num_players)]
+
+    def scores(self) -> list[Score]:
+        """Every player's score breakdown now (final once the game is over)."""
+        cfg = self.cfg
+        return [
+            score(sheet, self.comps, cfg.permanent_circles, cfg.crossed_counts)
+            for sheet in self.sheets
+        ]
+
+    def winners(self) -> list[int]:
+        """The seats sharing the victory (the tie-break included; CN-35)."""
+        found = self.scores()
+        eligible = [not (self.cfg.out_cannot_win and sheet.out) for sheet in self.sheets]
+        return winners([s.total for s in found], [s.penalty for s in found], eligible)
+
+    def check_invariants(self) -> None:
+        """Raise ``AssertionError`` listing every broken invariant (tests, debugging)."""
+        from connect_arena.games.connnect.invariants import violations
+
+        problems = violations(self)
+        if problems:
+            raise AssertionError("; ".join(problems))
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """Everything ``player`` may see (``connnect/view.py``), JSON-serialisable."""
+        from connect_arena.games.connnect.view import observation
+
+        return observation(self, player)
+
+    def render(self, viewer: int | None = None) -> str:
+        """The viewer's sheet (every sheet if ``None``), the dice, the cards and the scores,
+        in Rich markup (``connnect/render.py``)."""
+        from connect_arena.games.connnect.render import render
+
+        return render(self, viewer)
+
+    def render_sheet(self, seat: int, viewer: int | None = None) -> str:
+        """One player's full sheet as ``viewer`` may see it (Rich markup).
+
+        Raises:
+            ValueError: ``seat`` is not a seat of this game.
+        """
+        from connect_arena.games.connnect.render import sheet_lines
+
+        if not 0 <= seat < self.num_players:
+            raise ValueError(f"there is no seat {seat} (seats 0..{self.num_players - 1})")
+        return "\n".join(sheet_lines(self, seat, viewer))
+
+    # ----- applying ------------------------------------------------------------------------------
+    def _apply(self, action: ConnnectAction, player: int) -> None:
+        if player == CHANCE:
+            self._apply_chance(action)
+            return
+        if isinstance(action, ChooseZone):
+            flow.choose_zone(self, action.die)
+            return
+        self.cache[player] = None
+        self._apply_player(action, player)
+        flow.settle(self, player)
+        flow.maybe_resolve(self)
+
+    def _apply_chance(self, action: ConnnectAction) -> None:
+        if isinstance(action, DealObjectives):
+            self.objective_ids = action.ids
+            self.phase = CARDS
+        elif isinstance(action, DealCards):
+            self.face_up = list(action.letters)
+            self.phase = FIRST
+            if self.num_players == 1:
+                flow.begin_setup(self, 0)
+        elif isinstance(action, First):
+            flow.begin_setup(self, action.seat)
+        elif isinstance(action, Roll) and self.phase == SETUP_ROLL:
+            seat = self.roll_queue.pop(0)
+            for p in range(self.num_players) if seat < 0 else (seat,):
+                self.pending[p] = list(action.dice)
+            if not self.roll_queue:
+                flow.begin_phase(self, SETUP_WRITE)
+        elif isinstance(action, Roll):
+            self.dice = action.dice
+            if len(set(action.dice)) == 1:
+                flow.choose_zone(self, action.dice[0])  # nothing to choose
+            else:
+                self.phase = ZONE
+
+    def _apply_player(self, action: ConnnectAction, p: int) -> None:
+        sheet = self.sheets[p]
+        pending = self.pending[p]
+        if isinstance(action, Write):
+            self._write(p, action)
+        elif isinstance(action, ChangeNumber):
+            sheet.free_actions += 1
+            pending[pending.index(action.old)] = action.new
+        elif isinstance(action, Skip):
+            sheet.free_actions += 1
+            pending.remove(action.value)
+        elif isinstance(action, Switch):
+            sheet.spend(self.comps, "switch")
+            pending[pending.index(action.value)] = self.zone[p]
+            self.zone[p] = action.value
+        elif isinstance(action, AdjustDie):
+            sheet.spend(self.comps, "adjust")
+            pending[pending.index(action.value)] = cyclic(action.value + action.delta)
+        elif isinstance(action, AdjustCell):
+            sheet.spend(self.comps, "adjust")
+            sheet.values[action.cell] = cyclic(sheet.values[action.cell] + action.delta)
+        elif isinstance(action, Move):
+            sheet.spend(self.comps, "move")
+            sheet.cross(action.cell)
+            self.task[p] = Task("place", sheet.values[action.cell])
+        elif isinstance(action, Claim):
+            self._claim(p, action)
+        elif isinstance(action, Take):
+            self._take(p, action.slot - 1)
+        else:  # Done
+            self.done[p] = True
+
+    def _write(self, p: int, action: Write) -> None:
+        sheet, task = self.sheets[p], self.task[p]
+        sheet.write(action.value, action.cell)
+        sheet.update_circles(self.comps, self.cfg.crossed_counts)
+        if task is None:
+            self.pending[p].remove(action.value)
+        elif task.kind == "zone" and task.value > 1 and self.zone_space(p):
+            self.task[p] = Task("zone", task.value - 1)
+        else:
+            self.task[p] = None
+
+    def _claim(self, p: int, claim: Claim) -> None:
+        sheet = self.sheets[p]
+        shape = find_shape(self.comps, claim.shape)
+        rules = self.cfg.claims
+        values = [sheet.values[c] for c in claim.cells]
+        kind = geo.claim_kind(claim.cells, values, rules.order_rule, rules.all_pairs)
+        assert kind is not None
+        reused = -1
+        if claim.reuse:
+            sheet.spend(self.comps, "reuse")
+            reused = next(c for c in claim.cells if sheet.claimed >> c & 1)
+        sheet.claims.append(ClaimRecord(shape.id, claim.cells, kind, reused, self.round))
+        sheet.claimed |= geo.mask_of(claim.cells)
+        if shape.size == 5:
+            sheet.connect5.append((shape.id, self.score_cards[0]))
+            self.cards_now[p].append(shape.id)
+            return
+        if shape.size == 4:
+            pair = sheet.markers[shape.id]
+            sheet.markers[shape.id] = connect4_effect(pair, shape.id in self.c4_claimed)
+            self.shapes_now[p].add(shape.id)
+        if legal.takeable(self, p, SECTION_OF_SIZE[shape.size]):
+            self.task[p] = Task("take", SECTION_OF_SIZE[shape.size])
+
+    def _take(self, p: int, slot: int) -> None:
+        task = self.task[p]
+        assert task is not None and task.kind == "take"
+        sheet = self.sheets[p]
+        bonus = self.comps.sections[task.value][slot]
+        sheet.circle(bonus, task.value, slot)
+        self.task[p] = None
+        if not bonus.lightning:
+            return
+        sheet.used[task.value][slot] = True  # "MUST be used immediately" (CN-25: else lost)
+        if bonus.kind == "write" and self.empty_cells(p):
+            self.task[p] = Task("place", bonus.value)
+        elif bonus.kind == "write2" and self.zone_space(p):
+            self.task[p] = Task("zone", 2)
+
+    # ----- helpers for the legal-action module ---------------------------------------------------
+    def empty_cells(self, p: int) -> int:
+        """Mask of empty spaces on ``p``'s sheet."""
+        return ~self.sheets[p].written & ((1 << geo.CELLS) - 1)
+
+    def zone_space(self, p: int) -> int:
+        """Mask of empty spaces in ``p``'s active zone."""
+        return self.comps.zones[self.zone[p] - 1].mask & self.empty_cells(p)
+
+
+def cyclic(value: int) -> int:
+    """``value`` brought into 1..6 cyclically: "1 minus 1 is 6; and 6 plus 1 is 1"."""
+    return (value - 1) % geo.FACES + 1

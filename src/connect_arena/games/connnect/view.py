@@ -1,0 +1,138 @@
+"""Observations: what a player may see, as JSON-serialisable data.
+
+Everything on the table is public (the dice, the cards, every sheet), except what the other
+players do during a simultaneous phase: until the phase resolves, a player sees the others'
+sheets as they were when it began (commit and reveal, CN-36). His own sheet, numbers still to
+write and task are always current.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from connect_arena.games.connnect import sheet as geo
+from connect_arena.games.connnect.components import Shape
+from connect_arena.games.connnect.player import ClaimRecord
+from connect_arena.games.connnect.scoring import score
+
+if TYPE_CHECKING:
+    from connect_arena.games.connnect.rules import ConnnectState
+
+MARKER_NAMES = {0: "empty", 1: "filled", 2: "crossed"}
+
+
+def shape_rows(shape: Shape) -> list[str]:
+    """A shape drawn as rows of ``X`` and ``.``."""
+    height = 1 + max(r for r, _ in shape.points)
+    width = 1 + max(c for _, c in shape.points)
+    return [
+        "".join("X" if (r, c) in shape.points else "." for c in range(width)) for r in range(height)
+    ]
+
+
+def sheet_view(state: ConnnectState, p: int) -> dict[str, Any]:
+    """The public content of seat ``p``'s sheet now, with its running score."""
+    sheet, comps = state.sheets[p], state.comps
+    return {
+        "seat": p,
+        "values": list(sheet.values),
+        "crossed": [geo.cell_name(c) for c in geo.cells_of(sheet.crossed)],
+        "claims": [_claim(claim) for claim in sheet.claims],
+        "bonuses": _bonuses(state, p),
+        "markers": {k: [MARKER_NAMES[m] for m in pair] for k, pair in sheet.markers.items()},
+        "connect5": [[letter, points] for letter, points in sheet.connect5],
+        "free_actions": sheet.free_actions,
+        "objectives": dict(sheet.objectives),
+        "filled_circles": [
+            c.id for i, c in enumerate(comps.circles) if sheet.filled_circles >> i & 1
+        ],
+        "tracker": [list(row) for row in sheet.tracker],
+        "out": sheet.out,
+        "score": _score(state, p),
+    }
+
+
+def _claim(claim: ClaimRecord) -> dict[str, Any]:
+    return {
+        "shape": claim.shape,
+        "cells": [geo.cell_name(c) for c in claim.cells],
+        "kind": claim.kind,
+        "reused": geo.cell_name(claim.reused) if claim.reused >= 0 else None,
+        "round": claim.round,
+    }
+
+
+def _bonuses(state: ConnnectState, p: int) -> list[list[dict[str, Any]]]:
+    sheet = state.sheets[p]
+    return [
+        [
+            {
+                "slot": slot + 1,
+                "kind": bonus.kind,
+                "value": bonus.value,
+                "stars": bonus.stars,
+                "circled": sheet.circled[s][slot],
+                "used": sheet.used[s][slot],
+            }
+            for slot, bonus in enumerate(section)
+        ]
+        for s, section in enumerate(state.comps.sections)
+    ]
+
+
+def _score(state: ConnnectState, p: int) -> dict[str, int | list[int]]:
+    cfg = state.cfg
+    return score(state.sheets[p], state.comps, cfg.permanent_circles, cfg.crossed_counts).as_dict()
+
+
+def observation(state: ConnnectState, player: int) -> dict[str, Any]:
+    """Everything seat ``player`` may see now (see the module docstring)."""
+    comps = state.comps
+    hidden = bool(state.views) and state.phase in ("setup_write", "fill", "claim")
+    sheets = [
+        state.views[p] if hidden and p != player else sheet_view(state, p)
+        for p in range(state.num_players)
+    ]
+    task = state.task[player]
+    return {
+        "game": "connnect",
+        "solo": state.num_players == 1,
+        "round": state.round,
+        "rounds": comps.rounds,
+        "phase": state.phase,
+        "active_player": state.active,
+        "first_player": state.first_player,
+        "dice": list(state.dice),
+        "zone_die": state.zone_die,
+        "active": sorted(state.active_players()),
+        "done": [bool(d) for d in state.done],
+        "objectives": [_objective(state, ident) for ident in state.objective_ids],
+        "cards_face_up": [_card(comps.card(letter)) for letter in state.face_up],
+        "cards_face_down": list(state.face_down),
+        "score_cards": list(state.score_cards),
+        "connect4_claimed": sorted(state.c4_claimed),
+        "you": {
+            "seat": player,
+            "pending": list(state.pending[player]),
+            "zone": state.zone[player],
+            "task": None if task is None else {"kind": task.kind, "value": task.value},
+        },
+        "sheets": sheets,
+        "terminal": state.phase == "over",
+        "winners": state.winners() if state.phase == "over" else [],
+    }
+
+
+def _objective(state: ConnnectState, ident: str) -> dict[str, Any]:
+    card = state.comps.objective(ident)
+    return {
+        "id": card.id,
+        "deck": card.deck,
+        "points": card.points,
+        "text": card.text,
+        "closed": ident in state.objectives_closed,
+    }
+
+
+def _card(shape: Shape) -> dict[str, Any]:
+    return {"letter": shape.id, "name": shape.name, "rows": shape_rows(shape)}
