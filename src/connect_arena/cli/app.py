@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from connect_arena import __version__
+from connect_arena.cli.board import board_app
 from connect_arena.cli.listing import games_command
 from connect_arena.cli.perft import perft_command
 from connect_arena.cli.play import play_command
@@ -49,6 +50,7 @@ app.command("play")(play_command)
 app.command("replay")(replay_command)
 app.command("perft")(perft_command)
 app.command("simulate")(simulate_command)
+app.add_typer(board_app, name="board")
 
 
 def main() -> None:

@@ -47,6 +47,7 @@ HELP = """\
 Type an action in the game's notation, or one of these commands:
   ?, moves    list the legal actions
   board       show the position again
+  sheet SEAT  show one player's sheet or board (games that have one), SEAT = number or name
   undo        take back the last action (only when every seat is human)
   save FILE   write the game record to FILE (also works after the end)
   help        this text
@@ -189,7 +190,8 @@ class PlaySession:
         if simultaneous:
             self.phase.append((seat, action))
             after = self.state.active_players()
-            if self.state.current_player != SIMULTANEOUS or not after <= before - {seat}:
+            # Reveal once the phase is over: nobody simultaneous any more, or new seats active.
+            if self.state.current_player != SIMULTANEOUS or not after <= before:
                 self.reveal()
 
     def reveal(self) -> None:
@@ -256,6 +258,8 @@ class PlaySession:
             self.console.print(escape(HELP))
         elif command == "board" and not argument:
             self.show()
+        elif command == "sheet" and argument:
+            self.sheet(argument.strip())
         elif command == "undo" and not argument:
             return self.undo()
         elif command == "save":
@@ -275,6 +279,22 @@ class PlaySession:
             self.error(str(error))
             return Next.ASK
         return Next.DONE
+
+    def sheet(self, which: str) -> None:
+        """Show one seat's own sheet or board, as the viewer may see it."""
+        render_sheet = getattr(self.state, "render_sheet", None)
+        if render_sheet is None:
+            self.error(f"{self.game.title} has no per-player sheet: type board")
+            return
+        names = {self.game.seat_name(s).lower(): s for s in range(self.game.num_players)}
+        seat = int(which) if which.isdigit() else names.get(which.lower(), -1)
+        if not 0 <= seat < self.game.num_players:
+            seats = ", ".join(
+                f"{s} ({self.game.seat_name(s)})" for s in range(self.game.num_players)
+            )
+            self.error(f"no seat {which!r}; the seats are {seats}")
+            return
+        self.console.print(render_sheet(seat, self.viewer))
 
     def error(self, message: str) -> None:
         """Print ``message`` in red."""
