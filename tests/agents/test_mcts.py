@@ -1,0 +1,52 @@
+"""The generic MCTS agent: finds a win in one, handles chance nodes, never mutates its input,
+is reproducible for a seed, and only returns legal actions."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from connect_arena.agents.base import Budget
+from connect_arena.agents.mcts import MCTSAgent
+from connect_arena.core import load, sample_chance_outcome
+from tests.games.quinque.helpers import position
+
+
+def test_finds_a_win_in_one() -> None:
+    state = position([(0, 0), (1, 0), (2, 0)], red=[(0, 0), (1, 0), (2, 0), (3, 0)])
+    agent = MCTSAgent(seed=1, iterations=300, max_rollout=10)
+    assert str(agent.act(state, 0)) == "mark 4,0"
+
+
+def test_does_not_mutate_the_state_and_is_reproducible() -> None:
+    state = position([(0, 0), (1, 0), (2, 0)], red=[(0, 0)], blue=[(4, 0)])
+    before = json.dumps(state.observation(0)), len(state.history)
+    first = MCTSAgent(seed=5, iterations=150, max_rollout=10).analyse(state, 0)
+    second = MCTSAgent(seed=5, iterations=150, max_rollout=10).analyse(state, 0)
+    assert (json.dumps(state.observation(0)), len(state.history)) == before
+    assert [(str(a.action), a.visits) for a in first] == [(str(a.action), a.visits) for a in second]
+    assert sum(line.visits for line in first) == 150
+    assert first[0].principal[0] == first[0].action
+
+
+def test_budget_limits_the_iterations() -> None:
+    state = position([(0, 0), (1, 0)], red=[(0, 0)], blue=[(2, 0)])
+    root = MCTSAgent(seed=2, max_rollout=5).search(state, 0, Budget(iterations=40))
+    assert root.visits == 40
+
+
+def test_plays_legal_actions_through_chance_nodes() -> None:
+    """toy-pig has a dice roll after every 'roll': the tree samples outcomes."""
+    rng = random.Random(3)
+    state = load("toy-pig").new_initial_state()
+    agent = MCTSAgent(seed=3, iterations=60, max_rollout=30)
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(sample_chance_outcome(state, rng))
+            continue
+        player = state.current_player
+        action = agent.act(state, player)
+        assert action in state.legal_actions(player)
+        state.apply_action(action, player)
