@@ -1,0 +1,217 @@
+"""Legal decisions of a Connect Pairs turn, by stage (``docs/rules/pairs.md`` §A turn).
+
+Every function reads the state and returns the actions in a deterministic order; none
+modifies the state. Quotations are from the rulebook (seed 002, Italian).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from connect_arena.games.pairs.components import (
+    EMPTY,
+    SLOTS,
+    ZONE_SIZE,
+    double_faces,
+    pair_of,
+    partner,
+    triple_subject,
+)
+from connect_arena.games.pairs.notation import (
+    Connect,
+    Done,
+    Give,
+    Keep,
+    Move,
+    PairsAction,
+    Pass,
+    Swap,
+    Take,
+    Top,
+)
+
+if TYPE_CHECKING:
+    from connect_arena.games.pairs.rules import PairsState
+
+
+def choose_actions(state: PairsState, seat: int) -> list[PairsAction]:
+    """The choices after the roll: DOUBLE effects, or MOVE / TAKE / CONNECT.
+
+    Args:
+        state: a state whose dice are rolled (``state.dice`` is set).
+        seat: the seat whose turn it is.
+
+    Returns:
+        The legal actions; empty for a TRIPLE or a DOUBLE that can do nothing.
+    """
+    dice = state.dice
+    assert dice is not None
+    if dice[0] == dice[2]:
+        return []
+    if dice[0] == dice[1] or dice[1] == dice[2]:
+        return double_actions(state, seat)
+    return [*move_actions(state, seat), *take_actions(state, seat), Connect()]
+
+
+def double_actions(state: PairsState, seat: int) -> list[PairsAction]:
+    """DOUBLE ``(d, d, e)``: "scambia ... un gettone della zona identificata dai due valori
+    uguali con un altro gettone (purché di soggetto differente) presente nella zona
+    identificata dal terzo dado" (PG-8, PG-10); with one zone empty, "cambierà la posizione
+    di un solo gettone" (PG-9); otherwise nothing.
+    """
+    assert state.dice is not None
+    cfg = state.cfg
+    d, e = double_faces(state.dice)
+    zones = state.zones[seat]
+    zone_d, zone_e = zones[d - 1], zones[e - 1]
+    actions: list[PairsAction] = []
+    if zone_d and zone_e:
+        low, high = min(d, e), max(d, e)
+        actions = [
+            Swap(low, x, high, y)
+            for x in sorted(set(zones[low - 1]))
+            for y in sorted(set(zones[high - 1]))
+            if x != y
+        ]
+        if actions and cfg.double_swap_optional:
+            actions.append(Pass())
+        return actions
+    if not zone_d and not zone_e:
+        return []
+    if cfg.double_empty == "forward" and not zone_d:
+        return []
+    source, target = (d, e) if zone_d else (e, d)
+    actions = [Move(x, source, target) for x in sorted(set(zones[source - 1]))]
+    if cfg.double_empty == "optional":
+        actions.append(Pass())
+    return actions
+
+
+def move_actions(state: PairsState, seat: int) -> list[PairsAction]:
+    """Option A MOVE for all-different dice: a token of subject ``key(s)`` from zone ``p`` to a
+    free space of zone ``q``, for every assignment of the dice to ``(s, p, q)`` (PG-11)."""
+    assert state.dice is not None
+    key = state.keys[pair_of(seat)]
+    assert key is not None
+    zones = state.zones[seat]
+    a, b, c = state.dice
+    actions: list[PairsAction] = []
+    for s, p, q in ((a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)):
+        subject = key[s - 1]
+        if subject in zones[p - 1] and len(zones[q - 1]) < ZONE_SIZE:
+            actions.append(Move(subject, p, q))
+    return actions
+
+
+def take_actions(state: PairsState, seat: int) -> list[PairsAction]:
+    """Option B TAKE: two tokens of ``key(s)`` from the supply into zones ``p`` and ``q`` "solo
+    se ci sono ancora spazi disponibili per entrambi" (PG-12, PG-13)."""
+    assert state.dice is not None
+    pair = pair_of(seat)
+    key = state.keys[pair]
+    assert key is not None
+    zones = state.zones[seat]
+    supply = state.supply[pair]
+    a, b, c = state.dice
+    actions: list[PairsAction] = []
+    for s, p, q in ((a, b, c), (b, a, c), (c, a, b)):
+        subject = key[s - 1]
+        room = [z for z in (p, q) if len(zones[z - 1]) < ZONE_SIZE]
+        if supply[subject] >= 2 and len(room) == 2:
+            actions.append(Take(subject, (p, q)))
+        elif supply[subject] == 1 and state.cfg.take_partial:
+            actions += [Take(subject, (z,)) for z in room]
+    return actions
+
+
+def connect_actions(state: PairsState, seat: int) -> list[PairsAction]:
+    """The active player's next step in a connection: a swap for a die value not used yet
+    whose zones share a subject ("è presente almeno un gettone identico"), giving a token of
+    a subject the partner can answer with a different one; or ``done`` (PG-14, PG-15)."""
+    mine, theirs = state.zones[seat], state.zones[partner(seat)]
+    actions: list[PairsAction] = []
+    for face in state.conn_left:
+        own, other = set(mine[face - 1]), set(theirs[face - 1])
+        if not own & other:
+            continue
+        for x in sorted(own):
+            answers = sorted(other - {x})
+            if state.cfg.active_chooses:
+                actions += [Give(face, x, y) for y in answers]
+            elif answers:
+                actions.append(Give(face, x))
+    if not actions or not state.cfg.connect_mandatory:
+        actions.append(Done())
+    return actions
+
+
+def reply_actions(state: PairsState, seat: int) -> list[PairsAction]:
+    """The partner's answer to an offered token: any token of his zone of another subject
+    ("purché raffigurino un soggetto diverso tra loro")."""
+    assert state.offer is not None
+    face, given = state.offer
+    zone = state.zones[seat][face - 1]
+    return [Give(face, y) for y in sorted(set(zone)) if y != given]
+
+
+def event_options(state: PairsState, seat: int, face: int) -> list[PairsAction]:
+    """What the three-of-a-subject event of zone ``face`` on ``seat``'s board can do now.
+
+    "bisogna spostarne uno in uno degli appositi spazi ancora liberi in alto ... purché non
+    si tratti di un soggetto ripetuto (in quel caso non si farà nulla) cercando, se
+    possibile, di fare combaciare la posizione con uno uguale ... già posizionato dal
+    partner ... qualora tutti e 4 gli spazi presenti risultassero già occupati, di doverne
+    però sostituire a propria scelta uno già presente".
+
+    Returns:
+        ``Top`` actions for the allowed slots (PG-18 matching; PG-19, PG-20 for a full row),
+        plus ``Keep`` when a replacement may be declined; empty when the event does nothing.
+    """
+    subject = triple_subject(state.zones[seat][face - 1])
+    if subject is None:
+        return []
+    top = state.tops[seat]
+    free = [k for k in SLOTS if top[k - 1] == EMPTY]
+    cfg = state.cfg
+    if free:
+        if subject in top:
+            return []
+        if cfg.matching_mandatory:
+            mate = state.tops[partner(seat)]
+            matching = [k for k in free if mate[k - 1] == subject]
+            free = matching or free
+        return [Top(face, k) for k in free]
+    if subject in top and not cfg.repeated_replaces:
+        return []
+    actions: list[PairsAction] = [Top(face, k) for k in SLOTS]
+    if cfg.replacement_optional:
+        actions.append(Keep(face))
+    return actions
+
+
+def board_event_actions(state: PairsState, seat: int) -> list[PairsAction] | None:
+    """The owner's choices for the pending events of his board, or ``None`` if none of them
+    can do anything now (they are then dropped).
+
+    With several events pending the owner chooses the order (rules notes §9): he resolves
+    any effective one, or settles a do-nothing one with ``keep`` when it could still become
+    effective if the others went first (the top row could fill up before it).
+    """
+    options = {face: event_options(state, seat, face) for face in state.pending[seat]}
+    effective = sum(1 for actions in options.values() if actions)
+    if not effective:
+        return None
+    free = state.tops[seat].count(EMPTY)
+    result: list[PairsAction] = []
+    for face, actions in options.items():
+        if actions:
+            result += actions
+        elif free <= effective:
+            result.append(Keep(face))
+    return result
+
+
+def effective_events(state: PairsState, seat: int) -> list[int]:
+    """Zones of ``seat``'s board holding three of a subject whose event can act now (the
+    ``event_trigger=recheck`` reading of PG-17)."""
+    return [face for face in range(1, 7) if event_options(state, seat, face)]

@@ -1,0 +1,320 @@
+"""Connect Pairs (the untitled Italian cooperative pair game, seed 002): the rules engine.
+
+Source: the Italian rules sheet (seed ``002``) as read in ``shared/rules/pairs.md``; every
+decision (PG-1…PG-29 and the further ones) is listed in ``docs/rules/pairs.md``.
+
+Flow (``state.stage``):
+
+* ``key``: each pair in turn sets its key 1-6 (its first seat chooses, or chance);
+* ``first``: chance draws the seat that begins (``first_player=random``, first manche only);
+* a turn: ``roll`` (chance: three dice) → ``choose`` (the DOUBLE effect, or MOVE / TAKE /
+  CONNECT) → for CONNECT, ``connect`` (the active player picks a swap or ``done``) and
+  ``reply`` (the partner picks the token he gives) → ``after`` (the turn's effects are done);
+* at any point, pending three-of-a-subject events interrupt the turn: the board's owner
+  resolves them (active player's board first), then victory is checked;
+* rounds, the pawn, several pairs, manches (tournament mode) → ``over``.
+
+A decision with exactly one legal choice is applied by the engine without an action (a
+TRIPLE, a forced swap, the partner's only possible answer, an event with one free slot);
+the log (``state.log``) says what happened.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from connect_arena.core.game import CHANCE, TERMINAL, Game, State
+from connect_arena.games.pairs import legal, turn
+from connect_arena.games.pairs.components import (
+    EMPTY,
+    KEY_PERMUTATIONS,
+    NUM_SUBJECTS,
+    PAIR_NAMES,
+    ROLL_OUTCOMES,
+    SEAT_NAMES,
+    Zone,
+    letter,
+    pair_of,
+)
+from connect_arena.games.pairs.explain import explain
+from connect_arena.games.pairs.notation import (
+    ACTION_TYPES,
+    First,
+    KeyChoice,
+    PairsAction,
+    Roll,
+    parse_action,
+)
+from connect_arena.games.pairs.options import OPTIONS, Config, make_config
+
+ROLLS: list[tuple[PairsAction, float]] = [
+    (parse_action(f"roll {a} {b} {c}"), p) for (a, b, c), p in ROLL_OUTCOMES
+]
+"""The dice outcomes (the same objects as the parser returns, so that checks are quick)."""
+KEYS: list[PairsAction] = [KeyChoice(subjects) for subjects in KEY_PERMUTATIONS]
+CHANCE_STAGES = frozenset({"first", "roll"})
+LOG_LENGTH = 12
+
+
+class PairsGame(Game):
+    """Connect Pairs for 2, 4, 6 or 8 players seated as pairs of partners (one box each)."""
+
+    name = "pairs"
+    title = "Connect Pairs"
+    summary = (
+        "Cooperative pairs: roll three dice, collect tokens and connect with your partner "
+        "until both top rows show the same four subjects."
+    )
+    player_counts = (2, 4, 6, 8)
+    default_players = 2
+    option_specs = OPTIONS
+    deterministic = False
+    seat_names = SEAT_NAMES
+
+    def _check_options(self) -> None:
+        self.config: Config = make_config(self.num_players, self.options)
+
+    def new_initial_state(self) -> PairsState:
+        """Every box in its setup: keys to set, all tokens in the supplies, pawn on 100."""
+        return PairsState(self)
+
+
+class PairsState(State[PairsAction]):
+    """A Connect Pairs position. Seats ``2p`` and ``2p + 1`` are the partners of pair ``p``.
+
+    Attributes:
+        zones: ``zones[seat][face - 1]``: the sorted subjects in zone ``face`` (1-6).
+        tops: ``tops[seat][slot - 1]``: the subject in top slot ``slot`` (1-4) or ``EMPTY``.
+        supply: ``supply[pair][subject]``: tokens on the pair's shared board, key excluded.
+        keys: ``keys[pair][face - 1]``: the subject conquered by die value ``face`` (``None``
+            until the pair has set its key).
+        stage: ``key``, ``first``, ``roll``, ``choose``, ``connect``, ``reply``, ``after``
+            or ``over`` (see the module docstring).
+        turn_seat: the seat whose turn it is (``None`` during setup).
+        dice: the sorted dice of this turn (``None`` before the roll).
+        conn_left: die values not yet used in the current connection.
+        offer: ``(zone, subject)`` offered by the active player, awaiting the partner.
+        pending: ``pending[seat]``: zones with an unresolved three-of-a-subject event.
+        complete: ``complete[pair]``: the pair's top rows matched during this manche.
+        current: ``current[pair]``: the pair's score in this manche (``None``: none yet).
+        scores: ``scores[m][pair]``: the score of each finished manche (0 without a win).
+        manche: 1-based manche number; round: 1-based round number in the manche.
+        first_seat: the seat that began the first manche.
+        order: the turn order of this manche; position: index of ``turn_seat`` in it.
+        outcome: why the game ended ("" while it goes on).
+        log: the last messages about what happened (newest last).
+    """
+
+    def __init__(self, game: PairsGame) -> None:
+        super().__init__(game)
+        self.cfg = game.config
+        pairs = self.cfg.num_pairs
+        self.complete = [False] * pairs
+        self.current: list[int | None] = [None] * pairs
+        self.scores: list[list[int]] = []
+        self.manche = 1
+        self.first_seat: int | None = self.cfg.first_player
+        self.outcome = ""
+        self.log: list[str] = []
+        self._legal: list[PairsAction] | None = None
+        self._begin_manche()
+
+    # ----- protocol -------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        if self.stage == "over":
+            return TERMINAL
+        if self.stage in CHANCE_STAGES or (self.stage == "key" and self.cfg.key == "random"):
+            return CHANCE
+        return self.actor
+
+    def returns(self) -> list[float]:
+        """Each seat's pair total: the sum of its manche scores (pawn values at its wins),
+        the same for both partners; the current totals while the game goes on."""
+        totals = self.totals()
+        return [float(totals[pair_of(seat)]) for seat in range(self.cfg.num_players)]
+
+    def totals(self) -> list[int]:
+        """Points per pair: finished manches plus the current one."""
+        return [
+            sum(manche[pair] for manche in self.scores) + (self.current[pair] or 0)
+            for pair in range(self.cfg.num_pairs)
+        ]
+
+    def clone(self) -> PairsState:
+        other = PairsState.__new__(PairsState)
+        other.__dict__.update(self.__dict__)
+        other.history = list(self.history)
+        other.zones = [list(board) for board in self.zones]
+        other.tops = [list(top) for top in self.tops]
+        other.supply = [list(counts) for counts in self.supply]
+        other.keys = list(self.keys)
+        other.pending = [list(zones) for zones in self.pending]
+        other.complete = list(self.complete)
+        other.current = list(self.current)
+        other.scores = [list(manche) for manche in self.scores]
+        other.log = list(self.log)
+        return other
+
+    def _chance_outcomes(self) -> list[tuple[PairsAction, float]]:
+        if self.stage == "roll":
+            return list(ROLLS)
+        if self.stage == "first":
+            n = self.cfg.num_players
+            return [(First(seat), 1 / n) for seat in range(n)]
+        return [(key, 1 / len(KEYS)) for key in KEYS]
+
+    def _parse(self, text: str) -> PairsAction:
+        return parse_action(text)
+
+    def _legal_actions(self, player: int) -> list[PairsAction]:
+        return list(self._cached(player))
+
+    def _cached(self, player: int) -> list[PairsAction]:
+        if self._legal is None:
+            self._legal = self._generate(player)
+        return self._legal
+
+    def cache_legal(self, actions: list[PairsAction]) -> None:
+        """Remember ``actions`` as the legal actions of the player to act now."""
+        self._legal = actions
+
+    def _generate(self, player: int) -> list[PairsAction]:
+        if self.stage == "key":
+            return list(KEYS)
+        if any(self.pending):
+            return legal.board_event_actions(self, player) or []
+        return turn.turn_actions(self, player)
+
+    def _illegal_reason(self, action: PairsAction, player: int) -> str | None:
+        if type(action) not in ACTION_TYPES:
+            return f"{action!r} is not a Connect Pairs action"
+        if action in self._cached(player):
+            return None
+        return explain(self, action, player) or f"{action} is not legal now"
+
+    def _apply(self, action: PairsAction, player: int) -> None:
+        self._legal = None
+        if type(action) is Roll:
+            turn.on_roll(self, action.dice)
+        elif type(action) is KeyChoice:
+            self._set_key(action.subjects)
+        elif type(action) is First:
+            self.first_seat = action.seat
+            self.note(f"{self.seat(action.seat)} begins")
+            self._start_manche_turns()
+        else:
+            turn.act(self, action, player)
+        turn.settle(self)
+
+    # ----- setup and manches --------------------------------------------------------------
+    def _begin_manche(self) -> None:
+        """Setup of a manche: empty boards, every token in the supply, keys to set."""
+        cfg = self.cfg
+        n, pairs = cfg.num_players, cfg.num_pairs
+        self.zones: list[list[Zone]] = [[() for _ in range(6)] for _ in range(n)]
+        self.tops: list[list[int]] = [[EMPTY] * 4 for _ in range(n)]
+        self.supply: list[list[int]] = [[cfg.tokens] * NUM_SUBJECTS for _ in range(pairs)]
+        self.keys: list[tuple[int, ...] | None] = [None] * pairs
+        self.pending: list[list[int]] = [[] for _ in range(n)]
+        self.complete = [False] * pairs
+        self.current = [None] * pairs
+        self.stage = "key"
+        self.actor = 0
+        self.turn_seat: int | None = None
+        self.dice: tuple[int, int, int] | None = None
+        self.conn_left: tuple[int, ...] = ()
+        self.offer: tuple[int, int] | None = None
+        self.round = 1
+        self.order: tuple[int, ...] = ()
+        self.position = 0
+        if cfg.key == "fixed":
+            for _ in range(pairs):
+                self._set_key(tuple(range(NUM_SUBJECTS)))
+
+    def _set_key(self, subjects: tuple[int, ...]) -> None:
+        """Put one token of each subject on the key spaces of the next pair without a key."""
+        pair = self.keys.index(None)
+        self.keys[pair] = subjects
+        for subject in subjects:
+            self.supply[pair][subject] -= 1
+        if self.cfg.key != "fixed":
+            mapping = " ".join(f"{face}→{letter(s)}" for face, s in enumerate(subjects, start=1))
+            self.note(f"pair {PAIR_NAMES[pair]} sets its key: {mapping}")
+        if None in self.keys:
+            self.actor = 2 * self.keys.index(None)
+        elif self.first_seat is None:
+            self.stage = "first"
+        else:
+            self._start_manche_turns()
+
+    def _start_manche_turns(self) -> None:
+        """Round 1 of the manche: the turn order starts from the manche's first seat
+        (a different pair each manche in tournament mode)."""
+        assert self.first_seat is not None
+        n = self.cfg.num_players
+        shift = (self.manche - 1) * (1 if n == 2 else 2)
+        start = (self.first_seat + shift) % n
+        base = list(range(n))
+        if self.cfg.interleaved:
+            base = base[0::2] + base[1::2]
+        at = base.index(start)
+        self.order = tuple(base[at:] + base[:at])
+        self.position = 0
+        self.round = 1
+        turn.start_turn(self)
+
+    def pawn(self) -> int:
+        """The score-track value of the current round (the pawn's box; PG-4, PG-5)."""
+        track = self.cfg.track
+        return track[min(self.round - 1, len(track) - 1)]
+
+    def end_manche(self, outcome: str) -> None:
+        """Close the manche (pairs without a score get 0) and set up the next or finish."""
+        self.scores.append([score or 0 for score in self.current])
+        self.current = [None] * self.cfg.num_pairs
+        self.note(f"manche {self.manche} over ({outcome})")
+        if self.manche < self.cfg.manches:
+            self.manche += 1
+            self._begin_manche()
+            return
+        self.stage = "over"
+        self.outcome = outcome
+        self.turn_seat = None
+
+    def check_invariants(self) -> None:
+        """Raise ``AssertionError`` if a token was lost or the state is inconsistent (for
+        tests; see :mod:`connect_arena.games.pairs.invariants`)."""
+        from connect_arena.games.pairs.invariants import check_invariants
+
+        check_invariants(self)
+
+    def note(self, message: str) -> None:
+        """Append ``message`` to the log (the last ``LOG_LENGTH`` are kept)."""
+        self.log.append(message)
+        del self.log[:-LOG_LENGTH]
+
+    def seat(self, seat: int) -> str:
+        """The seat's display name, e.g. ``"X2"``."""
+        return self.game.seat_name(seat)
+
+    # ----- views ----------------------------------------------------------------------------
+    def observation(self, player: int) -> dict[str, Any]:
+        """The whole position (nothing is hidden), JSON-serialisable.
+
+        Keys: ``pairs`` (per pair: ``key`` letters for faces 1-6 or null, ``supply`` per
+        subject letter, ``complete``, ``score`` this manche), ``boards`` (per seat: ``zones``
+        as six strings such as ``"ACC"``, ``top`` as four letters or null), ``stage``,
+        ``to_move``, ``turn_seat``, ``dice``, ``connection`` (values left, pending offer),
+        ``pending`` events per seat, ``manche``, ``round``, ``pawn``, ``order``, ``scores``,
+        ``totals``, ``outcome``, ``terminal``, ``log``.
+        """
+        from connect_arena.games.pairs.view import observation
+
+        return observation(self)
+
+    def render(self, viewer: int | None = None) -> str:
+        """Shared boards, both partners' boards side by side and the dice (Rich markup)."""
+        from connect_arena.games.pairs.render import render
+
+        return render(self, viewer)

@@ -1,0 +1,361 @@
+"""The course of a Connect Pairs turn: dice effects, events, victory, rounds and manches.
+
+Functions here change the state in place; :func:`settle` runs the engine forward after every
+action until a player (or chance) has a real decision to make. Quotations are from the
+rulebook (seed 002, Italian).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from connect_arena.games.pairs import legal
+from connect_arena.games.pairs.components import (
+    EMPTY,
+    PAIR_NAMES,
+    add_token,
+    double_faces,
+    letter,
+    pair_of,
+    partner,
+    remove_token,
+    roll_kind,
+    triple_subject,
+    zone_text,
+)
+from connect_arena.games.pairs.notation import (
+    Connect,
+    Done,
+    Give,
+    Keep,
+    Move,
+    PairsAction,
+    Pass,
+    Swap,
+    Take,
+    Top,
+)
+
+if TYPE_CHECKING:
+    from connect_arena.games.pairs.rules import PairsState
+
+TURN_STAGES = frozenset({"choose", "connect", "reply", "after"})
+
+
+# ----- the flow ------------------------------------------------------------------------------
+def settle(state: PairsState) -> None:
+    """Run the engine forward until someone must decide.
+
+    In order, at every step: victory is checked (rules notes §9: "after every resolution
+    step"); pending events are resolved, the active player's board first; the turn's next
+    decision is asked for. A decision with a single legal choice is applied at once.
+    """
+    while state.stage in TURN_STAGES:
+        if check_victory(state):
+            continue
+        event = next_event(state)
+        if event is not None:
+            owner, actions = event
+            if len(actions) == 1:
+                act(state, actions[0], owner)
+                continue
+            state.actor = owner
+            state.cache_legal(actions)
+            return
+        if state.stage == "after":
+            next_turn(state)
+            continue
+        seat = state.turn_seat
+        assert seat is not None
+        actor = partner(seat) if state.stage == "reply" else seat
+        actions = turn_actions(state, actor)
+        if not actions:
+            state.stage = "after"
+        elif len(actions) == 1:
+            act(state, actions[0], actor)
+        else:
+            state.actor = actor
+            state.cache_legal(actions)
+            return
+
+
+def turn_actions(state: PairsState, seat: int) -> list[PairsAction]:
+    """The legal actions of ``seat`` in the turn's current stage (events aside)."""
+    if state.stage == "choose":
+        return legal.choose_actions(state, seat)
+    if state.stage == "connect":
+        return legal.connect_actions(state, seat)
+    if state.stage == "reply":
+        return legal.reply_actions(state, seat)
+    return []
+
+
+def start_turn(state: PairsState) -> None:
+    """The seat at ``state.position`` of the turn order is to roll."""
+    state.turn_seat = state.order[state.position]
+    state.stage = "roll"
+    state.dice = None
+    state.conn_left = ()
+    state.offer = None
+
+
+def next_turn(state: PairsState) -> None:
+    """Pass the turn on, skipping pairs that completed their sequence; end the round after
+    the last seat ("Quando tutti i giocatori hanno effettuato il proprio turno")."""
+    position = state.position + 1
+    order = state.order
+    while position < len(order) and state.complete[pair_of(order[position])]:
+        position += 1
+    if position < len(order):
+        state.position = position
+        start_turn(state)
+    else:
+        end_round(state)
+
+
+def end_round(state: PairsState) -> None:
+    """Score the pairs that completed this round, end the manche or move the pawn on.
+
+    "se non risultano vincitori ... la pedina segnapunti viene posizionata sulla casella
+    successiva"; every pair that completed in the round scores the pawn's value (PG-23).
+    """
+    cfg = state.cfg
+    value = state.pawn()
+    for pair, done in enumerate(state.complete):
+        if done and state.current[pair] is None:
+            state.current[pair] = value
+            state.note(f"pair {PAIR_NAMES[pair]} scores {value}")
+    scored = [score is not None for score in state.current]
+    goes_on = cfg.manches > 1 or cfg.play_on
+    if all(scored) or (any(scored) and not goes_on):
+        state.end_manche("all pairs scored" if all(scored) else "a pair won the round")
+    elif cfg.track_ends_manche and state.round >= len(cfg.track):
+        state.end_manche("the pawn reached the end of the track")
+    elif cfg.max_rounds and state.round >= cfg.max_rounds:
+        state.end_manche(f"round limit {cfg.max_rounds}")
+    else:
+        state.round += 1
+        state.position = next(
+            i for i, seat in enumerate(state.order) if not state.complete[pair_of(seat)]
+        )
+        state.note(f"round {state.round}: the pawn moves to {state.pawn()}")
+        start_turn(state)
+
+
+def check_victory(state: PairsState) -> bool:
+    """Whether the active pair has just completed its sequence (both top rows full and
+    equal slot by slot: "gli stessi 4 gettoni (necessariamente nella stessa sequenza)").
+
+    One pair: the manche ends at once with the pawn's value. Several pairs: the pair's turn
+    ends at once and it plays no more in this manche; it scores at the end of the round.
+    """
+    seat = state.turn_seat
+    assert seat is not None
+    pair = pair_of(seat)
+    mine, theirs = state.tops[2 * pair], state.tops[2 * pair + 1]
+    if state.complete[pair] or EMPTY in mine or mine != theirs:
+        return False
+    state.complete[pair] = True
+    state.pending[2 * pair] = []
+    state.pending[2 * pair + 1] = []
+    state.conn_left = ()
+    state.offer = None
+    sequence = "".join(letter(s) for s in mine)
+    state.note(f"pair {PAIR_NAMES[pair]} completes the sequence {sequence}")
+    if state.cfg.num_pairs == 1:
+        state.current[pair] = state.pawn()
+        state.note(f"pair {PAIR_NAMES[pair]} scores {state.pawn()}")
+        state.end_manche("victory")
+    else:
+        state.stage = "after"
+    return True
+
+
+# ----- dice and actions ------------------------------------------------------------------------
+def on_roll(state: PairsState, dice: tuple[int, int, int]) -> None:
+    """Apply the roll: the TRIPLE at once, a DOUBLE that can do nothing at once, otherwise
+    the player chooses (stage ``choose``)."""
+    seat = state.turn_seat
+    assert seat is not None
+    state.dice = dice
+    state.note(f"{state.seat(seat)} rolls {dice[0]} {dice[1]} {dice[2]}")
+    kind = roll_kind(dice)
+    state.stage = "choose"
+    if kind == "triple":
+        lose_zone(state, seat, dice[0])
+        state.stage = "after"
+    elif kind == "double" and not legal.double_actions(state, seat):
+        d, e = double_faces(dice)
+        state.note(f"DOUBLE {d}-{d}-{e}: no swap or move is possible, nothing happens")
+        state.stage = "after"
+
+
+def lose_zone(state: PairsState, seat: int, face: int) -> None:
+    """TRIPLE: "perde tutti i gettoni ... nella zona identificata dal valore ottenuto (che
+    vengono rimessi negli appositi spazi del tabellone condiviso della coppia)" (PG-28)."""
+    zone = state.zones[seat][face - 1]
+    supply = state.supply[pair_of(seat)]
+    for subject in zone:
+        supply[subject] += 1
+    state.zones[seat][face - 1] = ()
+    lost = zone_text(zone) if zone else "nothing (it was empty)"
+    state.note(f"TRIPLE: {state.seat(seat)} loses zone {face}: {lost}")
+
+
+def act(state: PairsState, action: PairsAction, player: int) -> None:
+    """Apply a legal player action (or a forced one chosen by :func:`settle`)."""
+    if type(action) is Top or type(action) is Keep:
+        resolve_event(state, player, action)
+    elif type(action) is Give:
+        give(state, action, player)
+    elif type(action) is Connect:
+        assert state.dice is not None
+        state.stage = "connect"
+        state.conn_left = state.dice
+        state.note(f"{state.seat(player)} connects with {state.seat(partner(player))}")
+    elif type(action) is Done or type(action) is Pass:
+        state.stage = "after"
+        state.conn_left = ()
+        what = "ends the connection" if type(action) is Done else "passes"
+        state.note(f"{state.seat(player)} {what}")
+    else:
+        state.stage = "after"
+        if type(action) is Move:
+            move_token(state, player, action.subject, action.source, action.target)
+        elif type(action) is Take:
+            take_tokens(state, player, action.subject, action.zones)
+        elif type(action) is Swap:
+            swap_tokens(state, player, action)
+        else:
+            raise TypeError(f"{action!r} cannot be applied in a turn")
+
+
+def move_token(state: PairsState, seat: int, subject: int, source: int, target: int) -> None:
+    """Move one ``subject`` token from zone ``source`` to zone ``target``."""
+    zones = state.zones[seat]
+    zones[source - 1] = remove_token(zones[source - 1], subject)
+    zones[target - 1] = add_token(zones[target - 1], subject)
+    state.note(f"{state.seat(seat)} moves {letter(subject)} from zone {source} to {target}")
+    arrived(state, seat, target)
+
+
+def take_tokens(state: PairsState, seat: int, subject: int, faces: tuple[int, ...]) -> None:
+    """TAKE: one ``subject`` token from the pair's supply into each zone of ``faces``."""
+    zones = state.zones[seat]
+    for face in faces:
+        state.supply[pair_of(seat)][subject] -= 1
+        zones[face - 1] = add_token(zones[face - 1], subject)
+    where = " and ".join(map(str, faces))
+    state.note(f"{state.seat(seat)} takes {letter(subject)} into zone {where}")
+    for face in faces:
+        arrived(state, seat, face)
+
+
+def swap_tokens(state: PairsState, seat: int, swap: Swap) -> None:
+    """DOUBLE swap between two zones of the same board."""
+    zones = state.zones[seat]
+    a, b = swap.first_zone - 1, swap.second_zone - 1
+    zones[a] = add_token(remove_token(zones[a], swap.first_subject), swap.second_subject)
+    zones[b] = add_token(remove_token(zones[b], swap.second_subject), swap.first_subject)
+    first, second = letter(swap.first_subject), letter(swap.second_subject)
+    state.note(
+        f"{state.seat(seat)} swaps {first} of zone {swap.first_zone} "
+        f"with {second} of zone {swap.second_zone}"
+    )
+    arrived(state, seat, swap.first_zone)
+    arrived(state, seat, swap.second_zone)
+
+
+def give(state: PairsState, action: Give, player: int) -> None:
+    """A connection step: the active player's offer, or the partner's answer (PG-14)."""
+    if state.stage == "reply":
+        assert state.offer is not None
+        active = partner(player)
+        connection_swap(state, active, action.zone, state.offer[1], action.subject)
+    elif action.receive is not None:
+        connection_swap(state, player, action.zone, action.subject, action.receive)
+    else:
+        state.offer = (action.zone, action.subject)
+        state.stage = "reply"
+        state.note(f"{state.seat(player)} offers {letter(action.subject)} of zone {action.zone}")
+
+
+def connection_swap(state: PairsState, active: int, face: int, given: int, taken: int) -> None:
+    """Swap ``given`` (the active player's token) with ``taken`` (the partner's) in zone
+    ``face`` of both boards: "ci si scambia ... uno qualsiasi dei gettoni presenti nella
+    propria zona (purché raffigurino un soggetto diverso tra loro)"."""
+    mate = partner(active)
+    mine, theirs = state.zones[active], state.zones[mate]
+    mine[face - 1] = add_token(remove_token(mine[face - 1], given), taken)
+    theirs[face - 1] = add_token(remove_token(theirs[face - 1], taken), given)
+    state.conn_left = tuple(v for v in state.conn_left if v != face)
+    state.offer = None
+    state.stage = "connect"
+    names = f"{state.seat(active)} gives {letter(given)}, {state.seat(mate)} gives {letter(taken)}"
+    state.note(f"connection in zone {face}: {names}")
+    arrived(state, active, face)
+    arrived(state, mate, face)
+
+
+# ----- three of a subject -------------------------------------------------------------------
+def arrived(state: PairsState, seat: int, face: int) -> None:
+    """A token entered zone ``face``: if the zone now holds three of one subject, its event
+    is pending ("Se in una zona si vengono a trovare simultaneamente 3 gettoni con lo stesso
+    soggetto (anche se non è il proprio turno)"; PG-17 ``transition``)."""
+    if state.cfg.recheck:
+        return
+    if triple_subject(state.zones[seat][face - 1]) is not None and face not in state.pending[seat]:
+        state.pending[seat].append(face)
+
+
+def next_event(state: PairsState) -> tuple[int, list[PairsAction]] | None:
+    """The board whose events are resolved next (the active player's first, then the
+    partner's) with its owner's choices; events that can do nothing are dropped."""
+    seat = state.turn_seat
+    assert seat is not None
+    for owner in (seat, partner(seat)):
+        if state.cfg.recheck:
+            state.pending[owner] = legal.effective_events(state, owner)
+        if not state.pending[owner]:
+            continue
+        actions = legal.board_event_actions(state, owner)
+        if actions is not None:
+            return owner, actions
+        for face in state.pending[owner]:
+            note_nothing(state, owner, face)
+        state.pending[owner] = []
+    return None
+
+
+def note_nothing(state: PairsState, seat: int, face: int) -> None:
+    """Log an event that does nothing ("in quel caso non si farà nulla")."""
+    subject = triple_subject(state.zones[seat][face - 1])
+    assert subject is not None
+    state.note(
+        f"{state.seat(seat)}: three {letter(subject)} in zone {face}, but "
+        f"{letter(subject)} is already in the top row: nothing happens"
+    )
+
+
+def resolve_event(state: PairsState, seat: int, action: Top | Keep) -> None:
+    """Move one token of the zone's subject to the chosen top slot, returning any token
+    there to the supply ("che verrà rimesso sul corrispondente spazio del tabellone
+    condiviso"); or leave the zone as it is (``keep``)."""
+    face = action.zone
+    state.pending[seat].remove(face)
+    if isinstance(action, Keep):
+        state.note(f"{state.seat(seat)} keeps zone {face} as it is")
+        return
+    zone = state.zones[seat][face - 1]
+    subject = triple_subject(zone)
+    assert subject is not None
+    state.zones[seat][face - 1] = remove_token(zone, subject)
+    top = state.tops[seat]
+    old = top[action.slot - 1]
+    if old != EMPTY:
+        state.supply[pair_of(seat)][old] += 1
+    top[action.slot - 1] = subject
+    replaced = "" if old == EMPTY else f", {letter(old)} goes back to the supply"
+    state.note(
+        f"{state.seat(seat)}: {letter(subject)} from zone {face} to slot {action.slot}{replaced}"
+    )
