@@ -1,14 +1,23 @@
 """Monte Carlo tree search (UCT) for any game of the engine protocol.
 
 * **Vector returns**: every node keeps the sum of returns of *every* seat, and a seat choosing at
-  a node maximises its own mean return, so 2-5 players (and partners sharing a return) work
-  unchanged.
+  a node maximises its own mean return, so 2-5 players and partners sharing a return (Connect
+  Pairs) work unchanged.
 * **Chance nodes** are explicit: the tree samples an outcome with its probability (from the
   agent's own seeded ``random.Random``) and keeps one child per outcome.
 * **Simultaneous phases** are searched as a sequence of per-seat decisions (lowest active seat
   first), as in :mod:`connect_arena.core.perft`.
-* Nodes keep raw returns; selection rescales mean returns to [0, 1] with the range of returns
-  seen so far, so games scoring points (not ±1) get a sensible exploration constant.
+* **MCTS-Solver** (Winands et al. 2008): in games whose returns are ±1/0, a node whose outcome
+  is decided (a winning child, or every child decided) is marked solved with its exact value;
+  solved wins are played at once and proven losses avoided.
+* **Progressive widening** (Coulom 2007; Chaslot et al. 2008): with ``widening=α`` a node
+  expands a new child only while it has fewer than ``⌈visits^α⌉`` children, so huge action
+  spaces (CO'NNN'ECT claims and writes, Connect 5 captures) are searched deeply.
+* Rollouts use a per-game policy (:data:`~connect_arena.agents.heuristics.ROLLOUT_POLICIES`)
+  and, when cut short, score the position with
+  :func:`~connect_arena.agents.heuristics.leaf_values`.
+* Selection rescales mean returns to [0, 1] with the range of returns seen so far, so games
+  scoring points (not ±1) get a sensible exploration constant.
 
 References: Kocsis & Szepesvári 2006 (UCT); Browne et al. 2012 (survey); OpenSpiel's
 ``mcts.py`` for the vector-return convention.
@@ -21,18 +30,23 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from connect_arena.agents.base import Budget
+from connect_arena.agents.heuristics import ROLLOUT_POLICIES, leaf_values
 from connect_arena.core.chance import sample_chance_outcome
-from connect_arena.core.game import CHANCE, Action, State
+from connect_arena.core.game import CHANCE, TERMINAL, Action, State
 
-RolloutPolicy = Callable[[State[Action], int, random.Random], Action]
-"""Chooses a rollout action for ``player`` (default: uniform among the legal actions)."""
+WIDENING: dict[str, float] = {"connnect": 0.5, "connect5": 0.6}
+"""Default progressive-widening exponent per game (games with large action spaces)."""
+
+RolloutPolicy = Callable[[State[Any], int, Any], Action]
+"""Chooses a rollout action for ``player`` given an ``rng`` (default: uniform)."""
 
 
-def uniform_rollout(state: State[Action], player: int, rng: random.Random) -> Action:
-    """The default rollout policy: a uniformly random legal action."""
-    return rng.choice(state.legal_actions(player))
+def uniform_rollout(state: State[Any], player: int, rng: Any) -> Action:
+    """A uniformly random legal action."""
+    return rng.choice(state.legal_actions(player))  # type: ignore[no-any-return]
 
 
 @dataclass(slots=True)
@@ -40,11 +54,12 @@ class Node:
     """A search-tree node (the state is not stored: it is replayed along the path).
 
     Attributes:
-        player: the seat choosing here, or ``CHANCE`` (``-4`` when terminal).
+        player: the seat choosing here, ``CHANCE``, or ``TERMINAL``.
         visits: number of simulations through this node.
         totals: per-seat sum of the returns of those simulations.
         children: action → child.
-        untried: legal actions not yet expanded (decision nodes).
+        untried: legal actions not yet expanded (decision nodes), in random order.
+        solved: the exact returns of the node once decided (solver), else ``None``.
     """
 
     player: int
@@ -52,6 +67,7 @@ class Node:
     totals: list[float] = field(default_factory=list)
     children: dict[Action, Node] = field(default_factory=dict)
     untried: list[Action] = field(default_factory=list)
+    solved: list[float] | None = None
 
     def mean(self, seat: int) -> float:
         """Mean return of ``seat`` through this node (0 if unvisited)."""
@@ -60,24 +76,29 @@ class Node:
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """One candidate of an analysis: an action, its visits and value, and the principal line."""
+    """A candidate of an analysis: an action, its visits, its value for the player (the
+    exact value when ``solved``), and the principal line that starts with it."""
 
     action: Action
     visits: int
     value: float
     principal: tuple[Action, ...]
+    solved: bool = False
 
 
 class MCTSAgent:
-    """UCT search with vector returns and chance nodes.
+    """UCT search with vector returns, chance nodes, a solver and progressive widening.
 
     Args:
         seed: seed of the agent's random source.
-        iterations: default simulations per decision (when the budget gives none).
-        exploration: the UCT constant ``c`` (returns are normalised to [0, 1]).
-        rollout: rollout policy.
-        max_rollout: stop a rollout after this many actions and score it with the state's
-            current ``returns()``.
+        iterations: simulations per decision when the budget gives none.
+        seconds: time per decision when the budget gives none (``None``: no time limit).
+        exploration: the UCT constant ``c`` (returns are rescaled to [0, 1]).
+        rollout: rollout policy (default: the game's from ``ROLLOUT_POLICIES``, else uniform).
+        max_rollout: cut a rollout after this many actions and value it with ``leaf_values``.
+        widening: progressive-widening exponent α (``None``: the game's default from
+            :data:`WIDENING`; ``0``: expand every action).
+        solver: use MCTS-Solver in games whose returns are ±1/0.
         name: label for records and tables.
     """
 
@@ -85,23 +106,32 @@ class MCTSAgent:
         self,
         seed: int | None = None,
         iterations: int = 1000,
+        seconds: float | None = None,
         exploration: float = 1.4,
-        rollout: RolloutPolicy = uniform_rollout,
+        rollout: RolloutPolicy | None = None,
         max_rollout: int = 400,
+        widening: float | None = None,
+        solver: bool = True,
         name: str = "mcts",
     ) -> None:
         self.rng = random.Random(seed)
         self.iterations = iterations
+        self.seconds = seconds
         self.exploration = exploration
         self.rollout_policy = rollout
         self.max_rollout = max_rollout
+        self.widening = widening
+        self.solver = solver
         self.name = name
         self._low = math.inf
         self._high = -math.inf
+        self._policy: RolloutPolicy = uniform_rollout
+        self._solving = False
+        self._widening: float | None = None
 
     # ----- public API ---------------------------------------------------------------------------
     def act(self, state: State[Action], player: int, budget: Budget | None = None) -> Action:
-        """The most visited action after searching from ``state`` for ``player``.
+        """The best action after searching from ``state`` for ``player`` (never mutated).
 
         Raises:
             ValueError: ``player`` has no legal action.
@@ -116,31 +146,38 @@ class MCTSAgent:
     def analyse(
         self, state: State[Action], player: int, budget: Budget | None = None
     ) -> list[Line]:
-        """Search and return every root action, best first, with visits, value and line.
+        """Search and return the expanded root actions, best first.
+
+        Best means: a proven win first, proven losses last, otherwise most visits.
 
         Args:
             state: the position (not modified).
             player: the seat to decide for (must be active).
-            budget: seconds and/or iterations (default: ``iterations`` simulations).
+            budget: seconds and/or iterations (default: the agent's own).
 
         Returns:
-            Candidates sorted by visits; ``value`` is ``player``'s mean return.
+            One :class:`Line` per expanded root action.
         """
         root = self.search(state, player, budget)
-        lines = [
-            Line(action, child.visits, child.mean(player), (action, *self._principal(child)))
-            for action, child in root.children.items()
-        ]
-        lines.sort(key=lambda line: (-line.visits, -line.value))
-        return lines
+        return root_lines(root, player)
 
     def search(self, state: State[Action], player: int, budget: Budget | None = None) -> Node:
         """Run simulations from ``state`` with ``player`` choosing at the root; return the root."""
         iterations, deadline = self._limits(budget)
+        self._policy = self.rollout_policy or ROLLOUT_POLICIES.get(state.game.name, uniform_rollout)
+        self._widening = (
+            self.widening if self.widening is not None else WIDENING.get(state.game.name)
+        )
+        self._solving = self.solver and state.game.num_players == 2
         root = Node(player, totals=[0.0] * state.game.num_players)
-        root.untried = list(state.legal_actions(player))
+        root.untried = self._shuffled(state.legal_actions(player))
+        preferred = self._policy(state.clone(), player, self.rng)
+        root.untried.remove(preferred)
+        root.untried.append(preferred)
         done = 0
-        while done < iterations and (deadline is None or time.perf_counter() < deadline):
+        while done < iterations and root.solved is None:
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
             self._simulate(state.clone(), root)
             done += 1
         return root
@@ -149,34 +186,58 @@ class MCTSAgent:
     def _simulate(self, state: State[Action], root: Node) -> None:
         path = [root]
         node = root
-        while True:
+        leaf_value: list[float] | None = None
+        while node.solved is None:
             if node.player == CHANCE:
                 action = sample_chance_outcome(state, self.rng)
-            elif node.untried:
-                action = node.untried.pop(self.rng.randrange(len(node.untried)))
-            elif node.children:
-                action = self._select(node)
-            else:  # terminal
+            elif node.player == TERMINAL:
                 break
+            elif node.untried and self._may_expand(node):
+                action = node.untried.pop()
+            else:
+                action = self._select(node)
             state.apply_legal_action(action, node.player)
             child = node.children.get(action)
             if child is None:
                 child = self._new_node(state)
                 node.children[action] = child
                 path.append(child)
+                leaf_value = child.solved if child.solved is not None else self._rollout(state)
                 break
             node = child
             path.append(node)
-        self._backpropagate(path, self._rollout(state))
+        if leaf_value is None:
+            leaf_value = node.solved if node.solved is not None else self._rollout(state)
+        self._backpropagate(path, leaf_value)
+
+    def _may_expand(self, node: Node) -> bool:
+        if not self._widening or not node.children:
+            return True
+        limit: float = float(node.visits + 1) ** self._widening
+        return len(node.children) < math.ceil(limit)
 
     def _new_node(self, state: State[Action]) -> Node:
         num = state.game.num_players
         if state.is_terminal():
-            return Node(-4, totals=[0.0] * num)
+            returns = state.returns()
+            node = Node(TERMINAL, totals=[0.0] * num)
+            if self._solving and all(r in (-1.0, 0.0, 1.0) for r in returns):
+                node.solved = returns
+            return node
         if state.is_chance_node():
             return Node(CHANCE, totals=[0.0] * num)
         player = min(state.active_players())
-        return Node(player, totals=[0.0] * num, untried=list(state.legal_actions(player)))
+        untried = self._shuffled(state.legal_actions(player))
+        # Expand the rollout policy's choice first (a win, a block): the solver then proves
+        # forced lines after a single visit.
+        preferred = self._policy(state, player, self.rng)
+        untried.remove(preferred)
+        untried.append(preferred)
+        return Node(player, totals=[0.0] * num, untried=untried)
+
+    def _shuffled(self, actions: list[Action]) -> list[Action]:
+        self.rng.shuffle(actions)
+        return actions
 
     def _select(self, node: Node) -> Action:
         log_n = math.log(node.visits)
@@ -186,8 +247,12 @@ class MCTSAgent:
         best_score = -math.inf
         best: Action | None = None
         for action, child in node.children.items():
-            exploit = (child.mean(seat) - low) * scale if scale else 0.5
-            score = exploit + self.exploration * math.sqrt(log_n / child.visits)
+            if child.solved is not None:
+                exploit = (child.solved[seat] - low) * scale if scale else 0.5
+                score = exploit if exploit < 1.0 else math.inf  # a proven win: take it
+            else:
+                exploit = (child.mean(seat) - low) * scale if scale else 0.5
+                score = exploit + self.exploration * math.sqrt(log_n / max(child.visits, 1))
             if score > best_score:
                 best_score, best = score, action
         assert best is not None
@@ -200,31 +265,67 @@ class MCTSAgent:
                 state.apply_legal_action(sample_chance_outcome(state, self.rng), CHANCE)
             else:
                 player = min(state.active_players())
-                state.apply_legal_action(self.rollout_policy(state, player, self.rng), player)
+                state.apply_legal_action(self._policy(state, player, self.rng), player)
             steps += 1
-        returns = state.returns()
-        self._low = min(self._low, *returns)
-        self._high = max(self._high, *returns)
-        return returns
+        values = leaf_values(state)
+        self._low = min(self._low, *values)
+        self._high = max(self._high, *values)
+        return values
 
-    @staticmethod
-    def _backpropagate(path: list[Node], values: list[float]) -> None:
-        for node in path:
+    def _backpropagate(self, path: list[Node], values: list[float]) -> None:
+        for node in reversed(path):
             node.visits += 1
             totals = node.totals
             for seat, value in enumerate(values):
                 totals[seat] += value
-
-    def _principal(self, node: Node, depth: int = 8) -> tuple[Action, ...]:
-        line: list[Action] = []
-        while node.children and len(line) < depth:
-            action, node = max(node.children.items(), key=lambda item: item[1].visits)
-            line.append(action)
-        return tuple(line)
+            if self._solving and node.solved is None and node.player >= 0:
+                node.solved = _solve(node)
 
     def _limits(self, budget: Budget | None) -> tuple[int, float | None]:
-        if budget is None or (budget.iterations is None and budget.seconds is None):
-            return self.iterations, None
-        iterations = budget.iterations if budget.iterations is not None else 10**9
-        deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
-        return iterations, deadline
+        iterations: int | None = self.iterations
+        seconds = self.seconds
+        if budget is not None and (budget.iterations is not None or budget.seconds is not None):
+            iterations, seconds = budget.iterations, budget.seconds
+        deadline = None if seconds is None else time.perf_counter() + seconds
+        return (10**9 if iterations is None else iterations), deadline
+
+
+def _solve(node: Node) -> list[float] | None:
+    """The exact value of a decision node if its children decide it (MCTS-Solver)."""
+    seat = node.player
+    solved = [child.solved for child in node.children.values() if child.solved is not None]
+    for values in solved:
+        if values[seat] >= 1.0:
+            return values
+    if node.untried or len(solved) < len(node.children) or not solved:
+        return None
+    return max(solved, key=lambda values: values[seat])
+
+
+def root_lines(root: Node, player: int) -> list[Line]:
+    """The root's children as :class:`Line` s, best first (proven wins, then visits)."""
+
+    def rank(line: Line) -> tuple[int, int, float]:
+        proven = 1 if line.solved and line.value >= 1.0 else -1 if line.solved else 0
+        return (-proven, -line.visits, -line.value)
+
+    lines = [
+        Line(
+            action,
+            child.visits,
+            child.solved[player] if child.solved is not None else child.mean(player),
+            (action, *_principal(child)),
+            child.solved is not None,
+        )
+        for action, child in root.children.items()
+    ]
+    lines.sort(key=rank)
+    return lines
+
+
+def _principal(node: Node, depth: int = 8) -> tuple[Action, ...]:
+    line: list[Action] = []
+    while node.children and len(line) < depth:
+        action, node = max(node.children.items(), key=lambda item: item[1].visits)
+        line.append(action)
+    return tuple(line)

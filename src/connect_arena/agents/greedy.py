@@ -1,0 +1,51 @@
+"""The greedy agent: one ply of lookahead with a per-game evaluation."""
+
+from __future__ import annotations
+
+import math
+import random
+
+from connect_arena.agents.base import Budget
+from connect_arena.agents.heuristics import Evaluation, evaluate
+from connect_arena.core.game import Action, State
+
+
+class GreedyAgent:
+    """Plays the action whose resulting position evaluates best for it (ties: at random).
+
+    The evaluation is :func:`connect_arena.agents.heuristics.evaluate` unless given; a winning
+    action is always taken, since a won position outscores every heuristic value.
+
+    Args:
+        seed: seed of the tie-breaking random source.
+        evaluation: ``(state, player) -> float``, higher is better for ``player``.
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None, evaluation: Evaluation = evaluate) -> None:
+        self.rng = random.Random(seed)
+        self.evaluation = evaluation
+
+    def act(self, state: State[Action], player: int, budget: Budget | None = None) -> Action:
+        """The best action by one-ply evaluation.
+
+        Raises:
+            ValueError: ``player`` has no legal action.
+        """
+        actions = state.legal_actions(player)
+        if not actions:
+            raise ValueError(f"{state.game.seat_name(player)} has no legal action")
+        if len(actions) == 1:
+            return actions[0]
+        best: list[Action] = []
+        best_value = -math.inf
+        for action in actions:
+            child = state.clone()
+            child.apply_legal_action(action, player)
+            value = self.evaluation(child, player)
+            if value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif value > best_value - 1e-9:
+                best.append(action)
+        return self.rng.choice(best)
