@@ -292,6 +292,10 @@ class Game(abc.ABC):
     def new_initial_state(self) -> State[Any]:
         """The state at the start of a game with these options."""
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as (class, players, options), so states can cross process boundaries."""
+        return (_rebuild_game, (type(self), self._num_players, dict(self._options)))
+
     def _key(self) -> tuple[str, int, tuple[tuple[str, OptionValue], ...]]:
         return (self.name, self._num_players, tuple(self._options.items()))
 
@@ -309,3 +313,8 @@ class Game(abc.ABC):
         }
         args = "".join(f", {key}={value!r}" for key, value in changed.items())
         return f"load({self.name!r}, num_players={self._num_players}{args})"
+
+
+def _rebuild_game(cls: type[Game], num_players: int, options: dict[str, OptionValue]) -> Game:
+    """Unpickle a :class:`Game` (see ``Game.__reduce__``)."""
+    return cls(num_players, **options)
