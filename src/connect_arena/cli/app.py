@@ -7,12 +7,14 @@ from typing import Annotated
 import typer
 
 from connect_arena import __version__
+from connect_arena.cli.bench import bench_command
 from connect_arena.cli.board import board_app
 from connect_arena.cli.listing import games_command
 from connect_arena.cli.perft import perft_command
 from connect_arena.cli.play import play_command
 from connect_arena.cli.replay import replay_command
 from connect_arena.cli.simulate import simulate_command
+from connect_arena.cli.tournament import tournament_command
 
 app = typer.Typer(
     name="connect-arena",
@@ -50,6 +52,8 @@ app.command("play")(play_command)
 app.command("replay")(replay_command)
 app.command("perft")(perft_command)
 app.command("simulate")(simulate_command)
+app.command("tournament")(tournament_command)
+app.command("bench")(bench_command)
 app.add_typer(board_app, name="board")
 
 

@@ -1,0 +1,117 @@
+"""``connect-arena tournament``: the table, the JSON document, the plot, errors."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.cli.clihelpers import Invoke
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def _document(cli: Invoke, tmp_path: Path, *args: str) -> dict[str, Any]:
+    out = tmp_path / "tournament.json"
+    result = cli("tournament", *args, "--out", str(out))
+    assert result.exit_code == 0, result.output
+    data: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    return data
+
+
+def test_table_json_and_plot(cli: Invoke, tmp_path: Path) -> None:
+    out, plot = tmp_path / "t.json", tmp_path / "t.png"
+    args = ("toy-tictactoe", "--agents", "random,random,random", "--games", "3", "--seed", "9")
+    result = cli("tournament", *args, "--out", str(out), "--plot", str(plot))
+    assert result.exit_code == 0, result.output
+    for text in ("toy-tictactoe: 18 games, 2 seats", "random#2", "random#3", "Elo ± 95%"):
+        assert text in result.stdout
+    assert "3 round(s) × 6 lineup(s); seed 9" in result.stdout
+    assert plot.read_bytes().startswith(PNG_SIGNATURE)
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["format"] == "connect-arena/tournament@1"
+    assert (data["game"], data["players"], data["seed"], data["rounds"]) == (
+        "toy-tictactoe",
+        2,
+        9,
+        3,
+    )
+    assert [agent["name"] for agent in data["agents"]] == ["random", "random#2", "random#3"]
+    assert data["teams"] == [[0], [1]]
+    assert data["rating"]["method"] == "elo"
+    assert len(data["schedule"]) == 6
+    assert len(data["games"]) == 18
+    summary_keys = {"agent", "spec", "games", "wins", "draws", "losses", "mean_return"}
+    for row in data["summary"]:
+        assert summary_keys | {"mean_rank", "rating", "rating_low", "rating_high"} == set(row)
+        assert row["games"] == 12
+        assert row["wins"] + row["draws"] + row["losses"] == 12
+        assert row["rating_low"] < row["rating"] < row["rating_high"]
+
+
+def test_every_game_is_recorded_with_paired_seeds(cli: Invoke, tmp_path: Path) -> None:
+    data = _document(cli, tmp_path, "toy-pig", "-a", "random,random", "-n", "4", "--seed", "2")
+    games = data["games"]
+    assert set(games[0]) == {"round", "seating", "seed", "lineup", "agents", "specs"} | {
+        "returns",
+        "length",
+    }
+    seeds: dict[int, set[int]] = {}
+    for game in games:
+        seeds.setdefault(game["round"], set()).add(game["seed"])
+        assert game["agents"] == [data["agents"][entrant]["name"] for entrant in game["lineup"]]
+        assert len(game["returns"]) == 2
+        assert game["length"] > 0
+    assert sorted(seeds) == [0, 1, 2, 3]
+    assert all(len(round_seeds) == 1 for round_seeds in seeds.values())
+    assert len({next(iter(round_seeds)) for round_seeds in seeds.values()}) == 4
+    assert Counter(tuple(game["lineup"]) for game in games) == {(0, 1): 4, (1, 0): 4}
+
+
+def test_the_same_seed_gives_the_same_tournament(cli: Invoke, tmp_path: Path) -> None:
+    args = ("toy-rps", "--agents", "random,random", "--games", "3", "--seed", "4")
+    first = _document(cli, tmp_path, *args)
+    second = _document(cli, tmp_path, *args)
+    assert first["games"] == second["games"]
+    assert first["summary"] == second["summary"]
+
+
+def test_teams_are_rated_with_openskill(cli: Invoke, tmp_path: Path) -> None:
+    args = ("pairs", "--players", "4", "-a", "random,random", "-n", "1", "--seed", "1")
+    data = _document(cli, tmp_path, *args, "-o", "max_rounds=2")
+    assert data["teams"] == [[0, 1], [2, 3]]
+    assert data["rating"]["method"] == "openskill"
+    assert len(data["games"]) == 12  # 3 + 3 random, 2 + 2, 1 + 3 random#2; 4 rotations each
+    assert [row["games"] for row in data["summary"]] == [24, 24]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("toy-tictactoe", "--agents", "random"), "at least two agents"),
+        (("toy-tictactoe", "--agents", "random,nobody"), "unknown agent 'nobody'"),
+        (("toy-tictactoe", "--agents", "random,,random"), "empty entry"),
+        (("toy-tictactoe", "--agents", "human,random"), "'human' cannot play"),
+        (("toy-tictactoe", "--agents", "random,random", "--players", "3"), "not 3"),
+        (("no-such-game", "--agents", "random,random"), "unknown game"),
+        (("toy-pig", "--agents", "random,random", "-o", "target=1"), "target"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(
+    cli: Invoke, args: tuple[str, ...], message: str
+) -> None:
+    result = cli("tournament", *args)
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_an_unwritable_file_is_a_user_error(cli: Invoke, tmp_path: Path) -> None:
+    missing = tmp_path / "no" / "such" / "dir" / "t.json"
+    args = ("toy-tictactoe", "--agents", "random,random", "-n", "1", "--out", str(missing))
+    result = cli("tournament", *args)
+    assert result.exit_code == 2
+    assert "cannot write" in result.stderr
