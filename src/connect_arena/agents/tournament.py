@@ -95,23 +95,13 @@ def round_seed(seed: int, round_index: int) -> int:
 
 
 def teams_of(game: Game) -> Teams:
-    """The teams of ``game``'s seats: partners share one result.
-
-    A game declares teams with a ``teams()`` method returning seat tuples; Connect Pairs, which
-    has none yet, seats pair ``p`` at ``2p`` and ``2p + 1``. Otherwise each seat is its own
-    team.
+    """The teams of ``game``'s seats (:meth:`Game.teams`): partners share one result.
 
     Raises:
         ValueError: the declared teams do not cover every seat exactly once.
     """
     seats = game.num_players
-    hook = getattr(game, "teams", None)
-    if callable(hook):
-        teams: Teams = tuple(tuple(int(seat) for seat in team) for team in hook())
-    elif game.name == "pairs":
-        teams = tuple((seat, seat + 1) for seat in range(0, seats, 2))
-    else:
-        teams = tuple((seat,) for seat in range(seats))
+    teams: Teams = tuple(tuple(int(seat) for seat in team) for team in game.teams())
     if sorted(seat for team in teams for seat in team) != list(range(seats)):
         raise ValueError(f"{game.name}: teams {teams} do not cover seats 0..{seats - 1} once")
     return teams

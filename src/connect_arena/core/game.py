@@ -284,6 +284,14 @@ class Game(abc.ABC):
             return self.seat_names[seat]
         return f"Player {seat + 1}"
 
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The teams of seats that share one result (partners); by default every seat alone.
+
+        Returns:
+            Tuples of 0-based seats covering every seat exactly once.
+        """
+        return tuple((seat,) for seat in range(self._num_players))
+
     def _check_options(self) -> None:
         """Hook: raise ``InvalidOptionError`` for option combinations that conflict."""
         return None

@@ -74,6 +74,10 @@ class PairsGame(Game):
     def _check_options(self) -> None:
         self.config: Config = make_config(self.num_players, self.options)
 
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """Partners: pair ``p`` sits at seats ``2p`` and ``2p + 1`` (they share a return)."""
+        return tuple((seat, seat + 1) for seat in range(0, self.num_players, 2))
+
     def new_initial_state(self) -> PairsState:
         """Every box in its setup: keys to set, all tokens in the supplies, pawn on 100."""
         return PairsState(self)
