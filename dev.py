@@ -3,8 +3,12 @@
 
 Usage (standard library only, Python >= 3.11):
 
-    python3 dev.py start [ARGS...]   # the main job: a terminal game of Quinque vs the computer
+    python3 dev.py start [ARGS...]   # the main job: the web server (prints the URL to open)
     python3 dev.py test  [ARGS...]   # ruff, mypy --strict and the whole pytest suite
+
+``start`` runs ``connect-arena serve`` (ARGS replace the default command line, e.g.
+``python3 dev.py start serve --port 8080`` or ``python3 dev.py start play quinque``).
+``test`` also installs Debian's Chromium for the browser tests when it is missing.
 
 The virtual environment is reinstalled only when ``pyproject.toml`` changes.
 """
@@ -47,15 +51,38 @@ def _run(argv: list[str]) -> int:
 
 
 def start(args: list[str]) -> int:
-    """Install the package and start the main job (a terminal game of Quinque)."""
+    """Install the package and start the main job: the web server (it prints the URL)."""
     _ensure_env("")
-    command = args or ["play", "quinque", "--players", "human,random"]
-    return _run([str(BIN / "connect-arena"), *command])
+    command = args or ["serve"]
+    try:
+        return _run([str(BIN / "connect-arena"), *command])
+    except KeyboardInterrupt:
+        return 0
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def _ensure_chromium() -> None:
+    """Install Debian's Chromium for the browser tests (Playwright drives it) when missing.
+
+    Without root or apt-get, the browser tests skip themselves and say why.
+    """
+    if CHROMIUM.exists() or os.name == "nt" or not Path("/usr/bin/apt-get").exists():
+        return
+    if hasattr(os, "geteuid") and os.geteuid() != 0:
+        print("note: /usr/bin/chromium is missing; the browser tests will be skipped", flush=True)
+        return
+    print("installing Debian's chromium for the browser tests", flush=True)
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    for command in (["update", "-qq"], ["install", "-y", "-qq", "chromium"]):
+        subprocess.run(["apt-get", *command], check=False, stdout=subprocess.DEVNULL, env=env)
 
 
 def test(args: list[str]) -> int:
     """Install the development tools and run ruff, mypy --strict and pytest."""
     _ensure_env("dev")
+    _ensure_chromium()
     steps = [
         [str(PYTHON), "-m", "ruff", "check", "src", "tests", "benchmarks", "dev.py"],
         [str(PYTHON), "-m", "ruff", "format", "--check", "src", "tests", "benchmarks", "dev.py"],

@@ -16,7 +16,7 @@ ALLOWED = {
     "agents": {"core", "games"},
     "service": {"core", "games", "agents"},
     "server": {"core", "games", "agents", "service"},
-    "cli": {"core", "games", "agents", "service"},
+    "cli": {"core", "games", "agents", "service", "server"},
 }
 FORBIDDEN_IN_ENGINES = {"fastapi", "sqlalchemy", "starlette", "uvicorn", "rich", "typer"}
 

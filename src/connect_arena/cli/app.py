@@ -13,6 +13,7 @@ from connect_arena.cli.listing import games_command
 from connect_arena.cli.perft import perft_command
 from connect_arena.cli.play import play_command
 from connect_arena.cli.replay import replay_command
+from connect_arena.cli.serve import serve_command
 from connect_arena.cli.simulate import simulate_command
 from connect_arena.cli.tournament import tournament_command
 
@@ -55,6 +56,7 @@ app.command("simulate")(simulate_command)
 app.command("tournament")(tournament_command)
 app.command("bench")(bench_command)
 app.add_typer(board_app, name="board")
+app.command("serve")(serve_command)
 
 
 def main() -> None:

@@ -1,0 +1,62 @@
+"""``connect-arena serve``: the web server (FastAPI on uvicorn).
+
+The command only configures and starts uvicorn; the application is built by
+``connect_arena.server.app:create_app`` (uvicorn imports it by name, as a factory), which reads
+the ``CONNECT_ARENA_*`` environment variables set here.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+APP_FACTORY = "connect_arena.server.app:create_app"
+WS_MAX_SIZE = 64 * 1024
+"""Largest WebSocket frame uvicorn accepts (the table handler refuses more than 16 KiB with a
+clear error; frames over this close the connection with 1009)."""
+
+
+def _default_data_dir() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "connect-arena"
+
+
+def serve_command(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    data_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--data-dir",
+            help="Where the SQLite database and the session key live "
+            "(default: ~/.local/share/connect-arena). With CONNECT_ARENA_DATABASE_URL set, "
+            "the database is that one instead (e.g. PostgreSQL).",
+        ),
+    ] = None,
+    workers: Annotated[
+        int, typer.Option("--computer-workers", help="Processes for computer players.")
+    ] = 1,
+    log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
+) -> None:
+    """Start the web server: sign up, open tables, play in the browser, replay games."""
+    import uvicorn
+
+    directory = (data_dir or _default_data_dir()).expanduser().resolve()
+    os.environ["CONNECT_ARENA_DATA_DIR"] = str(directory)
+    os.environ.setdefault("CONNECT_ARENA_COMPUTER_WORKERS", str(workers))
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    database = os.environ.get("CONNECT_ARENA_DATABASE_URL") or f"SQLite in {directory}"
+    typer.echo(f"Connect Arena: open http://{shown}:{port}/ in your browser")
+    typer.echo(f"data: {database}  (Ctrl+C stops the server)")
+    uvicorn.run(
+        APP_FACTORY,
+        factory=True,
+        host=host,
+        port=port,
+        ws_max_size=WS_MAX_SIZE,
+        log_level=log_level,
+        proxy_headers=False,
+    )

@@ -1,0 +1,100 @@
+"""The server's shared objects and the FastAPI dependencies that reach them."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Annotated, Any
+
+from fastapi import Depends, Request
+from starlette.requests import HTTPConnection
+
+from connect_arena.server.auth import CSRF_HEADER, Passwords, RateLimiter, csrf_ok
+from connect_arena.server.config import Settings
+from connect_arena.server.db import SqlStorage, StoredUser
+from connect_arena.server.errors import ApiError
+from connect_arena.service import MatchService, User
+
+USER_CACHE = 10_000
+
+
+@dataclass
+class Arena:
+    """Everything a request handler may need.
+
+    Attributes:
+        settings: the server settings.
+        storage: the database.
+        service: the match service.
+        passwords: password hashing.
+        login_limiter: failed sign-ins per address and per name.
+        signup_limiter: accounts created per address.
+    """
+
+    settings: Settings
+    storage: SqlStorage
+    service: MatchService
+    passwords: Passwords
+    login_limiter: RateLimiter
+    signup_limiter: RateLimiter
+    _users: OrderedDict[int, StoredUser] = field(default_factory=OrderedDict)
+
+    async def user(self, user_id: int) -> StoredUser | None:
+        """The account ``user_id`` (cached: accounts never change)."""
+        cached = self._users.get(user_id)
+        if cached is not None:
+            return cached
+        found = await self.storage.user_by_id(user_id)
+        if found is not None:
+            self._users[user_id] = found
+            while len(self._users) > USER_CACHE:
+                self._users.popitem(last=False)
+        return found
+
+
+def get_arena(connection: HTTPConnection) -> Arena:
+    """The arena of the application serving ``connection``."""
+    arena: Arena = connection.app.state.arena
+    return arena
+
+
+async def session_user(connection: HTTPConnection) -> StoredUser | None:
+    """The signed-in user of a request or WebSocket, or ``None``."""
+    user_id = connection.session.get("uid")
+    if not isinstance(user_id, int):
+        return None
+    return await get_arena(connection).user(user_id)
+
+
+async def require_user(connection: HTTPConnection) -> StoredUser:
+    """The signed-in user, or a 401 error."""
+    user = await session_user(connection)
+    if user is None:
+        raise ApiError(401, "not_signed_in", "sign in (or play as a guest) first")
+    return user
+
+
+def require_csrf(request: Request) -> None:
+    """Refuse a state-changing request without the session's CSRF token (403)."""
+    if not csrf_ok(request.session, request.headers.get(CSRF_HEADER)):
+        raise ApiError(
+            403, "csrf", "missing or wrong X-CSRF-Token header: reload the page and try again"
+        )
+
+
+def service_user(user: StoredUser) -> User:
+    """The match service's view of an account."""
+    return User(user.id, user.name)
+
+
+def user_json(user: StoredUser | None) -> dict[str, Any] | None:
+    """The public description of an account."""
+    if user is None:
+        return None
+    return {"id": user.id, "name": user.name, "guest": user.guest}
+
+
+ArenaDep = Annotated[Arena, Depends(get_arena)]
+UserDep = Annotated[StoredUser, Depends(require_user)]
+MaybeUserDep = Annotated[StoredUser | None, Depends(session_user)]
+CsrfDep = Depends(require_csrf)

@@ -1,0 +1,174 @@
+"""Accounts and sessions: argon2id password hashes, names, guests, CSRF tokens, rate limits.
+
+Sessions are Starlette's signed cookies (itsdangerous): HttpOnly, SameSite=Lax, ``Secure``
+behind HTTPS. A session holds the user id and a CSRF token; every state-changing HTTP request
+must echo the token in the ``X-CSRF-Token`` header (see ``docs/server.md``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import re
+import secrets
+import time
+from collections import deque
+from typing import Any
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+
+NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{2,19}")
+"""Account names: 3 to 20 letters, digits, ``_``, ``.`` or ``-``, starting with a letter or
+digit (so a name never needs escaping, although the UI escapes it anyway)."""
+MIN_PASSWORD = 8
+MAX_PASSWORD = 256
+CSRF_HEADER = "x-csrf-token"
+
+_GUEST_WORDS = [
+    "Falcon",
+    "Otter",
+    "Lynx",
+    "Heron",
+    "Badger",
+    "Marten",
+    "Kestrel",
+    "Ibex",
+    "Puffin",
+    "Gecko",
+    "Osprey",
+    "Bison",
+    "Raven",
+    "Wombat",
+    "Panda",
+    "Koala",
+    "Tapir",
+    "Okapi",
+    "Dingo",
+    "Moose",
+    "Swift",
+    "Plover",
+    "Stoat",
+    "Egret",
+]
+
+
+def check_name(name: str) -> str | None:
+    """Why ``name`` cannot be an account name, or ``None``."""
+    if not NAME_PATTERN.fullmatch(name):
+        return (
+            "a name has 3 to 20 characters: letters, digits, '_', '.' or '-', "
+            "starting with a letter or digit"
+        )
+    if name.casefold().startswith("guest"):
+        return "names starting with 'guest' are kept for guests"
+    return None
+
+
+def check_password(password: str) -> str | None:
+    """Why ``password`` is not acceptable, or ``None``."""
+    if len(password) < MIN_PASSWORD:
+        return f"a password has at least {MIN_PASSWORD} characters"
+    if len(password) > MAX_PASSWORD:
+        return f"a password has at most {MAX_PASSWORD} characters"
+    return None
+
+
+def guest_name() -> str:
+    """A generated guest name such as ``Guest-Otter-4821``."""
+    return f"Guest-{secrets.choice(_GUEST_WORDS)}-{secrets.randbelow(9000) + 1000}"
+
+
+class Passwords:
+    """argon2id hashing (argon2-cffi), run off the event loop.
+
+    Args:
+        time_cost: argon2 iterations.
+        memory_kib: argon2 memory in KiB.
+    """
+
+    def __init__(self, time_cost: int = 3, memory_kib: int = 65536) -> None:
+        self.hasher = PasswordHasher(time_cost=time_cost, memory_cost=memory_kib)
+        self._dummy: str | None = None
+
+    async def hash(self, password: str) -> str:
+        """The encoded argon2id hash of ``password``."""
+        return await asyncio.to_thread(self.hasher.hash, password)
+
+    async def verify(self, encoded: str | None, password: str) -> bool:
+        """Whether ``password`` matches ``encoded``; a missing hash costs the same time (so
+        that response times do not tell which names exist)."""
+        if encoded is None:
+            if self._dummy is None:
+                self._dummy = await self.hash(secrets.token_hex(16))
+            encoded = self._dummy
+            password = "\x00" + password
+
+        def check() -> bool:
+            try:
+                return self.hasher.verify(encoded, password)
+            except (VerificationError, InvalidHashError):
+                return False
+
+        return await asyncio.to_thread(check)
+
+
+class RateLimiter:
+    """At most ``count`` events per key in a sliding window of ``seconds`` (in memory).
+
+    Args:
+        count: events allowed per window.
+        seconds: the window.
+    """
+
+    def __init__(self, count: int, seconds: float) -> None:
+        self.count = count
+        self.seconds = seconds
+        self._events: dict[str, deque[float]] = {}
+
+    def _recent(self, key: str, now: float) -> deque[float]:
+        events = self._events.setdefault(key, deque())
+        while events and events[0] <= now - self.seconds:
+            events.popleft()
+        if not events:
+            del self._events[key]
+            events = self._events.setdefault(key, deque())
+        return events
+
+    def retry_after(self, *keys: str) -> float:
+        """Seconds until an event is allowed for every key (0: allowed now)."""
+        now = time.monotonic()
+        wait = 0.0
+        for key in keys:
+            events = self._recent(key, now)
+            if len(events) >= self.count:
+                wait = max(wait, events[0] + self.seconds - now)
+        return wait
+
+    def hit(self, *keys: str) -> None:
+        """Count one event for each key."""
+        now = time.monotonic()
+        for key in keys:
+            self._recent(key, now).append(now)
+        if len(self._events) > 100_000:  # forget the oldest keys rather than grow for ever
+            for key in list(self._events)[:50_000]:
+                del self._events[key]
+
+    def clear(self, key: str) -> None:
+        """Forget the events of ``key`` (after a successful sign-in)."""
+        self._events.pop(key, None)
+
+
+def csrf_token(session: dict[str, Any]) -> str:
+    """The session's CSRF token, created on first use."""
+    token = session.get("csrf")
+    if not isinstance(token, str):
+        token = secrets.token_urlsafe(24)
+        session["csrf"] = token
+    return token
+
+
+def csrf_ok(session: dict[str, Any], header: str | None) -> bool:
+    """Whether ``header`` carries the session's CSRF token."""
+    token = session.get("csrf")
+    return isinstance(token, str) and header is not None and hmac.compare_digest(token, header)

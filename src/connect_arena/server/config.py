@@ -1,0 +1,97 @@
+"""Server settings, read from ``CONNECT_ARENA_*`` environment variables (``connect-arena serve``
+sets the ones its options name)."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+def default_data_dir() -> Path:
+    """``$XDG_DATA_HOME/connect-arena`` (``~/.local/share/connect-arena`` by default)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "connect-arena"
+
+
+def _limit(text: str) -> tuple[int, float]:
+    """``"10/300"`` → at most 10 in 300 seconds."""
+    count, _, seconds = text.partition("/")
+    return int(count), float(seconds or 60)
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything the server can be told.
+
+    Attributes:
+        data_dir: where the SQLite database and the session secret live.
+        database_url: a SQLAlchemy URL; SQLite in ``data_dir`` by default.
+        secret_key: signs session cookies; kept in ``data_dir/secret_key`` unless given.
+        secure_cookies: mark cookies ``Secure`` (serve behind HTTPS).
+        allowed_origins: extra origins allowed to open WebSockets (the server's own always is).
+        computer_workers: processes where computer seats think (0: threads).
+        computer_delay: minimum seconds per computer action, so that people can follow.
+        login_limit: failed sign-ins allowed per client address and per name in a window
+            (count, seconds).
+        signup_limit: accounts (and guests) created per client address in a window.
+        max_body: largest HTTP request body in bytes (records uploaded for replay included).
+        max_frame: largest WebSocket message the table handler reads, in bytes.
+        argon2_time_cost, argon2_memory_kib: password hashing cost (argon2id).
+    """
+
+    data_dir: Path = field(default_factory=default_data_dir)
+    database_url: str = ""
+    secret_key: str = ""
+    secure_cookies: bool = False
+    allowed_origins: tuple[str, ...] = ()
+    computer_workers: int = 1
+    computer_delay: float = 0.6
+    login_limit: tuple[int, float] = (10, 300.0)
+    signup_limit: tuple[int, float] = (30, 600.0)
+    max_body: int = 1 << 20
+    max_frame: int = 16 << 10
+    argon2_time_cost: int = 3
+    argon2_memory_kib: int = 65536
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> Settings:
+        """Settings from ``CONNECT_ARENA_*`` variables (unset ones keep their defaults)."""
+        env = dict(os.environ if env is None else env)
+
+        def get(name: str) -> str | None:
+            return env.get(f"CONNECT_ARENA_{name}") or None
+
+        defaults = cls()
+        origins = get("ALLOWED_ORIGINS")
+        return cls(
+            data_dir=Path(get("DATA_DIR") or defaults.data_dir).expanduser(),
+            database_url=get("DATABASE_URL") or "",
+            secret_key=get("SECRET_KEY") or "",
+            secure_cookies=(get("SECURE_COOKIES") or "").lower() in ("1", "true", "yes"),
+            allowed_origins=tuple(o.strip() for o in (origins or "").split(",") if o.strip()),
+            computer_workers=int(get("COMPUTER_WORKERS") or defaults.computer_workers),
+            computer_delay=float(get("COMPUTER_DELAY") or defaults.computer_delay),
+            login_limit=_limit(get("LOGIN_LIMIT") or "10/300"),
+            signup_limit=_limit(get("SIGNUP_LIMIT") or "30/600"),
+        )
+
+    def resolved_database_url(self) -> str:
+        """The database URL: the configured one, else SQLite in the data directory."""
+        if self.database_url:
+            return self.database_url
+        return f"sqlite:///{self.data_dir / 'arena.sqlite3'}"
+
+    def resolved_secret_key(self) -> str:
+        """The session-signing key: the configured one, else ``data_dir/secret_key``
+        (created with a random key, readable by its owner only)."""
+        if self.secret_key:
+            return self.secret_key
+        path = self.data_dir / "secret_key"
+        if not path.exists():
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(descriptor, "w") as handle:
+                handle.write(secrets.token_urlsafe(48))
+        return path.read_text().strip()

@@ -1,0 +1,368 @@
+"""The match service's :class:`~connect_arena.service.Storage`, and the accounts, in SQL.
+
+SQLAlchemy is used synchronously, in a small thread pool: one thread for SQLite (which has a
+single writer anyway, so serialising in-process avoids 'database is locked' retries), a few
+for other databases. The event loop never blocks on the database. See ``docs/server.md``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, TypeVar
+
+from sqlalchemy import Connection, Engine, Select, delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from connect_arena.core import OptionValue
+from connect_arena.server.db.models import ActionRow, SeatRow, TableRow, UserRow
+from connect_arena.service import (
+    LogEntry,
+    Seat,
+    SeatKind,
+    SeqConflictError,
+    TableInfo,
+    TableStatus,
+)
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class StoredUser:
+    """An account as stored."""
+
+    id: int
+    name: str
+    guest: bool
+    password_hash: str | None
+
+
+class NameTakenError(Exception):
+    """Another account already has that name (names are compared case-insensitively)."""
+
+
+def _aware(moment: datetime | None) -> datetime | None:
+    """SQLite returns naive datetimes: they are UTC."""
+    if moment is not None and moment.tzinfo is None:
+        return moment.replace(tzinfo=UTC)
+    return moment
+
+
+def _user(row: UserRow) -> StoredUser:
+    return StoredUser(row.id, row.name, row.guest, row.password_hash)
+
+
+class SqlStorage:
+    """Tables, logs and accounts in a SQL database.
+
+    Args:
+        engine: a SQLAlchemy engine whose database is migrated.
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        threads = 1 if engine.dialect.name == "sqlite" else 4
+        self._executor = ThreadPoolExecutor(threads, thread_name_prefix="db")
+        self._pending: list[_Append] = []
+        self._writer: asyncio.Task[None] | None = None
+
+    async def _run(self, work: Callable[[Session], T]) -> T:
+        """Run ``work(session)`` in one transaction on a database thread."""
+
+        def job() -> T:
+            with Session(self.engine, expire_on_commit=False) as session, session.begin():
+                return work(session)
+
+        return await asyncio.get_running_loop().run_in_executor(self._executor, job)
+
+    def close(self) -> None:
+        """Stop the database threads and close the connections."""
+        self._executor.shutdown(wait=True)
+        self.engine.dispose()
+
+    # ----- accounts --------------------------------------------------------------------------
+    async def create_user(self, name: str, password_hash: str | None) -> StoredUser:
+        """Store a new account (a guest when ``password_hash`` is ``None``).
+
+        Raises:
+            NameTakenError: the name (case-insensitively) is taken.
+        """
+
+        def work(session: Session) -> StoredUser:
+            row = UserRow(
+                name=name,
+                name_key=name.casefold(),
+                password_hash=password_hash,
+                guest=password_hash is None,
+                created_at=datetime.now(UTC),
+            )
+            session.add(row)
+            session.flush()
+            return _user(row)
+
+        try:
+            return await self._run(work)
+        except IntegrityError:
+            raise NameTakenError(name) from None
+
+    async def user_by_name(self, name: str) -> StoredUser | None:
+        """The account named ``name`` (case-insensitively), or ``None``."""
+
+        def work(session: Session) -> StoredUser | None:
+            row = session.scalar(select(UserRow).where(UserRow.name_key == name.casefold()))
+            return None if row is None else _user(row)
+
+        return await self._run(work)
+
+    async def user_by_id(self, user_id: int) -> StoredUser | None:
+        """The account ``user_id``, or ``None``."""
+
+        def work(session: Session) -> StoredUser | None:
+            row = session.get(UserRow, user_id)
+            return None if row is None else _user(row)
+
+        return await self._run(work)
+
+    # ----- the Storage protocol ----------------------------------------------------------------
+    async def create_table(
+        self,
+        game: str,
+        options: dict[str, OptionValue],
+        seats: Sequence[Seat],
+        created_by: int,
+        seed: int,
+    ) -> TableInfo:
+        """See :meth:`connect_arena.service.Storage.create_table`."""
+
+        def work(session: Session) -> TableInfo:
+            row = TableRow(
+                game=game,
+                options=dict(options),
+                num_players=len(seats),
+                status=TableStatus.OPEN.value,
+                created_by=created_by,
+                seed=seed,
+                created_at=datetime.now(UTC),
+            )
+            session.add(row)
+            session.flush()
+            _write_seats(session, row.id, seats)
+            return _info(row, list(seats))
+
+        return await self._run(work)
+
+    async def update_table(self, table_id: int, seats: Sequence[Seat], status: TableStatus) -> None:
+        """See :meth:`connect_arena.service.Storage.update_table`."""
+
+        def work(session: Session) -> None:
+            session.execute(delete(SeatRow).where(SeatRow.table_id == table_id))
+            _write_seats(session, table_id, seats)
+            session.execute(
+                update(TableRow).where(TableRow.id == table_id).values(status=status.value)
+            )
+
+        await self._run(work)
+
+    async def append_action(
+        self,
+        table_id: int,
+        entry: LogEntry,
+        returns: list[float] | None = None,
+        finished_at: datetime | None = None,
+    ) -> None:
+        """See :meth:`connect_arena.service.Storage.append_action`.
+
+        Appends are *group-committed*: those that arrive while the database thread is busy are
+        written together in the next transaction (each append is still atomic with its table's
+        result, and is acknowledged only once committed).
+
+        Raises:
+            SeqConflictError: the log already has an action at ``entry.seq``.
+        """
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        self._pending.append(_Append(table_id, entry, returns, finished_at, done))
+        if self._writer is None or self._writer.done():
+            self._writer = loop.create_task(self._write_pending())
+        await done
+
+    async def _write_pending(self) -> None:
+        """Write the queued appends, batch after batch, until none is left."""
+        loop = asyncio.get_running_loop()
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                errors = await loop.run_in_executor(self._executor, self._write_batch, batch)
+            except Exception as failure:  # the database failed: every append of the batch fails
+                errors = [failure] * len(batch)
+            for item, error in zip(batch, errors, strict=True):
+                if item.done.done():
+                    continue
+                if error is None:
+                    item.done.set_result(None)
+                elif isinstance(error, IntegrityError):
+                    item.done.set_exception(
+                        SeqConflictError(f"table {item.table_id} already has seq {item.entry.seq}")
+                    )
+                else:
+                    item.done.set_exception(error)
+
+    def _write_batch(self, batch: list[_Append]) -> list[Exception | None]:
+        """One transaction (one ``executemany``) for the whole batch; if it fails (a seq
+        conflict), one transaction per append."""
+        try:
+            with self.engine.begin() as connection:
+                _write_appends(connection, batch)
+            return [None] * len(batch)
+        except IntegrityError:
+            if len(batch) == 1:
+                raise
+        errors: list[Exception | None] = []
+        for item in batch:
+            try:
+                with self.engine.begin() as connection:
+                    _write_appends(connection, [item])
+                errors.append(None)
+            except IntegrityError as error:
+                errors.append(error)
+        return errors
+
+    async def get_table(self, table_id: int) -> TableInfo | None:
+        """See :meth:`connect_arena.service.Storage.get_table`."""
+
+        def work(session: Session) -> TableInfo | None:
+            row = session.get(TableRow, table_id)
+            return None if row is None else _info(row, _read_seats(session, table_id))
+
+        return await self._run(work)
+
+    async def load_actions(self, table_id: int) -> list[LogEntry]:
+        """See :meth:`connect_arena.service.Storage.load_actions`."""
+
+        def work(session: Session) -> list[LogEntry]:
+            rows = session.scalars(
+                select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.seq)
+            )
+            return [
+                LogEntry(
+                    r.seq, r.seat, r.action, r.simultaneous, _aware(r.created_at) or r.created_at
+                )
+                for r in rows
+            ]
+
+        return await self._run(work)
+
+    async def active_tables(self) -> list[TableInfo]:
+        """See :meth:`connect_arena.service.Storage.active_tables`."""
+        active = [TableStatus.OPEN.value, TableStatus.RUNNING.value]
+        return await self._tables(select(TableRow).where(TableRow.status.in_(active)))
+
+    async def finished_tables(self, limit: int) -> list[TableInfo]:
+        """See :meth:`connect_arena.service.Storage.finished_tables`."""
+        query = (
+            select(TableRow)
+            .where(TableRow.status == TableStatus.FINISHED.value)
+            .order_by(TableRow.finished_at.desc(), TableRow.id.desc())
+            .limit(limit)
+        )
+        return await self._tables(query)
+
+    async def _tables(self, query: Select[Any]) -> list[TableInfo]:
+        def work(session: Session) -> list[TableInfo]:
+            rows: list[TableRow] = list(session.scalars(query))
+            seats: dict[int, list[Seat]] = {row.id: [] for row in rows}
+            if rows:
+                found = session.scalars(
+                    select(SeatRow).where(SeatRow.table_id.in_(seats)).order_by(SeatRow.seat)
+                )
+                for seat in found:
+                    seats[seat.table_id].append(_seat(seat))
+            return [_info(row, seats[row.id]) for row in rows]
+
+        return await self._run(work)
+
+
+@dataclass(slots=True)
+class _Append:
+    """An append waiting for the database thread."""
+
+    table_id: int
+    entry: LogEntry
+    returns: list[float] | None
+    finished_at: datetime | None
+    done: asyncio.Future[None]
+
+
+def _write_appends(connection: Connection, batch: list[_Append]) -> None:
+    """Insert the batch's actions and mark the games they end as finished."""
+    rows = [
+        {
+            "table_id": item.table_id,
+            "seq": item.entry.seq,
+            "seat": item.entry.seat,
+            "action": item.entry.action,
+            "simultaneous": item.entry.simultaneous,
+            "created_at": item.entry.created_at,
+        }
+        for item in batch
+    ]
+    connection.execute(insert(ActionRow), rows)
+    for item in batch:
+        if item.returns is not None:
+            connection.execute(
+                update(TableRow)
+                .where(TableRow.id == item.table_id)
+                .values(
+                    status=TableStatus.FINISHED.value,
+                    returns=list(item.returns),
+                    finished_at=item.finished_at,
+                )
+            )
+
+
+def _seat(row: SeatRow) -> Seat:
+    return Seat(row.seat, SeatKind(row.kind), row.user_id, row.name, row.agent)
+
+
+def _read_seats(session: Session, table_id: int) -> list[Seat]:
+    rows = session.scalars(
+        select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+    )
+    return [_seat(row) for row in rows]
+
+
+def _write_seats(session: Session, table_id: int, seats: Sequence[Seat]) -> None:
+    session.execute(
+        insert(SeatRow),
+        [
+            {
+                "table_id": table_id,
+                "seat": s.index,
+                "kind": s.kind.value,
+                "user_id": s.user_id,
+                "name": s.name,
+                "agent": s.agent,
+            }
+            for s in seats
+        ],
+    )
+
+
+def _info(row: TableRow, seats: list[Seat]) -> TableInfo:
+    return TableInfo(
+        id=row.id,
+        game=row.game,
+        options=dict(row.options),
+        seats=seats,
+        status=TableStatus(row.status),
+        created_by=row.created_by,
+        seed=row.seed,
+        created_at=_aware(row.created_at) or row.created_at,
+        returns=None if row.returns is None else list(row.returns),
+        finished_at=_aware(row.finished_at),
+    )

@@ -1,0 +1,141 @@
+"""Games, the lobby, tables and seats, records and the replay viewer's frames."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Response
+
+from connect_arena.agents import AGENT_KINDS
+from connect_arena.core import Game, OptionSpec, game_class, game_names
+from connect_arena.server.arena import ArenaDep, CsrfDep, MaybeUserDep, UserDep, service_user
+from connect_arena.server.errors import ApiError
+from connect_arena.server.schemas import NewTable, RecordUpload, SeatNumber
+from connect_arena.service import (
+    SeatRequest,
+    TableStatus,
+    replay_frames,
+    table_record,
+)
+from connect_arena.service.views import table_json
+
+router = APIRouter(prefix="/api")
+
+FINISHED_LISTED = 20
+"""Finished tables shown in the lobby."""
+
+
+def _option_json(spec: OptionSpec) -> dict[str, Any]:
+    return {
+        "name": spec.name,
+        "type": spec.kind,
+        "default": spec.default,
+        "description": spec.description,
+        "choices": list(spec.choices) if spec.choices else None,
+        "minimum": spec.minimum,
+        "maximum": spec.maximum,
+        "register": spec.register,
+    }
+
+
+def _free_text(spec: OptionSpec) -> bool:
+    """String options without a list of choices (e.g. a file name): the server keeps their
+    default, so that a table cannot make the server read arbitrary files."""
+    return isinstance(spec.default, str) and not spec.choices
+
+
+def _game_json(cls: type[Game]) -> dict[str, Any]:
+    return {
+        "name": cls.name,
+        "title": cls.title,
+        "summary": cls.summary,
+        "player_counts": list(cls.player_counts),
+        "default_players": cls.default_players,
+        "seat_names": list(cls.seat_names),
+        "options": [_option_json(s) for s in cls.option_specs if not _free_text(s)],
+    }
+
+
+@router.get("/games")
+async def games() -> dict[str, Any]:
+    """The registered games with their options, and the computer players."""
+    found = []
+    for name in game_names():
+        try:
+            found.append(_game_json(game_class(name)))
+        except Exception:  # a half-finished game must not break the lobby
+            continue
+    return {"games": found, "agents": list(AGENT_KINDS)}
+
+
+@router.get("/lobby")
+async def lobby(arena: ArenaDep) -> dict[str, Any]:
+    """Open and running tables (newest first) and the latest finished ones."""
+    snapshot = arena.service.lobby.snapshot()
+    finished = await arena.storage.finished_tables(FINISHED_LISTED)
+    snapshot["finished"] = [table_json(info) for info in finished]
+    return snapshot
+
+
+@router.post("/tables", dependencies=[CsrfDep], status_code=201)
+async def create_table(body: NewTable, user: UserDep, arena: ArenaDep) -> dict[str, Any]:
+    """Create a table; ``seats`` says who sits where (``me``, ``open``, ``computer``)."""
+    try:
+        cls = game_class(body.game)
+    except ValueError as error:
+        raise ApiError(400, "bad_request", str(error)) from None
+    for spec in cls.option_specs:
+        if _free_text(spec) and spec.name in body.options:
+            raise ApiError(400, "bad_request", f"option {spec.name!r} cannot be set here")
+    seats = [SeatRequest(seat.kind, seat.agent) for seat in body.seats]
+    info = await arena.service.create_table(service_user(user), body.game, seats, body.options)
+    return {"table": table_json(info)}
+
+
+@router.get("/tables/{table_id}")
+async def get_table(table_id: int, arena: ArenaDep, user: MaybeUserDep) -> dict[str, Any]:
+    """A table's description, and the seats the caller holds (``you``)."""
+    table = await arena.service.get_table(table_id)
+    return table.table_message(None if user is None else user.id)
+
+
+@router.post("/tables/{table_id}/join", dependencies=[CsrfDep])
+async def join(table_id: int, body: SeatNumber, user: UserDep, arena: ArenaDep) -> dict[str, Any]:
+    """Sit at a seat of an open table (the game starts when every seat is filled)."""
+    info = await arena.service.join(table_id, service_user(user), body.seat)
+    return {"table": table_json(info)}
+
+
+@router.post("/tables/{table_id}/leave", dependencies=[CsrfDep])
+async def leave(table_id: int, body: SeatNumber, user: UserDep, arena: ArenaDep) -> dict[str, Any]:
+    """Leave your seat at a table that has not started."""
+    info = await arena.service.leave(table_id, service_user(user), body.seat)
+    return {"table": table_json(info)}
+
+
+@router.get("/tables/{table_id}/record")
+async def record(table_id: int, arena: ArenaDep) -> Response:
+    """The game's record (``connect-arena/record@1``) as a JSON download."""
+    table = await arena.service.get_table(table_id)
+    text = table_record(table).to_json()
+    filename = f"{table.info.game}-table-{table_id}.json"
+    return Response(
+        text,
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
+
+
+@router.get("/tables/{table_id}/replay")
+async def table_replay(table_id: int, arena: ArenaDep) -> dict[str, Any]:
+    """Every position of a table's game, for the replay viewer."""
+    table = await arena.service.get_table(table_id)
+    if table.info.status is not TableStatus.FINISHED:
+        raise ApiError(409, "not_finished", "the replay opens once the game is over")
+    return replay_frames(table_record(table))
+
+
+@router.post("/replay", dependencies=[CsrfDep])
+async def replay(body: RecordUpload) -> dict[str, Any]:
+    """Every position of an uploaded record (nothing is stored)."""
+    return replay_frames(body.record)

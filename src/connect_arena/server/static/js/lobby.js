@@ -1,0 +1,199 @@
+// The lobby: create a table, join or watch open and running tables, replay finished games.
+
+import { api, currentUser, h, onUserChange, resultText, seatName, socketUrl, toast } from "./api.js";
+import { setUpHeader } from "./header.js";
+
+let games = [];
+let agents = [];
+const gameByName = (name) => games.find((g) => g.name === name);
+const VISIBLE_OPTIONS = 3;
+
+function optionInput(option) {
+  const id = `option-${option.name}`;
+  let input;
+  if (option.type === "bool") {
+    input = h("input", { type: "checkbox", id, name: option.name, checked: option.default });
+  } else if (option.choices) {
+    input = h("select", { id, name: option.name },
+      option.choices.map((c) => h("option", { value: c, selected: c === option.default }, c)));
+  } else {
+    input = h("input", {
+      type: option.type === "int" ? "number" : "text", id, name: option.name,
+      value: option.default, min: option.minimum, max: option.maximum,
+    });
+  }
+  const label = h("label", { for: id, title: option.description }, option.description);
+  return h("div", { class: `option ${option.type}` }, option.type === "bool" ? [input, label] : [label, input]);
+}
+
+function optionValues(form, game) {
+  const values = {};
+  for (const option of game.options) {
+    const input = form.elements.namedItem(option.name);
+    if (!input) continue;
+    let value = option.type === "bool" ? input.checked : input.value;
+    if (option.type === "int") value = Number(value);
+    if (value !== option.default) values[option.name] = value;
+  }
+  return values;
+}
+
+/** "mcts:hard" → "hard", "random" → "random moves". */
+function agentLabel(agent) {
+  const [kind, level] = agent.split(":");
+  if (kind === "mcts" && level) return `${level} (MCTS)`;
+  return kind === "random" ? "random moves" : kind;
+}
+
+function seatChoices(game, count) {
+  return Array.from({ length: count }, (_, seat) => {
+    const select = h("select", { name: `seat-${seat}`, id: `seat-${seat}` },
+      h("option", { value: "me", selected: seat === 0 }, "Me"),
+      h("option", { value: "open", selected: seat !== 0 }, "Open seat (a friend joins)"),
+      agents.map((agent) => h("option", { value: `computer:${agent}` }, `Computer: ${agentLabel(agent)}`)));
+    return h("div", { class: "seat-choice" },
+      h("label", { for: `seat-${seat}` }, h("span", { class: `swatch seat-${seat}` }), seatName(game, seat)),
+      select);
+  });
+}
+
+function renderForm(form, gameName) {
+  const game = gameByName(gameName) || games[0];
+  const counts = game.player_counts;
+  const players = h("select", { name: "players", id: "players" },
+    counts.map((n) => h("option", { value: n, selected: n === game.default_players }, `${n} players`)));
+  const seats = h("div", { class: "seats" }, seatChoices(game, game.default_players));
+  players.addEventListener("change", () => seats.replaceChildren(...seatChoices(game, Number(players.value))));
+  const gameSelect = h("select", { name: "game", id: "game" },
+    games.map((g) => h("option", { value: g.name, selected: g.name === game.name }, g.title)));
+  gameSelect.addEventListener("change", () => renderForm(form, gameSelect.value));
+  const visible = game.options.slice(0, VISIBLE_OPTIONS).map(optionInput);
+  const more = game.options.slice(VISIBLE_OPTIONS);
+  const parts = [
+    h("div", { class: "row" }, h("label", { for: "game" }, "Game"), gameSelect),
+    h("p", { class: "muted summary" }, game.summary),
+    counts.length > 1 ? h("div", { class: "row" }, h("label", { for: "players" }, "Players"), players) : null,
+    h("h3", {}, "Seats"), seats,
+    h("h3", {}, "Rules"), h("div", { class: "options" }, visible),
+    more.length ? h("details", {}, h("summary", {}, `More rule options (${more.length})`),
+      h("div", { class: "options" }, more.map(optionInput))) : null,
+    h("button", { class: "primary big", type: "submit", id: "create-table" }, "Open the table")];
+  form.replaceChildren(...parts.filter(Boolean));
+  form.onsubmit = async (event) => {
+    event.preventDefault();
+    const count = counts.length > 1 ? Number(players.value) : game.default_players;
+    const seatList = Array.from({ length: count }, (_, seat) => {
+      const value = form.elements.namedItem(`seat-${seat}`).value;
+      const cut = value.indexOf(":");
+      return cut < 0 ? { kind: value } : { kind: value.slice(0, cut), agent: value.slice(cut + 1) };
+    });
+    try {
+      const { table } = await api.post("/api/tables", {
+        game: game.name, options: optionValues(form, game), seats: seatList,
+      });
+      location.href = `/tables/${table.id}`;
+    } catch (problem) {
+      toast(problem.message);
+    }
+  };
+}
+
+function seatLabel(table, seat) {
+  const game = gameByName(table.game);
+  const info = table.seats[seat];
+  const who = info.kind === "open" ? "open seat" : info.name;
+  return h("span", { class: `seat-pill ${info.kind}` },
+    h("span", { class: `swatch seat-${seat}` }), `${seatName(game, seat)}: `, h("b", {}, who));
+}
+
+function tableRow(table) {
+  const user = currentUser();
+  const mine = user && table.seats.some((s) => s.user_id === user.id);
+  const actions = [];
+  if (table.status === "open" && user && !mine) {
+    for (const seat of table.seats.filter((s) => s.kind === "open")) {
+      actions.push(h("button", {
+        class: "primary", dataset: { join: `${table.id}:${seat.seat}` },
+        onclick: async () => {
+          try {
+            await api.post(`/api/tables/${table.id}/join`, { seat: seat.seat });
+            location.href = `/tables/${table.id}`;
+          } catch (problem) { toast(problem.message); }
+        },
+      }, `Join as ${seatName(gameByName(table.game), seat.seat)}`));
+    }
+  }
+  const verb = mine ? "Play" : table.status === "open" ? "Look" : "Watch";
+  actions.push(h("a", { class: "button", href: `/tables/${table.id}` }, verb));
+  const rules = table.options.advanced ? "advanced" : null;
+  return h("li", { class: `table-row ${table.status}`, dataset: { table: table.id } },
+    h("div", { class: "what" },
+      h("span", { class: "game" }, table.title), h("span", { class: "id" }, `#${table.id}`),
+      h("span", { class: `pill ${table.status}` }, table.status === "open" ? "waiting for players" : "playing"),
+      rules ? h("span", { class: "tag" }, rules) : null),
+    h("div", { class: "who" }, table.seats.map((_, seat) => seatLabel(table, seat))),
+    h("div", { class: "actions" }, actions));
+}
+
+function finishedRow(table) {
+  const game = gameByName(table.game);
+  const label = (seat) => `${seatName(game, seat)} (${table.seats[seat].name})`;
+  return h("li", { class: "table-row finished", dataset: { table: table.id } },
+    h("div", { class: "what" }, h("span", { class: "game" }, table.title), h("span", { class: "id" }, `#${table.id}`)),
+    h("div", { class: "who" }, resultText(table.returns, label)),
+    h("div", { class: "actions" },
+      h("a", { class: "button", href: `/tables/${table.id}/replay` }, "Replay"),
+      h("a", { class: "button link", href: `/api/tables/${table.id}/record` }, "Record")));
+}
+
+function showTables(tables) {
+  document.getElementById("tables").replaceChildren(...tables.map(tableRow));
+  document.getElementById("no-tables").hidden = tables.length > 0;
+}
+
+function showFinished(tables) {
+  document.getElementById("finished").replaceChildren(...tables.map(finishedRow));
+  document.getElementById("no-finished").hidden = tables.length > 0;
+}
+
+let lastTables = [];
+function watchLobby() {
+  const live = document.getElementById("lobby-live");
+  const socket = new WebSocket(socketUrl("/ws/lobby"));
+  socket.onopen = () => live.classList.remove("off");
+  socket.onmessage = async (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type !== "lobby") return;
+    const finishedBefore = lastTables.length;
+    lastTables = message.tables;
+    showTables(lastTables);
+    if (finishedBefore !== lastTables.length) showFinished((await api.get("/api/lobby")).finished);
+  };
+  socket.onclose = () => {
+    live.classList.add("off");
+    setTimeout(watchLobby, 2000);
+  };
+}
+
+function showCreate(user) {
+  document.getElementById("create-form").hidden = !user;
+  document.getElementById("create-hint").hidden = Boolean(user);
+  showTables(lastTables);
+}
+
+async function main() {
+  await setUpHeader();
+  const [catalogue, lobby] = await Promise.all([api.get("/api/games"), api.get("/api/lobby")]);
+  games = catalogue.games;
+  agents = catalogue.agents;
+  const form = document.getElementById("create-form");
+  renderForm(form, games.some((g) => g.name === "quinque") ? "quinque" : games[0]?.name);
+  lastTables = lobby.tables;
+  showTables(lastTables);
+  showFinished(lobby.finished);
+  showCreate(currentUser());
+  onUserChange(showCreate);
+  watchLobby();
+}
+
+main().catch((problem) => toast(problem.message));

@@ -1,0 +1,104 @@
+// The replay viewer: a finished table's game or an uploaded record, position by position.
+
+import { api, h, resultText, seatName, toast } from "./api.js";
+import { setUpHeader } from "./header.js";
+import { loadGameUi } from "./games.js";
+
+const $ = (id) => document.getElementById(id);
+const parts = location.pathname.split("/");
+const tableId = parts[1] === "tables" ? Number(parts[2]) : null;
+const view = { frames: [], record: null, index: 0, board: null, game: null };
+
+function label(seat) {
+  const name = view.record.players[seat];
+  return `${seatName(view.game, seat)} (${name})`;
+}
+
+function show(index) {
+  view.index = Math.max(0, Math.min(index, view.frames.length - 1));
+  const frame = view.frames[view.index];
+  view.board.update({
+    observation: frame.observation, legal: [], seat: null, you: [], toMove: frame.to_move,
+    terminal: frame.terminal, returns: frame.returns,
+    last: frame.action ? { seq: frame.seq, seat: frame.seat, action: frame.action } : null,
+  });
+  $("slider").value = String(view.index);
+  $("position").textContent = `${view.index} / ${view.frames.length - 1}`;
+  let text;
+  if (frame.terminal) {
+    const detail = view.board.resultDetail?.(frame.observation);
+    text = `${resultText(frame.returns, label)}${detail ? ` — ${detail}` : ""}`;
+  } else if (view.index === 0) text = "The start of the game";
+  else text = `${frame.to_move.map(label).join(" and ") || "chance"} to move`;
+  $("status").textContent = text;
+  $("status").className = `status ${frame.terminal ? "over" : ""}`;
+  for (const item of $("moves").children) {
+    item.classList.toggle("current", Number(item.value) === view.index);
+  }
+  $("moves").querySelector(".current")?.scrollIntoView({ block: "nearest" });
+}
+
+async function open(data) {
+  view.frames = data.frames;
+  view.record = data.record;
+  const catalogue = await api.get("/api/games");
+  view.game = catalogue.games.find((g) => g.name === data.record.game) || { seat_names: [], title: data.record.game };
+  $("replay-title").textContent = `${view.game.title || data.record.game} · ${data.record.players.join(" vs ")}`;
+  view.board = await loadGameUi(data.record.game, $("board"), {
+    options: data.record.options, seatNames: view.game.seat_names, interactive: false,
+    panel: $("game-panel"), onAction: () => {},
+  });
+  $("moves").replaceChildren(...view.frames.slice(1).map((frame) => {
+    const who = frame.seat === null || frame.seat < 0 ? "chance" : seatName(view.game, frame.seat);
+    const text = view.board.describe?.(frame.action, frame.seat) || frame.action;
+    return h("li", { value: frame.seq, class: frame.seat < 0 ? "chance" : `seat-${frame.seat}`, onclick: () => show(frame.seq) },
+      h("span", { class: "mover" }, who), " ", text);
+  }));
+  $("slider").max = String(view.frames.length - 1);
+  $("controls").hidden = false;
+  show(tableId ? view.frames.length - 1 : 0);
+}
+
+function wireControls() {
+  $("first").onclick = () => show(0);
+  $("previous").onclick = () => show(view.index - 1);
+  $("next").onclick = () => show(view.index + 1);
+  $("last").onclick = () => show(view.frames.length - 1);
+  $("slider").oninput = (event) => show(Number(event.target.value));
+  document.addEventListener("keydown", (event) => {
+    if (!view.frames.length || event.target.tagName === "INPUT" && event.target.type !== "range") return;
+    const moves = { ArrowLeft: -1, ArrowRight: 1 };
+    if (event.key in moves) show(view.index + moves[event.key]);
+    else if (event.key === "Home") show(0);
+    else if (event.key === "End") show(view.frames.length - 1);
+    else return;
+    event.preventDefault();
+  });
+  $("record-file").onchange = async (event) => {
+    const file = event.target.files[0];
+    $("upload-error").textContent = "";
+    if (!file) return;
+    try {
+      const record = JSON.parse(await file.text());
+      await open(await api.post("/api/replay", { record }));
+    } catch (problem) {
+      $("upload-error").textContent = problem instanceof SyntaxError ? "this file is not JSON" : problem.message;
+    }
+  };
+}
+
+async function main() {
+  await setUpHeader();
+  wireControls();
+  if (tableId) {
+    $("upload").hidden = true;
+    $("links").append(
+      h("a", { class: "button link", href: `/api/tables/${tableId}/record` }, "Download the record"),
+      h("a", { class: "button link", href: `/tables/${tableId}` }, "Back to the table"));
+    await open(await api.get(`/api/tables/${tableId}/replay`));
+  } else {
+    $("status").textContent = "Choose a record file to replay it.";
+  }
+}
+
+main().catch((problem) => toast(problem.message));

@@ -1,0 +1,73 @@
+"""The live lobby: watchers get the list of open and running tables whenever it changes."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import TYPE_CHECKING, Any
+
+from connect_arena.service.tables import Subscription, encode
+from connect_arena.service.views import table_json
+
+if TYPE_CHECKING:
+    from connect_arena.service.match import MatchService
+
+DEBOUNCE = 0.1
+"""Seconds during which lobby changes are gathered into one message."""
+
+
+class Lobby:
+    """Lobby watchers and the debounced ``lobby`` message.
+
+    Args:
+        service: the match service whose tables are listed.
+    """
+
+    def __init__(self, service: MatchService) -> None:
+        self.service = service
+        self.watchers: set[Subscription] = set()
+        self._pending: asyncio.TimerHandle | None = None
+
+    def snapshot(self) -> dict[str, Any]:
+        """The ``lobby`` message: open and running tables, newest first."""
+        tables = sorted(self.service.tables.values(), key=lambda t: t.id, reverse=True)
+        return {"type": "lobby", "tables": [table_json(t.info, t.seq) for t in tables]}
+
+    def watch(self, user_id: int | None) -> Subscription:
+        """Subscribe to the lobby; the queue starts with the current snapshot."""
+        subscription = Subscription(user_id)
+        subscription.push_json(self.snapshot())
+        self.watchers.add(subscription)
+        return subscription
+
+    def unwatch(self, subscription: Subscription) -> None:
+        """Drop a lobby subscription."""
+        subscription.close()
+        self.watchers.discard(subscription)
+
+    def changed(self) -> None:
+        """Note a change; watchers get one snapshot within :data:`DEBOUNCE` seconds."""
+        if self._pending is None and self.watchers:
+            loop = asyncio.get_running_loop()
+            self._pending = loop.call_later(DEBOUNCE, self._send)
+
+    def _send(self) -> None:
+        self._pending = None
+        if not self.watchers:
+            return
+        text = encode(self.snapshot())
+        for watcher in list(self.watchers):
+            if watcher.closed:
+                self.watchers.discard(watcher)
+            else:
+                watcher.push(text)
+
+    def close(self) -> None:
+        """Cancel a pending snapshot and close every watcher."""
+        if self._pending is not None:
+            with contextlib.suppress(RuntimeError):
+                self._pending.cancel()
+            self._pending = None
+        for watcher in list(self.watchers):
+            watcher.close()
+        self.watchers.clear()

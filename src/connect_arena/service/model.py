@@ -1,0 +1,171 @@
+"""The match service's data: tables, seats, log entries and the errors a player can cause.
+
+Everything here is plain data (frozen where possible) so that it crosses the storage and
+transport boundaries unchanged. Seats are 0-based; ``seq`` numbers the actions of a table's
+log from 1 (a table whose log is empty is "at seq 0").
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from connect_arena.core import OptionValue
+
+
+def utcnow() -> datetime:
+    """The current time, timezone-aware (UTC)."""
+    return datetime.now(UTC)
+
+
+class TableStatus(enum.StrEnum):
+    """Where a table is in its life: ``open`` (seats to fill), ``running``, ``finished``,
+    or ``abandoned`` (every person left before the start)."""
+
+    OPEN = "open"
+    RUNNING = "running"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+
+class SeatKind(enum.StrEnum):
+    """Who sits on a seat: nobody yet, a person, or a computer player."""
+
+    OPEN = "open"
+    HUMAN = "human"
+    COMPUTER = "computer"
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One seat of a table.
+
+    Attributes:
+        index: the 0-based seat index (the engine's player id).
+        kind: open, human or computer.
+        user_id: the seated person's user id (human seats only).
+        name: the display name: the user's name, or the agent's label.
+        agent: the agent spec of a computer seat (e.g. ``"random"``).
+    """
+
+    index: int
+    kind: SeatKind = SeatKind.OPEN
+    user_id: int | None = None
+    name: str | None = None
+    agent: str | None = None
+
+    @property
+    def filled(self) -> bool:
+        """Whether somebody (or a computer) sits here."""
+        return self.kind is not SeatKind.OPEN
+
+    def to_json(self) -> dict[str, Any]:
+        """The seat as a JSON-able dict."""
+        return {
+            "seat": self.index,
+            "kind": self.kind.value,
+            "user_id": self.user_id,
+            "name": self.name,
+            "agent": self.agent,
+        }
+
+
+@dataclass(slots=True)
+class TableInfo:
+    """A table's description as stored (its moves live in the action log).
+
+    Attributes:
+        id: the table id (assigned by the storage).
+        game: the registered game name.
+        options: every game option, defaults included (as in records).
+        seats: one :class:`Seat` per player.
+        status: open, running or finished.
+        created_by: the user id of the creator.
+        seed: the table's random seed (chance outcomes and computer players derive from it).
+        created_at: creation time (UTC).
+        returns: the final returns once finished.
+        finished_at: when the game ended.
+    """
+
+    id: int
+    game: str
+    options: dict[str, OptionValue]
+    seats: list[Seat]
+    status: TableStatus
+    created_by: int
+    seed: int
+    created_at: datetime = field(default_factory=utcnow)
+    returns: list[float] | None = None
+    finished_at: datetime | None = None
+
+    @property
+    def num_players(self) -> int:
+        """The number of seats."""
+        return len(self.seats)
+
+    def seats_of(self, user_id: int | None) -> list[int]:
+        """The seat indices held by ``user_id`` (empty for spectators and anonymous users)."""
+        if user_id is None:
+            return []
+        return [s.index for s in self.seats if s.kind is SeatKind.HUMAN and s.user_id == user_id]
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One action of a table's log.
+
+    Attributes:
+        seq: its 1-based position in the log.
+        seat: the seat that acted, or ``CHANCE`` (-1) for a chance outcome.
+        action: the canonical notation.
+        simultaneous: taken while several seats could act (hidden from the others until the
+            game ends, and tagged with its seat in records).
+        created_at: when it was stored.
+    """
+
+    seq: int
+    seat: int
+    action: str
+    simultaneous: bool = False
+    created_at: datetime = field(default_factory=utcnow)
+
+
+class ErrorCode(enum.StrEnum):
+    """Machine-readable error codes sent to clients (the message is for people)."""
+
+    BAD_MESSAGE = "bad_message"
+    FRAME_TOO_LARGE = "frame_too_large"
+    NOT_FOUND = "not_found"
+    NOT_SEATED = "not_seated"
+    NOT_YOUR_TURN = "not_your_turn"
+    STALE_SEQ = "stale_seq"
+    INVALID_ACTION = "invalid_action"
+    ILLEGAL_ACTION = "illegal_action"
+    NOT_RUNNING = "not_running"
+    SEAT_TAKEN = "seat_taken"
+    BAD_REQUEST = "bad_request"
+    CONFLICT = "conflict"
+
+
+class ServiceError(Exception):
+    """A request the service refuses; nothing has changed.
+
+    Args:
+        code: the machine-readable :class:`ErrorCode`.
+        message: what went wrong, for the person who asked.
+    """
+
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"type": "error", "code", "message"}``."""
+        return {"type": "error", "code": self.code.value, "message": self.message}
+
+
+class SeqConflictError(Exception):
+    """The storage already holds an action at that ``(table_id, seq)`` (a lost race)."""

@@ -1,0 +1,143 @@
+"""What the match service needs from a database: the :class:`Storage` protocol.
+
+The server implements it with SQLAlchemy (``connect_arena.server.db``); :class:`MemoryStorage`
+keeps everything in dictionaries for tests and tools. Every method is one transaction: in
+particular :meth:`Storage.append_action` stores an action (and, when the game ends with it, the
+result) atomically, and refuses a second action at the same ``(table_id, seq)``.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
+from typing import Protocol
+
+from connect_arena.core import OptionValue
+from connect_arena.service.model import (
+    LogEntry,
+    Seat,
+    SeqConflictError,
+    TableInfo,
+    TableStatus,
+)
+
+
+class Storage(Protocol):
+    """Durable tables and action logs. Implementations must be safe to call from one event
+    loop concurrently (they may serialise internally)."""
+
+    async def create_table(
+        self,
+        game: str,
+        options: dict[str, OptionValue],
+        seats: Sequence[Seat],
+        created_by: int,
+        seed: int,
+    ) -> TableInfo:
+        """Store a new open table and return it with its id."""
+        ...
+
+    async def update_table(self, table_id: int, seats: Sequence[Seat], status: TableStatus) -> None:
+        """Replace the seats and status of a table (joins, leaves, the start)."""
+        ...
+
+    async def append_action(
+        self,
+        table_id: int,
+        entry: LogEntry,
+        returns: list[float] | None = None,
+        finished_at: datetime | None = None,
+    ) -> None:
+        """Append ``entry`` to the table's log; with ``returns``, also mark the table finished.
+
+        Raises:
+            SeqConflictError: the log already has an action at ``entry.seq``.
+        """
+        ...
+
+    async def get_table(self, table_id: int) -> TableInfo | None:
+        """The table, or ``None``."""
+        ...
+
+    async def load_actions(self, table_id: int) -> list[LogEntry]:
+        """The table's whole log, in ``seq`` order."""
+        ...
+
+    async def active_tables(self) -> list[TableInfo]:
+        """Every open or running table (to rebuild the service after a restart)."""
+        ...
+
+    async def finished_tables(self, limit: int) -> list[TableInfo]:
+        """The most recently finished tables, newest first."""
+        ...
+
+
+class MemoryStorage:
+    """A :class:`Storage` in dictionaries: for tests, benchmarks of the service and tools."""
+
+    def __init__(self) -> None:
+        self.tables: dict[int, TableInfo] = {}
+        self.logs: dict[int, list[LogEntry]] = {}
+
+    async def create_table(
+        self,
+        game: str,
+        options: dict[str, OptionValue],
+        seats: Sequence[Seat],
+        created_by: int,
+        seed: int,
+    ) -> TableInfo:
+        """See :meth:`Storage.create_table`."""
+        table_id = len(self.tables) + 1
+        info = TableInfo(
+            table_id, game, dict(options), list(seats), TableStatus.OPEN, created_by, seed
+        )
+        self.tables[table_id] = info
+        self.logs[table_id] = []
+        return copy.deepcopy(info)
+
+    async def update_table(self, table_id: int, seats: Sequence[Seat], status: TableStatus) -> None:
+        """See :meth:`Storage.update_table`."""
+        info = self.tables[table_id]
+        info.seats = list(seats)
+        info.status = status
+
+    async def append_action(
+        self,
+        table_id: int,
+        entry: LogEntry,
+        returns: list[float] | None = None,
+        finished_at: datetime | None = None,
+    ) -> None:
+        """See :meth:`Storage.append_action`."""
+        log = self.logs[table_id]
+        if any(existing.seq == entry.seq for existing in log):
+            raise SeqConflictError(f"table {table_id} already has an action at seq {entry.seq}")
+        log.append(replace(entry))
+        if returns is not None:
+            info = self.tables[table_id]
+            info.status = TableStatus.FINISHED
+            info.returns = list(returns)
+            info.finished_at = finished_at
+
+    async def get_table(self, table_id: int) -> TableInfo | None:
+        """See :meth:`Storage.get_table`."""
+        info = self.tables.get(table_id)
+        return None if info is None else copy.deepcopy(info)
+
+    async def load_actions(self, table_id: int) -> list[LogEntry]:
+        """See :meth:`Storage.load_actions`."""
+        return sorted(self.logs.get(table_id, []), key=lambda e: e.seq)
+
+    async def active_tables(self) -> list[TableInfo]:
+        """See :meth:`Storage.active_tables`."""
+        active = (TableStatus.OPEN, TableStatus.RUNNING)
+        return [copy.deepcopy(t) for t in self.tables.values() if t.status in active]
+
+    async def finished_tables(self, limit: int) -> list[TableInfo]:
+        """See :meth:`Storage.finished_tables`."""
+        done = [t for t in self.tables.values() if t.status is TableStatus.FINISHED]
+        done.sort(key=lambda t: (t.finished_at is not None, t.finished_at, t.id), reverse=True)
+        return [copy.deepcopy(t) for t in done[:limit]]

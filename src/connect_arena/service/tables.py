@@ -1,0 +1,165 @@
+"""A table in memory: its description, log, engine state, lock and subscribers."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import deque
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from connect_arena.core import Action, Game, State, load
+from connect_arena.service.model import LogEntry, TableInfo, TableStatus
+from connect_arena.service.views import event_json, state_json, table_json
+
+MAX_QUEUED = 2000
+"""Messages a subscriber may have waiting; a client that falls further behind is dropped
+(it reconnects and catches up from its last seq)."""
+
+
+def encode(message: dict[str, Any]) -> str:
+    """Compact JSON text of a message."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+class Subscription:
+    """A viewer's outgoing message queue (one per WebSocket, or per lobby watcher).
+
+    Args:
+        user_id: the viewer's user id, or ``None`` for an anonymous spectator.
+    """
+
+    def __init__(self, user_id: int | None) -> None:
+        self.user_id = user_id
+        self._queue: deque[str | None] = deque()
+        self._ready = asyncio.Event()
+        self.closed = False
+
+    def push(self, text: str) -> None:
+        """Queue a message (JSON text); overflow closes the subscription."""
+        if self.closed:
+            return
+        if len(self._queue) >= MAX_QUEUED:
+            self.close()
+            return
+        self._queue.append(text)
+        self._ready.set()
+
+    def push_json(self, message: dict[str, Any]) -> None:
+        """Queue a message given as a dict."""
+        self.push(encode(message))
+
+    def close(self) -> None:
+        """End the subscription: :meth:`get` returns ``None`` once the queue is drained."""
+        if not self.closed:
+            self.closed = True
+            self._queue.append(None)
+            self._ready.set()
+
+    async def get(self) -> str | None:
+        """The next message, waiting for one; ``None`` once closed."""
+        while not self._queue:
+            self._ready.clear()
+            await self._ready.wait()
+        return self._queue.popleft()
+
+    def pending(self) -> int:
+        """Messages waiting."""
+        return len(self._queue)
+
+
+def rebuild(info: TableInfo, log: Sequence[LogEntry]) -> State[Action]:
+    """The engine state of a table from its log (after a restart, or for a finished table).
+
+    Raises:
+        GameError: the log no longer replays (unknown game, or an action now illegal).
+    """
+    state = load(info.game, info.num_players, **info.options).new_initial_state()
+    for entry in log:
+        state.apply_action(entry.action, entry.seat)
+    return state
+
+
+class LiveTable:
+    """A table the service holds in memory.
+
+    Args:
+        info: the stored description.
+        log: the stored actions, in order.
+    """
+
+    def __init__(self, info: TableInfo, log: list[LogEntry]) -> None:
+        self.info = info
+        self.log = log
+        self.lock = asyncio.Lock()
+        self.subscribers: set[Subscription] = set()
+        self.thinking: asyncio.Task[None] | None = None
+        self.state: State[Action] | None = None
+        if info.status in (TableStatus.RUNNING, TableStatus.FINISHED):
+            self.state = rebuild(info, log)
+
+    @property
+    def id(self) -> int:
+        """The table id."""
+        return self.info.id
+
+    @property
+    def seq(self) -> int:
+        """The number of actions in the log (the seq of the last one; 0 when empty)."""
+        return len(self.log)
+
+    def game(self) -> Game:
+        """The game descriptor of this table."""
+        return load(self.info.game, self.info.num_players, **self.info.options)
+
+    def viewer_seats(self, user_id: int | None) -> tuple[int, ...]:
+        """The seats ``user_id`` holds here."""
+        return tuple(self.info.seats_of(user_id))
+
+    def table_message(self, user_id: int | None) -> dict[str, Any]:
+        """The ``table`` message (description, seats, the viewer's seats)."""
+        body = table_json(self.info, self.seq)
+        return {"type": "table", "table": body, "you": list(self.viewer_seats(user_id))}
+
+    def state_message(self, seats: Sequence[int]) -> dict[str, Any] | None:
+        """The ``state`` message for a viewer holding ``seats`` (``None`` before the start)."""
+        if self.state is None:
+            return None
+        return state_json(self.id, self.state, self.seq, seats)
+
+    def event_messages(self, since: int, seats: Sequence[int]) -> list[dict[str, Any]]:
+        """``event`` messages for the log entries after ``since``."""
+        revealed = self.info.status is TableStatus.FINISHED
+        return [event_json(self.id, entry, seats, revealed) for entry in self.log[since:]]
+
+    def broadcast(self, build: Callable[[tuple[int, ...]], dict[str, Any] | None]) -> None:
+        """Send every subscriber the message ``build(seats)`` built for its seats (once per
+        distinct set of seats)."""
+        cache: dict[tuple[int, ...], str | None] = {}
+        for subscriber in list(self.subscribers):
+            if subscriber.closed:
+                self.subscribers.discard(subscriber)
+                continue
+            seats = self.viewer_seats(subscriber.user_id)
+            if seats not in cache:
+                message = build(seats)
+                cache[seats] = None if message is None else encode(message)
+            text = cache[seats]
+            if text is not None:
+                subscriber.push(text)
+
+    def broadcast_table(self) -> None:
+        """Send every subscriber the ``table`` message (seats changed, the game started)."""
+        for subscriber in list(self.subscribers):
+            subscriber.push_json(self.table_message(subscriber.user_id))
+
+    def broadcast_event(self, entry: LogEntry) -> None:
+        """Send every subscriber the event of ``entry`` with the new state."""
+        revealed = self.info.status is TableStatus.FINISHED
+
+        def build(seats: tuple[int, ...]) -> dict[str, Any]:
+            message = event_json(self.id, entry, seats, revealed)
+            message["state"] = self.state_message(seats)
+            return message
+
+        self.broadcast(build)

@@ -1,0 +1,112 @@
+"""What each viewer is sent: table summaries, states with legal actions, and events.
+
+A *viewer* is described by the seats it holds (``()`` for spectators). Quinque hides nothing,
+but the service is generic: a seat sees ``observation(seat)``, a spectator sees the state's
+``public_observation()`` when the game defines one (else seat 0's view), and an action taken in
+a simultaneous phase is shown only to its own seat until the game is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from connect_arena.core import CHANCE, Action, State, game_class
+from connect_arena.service.model import LogEntry, TableInfo
+
+
+def game_title(name: str) -> str:
+    """The game's display title (its name if it is no longer registered)."""
+    try:
+        return game_class(name).title
+    except ValueError:
+        return name
+
+
+def table_json(info: TableInfo, seq: int | None = None) -> dict[str, Any]:
+    """A table's public description (lobby rows and the table page's header)."""
+    return {
+        "id": info.id,
+        "game": info.game,
+        "title": game_title(info.game),
+        "options": dict(info.options),
+        "num_players": info.num_players,
+        "seats": [seat.to_json() for seat in info.seats],
+        "status": info.status.value,
+        "created_by": info.created_by,
+        "created_at": info.created_at.isoformat(),
+        "finished_at": None if info.finished_at is None else info.finished_at.isoformat(),
+        "returns": info.returns,
+        "seq": seq,
+    }
+
+
+def spectator_observation(state: State[Action]) -> dict[str, Any]:
+    """What a spectator may see of ``state``."""
+    public = getattr(state, "public_observation", None)
+    if callable(public):
+        view: dict[str, Any] = public()
+        return view
+    return state.observation(0)
+
+
+def observation_for(state: State[Action], seats: Sequence[int]) -> dict[str, Any]:
+    """The observation of a viewer holding ``seats``: the active one of them, else the first;
+    a spectator's view for ``()``."""
+    if not seats:
+        return spectator_observation(state)
+    active = state.active_players()
+    seat = next((s for s in seats if s in active), seats[0])
+    return state.observation(seat)
+
+
+def state_json(
+    table_id: int, state: State[Action], seq: int, seats: Sequence[int]
+) -> dict[str, Any]:
+    """The ``state`` message for a viewer holding ``seats``.
+
+    Keys: ``table_id``, ``seq`` (actions applied so far), ``to_move`` (active seats),
+    ``chance`` (the next action is a chance outcome), ``terminal``, ``returns`` (once over),
+    ``you`` (the viewer's seats), ``legal_actions`` (``{seat: [notation...]}`` for the viewer's
+    active seats) and ``observation``.
+    """
+    active = state.active_players()
+    legal = {
+        str(seat): [str(action) for action in state.legal_actions(seat)]
+        for seat in seats
+        if seat in active
+    }
+    terminal = state.is_terminal()
+    return {
+        "type": "state",
+        "table_id": table_id,
+        "seq": seq,
+        "to_move": sorted(active),
+        "chance": state.current_player == CHANCE,
+        "terminal": terminal,
+        "returns": state.returns() if terminal else None,
+        "you": list(seats),
+        "legal_actions": legal,
+        "observation": observation_for(state, seats),
+    }
+
+
+def event_json(
+    table_id: int, entry: LogEntry, seats: Sequence[int], revealed: bool
+) -> dict[str, Any]:
+    """The ``event`` message of one log entry for a viewer holding ``seats``.
+
+    Args:
+        table_id: the table.
+        entry: the log entry.
+        seats: the viewer's seats.
+        revealed: whether hidden (simultaneous) actions may be shown (the game is over).
+    """
+    hidden = entry.simultaneous and not revealed and entry.seat not in seats
+    return {
+        "type": "event",
+        "table_id": table_id,
+        "seq": entry.seq,
+        "seat": entry.seat,
+        "action": None if hidden else entry.action,
+    }

@@ -1,0 +1,191 @@
+"""The HTTP API: accounts, sessions, CSRF, limits, games, tables, records and replays."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from fastapi.testclient import TestClient
+
+from connect_arena.core import OptionSpec, register, unregister
+from connect_arena.server import create_app
+from connect_arena.server.db import make_engine, run_migrations
+from connect_arena.server.db.models import Base
+from tests.server.serverhelpers import QUICK, Player, fast_settings, wait_for_status
+from toygames import Pig
+
+
+def test_sign_up_sign_in_sign_out(client: TestClient) -> None:
+    alice = Player(client)
+    assert alice.user is None and alice.csrf
+    alice.signup("Alice")
+    assert alice.user == {"id": 1, "name": "Alice", "guest": False}
+    cookie = client.cookies.jar
+    assert any(c.name == "arena_session" for c in cookie)
+    assert alice.post("/api/logout").json()["user"] is None
+    assert alice.get("/api/session").json()["user"] is None
+    wrong = alice.post("/api/login", {"name": "alice", "password": "not the password"})
+    assert wrong.status_code == 401 and wrong.json()["error"]["code"] == "bad_credentials"
+    right = alice.post("/api/login", {"name": "alice", "password": "a long password"})
+    assert right.status_code == 200 and right.json()["user"]["name"] == "Alice"
+
+
+def test_session_cookie_is_http_only_and_same_site(client: TestClient) -> None:
+    response = client.get("/api/session")
+    header = response.headers["set-cookie"].lower()
+    assert "httponly" in header and "samesite=lax" in header
+
+
+def test_bad_names_passwords_and_taken_names(client: TestClient) -> None:
+    player = Player(client)
+    for name, password, words in [
+        ("al", "a long password", "3 to 20"),
+        ("<script>", "a long password", "3 to 20"),
+        ("guest-me", "a long password", "kept for guests"),
+        ("bob", "short", "at least 8"),
+    ]:
+        response = player.post("/api/signup", {"name": name, "password": password})
+        assert response.status_code == 400 and words in response.json()["error"]["message"]
+    player.signup("bob")
+    again = Player(client).post("/api/signup", {"name": "BOB", "password": "a long password"})
+    assert again.status_code == 409 and again.json()["error"]["code"] == "name_taken"
+
+
+def test_guests_get_a_generated_name(client: TestClient) -> None:
+    guest = Player(client)
+    body = guest.post("/api/guest").json()
+    assert body["user"]["guest"] and body["user"]["name"].startswith("Guest-")
+
+
+def test_state_changing_requests_need_the_csrf_token(client: TestClient) -> None:
+    player = Player(client)
+    player.csrf = "forged"
+    response = player.post("/api/signup", {"name": "mallory", "password": "a long password"})
+    assert response.status_code == 403 and response.json()["error"]["code"] == "csrf"
+    client.cookies.clear()
+    assert client.post("/api/guest").status_code == 403
+
+
+def test_login_is_rate_limited(tmp_path: Path) -> None:
+    app = create_app(fast_settings(tmp_path, login_limit=(3, 60.0)))
+    with TestClient(app) as client:
+        player = Player(client).signup("carol")
+        attempt = {"name": "carol", "password": "wrong password"}
+        codes = [player.post("/api/login", attempt).status_code for _ in range(4)]
+        assert codes == [401, 401, 401, 429]
+        blocked = player.post("/api/login", {"name": "carol", "password": "a long password"})
+        assert blocked.status_code == 429 and int(blocked.headers["retry-after"]) > 0
+
+
+def test_request_bodies_are_limited(client: TestClient) -> None:
+    player = Player(client)
+    huge = {"name": "x" * (2 << 20), "password": "a long password"}
+    response = player.post("/api/signup", huge)
+    assert response.status_code == 413 and response.json()["error"]["code"] == "too_large"
+
+
+def test_pages_and_security_headers(client: TestClient) -> None:
+    for path in ("/", "/tables/3", "/replay", "/tables/3/replay", "/static/app.css"):
+        response = client.get(path)
+        assert response.status_code == 200, path
+        assert "default-src 'self'" in response.headers["content-security-policy"]
+        assert response.headers["x-frame-options"] == "DENY"
+
+
+def test_games_list_options_but_not_free_text_ones(client: TestClient) -> None:
+    body = client.get("/api/games").json()
+    games = {game["name"]: game for game in body["games"]}
+    quinque = games["quinque"]
+    assert quinque["player_counts"] == [2] and quinque["seat_names"] == ["Red", "Blue"]
+    assert {"advanced", "parachutes", "tiles"} <= {o["name"] for o in quinque["options"]}
+    assert "random" in body["agents"]
+    for game in games.values():
+        for option in game["options"]:
+            assert option["type"] != "str" or option["choices"], (game["name"], option)
+
+
+def test_tables_seats_and_the_lobby(client: TestClient) -> None:
+    alice, bob = Player(client).signup("alice"), Player(client).signup("bob")
+    assert Player(client).post("/api/tables", {"game": "quinque", "seats": []}).status_code in (
+        401,
+        422,
+    )
+    bad = alice.post("/api/tables", {"game": "chess", "seats": [{"kind": "me"}]})
+    assert bad.status_code == 400 and "unknown game" in bad.json()["error"]["message"]
+    table = alice.create_table(["me", "open"])
+    assert table["status"] == "open" and table["seats"][0]["name"] == "alice"
+    lobby = bob.get("/api/lobby").json()
+    assert [t["id"] for t in lobby["tables"]] == [table["id"]]
+    assert bob.post(f"/api/tables/{table['id']}/join", {"seat": 0}).status_code == 409
+    joined = bob.post(f"/api/tables/{table['id']}/join", {"seat": 1})
+    assert joined.json()["table"]["status"] == "running"
+    left = bob.post(f"/api/tables/{table['id']}/leave", {"seat": 1})
+    assert left.status_code == 409 and left.json()["error"]["code"] == "not_running"
+    assert bob.get(f"/api/tables/{table['id']}").json()["you"] == [1]
+    assert bob.get("/api/tables/999").status_code == 404
+
+
+class FilePig(Pig):
+    """A game with a free-text option naming a file."""
+
+    name = "toy-file-pig"
+    option_specs = (*Pig.option_specs, OptionSpec("data", "builtin", "a data file to load"))
+
+
+def test_free_text_options_cannot_be_set(client: TestClient) -> None:
+    register(FilePig.name, FilePig)
+    try:
+        alice = Player(client).signup("alice")
+        games = {game["name"]: game for game in client.get("/api/games").json()["games"]}
+        assert [o["name"] for o in games["toy-file-pig"]["options"]] == ["target"]
+        body = {"game": "toy-file-pig", "seats": [{"kind": "me"}, {"kind": "open"}]}
+        refused = alice.post("/api/tables", {**body, "options": {"data": "/etc/passwd"}})
+        assert refused.status_code == 400 and "'data'" in refused.json()["error"]["message"]
+        assert alice.post("/api/tables", body).status_code == 201
+    finally:
+        unregister(FilePig.name)
+
+
+def test_bad_option_values_are_refused(client: TestClient) -> None:
+    alice = Player(client).signup("alice")
+    body = {"game": "quinque", "options": {"advanced": "maybe"}, "seats": [{"kind": "me"}] * 2}
+    response = alice.post("/api/tables", body)
+    assert response.status_code == 400 and "advanced" in response.json()["error"]["message"]
+
+
+def test_record_download_and_replay_frames(client: TestClient) -> None:
+    alice = Player(client).signup("alice")
+    table = alice.create_table(["computer", "computer"])
+    wait_for_status(alice, table["id"], "finished")
+    record = alice.get(f"/api/tables/{table['id']}/record")
+    assert record.status_code == 200
+    assert "attachment" in record.headers["content-disposition"]
+    data = json.loads(record.text)
+    assert data["format"] == "connect-arena/record@1" and len(data["actions"]) == 4
+    frames = alice.get(f"/api/tables/{table['id']}/replay").json()["frames"]
+    assert len(frames) == 5 and frames[-1]["terminal"]
+    uploaded = alice.post("/api/replay", {"record": data}).json()
+    assert uploaded["frames"] == frames
+    data["actions"][2] = "mark 7,7"
+    broken = alice.post("/api/replay", {"record": data})
+    assert broken.status_code == 400 and "action 2" in broken.json()["error"]["message"]
+    finished = alice.get("/api/lobby").json()["finished"]
+    assert finished[0]["id"] == table["id"] and finished[0]["returns"] == [0.0, 0.0]
+
+
+def test_records_of_games_not_started_are_refused(client: TestClient) -> None:
+    alice = Player(client).signup("alice")
+    table = alice.create_table(["me", "open"], QUICK)
+    assert alice.get(f"/api/tables/{table['id']}/record").status_code == 409
+    assert alice.get(f"/api/tables/{table['id']}/replay").status_code == 409
+
+
+def test_migrations_create_the_models_schema(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 'schema.sqlite3'}")
+    run_migrations(engine)
+    run_migrations(engine)  # idempotent
+    with engine.connect() as connection:
+        differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
+    assert differences == []

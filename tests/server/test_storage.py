@@ -1,0 +1,67 @@
+"""The SQL storage: group-committed appends and the unique (table_id, seq)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from connect_arena.server.db import SqlStorage, make_engine, run_migrations
+from connect_arena.server.db.storage import NameTakenError
+from connect_arena.service import LogEntry, Seat, SeatKind, SeqConflictError, TableStatus
+
+
+def storage(tmp_path: Path) -> SqlStorage:
+    engine = make_engine(f"sqlite:///{tmp_path / 'arena.sqlite3'}")
+    run_migrations(engine)
+    return SqlStorage(engine)
+
+
+def test_a_batch_with_a_seq_conflict_keeps_the_other_appends(tmp_path: Path) -> None:
+    async def body() -> list[object]:
+        db = storage(tmp_path)
+        user = await db.create_user("alice", None)
+        seats = [Seat(0, SeatKind.HUMAN, user.id, "alice"), Seat(1)]
+        first = await db.create_table("quinque", {}, seats, user.id, 1)
+        second = await db.create_table("quinque", {}, seats, user.id, 2)
+        results = await asyncio.gather(
+            db.append_action(first.id, LogEntry(1, 0, "add T0,0 0,0")),
+            db.append_action(first.id, LogEntry(1, 0, "add T0,0 1,1")),
+            db.append_action(second.id, LogEntry(1, 0, "add T0,0 0,1"), [1.0, -1.0]),
+            return_exceptions=True,
+        )
+        logs = [await db.load_actions(first.id), await db.load_actions(second.id)]
+        finished = await db.get_table(second.id)
+        db.close()
+        assert [e.action for e in logs[0]] == ["add T0,0 0,0"]
+        assert [e.action for e in logs[1]] == ["add T0,0 0,1"]
+        assert finished is not None and finished.status is TableStatus.FINISHED
+        assert finished.returns == [1.0, -1.0]
+        return results
+
+    results = asyncio.run(body())
+    assert results[0] is None and results[2] is None
+    assert isinstance(results[1], SeqConflictError)
+
+
+def test_postgres_urls_use_psycopg() -> None:
+    from connect_arena.server.db.engine import normalize_url
+
+    assert normalize_url("postgres://a@h/db") == "postgresql+psycopg://a@h/db"
+    assert normalize_url("postgresql://a@h/db") == "postgresql+psycopg://a@h/db"
+    assert normalize_url("sqlite:///x") == "sqlite:///x"
+
+
+@pytest.mark.parametrize("name", ["Alice", "ALICE"])
+def test_names_are_unique_whatever_their_case(tmp_path: Path, name: str) -> None:
+    async def body() -> None:
+        db = storage(tmp_path)
+        await db.create_user("alice", "hash")
+        with pytest.raises(NameTakenError, match=name):
+            await db.create_user(name, "hash")
+        found = await db.user_by_name(name.lower())
+        db.close()
+        assert found is not None and found.name == "alice"
+
+    asyncio.run(body())
