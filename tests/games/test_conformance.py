@@ -150,6 +150,7 @@ def _check_node(state: State[Any], rng: random.Random) -> None:
             assert state.parse_action(str(action), player) == action
     for player in set(range(state.game.num_players)) - active:
         assert state.legal_actions(player) == []
+    json.dumps(state.public_observation())  # a spectator's view exists and is JSON
     # Clone independence: acting on the clone leaves the original untouched.
     before = _snapshot(state)
     twin = state.clone()

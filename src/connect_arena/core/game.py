@@ -187,6 +187,15 @@ class State(abc.ABC, Generic[A]):
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may see, as a JSON-serialisable dict."""
 
+    def public_observation(self) -> dict[str, Any]:
+        """What anyone may see — a spectator's view, with no seat's private information.
+
+        The default is seat 0's observation, right for games of perfect information (every
+        seat sees everything); games with private information (hidden choices in a
+        simultaneous phase, hands, …) must override it.
+        """
+        return self.observation(0)
+
     def render(self, viewer: int | None = None) -> str:
         """A text diagram of the position for terminals, in Rich console markup.
 

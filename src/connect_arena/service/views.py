@@ -42,12 +42,8 @@ def table_json(info: TableInfo, seq: int | None = None) -> dict[str, Any]:
 
 
 def spectator_observation(state: State[Action]) -> dict[str, Any]:
-    """What a spectator may see of ``state``."""
-    public = getattr(state, "public_observation", None)
-    if callable(public):
-        view: dict[str, Any] = public()
-        return view
-    return state.observation(0)
+    """What a spectator may see of ``state`` (:meth:`State.public_observation`)."""
+    return state.public_observation()
 
 
 def observation_for(state: State[Action], seats: Sequence[int]) -> dict[str, Any]:
