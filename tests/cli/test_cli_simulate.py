@@ -116,3 +116,25 @@ def test_out_must_be_a_directory(cli: Invoke, tmp_path: Path) -> None:
 
 def test_at_least_one_game(cli: Invoke) -> None:
     assert cli("simulate", "toy-pig", "--games", "0").exit_code == 2
+
+
+def test_ai_only_games_get_the_anti_endless_limit_unless_set(cli: Invoke, tmp_path: Path) -> None:
+    """Computers can shuffle Quinque tiles for ever: simulate applies max_turns=300 unless the
+    user sets it (docs/agents.md, AI_ONLY_OPTIONS)."""
+    cli("simulate", "quinque", "--games", "1", "--seed", "1", "--out", str(tmp_path / "a"))
+    record = json.loads((tmp_path / "a" / "game-0001.json").read_text())
+    assert record["options"]["max_turns"] == 300
+    cli(
+        "simulate",
+        "quinque",
+        "--games",
+        "1",
+        "--seed",
+        "1",
+        "--out",
+        str(tmp_path / "b"),
+        "--option",
+        "max_turns=0",
+    )
+    record = json.loads((tmp_path / "b" / "game-0001.json").read_text())
+    assert record["options"]["max_turns"] == 0

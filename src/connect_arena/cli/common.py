@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from connect_arena.agents import Agent, make_agent
+from connect_arena.agents.playout import ai_only_options
 from connect_arena.core import Game, GameError, game_class, load
 from connect_arena.core.options import parse_option_pairs
 
@@ -69,13 +70,20 @@ def user_errors(exit_code: int = USAGE_ERROR) -> Iterator[None]:
         fail(str(error), exit_code)
 
 
-def load_game(name: str, num_players: int | None, option_pairs: Sequence[str]) -> Game:
+def load_game(
+    name: str, num_players: int | None, option_pairs: Sequence[str], ai_only: bool = False
+) -> Game:
     """The game ``name`` with ``num_players`` seats and ``key=value`` options.
+
+    With ``ai_only`` (no human seat), the game's anti-endless limits
+    (:data:`connect_arena.agents.playout.AI_ONLY_OPTIONS`) apply unless an option sets them.
 
     Raises:
         GameError: unknown game, bad option or bad player count (the message says which).
     """
-    options = parse_option_pairs(list(option_pairs))
+    options: dict[str, object] = dict(parse_option_pairs(list(option_pairs)))
+    if ai_only:
+        options = ai_only_options(name, options)
     return load(name, num_players, **options)
 
 

@@ -166,7 +166,7 @@ def simulate_command(
     """
     with user_errors():
         specs = parse_seats(agents, game, "random", "random")
-        loaded = load_game(game, len(specs), option or [])
+        loaded = load_game(game, len(specs), option or [], ai_only=True)
         chosen = fresh_seed() if seed is None else seed
         make_agents(specs, chosen, allow_human=False)
         started = time.perf_counter()

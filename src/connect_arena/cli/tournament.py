@@ -231,7 +231,7 @@ def tournament_command(
     OpenSkill for more players or teams, the mean return for solo games. See docs/agents.md.
     """
     with user_errors():
-        loaded = load_game(game, players, option or [])
+        loaded = load_game(game, players, option or [], ai_only=True)
         tournament = _plan(loaded, parse_agents(agents), games, seed)
         started = time.perf_counter()
         results = play_all(tournament)
