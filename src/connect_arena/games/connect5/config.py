@@ -13,7 +13,8 @@ from connect_arena.core.errors import InvalidOptionError
 from connect_arena.core.options import OptionSpec, OptionValue
 from connect_arena.games.connect5.board import Board, BoardError
 from connect_arena.games.connect5.boards import load_board
-from connect_arena.games.connect5.topology import T_TURNS, RunRules, Topology, topology
+from connect_arena.games.connect5.tables import Tables, tables
+from connect_arena.games.connect5.topology import T_TURNS, RunEntry, RunRules, Topology, topology
 
 MAX_PLAYERS = 5
 OPTIONS = (
@@ -134,15 +135,19 @@ class Config:
     Attributes:
         board: the board.
         topo: its derived tables under ``t_turns`` and ``jump_turn_at_T_dot``.
+        tables: the tables of the hot paths (interned actions, jump masks) for ``topo``.
         circled: per dot, whether it is circled.
         ids: per dot, its id.
         rounds: rounds in the game (1, or the number of players in a full game).
         first_player: the fixed first starter, or ``None`` for a chance action.
         run_rules: how a Connect 5 may run.
+        runs: per dot, the Connect-5 runs through it under ``run_rules``
+            (:meth:`Topology.run_index`).
     """
 
     board: Board
     topo: Topology
+    tables: Tables
     circled: tuple[bool, ...]
     ids: tuple[str, ...]
     players: int
@@ -156,6 +161,7 @@ class Config:
     sandwich_strict: bool
     sandwich_in_chain: bool
     run_rules: RunRules
+    runs: tuple[tuple[RunEntry, ...], ...]
     round_end: str
     end_without_connect5: bool
     idle_limit: int
@@ -198,9 +204,15 @@ def make_config(options: dict[str, OptionValue], players: int) -> Config:
             "first_player",
         )
     topo = topology(board, cast(str, options["t_turns"]), bool(options["jump_turn_at_T_dot"]))
+    run_rules = RunRules(
+        straight_only=bool(options["connect5_straight_only"]),
+        turn_at_crossing_dot=bool(options["connect5_turn_at_crossing_dot"]),
+        may_retrace=bool(options["connect5_may_retrace"]),
+    )
     return Config(
         board=board,
         topo=topo,
+        tables=tables(topo),
         circled=tuple(node.circled for node in board.dots),
         ids=tuple(node.id for node in board.dots),
         players=players,
@@ -213,11 +225,8 @@ def make_config(options: dict[str, OptionValue], players: int) -> Config:
         no_revisit=options["retrace_rule"] == "no_revisit",
         sandwich_strict=options["sandwich_mode"] == "strict_only_double_start",
         sandwich_in_chain=bool(options["sandwich_in_chain"]),
-        run_rules=RunRules(
-            straight_only=bool(options["connect5_straight_only"]),
-            turn_at_crossing_dot=bool(options["connect5_turn_at_crossing_dot"]),
-            may_retrace=bool(options["connect5_may_retrace"]),
-        ),
+        run_rules=run_rules,
+        runs=topo.run_index(run_rules),
         round_end=cast(str, options["round_end"]),
         end_without_connect5=bool(options["end_without_connect5"]),
         idle_limit=cast(int, options["idle_limit"]),

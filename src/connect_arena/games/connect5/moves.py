@@ -1,6 +1,10 @@
 """Legal actions of Connect 5 and the effect of a jump (the hot paths of the engine).
 
 Positions are two lists indexed by dot: ``owner`` (seat or ``-1``) and ``height`` (0, 1 or 2).
+Everything that depends on the board alone (the action objects, links, jump triples) comes
+precomputed from ``tables.py``; ``test_fast_paths.py`` checks the result against a plain
+reference generator.
+
 Quotations are from the Italian rulebook (seed 000) unless marked; ``docs/rules/connect5.md``
 lists the decisions (AMB-n).
 """
@@ -13,12 +17,12 @@ from connect_arena.games.connect5.config import Config
 from connect_arena.games.connect5.notation import (
     Connect5Action,
     Jump,
-    Pass,
     Place,
     Split,
     Stack,
     Step,
 )
+from connect_arena.games.connect5.tables import PASS, segment_mask
 
 if TYPE_CHECKING:
     from connect_arena.games.connect5.rules import Connect5State
@@ -60,36 +64,42 @@ def _lift(owner: list[int], height: list[int], dot: int, tokens: int) -> None:
         owner[dot] = -1
 
 
+def own_dots(owner: list[int], player: int) -> list[int]:
+    """The dots holding ``player``'s stacks, in board order."""
+    return [dot for dot, seat in enumerate(owner) if seat == player]
+
+
 def legal_actions(state: Connect5State, player: int) -> list[Connect5Action]:
     """Every legal action of ``player`` now, in a fixed order: place, stack, step, split,
     captures; ``[Pass()]`` when there is none.
 
     The first turn of a round is a placement (AMB-1: "posizionano in senso orario uno dopo
     l'altro una delle loro pedine"). With ``capture_compulsory`` a possible capture excludes
-    every other action (AMB-25).
+    every other action (AMB-25). The actions are the interned objects of ``tables.py``.
     """
     cfg = state.cfg
-    ids, owner = cfg.ids, state.owner
+    tables, owner = cfg.tables, state.owner
     supply = state.supply[player] > 0
     if state.turns_taken[player] == 0:
-        first: list[Connect5Action] = (
-            [Place(ids[d]) for d in range(len(owner)) if owner[d] < 0] if supply else []
-        )
-        return first or [Pass()]
-    captures = capture_actions(state, player)
+        first = _places(tables.place, owner) if supply else []
+        return first or [PASS]
+    mine = own_dots(owner, player)
+    captures = _captures(state, player, mine)
     if cfg.capture_compulsory and captures:
         return captures
     actions: list[Connect5Action] = []
     if supply:
-        actions += [Place(ids[d]) for d in range(len(owner)) if owner[d] < 0]
-        actions += [
-            Stack(ids[d])
-            for d in range(len(owner))
-            if owner[d] == player and state.height[d] == 1 and cfg.circled[d]
-        ]
-    actions += moves(state, player)
+        height, circled, stack = state.height, tables.circled, tables.stack
+        actions = _places(tables.place, owner)
+        actions += [stack[dot] for dot in mine if height[dot] == 1 and circled[dot]]
+    actions += _moves(state, player, mine)
     actions += captures
-    return actions or [Pass()]
+    return actions or [PASS]
+
+
+def _places(place: tuple[Place, ...], owner: list[int]) -> list[Connect5Action]:
+    """The placements on the free dots (``place``: the interned action of each dot)."""
+    return [action for action, seat in zip(place, owner, strict=True) if seat < 0]
 
 
 def moves(state: Connect5State, player: int) -> list[Connect5Action]:
@@ -99,33 +109,47 @@ def moves(state: Connect5State, player: int) -> list[Connect5Action]:
     (AMB-7), except that ``stack_by_step`` lets a single step onto an own single on a circled
     dot (AMB-3/AMB-4 (b)).
     """
+    return _moves(state, player, own_dots(state.owner, player))
+
+
+def _moves(state: Connect5State, player: int, mine: list[int]) -> list[Connect5Action]:
+    """:func:`moves` of the units on the dots ``mine``: steps first, then splits."""
     cfg = state.cfg
-    ids, owner, height, circled = cfg.ids, state.owner, state.height, cfg.circled
-    steps: list[Connect5Action] = []
-    splits: list[Connect5Action] = []
-    for src in range(len(owner)):
-        if owner[src] != player:
-            continue
-        double = height[src] == 2
-        for link in cfg.topo.out[src]:
-            dst = link.dst
-            if owner[dst] < 0:
-                if not double or (circled[src] and circled[dst]):
-                    steps.append(Step(ids[src], ids[dst]))
-                if double:
-                    splits.append(Split(ids[src], ids[dst]))
-            elif (
-                cfg.stack_by_step
-                and not double
-                and owner[dst] == player
-                and height[dst] == 1
-                and circled[dst]
-            ):
-                steps.append(Step(ids[src], ids[dst]))
+    owner, height, links = state.owner, state.height, cfg.tables.steps
+    if cfg.stack_by_step:
+        steps = _steps_onto_own(state, player, mine)
+    else:  # a single steps to any free neighbour, a double only between circled dots
+        steps = [
+            step
+            for src in mine
+            for dst, step, _, both_circled in links[src]
+            if owner[dst] < 0 and (both_circled or height[src] == 1)
+        ]
+    splits: list[Connect5Action] = [
+        split
+        for src in mine
+        if height[src] == 2
+        for dst, _, split, _ in links[src]
+        if owner[dst] < 0
+    ]
     if cfg.retrace_previous_turn and state.last_route[player] is not None:
         steps = [a for a in steps if not retraces_into_run(state, player, a)]
         splits = [a for a in splits if not retraces_into_run(state, player, a)]
     return steps + splits
+
+
+def _steps_onto_own(state: Connect5State, player: int, mine: list[int]) -> list[Connect5Action]:
+    """The steps under ``stack_by_step``: also a single onto an own single on a circled dot."""
+    owner, height, circled = state.owner, state.height, state.cfg.circled
+    steps: list[Connect5Action] = []
+    for src in mine:
+        for dst, step, _, both_circled in state.cfg.tables.steps[src]:
+            if owner[dst] < 0:
+                if both_circled or height[src] == 1:
+                    steps.append(step)
+            elif owner[dst] == player and height[src] == height[dst] == 1 and circled[dst]:
+                steps.append(step)
+    return steps
 
 
 def retraces_into_run(state: Connect5State, player: int, action: Connect5Action) -> bool:
@@ -148,29 +172,30 @@ def retraces_into_run(state: Connect5State, player: int, action: Connect5Action)
 
 def quick_legal(state: Connect5State, action: Connect5Action, player: int) -> bool:
     """Whether a placement, stack, step or split is legal, decided without generating every
-    legal action (the fast path of replays). ``False`` means "not shown legal here": the
+    legal action (the fast path of replays; actions are told apart by their exact class, as
+    in ``Connect5State._move``). ``False`` means "not shown legal here": the
     caller then falls back to the generated list. Never ``True`` for an illegal action
     (``test_properties.py`` compares it with :func:`legal_actions`)."""
     cfg = state.cfg
     if cfg.capture_compulsory or cfg.retrace_previous_turn:
         return False
     owner, height, circled = state.owner, state.height, cfg.circled
-    index = cfg.board.dot_index
-    if isinstance(action, Place):
+    index = cfg.tables.dot
+    if type(action) is Place:
         return state.supply[player] > 0 and owner[index(action.dot)] < 0
     if state.turns_taken[player] == 0:
         return False
-    if isinstance(action, Stack):
+    if type(action) is Stack:
         dot = index(action.dot)
         return (
             state.supply[player] > 0 and owner[dot] == player and height[dot] == 1 and circled[dot]
         )
-    if not isinstance(action, Step | Split):
+    if type(action) is not Step and type(action) is not Split:
         return False
     src, dst = index(action.src), index(action.dst)
     if owner[src] != player or owner[dst] >= 0 or not cfg.topo.adjacent(src, dst):
         return False
-    if isinstance(action, Split):
+    if type(action) is Split:
         return height[src] == 2
     return height[src] == 1 or (circled[src] and circled[dst])
 
@@ -178,104 +203,112 @@ def quick_legal(state: Connect5State, action: Connect5Action, player: int) -> bo
 def capture_actions(state: Connect5State, player: int) -> list[Connect5Action]:
     """Every capture of ``player``: single jumps, each prefix of every chain (continuing is
     optional), and sandwiches."""
+    return _captures(state, player, own_dots(state.owner, player))
+
+
+def _captures(state: Connect5State, player: int, mine: list[int]) -> list[Connect5Action]:
+    """:func:`capture_actions` of the units on the dots ``mine``."""
     found: list[Connect5Action] = []
-    owner, jumps = state.owner, state.cfg.topo.jumps
-    for start in range(len(owner)):
-        if owner[start] != player:
-            continue
-        for jump in jumps[start]:  # a quick look before the search proper
-            victim, landing = owner[jump.over], owner[jump.to]
+    owner, pairs = state.owner, state.cfg.tables.pairs
+    chains: _Chains | None = None
+    for start in mine:
+        for over, to in pairs[start]:  # a quick look before the search proper
+            victim, landing = owner[over], owner[to]
             if victim >= 0 and victim != player and (landing < 0 or landing == player):
-                _Chains(state, player, start, found).search()
+                if chains is None:
+                    chains = _Chains(state, player, found)
+                chains.search(start)
                 break
     return found
 
 
 class _Chains:
-    """Depth-first search of the capture chains of the unit standing on one dot.
+    """Depth-first search of the capture chains of ``player``'s units.
 
     A chain never walks a stretch of line twice and never jumps a dot twice (AMB-12 (a):
     "ripercorrendo a ritroso un tratto appena usato"; EN "using again a line that has just
     been used"); with ``retrace_rule=no_revisit`` it never lands on a dot it already used.
     Every landing dot is free ("purché gli spazi di arrivo siano liberi"); only a sandwich
     lands on an own single, and it ends the move (§9).
+
+    The search works on its own copy of the position: it makes each jump, explores what
+    follows and takes the jump back. Stretches walked, dots jumped and dots used are bit
+    masks.
     """
 
-    def __init__(
-        self, state: Connect5State, player: int, start: int, found: list[Connect5Action]
-    ) -> None:
+    def __init__(self, state: Connect5State, player: int, found: list[Connect5Action]) -> None:
         self.cfg = state.cfg
         self.player = player
-        self.start = start
         self.found = found
-        self.owner = state.owner
-        self.height = state.height
-        route = state.last_route[player] if self.cfg.retrace_previous_turn else None
-        self.blocked = route[1] if route is not None and route[0] == start else frozenset()
+        self.owner = list(state.owner)
+        self.height = list(state.height)
+        self.route = state.last_route[player] if self.cfg.retrace_previous_turn else None
+        self.blocked = 0
 
-    def search(self) -> None:
-        """Append every chain from the start dot to ``found``."""
-        ids = self.cfg.ids
-        self._dfs(
-            self.start,
-            self.height[self.start],
-            self.owner,
-            self.height,
-            frozenset(),
-            frozenset(),
-            (ids[self.start],),
-        )
+    def search(self, start: int) -> None:
+        """Append every chain of the unit on ``start`` to ``found``."""
+        route = self.route
+        self.blocked = segment_mask(route[1]) if route is not None and route[0] == start else 0
+        self._dfs(start, self.height[start], 0, 0, 1 << start, (self.cfg.ids[start],))
 
     def _dfs(
-        self,
-        pos: int,
-        size: int,
-        owner: list[int],
-        height: list[int],
-        used: frozenset[int],
-        jumped: frozenset[int],
-        path: tuple[str, ...],
+        self, pos: int, size: int, used: int, jumped: int, seen: int, path: tuple[str, ...]
     ) -> None:
-        cfg, player = self.cfg, self.player
-        for jump in cfg.topo.jumps[pos]:
-            over, to = jump.over, jump.to
+        # The innermost loop of capture generation: one flat loop, hence the length.
+        cfg, player, owner, height = self.cfg, self.player, self.owner, self.height
+        first = len(path) == 1
+        for over, to, mask, single, sandwich in cfg.tables.jumps[pos]:
             victim = owner[over]
-            if victim < 0 or victim == player or over in jumped or used & jump.segset:
+            if victim < 0 or victim == player or jumped >> over & 1 or used & mask:
                 continue
-            if len(path) == 1 and self.blocked & jump.segset:
+            if first and self.blocked & mask:
                 continue  # retrace_rule=previous_turn
             if size == 1 and height[over] == 2:
                 continue  # "Le pedine doppie non possono essere mangiate dalle pedine singole"
-            if cfg.no_revisit and cfg.ids[to] in path:
+            if cfg.no_revisit and seen >> to & 1:
                 continue  # FR "en retournant sur une des cases déjà utilisées auparavant"
-            here = (*path, cfg.ids[over], cfg.ids[to])
             if owner[to] < 0:
                 if size == 2 and height[over] == 2 and not cfg.circled[to]:
                     continue  # "solo a patto che il punto di arrivo sia cerchiato e libero"
-                self.found.append(Jump(here))
-                owner2, height2 = list(owner), list(height)
-                size2, _ = hop(cfg, owner2, height2, pos, size, over, to)
-                self._dfs(to, size2, owner2, height2, used | jump.segset, jumped | {over}, here)
-            elif self._sandwich(pos, size, over, to, owner, height, len(path) == 1):
-                self.found.append(Jump(here, sandwich=True))
+                action = single if first else Jump((*path, cfg.ids[over], cfg.ids[to]))
+                self.found.append(action)
+                if not self._may_go_on(to, over):
+                    continue
+                saved = (owner[pos], height[pos], owner[over], height[over])
+                moved, _ = hop(cfg, owner, height, pos, size, over, to)
+                self._dfs(
+                    to,
+                    moved,
+                    used | mask,
+                    jumped | 1 << over,
+                    seen | 1 << over | 1 << to,
+                    action.path,
+                )
+                owner[pos], height[pos], owner[over], height[over] = saved
+                owner[to], height[to] = -1, 0
+            elif owner[to] == player and self._sandwich(pos, size, over, to, first):
+                self.found.append(
+                    sandwich if first else Jump((*path, cfg.ids[over], cfg.ids[to]), sandwich=True)
+                )
 
-    def _sandwich(
-        self,
-        pos: int,
-        size: int,
-        over: int,
-        to: int,
-        owner: list[int],
-        height: list[int],
-        first: bool,
-    ) -> bool:
+    def _may_go_on(self, to: int, eaten: int) -> bool:
+        """A quick look before making a jump to search on from ``to``: whether a jump from
+        there goes over an opponent's token (the one just eaten aside)."""
+        owner, player = self.owner, self.player
+        for over in self.cfg.tables.overs[to]:
+            seat = owner[over]
+            if seat >= 0 and seat != player and over != eaten:
+                return True
+        return False
+
+    def _sandwich(self, pos: int, size: int, over: int, to: int, first: bool) -> bool:
         """The sandwich: an opponent's single between two circled dots holding the mover's
         tokens, the landing one a single (AMB-13 (a)); from a double only its top token
         moves. ``sandwich_mode=strict_only_double_start`` needs a double at the start."""
-        cfg = self.cfg
+        cfg, owner, height = self.cfg, self.owner, self.height
         return (
             (first or cfg.sandwich_in_chain)
-            and owner[to] == self.player
+            and owner[to] == self.player  # (checked by the caller too)
             and height[to] == 1
             and height[over] == 1
             and cfg.circled[pos]
@@ -287,18 +320,21 @@ class _Chains:
 def can_act(state: Connect5State, player: int) -> bool:
     """Whether ``player`` has an action other than ``pass`` (fast in the usual cases)."""
     has_supply = state.supply[player] > 0
-    if has_supply and -1 in state.owner:
+    owner = state.owner
+    if has_supply and -1 in owner:
         return True
     if state.turns_taken[player] == 0:
         return False
-    owner, height, circled = state.owner, state.height, state.cfg.circled
-    out = state.cfg.topo.out
+    cfg = state.cfg
+    height, circled, neighbours = state.height, cfg.circled, cfg.tables.neighbours
+    may_step = not cfg.retrace_previous_turn
     for dot, seat in enumerate(owner):
         if seat != player:
             continue
         if has_supply and height[dot] == 1 and circled[dot]:
             return True  # a stack
-        for link in out[dot]:
-            if owner[link.dst] < 0 and not state.cfg.retrace_previous_turn:
-                return True  # a step (a double can at least split)
-    return legal_actions(state, player) != [Pass()]
+        if may_step:
+            for dst in neighbours[dot]:
+                if owner[dst] < 0:
+                    return True  # a step (a double can at least split)
+    return legal_actions(state, player) != [PASS]

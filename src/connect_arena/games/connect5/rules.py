@@ -31,11 +31,16 @@ from connect_arena.games.connect5.notation import (
     Step,
     parse_action,
 )
+from connect_arena.games.connect5.topology import run_through
 
 CONNECT5_POINTS = 5
 """Points for a Connect 5 ("facendo Connect 5 (5 punti)")."""
 SEAT_NAMES = ("Red", "Blue", "Purple", "Yellow", "Green")
 """The five colours of the box ("25 rosse, 25 blu, 25 viola, 25 gialle e 25 verdi")."""
+_SEATS = tuple(frozenset((seat,)) for seat in range(len(SEAT_NAMES)))
+_NOBODY: frozenset[int] = frozenset()
+_PROGRESS = (Place, Stack, Jump)
+"""Actions that reset the ``idle`` count: a placement, a stack or a capture."""
 
 
 class Connect5Game(Game):
@@ -147,7 +152,6 @@ class Connect5State(State[Connect5Action]):
         self.last_route: list[tuple[int, frozenset[int]] | None] = [None] * n
         self.to_move = None if self.first_starter is None else self.starter
         self._legal: list[Connect5Action] | None = None
-        self._legal_set: frozenset[Connect5Action] | None = None
 
     @property
     def starter(self) -> int:
@@ -162,6 +166,22 @@ class Connect5State(State[Connect5Action]):
         if self.over:
             return TERMINAL
         return CHANCE if self.to_move is None else self.to_move
+
+    # The three queries below answer as the base class does, without building a frozenset
+    # or going through ``current_player`` each time (playouts ask them on every turn).
+    def active_players(self) -> frozenset[int]:
+        """The seat to act (one at a time), or none at a chance node or at the end."""
+        if self.over or self.to_move is None:
+            return _NOBODY
+        return _SEATS[self.to_move]
+
+    def is_chance_node(self) -> bool:
+        """Whether the starter is being drawn."""
+        return self.to_move is None and not self.over
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.over
 
     def scores(self) -> list[int]:
         """Points per seat: finished rounds plus the round in play (1 per token eaten)."""
@@ -217,56 +237,57 @@ class Connect5State(State[Connect5Action]):
     def _legal_actions(self, player: int) -> list[Connect5Action]:
         if self._legal is None:
             self._legal = moves.legal_actions(self, player)
-            self._legal_set = None
         return list(self._legal)
 
     def _illegal_reason(self, action: Connect5Action, player: int) -> str | None:
         if self._legal is None and moves.quick_legal(self, action, player):
             return None
-        self._legal_actions(player)
-        if self._legal_set is None:
-            self._legal_set = frozenset(self._legal or ())
-        if action in self._legal_set:
+        legal = self._legal if self._legal is not None else self._legal_actions(player)
+        kind = type(action)  # only actions of the same class can be equal
+        if action in [candidate for candidate in legal if type(candidate) is kind]:
             return None
         return explain(self, action, player) or f"{action} is not legal now"
 
     # ----- applying -------------------------------------------------------------------------
     def _apply(self, action: Connect5Action, player: int) -> None:
         self._legal = None
-        if isinstance(action, Starter):
+        if type(action) is Starter:
             self.first_starter = action.seat
             self.to_move = self.starter
             return
         filled = self._move(action, player)
         self.turns_taken[player] += 1
-        self._end_turn(player, isinstance(action, Place | Stack | Jump), filled)
+        self._end_turn(player, type(action) in _PROGRESS, filled)
 
     def _move(self, action: Connect5Action, player: int) -> int | None:
         """Change the position; return the dot that newly holds the mover's token, if any
-        (only a Connect 5 through it can be new)."""
-        index = self.cfg.board.dot_index
+        (only a Connect 5 through it can be new).
+
+        Actions are told apart by their exact class (``type(action) is``), which is quicker
+        than ``isinstance`` on these ``Action`` subclasses (an ABC)."""
+        index = self.cfg.tables.dot
         route: tuple[int, frozenset[int]] | None = None
         filled = None
-        if isinstance(action, Place | Stack):
+        if type(action) is Place or type(action) is Stack:
             filled = index(action.dot)
             self.owner[filled] = player
             self.height[filled] += 1
             self.supply[player] -= 1
-        elif isinstance(action, Step | Split):
+        elif type(action) is Step or type(action) is Split:
             src, filled = index(action.src), index(action.dst)
-            moving = 1 if isinstance(action, Split) else self.height[src]
+            moving = 1 if type(action) is Split else self.height[src]
             moves._lift(self.owner, self.height, src, moving)
             self.owner[filled] = player
             self.height[filled] += moving
             route = (filled, self.cfg.topo.between[(src, filled)].segset)
-        elif isinstance(action, Jump):
+        elif type(action) is Jump:
             route = self._capture(action)
             filled = route[0]
         self.last_route[player] = route
         return filled
 
     def _capture(self, action: Jump) -> tuple[int, frozenset[int]]:
-        index = self.cfg.board.dot_index
+        index = self.cfg.tables.dot
         pos = index(action.start)
         player, size = self.owner[pos], self.height[pos]
         walked: frozenset[int] = frozenset()
@@ -286,8 +307,10 @@ class Connect5State(State[Connect5Action]):
 
     def _end_turn(self, player: int, progress: bool, filled: int | None) -> None:
         cfg = self.cfg
-        if filled is not None:
-            run = cfg.topo.find_run(self.owner, player, cfg.run_rules, (filled,))
+        if filled is not None and self.owner[filled] == player:
+            # Only a run through the dot just filled can be new (a run elsewhere would have
+            # ended the round earlier): ``Topology.find_run`` with ``through=(filled,)``.
+            run = run_through(self.owner, player, cfg.runs[filled])
             if run is not None:
                 self._finish_round("connect5", player, tuple(cfg.ids[d] for d in run))
                 return
@@ -301,7 +324,9 @@ class Connect5State(State[Connect5Action]):
             self._finish_round(dead)
         elif cfg.round_end == "mover_stuck" and not moves.can_act(self, nxt):
             self._finish_round("mover_stuck")
-        elif not any(moves.can_act(self, (nxt + k) % cfg.players) for k in range(cfg.players)):
+        elif not moves.can_act(self, nxt) and not any(
+            moves.can_act(self, (nxt + k) % cfg.players) for k in range(1, cfg.players)
+        ):
             self._finish_round("no_moves")
         else:
             self.to_move = nxt
@@ -322,8 +347,10 @@ class Connect5State(State[Connect5Action]):
         moreover at most one seat has tokens, so no score can change at all (always on:
         playing on for ever would give the same result).
         """
-        if max(self.supply) >= 5:
-            return None  # the usual case, decided without counting the board
+        owner = self.owner
+        for seat, supply in enumerate(self.supply):
+            if supply + owner.count(seat) >= 5:
+                return None  # the usual case, without counting heights: each dot holds >= 1
         left = self.tokens_left()
         if max(left) >= 5:
             return None

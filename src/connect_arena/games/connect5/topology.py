@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from connect_arena.games.connect5.board import Board, Problem
 
 T_TURNS = ("any", "from_stem")
+RunEntry = tuple[int, int, int, int, tuple[int, ...]]
+"""A Connect 5 run through a dot: the four other dots, then the run in walking order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +110,7 @@ class Topology:
         self.out = tuple(tuple(sorted(row, key=lambda lk: lk.dst)) for row in out)
         self.jumps = tuple(self._jumps(dot, jump_turn_at_t_dot) for dot in range(board.num_dots))
         self._runs: dict[RunRules, list[tuple[int, ...]]] = {}
-        self._runs_by_dot: dict[RunRules, tuple[tuple[tuple[int, ...], ...], ...]] = {}
+        self._runs_by_dot: dict[RunRules, tuple[tuple[RunEntry, ...], ...]] = {}
 
     def _add(self, link: Link) -> None:
         dots = self.board.nodes
@@ -211,24 +213,25 @@ class Topology:
         Returns:
             The dots of the first run found, in walking order, or ``None``.
         """
-        index = self._run_index(rules)
+        index = self.run_index(rules)
         dots = range(self.board.num_dots) if through is None else through
         for dot in dots:
-            if owner[dot] != player:
-                continue
-            for run in index[dot]:
-                if all(owner[d] == player for d in run):
+            if owner[dot] == player:
+                run = run_through(owner, player, index[dot])
+                if run is not None:
                     return run
         return None
 
-    def _run_index(self, rules: RunRules) -> tuple[tuple[tuple[int, ...], ...], ...]:
-        """Per dot, the runs through it (cached per reading of the rules)."""
+    def run_index(self, rules: RunRules) -> tuple[tuple[RunEntry, ...], ...]:
+        """Per dot, the runs through it (for :func:`run_through`), each with the four other
+        dots first (cached per reading of the rules)."""
         index = self._runs_by_dot.get(rules)
         if index is None:
-            rows: list[list[tuple[int, ...]]] = [[] for _ in range(self.board.num_dots)]
+            rows: list[list[RunEntry]] = [[] for _ in range(self.board.num_dots)]
             for run in self.runs(rules):
                 for dot in run:
-                    rows[dot].append(run)
+                    a, b, c, d = (other for other in run if other != dot)
+                    rows[dot].append((a, b, c, d, run))
             index = tuple(tuple(row) for row in rows)
             self._runs_by_dot[rules] = index
         return index
@@ -267,6 +270,17 @@ class Topology:
         if length == 5:
             self._runs[rules] = result
         return result
+
+
+def run_through(
+    owner: Sequence[int], player: int, entries: tuple[RunEntry, ...]
+) -> tuple[int, ...] | None:
+    """The first run of ``entries`` (the runs through one dot, from
+    :meth:`Topology.run_index`) whose other four dots all hold ``player``'s stacks."""
+    for a, b, c, d, run in entries:  # called after every move: kept flat
+        if owner[a] == player and owner[b] == player and owner[c] == player == owner[d]:
+            return run
+    return None
 
 
 def _arm_of(board: Board, node: int, segment: int) -> int:

@@ -1,0 +1,107 @@
+"""Per-board tables for the hot paths of the engine, computed once per topology.
+
+Generating legal actions and applying them happen on every turn of every playout, so what
+depends on the board alone is worked out here once:
+
+* the **action objects**, interned: ``legal_actions`` hands out these shared instances (they
+  are frozen, so sharing is safe) instead of building a new dataclass per action and turn;
+* per dot, its **links** (neighbour, the step and split actions, whether both ends are
+  circled) and its **jump triples** (the dot jumped over, the landing dot, the segments walked
+  as a bit mask, the single-jump and sandwich actions);
+* the index of every dot id, for applying actions without lower-casing names.
+
+Segment sets are bit masks (``1 << segment``): testing "does this jump reuse a stretch of the
+chain" is then one ``&`` of two integers.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+
+from connect_arena.games.connect5.notation import Jump, Pass, Place, Split, Stack, Step
+from connect_arena.games.connect5.topology import Jump as TopoJump
+from connect_arena.games.connect5.topology import Link, Topology
+
+StepEntry = tuple[int, Step, Split, bool]
+"""``(dst, step, split, both circled)`` for a link from a dot to its neighbour ``dst``."""
+JumpEntry = tuple[int, int, int, Jump, Jump]
+"""``(over, to, segment mask, jump, sandwich)`` for a jump triple from a dot."""
+
+PASS = Pass()
+"""The one ``pass`` action handed out by ``legal_actions``."""
+
+
+def segment_mask(segments: Iterable[int]) -> int:
+    """A set of segment indices as a bit mask."""
+    mask = 0
+    for segment in segments:
+        mask |= 1 << segment
+    return mask
+
+
+class Tables:
+    """The precomputed tables of one topology (see the module docstring).
+
+    Attributes:
+        ids: per dot, its id.
+        circled: per dot, whether it is circled.
+        index: dot id (canonical case) → dot index.
+        place: per dot, the action ``place d``.
+        stack: per dot, the action ``stack d``.
+        steps: per dot, its links as :data:`StepEntry`, by neighbour index.
+        neighbours: per dot, the dots a token on it may step to.
+        jumps: per dot, its jump triples as :data:`JumpEntry`, in the topology's order.
+        pairs: per dot, ``(over, to)`` of the same jumps (for a quick look).
+        overs: per dot, the dots its jumps go over (no capture without an opponent there).
+    """
+
+    def __init__(self, topo: Topology) -> None:
+        self._board = topo.board
+        self.ids = tuple(node.id for node in topo.board.dots)
+        self.circled = tuple(node.circled for node in topo.board.dots)
+        self.index = {name: dot for dot, name in enumerate(self.ids)}
+        self.place = tuple(Place(name) for name in self.ids)
+        self.stack = tuple(Stack(name) for name in self.ids)
+        self.steps = tuple(self._steps(row) for row in topo.out)
+        self.neighbours = tuple(tuple(link.dst for link in row) for row in topo.out)
+        self.jumps = tuple(self._jumps(dot, row) for dot, row in enumerate(topo.jumps))
+        self.pairs = tuple(tuple((jump.over, jump.to) for jump in row) for row in topo.jumps)
+        self.overs = tuple(tuple(dict.fromkeys(jump.over for jump in row)) for row in topo.jumps)
+
+    def _steps(self, links: tuple[Link, ...]) -> tuple[StepEntry, ...]:
+        ids, circled = self.ids, self.circled
+        return tuple(
+            (
+                link.dst,
+                Step(ids[link.src], ids[link.dst]),
+                Split(ids[link.src], ids[link.dst]),
+                circled[link.src] and circled[link.dst],
+            )
+            for link in links
+        )
+
+    def _jumps(self, dot: int, jumps: tuple[TopoJump, ...]) -> tuple[JumpEntry, ...]:
+        ids = self.ids
+        return tuple(
+            (
+                jump.over,
+                jump.to,
+                segment_mask(jump.segset),
+                Jump((ids[dot], ids[jump.over], ids[jump.to])),
+                Jump((ids[dot], ids[jump.over], ids[jump.to]), sandwich=True),
+            )
+            for jump in jumps
+        )
+
+    def dot(self, name: str) -> int:
+        """The index of dot ``name``: the canonical id at once, any other case through the
+        board (``KeyError`` if there is no such dot)."""
+        dot = self.index.get(name)
+        return self._board.dot_index(name) if dot is None else dot
+
+
+@functools.lru_cache(maxsize=64)
+def tables(topo: Topology) -> Tables:
+    """The (cached) tables of ``topo``."""
+    return Tables(topo)
