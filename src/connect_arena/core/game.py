@@ -172,10 +172,14 @@ class State(abc.ABC, Generic[A]):
         if self.is_chance_node():
             raise IllegalActionError("chance acts next (dice or shuffle), not a player")
         if player not in self.active_players():
-            raise IllegalActionError(f"it is not {self.game.seat_name(player)}'s turn")
+            raise IllegalActionError(self._inactive_reason(player))
         reason = self._illegal_reason(action, player)
         if reason is not None:
             raise IllegalActionError(reason)
+
+    def _inactive_reason(self, player: int) -> str:
+        """Why ``player`` may not act now (games may name who must act instead, and why)."""
+        return f"it is not {self.game.seat_name(player)}'s turn"
 
     # ----- results and views -----------------------------------------------------------------
     @abc.abstractmethod

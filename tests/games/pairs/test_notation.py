@@ -107,6 +107,7 @@ def _snapshot(state: PairsState) -> str:
     [
         ("move C 1>7", None, InvalidActionError, "not in the notation"),
         ("take B 4 5", None, IllegalActionError, "zone 5 is full"),
+        ("take B 4 4", None, IllegalActionError, "one token into each of zones 4 and 5"),
         ("take F 2 4", None, IllegalActionError, "die value 6, which is not rolled"),
         ("move E 2>4", None, IllegalActionError, "no E in X1's zone 2"),
         ("swap 2A 4D", None, IllegalActionError, "a swap needs a DOUBLE"),
@@ -127,6 +128,56 @@ def test_bad_input_raises_and_changes_nothing(
         state.apply_action(text, player)
     assert _snapshot(state) == before
     state.apply_action("take E 2 4")  # the state still works
+
+
+def test_take_from_an_empty_supply_says_so() -> None:
+    """``take_short_supply=partial`` allows the last token, not a token that is not there."""
+    state = position(zones={ANN: {4: "D"}}, take_short_supply="partial")
+    state.supply[0][1] = 0
+    roll(state, "2 4 5")
+    with pytest.raises(IllegalActionError, match="the supply holds no B"):
+        state.apply_action("take B 4")
+    state.supply[0][1] = 1
+    with pytest.raises(IllegalActionError, match="holds one B: write 'take B 4' or 'take B 5'"):
+        state.apply_action("take B 4 5")
+
+
+def test_a_do_nothing_event_suggests_keep_only_when_keep_is_legal() -> None:
+    """Top row AB--: zone 2 AAA does nothing, zone 5 FFF fills a slot and the row keeps a
+    free slot, so the order cannot matter and ``keep 2`` is no choice."""
+    state = position(zones={ANN: {2: "AAF", 5: "FFA"}}, tops={ANN: "AB--"})
+    roll(state, "2 2 5")
+    state.apply_action("swap 2F 5A")
+    assert [str(a) for a in state.legal_actions()] == ["top 5>3", "top 5>4"]
+    with pytest.raises(IllegalActionError, match="nothing happens") as info:
+        state.apply_action("top 2>3")
+    assert "keep" not in str(info.value) and "'top 5>3'" in str(info.value)
+    with pytest.raises(IllegalActionError, match="resolve zone 5 first"):
+        state.apply_action("keep 2")
+    full = position(zones={ANN: {2: "AAF", 5: "FFA"}}, tops={ANN: "ABC-"})
+    roll(full, "2 2 5")
+    full.apply_action("swap 2F 5A")
+    with pytest.raises(IllegalActionError, match=r"nothing happens now \('keep 2'\)"):
+        full.apply_action("top 2>1")
+
+
+def test_acting_out_of_turn_names_who_must_answer() -> None:
+    state = position(zones={ANN: {1: "A"}, BOB: {1: "ACD"}})
+    roll(state, "1 2 3")
+    state.apply_action("connect")
+    state.apply_action("give 1A")
+    with pytest.raises(IllegalActionError, match="not X1's turn: X2 must answer the offer"):
+        state.apply_action("done", ANN)
+    event = position(zones={ANN: {3: "CA"}, BOB: {3: "CCE"}}, tops={BOB: "ABDE"})
+    roll(event, "3 4 6")
+    event.apply_action("connect")
+    event.apply_action("give 3C")  # Bob's zone 3 becomes CCC with a full row
+    with pytest.raises(IllegalActionError, match="X2 must resolve the three C of his zone 3"):
+        event.apply_action("done", ANN)
+    choose = position()
+    roll(choose, "1 2 3")
+    with pytest.raises(IllegalActionError, match="not X2's turn: X1 is to play"):
+        choose.apply_action("connect", BOB)
 
 
 def test_illegal_action_objects_are_refused() -> None:

@@ -19,6 +19,7 @@ from tests.games.pairs.helpers import (
     X1,
     X2,
     Y1,
+    Y2,
     complete_on_roll,
     conserve,
     position,
@@ -223,6 +224,16 @@ def test_pg16_connect_is_allowed_when_it_changes_nothing() -> None:
     assert zones_of(state, ANN) == {1: "B"} and state.turn_seat == BOB
 
 
+def test_a_forced_connect_is_applied_by_the_engine() -> None:
+    """ "Decisions with one choice": no D, E or F to move and too few in the supply to TAKE,
+    so CONNECT (always allowed, PG-16) is the only choice and starts without an action."""
+    state = position(zones={ANN: {4: "AB"}, BOB: {4: "AC"}})
+    state.supply[0][3:6] = [1, 1, 1]
+    roll(state, "4 5 6")
+    assert state.stage == "connect" and texts(state) == ["give 4A", "give 4B", "done"]
+    assert [str(entry.action) for entry in state.history] == ["roll 4 5 6"]
+
+
 @pytest.mark.parametrize("trigger", ["transition", "recheck"])
 def test_pg17_event_on_transition_or_rechecked(trigger: str) -> None:
     state = position(zones={ANN: {1: "EEE"}}, tops={ANN: "ABCD"}, event_trigger=trigger)
@@ -286,14 +297,23 @@ def test_pg21_victory_needs_two_full_rows_equal_slot_by_slot() -> None:
 
 
 def test_pg22_pg23_timing_and_shared_round() -> None:
-    """2 players: at once (scenario 12); several pairs: at the end of the round, every pair
-    that completed scoring the same value (scenario 14)."""
+    """2 players: at once, the partner does not play (scenario 12); several pairs: at the end
+    of the round, after every seat has played, every pair that completed scoring the same
+    value (scenario 14; PG-30 ``completion=end_of_round``)."""
+    one = position(turn=ANN)
+    complete_on_roll(one, ANN)
+    roll(one, "1 1 2")
+    assert one.is_terminal() and one.returns() == [100.0, 100.0]
+    assert [entry.player for entry in one.history] == [CHANCE]  # BOB never played
     state = position(4, turn=X1)
     complete_on_roll(state, X1)
     roll(state, "1 1 2")
-    assert not state.is_terminal() and state.turn_seat == Y1  # X2 is skipped
+    assert not state.is_terminal() and state.turn_seat == X2  # X2 still plays
+    roll(state, "6 6 6")
     complete_on_roll(state, Y1)
     roll(state, "1 1 2")
+    assert state.current == [None, None] and state.turn_seat == Y2
+    roll(state, "6 6 6")
     assert state.is_terminal() and state.returns() == [100.0] * 4
 
 
@@ -301,28 +321,55 @@ def test_pg24_the_game_ends_with_the_winning_round_unless_play_on() -> None:
     state = position(4, turn=Y1, play_on=True)
     complete_on_roll(state, Y1)
     roll(state, "1 1 2")
+    roll(state, "6 6 6")  # Y2
     assert not state.is_terminal() and state.current == [None, 100]
     assert state.turn_seat == X1 and state.round == 2
     complete_on_roll(state, X1)
     roll(state, "1 1 2")
+    roll(state, "6 6 6")  # X2; Y no longer plays
     assert state.is_terminal() and state.returns() == [99.0, 99.0, 100.0, 100.0]
 
 
 def test_pg25_tournament_length_and_shared_first_place() -> None:
     state = position(4, turn=X1, manches=2)
-    complete_on_roll(state, X1)
-    roll(state, "1 1 2")
-    complete_on_roll(state, Y1)
-    roll(state, "1 1 2")
+    for seat in (X1, Y1):
+        complete_on_roll(state, seat)
+        roll(state, "1 1 2")
+        roll(state, "6 6 6")  # the partner's turn
     assert state.manche == 2 and state.scores == [[100, 100]]
     assert state.turn_seat == Y1  # another pair begins manche 2
-    complete_on_roll(state, Y1)
-    roll(state, "1 1 2")
-    complete_on_roll(state, X1)
-    roll(state, "1 1 2")
+    for seat in (Y1, X1):
+        complete_on_roll(state, seat)
+        roll(state, "1 1 2")
+        roll(state, "6 6 6")
     assert state.is_terminal() and state.returns() == [200.0] * 4  # a shared first place
     with pytest.raises(InvalidOptionError, match="manches"):
         load("pairs", manches=0)
+
+
+def _one_pair_two_manches(**options: object) -> list[float]:
+    """One pair wins manche 1 in round 1 (100) and manche 2 in round 5 (96)."""
+    state = position(turn=ANN, manches=2, **options)
+    complete_on_roll(state, ANN)
+    roll(state, "1 1 2")
+    assert state.manche == 2 and state.turn_seat == BOB  # the partners alternate
+    state.round = 5
+    complete_on_roll(state, BOB)
+    roll(state, "1 1 2")
+    assert state.is_terminal() and state.scores == [[100], [96]]
+    return state.returns()
+
+
+def test_pg31_one_pair_replays_to_beat_its_best_score() -> None:
+    """ "Nel caso di sfida tra una sola coppia, è possibile sfidarsi nuovamente per cercare di
+    vincere totalizzando un punteggio più alto": the result is the best manche by default;
+    adding up ("si totalizzano i risultati") is described for tournaments "per sfide tra più
+    coppie" and is the option ``single_pair_total=sum``."""
+    assert _one_pair_two_manches() == [100.0, 100.0]
+    assert _one_pair_two_manches(single_pair_total="sum") == [196.0, 196.0]
+    several = position(4, turn=X1, manches=2, single_pair_total="best")
+    several.scores = [[100, 90], [80, 95]]
+    assert several.totals() == [180, 185]  # several pairs always add up
 
 
 def test_pg26_one_pawn_on_the_first_pairs_board() -> None:
@@ -375,7 +422,36 @@ def test_a_do_nothing_event_can_be_settled_first_when_it_matters() -> None:
     assert texts(state) == ["top 2>1", "top 2>2", "top 2>3", "top 2>4"]
 
 
+@pytest.mark.parametrize(
+    ("option", "row", "expected"),
+    [
+        # the row has a free slot that F fills: afterwards A stays "repeated", nothing happens
+        ("nothing", "ABC-", ["top 5>4"]),
+        # a full row: F may replace the A, after which AAA must replace a token
+        ("nothing", "ABCD", ["keep 2", "top 5>1", "top 5>2", "top 5>3", "top 5>4"]),
+        # two free slots, one effective event: the row cannot fill up before AAA
+        ("replace_if_full", "AB--", ["top 5>3", "top 5>4"]),
+        ("replace_if_full", "ABC-", ["keep 2", "top 5>4"]),
+    ],
+)
+def test_keep_is_offered_only_when_the_order_of_the_events_matters(
+    option: str, row: str, expected: list[str]
+) -> None:
+    """Notes §9: the owner chooses the order of two events "since it can change the result";
+    where it cannot, ``keep Z`` for the do-nothing event is no choice and is not offered."""
+    state = position(zones={ANN: {2: "AAF", 5: "FFA"}}, tops={ANN: row}, repeated_subject=option)
+    roll(state, "2 2 5")
+    state.apply_action("swap 2F 5A")  # zone 2 AAA (A in the row), zone 5 FFF
+    if len(expected) == 1:  # the only choice was applied by the engine
+        assert top_of(state, ANN) == "ABCF" and state.turn_seat == BOB
+        assert zones_of(state, ANN) == {2: "AAA", 5: "FF"}
+    else:
+        assert texts(state) == expected
+
+
 def test_victory_ends_the_turn_in_the_middle_of_a_connection() -> None:
+    """Notes §9: "with one pair a victory ends the turn at once, even in the middle of a
+    CONNECT" (several pairs: ``test_completion.py``)."""
     state = position(
         zones={ANN: {1: "DDA", 2: "BC"}, BOB: {1: "DE", 2: "BE"}},
         tops={ANN: "ABC-", BOB: "ABCD"},
@@ -398,8 +474,16 @@ def test_full_row_replacement_is_free_and_may_replace_the_same_subject() -> None
 
 
 def test_take_role_assignments_with_the_same_effect_are_one_action() -> None:
+    """A deliberate deviation from notes §9 ("different role assignments reaching the same
+    boards are distinct actions"): the two tokens of a TAKE are identical, so (s, p, q) and
+    (s, q, p) give the same position and are listed once; MOVE assignments stay distinct."""
     assert parse_action("take E 4 2") == parse_action("take E 2 4") == Take(4, (2, 4))
     assert str(parse_action("swap 5E 2A")) == "swap 2A 5E"
+    state = position(zones={ANN: {4: "D"}})
+    roll(state, "2 4 5")
+    takes = [a for a in texts(state) if a.startswith("take")]
+    assert takes == ["take B 4 5", "take D 2 5", "take E 2 4"]  # one per subject die
+    assert state.legal_actions().count(Take(4, (2, 4))) == 1
 
 
 def test_events_on_the_partners_board_are_decided_by_the_partner() -> None:

@@ -82,6 +82,16 @@ def test_game_over_names_the_winning_pair() -> None:
     assert "sequence complete" in text
 
 
+def test_matching_rows_are_shown_until_the_round_decides() -> None:
+    """Several pairs (PG-30): rows that match mid-round are shown as such, not as complete."""
+    state = position(4, turn=X2)
+    complete_on_roll(state, X2)
+    roll(state, "1 1 2")
+    text = plain(state.render())
+    assert "rows match (checked at the end of the round)" in text
+    assert "sequence complete" not in text
+
+
 def test_observation_is_json_and_complete() -> None:
     state = position(zones={ANN: {3: "CA"}}, tops={ANN: "B---"})
     roll(state, "1 2 3")

@@ -296,14 +296,15 @@ def test_13_pawn_advances_each_round() -> None:
 def test_14_several_pairs_victory_at_the_end_of_the_round() -> None:
     """ "La partita termina quando tutti i giocatori hanno effettuato il loro turno" and "il
     gioco può proseguire tra le restanti coppie finché ognuna avrà ottenuto un proprio
-    punteggio" (tournament mode)."""
+    punteggio" (tournament mode). Completion is decided at the end of the round (PG-30)."""
     state = position(4, turn=X2, round_=10, manches=2)
     complete_on_roll(state, X2)
     roll(state, "1 1 2")
-    assert state.complete == [True, False] and state.current == [None, None]
+    assert state.complete == [False, False] and state.current == [None, None]
     assert state.turn_seat == Y1  # Y still plays round 10
     roll(state, "6 6 6")
     roll(state, "6 6 6")
+    assert state.complete == [True, False]
     assert state.current == [91, None] and state.round == 11 and state.pawn() == 90
     assert state.turn_seat == Y1  # X no longer plays
     for _ in range(2 * 2):  # rounds 11 and 12
@@ -311,6 +312,8 @@ def test_14_several_pairs_victory_at_the_end_of_the_round() -> None:
     assert state.round == 13 and state.turn_seat == Y1
     complete_on_roll(state, Y1)
     roll(state, "1 1 2")
+    assert state.turn_seat == Y2  # Y2 still plays round 13
+    roll(state, "6 6 6")
     assert state.current == [None, None] and state.scores == [[91, 88]]
     assert state.manche == 2
 
@@ -320,7 +323,8 @@ def test_14_both_pairs_in_the_same_round_score_the_same() -> None:
     complete_on_roll(state, X2)
     roll(state, "1 1 2")
     complete_on_roll(state, Y1)
-    roll(state, "1 1 2")  # Y2's turn is skipped: the pair is complete
+    roll(state, "1 1 2")
+    roll(state, "6 6 6")  # Y2 plays the rest of the round
     assert state.scores == [[91, 91]]
 
 
@@ -343,17 +347,19 @@ def test_15_tournament_totals_and_rotating_start() -> None:
     state.round = 13
     complete_on_roll(state, Y1)
     roll(state, "1 1 2")
+    roll(state, "6 6 6")  # Y2
     assert state.scores == [[91, 88]]
     assert state.order == (Y1, Y2, X1, X2)  # Y starts manche 2
     state.round = 6
     complete_on_roll(state, Y1)
     roll(state, "1 1 2")
-    roll(state, "6 6 6")
-    roll(state, "6 6 6")
+    for _ in range(3):  # Y2, X1, X2
+        roll(state, "6 6 6")
     assert state.current == [None, 95]
     state.round = 21
     complete_on_roll(state, X1)
     roll(state, "1 1 2")
+    roll(state, "6 6 6")  # X2
     assert state.is_terminal()
     assert state.scores == [[91, 88], [80, 95]]
     assert state.returns() == [171.0, 171.0, 183.0, 183.0]

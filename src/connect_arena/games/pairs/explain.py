@@ -6,11 +6,13 @@ first rule the action breaks. Quotations are from the rulebook (seed 002, Italia
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from connect_arena.games.pairs import legal
 from connect_arena.games.pairs.components import (
     EMPTY,
+    PAIR_NAMES,
     ZONE_SIZE,
     double_faces,
     letter,
@@ -150,23 +152,40 @@ def _take(state: PairsState, action: Take, seat: int) -> str | None:
     roles = _roles(state, seat, action.subject)
     if isinstance(roles, str):
         return roles
-    zones = " and ".join(map(str, roles[1]))
-    if not set(action.zones) <= set(roles[1]):
-        return f"TAKE of {letter(action.subject)} puts the tokens into zones {zones}"
+    subject, others = letter(action.subject), roles[1]
+    zones = " and ".join(map(str, others))
+    if len(action.zones) == 2 and list(action.zones) != others:
+        return f"TAKE of {subject} puts one token into each of zones {zones} (the other dice)"
+    if not set(action.zones) <= set(others):
+        return f"TAKE of {subject} puts the tokens into zones {zones}"
     full = [z for z in action.zones if len(state.zones[seat][z - 1]) >= ZONE_SIZE]
     if full:
         return (
             f"{_zone_name(state, seat, full[0])} is full: TAKE needs a space for each token; "
             "choose another assignment of the dice"
         )
-    left = state.supply[pair_of(seat)][action.subject]
-    if len(action.zones) == 2 and left < 2:
-        return f"the supply holds {left} {letter(action.subject)}: TAKE needs two tokens"
-    if len(action.zones) == 1:
+    return _take_supply(state, action, state.supply[pair_of(seat)][action.subject], others)
+
+
+def _take_supply(state: PairsState, action: Take, left: int, others: list[int]) -> str | None:
+    """Why the supply (``left`` tokens) does not allow ``action`` (``None`` if it does)."""
+    subject = letter(action.subject)
+    if len(action.zones) == 2:
         if left >= 2:
-            return f"TAKE puts two tokens, into zones {zones}"
-        if not state.cfg.take_partial:
-            return "TAKE needs two tokens (take_short_supply=partial allows one)"
+            return None
+        if left == 1 and state.cfg.take_partial:
+            a, b = others
+            return (
+                f"the supply holds one {subject}: write 'take {subject} {a}' or "
+                f"'take {subject} {b}' (take_short_supply=partial)"
+            )
+        return f"the supply holds {left} {subject}: TAKE needs two tokens"
+    if left >= 2:
+        return f"TAKE puts two tokens, into zones {' and '.join(map(str, others))}"
+    if not state.cfg.take_partial:
+        return "TAKE needs two tokens (take_short_supply=partial allows one)"
+    if left == 0:
+        return f"the supply holds no {subject}: there is nothing to take"
     return None
 
 
@@ -234,19 +253,74 @@ def _event(state: PairsState, action: PairsAction, seat: int) -> str | None:
     if face not in state.pending[seat]:
         return f"zone {face} of {state.seat(seat)} has no pending three-of-a-subject event"
     options = legal.event_options(state, seat, face)
-    subject = triple_subject(state.zones[seat][face - 1])
-    assert subject is not None
-    if isinstance(action, Keep):
-        if options:
-            return f"the three {letter(subject)} of zone {face} must move one token to the top row"
-        return "first resolve the other event: this one does nothing whatever the order"
+    subject = letter(_event_subject(state, seat, face))
     if not options:
-        return f"{letter(subject)} is already in the top row: nothing happens ('keep {face}')"
+        return _do_nothing(state, action, seat, subject)
+    if isinstance(action, Keep):
+        return f"the three {subject} of zone {face} must move one token to the top row"
     top = state.tops[seat]
     if EMPTY in top and top[action.slot - 1] != EMPTY:
         return f"slot {action.slot} is occupied: the token goes to a free slot"
     slots = ", ".join(str(option.slot) for option in options if isinstance(option, Top))
     return (
-        f"{state.seat(partner(seat))} has {letter(subject)} in slot {slots}: the token must go "
+        f"{state.seat(partner(seat))} has {subject} in slot {slots}: the token must go "
         "there ('cercando, se possibile, di fare combaciare la posizione')"
     )
+
+
+def _event_subject(state: PairsState, seat: int, face: int) -> int:
+    subject = triple_subject(state.zones[seat][face - 1])
+    assert subject is not None
+    return subject
+
+
+def _do_nothing(state: PairsState, action: Top | Keep, seat: int, subject: str) -> str:
+    """An event that does nothing now ("purché non si tratti di un soggetto ripetuto (in
+    quel caso non si farà nulla)"), next to an effective one; ``keep`` is suggested only
+    when it is legal (when the order of the events can matter)."""
+    face = action.zone
+    choices = legal.board_event_actions(state, seat) or []
+    if Keep(face) in choices:
+        return f"{subject} is already in the top row: nothing happens now ('keep {face}')"
+    others = sorted({a.zone for a in choices if isinstance(a, Top)})
+    if isinstance(action, Keep):
+        return (
+            f"zone {face} does nothing whatever the order ({subject} is already in the top "
+            f"row) and is settled by itself: resolve zone {_words(others)} first"
+        )
+    moves = _words([f"'{a}'" for a in choices], "or")
+    return (
+        f"{subject} is already in the top row: nothing happens in zone {face} (it is settled "
+        f"by itself); choose {moves}"
+    )
+
+
+def _words(items: Sequence[object], last: str = "and") -> str:
+    """``[2, 5, 6]`` → ``"2, 5 and 6"``."""
+    texts = [str(item) for item in items]
+    if len(texts) < 2:
+        return "".join(texts)
+    return f"{', '.join(texts[:-1])} {last} {texts[-1]}"
+
+
+def not_your_turn(state: PairsState, seat: int) -> str:
+    """Why ``seat`` may not act now, naming the seat that must and what it must do (for
+    example the partner answering an offer, or resolving an event on his board)."""
+    actor = state.current_player
+    who = state.seat(actor)
+    head = f"it is not {state.seat(seat)}'s turn: "
+    faces = state.pending[actor] if 0 <= actor < len(state.pending) else []
+    if state.stage == "key":
+        return head + f"{who} sets pair {PAIR_NAMES[pair_of(actor)]}'s key"
+    if faces:
+        if len(faces) > 1:
+            return head + f"{who} must resolve the events of his zones {_words(faces)}"
+        subject = letter(_event_subject(state, actor, faces[0]))
+        return head + f"{who} must resolve the three {subject} of his zone {faces[0]}"
+    if state.stage == "reply" and state.offer is not None:
+        face, given = state.offer
+        return (
+            head + f"{who} must answer the offer of {letter(given)} of zone {face} with a "
+            f"token of another subject ('give {face}X')"
+        )
+    return head + f"{who} is to play"

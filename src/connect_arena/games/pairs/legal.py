@@ -194,19 +194,27 @@ def board_event_actions(state: PairsState, seat: int) -> list[PairsAction] | Non
     can do anything now (they are then dropped).
 
     With several events pending the owner chooses the order (rules notes §9): he resolves
-    any effective one, or settles a do-nothing one with ``keep`` when it could still become
-    effective if the others went first (the top row could fill up before it).
+    any effective one, or settles a do-nothing one with ``keep`` when the order can matter,
+    i.e. when the others could turn it into a replacement if they went first:
+
+    * default (``repeated_subject=replace_if_full``): when they can fill the row
+      (``free <= effective``), after which the repeated subject must replace a token;
+    * ``repeated_subject=nothing``: a repeated subject never acts on a full row either; only
+      a replacement can take the subject out of the row and make its event act, so ``keep``
+      is offered only when a replacement can come first (``free < effective``: with the at
+      most two events that arise at once, a full row).
     """
     options = {face: event_options(state, seat, face) for face in state.pending[seat]}
     effective = sum(1 for actions in options.values() if actions)
     if not effective:
         return None
     free = state.tops[seat].count(EMPTY)
+    matters = free <= effective if state.cfg.repeated_replaces else free < effective
     result: list[PairsAction] = []
     for face, actions in options.items():
         if actions:
             result += actions
-        elif free <= effective:
+        elif matters:
             result.append(Keep(face))
     return result
 

@@ -122,6 +122,14 @@ OPTIONS = (
         register="PG-20",
     ),
     OptionSpec(
+        "completion",
+        "end_of_round",
+        "several pairs: a pair completes when its rows match at the end of the round (it "
+        "plays on until then), or at once (its turn ends, it plays no more)",
+        ("end_of_round", "immediate"),
+        register="PG-30",
+    ),
+    OptionSpec(
         "play_on",
         False,
         "several pairs, one manche: play on until every pair has scored",
@@ -136,6 +144,13 @@ OPTIONS = (
         register="PG-25",
     ),
     OptionSpec(
+        "single_pair_total",
+        "best",
+        "one pair over several manches: its best manche counts, or the sum of the manches",
+        ("best", "sum"),
+        register="PG-31",
+    ),
+    OptionSpec(
         "max_rounds",
         0,
         "end a manche after this many rounds, 0 points to pairs without a score (0: no "
@@ -148,7 +163,12 @@ OPTIONS = (
 
 @dataclass(frozen=True, slots=True)
 class Config:
-    """The options of one game, unpacked once for the hot paths."""
+    """The options of one game, unpacked once for the hot paths.
+
+    ``immediate``: victory is checked after every step and ends the pair's turn (always with
+    one pair, PG-22; with several pairs only with ``completion=immediate``, PG-30).
+    ``best_manche``: one pair's result is its best manche (PG-31; several pairs add up).
+    """
 
     num_players: int
     num_pairs: int
@@ -167,8 +187,10 @@ class Config:
     matching_mandatory: bool
     repeated_replaces: bool
     replacement_optional: bool
+    immediate: bool
     play_on: bool
     manches: int
+    best_manche: bool
     max_rounds: int
 
 
@@ -200,8 +222,10 @@ def make_config(num_players: int, o: Mapping[str, OptionValue]) -> Config:
         matching_mandatory=o["partner_matching"] == "mandatory",
         repeated_replaces=o["repeated_subject"] == "replace_if_full",
         replacement_optional=o["replacement"] == "optional",
+        immediate=num_players == 2 or o["completion"] == "immediate",
         play_on=bool(o["play_on"]),
         manches=cast(int, o["manches"]),
+        best_manche=num_players == 2 and o["single_pair_total"] == "best",
         max_rounds=cast(int, o["max_rounds"]),
     )
 

@@ -22,6 +22,7 @@ from connect_arena.games.pairs.components import (
     partner,
     roll_kind,
 )
+from connect_arena.games.pairs.turn import rows_match
 
 if TYPE_CHECKING:
     from connect_arena.games.pairs.rules import PairsState
@@ -67,6 +68,8 @@ def _shared_board(state: PairsState, pair: int) -> list[str]:
     name = f"[bold]pair {PAIR_NAMES[pair]}[/] ({state.seat(2 * pair)} + {state.seat(2 * pair + 1)})"
     if state.complete[pair]:
         name += " [bold green]sequence complete[/]"
+    elif rows_match(state, pair):  # several pairs, PG-30: decided when the round ends
+        name += " [green]rows match (checked at the end of the round)[/]"
     if key is None:
         keys = "[dim]not set yet[/]"
     else:

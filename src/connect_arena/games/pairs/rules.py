@@ -11,8 +11,10 @@ Flow (``state.stage``):
   CONNECT) → for CONNECT, ``connect`` (the active player picks a swap or ``done``) and
   ``reply`` (the partner picks the token he gives) → ``after`` (the turn's effects are done);
 * at any point, pending three-of-a-subject events interrupt the turn: the board's owner
-  resolves them (active player's board first), then victory is checked;
-* rounds, the pawn, several pairs, manches (tournament mode) → ``over``.
+  resolves them (active player's board first); with one pair victory is then checked and
+  ends the game at once;
+* rounds, the pawn, several pairs (completion decided at the end of each round, PG-30),
+  manches (tournament mode) → ``over``.
 
 A decision with exactly one legal choice is applied by the engine without an action (a
 TRIPLE, a forced swap, the partner's only possible answer, an event with one free slot);
@@ -36,7 +38,7 @@ from connect_arena.games.pairs.components import (
     letter,
     pair_of,
 )
-from connect_arena.games.pairs.explain import explain
+from connect_arena.games.pairs.explain import explain, not_your_turn
 from connect_arena.games.pairs.notation import (
     ACTION_TYPES,
     First,
@@ -99,7 +101,9 @@ class PairsState(State[PairsAction]):
         conn_left: die values not yet used in the current connection.
         offer: ``(zone, subject)`` offered by the active player, awaiting the partner.
         pending: ``pending[seat]``: zones with an unresolved three-of-a-subject event.
-        complete: ``complete[pair]``: the pair's top rows matched during this manche.
+        complete: ``complete[pair]``: the pair has completed its sequence in this manche
+            (at the end of a round, or at once when victory is immediate: PG-22, PG-30) and
+            plays no more in it.
         current: ``current[pair]``: the pair's score in this manche (``None``: none yet).
         scores: ``scores[m][pair]``: the score of each finished manche (0 without a win).
         manche: 1-based manche number; round: 1-based round number in the manche.
@@ -133,15 +137,19 @@ class PairsState(State[PairsAction]):
         return self.actor
 
     def returns(self) -> list[float]:
-        """Each seat's pair total: the sum of its manche scores (pawn values at its wins),
-        the same for both partners; the current totals while the game goes on."""
+        """Each seat's pair total (see :meth:`totals`), the same for both partners; the
+        current totals while the game goes on."""
         totals = self.totals()
         return [float(totals[pair_of(seat)]) for seat in range(self.cfg.num_players)]
 
     def totals(self) -> list[int]:
-        """Points per pair: finished manches plus the current one."""
+        """Points per pair over the finished manches and the current one: their sum
+        ("si totalizzano i risultati", PG-25); for one pair, by default, its best manche
+        ("sfidarsi nuovamente per cercare di vincere totalizzando un punteggio più alto",
+        PG-31 ``single_pair_total``)."""
+        combine = max if self.cfg.best_manche else sum
         return [
-            sum(manche[pair] for manche in self.scores) + (self.current[pair] or 0)
+            combine([*(manche[pair] for manche in self.scores), self.current[pair] or 0])
             for pair in range(self.cfg.num_pairs)
         ]
 
@@ -189,6 +197,10 @@ class PairsState(State[PairsAction]):
         if any(self.pending):
             return legal.board_event_actions(self, player) or []
         return turn.turn_actions(self, player)
+
+    def _inactive_reason(self, player: int) -> str:
+        """Names the seat that must act and why (e.g. the partner answering an offer)."""
+        return not_your_turn(self, player)
 
     def _illegal_reason(self, action: PairsAction, player: int) -> str | None:
         if type(action) not in ACTION_TYPES:

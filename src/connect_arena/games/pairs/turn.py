@@ -46,9 +46,10 @@ TURN_STAGES = frozenset({"choose", "connect", "reply", "after"})
 def settle(state: PairsState) -> None:
     """Run the engine forward until someone must decide.
 
-    In order, at every step: victory is checked (rules notes §9: "after every resolution
-    step"); pending events are resolved, the active player's board first; the turn's next
-    decision is asked for. A decision with a single legal choice is applied at once.
+    In order, at every step: victory is checked when it is immediate (one pair, or
+    ``completion=immediate``; rules notes §9: "after every resolution step"); pending events
+    are resolved, the active player's board first; the turn's next decision is asked for. A
+    decision with a single legal choice is applied at once.
     """
     while state.stage in TURN_STAGES:
         if check_victory(state):
@@ -114,12 +115,19 @@ def next_turn(state: PairsState) -> None:
 
 
 def end_round(state: PairsState) -> None:
-    """Score the pairs that completed this round, end the manche or move the pawn on.
+    """Decide and score completion, end the manche or move the pawn on.
 
     "se non risultano vincitori ... la pedina segnapunti viene posizionata sulla casella
     successiva"; every pair that completed in the round scores the pawn's value (PG-23).
+    With ``completion=end_of_round`` (PG-30) the rows are checked here, once every seat has
+    played ("quando tutti i giocatori hanno effettuato il loro turno ... si ritrova ... gli
+    stessi 4 gettoni"): rows that matched earlier in the round but no longer do not count.
     """
     cfg = state.cfg
+    if not cfg.immediate:
+        for pair in range(cfg.num_pairs):
+            if not state.complete[pair] and rows_match(state, pair):
+                mark_complete(state, pair)
     value = state.pawn()
     for pair, done in enumerate(state.complete):
         if done and state.current[pair] is None:
@@ -142,26 +150,40 @@ def end_round(state: PairsState) -> None:
         start_turn(state)
 
 
+def rows_match(state: PairsState, pair: int) -> bool:
+    """Both top rows of ``pair`` full and equal slot by slot: "gli stessi 4 gettoni
+    (necessariamente nella stessa sequenza)" (PG-21)."""
+    mine, theirs = state.tops[2 * pair], state.tops[2 * pair + 1]
+    return EMPTY not in mine and mine == theirs
+
+
+def mark_complete(state: PairsState, pair: int) -> None:
+    """Record that ``pair`` has completed its sequence: it plays no more in this manche."""
+    state.complete[pair] = True
+    sequence = "".join(letter(s) for s in state.tops[2 * pair])
+    state.note(f"pair {PAIR_NAMES[pair]} completes the sequence {sequence}")
+
+
 def check_victory(state: PairsState) -> bool:
-    """Whether the active pair has just completed its sequence (both top rows full and
-    equal slot by slot: "gli stessi 4 gettoni (necessariamente nella stessa sequenza)").
+    """Whether the active pair has just completed its sequence, when victory is immediate:
+    always with one pair ("nel momento in cui si verifichi la vittoria nel caso che a
+    sfidarsi siano solo 2 giocatori"), with several pairs only with ``completion=immediate``
+    (PG-22, PG-30; the default decides at the end of the round, in :func:`end_round`).
 
     One pair: the manche ends at once with the pawn's value. Several pairs: the pair's turn
-    ends at once and it plays no more in this manche; it scores at the end of the round.
+    ends at once, its pending events are dropped and it plays no more in this manche; it
+    scores at the end of the round.
     """
     seat = state.turn_seat
     assert seat is not None
     pair = pair_of(seat)
-    mine, theirs = state.tops[2 * pair], state.tops[2 * pair + 1]
-    if state.complete[pair] or EMPTY in mine or mine != theirs:
+    if not state.cfg.immediate or state.complete[pair] or not rows_match(state, pair):
         return False
-    state.complete[pair] = True
+    mark_complete(state, pair)
     state.pending[2 * pair] = []
     state.pending[2 * pair + 1] = []
     state.conn_left = ()
     state.offer = None
-    sequence = "".join(letter(s) for s in mine)
-    state.note(f"pair {PAIR_NAMES[pair]} completes the sequence {sequence}")
     if state.cfg.num_pairs == 1:
         state.current[pair] = state.pawn()
         state.note(f"pair {PAIR_NAMES[pair]} scores {state.pawn()}")
@@ -310,9 +332,16 @@ def arrived(state: PairsState, seat: int, face: int) -> None:
 
 def next_event(state: PairsState) -> tuple[int, list[PairsAction]] | None:
     """The board whose events are resolved next (the active player's first, then the
-    partner's) with its owner's choices; events that can do nothing are dropped."""
+    partner's) with its owner's choices; events that can do nothing are dropped.
+
+    The boards of a pair that has completed its sequence are never examined: its rows stay
+    as they are (with ``event_trigger=recheck`` a standing zone could otherwise force a
+    replacement on a finished pair).
+    """
     seat = state.turn_seat
     assert seat is not None
+    if state.complete[pair_of(seat)]:
+        return None
     for owner in (seat, partner(seat)):
         if state.cfg.recheck:
             state.pending[owner] = legal.effective_events(state, owner)
