@@ -62,7 +62,8 @@ EXTRA_OPTIONS: dict[str, list[dict[str, object]]] = {
             "lightning": "forbidden",
             "objectives": "first",
             "returns": "score",
-        }
+        },
+        {"move_source": "empty", "adjust": "split", "objectives": "decreasing"},
     ],
     # Default-option random games of pairs can run very long (PG-5): they stop at
     # MAX_ACTIONS; these sets end by a round limit or a short track.

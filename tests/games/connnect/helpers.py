@@ -11,6 +11,7 @@ from connect_arena.core import CHANCE
 from connect_arena.games import load
 from connect_arena.games.connnect import flow
 from connect_arena.games.connnect import sheet as geo
+from connect_arena.games.connnect.player import CROSSED, FILLED
 from connect_arena.games.connnect.rules import ConnnectState
 
 BLUE, RED, GREEN, YELLOW = 0, 1, 2, 3
@@ -140,6 +141,7 @@ def claim_phase(
     state.dice = (zone, zone, zone)
     state.zone_die = zone
     state.zone = [zone] * state.num_players
+    state.number_dice = [[zone, zone] for _ in range(state.num_players)]
     flow.begin_phase(state, "claim")
 
 
@@ -148,3 +150,26 @@ def finish(state: ConnnectState, *seats: int) -> None:
     for seat in seats:
         if seat in state.active_players():
             state.apply_action("done", seat)
+
+
+GERMAN_ROWS = (7, 18, 16, 3, 6, 6, 4, 4)
+"""[DE] end-of-game example: "7 + 18 + 16 / + 3 + 6 / + 6 + 4 / + 4 + – + – / – 3 / = 67"."""
+GERMAN_PENALTY = 3
+
+
+def german_example(state: ConnnectState, seat: int) -> None:
+    """Give ``seat`` a sheet with the German example's components (not a reachable game, see
+    docs/rules/connnect.md): Connect-3 ★7 (move, move, switch, switch, adjust, reuse), Connect-4
+    18 (write-2 ★2, reuse ★3, score 6, two first markers ★3, one later marker 1), one
+    Connect-5 of 16, row 6 full but unordered (3), column f 2 4 6 1 3 5 (6), rows 1-4 full
+    (six circles, two connected lines), objective A1 (4), three Free Actions (3)."""
+    for section, slot in ((0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 9), (1, 4), (1, 5), (1, 6)):
+        grant(state, seat, section, slot)
+    sheet = state.sheets[seat]
+    sheet.markers |= {"O4": [FILLED, CROSSED], "I4": [FILLED, CROSSED], "L4": [CROSSED, FILLED]}
+    sheet.connect5 = [("F", 16)]
+    column_f = dict(zip([f"f{r}" for r in range(1, 7)], [2, 4, 6, 1, 3, 5], strict=True))
+    rows = {geo.cell_name(c): 3 for c in range(24)} | {f"{c}6": 1 for c in "abcde"}
+    put(state, seat, rows | column_f)
+    sheet.objectives = {"A1": 4}
+    sheet.free_actions = GERMAN_PENALTY

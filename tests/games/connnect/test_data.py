@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from connect_arena.core import InvalidOptionError
+from connect_arena.core import CHANCE, InvalidOptionError
 from connect_arena.games import load
 from connect_arena.games.connnect.components import DataError
 from connect_arena.games.connnect.data import load_components
@@ -86,6 +86,16 @@ def test_variant_file_merges_over_the_builtin_data(tmp_path: Path) -> None:
             " text = 'x' }]",
             "unknown objective",
         ),
+        (
+            "[objectives]\ncards = [{ id = 'a1', deck = 'A', points = 4, kind = 'zone_full',"
+            " text = 'x' }]",
+            "id: 'a1' must be a capital letter",
+        ),
+        (
+            "[objectives]\ncards = [{ id = 'B 1', deck = 'A', points = 4, kind = 'zone_full',"
+            " text = 'x' }]",
+            "'B 1' must be",
+        ),
         ("[zones]\ncolour = 'red'", "unknown key(s) colour"),
         ("[dice]\ncount = 8", "unknown table(s) dice"),
         ("[zones\n", "not valid TOML"),
@@ -104,3 +114,19 @@ def test_data_option_errors_name_the_option(tmp_path: Path) -> None:
     with pytest.raises(InvalidOptionError, match="cannot read") as caught:
         load("connnect", data=str(tmp_path / "missing.toml"))
     assert caught.value.option == "data"
+
+
+def test_every_chance_outcome_reads_back_from_its_notation(tmp_path: Path) -> None:
+    """Finding 6: a dealt objective or card must parse back from its own notation, or a
+    record cannot be replayed; ids are validated (capital letter, then capitals or digits)."""
+    variant = tmp_path / "ids.toml"
+    variant.write_text(
+        "[objectives]\ndecks = ['A', 'B']\ncards = [\n"
+        " { id = 'A1', deck = 'A', points = 4, kind = 'zone_full', text = 'x' },\n"
+        " { id = 'B12', deck = 'B', points = 6, kind = 'lines', count = 1, text = 'y' },\n]\n"
+    )
+    state = load("connnect", 2, data=str(variant)).new_initial_state()
+    for _ in range(2):
+        for action, _p in state.chance_outcomes():
+            assert state.parse_action(str(action), CHANCE) == action
+        state.apply_action(state.chance_outcomes()[0][0], CHANCE)

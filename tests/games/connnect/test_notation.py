@@ -92,6 +92,8 @@ def test_forgiving_input(text: str, canonical: str) -> None:
         ("claim", "expected 'claim SHAPE"),
         ("roll 1 2", "expected 'roll D D D'"),
         ("cards A B C", "4 different cards"),
+        ("cards A A B C D", "4 different cards"),  # 4 distinct letters, but 5 cards
+        ("cards A B C D E", "4 different cards"),
         ("objectives A1 A2 C1", "one objective card of each deck"),
         ("done now", "'done' alone"),
     ],

@@ -35,6 +35,35 @@ def test_four_player_random_playouts_conform(seed: int) -> None:
     _check_replay(state)
 
 
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (2, {"move_source": "empty", "adjust": "split", "objectives": "decreasing"}),
+        (3, {"move_source": "empty", "adjust": "split", "elimination": "keep_score"}),
+    ],
+)
+def test_random_playouts_with_the_newer_options_conform(
+    players: int, options: dict[str, object]
+) -> None:
+    """The options added after the review (CN-16 (b), CN-17, CN-28 (c)) under the shared
+    conformance checks (tests/games/test_conformance.py lists the older ones)."""
+    rng = random.Random(players)
+    state = load("connnect", players, **options).new_initial_state()
+    count = 0
+    while not state.is_terminal():
+        _check_node(state, rng)
+        if state.is_chance_node():
+            state.apply_action(sample_chance_outcome(state, rng), CHANCE)
+        else:
+            seat = rng.choice(sorted(state.active_players()))
+            state.apply_action(rng.choice(state.legal_actions(seat)), seat)
+        state.check_invariants()  # type: ignore[attr-defined]
+        count += 1
+        if count % 60 == 0:
+            _check_replay(state)
+    _check_replay(state)
+
+
 def eager(state: ConnnectState, seat: int, rng: random.Random) -> object:
     """Claim Connect-4/5 whenever possible and Connect-3 from round 7, take bonuses, write,
     avoid Free Actions."""
@@ -51,7 +80,7 @@ def eager(state: ConnnectState, seat: int, rng: random.Random) -> object:
 
 
 @pytest.mark.parametrize(
-    ("players", "seed", "connect5"), [(1, 3, True), (2, 0, False), (3, 1, True), (4, 0, False)]
+    ("players", "seed", "connect5"), [(1, 6, True), (2, 0, False), (3, 1, True), (4, 0, False)]
 )
 def test_eager_games_keep_the_invariants_and_replay(
     players: int, seed: int, connect5: bool

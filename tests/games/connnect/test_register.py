@@ -14,6 +14,8 @@ from connect_arena.games.connnect import sheet as geo
 from connect_arena.games.connnect.player import CROSSED, FILLED
 from connect_arena.games.connnect.rules import ROLLS
 from tests.games.connnect.helpers import (
+    GERMAN_PENALTY,
+    GERMAN_ROWS,
     LISA,
     LUCAS,
     MIA,
@@ -24,6 +26,7 @@ from tests.games.connnect.helpers import (
     claim_phase,
     dealt,
     finish,
+    german_example,
     grant,
     play,
     put,
@@ -179,11 +182,20 @@ def test_cn12_same_card_twice_in_one_claim_phase() -> None:
 
 
 def test_cn13_cards_turn_face_down_when_the_claim_phase_ends() -> None:
-    """CN-13: a card claimed by one player stays claimable by the others this phase."""
+    """CN-13: "Flip all the claimed Connect-5 Shape cards facedown" happens when the Claim
+    Phase ends: until then the card stays face up and claimable by the others; afterwards it
+    is face down and "cannot be claimed throughout the game"."""
     v = {"a1": 1, "a2": 1, "a3": 1, "b3": 1, "c3": 1}
     state = at_claim(2, {LISA: v, LUCAS: v})
     state.apply_action("claim F a1 a2 a3 b3 c3", LISA)
+    assert state.face_up == ["B", "D", "F", "G"] and state.face_down == []
     assert "claim F a1 a2 a3 b3 c3" in texts(state, LUCAS)
+    finish(state, LISA)
+    assert "F" in state.face_up  # Lucas is still claiming
+    finish(state, LUCAS)
+    assert state.face_up == ["B", "D", "G"] and state.face_down == ["F"]
+    claim_phase(state, 2, {LUCAS: {"d1": 2, "d2": 2, "d3": 2, "e3": 2, "f3": 2}})
+    assert not [t for t in texts(state, LUCAS) if t.startswith("claim F")]
 
 
 def test_cn14_four_connect5_boxes() -> None:
@@ -228,12 +240,20 @@ def test_cn16_adjust_a_number_die_or_a_written_number_or_dice_only() -> None:
     assert "adjust 2 +1" in texts(dice, LISA) and "adjust a3 -2" not in texts(dice, LISA)
 
 
-def test_cn17_move_source_stays_crossed() -> None:
-    """CN-17: the crossed space can never be written again."""
+def test_cn17_move_source_stays_crossed_or_becomes_empty() -> None:
+    """CN-17: "Cross out a number ... and write that number in anywhere": by default the
+    crossed space can never be written again; ``move_source=empty`` frees it (finding 9,
+    see test_bonuses.py for the Fill Phase)."""
     state = at_claim(2, {LISA: {"a1": 4, "f4": 6, "f5": 6, "f6": 6}}, bonuses=[(LISA, 0, 1)])
     play(state, LISA, "move a1", "write 4 b1")
     assert state.sheets[LISA].crossed == 1 << cell("a1")
-    assert "write 4 a1" not in [str(a) for a in state.legal_actions(LISA)]
+    assert "write 4 a1" not in texts(state, LISA)
+    empty = at_claim(
+        2, {LISA: {"a1": 4, "f4": 6, "f5": 6, "f6": 6}}, bonuses=[(LISA, 0, 1)], move_source="empty"
+    )
+    play(empty, LISA, "move a1", "write 4 b1")
+    lisa = empty.sheets[LISA]
+    assert lisa.crossed == 0 and not lisa.written >> cell("a1") & 1 and lisa.values[0] == 0
 
 
 def test_cn18_crossed_space_counts_as_filled_unless_option() -> None:
@@ -285,11 +305,15 @@ def test_cn21_out_of_the_game_cannot_win_unless_keep_score() -> None:
 
 def test_cn23_free_actions_only_change_or_drop_a_number() -> None:
     """CN-23: a Free Action changes a Number Die to write it in the zone, or drops it when
-    the zone is full; no Free Action in the Claim Phase."""
+    the zone is full; it "may not change the zone" (no Switch to the changed number, see
+    test_bonuses.py); no Free Action in the Claim Phase."""
     state = at_fill()
     assert [t for t in texts(state, LISA) if t.startswith("change 2")] == [
         f"change 2 {w}" for w in (1, 3, 4, 5, 6)
     ]
+    grant(state, LISA, 0, 3)
+    state.apply_action("change 2 6", LISA)
+    assert "switch 6" not in texts(state, LISA)
     claim = at_claim(2, {LISA: {"a1": 2, "b1": 2, "c1": 2}})
     with pytest.raises(IllegalActionError, match="Free Actions are played in the Fill Phase"):
         claim.apply_action("change 2 3", LISA)
@@ -320,12 +344,13 @@ def test_cn27_score6_is_always_used() -> None:
     assert state.scores()[LISA].connect4_bonus == 6
 
 
-def test_cn28_objectives_each_player_or_first_only() -> None:
+def test_cn28_objectives_each_player_first_only_or_decreasing() -> None:
     """CN-28: every player may score each revealed objective once (default);
-    ``objectives=first``: only those who fulfil it first (same round ties)."""
+    ``objectives=first``: only those who fulfil it first (same round ties);
+    ``objectives=decreasing``: the first ones score the card, later ones half of it."""
     blocks = ["a1", "b1", "a2", "b2", "c1", "d1", "c2", "d2", "a3", "b3", "a4", "b4"]
     circles = dict.fromkeys(blocks, 1)  # O11, O21, O12: three circles, no line
-    for mode, expected in (("each", [4, 4]), ("first", [4, 0])):
+    for mode, expected in (("each", [4, 4]), ("first", [4, 0]), ("decreasing", [4, 2])):
         state = at_claim(2, {LISA: circles}, objectives=mode)
         finish(state, LISA)
         assert state.sheets[LISA].objectives == {"A1": 4}
@@ -446,10 +471,23 @@ def test_cn40_twelve_rounds_and_the_dice_pass_left() -> None:
     assert all(len(sheet.tracker) == 12 for sheet in state.sheets)
 
 
-def test_cn26_cn31_cn34_covered_by_scenarios() -> None:
-    """CN-26 (write-2 into the player's switched zone) is scenario 14b; CN-31 (either reading
-    direction) is scenario 11; CN-34 (the German example, 61) is scenario 12."""
-    assert geo.arrow_points([6, 5, 4, 3, 2, 1], [False] * 6, True) == 8
+@pytest.mark.parametrize("values", [[1, 2, 3, 4, 5, 6], [6, 5, 4, 3, 2, 1]])
+def test_cn31_an_arrow_line_may_ascend_either_way(values: list[int]) -> None:
+    """CN-31: "Fill the row or column with 1 to 6 in ascending or decending order": read left
+    to right (row 6) or top to bottom (column f), either direction scores 8."""
+    row = {f"{c}6": v for c, v in zip("abcdef", values, strict=True)}
+    column = {f"f{r}": v for r, v in zip(range(1, 7), values, strict=True)}
+    state = at_roll(1, sheets={0: row | column})
+    assert state.scores()[0].arrows == (8, 8)
+
+
+def test_cn34_the_german_example_scores_61() -> None:
+    """CN-34: the printed total 67 is not the sum of the printed rows "7 + 18 + 16 / + 3 + 6
+    / + 6 + 4 / + 4 + - + - / - 3"; ``score()`` on a sheet holding those components gives
+    61 (scenario 12 checks each row)."""
+    state = at_roll(1)
+    german_example(state, 0)
+    assert state.scores()[0].total == sum(GERMAN_ROWS) - GERMAN_PENALTY == 61
 
 
 def test_cn_unknown_option_value_is_refused() -> None:

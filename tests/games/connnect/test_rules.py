@@ -229,7 +229,9 @@ def test_observation_is_json_and_shows_only_my_pending_numbers() -> None:
     state.apply_action("switch 5", LISA)
     mine, theirs = state.observation(LISA), state.observation(LUCAS)
     assert json.loads(json.dumps(mine)) == mine
-    assert mine["you"] == {"seat": 0, "pending": [2, 4], "zone": 5, "task": None}
+    assert mine["you"] == {
+        "seat": 0, "pending": [2, 4], "number_dice": [2, 4], "zone": 5, "task": None,
+    }  # fmt: skip
     assert theirs["you"]["pending"] == [2, 5]
     assert theirs["sheets"][LISA]["bonuses"][0][2]["used"] is False  # not revealed yet
     assert [c["letter"] for c in mine["cards_face_up"]] == ["B", "D", "F", "G"]
@@ -284,23 +286,17 @@ def test_write_two_numbers_bonus_writes_two_of_your_choice() -> None:
         ),
         ("A4", {"a1": 2, "b1": 2, "c1": 2}, ["claim I3 a1 b1 c1"], False),
         (
-            "C3",
-            {
-                "a1": 2,
-                "b1": 2,
-                "c1": 2,
-                "d1": 2,
-                "a3": 1,
-                "b3": 1,
-                "a4": 1,
-                "b4": 1,
-                "a6": 4,
-                "b6": 4,
-                "c6": 4,
-                "b5": 4,
-            },
-            [],
+            "C3",  # three Connect-4 claims, but only two shapes (I4 twice)
+            {"a1": 2, "b1": 2, "c1": 2, "d1": 2, "a3": 1, "b3": 1, "a4": 1, "b4": 1}
+            | {"a6": 4, "b6": 4, "c6": 4, "d6": 4},
+            ["claim I4 a1 b1 c1 d1", "claim O4 a3 b3 a4 b4", "claim I4 a6 b6 c6 d6"],
             False,
+        ),
+        (
+            "B2",  # two Connect-4 claims count, whatever their shapes
+            {"a1": 2, "b1": 2, "c1": 2, "d1": 2, "a6": 4, "b6": 4, "c6": 4, "d6": 4},
+            ["claim I4 a1 b1 c1 d1", "claim I4 a6 b6 c6 d6"],
+            True,
         ),
     ],
 )
@@ -313,7 +309,8 @@ def test_objective_requirements(
     state = at_claim(1, {0: numbers}, bonuses=[(0, 0, 1)])
     for text in claims:
         state.apply_action(text, 0)
-        state.apply_action(texts(state, 0)[0], 0)  # the first free bonus
+        state.apply_action(next(t for t in texts(state, 0) if t.startswith("take")), 0)
+    assert len(state.sheets[0].claims) == len(claims)
     card = state.comps.objective(ident)
     assert objective_met(card, state.sheets[0], state.comps, True, True) is met
 
@@ -364,3 +361,33 @@ def test_perft_of_the_setup_writing() -> None:
     doubles = dealt(2)
     doubles.apply_action("roll 1 1 3", CHANCE)
     assert perft(doubles, 1) == 12
+
+
+def test_keep_score_objectives_met_in_the_round_of_elimination_count() -> None:
+    """CN-21 ``elimination=keep_score`` (the player "stops writing, keeps score") with "Each
+    player checks the requirements on each of the Objective Cards" at the end of the round:
+    Lucas's last number fills his third circle (A1) and a connected line (B1) before he goes
+    out in that round; he keeps both. With the default (out of the game) he scores none."""
+    zone4 = {geo.cell_name(c): 6 for c in range(12) if geo.cell_name(c) != "d2"}
+    for mode, expected in (("keep_score", {"A1": 4, "B1": 6}), ("out", {})):
+        state = at_roll(2, sheets={LUCAS: zone4}, elimination=mode)
+        state.sheets[LUCAS].free_actions = 7
+        state.apply_action("roll 2 4 5", CHANCE)
+        state.apply_action("zone 4", LISA)
+        play(state, LUCAS, "write 2 d2")
+        assert state.sheets[LUCAS].out == 1
+        play(state, LISA, "write 2 a1", "write 5 a2")
+        finish(state, LISA)
+        assert state.round == 2 and state.sheets[LUCAS].objectives == expected
+
+
+def test_keep_score_objectives_when_the_last_player_goes_out() -> None:
+    """The game ends when nobody is left in it; the objectives of that round still count
+    under ``keep_score``."""
+    zone4 = {geo.cell_name(c): 6 for c in range(12) if geo.cell_name(c) != "d2"}
+    state = at_roll(1, sheets={0: zone4}, elimination="keep_score")
+    state.sheets[0].free_actions = 7
+    state.apply_action("roll 2 4 5", CHANCE)
+    state.apply_action("zone 4", 0)
+    state.apply_action("write 2 d2", 0)
+    assert state.is_terminal() and state.sheets[0].objectives == {"A1": 4, "B1": 6}

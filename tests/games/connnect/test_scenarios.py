@@ -11,8 +11,10 @@ import pytest
 from connect_arena.core import CHANCE, IllegalActionError
 from connect_arena.games.connnect import sheet as geo
 from connect_arena.games.connnect.player import CROSSED, EMPTY, FILLED
-from connect_arena.games.connnect.scoring import Score, winners
+from connect_arena.games.connnect.scoring import winners
 from tests.games.connnect.helpers import (
+    GERMAN_PENALTY,
+    GERMAN_ROWS,
     LISA,
     LUCAS,
     MIA,
@@ -23,6 +25,7 @@ from tests.games.connnect.helpers import (
     claim_phase,
     dealt,
     finish,
+    german_example,
     grant,
     play,
     put,
@@ -341,19 +344,18 @@ def test_11_arrow_line_tiers(values: list[int], crossed: set[int], points: int) 
 
 
 def test_12_german_end_of_game_example_is_61_not_67() -> None:
-    """[DE] "7 + 18 + 16 / + 3 + 6 / + 6 + 4 / + 4 + - + - / - 3 / = 67": the visible
-    numbers sum to 61 (CN-34)."""
-    example = Score(
-        connect3=7,
-        connect4_bonus=18,
-        connect5=16,
-        arrows=(3, 6),
-        circles=6,
-        lines=2,
-        objectives=(4,),
-        penalty=3,
-    )
-    assert example.total == 61
+    """[DE] "7 + 18 + 16 / + 3 + 6 / + 6 + 4 / + 4 + - + - / - 3 / = 67": ``score()`` on a
+    sheet holding exactly those components gives each printed row and a total of 61 (CN-34);
+    the printed 67 is not the sum. (The sheet is built, not played: with the reconstructed
+    bonus sections no legal game reaches it, see docs/rules/connnect.md.)"""
+    state = at_roll(1)
+    german_example(state, 0)
+    score = state.scores()[0]
+    rows = (score.connect3, score.connect4, score.connect5, *score.arrows)
+    rows += (score.circles, score.lines * 2, *score.objectives)
+    assert rows == GERMAN_ROWS and score.penalty == GERMAN_PENALTY
+    assert (score.circles, score.lines) == (6, 2)
+    assert score.total == 61 != 67
 
 
 def test_12_tie_break_fewest_negative_points_then_shared() -> None:

@@ -201,3 +201,6 @@ SHEET_ID = re.compile(r"[A-Z]+[345]")
 """Ids of the sheet's shapes: capital letters, then the size (``L4``)."""
 CARD_ID = re.compile(r"[A-Z]+")
 """Letters of the Connect-5 cards (letters only, so they never clash with sheet ids)."""
+OBJECTIVE_ID = re.compile(r"[A-Z][A-Z0-9]*")
+"""Ids of the objective cards (``A1``): the notation ``objectives A1 B1 C1`` reads them back
+upper-cased and split at spaces, so other ids could not be replayed."""

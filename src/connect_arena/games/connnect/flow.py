@@ -46,6 +46,7 @@ def choose_zone(state: ConnnectState, die: int) -> None:
     for p in state.participants():
         state.sheets[p].tracker.append((die, numbers[0], numbers[1]))
         state.zone[p] = die
+        state.number_dice[p] = list(numbers)
         state.pending[p] = list(numbers)
     begin_phase(state, FILL)
 
@@ -95,6 +96,7 @@ def maybe_resolve(state: ConnnectState) -> None:
     when nobody is left in it)."""
     players = state.participants()
     if not players:
+        check_objectives(state)  # players who went out in this round (keep_score)
         state.phase = OVER
         return
     if any(not state.done[p] for p in players):
@@ -148,22 +150,41 @@ def end_round(state: ConnnectState) -> None:
 
 def check_objectives(state: ConnnectState) -> None:
     """ "Each player checks the requirements on each of the Objective Cards. If the
-    requirement is fullfilled write the points" — once per card and player (CN-28)."""
+    requirement is fullfilled write the points" — once per card and player (CN-28), for the
+    players in the game and, with ``elimination=keep_score``, those who went out in this
+    round (their sheet is final: what it fulfils counts)."""
     cfg, comps = state.cfg, state.comps
     met_now: dict[str, list[int]] = {}
     for ident in state.objective_ids:
         card = comps.objective(ident)
-        for p in state.participants():
+        for p in objective_seats(state):
             sheet = state.sheets[p]
-            if ident in sheet.objectives or ident in state.objectives_closed:
+            if ident in sheet.objectives or objective_value(state, ident) == 0:
                 continue
             if objective_met(card, sheet, comps, cfg.permanent_circles, cfg.crossed_counts):
                 met_now.setdefault(ident, []).append(p)
     for ident, seats in met_now.items():
         for p in seats:
-            state.sheets[p].objectives[ident] = comps.objective(ident).points
-        if cfg.objectives_first:
+            state.sheets[p].objectives[ident] = objective_value(state, ident)
+        if cfg.objectives != "each":
             state.objectives_closed.add(ident)
+
+
+def objective_seats(state: ConnnectState) -> list[int]:
+    """Seats whose objectives are checked at the end of this round."""
+    if state.cfg.out_cannot_win:
+        return state.participants()
+    return [p for p, sheet in enumerate(state.sheets) if not sheet.out or sheet.out == state.round]
+
+
+def objective_value(state: ConnnectState, ident: str) -> int:
+    """Points objective ``ident`` gives now (CN-28): its value; with ``objectives=first`` 0
+    once someone fulfilled it in an earlier round; with ``objectives=decreasing`` half of it
+    (rounded down) then."""
+    points = state.comps.objective(ident).points
+    if ident not in state.objectives_closed:
+        return points
+    return points // 2 if state.cfg.objectives == "decreasing" else 0
 
 
 def start_round(state: ConnnectState) -> None:

@@ -22,6 +22,7 @@ def violations(state: ConnnectState) -> list[str]:
         busy = state.pending[seat] or state.task[seat] is not None
         if state.phase in ("setup_write", "fill", "claim") and state.done[seat] and busy:
             problems.append(f"seat {seat} is done with work left")
+    problems += _dice(state)
     cards = set(state.face_up) | set(state.face_down)
     if len(cards) != len(state.face_up) + len(state.face_down) or (
         state.face_up and len(cards) != comps.face_up
@@ -31,6 +32,21 @@ def violations(state: ConnnectState) -> list[str]:
         problems.append("fewer score cards than face-up cards (CN-38)")
     if state.round > comps.rounds:
         problems.append(f"round {state.round} > {comps.rounds}")
+    return problems
+
+
+def _dice(state: ConnnectState) -> list[str]:
+    """Each player's zone and Number Dice are the three rolled dice (a Switch swaps roles; a
+    Free Action or an Adjust changes only the numbers he writes), and he never has more than
+    two numbers to write in a round."""
+    if state.phase not in ("fill", "claim") or not state.zone_die:
+        return []
+    problems = []
+    for p in state.participants():
+        if sorted([state.zone[p], *state.number_dice[p]]) != sorted(state.dice):
+            problems.append(f"seat {p}: zone and Number Dice are not the dice rolled")
+        if len(state.pending[p]) > len(state.number_dice[p]):
+            problems.append(f"seat {p}: more numbers to write than Number Dice")
     return problems
 
 

@@ -1,4 +1,4 @@
-"""Legal actions of a CO'NNN'ECT player, and why an action is not legal.
+"""Legal actions of a CO'NNN'ECT player (why one is not legal: :mod:`.explain`).
 
 Only the owner's sheet and the public state at the start of the phase matter, so in a
 simultaneous phase a player's actions do not change while the others act.
@@ -63,9 +63,11 @@ def _task_actions(state: ConnnectState, p: int) -> list[ConnnectAction]:
     if task.kind == "take":
         return [Take(slot + 1) for slot in takeable(state, p, task.value)]
     if task.kind == "place":
-        return [Write(task.value, c) for c in geo.cells_of(state.empty_cells(p))]
+        targets = state.empty_cells(p) & ~(1 << task.source if task.source >= 0 else 0)
+        return [Write(task.value, c) for c in geo.cells_of(targets)]
     cells = geo.cells_of(state.zone_space(p))
-    return [Write(v, c) for v in range(1, 7) for c in cells]
+    writes: list[ConnnectAction] = [Write(v, c) for v in range(1, 7) for c in cells]
+    return writes + [Switch(v) for v in switchable(state, p)]
 
 
 def takeable(state: ConnnectState, p: int, section: int) -> list[int]:
@@ -100,23 +102,92 @@ def _fill_actions(state: ConnnectState, p: int) -> list[ConnnectAction]:
             actions += [Change(v, w) for v in numbers for w in range(1, 7) if w != v]
         else:
             actions += [Skip(v) for v in numbers]
-    if sheet.unused(comps, "switch") is not None:
-        actions += [Switch(v) for v in numbers if v != state.zone[p]]
-    if sheet.unused(comps, "adjust") is not None:
-        actions += [AdjustDie(v, d) for v in numbers for d in DELTAS]
+    actions += [Switch(v) for v in switchable(state, p)]
+    deltas = adjust_deltas(state, p)
+    actions += [AdjustDie(v, d) for v in numbers for d in deltas]
     return actions + _bonus_actions(state, p)
 
 
 def _bonus_actions(state: ConnnectState, p: int) -> list[ConnnectAction]:
     """Adjust (on written numbers) and Move Number, usable in the Fill and Claim Phases."""
-    sheet, comps = state.sheets[p], state.comps
+    sheet = state.sheets[p]
     cells = geo.cells_of(sheet.available)
     actions: list[ConnnectAction] = []
-    if state.cfg.adjust_cells and sheet.unused(comps, "adjust") is not None:
-        actions += [AdjustCell(c, d) for c in cells for d in DELTAS]
-    if sheet.unused(comps, "move") is not None and state.empty_cells(p):
+    deltas = adjust_deltas(state, p) if state.cfg.adjust_cells else ()
+    actions += [AdjustCell(c, d) for c in cells for d in deltas]
+    if can_move(state, p):
         actions += [Move(c) for c in cells]
     return actions
+
+
+def adjust_deltas(state: ConnnectState, p: int) -> tuple[int, ...]:
+    """The changes an Adjust bonus allows ``p`` now: ±1 or ±2 (CN-16 (a)); with
+    ``adjust=split`` one step of ±1 at a time, two per bonus (CN-16 (b)); none without an
+    Adjust bonus."""
+    sheet = state.sheets[p]
+    if state.cfg.adjust_split and sheet.adjust_steps:
+        return (-1, 1)
+    if sheet.unused(state.comps, "adjust") is None:
+        return ()
+    return (-1, 1) if state.cfg.adjust_split else DELTAS
+
+
+def can_move(state: ConnnectState, p: int) -> bool:
+    """``p`` has a Move Number bonus and an empty space to write the moved number in."""
+    return state.sheets[p].unused(state.comps, "move") is not None and bool(state.empty_cells(p))
+
+
+def switchable(state: ConnnectState, p: int) -> list[int]:
+    """Number Dice faces ``p`` may switch with the zone now (see :func:`switch_problem`)."""
+    if state.sheets[p].unused(state.comps, "switch") is None:
+        return []  # the common case, answered at once
+    return [v for v in sorted(set(state.number_dice[p])) if switch_problem(state, p, v) is None]
+
+
+def switch_problem(state: ConnnectState, p: int, value: int) -> str | None:
+    """Why ``p`` may not use a Switch bonus on the Number Die showing ``value`` now, or
+    ``None`` if he may.
+
+    "Switch the Zone Die with 1 Number Die. The number on that Number Die becomes zone and vice
+    versa": the die as rolled (a Free Action or an Adjust changes the number a player writes,
+    not the die). In the Fill Phase only before a number of the round is written or dropped
+    ("write each number ... in the selected zone": both in one zone). In the Claim Phase the
+    zone matters only to a "write any 2 numbers" bonus ("write the number in the new zone"),
+    so a Switch is offered while that bonus is being used, before its first number (earlier
+    in the phase it would have the same effect, so it is not offered twice).
+    """
+    sheet, task = state.sheets[p], state.task[p]
+    if state.phase not in ("fill", "claim"):
+        return "bonuses are used in the Fill Phase and the Claim Phase"
+    if sheet.unused(state.comps, "switch") is None:
+        return "you have no unused switch bonus"
+    if value == state.zone[p]:
+        return f"{value} is already your zone"
+    dice = state.number_dice[p]
+    if value not in dice:
+        shown = " and ".join(map(str, dice)) or "nothing"
+        return (
+            f"no Number Die shows {value} (your Number Dice show {shown}); a Free Action or "
+            "an Adjust changes the number you write, not the die"
+        )
+    if state.phase == "fill":
+        if len(state.pending[p]) < len(dice):
+            return "you have written (or dropped) a number: both numbers of a round go in one zone"
+        return None
+    if task is None or task.kind != "zone":
+        return (
+            "in the Claim Phase a Switch changes only the zone of a 'write any 2 numbers' "
+            "bonus: use it right after taking that bonus"
+        )
+    return _write2_switch_problem(state, p, value, task.value)
+
+
+def _write2_switch_problem(state: ConnnectState, p: int, value: int, left: int) -> str | None:
+    if left < 2:
+        return "one number of the 'write any 2 numbers' bonus is written: the other goes there too"
+    if not state.comps.zones[value - 1].mask & state.empty_cells(p):
+        return f"zone {value} has no empty space"
+    return None
 
 
 def claim_shapes(state: ConnnectState, p: int) -> list[Shape]:
@@ -133,114 +204,18 @@ def claim_list(state: ConnnectState, p: int) -> list[Claim]:
 
 
 def stuck(state: ConnnectState, p: int) -> bool:
-    """``p`` must write a number but cannot: no empty space in his zone, all Free Actions
-    used, and no Switch bonus that leads to a zone with an empty space (CN-21)."""
+    """``p`` must write a Number Die but "cannot play on" (CN-21): his zone has no empty space,
+    all Free Actions are used, no Switch leads to a zone with an empty space, and no Move
+    Number frees a space of his zone (only with ``move_source=empty``; a crossed-out source
+    stays occupied). An Adjust never helps: it changes a number, not a die, so it cannot
+    change where a Switch leads (finding 3); nor does a Move's new number (it is written
+    anywhere, the Number Die still has to go in the zone)."""
     sheet, comps = state.sheets[p], state.comps
     if state.zone_space(p) or sheet.free_actions < comps.free_actions:
         return False
-    if sheet.unused(comps, "switch") is None:
-        return True
     empty = state.empty_cells(p)
-    return not any(v != state.zone[p] and comps.zones[v - 1].mask & empty for v in state.pending[p])
-
-
-# ----- explanations ------------------------------------------------------------------------------
-
-
-def explain(state: ConnnectState, action: ConnnectAction, p: int) -> str | None:
-    """Why ``action`` is not legal for ``p`` now (one sentence), or ``None`` if no specific
-    reason is known (the caller then says it is not legal)."""
-    task = state.task[p]
-    if task is not None:
-        return _explain_task(state, action, p)
-    if state.phase == "zone":
-        if isinstance(action, ChooseZone):
-            return f"no die shows {action.die} (dice: {_dice(state)})"
-        return f"choose the Zone Die first (dice: {_dice(state)}), e.g. 'zone {state.dice[0]}'"
-    if isinstance(action, ChooseZone):
-        return "the Zone Die is chosen by the active player in the Roll Phase"
-    if isinstance(action, Done) and state.phase != "claim":
-        return _must_write(state, p)
-    if isinstance(action, Claim):
-        return _explain_claim(state, action, p)
-    if isinstance(action, Take):
-        return "there is no bonus to take now (claim a Connect-3 or Connect-4 first)"
-    if isinstance(action, Write):
-        return _explain_write(state, action, p)
-    return _explain_bonus_or_free(state, action, p)
-
-
-def _dice(state: ConnnectState) -> str:
-    return " ".join(map(str, state.dice))
-
-
-def _must_write(state: ConnnectState, p: int) -> str:
-    numbers = " and ".join(map(str, state.pending[p]))
-    return f"you must first write {numbers}"
-
-
-def _explain_task(state: ConnnectState, action: ConnnectAction, p: int) -> str:
-    task = state.task[p]
-    assert task is not None
-    if task.kind == "take":
-        if isinstance(action, Take):
-            return f"bonus space {action.slot} is not free (or cannot be used now)"
-        return "first circle a bonus of the section you earned: 'take SLOT'"
-    if task.kind == "place":
-        if isinstance(action, Write) and action.value == task.value:
-            return f"{geo.cell_name(action.cell)} is not empty"
-        return f"first write {task.value} in any empty space: 'write {task.value} SPACE'"
-    if isinstance(action, Write):
-        return f"{geo.cell_name(action.cell)} is not an empty space of your zone {state.zone[p]}"
-    return f"first write {task.value} number(s) of your choice in your zone {state.zone[p]}"
-
-
-def _explain_write(state: ConnnectState, action: Write, p: int) -> str:
-    name = geo.cell_name(action.cell)
-    if state.phase == "claim":
-        return "numbers are written in the Fill Phase (or by a bonus)"
-    if action.value not in state.pending[p]:
-        have = " and ".join(map(str, state.pending[p])) or "nothing"
-        return f"you have no {action.value} to write (you have {have})"
-    if state.sheets[p].written >> action.cell & 1:
-        return f"{name} already holds a number ('Each space can contain only one number')"
-    if state.phase == "setup_write":
-        return f"{name} is not a free setup space for this roll"
-    zone = state.comps.zones[state.zone[p] - 1]
-    return f"{name} is not in your zone {zone.die} ({zone.label})"
-
-
-def _explain_claim(state: ConnnectState, action: Claim, p: int) -> str | None:
-    if state.phase != "claim":
-        return "Connects are claimed in the Claim Phase"
-    sheet, comps = state.sheets[p], state.comps
-    reuse = sheet.unused(comps, "reuse") is not None
-    shapes = claim_shapes(state, p)
-    return cl.explain(action, sheet, comps, state.cfg.claims, shapes, reuse)
-
-
-def _explain_bonus_or_free(state: ConnnectState, action: ConnnectAction, p: int) -> str | None:
-    sheet, comps = state.sheets[p], state.comps
-    free = isinstance(action, Change | Skip)
-    if free and state.phase != "fill":
-        return "Free Actions are played in the Fill Phase"
-    if free and sheet.free_actions >= comps.free_actions:
-        return f"all {comps.free_actions} Free Actions are used"
-    if isinstance(action, Change | Skip | Switch | AdjustDie):
-        value = action.old if isinstance(action, Change) else action.value
-        if value not in state.pending[p]:
-            return f"you have no Number Die {value} to write"
-    if isinstance(action, Change) and not state.zone_space(p):
-        return "your zone is full: use 'skip' to drop the number"
-    if isinstance(action, Skip):
-        return "you may skip a number only when every space of your zone is occupied"
-    kind = {Switch: "switch", AdjustDie: "adjust", AdjustCell: "adjust", Move: "move"}.get(
-        type(action)
-    )
-    if kind is not None and sheet.unused(comps, kind) is None:
-        return f"you have no unused {kind} bonus"
-    if isinstance(action, AdjustCell | Move):
-        cell = geo.cell_name(action.cell)
-        if not sheet.available >> action.cell & 1:
-            return f"{cell} holds no unclaimed number (claimed or crossed numbers stay)"
-    return None
+    if any(comps.zones[v - 1].mask & empty for v in switchable(state, p)):
+        return False
+    zone = comps.zones[state.zone[p] - 1].mask
+    frees = state.cfg.move_source_empty and can_move(state, p) and bool(sheet.available & zone)
+    return not frees

@@ -339,7 +339,8 @@ def _objectives(args: list[str], comps: Components) -> ConnnectAction:
 def _cards(args: list[str], comps: Components) -> ConnnectAction:
     order = [card.id for card in comps.cards]
     letters = [word.upper() for word in args]
-    if len(set(letters)) != comps.face_up or not set(letters) <= set(order):
+    distinct = len(letters) == len(set(letters)) == comps.face_up
+    if not distinct or not set(letters) <= set(order):
         raise InvalidActionError(f"expected {comps.face_up} different cards of {order}")
     return DealCards(tuple(sorted(letters, key=order.index)))
 

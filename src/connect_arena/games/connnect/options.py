@@ -73,9 +73,17 @@ OPTIONS = (
     OptionSpec(
         "adjust",
         "any",
-        "the Adjust bonus changes a Number Die or an unclaimed number, or dice only",
-        ("any", "dice"),
+        "Adjust: one number (Number Die or unclaimed) +-1/+-2; two +-1 steps on any "
+        "numbers; or Number Dice only",
+        ("any", "split", "dice"),
         register="CN-16",
+    ),
+    OptionSpec(
+        "move_source",
+        "crossed",
+        "the space a Move Number bonus takes its number from: crossed out for good, or empty",
+        ("crossed", "empty"),
+        register="CN-17",
     ),
     OptionSpec(
         "crossed_counts",
@@ -107,8 +115,9 @@ OPTIONS = (
     OptionSpec(
         "objectives",
         "each",
-        "every player may score each objective once, or only the first to fulfil it",
-        ("each", "first"),
+        "objectives: every player scores each once; only the first to fulfil it; or the "
+        "first score it in full, later ones half",
+        ("each", "first", "decreasing"),
         register="CN-28",
     ),
     OptionSpec(
@@ -128,11 +137,13 @@ class Config:
     setup_groups: bool
     claims: ClaimRules
     adjust_cells: bool
+    adjust_split: bool
+    move_source_empty: bool
     crossed_counts: bool
     permanent_circles: bool
     out_cannot_win: bool
     lightning_forbidden: bool
-    objectives_first: bool
+    objectives: str
     score_returns: bool
 
 
@@ -150,11 +161,13 @@ def make_config(options: dict[str, OptionValue]) -> Config:
             same_card_twice=bool(o["same_card_twice"]),
             empty_section_claims=o["empty_section"] == "no_bonus",
         ),
-        adjust_cells=o["adjust"] == "any",
+        adjust_cells=o["adjust"] != "dice",
+        adjust_split=o["adjust"] == "split",
+        move_source_empty=o["move_source"] == "empty",
         crossed_counts=bool(o["crossed_counts"]),
         permanent_circles=o["circles"] == "permanent",
         out_cannot_win=o["elimination"] == "out",
         lightning_forbidden=o["lightning"] == "forbidden",
-        objectives_first=o["objectives"] == "first",
+        objectives=cast(str, o["objectives"]),
         score_returns=o["returns"] == "score",
     )

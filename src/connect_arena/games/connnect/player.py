@@ -2,7 +2,8 @@
 
 A sheet changes only through its owner's actions (and, at the end of a Claim Phase, through the
 crossing of a first-claim marker when someone else claimed a Connect-4 shape first). Nothing on
-a sheet is ever erased: a Move Number bonus crosses its source space out for good (CN-17).
+a sheet is ever erased, except the source of a Move Number bonus with ``move_source=empty``
+(CN-17; by default it is crossed out for good).
 """
 
 from __future__ import annotations
@@ -58,6 +59,8 @@ class PlayerSheet:
         filled_circles: mask over circle indices of the circles filled so far (CN-19).
         tracker: the round tracker rows ``(zone die, number die, number die)``.
         out: the round in which the player went out of the game (0: still in; CN-21).
+        adjust_steps: ±1 steps left of an Adjust bonus already crossed out (``adjust=split``,
+            CN-16 (b)).
     """
 
     def __init__(self, comps: Components) -> None:
@@ -75,6 +78,7 @@ class PlayerSheet:
         self.filled_circles = 0
         self.tracker: list[tuple[int, int, int]] = []
         self.out = 0
+        self.adjust_steps = 0
 
     def copy(self) -> PlayerSheet:
         """An independent copy."""
@@ -114,6 +118,11 @@ class PlayerSheet:
     def cross(self, cell: Cell) -> None:
         """Cross out the number in ``cell`` (Move Number bonus)."""
         self.crossed |= 1 << cell
+
+    def erase(self, cell: Cell) -> None:
+        """Empty ``cell`` (Move Number bonus with ``move_source=empty``, CN-17)."""
+        self.values[cell] = 0
+        self.written &= ~(1 << cell)
 
     def update_circles(self, comps: Components, crossed_counts: bool) -> None:
         """Record every circle whose four spaces are filled now ("At any time, you write

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from connect_arena.games.connnect import sheet as geo
 from connect_arena.games.connnect.components import Components
-from connect_arena.games.connnect.view import shape_rows, sheet_view
+from connect_arena.games.connnect.flow import objective_value
+from connect_arena.games.connnect.view import shape_rows, sheet_view, visible_sheet
 
 if TYPE_CHECKING:
     from connect_arena.games.connnect.rules import ConnnectState
@@ -57,11 +58,10 @@ def render(state: ConnnectState, viewer: int | None) -> str:
 
 
 def visible_view(state: ConnnectState, seat: int, viewer: int | None) -> dict[str, Any]:
-    """``seat``'s sheet as ``viewer`` may see it now."""
-    hidden = viewer is not None and seat != viewer and bool(state.views)
-    if hidden and state.phase in ("setup_write", "fill", "claim"):
-        return state.views[seat]
-    return sheet_view(state, seat)
+    """``seat``'s sheet as ``viewer`` may see it now (``None``: the shared screen, live)."""
+    if viewer is None:
+        return sheet_view(state, seat)
+    return visible_sheet(state, seat, viewer)
 
 
 def seat_label(state: ConnnectState, seat: int, viewer: int | None = None) -> str:
@@ -89,8 +89,9 @@ def header(state: ConnnectState) -> list[str]:
     lines += cards_lines(state)
     for ident in state.objective_ids:
         card = comps.objective(ident)
-        closed = "  [dim](taken)[/]" if ident in state.objectives_closed else ""
-        lines.append(f"Objective {card.id} ({card.points} pts): {card.text}{closed}")
+        now = objective_value(state, ident)
+        points = f"{card.points} pts" if now == card.points else f"{card.points} pts, now {now}"
+        lines.append(f"Objective {card.id} ({points}): {card.text}")
     if state.phase == "over":
         lines.append(result_text(state))
     return lines
@@ -279,15 +280,23 @@ def panel_lines(comps: Components, view: dict[str, Any]) -> list[str]:
     )
     boxes = [f"{letter} {points}" for letter, points in view["connect5"]]
     lines.append("Connect-5: " + " | ".join(boxes + ["—"] * (comps.c5_boxes - len(boxes))))
-    used = view["free_actions"]
-    track = " ".join(
-        "✗" if k <= used else f"-{comps.penalties[k]}" for k in range(1, len(comps.penalties))
-    )
-    lines.append(f"Free Actions: {track} (now {comps.penalties[used]})")
+    lines.append("Free Actions: " + free_action_track(comps, view["free_actions"]))
     rows = [f"{r}:{z}|{a}{b}" for r, (z, a, b) in enumerate(view["tracker"], start=1)]
     lines.append("Tracker (zone|dice): " + (" ".join(rows[:3]) or "—"))
     lines += ["  " + " ".join(rows[i : i + 5]) for i in range(3, len(rows), 5)]
     return lines + score_text(view["score"])
+
+
+def free_action_track(comps: Components, used: int) -> str:
+    """The Free Action track: one box per penalty value, the used ones crossed, the leftmost
+    available one in brackets — "the player gets minus points shown on the leftmost available
+    box" (after ``k`` uses that box shows the penalty of ``k`` uses; the last box is never
+    crossed: "Free Action can be used up to 7 times")."""
+    boxes = []
+    for k, penalty in enumerate(comps.penalties):
+        label = f"-{penalty}" if penalty else "0"
+        boxes.append("✗" if k < used else f"[bold]\\[{label}][/]" if k == used else label)
+    return " ".join(boxes)
 
 
 def _bonus(bonus: dict[str, Any]) -> str:

@@ -20,17 +20,18 @@ done. A player's legal actions never depend on what others did in the same phase
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Any
 
 from connect_arena.core.errors import InvalidOptionError
 from connect_arena.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, State
-from connect_arena.games.connnect import flow, legal
+from connect_arena.games.connnect import bonuses, flow, legal
 from connect_arena.games.connnect import sheet as geo
+from connect_arena.games.connnect.bonuses import Task
 from connect_arena.games.connnect.claims import SECTION_OF_SIZE, connect4_effect, find_shape
 from connect_arena.games.connnect.components import DataError
 from connect_arena.games.connnect.data import load_components
+from connect_arena.games.connnect.explain import explain
 from connect_arena.games.connnect.flow import CLAIM, FILL, OVER, ROLL, SETUP_ROLL, SETUP_WRITE, ZONE
 from connect_arena.games.connnect.notation import (
     AdjustCell,
@@ -57,6 +58,7 @@ from connect_arena.games.connnect.scoring import Score, score, winners
 OBJECTIVES, CARDS, FIRST = "objectives", "cards", "first"
 CHANCE_PHASES = frozenset({OBJECTIVES, CARDS, FIRST, SETUP_ROLL, ROLL})
 SIMULTANEOUS_PHASES = frozenset({SETUP_WRITE, FILL, CLAIM})
+PHASE_NAMES = {SETUP_WRITE: "setup writing", FILL: "Fill Phase", CLAIM: "Claim Phase"}
 ROLLS: list[tuple[Roll, float]] = [
     (Roll((a, b, c)), {3: 6, 2: 3, 1: 1}[len({a, b, c})] / 216)
     for a in range(1, 7)
@@ -64,19 +66,6 @@ ROLLS: list[tuple[Roll, float]] = [
     for c in range(b, 7)
 ]
 """Three dice as one chance action per sorted outcome, with its probability (56 outcomes)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Task:
-    """What a player must do next before anything else.
-
-    ``kind`` is ``"take"`` (circle a bonus of section ``value``), ``"place"`` (write the number
-    ``value`` anywhere: Move Number target or a ⚡ write-a-number bonus) or ``"zone"`` (write
-    ``value`` more numbers of your choice in your active zone: the ⚡ write-2 bonus).
-    """
-
-    kind: str
-    value: int
 
 
 class ConnnectGame(Game):
@@ -120,6 +109,9 @@ class ConnnectState(State[ConnnectAction]):
         dice: the last roll (sorted); ``zone_die``: the Zone Die chosen this round.
         pending / zone / task / done: per seat, in the current simultaneous phase: numbers
             still to write, active zone (after a Switch bonus), obligation, and done flag.
+        number_dice: per seat, the faces of his two Number Dice this round (after his
+            Switch); ``pending`` holds the numbers he writes for them, which a Free Action or
+            an Adjust may have changed (the dice keep their faces).
         cards_now / shapes_now: per seat, Connect-5 cards and Connect-4 shapes claimed in this
             Claim Phase; ``c5_this_round``: a Connect-5 was claimed this round.
         views: every sheet's public view at the start of the simultaneous phase (the others'
@@ -147,6 +139,7 @@ class ConnnectState(State[ConnnectAction]):
         self.roll_queue: list[int] = []
         self.pending: list[list[int]] = [[] for _ in range(n)]
         self.zone = [0] * n
+        self.number_dice: list[list[int]] = [[] for _ in range(n)]
         self.task: list[Task | None] = [None] * n
         self.done = [True] * n
         self.cards_now: list[list[str]] = [[] for _ in range(n)]
@@ -200,6 +193,7 @@ class ConnnectState(State[ConnnectAction]):
         other.roll_queue = list(self.roll_queue)
         other.pending = [list(p) for p in self.pending]
         other.zone = list(self.zone)
+        other.number_dice = [list(d) for d in self.number_dice]
         other.task = list(self.task)
         other.done = list(self.done)
         other.cards_now = [list(c) for c in self.cards_now]
@@ -237,7 +231,19 @@ class ConnnectState(State[ConnnectAction]):
     def _illegal_reason(self, action: ConnnectAction, player: int) -> str | None:
         if action in self.legal_entry(player)[1]:
             return None
-        return legal.explain(self, action, player) or f"{action} is not legal now"
+        return explain(self, action, player) or f"{action} is not legal now"
+
+    def _inactive_reason(self, player: int) -> str:
+        """Specific reasons for a seat that is out of the game or done with the current
+        simultaneous phase (instead of the core's "it is not X's turn")."""
+        if 0 <= player < self.num_players:
+            name, sheet = self.game.seat_name(player), self.sheets[player]
+            if sheet.out:
+                return f"{name} is out of the game since round {sheet.out}"
+            if self.phase in SIMULTANEOUS_PHASES and self.done[player]:
+                waiting = ", ".join(self.game.seat_name(s) for s in sorted(self.active_players()))
+                return f"{name} is done with this {PHASE_NAMES[self.phase]}; waiting for {waiting}"
+        return super()._inactive_reason(player)
 
     def returns(self) -> list[float]:
         """Solo: the score. Otherwise +1 for the winners and -1 for the others once the game
@@ -275,17 +281,39 @@ class ConnnectState(State[ConnnectAction]):
             raise AssertionError("; ".join(problems))
 
     def observation(self, player: int) -> dict[str, Any]:
-        """Everything ``player`` may see (``connnect/view.py``), JSON-serialisable."""
+        """Everything ``player`` may see (``connnect/view.py``), JSON-serialisable; a fresh
+        copy (editing it changes nothing).
+
+        Raises:
+            ValueError: ``player`` is not a seat of this game.
+        """
         from connect_arena.games.connnect.view import observation
 
-        return observation(self, player)
+        return observation(self, self._seat(player))
+
+    def public_observation(self) -> dict[str, Any]:
+        """What a spectator may see: the table and every sheet as the players see the others'
+        (in a simultaneous phase, as it was when the phase began; CN-36), without any seat's
+        private numbers, zone or task. JSON-serialisable, a fresh copy."""
+        from connect_arena.games.connnect.view import public_observation
+
+        return public_observation(self)
 
     def render(self, viewer: int | None = None) -> str:
-        """The viewer's sheet (every sheet if ``None``), the dice, the cards and the scores,
-        in Rich markup (``connnect/render.py``)."""
+        """The viewer's sheet (every sheet, live, if ``None``: the shared screen), the dice,
+        the cards and the scores, in Rich markup (``connnect/render.py``).
+
+        Raises:
+            ValueError: ``viewer`` is not ``None`` and not a seat of this game.
+        """
         from connect_arena.games.connnect.render import render
 
-        return render(self, viewer)
+        return render(self, None if viewer is None else self._seat(viewer))
+
+    def _seat(self, seat: int) -> int:
+        if not 0 <= seat < self.num_players:
+            raise ValueError(f"there is no seat {seat} (seats 0..{self.num_players - 1})")
+        return seat
 
     def render_sheet(self, seat: int, viewer: int | None = None) -> str:
         """One player's full sheet as ``viewer`` may see it (Rich markup).
@@ -295,9 +323,8 @@ class ConnnectState(State[ConnnectAction]):
         """
         from connect_arena.games.connnect.render import sheet_lines
 
-        if not 0 <= seat < self.num_players:
-            raise ValueError(f"there is no seat {seat} (seats 0..{self.num_players - 1})")
-        return "\n".join(sheet_lines(self, seat, viewer))
+        self._seat(seat)
+        return "\n".join(sheet_lines(self, seat, None if viewer is None else self._seat(viewer)))
 
     # ----- applying ------------------------------------------------------------------------------
     def _apply(self, action: ConnnectAction, player: int) -> None:
@@ -348,23 +375,17 @@ class ConnnectState(State[ConnnectAction]):
             sheet.free_actions += 1
             pending.remove(action.value)
         elif isinstance(action, Switch):
-            sheet.spend(self.comps, "switch")
-            pending[pending.index(action.value)] = self.zone[p]
-            self.zone[p] = action.value
+            bonuses.switch(self, p, action.value)
         elif isinstance(action, AdjustDie):
-            sheet.spend(self.comps, "adjust")
-            pending[pending.index(action.value)] = cyclic(action.value + action.delta)
+            bonuses.adjust_die(self, p, action.value, action.delta)
         elif isinstance(action, AdjustCell):
-            sheet.spend(self.comps, "adjust")
-            sheet.values[action.cell] = cyclic(sheet.values[action.cell] + action.delta)
+            bonuses.adjust_cell(self, p, action.cell, action.delta)
         elif isinstance(action, Move):
-            sheet.spend(self.comps, "move")
-            sheet.cross(action.cell)
-            self.task[p] = Task("place", sheet.values[action.cell])
+            bonuses.move(self, p, action.cell)
         elif isinstance(action, Claim):
             self._claim(p, action)
         elif isinstance(action, Take):
-            self._take(p, action.slot - 1)
+            bonuses.take(self, p, action.slot - 1)
         else:  # Done
             self.done[p] = True
 
@@ -403,21 +424,6 @@ class ConnnectState(State[ConnnectAction]):
         if legal.takeable(self, p, SECTION_OF_SIZE[shape.size]):
             self.task[p] = Task("take", SECTION_OF_SIZE[shape.size])
 
-    def _take(self, p: int, slot: int) -> None:
-        task = self.task[p]
-        assert task is not None and task.kind == "take"
-        sheet = self.sheets[p]
-        bonus = self.comps.sections[task.value][slot]
-        sheet.circle(bonus, task.value, slot)
-        self.task[p] = None
-        if not bonus.lightning:
-            return
-        sheet.used[task.value][slot] = True  # "MUST be used immediately" (CN-25: else lost)
-        if bonus.kind == "write" and self.empty_cells(p):
-            self.task[p] = Task("place", bonus.value)
-        elif bonus.kind == "write2" and self.zone_space(p):
-            self.task[p] = Task("zone", 2)
-
     # ----- helpers for the legal-action module ---------------------------------------------------
     def empty_cells(self, p: int) -> int:
         """Mask of empty spaces on ``p``'s sheet."""
@@ -426,8 +432,3 @@ class ConnnectState(State[ConnnectAction]):
     def zone_space(self, p: int) -> int:
         """Mask of empty spaces in ``p``'s active zone."""
         return self.comps.zones[self.zone[p] - 1].mask & self.empty_cells(p)
-
-
-def cyclic(value: int) -> int:
-    """``value`` brought into 1..6 cyclically: "1 minus 1 is 6; and 6 plus 1 is 1"."""
-    return (value - 1) % geo.FACES + 1

@@ -15,6 +15,7 @@ from connect_arena.games.connnect.components import (
     CARD_ID,
     DICE,
     OBJECTIVE_FIELDS,
+    OBJECTIVE_ID,
     SHEET_ID,
     Bonus,
     Circle,
@@ -330,6 +331,10 @@ def objectives(r: Reader, known: tuple[Circle, ...]) -> dict[str, Any]:
             count=e.integer("count", 1, 100) if "count" in fields else 0,
             circles=_circle_names(e, known) if "circles" in fields else (),
         )
+        if not OBJECTIVE_ID.fullmatch(card.id):
+            raise e.error(
+                "id", f"{card.id!r} must be a capital letter, then capitals or digits (e.g. A1)"
+            )
         if card.deck not in decks:
             raise e.error("deck", f"unknown deck {card.deck!r}")
         if any(other.id == card.id for other in found):

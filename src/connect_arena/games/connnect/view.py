@@ -3,11 +3,16 @@
 Everything on the table is public (the dice, the cards, every sheet), except what the other
 players do during a simultaneous phase: until the phase resolves, a player sees the others'
 sheets as they were when it began (commit and reveal, CN-36). His own sheet, numbers still to
-write and task are always current.
+write, Number Dice, zone and task are always current. A spectator sees every sheet as the
+players see each other's, and nobody's private block.
+
+Every observation is built afresh (the phase-start snapshots are deep-copied), so editing one
+changes neither the state nor its clones.
 """
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any
 
 from connect_arena.games.connnect import sheet as geo
@@ -87,13 +92,38 @@ def _score(state: ConnnectState, p: int) -> dict[str, int | list[int]]:
 
 def observation(state: ConnnectState, player: int) -> dict[str, Any]:
     """Everything seat ``player`` may see now (see the module docstring)."""
-    comps = state.comps
-    hidden = bool(state.views) and state.phase in ("setup_write", "fill", "claim")
-    sheets = [
-        state.views[p] if hidden and p != player else sheet_view(state, p)
-        for p in range(state.num_players)
-    ]
+    view = _table(state, player)
     task = state.task[player]
+    view["you"] = {
+        "seat": player,
+        "pending": list(state.pending[player]),
+        "number_dice": list(state.number_dice[player]),
+        "zone": state.zone[player],
+        "task": None if task is None else {"kind": task.kind, "value": task.value},
+    }
+    return view
+
+
+def public_observation(state: ConnnectState) -> dict[str, Any]:
+    """What a spectator may see now: the table, every sheet as the players see the others'."""
+    return _table(state, None)
+
+
+def visible_sheet(
+    state: ConnnectState, seat: int, viewer: int | None, fresh: bool = False
+) -> dict[str, Any]:
+    """``seat``'s sheet as ``viewer`` may see it (``None``: a spectator): the phase-start
+    snapshot during a simultaneous phase (another seat's), else the live sheet. The snapshot
+    is shared with the state (and its clones) unless ``fresh`` asks for a copy."""
+    hidden = bool(state.views) and state.phase in ("setup_write", "fill", "claim")
+    if hidden and seat != viewer:
+        return copy.deepcopy(state.views[seat]) if fresh else state.views[seat]
+    return sheet_view(state, seat)
+
+
+def _table(state: ConnnectState, viewer: int | None) -> dict[str, Any]:
+    comps = state.comps
+    sheets = [visible_sheet(state, p, viewer, fresh=True) for p in range(state.num_players)]
     return {
         "game": "connnect",
         "solo": state.num_players == 1,
@@ -111,12 +141,6 @@ def observation(state: ConnnectState, player: int) -> dict[str, Any]:
         "cards_face_down": list(state.face_down),
         "score_cards": list(state.score_cards),
         "connect4_claimed": sorted(state.c4_claimed),
-        "you": {
-            "seat": player,
-            "pending": list(state.pending[player]),
-            "zone": state.zone[player],
-            "task": None if task is None else {"kind": task.kind, "value": task.value},
-        },
         "sheets": sheets,
         "terminal": state.phase == "over",
         "winners": state.winners() if state.phase == "over" else [],
@@ -124,6 +148,8 @@ def observation(state: ConnnectState, player: int) -> dict[str, Any]:
 
 
 def _objective(state: ConnnectState, ident: str) -> dict[str, Any]:
+    from connect_arena.games.connnect.flow import objective_value
+
     card = state.comps.objective(ident)
     return {
         "id": card.id,
@@ -131,6 +157,7 @@ def _objective(state: ConnnectState, ident: str) -> dict[str, Any]:
         "points": card.points,
         "text": card.text,
         "closed": ident in state.objectives_closed,
+        "points_now": objective_value(state, ident),
     }
 
 
