@@ -37,6 +37,7 @@ def test_int_and_choice_options_are_coerced() -> None:
         ({"advanced": "maybe"}, "option 'advanced' of quinque: 'maybe' is not valid"),
         ({"parachutes": 0}, "option 'parachutes' of quinque: 0 is not valid \\(expected integer"),
         ({"parachutes": "ten"}, "'ten' is not valid"),
+        ({"parachutes": "²"}, "'²' is not valid"),
         ({"parachutes": True}, "True is not valid"),
         ({"opponent_line": "never"}, "expected opponent_wins \\| at_turn_start \\| ignored"),
     ],

@@ -7,6 +7,7 @@ record are coerced and checked here, and any error names the option and the bad 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -74,7 +75,7 @@ class OptionSpec:
             number: int
             if isinstance(value, int) and not isinstance(value, bool):
                 number = value
-            elif isinstance(value, str) and value.strip().lstrip("+-").isdigit():
+            elif isinstance(value, str) and re.fullmatch(r"[+-]?[0-9]+", value.strip()):
                 number = int(value.strip())
             else:
                 raise InvalidOptionError(bad.format(self.describe_values()), self.name)

@@ -186,9 +186,12 @@ BASIC = Design(
         [(2, 0), (2, 1), (4, 1), (4, 3)],  # a jog from the outer to the middle ring
         [(9, 3), (9, 1), (11, 1), (11, 0)],  # and one back
     ],
-    singles=[(1, 0), (3, 0), (5, 0), (7, 0), (8, 0), (10, 0), (6, 1), (6, 2), (5, 3), (7, 3),
+    # (8, 0) circled and (9, 0) single: the jumps (6, 0) over (7, 0) to (8, 0) and back put
+    # two circled dots one dot apart, so doubles eat doubles and sandwiches happen on Basic
+    # too ("tutte le regole del gioco sono applicate su entrambi i tabelloni", AMB-26).
+    singles=[(1, 0), (3, 0), (5, 0), (7, 0), (9, 0), (10, 0), (6, 1), (6, 2), (5, 3), (7, 3),
              (6, 4), (6, 5), (3, 1), (2, 1), (9, 2), (10, 1)],
-    circled=[(2, 0), (6, 0), (9, 0), (6, 6), (4, 3), (8, 3)],
+    circled=[(2, 0), (6, 0), (8, 0), (6, 6), (4, 3), (8, 3)],
 )
 # fmt: on
 

@@ -72,7 +72,8 @@ def legal(state: Connect5State, text: str) -> bool:
 def check_invariants(state: object) -> None:
     """The properties of every Connect 5 position: the engine's own check
     (:meth:`Connect5State.invariant_violations`: tokens conserved, no stack above two, no
-    double on a single dot) and scores that add up."""
+    double on a single dot, no Connect 5 of any seat standing while the round goes on) and
+    scores that add up."""
     assert isinstance(state, Connect5State)
     assert state.invariant_violations() == []
     assert state.scores() == [

@@ -18,7 +18,9 @@ from connect_arena.games.connect5.boards import (
     load_board,
     read_board_file,
 )
+from connect_arena.games.connect5.rules import Connect5State
 from connect_arena.games.connect5.topology import RunRules, topology
+from tests.games.connect5.helpers import position, stacks
 
 T1_ADJACENT = """a0-a1 a1-a2 a2-a3 a3-a4 a4-a5 a5-a6 b0-b1 b1-b2 b2-b4 b4-b5 b5-b6 cm2-cm1
 cm1-a3 a3-c1 c1-c3 c3-c4 a1-d1 d1-d2 a5-e1 e1-b5 a6-b6 a6-f1 b6-f1 f1-f2"""
@@ -164,9 +166,28 @@ def test_duplicate_ids_and_bad_ids() -> None:
     assert any("dots[3] '9d': id must be a letter" in p for p in found)
 
 
-def test_reserved_words_are_not_ids() -> None:
-    found = problems(HEADER + ROW.replace('id = "b"', 'id = "over"') + 'lines = [["a", "c"]]\n')
-    assert any("'over' is a word of the notation" in p for p in found)
+@pytest.mark.parametrize("word", ["over", "To", "pass", "starter"])
+def test_reserved_words_are_not_ids(word: str) -> None:
+    """Words the parser reads specially: ``over`` and ``to`` inside a capture, and a bare
+    ``pass`` (``starter`` too, the chance action's verb)."""
+    found = problems(HEADER + ROW.replace('id = "b"', f'id = "{word}"') + 'lines = [["a", "c"]]\n')
+    assert any(f"{word!r} is a word of the notation" in p for p in found)
+
+
+def test_x_is_a_dot_id_like_any_other(tmp_path: Path) -> None:
+    """``x`` is no word of the notation (captures are written ``jump a over b to c``), so a
+    dot may be called ``x`` and every action can name it."""
+    from connect_arena.core import load
+
+    names = ["a", "x", "c", "d", "e", "f", "g", "h", "i", "j"]  # ten dots for two players
+    dots = ",\n".join(f'  {{ id = "{n}", x = {i}, y = 0 }}' for i, n in enumerate(names))
+    path = tmp_path / "x.toml"
+    path.write_text(HEADER + f"dots = [\n{dots}\n]\nlines = [{names!r}]\n".replace("'", '"'))
+    state = load("connect5", 2, board=str(path), first_player="0").new_initial_state()
+    for text in ("place a", "x", "place e"):
+        state.apply_action(text)
+    assert [str(entry.action) for entry in state.history] == ["place a", "place x", "place e"]
+    assert str(state._parse("jump x-d")) == "jump x over c to d"
 
 
 def test_non_finite_and_non_numeric_coordinates() -> None:
@@ -285,6 +306,9 @@ def test_shipped_boards_follow_the_project_decision(name: str, dots: range) -> N
     assert stats["bend_dots"] > 0 and stats["bent_segments"] > 0
     assert stats["connect5_paths"] > 2 * stats["dots"]
     assert "not the printed board" in board.origin
+    # "all game rules applies to both game boards" (AMB-26): doubles step, eat doubles and
+    # sandwiches happen (test_register.py plays each of them)
+    assert stats["circled_pairs"] > 0 and stats["circled_jumps"] > 0
 
 
 def test_advanced_is_more_intricate_than_basic() -> None:
@@ -319,3 +343,46 @@ def test_a_board_file_is_plain_data_and_dot_ids_name_the_lattice_point() -> None
     board = load_board("basic")
     for node in board.dots:
         assert node.id == f"{chr(ord('a') + int(node.x))}{int(node.y) + 1}"
+
+
+def _circled_triple(state: Connect5State) -> tuple[str, str, str]:
+    """The first jump triple A–B–C of the board with A and C circled."""
+    cfg = state.cfg
+    for start, row in enumerate(cfg.topo.jumps):
+        for jump in row:
+            if cfg.circled[start] and cfg.circled[jump.to]:
+                return cfg.ids[start], cfg.ids[jump.over], cfg.ids[jump.to]
+    raise AssertionError(f"board {cfg.board.id}: no jump between two circled dots")
+
+
+def _circled_pair(state: Connect5State) -> tuple[str, str]:
+    """The first two adjacent circled dots of the board."""
+    cfg = state.cfg
+    for link in cfg.topo.links:
+        if cfg.circled[link.src] and cfg.circled[link.dst]:
+            return cfg.ids[link.src], cfg.ids[link.dst]
+    raise AssertionError(f"board {cfg.board.id}: no two adjacent circled dots")
+
+
+@pytest.mark.parametrize("board", ["basic", "advanced", "t1"])
+def test_amb26_every_rule_can_be_played_on_every_board(board: str) -> None:
+    """IT "N.B. tutte le regole del gioco sono applicate su entrambi i tabelloni" (EN "all
+    game rules applies to both game boards"): each shipped board has a jump between two
+    circled dots and two adjacent circled dots, so that on each "Le pedine doppie possono
+    mangiare ed essere mangiate da altre pedine doppie avversarie", a double eats a single
+    without splitting, the sandwich happens, and a double moves without splitting."""
+    probe = position(board=board)
+    a, b, c = _circled_triple(probe)
+    eat_double = position(f"P1²:{a}, P2²:{b}", board=board)
+    eat_double.apply_action(f"jump {a} over {b} to {c}")
+    assert stacks(eat_double) == f"P1²:{c}" and eat_double.captured == [2, 0]
+    eat_single = position(f"P1²:{a}, P2:{b}", board=board)
+    eat_single.apply_action(f"jump {a} over {b} to {c}")
+    assert stacks(eat_single) == f"P1²:{c}"
+    sandwich = position(f"P1:{a}, P2:{b}, P1:{c}", board=board)
+    sandwich.apply_action(f"sandwich {a} over {b} to {c}")
+    assert stacks(sandwich) == f"P1²:{c}"
+    src, dst = _circled_pair(probe)
+    walk = position(f"P1²:{src}", board=board)
+    walk.apply_action(f"step {src} {dst}")
+    assert stacks(walk) == f"P1²:{dst}"

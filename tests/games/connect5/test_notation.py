@@ -71,6 +71,10 @@ def test_forgiving_input(text: str, canonical: str) -> None:
         ("jump a0", "needs a start and a landing dot"),
         ("jump a0 a5", "no dot lies between a0 and a5 on a line"),
         ("starter x", "is not a Connect 5 action"),
+        ("starter ²", "is not a Connect 5 action"),  # str.isdigit() is true, int() fails
+        ("starter ١", "is not a Connect 5 action"),  # an Arabic-Indic digit: int() takes it
+        ("starter -1", "is not a Connect 5 action"),
+        ("J1", "'J1' is a junction without a dot on board 't1'"),  # a bare junction id
         ("pass now", "is not a Connect 5 action"),
     ],
 )
@@ -88,7 +92,7 @@ def test_malformed_notation_is_refused_and_changes_nothing(text: str, message: s
     [
         ("place a1", "a1 holds Blue's token"),
         ("step a1 a2", "no token of yours on a1"),
-        ("step a0 a2", "a2 is not adjacent to a0"),
+        ("step a0 a2", "a2 is not next to a0: a step goes to the next dot along a line"),
         ("split a0 a1", "a0 holds a single token: only a double can split"),
         ("jump a0 over a1 to a3", "there is no jump from a0 over a1 to a3"),
         ("jump a0 over a2 to a4", "there is no jump from a0 over a2 to a4"),

@@ -1,7 +1,9 @@
 """Properties of random games: tokens are conserved, no stack exceeds two, no double stands
-on a single dot; the fast legality check agrees with the generated actions; every illegal
-candidate is refused without changing anything; and the conformance suite with 5 players on
-both shipped boards (the suite itself runs 2-4 players)."""
+on a single dot, no Connect 5 of any seat is left standing while the round goes on (AMB-24:
+the check after each action must see every run it completed); the fast legality check
+agrees with the generated actions; every illegal candidate is refused without changing
+anything; and the conformance suite with 5 players on both shipped boards (the suite itself
+runs 2-4 players)."""
 
 from __future__ import annotations
 

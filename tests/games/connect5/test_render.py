@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import io
+import json
+import re
+import time
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
+from rich.console import Console
+from rich.markup import escape
 from rich.text import Text
 
-from connect_arena.games.connect5.boards import load_board
-from connect_arena.games.connect5.render import render_board
+from connect_arena.core import load
+from connect_arena.games.connect5.boards import load_board, read_board_file
+from connect_arena.games.connect5.render import escape_markup, render_board
 from connect_arena.games.connect5.svg import board_to_svg
 from tests.games.connect5.helpers import position
 
@@ -79,3 +87,65 @@ def test_svg_draws_every_dot_segment_and_id(name: str) -> None:
     assert {node.id for node in board.dots} <= texts
     assert len(list(root.iter(f"{ns}rect"))) == 1 + len(board.nodes) - board.num_dots
     assert "not the printed board" in svg or name == "t1"
+
+
+# ----- user text in the markup, huge boards, highlights per round (review 5, 6, 10) ----------
+T1_FILE = Path(__file__).parents[3] / "src/connect_arena/games/connect5/data/boards/t1.toml"
+AWKWARD = ["Side B [/] of my copy", "[red]x", "[bold", "ends with \\", "a\\[b]", "[#fff on red]"]
+
+
+@pytest.mark.parametrize("text", AWKWARD)
+def test_escape_markup_mirrors_rich(text: str) -> None:
+    """``games/`` may not import Rich; the local escape must do what ``rich.markup.escape``
+    does."""
+    assert escape_markup(text) == escape(text)
+    assert plain(f"[bold]{escape_markup(text)}[/]") == text
+
+
+@pytest.mark.parametrize("text", AWKWARD)
+def test_board_names_and_origins_are_shown_verbatim(text: str, tmp_path: Path) -> None:
+    """A user's board file may name itself anything: no ``MarkupError``, no restyling."""
+    source = T1_FILE.read_text()
+    for key in ("name", "origin"):
+        line = f"{key} = {json.dumps(text)}"  # a TOML basic string is a JSON string
+        source = re.sub(rf"^{key} = .*$", lambda _, line=line: line, source, count=1, flags=re.M)
+    path = tmp_path / "mine.toml"
+    path.write_text(source)
+    board = read_board_file(path)
+    assert plain(render_board(board)).splitlines()[0] == f"{text} — {text}"
+    state = load("connect5", 2, board=str(path), first_player="0").new_initial_state()
+    assert plain(state.render()).splitlines()[-1] == f"board {text} ({text}): Red ● to play"
+    Console(file=io.StringIO()).print(state.render())  # what the CLI does with it
+
+
+def test_a_board_with_huge_coordinates_is_listed_not_drawn(tmp_path: Path) -> None:
+    """A valid board spanning 400 000 units would need a grid of 1.6 million columns: it is
+    listed dot by dot instead, at once."""
+    corners = [("a", 0, 0), ("b", 1, 0), ("c", 2, 0), ("d", 3, 0), ("e", 4, 0), ("f", 4, 4)]
+    dots = ", ".join(
+        f'{{ id = "{n}", x = {x * 100_000}, y = {y * 100_000} }}' for n, x, y in corners
+    )
+    path = tmp_path / "big.toml"
+    path.write_text(
+        'format = "connect-arena/connect5-board@1"\nid = "big"\nname = "Big"\n'
+        f'dots = [{dots}]\nlines = [["a", "b", "c", "d", "e", "f"]]\n'
+    )
+    board = read_board_file(path)
+    started = time.process_time()
+    text = plain(render_board(board))
+    assert time.process_time() - started < 1.0
+    assert "does not fit a character grid" in text
+    assert "(400000, 400000)" in text
+    assert len(text.splitlines()) < 20
+
+
+def test_a_new_round_highlights_nothing_from_the_last() -> None:
+    """In a full game, round 2 starts on an empty board: the last action of round 1 (the
+    Connect 5 on a4) is not marked on it."""
+    state = position("P1:a0, P1:a1, P1:a2, P1:a3", mode="full")
+    state.apply_action("place a4")
+    assert state.round == 1 and not state.is_terminal()
+    markup = state.render()
+    assert "reverse" not in markup and "on yellow" not in markup
+    state.apply_action("place a4")
+    assert state.render().count("reverse") == 1

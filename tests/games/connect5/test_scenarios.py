@@ -75,7 +75,7 @@ def test_3_step_and_adjacency_through_junctions() -> None:
     state = position("P1:b2")
     assert legal(state, "step b2 b4")  # straight through the dot-less crossing J1
     for bad in ("step b2 c1", "step b2 c3"):
-        with pytest.raises(IllegalActionError, match="not adjacent"):
+        with pytest.raises(IllegalActionError, match="only by turning where lines cross"):
             state.apply_action(bad)
     state = position("P1:a4")
     assert legal(state, "step a4 a5") and not legal(state, "step a4 c1")

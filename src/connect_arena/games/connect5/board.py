@@ -32,7 +32,9 @@ from connect_arena.games.connect5.geometry import Point
 
 BOARD_FORMAT = "connect-arena/connect5-board@1"
 ID_PATTERN = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,15}")
-RESERVED_IDS = frozenset({"over", "to", "pass", "starter", "x"})
+RESERVED_IDS = frozenset({"over", "to", "pass", "starter"})
+"""Words the notation reads specially, so no id: ``over`` and ``to`` inside a capture, a
+bare ``pass``, and ``starter`` (the chance action's verb)."""
 SYMMETRIES = ("none", "half-turn", "quarter-turn")
 
 

@@ -164,11 +164,14 @@ def board_stats(board: Board) -> dict[str, int]:
     Returns:
         ``dots``, ``circled``, ``single``, ``junctions``, ``t_dots``, ``x_dots``,
         ``bend_dots``, ``t_junctions``, ``x_junctions``, ``segments``, ``bent_segments``,
-        ``adjacent_pairs``, ``jumps``, ``connect5_paths``.
+        ``adjacent_pairs``, ``circled_pairs`` (adjacent pairs of circled dots: a double
+        steps between them), ``jumps``, ``circled_jumps`` (jumps between two circled dots,
+        each way: a double eats a double, a sandwich), ``connect5_paths``.
     """
     topo = topology(board)
     shapes = Counter((node.dot, board.shape(index)) for index, node in enumerate(board.nodes))
-    circled = sum(1 for node in board.dots if node.circled)
+    ring = [node.circled for node in board.dots]
+    circled = sum(ring)
     return {
         "dots": board.num_dots,
         "circled": circled,
@@ -182,6 +185,12 @@ def board_stats(board: Board) -> dict[str, int]:
         "segments": len(board.segments),
         "bent_segments": sum(1 for seg in board.segments if not seg.straight),
         "adjacent_pairs": len({frozenset((lk.src, lk.dst)) for lk in topo.links}),
+        "circled_pairs": len(
+            {frozenset((lk.src, lk.dst)) for lk in topo.links if ring[lk.src] and ring[lk.dst]}
+        ),
         "jumps": sum(len(row) for row in topo.jumps),
+        "circled_jumps": sum(
+            1 for a, row in enumerate(topo.jumps) for jump in row if ring[a] and ring[jump.to]
+        ),
         "connect5_paths": len(topo.runs(RunRules())),
     }

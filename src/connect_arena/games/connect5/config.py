@@ -29,7 +29,7 @@ OPTIONS = (
         "quick game (one round) or full game (one round per player)",
         ("quick", "full"),
     ),
-    OptionSpec("tokens", 25, "tokens per player and round", minimum=1, maximum=200),
+    OptionSpec("tokens", 25, "tokens per player and round (5 or more)", minimum=5, maximum=200),
     OptionSpec(
         "first_player",
         "random",
@@ -102,8 +102,9 @@ OPTIONS = (
     ),
     OptionSpec(
         "end_without_connect5",
-        True,
-        "the round ends once nobody has five tokens left (no Connect 5 possible)",
+        False,
+        "the round also ends once nobody has five tokens left (no Connect 5 possible), "
+        "though captures could still score",
         register="AMB-16",
     ),
     OptionSpec(

@@ -61,7 +61,7 @@ def _explain_place(state: Connect5State, action: Place | Stack, player: int) -> 
         return f"{state.game.seat_name(player)} has no tokens left to place"
     if isinstance(action, Place):
         if state.owner[dot] == player:
-            return f"{name} already holds your token; to stack on it write 'stack {name}'"
+            return _place_on_own(state, name, dot)
         if state.owner[dot] >= 0:
             return f"{name} holds {_holder(state, dot, player)}: place only on a free dot"
         return None
@@ -79,6 +79,70 @@ def _explain_place(state: Connect5State, action: Place | Stack, player: int) -> 
     return None
 
 
+def _place_on_own(state: Connect5State, name: str, dot: int) -> str:
+    """Placing on your own token: ``stack`` is suggested only where it is legal."""
+    if state.height[dot] == 2:
+        return f"{name} already holds your double: place only on a free dot"
+    if state.cfg.circled[dot]:
+        return f"{name} already holds your token; to stack on it write 'stack {name}'"
+    return (
+        f"{name} already holds your token: place only on a free dot (and {name} is a single "
+        "dot, where no double may stand)"
+    )
+
+
+def _not_adjacent(state: Connect5State, action: Step | Split, src: int, dst: int) -> str:
+    """Why a step or split cannot go from ``src`` to ``dst``, which are not adjacent."""
+    cfg = state.cfg
+    if src == dst:
+        return f"a step goes from one dot to another: {action.src} to {action.dst} moves nothing"
+    if cfg.topo.adjacent(dst, src):  # only t_turns=from_stem makes adjacency one-way
+        return (
+            f"{action.dst} is reached from {action.src} only by turning from the bar of a T "
+            "without a dot into its stem (t_turns=from_stem: from the stem into the bar only)"
+        )
+    if dst in _reached_turning_anywhere(state, src):
+        stem = ", or from the bar of a T into its stem" if cfg.topo.t_turns != "any" else ""
+        return (
+            f"{action.dst} is reached from {action.src} only by turning where lines cross "
+            f"without a dot{stem} ('Quando due linee si incrociano, non è possibile svoltare "
+            "in un'altra direzione')"
+        )
+    return f"{action.dst} is not next to {action.src}: a step goes to the next dot along a line"
+
+
+def _reached_turning_anywhere(state: Connect5State, src: int) -> set[int]:
+    """The dots a walk from ``src`` reaches through dot-less junctions, turning anywhere."""
+    board = state.cfg.board
+    found: set[int] = set()
+    walked: set[int] = set()
+    todo = [(arm.segment, arm.other) for arm in board.arms[src]]
+    while todo:
+        segment, node = todo.pop()
+        if segment in walked:
+            continue
+        walked.add(segment)
+        if node < board.num_dots:
+            found.add(node)
+        else:
+            todo += [(arm.segment, arm.other) for arm in board.arms[node]]
+    return found
+
+
+def _onto_own(state: Connect5State, action: Step, src: int, dst: int) -> str | None:
+    """Under ``stack_by_step``: why a step onto your own token makes no double."""
+    if state.height[dst] == 2:
+        return f"{action.dst} already holds your double: a stack has at most two tokens"
+    if state.height[src] == 2:
+        return f"your double on {action.src} cannot step onto a token: a stack has at most two"
+    if not state.cfg.circled[dst]:
+        return (
+            f"{action.dst} is a single dot: a double stands only on a circled dot "
+            "('purché questa si trovi su pallino nero cerchiato')"
+        )
+    return None
+
+
 def _explain_move(state: Connect5State, action: Step | Split, player: int) -> str | None:
     cfg = state.cfg
     src, dst = cfg.board.dot_index(action.src), cfg.board.dot_index(action.dst)
@@ -87,10 +151,7 @@ def _explain_move(state: Connect5State, action: Step | Split, player: int) -> st
     if isinstance(action, Split) and state.height[src] != 2:
         return f"{action.src} holds a single token: only a double can split"
     if not cfg.topo.adjacent(src, dst):
-        return (
-            f"{action.dst} is not adjacent to {action.src} along the lines (no turning where "
-            "lines cross without a dot)"
-        )
+        return _not_adjacent(state, action, src, dst)
     onto_own = isinstance(action, Step) and cfg.stack_by_step and state.owner[dst] == player
     if state.owner[dst] >= 0 and not onto_own:
         return f"{action.dst} is not free (it holds {_holder(state, dst, player)})"
@@ -104,8 +165,8 @@ def _explain_move(state: Connect5State, action: Step | Split, player: int) -> st
             f"solo tra i punti adiacenti cerchiati'); {action.dst} is a single dot — "
             f"'split {action.src} {action.dst}' moves one token there"
         )
-    if onto_own and (state.height[dst] == 2 or state.height[src] == 2 or not cfg.circled[dst]):
-        return f"stepping onto {action.dst} would not make a double on a circled dot"
+    if onto_own and isinstance(action, Step) and (reason := _onto_own(state, action, src, dst)):
+        return reason
     if moves.retraces_into_run(state, player, action):
         return (
             "this token may not make a Connect 5 by going back along the line it used last "
@@ -131,6 +192,11 @@ def _explain_jump(state: Connect5State, action: Jump, player: int) -> str | None
             return reason
         jump = cfg.topo.jump(pos, over, to)
         assert jump is not None
+        if number == 0 and _blocked_by_last_turn(state, player, pos, jump.segset):
+            return (
+                "this token may not capture by going back along the line it used last turn "
+                "(retrace_rule=previous_turn)"
+            )
         if over in jumped or used & jump.segset:
             return (
                 "a capture may not use a stretch of line twice or jump a dot twice "
@@ -142,6 +208,15 @@ def _explain_jump(state: Connect5State, action: Jump, player: int) -> str | None
         size, _ = moves.hop(cfg, owner, height, pos, size, over, to)
         pos = to
     return None
+
+
+def _blocked_by_last_turn(
+    state: Connect5State, player: int, start: int, segments: frozenset[int]
+) -> bool:
+    """Under ``retrace_rule=previous_turn``: whether a capture from ``start`` walks back along
+    a stretch the token on ``start`` used in its owner's previous turn."""
+    route = state.last_route[player] if state.cfg.retrace_previous_turn else None
+    return route is not None and route[0] == start and bool(route[1] & segments)
 
 
 def _hop_reason(

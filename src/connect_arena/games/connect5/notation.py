@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import cast
 
 from connect_arena.core.errors import InvalidActionError
 from connect_arena.core.game import Action
@@ -92,10 +93,11 @@ class Jump(Action):
     sandwich: bool = False
 
     def __str__(self) -> str:
-        hops = " ".join(
-            f"over {self.path[i]} to {self.path[i + 1]}" for i in range(1, len(self.path), 2)
-        )
-        return f"{'sandwich' if self.sandwich else 'jump'} {self.path[0]} {hops}"
+        path = self.path
+        words = ["sandwich" if self.sandwich else "jump", *path[:1]]
+        for i in range(1, len(path) - 1, 2):
+            words += ["over", path[i], "to", path[i + 1]]
+        return " ".join(map(str, words))
 
     @property
     def start(self) -> str:
@@ -132,9 +134,52 @@ HELP = (
     "actions: 'place D', 'stack D', 'step D D', 'split D D', "
     "'jump D over D to D [over D to D]…', 'sandwich D over D to D', 'pass' (D = a dot id)"
 )
+_SEAT = re.compile(r"[0-9]+")
 _SEP = re.compile(r"\s*(?:->|>|-|\bto\b|,|\s)\s*", re.I)
 Victims = Callable[[int, int], list[int]]
 """``victims(a, c)``: the dots a jump from dot ``a`` to dot ``c`` could go over."""
+
+
+def action_problem(action: object, board: Board, index: Mapping[str, int]) -> str | None:
+    """Why an action object cannot be a Connect 5 action on ``board``, or ``None``.
+
+    Objects built by a program rather than parsed must name existing dots, spelled as on
+    the board (``index``: canonical id → dot; text input is case-insensitive, but the record
+    keeps ``str(action)``), and a capture's path must have an odd length of at least 3.
+    """
+    kind = type(action)  # the exact class, as in ``Connect5State._move`` (quicker)
+    if kind is Place or kind is Stack:
+        dots: tuple[object, ...] = (cast(Place | Stack, action).dot,)
+    elif kind is Step or kind is Split:
+        move = cast(Step | Split, action)
+        dots = (move.src, move.dst)
+    elif kind is Jump:
+        dots = cast(Jump, action).path
+        if not isinstance(dots, tuple) or len(dots) < 3 or len(dots) % 2 == 0:
+            return (
+                "a capture names its start, then for each jump the dot jumped over and the "
+                "landing dot (an odd number, at least 3)"
+            )
+    elif kind is Pass or kind is Starter:
+        return None
+    else:
+        return f"{action!r} is not a Connect 5 action"
+    for name in dots:
+        if not isinstance(name, str) or name not in index:
+            return _dot_problem(name, board)
+    return None
+
+
+def _dot_problem(name: object, board: Board) -> str:
+    """Why ``name`` does not name a dot of ``board`` as the board spells it."""
+    if not isinstance(name, str):
+        return f"{name!r} is not a dot id"
+    node = board.find(name)
+    if node is None:
+        return f"{name!r} is not a dot on board {board.id!r}"
+    if node >= board.num_dots:
+        return f"{name!r} is a junction without a dot on board {board.id!r}"
+    return f"{name!r} is written {board.nodes[node].id!r} on board {board.id!r}"
 
 
 def parse_action(text: str, board: Board, victims: Victims) -> Connect5Action:
@@ -155,8 +200,8 @@ def parse_action(text: str, board: Board, victims: Victims) -> Connect5Action:
     verb, rest = words[0].lower(), (words[1] if len(words) > 1 else "")
     if verb == "pass" and not rest:
         return Pass()
-    if verb == "starter" and rest.strip().isdigit():
-        return Starter(int(rest))
+    if verb == "starter" and _SEAT.fullmatch(rest.strip()):
+        return Starter(int(rest))  # ASCII digits only: str.isdigit() also takes "²"
     if verb in ("place", "stack"):
         dots = _dots(rest, board, text)
         if len(dots) == 1:

@@ -12,6 +12,7 @@ The plain text (markup stripped) stays readable without colour.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -26,6 +27,9 @@ _At = Callable[[float, float], tuple[int, int]]
 GLYPHS = ("●", "■", "▲", "◆", "★")
 COLOURS = ("red", "blue", "magenta", "yellow", "green")
 CW, CH = 4, 2
+MAX_COLUMNS, MAX_ROWS = 400, 200
+"""The largest character grid drawn; a bigger board is listed dot by dot (``_fallback``)."""
+_MARKUP_TAG = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")
 UP, DOWN, LEFT, RIGHT = 1, 2, 4, 8
 _BOX = {
     0: " ", UP: "│", DOWN: "│", UP | DOWN: "│", LEFT: "─", RIGHT: "─", LEFT | RIGHT: "─",
@@ -33,6 +37,28 @@ _BOX = {
     UP | DOWN | RIGHT: "├", UP | DOWN | LEFT: "┤", DOWN | LEFT | RIGHT: "┬",
     UP | LEFT | RIGHT: "┴", UP | DOWN | LEFT | RIGHT: "┼",
 }  # fmt: skip
+
+
+def escape_markup(text: str) -> str:
+    """``text`` to be shown as it is inside Rich markup: what ``rich.markup.escape`` does
+    (``games/`` does not import Rich). A ``[`` that would open a tag gets a backslash, the
+    backslashes before it are doubled, and so is a single backslash at the end."""
+
+    def escape_tag(match: re.Match[str]) -> str:
+        backslashes, tag = match.groups()
+        return f"{backslashes}{backslashes}\\{tag}"
+
+    text = _MARKUP_TAG.sub(escape_tag, text)
+    if text.endswith("\\") and not text.endswith("\\\\"):
+        return text + "\\"
+    return text
+
+
+def user_text(text: str, style: str = "none") -> str:
+    """Text from a user (a board's name or origin) as markup, shown as it is: escaped and
+    closed by a tag, because the escape of a final backslash holds only before a tag
+    (``none`` is Rich's empty style)."""
+    return f"[{style}]{escape_markup(text)}[/]"
 
 
 def render(state: Connect5State) -> str:
@@ -47,7 +73,9 @@ def render_board(board: Board) -> str:
     from connect_arena.games.connect5.boards import board_stats
 
     stats = board_stats(board)
-    title = f"[bold]{board.name}[/]" + (f" — {board.origin}" if board.origin else "")
+    title = user_text(board.name, "bold") + (
+        f" — {user_text(board.origin)}" if board.origin else ""
+    )
     counts = (
         f"{stats['dots']} dots ({stats['circled']} circled); without a dot: "
         f"{stats['x_junctions']} crossing(s), {stats['t_junctions']} T(s); "
@@ -96,10 +124,11 @@ def board_lines(
         run: dots of a Connect 5 (shown on yellow).
     """
     factor = _scale(board)
-    if factor is None:
-        return _fallback(board, owner, height)
     labelled = _lattice_ids(board)
-    canvas, at = _grid(board, factor, labelled)
+    grid = None if factor is None else _grid(board, factor, labelled)
+    if grid is None:
+        return _fallback(board, owner, height)
+    canvas, at = grid
     for seg in board.segments:
         for p, q in itertools.pairwise(seg.points):
             canvas.line(at(*p), at(*q))
@@ -114,14 +143,17 @@ def board_lines(
     return canvas.lines()
 
 
-def _grid(board: Board, factor: int, labelled: bool) -> tuple[_Canvas, _At]:
-    """A canvas big enough for the board and the map from board units to (row, column)."""
+def _grid(board: Board, factor: int, labelled: bool) -> tuple[_Canvas, _At] | None:
+    """A canvas big enough for the board and the map from board units to (row, column);
+    ``None`` if it would exceed :data:`MAX_COLUMNS` or :data:`MAX_ROWS`."""
     xs = [p[0] for seg in board.segments for p in seg.points] + [n.x for n in board.nodes]
     ys = [p[1] for seg in board.segments for p in seg.points] + [n.y for n in board.nodes]
     left, top = min(xs), max(ys)
     margin_c, margin_r = (5, 1) if labelled else (1, 0)
     width = round((max(xs) - left) * factor) * CW + margin_c + 6
     rows = round((top - min(ys)) * factor) * CH + margin_r + 2
+    if width > MAX_COLUMNS or rows > MAX_ROWS:
+        return None
 
     def at(x: float, y: float) -> tuple[int, int]:
         return round((top - y) * factor) * CH + margin_r, round((x - left) * factor) * CW + margin_c
@@ -211,7 +243,7 @@ class _Canvas:
 
 def _fallback(board: Board, owner: Sequence[int], height: Sequence[int]) -> list[str]:
     """For boards off any grid: one line per dot with its neighbours."""
-    lines = ["(this board does not fit a character grid: dots and their neighbours)"]
+    lines = ["(this board does not fit a character grid: its dots and where they are)"]
     for dot, node in enumerate(board.dots):
         mark = "(•)" if node.circled else "•"
         if owner[dot] >= 0:
@@ -221,10 +253,11 @@ def _fallback(board: Board, owner: Sequence[int], height: Sequence[int]) -> list
 
 
 def _highlights(state: Connect5State) -> tuple[set[int], set[int]]:
-    """(dots touched by the last action, dots of the Connect 5 that ended the game)."""
+    """(dots touched by the last action of the round in play, dots of the Connect 5 that
+    ended the game). A new round starts on an empty board: nothing is marked on it."""
     index = state.cfg.board.dot_index
     last: set[int] = set()
-    if state.history:
+    if state.history and any(state.turns_taken):
         action = state.history[-1].action
         if isinstance(action, Place | Stack):
             last = {index(action.dot)}
@@ -276,9 +309,10 @@ def _status(state: Connect5State) -> list[str]:
         lines.append("Drawing who starts…")
     else:
         rounds = f"round {state.round + 1} of {cfg.rounds}, " if cfg.rounds > 1 else ""
-        origin = f" [dim]({cfg.board.origin})[/]" if cfg.board.origin else ""
+        board = cfg.board
+        origin = f" [dim]({user_text(board.origin)})[/]" if board.origin else ""
         mover = seat_label(state, state.to_move)
-        lines.append(f"{rounds}board {cfg.board.name}{origin}: {mover} to play")
+        lines.append(f"{rounds}board {user_text(board.name)}{origin}: {mover} to play")
     return lines
 
 

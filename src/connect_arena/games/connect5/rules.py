@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from connect_arena.core.errors import InvalidActionError
 from connect_arena.core.game import CHANCE, TERMINAL, Game, State
 from connect_arena.games.connect5 import moves
 from connect_arena.games.connect5.config import OPTIONS, Config, make_config
@@ -29,6 +30,7 @@ from connect_arena.games.connect5.notation import (
     Stack,
     Starter,
     Step,
+    action_problem,
     parse_action,
 )
 from connect_arena.games.connect5.topology import run_through
@@ -201,12 +203,15 @@ class Connect5State(State[Connect5Action]):
         return [s for s in top if (made[s], eaten[s]) == best]
 
     def returns(self) -> list[float]:
-        """At the end, ``1`` for each winner and ``-1`` for the others (all ``1`` when all
-        tie); ``0`` for everyone while the game goes on. Points are in :meth:`scores`."""
-        if not self.over:
-            return [0.0] * self.cfg.players
-        top = set(self.winners())
-        return [1.0 if seat in top else -1.0 for seat in range(self.cfg.players)]
+        """At the end, ``1`` for each winner and ``-1`` for the others; ``0`` for everyone
+        when all of them share the victory (a draw: zero-sum with two players, and never
+        read as a proven win by MCTS-Solver) and while the game goes on. Points are in
+        :meth:`scores`."""
+        n = self.cfg.players
+        top = set(self.winners()) if self.over else set()
+        if len(top) in (0, n):
+            return [0.0] * n
+        return [1.0 if seat in top else -1.0 for seat in range(n)]
 
     def clone(self) -> Connect5State:
         other = Connect5State.__new__(Connect5State)
@@ -226,7 +231,11 @@ class Connect5State(State[Connect5Action]):
         words = text.split()
         board = self.cfg.board
         index = board.find(words[0]) if len(words) == 1 else None
-        if index is not None and index < board.num_dots and self.to_move is not None:
+        if index is not None and index >= board.num_dots:
+            raise InvalidActionError(
+                f"{words[0]!r} is a junction without a dot on board {board.id!r}"
+            )
+        if index is not None and self.to_move is not None:
             dot = board.nodes[index].id  # a bare dot id: place there, or stack on your single
             return Stack(dot) if self.owner[index] == self.to_move else Place(dot)
         return parse_action(text, board, self._victims)
@@ -240,6 +249,9 @@ class Connect5State(State[Connect5Action]):
         return list(self._legal)
 
     def _illegal_reason(self, action: Connect5Action, player: int) -> str | None:
+        problem = action_problem(action, self.cfg.board, self.cfg.tables.index)
+        if problem is not None:
+            return problem  # a hand-made object naming no dot, or a dot misspelt
         if self._legal is None and moves.quick_legal(self, action, player):
             return None
         legal = self._legal if self._legal is not None else self._legal_actions(player)
@@ -259,30 +271,36 @@ class Connect5State(State[Connect5Action]):
         self.turns_taken[player] += 1
         self._end_turn(player, type(action) in _PROGRESS, filled)
 
-    def _move(self, action: Connect5Action, player: int) -> int | None:
-        """Change the position; return the dot that newly holds the mover's token, if any
-        (only a Connect 5 through it can be new).
+    def _move(self, action: Connect5Action, player: int) -> tuple[int, ...]:
+        """Change the position; return the dots the action may have newly filled with the
+        mover's tokens (only a Connect 5 through one of them can be new).
+
+        A capture returns its start and every landing: a double that lands as a double on a
+        circled dot and then has to split leaves its bottom token on that middle landing
+        (AMB-10), so the mover may hold several new dots.
 
         Actions are told apart by their exact class (``type(action) is``), which is quicker
         than ``isinstance`` on these ``Action`` subclasses (an ABC)."""
         index = self.cfg.tables.dot
         route: tuple[int, frozenset[int]] | None = None
-        filled = None
+        filled: tuple[int, ...] = ()
         if type(action) is Place or type(action) is Stack:
-            filled = index(action.dot)
-            self.owner[filled] = player
-            self.height[filled] += 1
+            dot = index(action.dot)
+            self.owner[dot] = player
+            self.height[dot] += 1
             self.supply[player] -= 1
+            filled = (dot,)
         elif type(action) is Step or type(action) is Split:
-            src, filled = index(action.src), index(action.dst)
+            src, dst = index(action.src), index(action.dst)
             moving = 1 if type(action) is Split else self.height[src]
             moves._lift(self.owner, self.height, src, moving)
-            self.owner[filled] = player
-            self.height[filled] += moving
-            route = (filled, self.cfg.topo.between[(src, filled)].segset)
+            self.owner[dst] = player
+            self.height[dst] += moving
+            route = (dst, self.cfg.topo.between[(src, dst)].segset)
+            filled = (dst,)
         elif type(action) is Jump:
             route = self._capture(action)
-            filled = route[0]
+            filled = tuple(index(dot) for dot in action.path[::2])
         self.last_route[player] = route
         return filled
 
@@ -305,15 +323,18 @@ class Connect5State(State[Connect5Action]):
             pos = to
         return (pos, walked)
 
-    def _end_turn(self, player: int, progress: bool, filled: int | None) -> None:
+    def _end_turn(self, player: int, progress: bool, filled: tuple[int, ...]) -> None:
         cfg = self.cfg
-        if filled is not None and self.owner[filled] == player:
-            # Only a run through the dot just filled can be new (a run elsewhere would have
-            # ended the round earlier): ``Topology.find_run`` with ``through=(filled,)``.
-            run = run_through(self.owner, player, cfg.runs[filled])
-            if run is not None:
-                self._finish_round("connect5", player, tuple(cfg.ids[d] for d in run))
-                return
+        owner = self.owner
+        for dot in filled:
+            # Only a run through a dot the action filled can be new (a run elsewhere would
+            # have ended the round earlier): ``Topology.find_run`` with ``through=filled``,
+            # after the whole action (AMB-24), through every dot the mover still holds.
+            if owner[dot] == player:
+                run = run_through(owner, player, cfg.runs[dot])
+                if run is not None:
+                    self._finish_round("connect5", player, tuple(cfg.ids[d] for d in run))
+                    return
         self.idle = 0 if progress else self.idle + 1
         nxt = (player + 1) % cfg.players
         if cfg.idle_limit and self.idle >= cfg.idle_limit:
@@ -343,9 +364,9 @@ class Connect5State(State[Connect5Action]):
         """Why the round cannot produce a Connect 5 any more, or ``None``.
 
         ``"no_connect5"``: every seat has fewer than five tokens left, so "nessuno dei
-        giocatori fa Connect 5" (option ``end_without_connect5``, default on); ``"dead"``:
-        moreover at most one seat has tokens, so no score can change at all (always on:
-        playing on for ever would give the same result).
+        giocatori fa Connect 5" (option ``end_without_connect5``, default off: captures
+        could still score); ``"dead"``: moreover at most one seat has tokens, so no score
+        can change at all (always on: playing on for ever would give the same result).
         """
         owner = self.owner
         for seat, supply in enumerate(self.supply):
@@ -375,7 +396,8 @@ class Connect5State(State[Connect5Action]):
         """What is wrong with this position, if anything (empty for every reachable one).
 
         Tokens are conserved (supply + board + eaten by others = tokens, per seat; the
-        eaten counts agree); no stack exceeds two tokens; no double stands on a single dot.
+        eaten counts agree); no stack exceeds two tokens; no double stands on a single dot;
+        no Connect 5 of any seat stands while the round goes on.
         """
         cfg, problems = self.cfg, []
         on_board = [0] * cfg.players
@@ -391,7 +413,20 @@ class Connect5State(State[Connect5Action]):
                 problems.append(f"{self.game.seat_name(seat)}'s tokens are not conserved")
         if sum(self.captured) != sum(self.lost):
             problems.append("tokens eaten and tokens lost differ")
-        return problems
+        return problems + self._standing_runs()
+
+    def _standing_runs(self) -> list[str]:
+        """A Connect 5 standing while the round goes on: the check missed it (AMB-24)."""
+        if self.over:
+            return []
+        found = []
+        for seat in range(self.cfg.players):
+            run = self.cfg.topo.find_run(self.owner, seat, self.cfg.run_rules)
+            if run is not None:
+                dots = " ".join(self.cfg.ids[dot] for dot in run)
+                name = self.game.seat_name(seat)
+                found.append(f"a Connect 5 of {name} stands ({dots}) but the round goes on")
+        return found
 
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` listing :meth:`invariant_violations` (tests, debugging)."""
