@@ -8,6 +8,7 @@ are pure; sets of cells are never modified.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 
 Cell = tuple[int, int]
 
@@ -35,7 +36,7 @@ def frontier(tiles: set[Cell], neighbours: tuple[Cell, ...]) -> set[Cell]:
     return {(x + dx, y + dy) for (x, y) in tiles for dx, dy in neighbours} - tiles
 
 
-def surrounded(tiles: set[Cell], tile: Cell) -> bool:
+def surrounded(tiles: AbstractSet[Cell], tile: Cell) -> bool:
     """Whether all four edge neighbours of ``tile`` hold tiles ("circondata su tutti e 4 i
     suoi lati"; Q-8: judged before the move)."""
     x, y = tile
@@ -85,7 +86,9 @@ def destinations(
     A destination must touch every component of the other tiles, so that the formation is
     connected after the move (Q-5: the final state is what counts). The candidates are
     therefore the cells touching all components; each is kept if it lies on one of the
-    allowed lines from ``tile`` within reach (hot path: this is most of a playout's time).
+    allowed lines from ``tile`` within reach. This is the direct, per-tile computation; the
+    engine uses the cached whole-formation analysis of ``shapes.py``, and the tests check
+    that both agree.
 
     Args:
         tiles: the tiles on the table, ``tile`` included.
@@ -140,7 +143,7 @@ def direction_to(origin: Cell, target: Cell) -> tuple[Cell, int] | None:
     return (dx // steps, dy // steps), steps
 
 
-def first_blocker(tiles: set[Cell], origin: Cell, step: Cell, steps: int) -> Cell | None:
+def first_blocker(tiles: AbstractSet[Cell], origin: Cell, step: Cell, steps: int) -> Cell | None:
     """The first tile strictly between ``origin`` and ``steps`` steps along ``step``."""
     for k in range(1, steps):
         cell = (origin[0] + k * step[0], origin[1] + k * step[1])
@@ -158,21 +161,35 @@ def has_line(marks: Mapping[Cell, int], seat: int, through: Iterable[Cell] | Non
         through: only lines through these skydivers are considered (``None``: anywhere).
     """
     points = [p for p, s in marks.items() if s == seat] if through is None else through
-    for x, y in points:
-        if marks.get((x, y)) != seat:
-            continue
-        for dx, dy in LINE_AXES:
-            run = 1
-            k = 1
-            while marks.get((x + k * dx, y + k * dy)) == seat:
-                run += 1
-                k += 1
-            k = 1
-            while marks.get((x - k * dx, y - k * dy)) == seat:
-                run += 1
-                k += 1
-            if run >= LINE_LENGTH:
-                return True
+    return any(marks.get(point) == seat and _in_line(marks, point, seat) for point in points)
+
+
+def seats_with_lines(marks: Mapping[Cell, int], through: Iterable[Cell]) -> set[int]:
+    """The seats with a line of five or more through one of the skydivers ``through``: one
+    pass for both colours, since a line through a point has the colour of its parachute."""
+    found: set[int] = set()
+    for point in through:
+        seat = marks.get(point)
+        if seat is not None and seat not in found and _in_line(marks, point, seat):
+            found.add(seat)
+    return found
+
+
+def _in_line(marks: Mapping[Cell, int], point: Cell, seat: int) -> bool:
+    """Whether the parachute of ``seat`` at ``point`` is part of a line of five or more."""
+    x, y = point
+    for dx, dy in LINE_AXES:
+        run = 1
+        k = 1
+        while marks.get((x + k * dx, y + k * dy)) == seat:
+            run += 1
+            k += 1
+        k = 1
+        while marks.get((x - k * dx, y - k * dy)) == seat:
+            run += 1
+            k += 1
+        if run >= LINE_LENGTH:
+            return True
     return False
 
 

@@ -11,13 +11,12 @@ every action.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any, Literal, cast
 
-from connect_arena.core.errors import InvalidOptionError
 from connect_arena.core.game import CHANCE, TERMINAL, Game, State
-from connect_arena.core.options import OptionSpec
 from connect_arena.games.quinque import geometry as geo
+from connect_arena.games.quinque.config import OPTIONS, Config, check_options, make_config
 from connect_arena.games.quinque.geometry import Cell
 from connect_arena.games.quinque.notation import (
     Add,
@@ -30,123 +29,23 @@ from connect_arena.games.quinque.notation import (
     format_tile,
     parse_action,
 )
+from connect_arena.games.quinque.shapes import Pattern, Shape, ShapeRules
+from connect_arena.games.quinque.tables import ActionTables, tables_for
 
-OPTIONS = (
-    OptionSpec("advanced", False, "advanced movement: a tile moves by its parachute count"),
-    OptionSpec("parachutes", 18, "parachutes per player", minimum=1, maximum=200),
-    OptionSpec("tiles", 9, "skydiver tiles in the box", minimum=1, maximum=100, register="Q-18"),
-    OptionSpec(
-        "skydivers_per_tile",
-        4,
-        "skydivers per tile: 1, 4 (2×2) or 9 (3×3)",
-        minimum=1,
-        maximum=9,
-        register="Q-18",
-    ),
-    OptionSpec("first_player", "random", "who begins", ("random", "0", "1"), register="Q-21"),
-    OptionSpec(
-        "basic_orthogonal_only", False, "basic moves only along rows and columns", register="Q-2"
-    ),
-    OptionSpec(
-        "basic_move_blocked_by_tiles",
-        False,
-        "basic moves stop at the first tile in the way (no passing over tiles)",
-        register="Q-3",
-    ),
-    OptionSpec(
-        "connectivity",
-        "edge",
-        "formation connected by edges or also by corners",
-        ("edge", "corner"),
-        register="Q-4",
-    ),
-    OptionSpec(
-        "connectivity_check",
-        "final",
-        "connectivity checked after the move only, or also with the tile lifted",
-        ("final", "lifted"),
-        register="Q-5",
-    ),
-    OptionSpec(
-        "move_same_tile_twice", True, "one tile may make both moves of a turn", register="Q-6"
-    ),
-    OptionSpec(
-        "add_adjacency",
-        "edge",
-        "a new tile touches the formation by an edge (or a corner)",
-        ("edge", "corner"),
-        register="Q-9",
-    ),
-    OptionSpec(
-        "win_check",
-        "action",
-        "lines checked after every action or at the end of the turn",
-        ("action", "turn"),
-        register="Q-10",
-    ),
-    OptionSpec(
-        "opponent_line",
-        "opponent_wins",
-        "a line made only for the opponent: he wins now, when his turn starts, or never",
-        ("opponent_wins", "at_turn_start", "ignored"),
-        register="Q-11",
-    ),
-    OptionSpec(
-        "tie_timing",
-        "end_of_turn",
-        "the tie when both supplies are empty: at the end of that turn, or at once",
-        ("end_of_turn", "immediate"),
-        register="Q-13",
-    ),
-    OptionSpec(
-        "no_action",
-        "pass",
-        "a player with no legal action passes, loses, or the game is tied",
-        ("pass", "lose", "tie"),
-        register="Q-14",
-    ),
-    OptionSpec(
-        "advanced_single_step",
-        "orthogonal",
-        "advanced, 1 parachute: step to an orthogonal or to any adjacent cell",
-        ("orthogonal", "any"),
-        register="Q-15",
-    ),
-    OptionSpec(
-        "max_turns",
-        0,
-        "stop in a tie after this many turns (0: no limit; for AI play)",
-        minimum=0,
-        maximum=100_000,
-    ),
-)
-
-
-@dataclass(frozen=True, slots=True)
-class Config:
-    """The options of one game, unpacked once for the hot paths."""
-
-    side: int
-    parachutes: int
-    tiles: int
-    advanced: bool
-    basic_dirs: tuple[Cell, ...]
-    basic_through: bool
-    connect_nbrs: tuple[Cell, ...]
-    lifted_check: bool
-    same_tile_twice: bool
-    add_nbrs: tuple[Cell, ...]
-    win_each_action: bool
-    opponent_line: str
-    tie_immediate: bool
-    no_action: str
-    single_step_dirs: tuple[Cell, ...]
-    first_player: int | None
-    max_turns: int
+PASS = Pass()
+ADVANCED_PATTERN = (1, 1, 2, 3, 4, 4, 4, 4, 4, 4)
+"""The pattern id (``Config.patterns``) of a tile by its number of parachutes, in advanced
+movement: a tile without any (set up by hand) moves like one with one; 3 × 3 tiles hold 9."""
 
 
 class QuinqueGame(Game):
-    """Quinque for 2 players: 18 parachutes each, 9 tiles of 2×2 skydivers (configurable)."""
+    """Quinque for 2 players: 18 parachutes each, 9 tiles of 2×2 skydivers (configurable).
+
+    Attributes:
+        config: the options unpacked (:class:`~connect_arena.games.quinque.config.Config`).
+        tables: the cached shapes and interned actions of these options, shared by every game
+            with the same rules (:mod:`connect_arena.games.quinque.tables`).
+    """
 
     name = "quinque"
     title = "Quinque"
@@ -158,51 +57,11 @@ class QuinqueGame(Game):
     seat_names = ("Red", "Blue")
 
     def _check_options(self) -> None:
-        o = self.options
-        side = {1: 1, 4: 2, 9: 3}.get(cast(int, o["skydivers_per_tile"]))
-        if side is None:
-            raise InvalidOptionError(
-                "option 'skydivers_per_tile' of quinque: must be 1, 4 or 9 (square tiles)",
-                "skydivers_per_tile",
-            )
-        if o["add_adjacency"] == "corner" and o["connectivity"] == "edge":
-            raise InvalidOptionError(
-                "add_adjacency=corner needs connectivity=corner: a tile added on a diagonal "
-                "would break an edge-connected formation (quinque.md §9)"
-            )
-        spots = cast(int, o["tiles"]) * cast(int, o["skydivers_per_tile"])
-        if 2 * cast(int, o["parachutes"]) > spots:
-            raise InvalidOptionError(
-                f"2 × parachutes ({2 * cast(int, o['parachutes'])}) exceeds the {spots} "
-                "skydivers in the box: the supplies could never run out, so no tie could end "
-                "the game",
-                "parachutes",
-            )
-        self.config = self._make_config(side)
-
-    def _make_config(self, side: int) -> Config:
-        o = self.options
-        corner = o["connectivity"] == "corner"
-        return Config(
-            side=side,
-            parachutes=cast(int, o["parachutes"]),
-            tiles=cast(int, o["tiles"]),
-            advanced=bool(o["advanced"]),
-            basic_dirs=geo.ORTHOGONAL if o["basic_orthogonal_only"] else geo.ALL8,
-            basic_through=not o["basic_move_blocked_by_tiles"],
-            connect_nbrs=geo.ALL8 if corner else geo.ORTHOGONAL,
-            lifted_check=o["connectivity_check"] == "lifted",
-            same_tile_twice=bool(o["move_same_tile_twice"]),
-            add_nbrs=geo.ALL8 if o["add_adjacency"] == "corner" else geo.ORTHOGONAL,
-            win_each_action=o["win_check"] == "action",
-            opponent_line=cast(str, o["opponent_line"]),
-            tie_immediate=o["tie_timing"] == "immediate",
-            no_action=cast(str, o["no_action"]),
-            single_step_dirs=geo.ALL8 if o["advanced_single_step"] == "any" else geo.ORTHOGONAL,
-            first_player=None
-            if o["first_player"] == "random"
-            else int(cast(str, o["first_player"])),
-            max_turns=cast(int, o["max_turns"]),
+        side = check_options(self.options)
+        cfg: Config = make_config(self.options, side)
+        self.config = cfg
+        self.tables = tables_for(
+            ShapeRules(cfg.connect_nbrs, cfg.add_nbrs, cfg.lifted_check, cfg.patterns), side
         )
 
     def new_initial_state(self) -> QuinqueState:
@@ -235,6 +94,7 @@ class QuinqueState(State[QuinqueAction]):
     def __init__(self, game: QuinqueGame) -> None:
         super().__init__(game)
         self.cfg = game.config
+        self._tables: ActionTables = game.tables
         self.tiles: set[Cell] = set()
         self.marks: dict[Cell, int] = {}
         self.supply = [self.cfg.parachutes, self.cfg.parachutes]
@@ -279,44 +139,64 @@ class QuinqueState(State[QuinqueAction]):
         return parse_action(text, self.cfg.side)
 
     def _legal_actions(self, player: int) -> list[QuinqueAction]:
+        return list(self._legal_list(player))
+
+    def _legal_list(self, player: int) -> list[QuinqueAction]:
+        """The legal actions, generated once per position (the list is shared: do not modify)."""
         if self._legal is None:
             self._legal = self._generate(player)
-        return list(self._legal)
+        return self._legal
 
     def _generate(self, player: int) -> list[QuinqueAction]:
-        moves: list[QuinqueAction] = [
-            Move(tile, to) for tile in sorted(self.tiles) for to in self.move_destinations(tile)
-        ]
-        if self.second:
-            return [*moves, Pass()]
-        first = [*self._marks(player), *self._adds(player), *moves]
-        return first or [Pass()]
+        """Marks, adds, then moves (each by tile, then skydiver or destination); in the second
+        action, moves then ``pass``; ``pass`` alone when nothing else is legal."""
+        actions: list[QuinqueAction] = []
+        first = not self.second and self.supply[player] > 0
+        if not self.tiles:
+            if first and self.stack:
+                actions += self._tables.adds_at[(0, 0)]  # the first tile goes at T0,0 (Q-21)
+            return actions or [PASS]
+        order, origin, shape = self._tables.locate(self.tiles)
+        if first:
+            marks = self.marks
+            for tile in order:
+                actions += [mark for spot, mark in self._tables.marks_on[tile] if spot not in marks]
+            if self.stack:
+                adds_at = self._tables.adds_at
+                for dx, dy in shape.add_cells:
+                    actions += adds_at[(origin[0] + dx, origin[1] + dy)]
+        actions += self._moves(order, shape)
+        if self.second or not actions:
+            actions.append(PASS)
+        return actions
 
-    def _marks(self, player: int) -> list[QuinqueAction]:
-        if self.supply[player] == 0:
-            return []
-        return [
-            Mark(skydiver)
-            for tile in sorted(self.tiles)
-            for skydiver in geo.skydivers(tile, self.cfg.side)
-            if skydiver not in self.marks
-        ]
-
-    def _adds(self, player: int) -> list[QuinqueAction]:
-        if self.supply[player] == 0 or self.stack == 0:
-            return []
-        return [
-            Add(cell, skydiver)
-            for cell in self.add_cells()
-            for skydiver in geo.skydivers(cell, self.cfg.side)
-        ]
+    def _moves(self, order: list[Cell], shape: Shape) -> list[Move]:
+        """Every legal move, by tile then destination. Hot path: the shape knows each tile's
+        moves as offsets, and the ``Move`` objects are interned per tile and offset."""
+        moves: list[Move] = []
+        moves_from = self._tables.moves_from
+        still = self.marked_tile
+        moved = () if self.cfg.same_tile_twice else self.moved
+        if not self.cfg.advanced:
+            for tile, offsets in zip(order, shape.offsets(0), strict=True):
+                if offsets and tile != still and tile not in moved:
+                    moves.extend(map(moves_from[tile].__getitem__, offsets))
+            return moves
+        marks, skydivers = self.marks, self._tables.skydivers
+        for i, tile in enumerate(order):
+            if shape.landing[i] and tile != still and tile not in moved:
+                count = sum(map(marks.__contains__, skydivers[tile]))  # parachutes_on(), inlined
+                offsets = shape.tile_offsets(ADVANCED_PATTERN[count], i)
+                moves.extend(map(moves_from[tile].__getitem__, offsets))
+        return moves
 
     def add_cells(self) -> list[Cell]:
         """Free cells where a new tile may go: ``T0,0`` for the first tile (Q-21), else cells
         touching the formation (edge-adjacent by default, Q-9), sorted."""
         if not self.tiles:
             return [(0, 0)]
-        return sorted(geo.frontier(self.tiles, self.cfg.add_nbrs))
+        _, (x0, y0), shape = self._tables.locate(self.tiles)
+        return [(x0 + dx, y0 + dy) for dx, dy in shape.add_cells]
 
     def move_destinations(self, tile: Cell) -> list[Cell]:
         """Where the tile at ``tile`` may move now, sorted (empty if it may not move).
@@ -325,10 +205,9 @@ class QuinqueState(State[QuinqueAction]):
         """
         if self._move_block(tile) is not None:
             return []
-        directions, max_steps, through = self._move_pattern(tile)
-        return geo.destinations(
-            self.tiles, tile, directions, max_steps, through, self.cfg.connect_nbrs
-        )
+        order, _, shape = self._tables.locate(self.tiles)
+        offsets = shape.tile_offsets(self._pattern_id(tile), order.index(tile))
+        return [(tile[0] + dx, tile[1] + dy) for dx, dy in offsets]
 
     def _move_block(self, tile: Cell) -> str | None:
         """Why the tile may not move at all this action, or ``None``."""
@@ -349,32 +228,23 @@ class QuinqueState(State[QuinqueAction]):
 
     def parachutes_on(self, tile: Cell) -> int:
         """Number of parachutes (of either colour) on the tile at ``tile``."""
-        return sum(1 for s in geo.skydivers(tile, self.cfg.side) if s in self.marks)
+        return sum(map(self.marks.__contains__, self._tables.skydivers[tile]))
 
-    def _move_pattern(self, tile: Cell) -> tuple[tuple[Cell, ...], int, bool]:
-        """(directions, maximum steps or 0 for any, may pass over tiles) for ``tile``.
+    def _pattern_id(self, tile: Cell) -> int:
+        """Which of ``cfg.patterns`` moves ``tile``: 0 in basic movement, else its number of
+        parachutes from 1 to 4 (a tile without any, set up by hand, moves like one with 1)."""
+        return ADVANCED_PATTERN[self.parachutes_on(tile)] if self.cfg.advanced else 0
 
-        Advanced table ("Quinque avanzato"): 1 parachute → adjacent cell in its row or
-        column; 2 → row or column; 3 → diagonals; 4 → all eight, "anche attraverso le tessere".
-        """
-        cfg = self.cfg
-        if not cfg.advanced:
-            return cfg.basic_dirs, 0, cfg.basic_through
-        count = self.parachutes_on(tile)
-        if count <= 1:
-            return cfg.single_step_dirs, 1, True
-        if count == 2:
-            return geo.ORTHOGONAL, 0, True
-        if count == 3:
-            return geo.DIAGONAL, 0, True
-        return geo.ALL8, 0, True
+    def _move_pattern(self, tile: Cell) -> Pattern:
+        """(directions, maximum steps or 0 for any, may pass over tiles) for ``tile``."""
+        return self.cfg.patterns[self._pattern_id(tile)]
 
     # ----- legality explained ---------------------------------------------------------------
     def _illegal_reason(self, action: QuinqueAction, player: int) -> str | None:
         if not isinstance(action, Mark | Add | Move | Pass | Starter):
             return f"{action!r} is not a Quinque action"
         reason = self._explain(action, player)
-        if reason is None and action not in self._legal_actions(player):
+        if reason is None and action not in self._legal_list(player):
             reason = f"{action} is not legal now"
         return reason
 
@@ -383,7 +253,7 @@ class QuinqueState(State[QuinqueAction]):
         if isinstance(action, Starter):
             return "the starter is drawn by chance, not chosen"
         if isinstance(action, Pass):
-            if self.second or self._legal_actions(player) == [Pass()]:
+            if self.second or self._legal_list(player) == [PASS]:
                 return None
             return "you must act (mark, add or move) while you have a legal action"
         if isinstance(action, Move):
@@ -450,40 +320,38 @@ class QuinqueState(State[QuinqueAction]):
     # ----- applying -------------------------------------------------------------------------
     def _apply(self, action: QuinqueAction, player: int) -> None:
         self._legal = None
-        if isinstance(action, Starter):
-            self.to_move = action.seat
-            self._begin_turn(previous_passed=False)
-            return
-        changed: list[Cell] = []
-        if isinstance(action, Mark | Add):
+        changed: Sequence[Cell] = ()
+        if isinstance(action, Move):
+            changed = self._move_tile(action.tile, action.to)
+        elif isinstance(action, Mark | Add):
             if isinstance(action, Add):
                 self.tiles.add(action.tile)
                 self.stack -= 1
             self.marks[action.skydiver] = player
             self.supply[player] -= 1
             self.marked_tile = geo.tile_of(action.skydiver, self.cfg.side)
-            changed = [action.skydiver]
-        elif isinstance(action, Move):
-            changed = self._move_tile(action.tile, action.to)
+            changed = (action.skydiver,)
+        elif isinstance(action, Starter):
+            self.to_move = action.seat
+            self._begin_turn(previous_passed=False)
+            return
         self._after_action(player, changed, isinstance(action, Pass))
 
-    def _move_tile(self, origin: Cell, to: Cell) -> list[Cell]:
-        side = self.cfg.side
+    def _move_tile(self, origin: Cell, to: Cell) -> Sequence[Cell]:
+        """Move the tile and the parachutes on it; returns the skydivers of the moved tile."""
         self.tiles.remove(origin)
         self.tiles.add(to)
         self.moved.discard(origin)
         self.moved.add(to)
-        carried = [
-            (skydiver, self.marks.pop(skydiver))
-            for skydiver in geo.skydivers(origin, side)
-            if skydiver in self.marks
-        ]
-        dx, dy = side * (to[0] - origin[0]), side * (to[1] - origin[1])
-        for (x, y), seat in carried:
-            self.marks[(x + dx, y + dy)] = seat
-        return geo.skydivers(to, side)
+        skydivers = self._tables.skydivers
+        marks = self.marks
+        for old, new in zip(skydivers[origin], skydivers[to], strict=True):
+            seat = marks.pop(old, None)
+            if seat is not None:
+                marks[new] = seat
+        return skydivers[to]
 
-    def _after_action(self, player: int, changed: list[Cell], passed: bool) -> None:
+    def _after_action(self, player: int, changed: Sequence[Cell], passed: bool) -> None:
         if changed and self.cfg.win_each_action and self._settle_lines(player, changed):
             return
         if self.cfg.tie_immediate and self.supply == [0, 0]:
@@ -493,23 +361,23 @@ class QuinqueState(State[QuinqueAction]):
             self._end_turn(player, no_action_pass=passed and not self.second)
             return
         self.second = True
-        if self._legal_actions(player) == [Pass()]:  # no tile can move: the turn just ends
+        if self._legal_list(player) == [PASS]:  # no tile can move: the turn just ends
             self._legal = None
             self._end_turn(player, no_action_pass=False)
 
-    def _settle_lines(self, player: int, changed: list[Cell] | None) -> bool:
+    def _settle_lines(self, player: int, changed: Sequence[Cell] | None) -> bool:
         """Decide a win from lines through ``changed`` (``None``: anywhere). Returns whether
         the game ended. The active player wins simultaneous lines (rulebook); a line only for
         the opponent follows option ``opponent_line`` (Q-11)."""
         opponent = 1 - player
-        mine = geo.has_line(self.marks, player, changed)
-        if mine:
-            theirs = geo.has_line(self.marks, opponent, changed)
-            self._finish(player, "both_lines" if theirs else "line")
+        if changed is None:
+            seats = {seat for seat in (0, 1) if geo.has_line(self.marks, seat, None)}
+        else:
+            seats = geo.seats_with_lines(self.marks, changed)
+        if player in seats:
+            self._finish(player, "both_lines" if opponent in seats else "line")
             return True
-        if self.cfg.opponent_line == "opponent_wins" and geo.has_line(
-            self.marks, opponent, changed
-        ):
+        if self.cfg.opponent_line == "opponent_wins" and opponent in seats:
             self._finish(opponent, "opponent_line")
             return True
         return False
@@ -535,7 +403,7 @@ class QuinqueState(State[QuinqueAction]):
         if self.cfg.opponent_line == "at_turn_start" and geo.has_line(self.marks, player, None):
             self._finish(player, "opponent_line")
             return
-        if self._legal_actions(player) != [Pass()]:
+        if self._legal_list(player) != [PASS]:
             return
         if self.cfg.no_action == "lose":
             self._finish(1 - player, "no_action")

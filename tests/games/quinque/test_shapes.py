@@ -1,0 +1,189 @@
+"""The cached, bit-mask move generator (``shapes.py``, ``tables.py``) against the direct one.
+
+``geometry.destinations`` computes one tile's destinations straight from the rules (the pieces
+of the other tiles, then the allowed lines); the engine instead looks the formation's shape up
+and interns the actions. These tests build many formations — connected or not, small and large,
+far from the origin — and check that both agree on every tile under every option that changes
+movement, and that the legal actions keep their documented order.
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+
+import pytest
+
+from connect_arena.core import sample_chance_outcome
+from connect_arena.games import load
+from connect_arena.games.quinque import Mark, Move, geometry, shapes, tables
+from connect_arena.games.quinque.rules import QuinqueState
+from connect_arena.games.quinque.tables import Interned
+from tests.games.quinque.helpers import position
+
+Cell = tuple[int, int]
+
+OPTION_SETS = [
+    {},
+    {"advanced": True},
+    {"advanced": True, "advanced_single_step": "any"},
+    {"basic_move_blocked_by_tiles": True},
+    {"basic_orthogonal_only": True},
+    {"connectivity": "corner"},
+    {"connectivity": "corner", "add_adjacency": "corner"},
+    {"connectivity_check": "lifted"},
+    {"connectivity": "corner", "connectivity_check": "lifted", "advanced": True},
+]
+IDS = [",".join(f"{k}={v}" for k, v in o.items()) or "default" for o in OPTION_SETS]
+
+
+def _grow(rng: random.Random, size: int, corner: bool) -> set[Cell]:
+    """A random connected formation of ``size`` tiles."""
+    steps = geometry.ALL8 if corner else geometry.ORTHOGONAL
+    tiles = {(0, 0)}
+    while len(tiles) < size:
+        x, y = rng.choice(sorted(tiles))
+        dx, dy = rng.choice(steps)
+        tiles.add((x + dx, y + dy))
+    return tiles
+
+
+def _formation(rng: random.Random, corner: bool) -> set[Cell]:
+    """Mostly one formation of 2 to 30 tiles; sometimes two apart (set up by hand only)."""
+    ox, oy = rng.randint(-60, 60), rng.randint(-60, 60)
+    tiles = {(x + ox, y + oy) for x, y in _grow(rng, rng.randint(2, 30), corner)}
+    if rng.random() < 0.15:
+        far = rng.randint(3, 6)
+        tiles |= {(x + ox + far, y + oy - far) for x, y in _grow(rng, rng.randint(1, 4), corner)}
+    return tiles
+
+
+def _random_position(rng: random.Random, options: dict[str, object]) -> QuinqueState:
+    corner = options.get("connectivity") == "corner"
+    tiles = _formation(rng, corner)
+    red: list[Cell] = []
+    for tx, ty in sorted(tiles):  # 0 to 4 parachutes per tile (patterns of advanced moves)
+        spots = [(2 * tx + i, 2 * ty + j) for j in (0, 1) for i in (0, 1)]
+        red += rng.sample(spots, rng.randint(0, 4))
+    return position(tiles, red=red, supply=(1, 1), tiles=40, parachutes=80, **options)
+
+
+def _reference_moves(state: QuinqueState) -> list[tuple[Cell, Cell]]:
+    """Moves from the direct computation, by tile then destination."""
+    found = []
+    for tile in sorted(state.tiles):
+        if state._move_block(tile) is not None:
+            continue
+        directions, max_steps, through = state._move_pattern(tile)
+        for to in geometry.destinations(
+            state.tiles, tile, directions, max_steps, through, state.cfg.connect_nbrs
+        ):
+            found.append((tile, to))
+    return found
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=IDS)
+def test_every_tile_moves_as_the_direct_computation_says(options: dict[str, object]) -> None:
+    rng = random.Random(3)
+    for _ in range(150):
+        state = _random_position(rng, options)
+        moves = [(a.tile, a.to) for a in state.legal_actions() if isinstance(a, Move)]
+        assert moves == _reference_moves(state), sorted(state.tiles)
+        tile = rng.choice(sorted(state.tiles))
+        expected = [to for origin, to in moves if origin == tile]
+        assert state.move_destinations(tile) == expected
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=IDS)
+def test_legal_actions_keep_their_order_through_random_games(options: dict[str, object]) -> None:
+    """Marks by tile then skydiver (row by row), adds by cell then skydiver, moves by tile then
+    destination, ``pass`` last: the order of the direct generator, so seeded playouts replay."""
+    rng = random.Random(5)
+    for _ in range(4):
+        state = load("quinque", **options).new_initial_state()
+        assert isinstance(state, QuinqueState)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_chance_outcome(state, rng))
+                continue
+            actions = state.legal_actions()
+            assert [str(a) for a in actions] == _reference_actions(state)
+            state.apply_action(rng.choice(actions))
+
+
+def _reference_actions(state: QuinqueState) -> list[str]:
+    player = state.current_player
+    moves = [f"move T{a},{b} T{c},{d}" for (a, b), (c, d) in _reference_moves(state)]
+    if state.second:
+        return [*moves, "pass"]
+    first: list[str] = []
+    if state.supply[player]:
+        side = state.cfg.side
+        for tile in sorted(state.tiles):
+            free = [s for s in geometry.skydivers(tile, side) if s not in state.marks]
+            first += [f"mark {x},{y}" for x, y in free]
+        if state.stack:
+            cells = sorted(geometry.frontier(state.tiles, state.cfg.add_nbrs)) or [(0, 0)]
+            for tx, ty in cells:
+                first += [f"add T{tx},{ty} {x},{y}" for x, y in geometry.skydivers((tx, ty), side)]
+    return [*first, *moves] or ["pass"]
+
+
+def test_the_shape_cache_starts_afresh_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tables, "SHAPE_CACHE_LIMIT", 3)
+    rng = random.Random(9)
+    for _ in range(20):
+        state = _random_position(rng, {})
+        moves = [(a.tile, a.to) for a in state.legal_actions() if isinstance(a, Move)]
+        assert moves == _reference_moves(state)
+        assert len(state._tables.shapes) <= 3
+
+
+def test_interned_values_are_built_once_and_bounded() -> None:
+    built: list[int] = []
+
+    def make(key: int) -> str:
+        built.append(key)
+        return str(key)
+
+    table: Interned[int, str] = Interned(make, limit=2)
+    assert table[1] == "1" and table[1] == "1" and built == [1]
+    assert table[2] == "2" and table[3] == "3"  # the third key found the table full
+    assert len(table) <= 2 and built == [1, 2, 3]
+
+
+def test_a_shape_is_shared_by_its_translations() -> None:
+    here = position([(0, 0), (1, 0), (1, 1)], red=[(0, 0)])
+    there = position([(10, -7), (11, -7), (11, -6)], red=[(20, -14)])
+    here.legal_actions()
+    there.legal_actions()
+    key = ((0, 0), (1, 0), (1, 1))
+    assert here._tables is there._tables and key in here._tables.shapes
+    shifted = [(x + 10, y - 7) for x, y in here.move_destinations((0, 0))]
+    assert there.move_destinations((10, -7)) == shifted
+
+
+def test_states_pickle_and_copy_sharing_the_tables() -> None:
+    state = position([(0, 0), (1, 0)], red=[(0, 0)], blue=[(2, 0)])
+    for twin in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert twin._tables is state._tables
+        assert twin.legal_actions() == state.legal_actions()
+
+
+def test_actions_are_interned_but_equal_to_fresh_ones() -> None:
+    first = position([(0, 0), (1, 0)], red=[(0, 0)], blue=[(2, 0)]).legal_actions()
+    again = position([(0, 0), (1, 0)], red=[(0, 0)], blue=[(2, 0)]).legal_actions()
+    assert all(a is b for a, b in zip(first, again, strict=True))
+    assert Move((1, 0), (0, 1)) in first and Mark((1, 0)) in first
+
+
+def test_lifting_a_tile_whose_neighbours_join_around_it_leaves_one_piece() -> None:
+    layout = shapes.frame(3, 3)
+    row = sum(map(layout.bit, [(0, 1), (1, 1), (2, 1)]))
+    square = sum(map(layout.bit, [(0, 0), (1, 0), (0, 1), (1, 1)]))
+    bend = sum(map(layout.bit, [(1, 0), (0, 1), (1, 1)]))
+    edge, corner = shapes.local_joins(geometry.ORTHOGONAL), shapes.local_joins(geometry.ALL8)
+    assert not edge[layout.block(row, (1, 1))]  # the middle of a row holds it together
+    assert edge[layout.block(square, (1, 1))]
+    assert not edge[layout.block(bend, (1, 1))] and corner[layout.block(bend, (1, 1))]
