@@ -110,7 +110,6 @@ def test_bad_tables_are_refused() -> None:
             ("nope", [SeatRequest("me")], {}, "unknown game"),
             ("quinque", [SeatRequest("me")], {}, "played by 2 players"),
             ("quinque", [SeatRequest("me"), SeatRequest("open")], {"colour": 1}, "colour"),
-            ("quinque", [SeatRequest("me"), SeatRequest("me")], {}, "only one seat"),
             ("quinque", [SeatRequest("me"), SeatRequest("computer", "god")], {}, "god"),
         ]:
             with pytest.raises(ServiceError, match=words):

@@ -17,7 +17,7 @@ from connect_arena.service import (
     replay_frames,
     table_record,
 )
-from connect_arena.service.views import table_json
+from connect_arena.service.views import has_private_information, table_json
 
 router = APIRouter(prefix="/api")
 
@@ -52,6 +52,7 @@ def _game_json(cls: type[Game]) -> dict[str, Any]:
         "player_counts": list(cls.player_counts),
         "default_players": cls.default_players,
         "seat_names": list(cls.seat_names),
+        "private_information": has_private_information(cls.name),
         "options": [_option_json(s) for s in cls.option_specs if not _free_text(s)],
     }
 

@@ -144,7 +144,10 @@ class MatchService:
         seats: Sequence[SeatRequest],
         options: dict[str, Any] | None = None,
     ) -> TableInfo:
-        """Create a table; the creator sits where a seat asks for ``me``.
+        """Create a table; the creator sits wherever a seat asks for ``me``.
+
+        Taking several seats is *hot-seat* play: the creator plays them all (from one
+        device, or one WebSocket acting for each seat with the action's ``seat``).
 
         Raises:
             ServiceError: unknown game, bad options, bad seats.
@@ -153,8 +156,6 @@ class MatchService:
             descriptor = load(game, len(seats) or None, **(options or {}))
         except GameError as error:
             raise ServiceError(ErrorCode.BAD_REQUEST, str(error)) from None
-        if [s.kind for s in seats].count("me") > 1:
-            raise ServiceError(ErrorCode.BAD_REQUEST, "you can take only one seat")
         made = [self._make_seat(index, request, user) for index, request in enumerate(seats)]
         seed = random.SystemRandom().randrange(2**62)
         info = await self.storage.create_table(

@@ -4,14 +4,18 @@ A *viewer* is described by the seats it holds (``()`` for spectators). Quinque h
 but the service is generic: a seat sees ``observation(seat)``, a spectator sees the state's
 ``public_observation()`` when the game defines one (else seat 0's view), and an action taken in
 a simultaneous phase is shown only to its own seat until the game is over.
+
+A viewer holding several seats (hot-seat play) also gets ``observations``: each of its seats'
+own observation, so that the page shows the seat that is playing, and not more.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
-from connect_arena.core import CHANCE, Action, State, game_class
+from connect_arena.core import CHANCE, Action, GameError, State, game_class, load
 from connect_arena.service.model import LogEntry, TableInfo
 
 
@@ -21,6 +25,17 @@ def game_title(name: str) -> str:
         return game_class(name).title
     except ValueError:
         return name
+
+
+@functools.cache
+def has_private_information(name: str) -> bool:
+    """Whether game ``name`` hides something from some seats (its states override
+    :meth:`State.public_observation`); ``False`` for an unknown game."""
+    try:
+        state = load(name).new_initial_state()
+    except (ValueError, GameError):
+        return False
+    return type(state).public_observation is not State.public_observation
 
 
 def table_json(info: TableInfo, seq: int | None = None) -> dict[str, Any]:
@@ -64,7 +79,8 @@ def state_json(
     Keys: ``table_id``, ``seq`` (actions applied so far), ``to_move`` (active seats),
     ``chance`` (the next action is a chance outcome), ``terminal``, ``returns`` (once over),
     ``you`` (the viewer's seats), ``legal_actions`` (``{seat: [notation...]}`` for the viewer's
-    active seats) and ``observation``.
+    active seats) and ``observation``; for a viewer holding several seats, ``observations``
+    (``{seat: observation}`` for each of them).
     """
     active = state.active_players()
     legal = {
@@ -73,7 +89,7 @@ def state_json(
         if seat in active
     }
     terminal = state.is_terminal()
-    return {
+    message: dict[str, Any] = {
         "type": "state",
         "table_id": table_id,
         "seq": seq,
@@ -85,6 +101,9 @@ def state_json(
         "legal_actions": legal,
         "observation": observation_for(state, seats),
     }
+    if len(seats) > 1:
+        message["observations"] = {str(seat): state.observation(seat) for seat in seats}
+    return message
 
 
 def event_json(
@@ -105,4 +124,5 @@ def event_json(
         "seq": entry.seq,
         "seat": entry.seat,
         "action": None if hidden else entry.action,
+        "simultaneous": entry.simultaneous,
     }

@@ -2,13 +2,19 @@
 // It shows the observation and offers the legal actions as buttons (or typed notation).
 
 import { h } from "/static/js/api.js";
+import { t } from "/static/js/i18n.js";
+
+const SHOWN = 200; // buttons shown at once; the filter reaches the others
 
 export default function create(root, context) {
-  const view = h("pre", { class: "observation" });
-  const filter = h("input", { type: "search", placeholder: "filter the legal actions", class: "filter" });
-  const buttons = h("div", { class: "legal-actions" });
-  const typed = h("input", { placeholder: "or type an action in the game's notation", class: "typed" });
-  const form = h("form", { class: "typed-action" }, typed, h("button", { type: "submit" }, "Send"));
+  const view = h("pre", { class: "observation", tabindex: 0, "aria-label": t("common.observation") });
+  const filter = h("input", {
+    type: "search", placeholder: t("common.filterActions"), "aria-label": t("common.filterActions"), class: "filter",
+  });
+  const buttons = h("div", { class: "legal-actions", role: "group", "aria-label": t("common.legalActions") });
+  const more = h("p", { class: "hint" });
+  const typed = h("input", { placeholder: t("common.typeAction"), "aria-label": t("common.typeAction"), class: "typed" });
+  const form = h("form", { class: "typed-action" }, typed, h("button", { type: "submit" }, t("common.send")));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     if (typed.value.trim()) context.onAction(typed.value.trim());
@@ -17,19 +23,24 @@ export default function create(root, context) {
   let legal = [];
   const showButtons = () => {
     const word = filter.value.trim().toLowerCase();
-    const shown = legal.filter((a) => a.toLowerCase().includes(word)).slice(0, 200);
-    buttons.replaceChildren(...shown.map((action) =>
+    const matching = legal.filter((a) => a.toLowerCase().includes(word));
+    buttons.replaceChildren(...matching.slice(0, SHOWN).map((action) =>
       h("button", { class: "small", onclick: () => context.onAction(action) }, action)));
+    more.textContent = matching.length > SHOWN ? t("common.moreActions", { n: matching.length - SHOWN }) : "";
   };
   filter.addEventListener("input", showButtons);
-  root.replaceChildren(...[view, context.interactive ? h("div", { class: "generic-controls" }, filter, buttons, form) : null].filter(Boolean));
+  root.replaceChildren(...[view, context.interactive ? h("div", { class: "generic-controls" }, filter, buttons, more, form) : null].filter(Boolean));
   return {
     update(update) {
       view.textContent = JSON.stringify(update.observation, null, 1);
-      legal = update.legal || [];
+      legal = context.interactive ? update.legal || [] : [];
       filter.hidden = legal.length < 12;
       form.hidden = legal.length === 0;
       showButtons();
+    },
+    // Every legal action has a button (through the filter when there are many).
+    offered() {
+      return [...legal].sort();
     },
   };
 }

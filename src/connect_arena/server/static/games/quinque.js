@@ -3,8 +3,13 @@
 // Click a free skydiver to mark it; click a skydiver on a dashed cell to add a tile there;
 // drag a tile (or click it, then click a highlighted cell) to move it. Only legal actions,
 // as sent by the server, can be chosen. Coordinates follow docs/notation.md.
+//
+// Keyboard: every skydiver, tile and cell that can be chosen is reachable with Tab and chosen
+// with Enter or Space (a tile: Enter selects it and focuses its first destination; Escape
+// cancels). Each has an aria-label ("skydiver 3,1, free"). Texts: the "quinque" namespace.
 
-import { h } from "/static/js/api.js";
+import { h, listText } from "/static/js/api.js";
+import { t, tn } from "/static/js/i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const COLORS = ["#d62839", "#1e63d6"];
@@ -15,6 +20,21 @@ const PAD = 10;
 const DRAG_START = 6; // pixels before a press becomes a drag
 
 const key = (x, y) => `${x},${y}`;
+const ACTIVATE = new Set(["Enter", " "]);
+
+/** Make an SVG element a keyboard-operable button: focusable, labelled, Enter/Space. */
+function button(element, label, activate) {
+  element.setAttribute("tabindex", "0");
+  element.setAttribute("role", "button");
+  element.setAttribute("aria-label", label);
+  element.addEventListener("keydown", (event) => {
+    if (!ACTIVATE.has(event.key)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    activate(event);
+  });
+  return element;
+}
 const floorDiv = (a, b) => Math.floor(a / b);
 
 function svg(tag, attributes = {}, ...children) {
@@ -87,17 +107,19 @@ function diver(marked) {
 export default function create(root, context) {
   const side = Math.round(Math.sqrt(Number(context.options.skydivers_per_tile || 4)));
   const pitch = side * CELL + GAP; // tile lattice step in pixels
-  const seatNames = context.seatNames.length ? context.seatNames : ["Red", "Blue"];
-  const surface = svg("svg", { class: "quinque", role: "img", "aria-label": "Quinque formation" });
+  const seatNames = context.seatNames.length ? context.seatNames : [t("quinque.seat0"), t("quinque.seat1")];
+  const surface = svg("svg", { class: "quinque", role: "group", "aria-label": t("quinque.formation") });
   const panel = h("div", { class: "quinque-panel" });
   root.replaceChildren(surface);
-  if (context.panel) context.panel.replaceChildren(h("h2", {}, "Quinque"), panel);
+  if (context.panel) context.panel.replaceChildren(h("h2", {}, t("quinque.title")), panel);
+  const colour = (seat) => [t("quinque.parachuteRed"), t("quinque.parachuteBlue")][seat] ?? seatNames[seat];
 
   let current = null; // the last update
   let legal = parseLegal([]);
   let selected = null; // "tx,ty" of the tile chosen for a move
   let drag = null;
   let pressHandled = false;
+  let refocus = null; // a selector to focus after the next render (keyboard use)
 
   const tileOrigin = (tx, ty) => [tx * pitch, ty * pitch];
   const diverCenter = (x, y) => {
@@ -164,8 +186,10 @@ export default function create(root, context) {
           transform: `translate(${cx},${cy})`, "data-add": `T${tile} ${key(x, y)}`,
         }, svg("circle", { r: CELL / 2 - 3, class: "hit" }), svg("circle", { r: 4, class: "dot" }));
         if (spots.has(key(x, y))) {
+          const action = `add T${tile} ${key(x, y)}`;
           spot.append(canopy(current.seat, true));
-          spot.addEventListener("click", () => send(`add T${tile} ${key(x, y)}`));
+          spot.addEventListener("click", () => send(action));
+          button(spot, t("quinque.labelAdd", { tile: `T${tile}`, skydiver: key(x, y) }), () => send(action));
         }
         group.append(spot);
       }
@@ -199,12 +223,30 @@ export default function create(root, context) {
           if (markable) spot.append(canopy(current.seat, true));
           spot.append(diver(false));
         }
-        if (markable && !movable) spot.addEventListener("click", () => send(`mark ${key(x, y)}`));
+        const state = seat !== undefined ? colour(seat) : t("quinque.free");
+        const label = t("quinque.labelSkydiver", { skydiver: key(x, y), state });
+        if (markable) {
+          if (!movable) spot.addEventListener("click", () => send(`mark ${key(x, y)}`));
+          button(spot, label, () => send(`mark ${key(x, y)}`));
+        } else {
+          spot.setAttribute("role", "img");
+          spot.setAttribute("aria-label", label);
+        }
         group.append(spot);
       }
     }
     if (movable) {
       group.addEventListener("pointerdown", (event) => startPress(event, tile, group));
+      const label = selected === tile ? t("quinque.labelTileSelected", { tile: `T${tile}` }) : t("quinque.labelTile", { tile: `T${tile}` });
+      button(group, label, () => {
+        selected = selected === tile ? null : tile;
+        refocus = selected ? ".destination" : `[data-tile="T${tile}"]`;
+        render();
+      });
+      group.setAttribute("aria-pressed", String(selected === tile));
+    } else {
+      group.setAttribute("role", "group");
+      group.setAttribute("aria-label", t("quinque.labelTileFixed", { tile: `T${tile}` }));
     }
     return group;
   }
@@ -274,7 +316,15 @@ export default function create(root, context) {
     for (const cell of legal.moves.get(selected) || []) {
       const [tx, ty] = cell.split(",").map(Number);
       const target = drawCellOutline(tx, ty, "destination", { "data-dest": `T${cell}` });
-      target.addEventListener("click", () => send(`move T${selected} T${cell}`));
+      const action = `move T${selected} T${cell}`;
+      target.addEventListener("click", () => send(action));
+      button(target, t("quinque.labelDestination", { tile: `T${selected}`, cell: `T${cell}` }), () => send(action));
+      target.addEventListener("keydown", (event) => {
+        if (event.key !== "Escape") return;
+        refocus = `[data-tile="T${selected}"]`;
+        selected = null;
+        render();
+      });
       group.append(target);
     }
     return group;
@@ -330,25 +380,40 @@ export default function create(root, context) {
     if (selectedGroup) tiles.append(selectedGroup);
     surface.replaceChildren(backdrop, adds, drawDestinations(), tiles, drawLastAction(current.last), drawWin(observation));
     surface.classList.toggle("your-turn", current.seat !== null);
+    if (refocus) {
+      surface.querySelector(refocus)?.focus();
+      refocus = null;
+    }
   }
 
   function renderPanel() {
     const observation = current.observation;
-    const rules = context.options.advanced ? "advanced" : "basic";
+    const advanced = Boolean(context.options.advanced);
+    const second = observation.phase === "second" && !observation.terminal;
     panel.replaceChildren(
       h("dl", { class: "facts" },
-        h("dt", {}, "Rules"), h("dd", { id: "rules" }, rules === "advanced" ? "Advanced: a tile moves by its parachute count" : "Basic: a tile moves along its row, column or diagonal"),
-        h("dt", {}, "Turn"), h("dd", {}, `${observation.turn}${observation.phase === "second" && !observation.terminal ? " · optional second action" : ""}`),
-        h("dt", {}, "Tiles in the stack"), h("dd", { id: "stack" }, String(observation.stack))),
+        h("dt", {}, t("quinque.rules")), h("dd", { id: "rules" }, advanced ? t("quinque.rulesAdvanced") : t("quinque.rulesBasic")),
+        h("dt", {}, t("quinque.turn")), h("dd", {}, second ? t("quinque.turnSecond", { turn: observation.turn }) : String(observation.turn)),
+        h("dt", {}, t("quinque.stack")), h("dd", { id: "stack" }, String(observation.stack))),
       h("details", { class: "help" },
-        h("summary", {}, "How to play"),
+        h("summary", {}, t("quinque.howToPlay")),
         h("ul", {},
-          h("li", {}, "On your turn, first mark a free skydiver (click it), add a tile next to the formation (click a skydiver on a dashed cell), or move a tile."),
-          h("li", {}, "To move a tile, drag it onto a highlighted cell, or click it and then click the cell. The formation must stay in one piece; a tile you marked this turn, or one surrounded on four sides, cannot move."),
-          h("li", {}, "Then you may move one tile, or press End turn."),
-          h("li", {}, "Line up five parachutes of your colour in a row, column or diagonal to win. If both players run out of parachutes, it is a tie."),
-          rules === "advanced" ? h("li", {}, "Advanced: a tile with 1 parachute steps to a neighbouring cell in its row or column; 2: anywhere in its row or column; 3: along its diagonals; 4: any line.") : null)));
+          h("li", {}, t("quinque.help1")),
+          h("li", {}, t("quinque.help2")),
+          h("li", {}, t("quinque.help3")),
+          h("li", {}, t("quinque.help4")),
+          h("li", {}, t("quinque.helpKeyboard")),
+          advanced ? h("li", {}, t("quinque.helpAdvanced")) : null)));
   }
+
+  const OUTCOMES = {
+    line: () => t("quinque.outcomeLine"),
+    both_lines: () => t("quinque.outcomeBothLines"),
+    opponent_line: () => t("quinque.outcomeOpponentLine"),
+    supplies_empty: () => t("quinque.outcomeSuppliesEmpty"),
+    no_action: () => t("quinque.outcomeNoAction"),
+    turn_limit: () => t("quinque.outcomeTurnLimit"),
+  };
 
   return {
     update(update) {
@@ -361,37 +426,50 @@ export default function create(root, context) {
     },
     seatDetail(seat) {
       if (!current) return null;
-      const left = current.observation.supply[seat];
-      return `${left} parachute${left === 1 ? "" : "s"} left`;
+      return tn("quinque.parachutesLeft", current.observation.supply[seat]);
     },
     turnHint(observation) {
-      if (observation.phase === "second") return "move a tile, or end your turn";
-      const moves = legal.moves.size > 0;
+      if (observation.phase === "second") return t("quinque.hintSecond");
       const parts = [];
-      if (legal.marks.size) parts.push("mark a skydiver");
-      if (legal.adds.size) parts.push("add a tile");
-      if (moves) parts.push("move a tile");
-      return parts.length ? parts.join(", ").replace(/, ([^,]*)$/, " or $1") : "no action is possible: pass";
+      if (legal.marks.size) parts.push(t("quinque.hintMark"));
+      if (legal.adds.size) parts.push(t("quinque.hintAdd"));
+      if (legal.moves.size) parts.push(t("quinque.hintMove"));
+      if (!parts.length) return t("quinque.hintNothing");
+      try {
+        return new Intl.ListFormat(document.documentElement.lang || "en", { type: "disjunction" }).format(parts);
+      } catch {
+        return listText(parts);
+      }
     },
     passLabel(observation) {
-      return observation.phase === "second" ? "End turn" : "Pass";
+      return observation.phase === "second" ? t("quinque.endTurn") : t("quinque.pass");
     },
     resultDetail(observation) {
-      const reasons = {
-        line: "five in a row",
-        both_lines: "lines for both, the player who moved wins",
-        opponent_line: "a line made for the opponent",
-        supplies_empty: "both players are out of parachutes",
-        no_action: "no legal action left",
-        turn_limit: "the turn limit was reached",
-      };
-      return reasons[observation.outcome] || "";
+      return OUTCOMES[observation.outcome]?.() ?? "";
     },
     describe(action, seat) {
       if (!action) return null;
-      const m = /^starter (\d+)$/.exec(action);
-      if (m) return `${seatNames[Number(m[1])]} begins`;
-      return action === "pass" ? "ends the turn" : action;
+      let m;
+      if ((m = /^starter (\d+)$/.exec(action))) return t("quinque.describeStarter", { seat: seatNames[Number(m[1])] });
+      if (action === "pass") return t("quinque.describePass");
+      if ((m = /^mark (\S+)$/.exec(action))) return t("quinque.describeMark", { skydiver: m[1] });
+      if ((m = /^add (\S+) (\S+)$/.exec(action))) return t("quinque.describeAdd", { tile: m[1], skydiver: m[2] });
+      if ((m = /^move (\S+) (\S+)$/.exec(action))) return t("quinque.describeMove", { from: m[1], to: m[2] });
+      return action;
+    },
+    // The complete actions the board offers now (clickable or draggable), sorted; "pass" is
+    // offered by the page's End turn / Pass button (games.js shellActions), not by the board.
+    // Read from the drawn board: what a person can click, drag or reach with the keyboard.
+    offered() {
+      if (!current || current.seat === null || current.seat === undefined || !context.interactive) return [];
+      const actions = [];
+      for (const spot of surface.querySelectorAll(".skydiver.markable[role=button]")) actions.push(`mark ${spot.dataset.skydiver}`);
+      for (const spot of surface.querySelectorAll(".add-spot[role=button]")) actions.push(`add ${spot.dataset.add}`);
+      for (const tile of surface.querySelectorAll(".tile.movable")) {
+        const from = tile.dataset.tile.slice(1);
+        for (const to of legal.moves.get(from) || []) actions.push(`move T${from} T${to}`);
+      }
+      return [...new Set(actions)].sort();
     },
   };
 }

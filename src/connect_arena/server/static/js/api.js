@@ -1,14 +1,45 @@
 // The HTTP API and the session (user + CSRF token). See docs/server.md.
 
+import { currentLanguage, hasKey, t } from "./i18n.js";
+
 let session = { user: null, csrf: "" };
 const listeners = new Set();
 
-/** An error answered by the server: `code` and a `message` for people. */
+// Errors whose code says it all are shown in the page's language; the others (the rules
+// engine's explanations, bad requests) keep the server's English message.
+const ERROR_TEXTS = {
+  network: () => t("common.errorNetwork"),
+  not_signed_in: () => t("common.errorNotSignedIn"),
+  csrf: () => t("common.errorCsrf"),
+  name_taken: () => t("common.errorNameTaken"),
+  bad_credentials: () => t("common.errorBadCredentials"),
+  rate_limited: (extra) => t("common.errorRateLimited", { seconds: extra.retryAfter ?? "60" }),
+  busy: () => t("common.errorBusy"),
+  not_found: () => t("common.errorNotFound"),
+  not_seated: () => t("common.errorNotSeated"),
+  not_your_turn: () => t("common.errorNotYourTurn"),
+  stale_seq: () => t("common.errorStaleSeq"),
+  not_running: () => t("common.errorNotRunning"),
+  seat_taken: () => t("common.errorSeatTaken"),
+  not_finished: () => t("common.errorNotFinished"),
+  frame_too_large: () => t("common.errorFrameTooLarge"),
+  bad_message: () => t("common.errorBadMessage"),
+};
+
+/** The message to show for an error `code` from the server (`message`: its English text). */
+export function errorText(code, message, extra = {}) {
+  const text = ERROR_TEXTS[code];
+  return text ? text(extra) : message;
+}
+
+/** An error answered by the server: `code`, the server's `serverMessage`, and a `message`
+ * for people (in the page's language when the code has a translation). */
 export class ApiError extends Error {
-  constructor(status, code, message) {
-    super(message);
+  constructor(status, code, message, extra = {}) {
+    super(errorText(code, message, extra));
     this.status = status;
     this.code = code;
+    this.serverMessage = message;
   }
 }
 
@@ -28,7 +59,8 @@ async function call(method, path, body) {
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
     const error = data.error || {};
-    throw new ApiError(response.status, error.code || "error", error.message || response.statusText);
+    const retryAfter = response.headers.get("Retry-After") ?? undefined;
+    throw new ApiError(response.status, error.code || "error", error.message || response.statusText, { retryAfter });
   }
   if (data && typeof data === "object" && "csrf" in data) setSession(data);
   return data;
@@ -100,10 +132,77 @@ export function toast(message, kind = "error") {
   setTimeout(() => item.remove(), 4700);
 }
 
-/** Display names of seats: "Red", "Blue"... or "Player 1". */
+// A game's catalogue texts (/api/games, in English) in the page's language, when the game's
+// namespace has them (loaded by the page): "<game>.title", "<game>.summary", "<game>.seat<N>",
+// "<game>.option_<name>" and "<game>.option_<name>_<choice>". See docs/server.md.
+export function gameText(game, name, english) {
+  const key = `${game}.${name}`;
+  return hasKey(key) ? t(key) : english;
+}
+
+/** An option's label ({name, description} from /api/games) in the page's language. */
+export function optionLabel(game, option) {
+  return gameText(game.name, `option_${option.name}`, option.description);
+}
+
+/** A value of an option in the page's language: a choice's label, seat names for a
+ * "first_player" digit, yes or no for a flag. */
+export function optionValueText(game, option, value) {
+  if (typeof value === "boolean") return value ? t("common.yes") : t("common.no");
+  const text = String(value);
+  if (/^\d+$/.test(text) && /player/.test(option.name) && option.choices) return seatName(game, Number(text));
+  const fallback = text === "random" ? t("common.atRandom") : text;
+  return option.choices ? gameText(game.name, `option_${option.name}_${text}`, fallback) : text;
+}
+
+/** The game's title in the page's language. */
+export function gameTitle(game) {
+  return game ? gameText(game.name, "title", game.title || game.name) : "";
+}
+
+/** Display names of seats: "Red", "Blue"... or "Player 1", in the page's language. */
 export function seatName(game, seat) {
   const names = game?.seat_names || [];
-  return names[seat] || `Player ${seat + 1}`;
+  const english = names[seat];
+  if (english && game.name) return gameText(game.name, `seat${seat}`, english);
+  return english || t("common.playerN", { n: seat + 1 });
+}
+
+const AGENT_LABELS = {
+  random: () => t("common.agentRandom"),
+  greedy: () => t("common.agentGreedy"),
+  "mcts:easy": () => t("common.agentEasy"),
+  "mcts:normal": () => t("common.agentNormal"),
+  "mcts:hard": () => t("common.agentHard"),
+};
+
+/** "mcts:hard" → "strong (MCTS)", "random" → "random moves"; unknown agents by name. */
+export function agentLabel(agent) {
+  return AGENT_LABELS[agent]?.() ?? agent;
+}
+
+/** Who sits at a seat ({kind, name, agent}): the user's name, or "computer (…)" translated. */
+export function playerName(seat) {
+  if (seat?.kind === "computer") return t("common.computerPlayer", { agent: agentLabel(seat.agent || "random") });
+  return seat?.name ?? "";
+}
+
+const COLOURS = new Set(["red", "blue", "green", "yellow", "purple"]);
+
+/** CSS classes of a seat: "seat-<n>", plus "colour-<name>" when the game names its seats by
+ * colour (CO'NNN'ECT's seat 0 is Blue), so that swatches and names show the right colour. */
+export function seatClass(game, seat) {
+  const english = String(game?.seat_names?.[seat] || "").toLowerCase();
+  return COLOURS.has(english) ? `seat-${seat} colour-${english}` : `seat-${seat}`;
+}
+
+/** "A, B and C" in the page's language. */
+export function listText(items) {
+  try {
+    return new Intl.ListFormat(currentLanguage(), { type: "conjunction" }).format(items.map(String));
+  } catch {
+    return items.join(", ");
+  }
 }
 
 /** A one-line result from per-seat returns. */
@@ -111,6 +210,7 @@ export function resultText(returns, seatLabel) {
   if (!returns) return "";
   const best = Math.max(...returns);
   const winners = returns.map((value, seat) => [value, seat]).filter(([v]) => v === best);
-  if (winners.length === returns.length) return "Draw";
-  return `${winners.map(([, seat]) => seatLabel(seat)).join(" and ")} won`;
+  if (winners.length === returns.length) return t("common.draw");
+  const names = listText(winners.map(([, seat]) => seatLabel(seat)));
+  return winners.length === 1 ? t("common.wonOne", { names }) : t("common.wonMany", { names });
 }

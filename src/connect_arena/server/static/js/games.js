@@ -2,10 +2,20 @@
 //
 // A module's default export is `create(root, context)` returning a board:
 //   context: {options, seatNames, interactive, panel, onAction(text)}
+//            (seatNames are already in the page's language)
 //   board.update({observation, legal, seat, you, toMove, terminal, returns, last})
 //   optional: board.seatDetail(seat), board.turnHint(observation, legal),
 //             board.passLabel(observation), board.resultDetail(observation),
-//             board.describe(action, seat)
+//             board.describe(action, seat),
+//             board.offered(): the sorted list of complete actions (canonical notation) that
+//               the board lets a person choose right now, by clicking, dragging, typing-free
+//               controls or the keyboard; [] when it offers nothing (not interactive, not the
+//               seat's turn). The page's own "pass" button is added by shellActions(), so a
+//               board need not offer "pass" itself. tests/e2e/test_offered.py checks, through
+//               /static/dev/harness.html, that offered() ∪ shellActions(legal) == legal.
+//
+// Texts: the page has awaited loadNamespaces("common", <game>) before create() runs, so a
+// module calls t("<game>.key") synchronously (static/js/i18n.js).
 
 export async function loadGameUi(game, root, context) {
   let module;
@@ -15,4 +25,10 @@ export async function loadGameUi(game, root, context) {
     module = await import("/static/games/generic.js");
   }
   return module.default(root, context);
+}
+
+/** The actions the table page itself offers beside the board: its "pass" button (labelled by
+ * board.passLabel) whenever "pass" is legal. */
+export function shellActions(legal) {
+  return legal.includes("pass") ? ["pass"] : [];
 }

@@ -1,9 +1,11 @@
-// The page header: the brand, navigation and the account box (sign up, sign in, guest).
+// The page header: the brand, navigation, the language picker and the account box (sign up,
+// sign in, guest).
 
 import { h, loadSession, onUserChange, playAsGuest, signIn, signOut, signUp, toast } from "./api.js";
+import { LANGUAGES, currentLanguage, setLanguage, t } from "./i18n.js";
 
 function accountDialog(mode) {
-  const title = mode === "signup" ? "Create an account" : "Sign in";
+  const title = mode === "signup" ? t("common.createAccount") : t("common.signIn");
   const error = h("p", { class: "form-error", role: "alert" });
   const name = h("input", {
     name: "name", autocomplete: "username", required: true, maxlength: 20, id: "account-name",
@@ -12,18 +14,17 @@ function accountDialog(mode) {
     name: "password", type: "password", required: true, minlength: mode === "signup" ? 8 : 1,
     autocomplete: mode === "signup" ? "new-password" : "current-password", id: "account-password",
   });
-  const hint = mode === "signup"
-    ? h("p", { class: "hint" }, "3–20 letters, digits, _ . or -; a password of 8 characters or more.")
-    : null;
-  const submit = h("button", { class: "primary", type: "submit" }, mode === "signup" ? "Sign up" : "Sign in");
-  const cancel = h("button", { type: "button", onclick: () => dialog.close() }, "Cancel");
+  const hint = mode === "signup" ? h("p", { class: "hint" }, t("common.signUpHint")) : null;
+  const submit = h("button", { class: "primary", type: "submit" },
+    mode === "signup" ? t("common.signUp") : t("common.signIn"));
+  const cancel = h("button", { type: "button", onclick: () => dialog.close() }, t("common.cancel"));
   const form = h("form", { method: "dialog", class: "account-form" },
-    h("h2", {}, title),
-    h("label", { for: "account-name" }, "Name"), name,
-    h("label", { for: "account-password" }, "Password"), password,
+    h("h2", { id: "account-title" }, title),
+    h("label", { for: "account-name" }, t("common.name")), name,
+    h("label", { for: "account-password" }, t("common.password")), password,
     hint, error,
     h("div", { class: "buttons" }, cancel, submit));
-  const dialog = h("dialog", { class: "account" }, form);
+  const dialog = h("dialog", { class: "account", "aria-labelledby": "account-title" }, form);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     error.textContent = "";
@@ -47,29 +48,43 @@ function renderAccount(box, user) {
   box.replaceChildren();
   if (user) {
     box.append(
-      h("span", { class: "who", title: user.guest ? "guest account" : "signed in" },
-        h("span", { class: "avatar" }, user.name.slice(0, 1).toUpperCase()),
+      h("span", { class: "who", title: user.guest ? t("common.guestAccount") : t("common.signedIn") },
+        h("span", { class: "avatar", "aria-hidden": "true" }, user.name.slice(0, 1).toUpperCase()),
         h("span", { class: "name", id: "user-name" }, user.name),
-        user.guest ? h("span", { class: "tag" }, "guest") : null),
-      h("button", { class: "link", id: "sign-out", onclick: () => signOut().catch((e) => toast(e.message)) }, "Sign out"));
+        user.guest ? h("span", { class: "tag" }, t("common.guest")) : null),
+      h("button", { class: "link", id: "sign-out", onclick: () => signOut().catch((e) => toast(e.message)) },
+        t("common.signOut")));
     return;
   }
   box.append(
-    h("button", { id: "sign-in", onclick: () => accountDialog("signin") }, "Sign in"),
-    h("button", { class: "primary", id: "sign-up", onclick: () => accountDialog("signup") }, "Sign up"),
-    h("button", { class: "link", id: "guest", onclick: () => playAsGuest().catch((e) => toast(e.message)) }, "Play as guest"));
+    h("button", { id: "sign-in", onclick: () => accountDialog("signin") }, t("common.signIn")),
+    h("button", { class: "primary", id: "sign-up", onclick: () => accountDialog("signup") }, t("common.signUp")),
+    h("button", { class: "link", id: "guest", onclick: () => playAsGuest().catch((e) => toast(e.message)) },
+      t("common.playAsGuest")));
 }
 
-/** Build the header into `<header id="top">` and load the session. */
+/** The language picker: the five languages by their native names; choosing one reloads. */
+function languagePicker() {
+  const current = currentLanguage();
+  const select = h("select", { id: "language", "aria-label": t("common.language"), title: t("common.language") },
+    LANGUAGES.map(([code, native]) => h("option", { value: code, lang: code, selected: code === current }, native)));
+  select.addEventListener("change", () => setLanguage(select.value));
+  return h("div", { class: "language" }, select);
+}
+
+/** Build the header into `<header id="top">` and load the session. The page must have
+ * awaited `loadNamespaces("common")`. */
 export async function setUpHeader() {
   const top = document.getElementById("top");
   const box = h("div", { class: "account-box" });
   top.replaceChildren(
+    h("a", { class: "skip-link", href: "#main" }, t("common.skipToContent")),
     h("a", { class: "brand", href: "/" },
       h("img", { src: "/static/logo.svg", alt: "", width: 30, height: 30 }),
       h("span", {}, "Connect Arena")),
-    h("nav", {}, h("a", { href: "/" }, "Lobby"), h("a", { href: "/replay" }, "Replay a record")),
-    box);
+    h("nav", { "aria-label": t("common.navigation") },
+      h("a", { href: "/" }, t("common.lobby")), h("a", { href: "/replay" }, t("common.replayARecord"))),
+    box, languagePicker());
   onUserChange((user) => renderAccount(box, user));
   try {
     return await loadSession();

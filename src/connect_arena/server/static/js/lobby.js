@@ -1,28 +1,30 @@
 // The lobby: create a table, join or watch open and running tables, replay finished games.
 
-import { api, currentUser, h, onUserChange, resultText, seatName, socketUrl, toast } from "./api.js";
+import { agentLabel, api, currentUser, gameText, gameTitle, h, onUserChange, optionLabel, optionValueText, playerName, resultText, seatClass, seatName, socketUrl, toast } from "./api.js";
 import { setUpHeader } from "./header.js";
+import { currentLanguage, loadNamespaces, t } from "./i18n.js";
 
 let games = [];
 let agents = [];
 const gameByName = (name) => games.find((g) => g.name === name);
 const VISIBLE_OPTIONS = 3;
 
-function optionInput(option) {
+function optionInput(game, option) {
   const id = `option-${option.name}`;
   let input;
   if (option.type === "bool") {
     input = h("input", { type: "checkbox", id, name: option.name, checked: option.default });
   } else if (option.choices) {
     input = h("select", { id, name: option.name },
-      option.choices.map((c) => h("option", { value: c, selected: c === option.default }, c)));
+      option.choices.map((c) => h("option", { value: c, selected: c === option.default }, optionValueText(game, option, c))));
   } else {
     input = h("input", {
       type: option.type === "int" ? "number" : "text", id, name: option.name,
       value: option.default, min: option.minimum, max: option.maximum,
     });
   }
-  const label = h("label", { for: id, title: option.description }, option.description);
+  const text = optionLabel(game, option);
+  const label = h("label", { for: id, title: text }, text);
   return h("div", { class: `option ${option.type}` }, option.type === "bool" ? [input, label] : [label, input]);
 }
 
@@ -38,21 +40,14 @@ function optionValues(form, game) {
   return values;
 }
 
-/** "mcts:hard" → "hard", "random" → "random moves". */
-function agentLabel(agent) {
-  const [kind, level] = agent.split(":");
-  if (kind === "mcts" && level) return `${level} (MCTS)`;
-  return kind === "random" ? "random moves" : kind;
-}
-
 function seatChoices(game, count) {
   return Array.from({ length: count }, (_, seat) => {
     const select = h("select", { name: `seat-${seat}`, id: `seat-${seat}` },
-      h("option", { value: "me", selected: seat === 0 }, "Me"),
-      h("option", { value: "open", selected: seat !== 0 }, "Open seat (a friend joins)"),
-      agents.map((agent) => h("option", { value: `computer:${agent}` }, `Computer: ${agentLabel(agent)}`)));
+      h("option", { value: "me", selected: seat === 0 }, t("common.seatMe")),
+      h("option", { value: "open", selected: seat !== 0 }, t("common.seatOpen")),
+      agents.map((agent) => h("option", { value: `computer:${agent}` }, t("common.seatComputer", { agent: agentLabel(agent) }))));
     return h("div", { class: "seat-choice" },
-      h("label", { for: `seat-${seat}` }, h("span", { class: `swatch seat-${seat}` }), seatName(game, seat)),
+      h("label", { for: `seat-${seat}` }, h("span", { class: `swatch ${seatClass(game, seat)}`, "aria-hidden": "true" }), seatName(game, seat)),
       select);
   });
 }
@@ -61,23 +56,32 @@ function renderForm(form, gameName) {
   const game = gameByName(gameName) || games[0];
   const counts = game.player_counts;
   const players = h("select", { name: "players", id: "players" },
-    counts.map((n) => h("option", { value: n, selected: n === game.default_players }, `${n} players`)));
+    counts.map((n) => h("option", { value: n, selected: n === game.default_players }, t("common.nPlayers", { n }))));
   const seats = h("div", { class: "seats" }, seatChoices(game, game.default_players));
   players.addEventListener("change", () => seats.replaceChildren(...seatChoices(game, Number(players.value))));
+  // Hot-seat: the creator takes every seat that is not a computer's, to play them on one device.
+  const hotSeat = h("button", { type: "button", class: "small", id: "hot-seat", onclick: () => {
+    for (const select of seats.querySelectorAll("select")) {
+      if (!select.value.startsWith("computer")) select.value = "me";
+    }
+  } }, t("common.hotSeatButton"));
   const gameSelect = h("select", { name: "game", id: "game" },
-    games.map((g) => h("option", { value: g.name, selected: g.name === game.name }, g.title)));
+    games.map((g) => h("option", { value: g.name, selected: g.name === game.name }, gameTitle(g))));
   gameSelect.addEventListener("change", () => renderForm(form, gameSelect.value));
-  const visible = game.options.slice(0, VISIBLE_OPTIONS).map(optionInput);
+  const visible = game.options.slice(0, VISIBLE_OPTIONS).map((o) => optionInput(game, o));
   const more = game.options.slice(VISIBLE_OPTIONS);
   const parts = [
-    h("div", { class: "row" }, h("label", { for: "game" }, "Game"), gameSelect),
-    h("p", { class: "muted summary" }, game.summary),
-    counts.length > 1 ? h("div", { class: "row" }, h("label", { for: "players" }, "Players"), players) : null,
-    h("h3", {}, "Seats"), seats,
-    h("h3", {}, "Rules"), h("div", { class: "options" }, visible),
-    more.length ? h("details", {}, h("summary", {}, `More rule options (${more.length})`),
-      h("div", { class: "options" }, more.map(optionInput))) : null,
-    h("button", { class: "primary big", type: "submit", id: "create-table" }, "Open the table")];
+    h("div", { class: "row" }, h("label", { for: "game" }, t("common.game")), gameSelect),
+    h("p", { class: "muted summary" }, gameText(game.name, "summary", game.summary), " ",
+      h("a", { href: `/static/rules/${encodeURIComponent(game.name)}.${currentLanguage()}.html`, target: "_blank",
+        rel: "noopener", id: "lobby-rules-link" }, t("common.rulesLink"))),
+    counts.length > 1 ? h("div", { class: "row" }, h("label", { for: "players" }, t("common.players")), players) : null,
+    h("h3", {}, t("common.seats")), seats,
+    h("p", { class: "hint hot-seat-hint" }, t("common.hotSeatHint"), " ", hotSeat),
+    h("h3", {}, t("common.rules")), h("div", { class: "options" }, visible),
+    more.length ? h("details", {}, h("summary", {}, t("common.moreOptions", { n: more.length })),
+      h("div", { class: "options" }, more.map((o) => optionInput(game, o)))) : null,
+    h("button", { class: "primary big", type: "submit", id: "create-table" }, t("common.openTheTable"))];
   form.replaceChildren(...parts.filter(Boolean));
   form.onsubmit = async (event) => {
     event.preventDefault();
@@ -101,9 +105,9 @@ function renderForm(form, gameName) {
 function seatLabel(table, seat) {
   const game = gameByName(table.game);
   const info = table.seats[seat];
-  const who = info.kind === "open" ? "open seat" : info.name;
+  const who = info.kind === "open" ? t("common.openSeat") : playerName(info);
   return h("span", { class: `seat-pill ${info.kind}` },
-    h("span", { class: `swatch seat-${seat}` }), `${seatName(game, seat)}: `, h("b", {}, who));
+    h("span", { class: `swatch ${seatClass(game, seat)}`, "aria-hidden": "true" }), `${seatName(game, seat)}: `, h("b", {}, who));
 }
 
 function tableRow(table) {
@@ -120,16 +124,17 @@ function tableRow(table) {
             location.href = `/tables/${table.id}`;
           } catch (problem) { toast(problem.message); }
         },
-      }, `Join as ${seatName(gameByName(table.game), seat.seat)}`));
+      }, t("common.joinAs", { seat: seatName(gameByName(table.game), seat.seat) })));
     }
   }
-  const verb = mine ? "Play" : table.status === "open" ? "Look" : "Watch";
+  const verb = mine ? t("common.play") : table.status === "open" ? t("common.look") : t("common.watch");
   actions.push(h("a", { class: "button", href: `/tables/${table.id}` }, verb));
-  const rules = table.options.advanced ? "advanced" : null;
+  const rules = table.options.advanced ? t("common.advanced") : null;
+  const title = gameTitle(gameByName(table.game) || { name: table.game, title: table.title });
   return h("li", { class: `table-row ${table.status}`, dataset: { table: table.id } },
     h("div", { class: "what" },
-      h("span", { class: "game" }, table.title), h("span", { class: "id" }, `#${table.id}`),
-      h("span", { class: `pill ${table.status}` }, table.status === "open" ? "waiting for players" : "playing"),
+      h("span", { class: "game" }, title), h("span", { class: "id" }, `#${table.id}`),
+      h("span", { class: `pill ${table.status}` }, table.status === "open" ? t("common.waitingForPlayers") : t("common.playing")),
       rules ? h("span", { class: "tag" }, rules) : null),
     h("div", { class: "who" }, table.seats.map((_, seat) => seatLabel(table, seat))),
     h("div", { class: "actions" }, actions));
@@ -137,13 +142,14 @@ function tableRow(table) {
 
 function finishedRow(table) {
   const game = gameByName(table.game);
-  const label = (seat) => `${seatName(game, seat)} (${table.seats[seat].name})`;
+  const label = (seat) => `${seatName(game, seat)} (${playerName(table.seats[seat])})`;
+  const title = gameTitle(game || { name: table.game, title: table.title });
   return h("li", { class: "table-row finished", dataset: { table: table.id } },
-    h("div", { class: "what" }, h("span", { class: "game" }, table.title), h("span", { class: "id" }, `#${table.id}`)),
+    h("div", { class: "what" }, h("span", { class: "game" }, title), h("span", { class: "id" }, `#${table.id}`)),
     h("div", { class: "who" }, resultText(table.returns, label)),
     h("div", { class: "actions" },
-      h("a", { class: "button", href: `/tables/${table.id}/replay` }, "Replay"),
-      h("a", { class: "button link", href: `/api/tables/${table.id}/record` }, "Record")));
+      h("a", { class: "button", href: `/tables/${table.id}/replay` }, t("common.replay")),
+      h("a", { class: "button link", href: `/api/tables/${table.id}/record`, download: "" }, t("common.record"))));
 }
 
 function showTables(tables) {
@@ -182,10 +188,14 @@ function showCreate(user) {
 }
 
 async function main() {
+  await loadNamespaces("common");
   await setUpHeader();
   const [catalogue, lobby] = await Promise.all([api.get("/api/games"), api.get("/api/lobby")]);
   games = catalogue.games;
   agents = catalogue.agents;
+  // The games' namespaces translate their titles, summaries, seats and options (gameText).
+  await loadNamespaces(...games.map((g) => g.name));
+  document.title = `Connect Arena — ${t("common.lobby")}`;
   const form = document.getElementById("create-form");
   renderForm(form, games.some((g) => g.name === "quinque") ? "quinque" : games[0]?.name);
   lastTables = lobby.tables;

@@ -1,17 +1,23 @@
 // The replay viewer: a finished table's game or an uploaded record, position by position.
 
-import { api, h, resultText, seatName, toast } from "./api.js";
+import { api, gameTitle, h, listText, playerName, resultText, seatClass, seatName, toast } from "./api.js";
 import { setUpHeader } from "./header.js";
 import { loadGameUi } from "./games.js";
+import { currentLanguage, loadNamespaces, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const parts = location.pathname.split("/");
 const tableId = parts[1] === "tables" ? Number(parts[2]) : null;
 const view = { frames: [], record: null, index: 0, board: null, game: null };
 
+/** A record's player name: the server writes computer seats as "computer (<agent>)". */
+function playerText(name) {
+  const computer = /^computer \((.+)\)$/.exec(String(name));
+  return computer ? playerName({ kind: "computer", agent: computer[1] }) : String(name);
+}
+
 function label(seat) {
-  const name = view.record.players[seat];
-  return `${seatName(view.game, seat)} (${name})`;
+  return `${seatName(view.game, seat)} (${playerText(view.record.players[seat])})`;
 }
 
 function show(index) {
@@ -24,12 +30,14 @@ function show(index) {
   });
   $("slider").value = String(view.index);
   $("position").textContent = `${view.index} / ${view.frames.length - 1}`;
+  $("slider").setAttribute("aria-valuetext", t("common.positionOf", { index: view.index, count: view.frames.length - 1 }));
   let text;
   if (frame.terminal) {
     const detail = view.board.resultDetail?.(frame.observation);
     text = `${resultText(frame.returns, label)}${detail ? ` — ${detail}` : ""}`;
-  } else if (view.index === 0) text = "The start of the game";
-  else text = `${frame.to_move.map(label).join(" and ") || "chance"} to move`;
+  } else if (view.index === 0) text = t("common.startOfGame");
+  else if (!frame.to_move.length) text = t("common.chanceToMove");
+  else text = t("common.othersToMove", { seats: listText(frame.to_move.map(label)) });
   $("status").textContent = text;
   $("status").className = `status ${frame.terminal ? "over" : ""}`;
   for (const item of $("moves").children) {
@@ -42,17 +50,33 @@ async function open(data) {
   view.frames = data.frames;
   view.record = data.record;
   const catalogue = await api.get("/api/games");
-  view.game = catalogue.games.find((g) => g.name === data.record.game) || { seat_names: [], title: data.record.game };
-  $("replay-title").textContent = `${view.game.title || data.record.game} · ${data.record.players.join(" vs ")}`;
+  view.game = catalogue.games.find((g) => g.name === data.record.game) || { name: data.record.game, seat_names: [], title: data.record.game };
+  // The game's strings load before its module, so the module can call t() synchronously.
+  await loadNamespaces("common", data.record.game);
+  const title = gameTitle(view.game);
+  $("replay-title").textContent = t("common.replayTitle", { game: title, players: data.record.players.map(playerText).join(" – ") });
+  document.title = `Connect Arena — ${t("common.replay")} · ${title}`;
+  $("rules").replaceChildren(h("a", {
+    class: "rules-link", href: `/static/rules/${encodeURIComponent(data.record.game)}.${currentLanguage()}.html`,
+    target: "_blank", rel: "noopener",
+  }, t("common.rulesLink")));
   view.board = await loadGameUi(data.record.game, $("board"), {
-    options: data.record.options, seatNames: view.game.seat_names, interactive: false,
-    panel: $("game-panel"), onAction: () => {},
+    options: data.record.options, seatNames: view.game.seat_names.map((_, seat) => seatName(view.game, seat)),
+    interactive: false, panel: $("game-panel"), onAction: () => {},
   });
   $("moves").replaceChildren(...view.frames.slice(1).map((frame) => {
-    const who = frame.seat === null || frame.seat < 0 ? "chance" : seatName(view.game, frame.seat);
+    const who = frame.seat === null || frame.seat < 0 ? t("common.chance") : seatName(view.game, frame.seat);
     const text = view.board.describe?.(frame.action, frame.seat) || frame.action;
-    return h("li", { value: frame.seq, class: frame.seat < 0 ? "chance" : `seat-${frame.seat}`, onclick: () => show(frame.seq) },
-      h("span", { class: "mover" }, who), " ", text);
+    const item = h("li", { value: frame.seq, class: frame.seat === null || frame.seat < 0 ? "chance" : seatClass(view.game, frame.seat), tabindex: 0,
+      onclick: () => show(frame.seq),
+      onkeydown: (event) => {
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          show(frame.seq);
+        }
+      } },
+    h("span", { class: "mover" }, who), " ", h("span", { class: "move-text" }, text));
+    return item;
   }));
   $("slider").max = String(view.frames.length - 1);
   $("controls").hidden = false;
@@ -76,28 +100,30 @@ function wireControls() {
   });
   $("record-file").onchange = async (event) => {
     const file = event.target.files[0];
+    $("record-file-name").textContent = file ? file.name : t("common.noFileChosen");
     $("upload-error").textContent = "";
     if (!file) return;
     try {
       const record = JSON.parse(await file.text());
       await open(await api.post("/api/replay", { record }));
     } catch (problem) {
-      $("upload-error").textContent = problem instanceof SyntaxError ? "this file is not JSON" : problem.message;
+      $("upload-error").textContent = problem instanceof SyntaxError ? t("common.notJson") : problem.message;
     }
   };
 }
 
 async function main() {
+  await loadNamespaces("common");
   await setUpHeader();
   wireControls();
   if (tableId) {
     $("upload").hidden = true;
     $("links").append(
-      h("a", { class: "button link", href: `/api/tables/${tableId}/record` }, "Download the record"),
-      h("a", { class: "button link", href: `/tables/${tableId}` }, "Back to the table"));
+      h("a", { class: "button link", href: `/api/tables/${tableId}/record`, download: "" }, t("common.downloadRecord")),
+      h("a", { class: "button link", href: `/tables/${tableId}` }, t("common.backToTable")));
     await open(await api.get(`/api/tables/${tableId}/replay`));
   } else {
-    $("status").textContent = "Choose a record file to replay it.";
+    $("status").textContent = t("common.chooseRecordToReplay");
   }
 }
 

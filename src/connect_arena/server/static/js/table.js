@@ -3,39 +3,114 @@
 // The server is authoritative: the page sends actions in the game's notation with the seq
 // they claim, and draws only what the server broadcasts. After a disconnection it reconnects
 // with the last seq it has seen and receives what it missed.
+//
+// Hot-seat: a user holding several seats plays them all from this page. The page acts for the
+// "playing" seat (one of the user's seats that may act now), shows that seat's observation
+// (the state's `observations`), and, in games with private information, puts a "pass the
+// device to …" screen between two seats so that one player does not see another's choices.
 
-import { api, currentUser, h, onUserChange, resultText, seatName, socketUrl, toast } from "./api.js";
+import {
+  api, currentUser, errorText, gameText, gameTitle, h, listText, onUserChange, optionLabel, optionValueText, playerName, resultText,
+  seatClass, seatName, socketUrl, toast,
+} from "./api.js";
 import { setUpHeader } from "./header.js";
-import { loadGameUi } from "./games.js";
+import { loadGameUi, shellActions } from "./games.js";
+import { currentLanguage, loadNamespaces, t } from "./i18n.js";
 
 const tableId = Number(location.pathname.split("/")[2]);
 const page = {
   table: null, you: [], seq: 0, state: null, moves: [], socket: null, board: null,
   game: null, retry: 500, closed: false,
+  playing: null, // the seat this page acts for and shows (hot-seat: one of several)
+  handover: null, // the seat the device is being passed to (private games, hot-seat)
 };
 
 const $ = (id) => document.getElementById(id);
 const seatLabel = (seat) => {
   const info = page.table?.seats[seat];
   const name = seatName(page.game, seat);
-  return info && info.name ? `${name} (${info.name})` : name;
+  const who = info ? playerName(info) : "";
+  return who ? `${name} (${who})` : name;
 };
+const hotSeat = () => page.you.length > 1;
+const privateGame = () => Boolean(page.game?.private_information);
 
 function send(message) {
   if (page.socket?.readyState === WebSocket.OPEN) page.socket.send(JSON.stringify(message));
-  else toast("not connected: wait a moment");
+  else toast(t("common.notConnected"));
 }
 
-/** Send an action of the player's seat, claiming the next seq. */
+/** Send an action of the playing seat, claiming the next seq. */
 function act(text) {
-  send({ type: "action", seq: page.seq + 1, action: text });
+  if (page.handover !== null) return;
+  const message = { type: "action", seq: page.seq + 1, action: text };
+  if (hotSeat() && page.playing !== null) message.seat = page.playing;
+  send(message);
 }
 
-function mySeatToAct() {
+/** The user's seats that may act now, in seat order. */
+function activeSeats() {
   const state = page.state;
-  if (!state) return null;
-  const seats = Object.keys(state.legal_actions).map(Number);
-  return seats.length ? seats[0] : null;
+  if (!state || state.terminal) return [];
+  return Object.keys(state.legal_actions).map(Number).sort((a, b) => a - b);
+}
+
+/** The seat this page acts for now, or null (not the user's turn, or the device is being
+ * passed). */
+function mySeatToAct() {
+  if (page.handover !== null) return null;
+  return activeSeats().includes(page.playing) ? page.playing : null;
+}
+
+/** Choose the playing seat after a new state: keep it while it may act, else the next of the
+ * user's active seats (after the current one, in seat order). A change of seat at a game with
+ * private information first shows the "pass the device" screen. */
+function choosePlayingSeat() {
+  const active = activeSeats();
+  if (page.handover !== null && !active.includes(page.handover)) page.handover = null;
+  if (!page.you.length) {
+    page.playing = null;
+    return;
+  }
+  if (!page.state) return; // decide once the first state is in (the first seat may need a handover)
+  if (active.includes(page.playing) || (page.handover !== null && active.includes(page.handover))) return;
+  const previous = page.playing;
+  let next;
+  if (active.length) {
+    next = active.find((seat) => seat > (previous ?? -1)) ?? active[0];
+  } else {
+    next = page.playing ?? page.you[0];
+  }
+  if (next === previous) return;
+  if (hotSeat() && privateGame() && active.includes(next) && !page.state?.terminal) {
+    page.handover = next;
+  } else {
+    page.handover = null;
+    page.playing = next;
+  }
+}
+
+function renderHandover() {
+  const handover = $("handover");
+  const on = page.handover !== null;
+  document.querySelector("main").classList.toggle("handing-over", on);
+  if (!on) {
+    handover.replaceChildren();
+    return;
+  }
+  const seat = page.handover;
+  const ready = h("button", { class: "primary big", id: "handover-ready", onclick: () => {
+    page.playing = seat;
+    page.handover = null;
+    renderAll();
+    $("board").focus({ preventScroll: true });
+  } }, t("common.handoverReady", { seat: seatName(page.game, seat) }));
+  handover.replaceChildren(
+    h("span", { class: `swatch huge ${seatClass(page.game, seat)}`, "aria-hidden": "true" }),
+    h("h2", { id: "handover-title" }, t("common.handoverTitle", { seat: seatName(page.game, seat) })),
+    h("p", {}, t("common.handoverText")),
+    ready);
+  if (!handover.contains(document.activeElement)) ready.focus();
 }
 
 function renderSeats() {
@@ -47,23 +122,39 @@ function renderSeats() {
     const buttons = [];
     if (table.status === "open" && seat.kind === "open" && user && page.you.length === 0) {
       buttons.push(h("button", { class: "primary small", id: `join-${seat.seat}`,
-        onclick: () => api.post(`/api/tables/${tableId}/join`, { seat: seat.seat }).catch((e) => toast(e.message)) }, "Sit here"));
+        onclick: () => api.post(`/api/tables/${tableId}/join`, { seat: seat.seat }).catch((e) => toast(e.message)) },
+      t("common.sitHere")));
     }
     if (table.status === "open" && mine) {
       buttons.push(h("button", { class: "small", id: `leave-${seat.seat}`,
-        onclick: () => api.post(`/api/tables/${tableId}/leave`, { seat: seat.seat }).catch((e) => toast(e.message)) }, "Leave"));
+        onclick: () => api.post(`/api/tables/${tableId}/leave`, { seat: seat.seat }).catch((e) => toast(e.message)) },
+      t("common.leave")));
     }
     const detail = page.board?.seatDetail?.(seat.seat);
-    const who = seat.kind === "open" ? h("i", {}, "open seat") : seat.name;
+    const who = seat.kind === "open" ? h("i", {}, t("common.openSeat")) : playerName(seat);
+    const playing = hotSeat() && mine && page.playing === seat.seat && page.handover === null && toMove.length;
+    const tags = [];
+    if (mine) tags.push(h("span", { class: "tag" }, t("common.you")));
+    if (playing) tags.push(h("span", { class: "tag playing" }, t("common.playingNow")));
     return h("li", { class: `seat ${toMove.includes(seat.seat) ? "to-move" : ""} ${mine ? "mine" : ""}` },
-      h("span", { class: `swatch big seat-${seat.seat}` }),
+      h("span", { class: `swatch big ${seatClass(page.game, seat.seat)}`, "aria-hidden": "true" }),
       h("div", { class: "seat-text" },
-        h("div", {}, h("b", {}, seatName(page.game, seat.seat)), " · ", who, mine ? h("span", { class: "tag" }, "you") : null),
+        h("div", {}, h("b", {}, seatName(page.game, seat.seat)), " · ", who, tags),
         detail ? h("div", { class: "muted" }, detail) : null),
-      toMove.includes(seat.seat) ? h("span", { class: "turn-dot", title: "to move" }) : null,
+      toMove.includes(seat.seat)
+        ? h("span", { class: "turn-dot", title: t("common.toMoveShort"), role: "img", "aria-label": t("common.toMoveShort") })
+        : null,
       buttons);
   });
   $("seats").replaceChildren(...items);
+}
+
+/** The observation the board shows: the playing seat's (hot-seat), else the server's choice. */
+function shownObservation() {
+  const state = page.state;
+  if (!state) return null;
+  const seat = page.handover ?? page.playing;
+  return state.observations?.[seat] ?? state.observation;
 }
 
 function statusText() {
@@ -71,21 +162,25 @@ function statusText() {
   const state = page.state;
   if (table.status === "open") {
     const open = table.seats.filter((s) => s.kind === "open").length;
-    return [`Waiting for ${open} more player${open > 1 ? "s" : ""}. Share this page's address with a friend.`, "waiting"];
+    return [open === 1 ? t("common.waitingForOne") : t("common.waitingForMany", { n: open }), "waiting"];
   }
   if (!state) return ["", ""];
   if (state.terminal) {
     const detail = page.board?.resultDetail?.(state.observation) || "";
     return [`${resultText(state.returns, seatLabel)}${detail ? ` — ${detail}` : ""}`, "over"];
   }
+  if (page.handover !== null) {
+    return [t("common.handoverStatus", { seat: seatName(page.game, page.handover) }), "yours"];
+  }
   const mine = mySeatToAct();
   if (mine !== null) {
-    const hint = page.board?.turnHint?.(state.observation, state.legal_actions[mine]) || "choose an action";
-    return [`Your turn (${seatName(page.game, mine)}): ${hint}`, "yours"];
+    const hint = page.board?.turnHint?.(shownObservation(), state.legal_actions[mine]) || t("common.chooseAnAction");
+    return [t("common.yourTurn", { seat: seatName(page.game, mine), hint }), "yours"];
   }
-  const others = state.to_move.map(seatLabel).join(" and ");
+  const others = listText(state.to_move.map(seatLabel));
   const computer = state.to_move.some((s) => table.seats[s]?.kind === "computer");
-  return [`${others} to move${computer ? " — the computer is thinking…" : "…"}`, "theirs"];
+  if (!state.to_move.length) return [t("common.chanceToMove"), "theirs"];
+  return [computer ? t("common.othersToMoveComputer", { seats: others }) : t("common.othersToMove", { seats: others }), "theirs"];
 }
 
 function renderStatus() {
@@ -95,69 +190,89 @@ function renderStatus() {
   status.className = `status ${kind}`;
   const controls = [];
   const seat = mySeatToAct();
-  if (seat !== null && page.state.legal_actions[seat].includes("pass")) {
-    const label = page.board?.passLabel?.(page.state.observation) || "Pass";
+  if (seat !== null && shellActions(page.state.legal_actions[seat]).includes("pass")) {
+    const label = page.board?.passLabel?.(shownObservation()) || t("common.pass");
     controls.push(h("button", { class: "primary", id: "end-turn", onclick: () => act("pass") }, label));
   }
   $("controls").replaceChildren(...controls);
 }
 
+/** Whether a move's action is to be hidden on this page: hot-seat at a private game, an
+ * action taken in a simultaneous phase by another of the user's seats (or by any while the
+ * device is being passed), before the end. */
+function hiddenHere(move) {
+  return hotSeat() && privateGame() && move.simultaneous && page.table?.status === "running"
+    && (move.seat !== page.playing || page.handover !== null);
+}
+
 function renderMoves() {
   const list = $("moves");
   list.replaceChildren(...page.moves.map((move) => {
-    const who = move.seat < 0 ? "chance" : seatName(page.game, move.seat);
-    const text = page.board?.describe?.(move.action, move.seat) || move.action || "(hidden)";
-    return h("li", { value: move.seq, class: move.seat < 0 ? "chance" : `seat-${move.seat}` },
-      h("span", { class: "mover" }, who), " ", text);
+    const who = move.seat < 0 ? t("common.chance") : seatName(page.game, move.seat);
+    const hidden = !move.action || hiddenHere(move);
+    const text = hidden ? t("common.hiddenAction") : page.board?.describe?.(move.action, move.seat) || move.action;
+    return h("li", { value: move.seq, class: move.seat < 0 ? "chance" : seatClass(page.game, move.seat) },
+      h("span", { class: "mover" }, who), " ", h("span", { class: "move-text" }, text));
   }));
   list.scrollTop = list.scrollHeight;
   const links = [];
   if (page.table?.status !== "open") {
-    links.push(h("a", { class: "button link", href: `/api/tables/${tableId}/record`, id: "download-record" }, "Download the record"));
+    links.push(h("a", { class: "button link", href: `/api/tables/${tableId}/record`, id: "download-record", download: "" },
+      t("common.downloadRecord")));
   }
   if (page.table?.status === "finished") {
-    links.push(h("a", { class: "button", href: `/tables/${tableId}/replay`, id: "replay-link" }, "Replay this game"));
+    links.push(h("a", { class: "button", href: `/tables/${tableId}/replay`, id: "replay-link" }, t("common.replayThisGame")));
   }
   $("links").replaceChildren(...links);
 }
 
 function optionSummary() {
-  const changed = Object.entries(page.table.options).filter(([name, value]) => {
-    const spec = page.game?.options?.find((o) => o.name === name);
-    return spec && spec.default !== value;
-  });
-  if (!changed.length) return "Standard rules";
-  return `Rules: ${changed.map(([name, value]) => `${name} = ${value}`).join(", ")}`;
+  const changed = (page.game?.options || []).filter((spec) =>
+    spec.name in page.table.options && page.table.options[spec.name] !== spec.default);
+  if (!changed.length) return t("common.standardRules");
+  const rules = changed.map((spec) =>
+    `${optionLabel(page.game, spec)}: ${optionValueText(page.game, spec, page.table.options[spec.name])}`);
+  return t("common.changedRules", { rules: rules.join("; ") });
 }
 
 function renderWaitingRoom() {
   const copy = h("button", { id: "copy-link", onclick: async () => {
     try {
       await navigator.clipboard.writeText(location.href);
-      toast("Link copied: send it to a friend", "info");
+      toast(t("common.linkCopied"), "info");
     } catch {
-      toast(`Send this address to a friend: ${location.href}`, "info");
+      toast(t("common.sendThisAddress", { url: location.href }), "info");
     }
-  } }, "Copy the invitation link");
+  } }, t("common.copyInvitation"));
   $("board").replaceChildren(h("div", { class: "waiting-room" },
-    h("h2", {}, page.table.title), h("p", { class: "muted" }, page.game?.summary || ""),
+    h("h2", {}, gameTitle(page.game)), h("p", { class: "muted" }, page.gameSummary || ""),
     h("p", { class: "rules" }, optionSummary()),
-    h("p", {}, "The game starts as soon as every seat is taken."), copy));
+    h("p", {}, t("common.startsWhenFull")), copy));
+}
+
+/** The link to the game's rules page in the page's language (another tab). */
+function rulesLink(game) {
+  return h("a", {
+    class: "rules-link", id: "rules-link", href: `/static/rules/${encodeURIComponent(game)}.${currentLanguage()}.html`,
+    target: "_blank", rel: "noopener",
+  }, t("common.rulesLink"));
 }
 
 function renderAll() {
   if (!page.table) return;
+  choosePlayingSeat();
   if (page.table.status === "open") renderWaitingRoom();
-  else if (!$("board").querySelector("svg, pre") && page.boardRoot) $("board").replaceChildren(...page.boardRoot);
-  if (page.board && page.state) {
+  else if (!$("board").querySelector("svg, pre, .board-root") && page.boardRoot) $("board").replaceChildren(...page.boardRoot);
+  if (page.board && page.state && page.handover === null) {
     const seat = mySeatToAct();
     page.board.update({
-      observation: page.state.observation,
+      observation: shownObservation(),
       legal: seat === null ? [] : page.state.legal_actions[seat],
       seat, you: page.you, toMove: page.state.to_move, terminal: page.state.terminal,
       returns: page.state.returns, last: page.moves.at(-1) || null,
     });
   }
+  renderHandover();
   renderSeats();
   renderStatus();
   renderMoves();
@@ -169,12 +284,17 @@ async function onTable(message) {
   page.you = message.you;
   if (first) {
     const catalogue = await api.get("/api/games");
-    page.game = catalogue.games.find((g) => g.name === page.table.game) || { seat_names: [] };
-    $("table-title").textContent = `${page.table.title} · table #${tableId}`;
-    document.title = `Connect Arena — ${page.table.title} #${tableId}`;
+    page.game = catalogue.games.find((g) => g.name === page.table.game) || { name: page.table.game, seat_names: [] };
+    // The game's strings load before its module, so the module can call t() synchronously.
+    await loadNamespaces("common", page.table.game);
+    page.gameSummary = gameText(page.game.name, "summary", page.game.summary || "");
+    const title = gameTitle(page.game) || page.table.title;
+    $("table-title").textContent = t("common.tableTitle", { game: title, id: tableId });
+    $("head-links").replaceChildren(rulesLink(page.table.game));
+    document.title = `Connect Arena — ${title} #${tableId}`;
     page.board = await loadGameUi(page.table.game, $("board"), {
-      options: page.table.options, seatNames: page.game.seat_names, interactive: true,
-      panel: $("game-panel"), onAction: act,
+      options: page.table.options, seatNames: page.game.seat_names.map((_, seat) => seatName(page.game, seat)),
+      interactive: true, panel: $("game-panel"), onAction: act,
     });
     page.boardRoot = [...$("board").childNodes];
   }
@@ -184,7 +304,7 @@ async function onTable(message) {
 function onEvent(message) {
   if (message.seq > page.seq || !page.moves.some((m) => m.seq === message.seq)) {
     page.moves = page.moves.filter((m) => m.seq < message.seq);
-    page.moves.push({ seq: message.seq, seat: message.seat, action: message.action });
+    page.moves.push({ seq: message.seq, seat: message.seat, action: message.action, simultaneous: Boolean(message.simultaneous) });
   }
   if (message.state) onState(message.state);
 }
@@ -199,7 +319,7 @@ const handlers = {
   table: onTable,
   event: onEvent,
   state: onState,
-  error: (message) => toast(message.message),
+  error: (message) => toast(errorText(message.code, message.message)),
   pong: () => {},
 };
 
@@ -210,7 +330,7 @@ function connect() {
   const socket = new WebSocket(socketUrl(`/ws/tables/${tableId}?since=${page.seq}`));
   page.socket = socket;
   socket.onopen = () => {
-    connection.textContent = "live";
+    connection.textContent = t("common.connectionLive");
     connection.className = "connection live";
     page.retry = 500;
   };
@@ -220,10 +340,10 @@ function connect() {
     if (message.type === "error" && message.code === "not_found") page.closed = true;
   };
   socket.onclose = () => {
-    connection.textContent = page.closed ? "no such table" : "reconnecting…";
+    connection.textContent = page.closed ? t("common.noSuchTableShort") : t("common.reconnecting");
     connection.className = "connection off";
     if (page.closed) {
-      $("status").textContent = `There is no table ${tableId}.`;
+      $("status").textContent = t("common.noSuchTable", { id: tableId });
       return;
     }
     setTimeout(connect, page.retry);
@@ -232,11 +352,16 @@ function connect() {
 }
 
 async function main() {
+  await loadNamespaces("common");
+  $("board").setAttribute("tabindex", "-1");
+  $("board").insertAdjacentElement("afterend", h("div", { id: "handover", class: "handover", role: "dialog", "aria-modal": "false", "aria-labelledby": "handover-title" }));
   await setUpHeader();
   onUserChange(() => {
     // Seats depend on who is signed in: reconnect as the new user.
     page.seq = 0;
     page.moves = [];
+    page.playing = null;
+    page.handover = null;
     page.socket?.close();
   });
   connect();

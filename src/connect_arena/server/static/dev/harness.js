@@ -1,0 +1,46 @@
+// The game UI harness: loads a game's UI module the way the table page does, without a server,
+// so that a test can feed it positions and ask what it offers.
+//
+//   await __harness.load(game, context, module = game)  → {game, offers: board has offered()}
+//       context: merged over {options: {}, seatNames: [], interactive: true}; the game's
+//       namespace is loaded first, as on the table page; `module` picks another UI module
+//       (e.g. "generic", to test the generic UI on any game).
+//   __harness.update(data)               → data as table.js passes it to board.update:
+//       {observation, legal, seat, you, toMove, terminal, returns, last}
+//   __harness.offered()                  → the sorted complete actions offered: the board's
+//       offered() plus the page's own buttons (shellActions: "pass"); null without offered().
+//   __harness.sent                       → actions the board asked to send (onAction).
+
+import { loadGameUi, shellActions } from "/static/js/games.js";
+import { loadNamespaces } from "/static/js/i18n.js";
+
+const $ = (id) => document.getElementById(id);
+let board = null;
+let legal = [];
+
+window.__harness = {
+  sent: [],
+  async load(game, context = {}, module = game) {
+    await loadNamespaces("common", game);
+    $("harness-title").textContent = game;
+    window.__harness.sent = [];
+    board = await loadGameUi(module, $("board"), {
+      options: {}, seatNames: [], interactive: true, panel: $("game-panel"),
+      onAction: (action) => window.__harness.sent.push(action),
+      ...context,
+    });
+    legal = [];
+    return { game, offers: typeof board.offered === "function" };
+  },
+  update(data) {
+    legal = data.legal || [];
+    board.update(data);
+  },
+  offered() {
+    if (typeof board?.offered !== "function") return null;
+    const offered = new Set(board.offered());
+    for (const action of shellActions(legal)) offered.add(action); // the page's pass button
+    return [...offered].sort();
+  },
+};
+

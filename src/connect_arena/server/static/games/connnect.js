@@ -1,0 +1,1314 @@
+// The CO'NNN'ECT table UI: every player's sheet, the Dice Card, the cards and the actions.
+//
+// The sheet is drawn in SVG (the 6 × 6 play area cut into its zones, the nine circles, the
+// arrow lines, the claimed outlines); the bonus sections, the Connect-4 markers, the Connect-5
+// boxes, the Free Action track, the Round Tracker and the score are HTML beside it. Only the
+// server's legal actions can be chosen: they are parsed into what the page offers (numbers to
+// write and their spaces, Free Actions, bonuses, claims, bonus spaces to circle, "done"), and
+// `offered()` lists exactly those. A claim is built by selecting spaces; a selection that is a
+// legal claim can be confirmed, any other one is explained (shape, claimed numbers, order).
+//
+// The observation (connnect/view.py) holds the sheets but not their geometry: the zones,
+// circles, lines, setup spaces, arrow lines, Connect-3/4 shapes and the Free Action values
+// below are the built-in (reconstructed) data of games/connnect/data/*.toml, used unless an
+// observation carries a `layout` of the same form.
+
+import { h } from "../js/api.js";
+import { t, tn } from "../js/i18n.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const COLUMNS = "abcdef";
+const SIZE = 6;
+const CELL = 56; // pixels per space
+const LEFT = 36; // room for the row zones
+const TOP = 36; // room for the column zones
+const RIGHT = 34; // room for the arrow of a row
+const BOTTOM = 34; // room for the arrow of a column
+const CLAIM_COLORS = { 3: "#137a6f", 4: "#7b3fb8", 5: "#c2410c" };
+const BUSY_TIMEOUT = 4000; // ms before an unanswered action lets the page act again
+
+// The built-in sheet and shapes (data/sheet.toml), in the form an observation's `layout`
+// would take; generated from the engine: .venv/bin/python -m tests.e2e.test_connnect_ui --write-layout
+// BEGIN LAYOUT
+const DEFAULT_LAYOUT = {"zones":[{"die":1,"cells":["a1","b1","a2","b2","a3","b3","a4","b4","a5","b5","a6","b6"]},{"die":2,"cells":["c1","d1","c2","d2","c3","d3","c4","d4","c5","d5","c6","d6"]},{"die":3,"cells":["e1","f1","e2","f2","e3","f3","e4","f4","e5","f5","e6","f6"]},{"die":4,"cells":["a1","b1","c1","d1","e1","f1","a2","b2","c2","d2","e2","f2"]},{"die":5,"cells":["a3","b3","c3","d3","e3","f3","a4","b4","c4","d4","e4","f4"]},{"die":6,"cells":["a5","b5","c5","d5","e5","f5","a6","b6","c6","d6","e6","f6"]}],"circles":[{"id":"O11","cells":["a1","b1","a2","b2"]},{"id":"O21","cells":["c1","d1","c2","d2"]},{"id":"O31","cells":["e1","f1","e2","f2"]},{"id":"O12","cells":["a3","b3","a4","b4"]},{"id":"O22","cells":["c3","d3","c4","d4"]},{"id":"O32","cells":["e3","f3","e4","f4"]},{"id":"O13","cells":["a5","b5","a6","b6"]},{"id":"O23","cells":["c5","d5","c6","d6"]},{"id":"O33","cells":["e5","f5","e6","f6"]}],"lines":[["O11","O21","O31"],["O12","O22","O32"],["O13","O23","O33"],["O11","O12","O13"],["O21","O22","O23"],["O31","O32","O33"],["O11","O22","O33"],["O31","O22","O13"]],"setup_spaces":["a1","a2","a3","b4","d4","f4"],"arrow_lines":[["a6","b6","c6","d6","e6","f6"],["f1","f2","f3","f4","f5","f6"]],"connect3":[{"id":"I3","rows":["XXX"]},{"id":"L3","rows":["X.","XX"]}],"connect4":[{"id":"I4","rows":["XXXX"]},{"id":"O4","rows":["XX","XX"]},{"id":"T4","rows":["XXX",".X."]},{"id":"L4","rows":["X.","X.","XX"]},{"id":"S4","rows":[".XX","XX."]}],"free_action_penalties":[0,1,2,3,5,7,10,13],"connect5_boxes":4,"connect4_points":[3,1]};
+// END LAYOUT
+
+// ----- small helpers ---------------------------------------------------------------------------
+
+const cellName = (index) => `${COLUMNS[index % SIZE]}${Math.floor(index / SIZE) + 1}`;
+const cellIndex = (name) => (Number(name.slice(1)) - 1) * SIZE + COLUMNS.indexOf(name[0]);
+const rowOf = (index) => Math.floor(index / SIZE);
+const colOf = (index) => index % SIZE;
+const byNumber = (a, b) => a - b;
+const signed = (delta) => (delta > 0 ? `+${delta}` : `−${-delta}`);
+const cyclic = (value, delta) => ((value - 1 + delta + 60) % 6) + 1;
+const points = (n) => tn("connnect.points", n);
+
+function svg(tag, attributes = {}, ...children) {
+  const element = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value !== undefined && value !== null && value !== false) element.setAttribute(name, String(value));
+  }
+  element.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  return element;
+}
+
+function addTo(map, key, value) {
+  if (!map.has(key)) map.set(key, new Set());
+  map.get(key).add(value);
+}
+
+/** Enter and Space act like a click on a focusable non-button element. */
+function activateOnKeys(element, handler) {
+  element.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      handler(event);
+    }
+  });
+}
+
+function layoutOf(observation) {
+  return { ...DEFAULT_LAYOUT, ...(observation?.layout || {}) };
+}
+
+/** The cells (indices) of each zone die face. */
+function zoneCells(layout) {
+  return new Map(layout.zones.map((zone) => [zone.die, zone.cells.map(cellIndex)]));
+}
+
+/** How a zone lies: {columns} (whole columns, 1-based) or {rows}, else {cells}. */
+function zoneShape(zone) {
+  const cells = zone.cells.map(cellIndex);
+  const columns = [...new Set(cells.map(colOf))].sort(byNumber);
+  const rows = [...new Set(cells.map(rowOf))].sort(byNumber);
+  if (rows.length === SIZE && cells.length === columns.length * SIZE) return { columns: columns.map((c) => c + 1) };
+  if (columns.length === SIZE && cells.length === rows.length * SIZE) return { rows: rows.map((r) => r + 1) };
+  return { cells };
+}
+
+// ----- shapes ----------------------------------------------------------------------------------
+
+function rowsToPoints(rows) {
+  const points = [];
+  rows.forEach((line, r) => [...line].forEach((char, c) => { if (char === "X") points.push([r, c]); }));
+  return points;
+}
+
+function normalise(points) {
+  const r0 = Math.min(...points.map((p) => p[0]));
+  const c0 = Math.min(...points.map((p) => p[1]));
+  return points.map(([r, c]) => [r - r0, c - c0]);
+}
+
+/** A key equal for two shapes exactly when one is a rotation or mirror image of the other. */
+function shapeKey(points) {
+  let best = null;
+  for (const flip of [false, true]) {
+    let image = points.map(([r, c]) => (flip ? [r, -c] : [r, c]));
+    for (let turn = 0; turn < 4; turn += 1) {
+      image = image.map(([r, c]) => [c, -r]);
+      const key = normalise(image).map(([r, c]) => `${r},${c}`).sort().join(";");
+      if (best === null || key < best) best = key;
+    }
+  }
+  return best;
+}
+
+const cellsKey = (cells) => shapeKey(cells.map((c) => [rowOf(c), colOf(c)]));
+const adjacent = (a, b) => Math.abs(rowOf(a) - rowOf(b)) + Math.abs(colOf(a) - colOf(b)) === 1;
+
+function connected(cells) {
+  if (!cells.length) return false;
+  const seen = new Set([cells[0]]);
+  const todo = [cells[0]];
+  while (todo.length) {
+    const cell = todo.pop();
+    for (const other of cells) {
+      if (!seen.has(other) && adjacent(cell, other)) {
+        seen.add(other);
+        todo.push(other);
+      }
+    }
+  }
+  return seen.size === cells.length;
+}
+
+/** Whether an orthogonal path visits every cell once (so ordered numbers can fill them). */
+function hasPath(cells) {
+  const walk = (cell, seen) => seen.size === cells.length
+    || cells.some((next) => !seen.has(next) && adjacent(cell, next) && walk(next, new Set([...seen, next])));
+  return cells.some((cell) => walk(cell, new Set([cell])));
+}
+
+/** sheet.claim_kind: "equal", "ordered" or null (CN-4, CN-5). */
+function claimKind(cells, values, orderRule, allPairs) {
+  const distinct = new Set(values);
+  if (distinct.size === 1) return "equal";
+  if (distinct.size !== values.length) return null;
+  let ranks = null;
+  const k = values.length;
+  if (orderRule === "monotone") ranks = [...values];
+  else if (orderRule === "cyclic") {
+    for (let start = 1; start <= 6 && !ranks; start += 1) {
+      const tried = values.map((v) => (((v - start) % 6) + 6) % 6);
+      if (Math.max(...tried) === k - 1) ranks = tried;
+    }
+  } else {
+    const low = Math.min(...values);
+    if (Math.max(...values) - low === k - 1) ranks = values.map((v) => v - low);
+  }
+  if (!ranks) return null;
+  const ordered = cells.map((cell, i) => [ranks[i], cell]).sort((a, b) => a[0] - b[0]).map((p) => p[1]);
+  for (let i = 1; i < ordered.length; i += 1) if (!adjacent(ordered[i - 1], ordered[i])) return null;
+  if (allPairs) {
+    const position = new Map(ordered.map((cell, i) => [cell, i]));
+    for (const a of cells) {
+      for (const b of cells) {
+        if (a < b && adjacent(a, b) && Math.abs(position.get(a) - position.get(b)) !== 1) return null;
+      }
+    }
+  }
+  return "ordered";
+}
+
+/** A shape drawn small (rows of X and .), for cards, markers and hints. */
+function miniShape(rows, unit = 9, className = "cn-mini") {
+  const height = rows.length;
+  const width = Math.max(...rows.map((r) => r.length));
+  const group = svg("svg", {
+    class: className, viewBox: `0 0 ${width * unit} ${height * unit}`,
+    width: width * unit, height: height * unit, "aria-hidden": "true", focusable: "false",
+  });
+  rowsToPoints(rows).forEach(([r, c]) => group.append(svg("rect", {
+    x: c * unit + 0.5, y: r * unit + 0.5, width: unit - 1, height: unit - 1, rx: 1.5,
+  })));
+  return group;
+}
+
+// ----- dice ------------------------------------------------------------------------------------
+
+const PIPS = {
+  1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
+  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+};
+
+/** A die face (SVG) of `size` pixels; `kind` "zone", "number" or "plain". */
+function dieFace(value, size, kind = "number") {
+  const step = size * 0.26;
+  const face = svg("svg", {
+    class: `cn-die ${kind}`, viewBox: `0 0 ${size} ${size}`, width: size, height: size,
+    "aria-hidden": "true", focusable: "false",
+  }, svg("rect", { x: 1, y: 1, width: size - 2, height: size - 2, rx: size * 0.18, class: "face" }));
+  for (const [dx, dy] of PIPS[value] || []) {
+    face.append(svg("circle", { cx: size / 2 + dx * step, cy: size / 2 + dy * step, r: size * 0.085, class: "pip" }));
+  }
+  return face;
+}
+
+// ----- the legal actions, as the page offers them ----------------------------------------------
+
+function parseLegal(legal) {
+  const model = {
+    zones: new Set(), writes: new Map(), changes: new Map(), skips: new Set(), switches: new Set(),
+    adjustDie: new Map(), adjustCell: new Map(), moves: new Set(), claims: [], takes: new Set(),
+    done: false, unknown: [],
+  };
+  for (const action of legal) {
+    let m;
+    if ((m = /^zone ([1-6])$/.exec(action))) model.zones.add(Number(m[1]));
+    else if ((m = /^write ([1-6]) ([a-f][1-6])$/.exec(action))) addTo(model.writes, Number(m[1]), m[2]);
+    else if ((m = /^change ([1-6]) ([1-6])$/.exec(action))) addTo(model.changes, Number(m[1]), Number(m[2]));
+    else if ((m = /^skip ([1-6])$/.exec(action))) model.skips.add(Number(m[1]));
+    else if ((m = /^switch ([1-6])$/.exec(action))) model.switches.add(Number(m[1]));
+    else if ((m = /^adjust ([a-f][1-6]) ([+-][12])$/.exec(action))) addTo(model.adjustCell, m[1], m[2]);
+    else if ((m = /^adjust ([1-6]) ([+-][12])$/.exec(action))) addTo(model.adjustDie, Number(m[1]), m[2]);
+    else if ((m = /^move ([a-f][1-6])$/.exec(action))) model.moves.add(m[1]);
+    else if ((m = /^claim (\S+)((?: [a-f][1-6])+)( reuse)?$/.exec(action))) {
+      const cells = m[2].trim().split(" ").map(cellIndex).sort(byNumber);
+      model.claims.push({ text: action, shape: m[1], cells, key: cells.join(","), reuse: Boolean(m[3]) });
+    } else if ((m = /^take (\d+)$/.exec(action))) model.takes.add(Number(m[1]));
+    else if (action === "done") model.done = true;
+    else model.unknown.push(action);
+  }
+  if (model.unknown.length) console.warn("connnect: actions this page cannot offer", model.unknown);
+  return model;
+}
+
+/** Numbers the player may pick in the number tray (to write, change, drop or adjust). */
+function trayNumbers(model) {
+  return [...new Set([...model.writes.keys(), ...model.changes.keys(), ...model.skips, ...model.adjustDie.keys()])].sort(byNumber);
+}
+
+// ----- names -----------------------------------------------------------------------------------
+
+function bonusName(bonus) {
+  switch (bonus.kind) {
+    case "move": return t("connnect.bonusMove");
+    case "switch": return t("connnect.bonusSwitch");
+    case "adjust": return t("connnect.bonusAdjust");
+    case "reuse": return t("connnect.bonusReuse");
+    case "write2": return t("connnect.bonusWrite2");
+    case "score6": return t("connnect.bonusScore6");
+    case "write": return t("connnect.bonusWrite", { n: bonus.value });
+    default: return bonus.kind;
+  }
+}
+
+function bonusHelp(bonus) {
+  switch (bonus.kind) {
+    case "move": return t("connnect.bonusMoveHelp");
+    case "switch": return t("connnect.bonusSwitchHelp");
+    case "adjust": return t("connnect.bonusAdjustHelp");
+    case "reuse": return t("connnect.bonusReuseHelp");
+    case "write2": return t("connnect.bonusWrite2Help");
+    case "score6": return t("connnect.bonusScore6Help");
+    case "write": return t("connnect.bonusWriteHelp", { n: bonus.value });
+    default: return "";
+  }
+}
+
+const BONUS_GLYPHS = { move: "⇄", switch: "⟲", adjust: "±", reuse: "♻", write2: "✎✎", score6: "6", write: "✎" };
+
+function phaseName(phase) {
+  switch (phase) {
+    case "objectives": case "cards": case "first": return t("connnect.phaseSetup");
+    case "setup_roll": case "setup_write": return t("connnect.phaseSetupNumbers");
+    case "roll": return t("connnect.phaseRoll");
+    case "zone": return t("connnect.phaseZone");
+    case "fill": return t("connnect.phaseFill");
+    case "claim": return t("connnect.phaseClaim");
+    case "over": return t("connnect.phaseOver");
+    default: return phase;
+  }
+}
+
+function objectiveText(objective) {
+  const texts = {
+    A1: () => t("connnect.objA1"), A2: () => t("connnect.objA2"), A3: () => t("connnect.objA3"),
+    A4: () => t("connnect.objA4"), A5: () => t("connnect.objA5"), B1: () => t("connnect.objB1"),
+    B2: () => t("connnect.objB2"), B3: () => t("connnect.objB3"), B4: () => t("connnect.objB4"),
+    B5: () => t("connnect.objB5"), C1: () => t("connnect.objC1"), C2: () => t("connnect.objC2"),
+    C3: () => t("connnect.objC3"), C4: () => t("connnect.objC4"),
+  };
+  // The built-in cards are translated; a variant card keeps its own (English) text.
+  return texts[objective.id] && objective.text === ENGLISH_OBJECTIVES[objective.id] ? texts[objective.id]() : objective.text;
+}
+
+const ENGLISH_OBJECTIVES = {
+  A1: "Fill 3 circles", A2: "Claim 3 Connect-3", A3: "Fill all 12 spaces of one zone",
+  A4: "Claim a Connect-3 of equal numbers and an ordered one", A5: "Fill at least 2 spaces in every zone",
+  B1: "Make 1 Connected Line", B2: "Claim 2 Connect-4", B3: "Fill every space of an arrow line",
+  B4: "Use 4 bonuses (Score 6 counts as used)", B5: "Fill 5 circles", C1: "Claim a Connect-5",
+  C2: "Make 2 Connected Lines", C3: "Claim Connect-4 in 3 different shapes", C4: "Fill the four corner circles",
+};
+
+function zoneText(layout, die) {
+  const zone = layout.zones.find((z) => z.die === die);
+  const shape = zone ? zoneShape(zone) : {};
+  if (shape.columns) return t("connnect.zoneColumns", { zone: die, lines: shape.columns.map((c) => COLUMNS[c - 1]).join("–") });
+  if (shape.rows) return t("connnect.zoneRows", { zone: die, lines: shape.rows.join("–") });
+  return t("connnect.zoneN", { zone: die });
+}
+
+// ----- outlines --------------------------------------------------------------------------------
+
+/** SVG path of the outline of `cells`, drawn `inset` pixels inside their border. */
+function outlinePath(cells, inset) {
+  const set = new Set(cells);
+  const has = (x, y) => x >= 0 && y >= 0 && x < SIZE && y < SIZE && set.has(y * SIZE + x);
+  const parts = [];
+  for (const cell of cells) {
+    const x = colOf(cell);
+    const y = rowOf(cell);
+    for (const [nx, ny] of [[0, -1], [1, 0], [0, 1], [-1, 0]]) {
+      if (has(x + nx, y + ny)) continue;
+      const midX = x + 0.5 + nx / 2;
+      const midY = y + 0.5 + ny / 2;
+      const ends = [[-ny, nx], [ny, -nx]].map(([ux, uy]) => {
+        let stretch = 0; // in pixels along the edge
+        if (!has(x + ux, y + uy)) stretch = -inset; // a convex corner
+        else if (has(x + ux + nx, y + uy + ny)) stretch = inset; // a concave corner
+        const px = LEFT + (midX + ux / 2) * CELL + ux * stretch - nx * inset;
+        const py = TOP + (midY + uy / 2) * CELL + uy * stretch - ny * inset;
+        return `${px.toFixed(1)},${py.toFixed(1)}`;
+      });
+      parts.push(`M${ends[0]}L${ends[1]}`);
+    }
+  }
+  return parts.join("");
+}
+
+// ----- the board -------------------------------------------------------------------------------
+
+export default function create(root, context) {
+  if (!document.querySelector("link[data-connnect-css]")) {
+    document.head.append(h("link", { rel: "stylesheet", href: "/static/games/connnect.css", "data-connnect-css": "" }));
+  }
+  const names = (seat) => context.seatNames?.[seat] || t("connnect.playerN", { n: seat + 1 });
+  const options = context.options || {};
+  const orderRule = options.order_rule || "consecutive";
+  const allPairs = options.order_adjacency === "all_pairs";
+
+  const container = h("div", { class: "cn" });
+  container.connnectBoard = null; // set below: tests reach the board through the DOM
+  root.replaceChildren(container);
+  container.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && (selection.length || adjustTarget)) {
+      selection = [];
+      adjustTarget = null;
+      render();
+    }
+  });
+  const panel = h("div", { class: "cn-panel" });
+  if (context.panel) context.panel.replaceChildren(h("h2", {}, "CO'NNN'ECT"), panel);
+
+  let current = null; // the last update
+  let model = parseLegal([]);
+  let viewed = null; // the seat whose sheet is shown
+  let viewedByHand = false;
+  let mode = null; // "write", "claim", "adjust", "move"
+  let number = null; // the number chosen in the tray
+  let selection = []; // claim: selected cells (indices)
+  let adjustTarget = null; // adjust mode: the chosen cell name
+  let focusCell = 0; // roving focus of the play area
+  let busy = false; // an action was sent: wait for its answer
+  let sent = null; // {action, seat} of that action
+  let busyTimer = null;
+  let phaseKey = "";
+
+  const observation = () => current?.observation;
+  const me = () => {
+    const seat = observation()?.you?.seat;
+    if (seat !== undefined && seat !== null) return seat;
+    return current?.you?.length ? current.you[0] : null;
+  };
+  // The page acts when the server sent legal actions (none for spectators, replays, waiting).
+  const myTurn = () => Boolean(context.interactive !== false && current?.legal?.length);
+  const task = () => (myTurn() ? observation()?.you?.task : null) || null;
+
+  function send(action) {
+    if (busy || !myTurn()) return;
+    busy = true;
+    sent = { action, seat: current.seat ?? me() };
+    clearTimeout(busyTimer);
+    busyTimer = setTimeout(() => { busy = false; render(); }, BUSY_TIMEOUT);
+    selection = [];
+    adjustTarget = null;
+    if (mode === "adjust" || mode === "move") mode = null;
+    container.classList.add("cn-busy");
+    context.onAction(action);
+  }
+
+  // ----- modes -------------------------------------------------------------------------------
+
+  function availableModes() {
+    const modes = [];
+    if (model.writes.size || model.changes.size || model.skips.size || model.adjustDie.size) modes.push("write");
+    if (model.claims.length) modes.push("claim");
+    if (model.adjustCell.size) modes.push("adjust");
+    if (model.moves.size) modes.push("move");
+    return modes;
+  }
+
+  function settleMode() {
+    const modes = availableModes();
+    if (!modes.includes(mode)) mode = modes.find((m) => m === "write" || m === "claim") || null;
+    const tray = trayNumbers(model);
+    if (!tray.includes(number)) number = tray[0] ?? null;
+    if (adjustTarget && !model.adjustCell.has(adjustTarget)) adjustTarget = null;
+  }
+
+  // ----- the play area -----------------------------------------------------------------------
+
+  function cellTargets() {
+    // What a click on each cell of the viewed sheet does now: Map name -> kind.
+    const targets = new Map();
+    if (!myTurn() || viewed !== me() || busy) return targets;
+    if (mode === "write" && number !== null) {
+      for (const cell of model.writes.get(number) || []) targets.set(cell, "write");
+    } else if (mode === "claim") {
+      const sheet = observation().sheets[viewed];
+      sheet.values.forEach((value, index) => { if (value) targets.set(cellName(index), "select"); });
+    } else if (mode === "adjust") {
+      for (const cell of model.adjustCell.keys()) targets.set(cell, "adjust");
+    } else if (mode === "move") {
+      for (const cell of model.moves) targets.set(cell, "move");
+    }
+    return targets;
+  }
+
+  function clickCell(name) {
+    const kind = cellTargets().get(name);
+    if (!kind) return;
+    if (kind === "write") send(`write ${number} ${name}`);
+    else if (kind === "move") send(`move ${name}`);
+    else if (kind === "adjust") {
+      adjustTarget = adjustTarget === name ? null : name;
+      render();
+    } else if (kind === "select") {
+      const index = cellIndex(name);
+      if (selection.includes(index)) selection = selection.filter((c) => c !== index);
+      else if (selection.length < 5) selection = [...selection, index].sort(byNumber);
+      render();
+    }
+  }
+
+  /** Claims that contain the selection, and the ones equal to it. */
+  function claimMatches() {
+    const key = selection.join(",");
+    const exact = model.claims.filter((c) => c.key === key);
+    const wider = model.claims.filter((c) => c.cells.length > selection.length && selection.every((s) => c.cells.includes(s)));
+    return { exact, wider };
+  }
+
+  function drawSheet(sheet, targets) {
+    const obs = observation();
+    const layout = layoutOf(obs);
+    const zones = zoneCells(layout);
+    const width = LEFT + SIZE * CELL + RIGHT;
+    const height = TOP + SIZE * CELL + BOTTOM;
+    const mine = sheet.seat === me() && obs.you;
+    const zoneDie = mine && ["fill", "claim"].includes(obs.phase) ? obs.you.zone : obs.zone_die;
+    // The zone matters in the Fill Phase, and in the Claim Phase only to a "write any 2" bonus.
+    const showZone = zoneDie && (obs.phase === "fill" || (mine && obs.you.task?.kind === "zone"));
+    const surface = svg("svg", {
+      class: "cn-grid", viewBox: `0 0 ${width} ${height}`, role: "group",
+      "aria-label": t("connnect.sheetOf", { name: names(sheet.seat) }),
+    });
+    const crossed = new Set(sheet.crossed.map(cellIndex));
+    const claimedBy = new Map();
+    sheet.claims.forEach((claim, i) => claim.cells.forEach((c) => { if (!claimedBy.has(cellIndex(c))) claimedBy.set(cellIndex(c), i); }));
+    const setupSpaces = new Set(layout.setup_spaces.map(cellIndex));
+    const chosen = new Set(selection);
+    const { wider } = mode === "claim" && sheet.seat === me() ? claimMatches() : { wider: [] };
+    const focusable = sheet.seat === me() || targets.size > 0;
+    const tabStop = targets.size && !targets.has(cellName(focusCell)) ? cellIndex([...targets.keys()].sort((a, b) => cellIndex(a) - cellIndex(b))[0]) : focusCell;
+    const extend = new Set(wider.flatMap((c) => c.cells).filter((c) => !chosen.has(c)));
+
+    surface.append(svg("rect", { x: LEFT, y: TOP, width: SIZE * CELL, height: SIZE * CELL, class: "cn-paper" }));
+    // The active zone.
+    if (showZone && zones.has(zoneDie)) {
+      const cells = zones.get(zoneDie);
+      for (const cell of cells) {
+        surface.append(svg("rect", { x: LEFT + colOf(cell) * CELL, y: TOP + rowOf(cell) * CELL, width: CELL, height: CELL, class: "cn-zone-cell" }));
+      }
+      surface.append(svg("path", { d: outlinePath(cells, 1.5), class: "cn-zone-active" }));
+    }
+    // While the Zone Die is chosen, each die previews its zone (see drawDiceCard).
+    if (obs.phase === "zone") {
+      for (const [die, cells] of zones) {
+        surface.append(svg("g", { class: "cn-zone-preview", "data-preview": die },
+          cells.map((cell) => svg("rect", { x: LEFT + colOf(cell) * CELL, y: TOP + rowOf(cell) * CELL, width: CELL, height: CELL, class: "cn-zone-cell" })),
+          svg("path", { d: outlinePath(cells, 1.5), class: "cn-zone-active" })));
+      }
+    }
+    // Zone labels: die faces above the column zones and left of the row zones.
+    for (const zone of layout.zones) {
+      const shape = zoneShape(zone);
+      const lines = shape.columns || shape.rows;
+      if (!lines) continue; // a zone of another form: shaded when active, no label
+      const middle = ((lines[0] - 1 + lines[lines.length - 1]) / 2 + 0.5) * CELL;
+      const active = showZone && zone.die === zoneDie;
+      const face = dieFace(zone.die, 22, active ? "zone" : "plain");
+      face.setAttribute("x", shape.columns ? LEFT + middle - 11 : 7);
+      face.setAttribute("y", shape.columns ? 7 : TOP + middle - 11);
+      const label = svg("g", { class: `cn-zone-label${active ? " active" : ""}` }, svg("title", {}, zoneText(layout, zone.die)), face);
+      surface.append(label);
+    }
+    // Spaces.
+    const cellsGroup = svg("g", { class: "cn-cells" });
+    for (let index = 0; index < SIZE * SIZE; index += 1) {
+      const name = cellName(index);
+      const x = LEFT + colOf(index) * CELL;
+      const y = TOP + rowOf(index) * CELL;
+      const value = sheet.values[index];
+      const target = targets.get(name);
+      const classes = ["cn-cell"];
+      if (target) classes.push(`target target-${target}`);
+      if (chosen.has(index) && sheet.seat === me()) classes.push("selected");
+      if (extend.has(index) && sheet.seat === me()) classes.push("extend");
+      if (claimedBy.has(index)) classes.push(`claimed size-${sheet.claims[claimedBy.get(index)].cells.length}`);
+      if (crossed.has(index)) classes.push("crossed");
+      if (name === adjustTarget && sheet.seat === me()) classes.push("adjusting");
+      const stateText = crossed.has(index) ? t("connnect.cellCrossed") : claimedBy.has(index) ? t("connnect.cellClaimed") : "";
+      const label = value
+        ? t("connnect.cellLabel", { cell: name, value, state: stateText })
+        : t("connnect.cellEmpty", { cell: name });
+      const group = svg("g", {
+        class: classes.join(" "), "data-cell": name, "data-fkey": `cell-${name}`,
+        role: target ? "button" : "img", "aria-label": label, tabindex: focusable ? (index === tabStop ? 0 : -1) : null,
+        "aria-pressed": target === "select" ? String(chosen.has(index)) : null,
+      });
+      group.append(svg("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 4, class: "cn-cell-bg" }));
+      if (!value && !target && setupSpaces.has(index) && obs.round === 0) {
+        group.append(svg("rect", { x: x + 9, y: y + 9, width: CELL - 18, height: CELL - 18, rx: 8, class: "cn-setup-space" }));
+      }
+      // The name of the space, in the corner away from the circle.
+      const circleRight = colOf(index) % 2 === 0;
+      const circleBelow = rowOf(index) % 2 === 0;
+      group.append(svg("text", {
+        x: circleRight ? x + 5 : x + CELL - 5, y: circleBelow ? y + 12 : y + CELL - 5,
+        class: "cn-cell-name", "text-anchor": circleRight ? "start" : "end",
+      }, name));
+      if (value) {
+        group.append(svg("text", { x: x + CELL / 2, y: y + CELL / 2 + 10, class: "cn-digit", "text-anchor": "middle" }, String(value)));
+      } else if (target === "write") {
+        group.append(svg("text", { x: x + CELL / 2, y: y + CELL / 2 + 10, class: "cn-ghost", "text-anchor": "middle" }, String(number)));
+      }
+      if (crossed.has(index)) {
+        group.append(svg("path", { d: `M${x + 12},${y + 12}L${x + CELL - 12},${y + CELL - 12}M${x + CELL - 12},${y + 12}L${x + 12},${y + CELL - 12}`, class: "cn-cross" }));
+      }
+      group.addEventListener("click", () => { focusCell = index; clickCell(name); });
+      activateOnKeys(group, () => clickCell(name));
+      group.addEventListener("keydown", (event) => moveFocus(event, index));
+      cellsGroup.append(group);
+    }
+    surface.append(cellsGroup);
+    // The block lines (every zone edge) and the border.
+    const lines = svg("g", { class: "cn-blocks" });
+    for (let i = 0; i <= SIZE; i += 2) {
+      lines.append(svg("line", { x1: LEFT + i * CELL, y1: TOP, x2: LEFT + i * CELL, y2: TOP + SIZE * CELL }));
+      lines.append(svg("line", { x1: LEFT, y1: TOP + i * CELL, x2: LEFT + SIZE * CELL, y2: TOP + i * CELL }));
+    }
+    surface.append(lines);
+    // Claimed outlines.
+    const outlines = svg("g", { class: "cn-outlines" });
+    sheet.claims.forEach((claim, i) => {
+      const cells = claim.cells.map(cellIndex);
+      const size = cells.length;
+      const inset = 4 + (i % 3) * 2.5;
+      outlines.append(svg("path", { d: outlinePath(cells, inset), stroke: CLAIM_COLORS[size] || CLAIM_COLORS[3], class: "cn-outline" },
+        svg("title", {}, t("connnect.claimTitle", { size, shape: claim.shape, cells: claim.cells.join(" "), round: claim.round }))));
+    });
+    if (sheet.seat === me() && selection.length) {
+      outlines.append(svg("path", { d: outlinePath(selection, 2), class: "cn-outline selection" }));
+    }
+    surface.append(outlines);
+    // Circles and Connected Lines.
+    const filled = new Set(sheet.filled_circles);
+    const centres = new Map(layout.circles.map((circle) => {
+      const cells = circle.cells.map(cellIndex);
+      const cx = LEFT + (cells.reduce((s, c) => s + colOf(c), 0) / cells.length + 0.5) * CELL;
+      const cy = TOP + (cells.reduce((s, c) => s + rowOf(c), 0) / cells.length + 0.5) * CELL;
+      return [circle.id, [cx, cy]];
+    }));
+    const circles = svg("g", { class: "cn-circles" });
+    for (const line of layout.lines) {
+      if (line.every((id) => filled.has(id))) {
+        const [a, b] = [centres.get(line[0]), centres.get(line[line.length - 1])];
+        circles.append(svg("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: `cn-connected s${sheet.seat % 4}` }));
+      }
+    }
+    for (const [id, [cx, cy]] of centres) {
+      circles.append(svg("circle", {
+        cx, cy, r: 10, class: `cn-circle${filled.has(id) ? ` filled s${sheet.seat % 4}` : ""}`,
+      }, svg("title", {}, filled.has(id) ? t("connnect.circleFilled") : t("connnect.circleEmpty"))));
+    }
+    surface.append(circles);
+    // Arrow lines and their points.
+    const arrows = svg("g", { class: "cn-arrows" });
+    layout.arrow_lines.forEach((names, i) => {
+      const linePoints = sheet.score?.arrows?.[i] || 0;
+      const cells = names.map(cellIndex);
+      const row = cells.every((c) => rowOf(c) === rowOf(cells[0]));
+      let x;
+      let y;
+      let path;
+      if (row) {
+        x = LEFT + SIZE * CELL + 6;
+        y = TOP + (rowOf(cells[0]) + 0.5) * CELL;
+        path = `M${x + 20},${y}L${x + 4},${y}M${x + 10},${y - 6}L${x + 4},${y}L${x + 10},${y + 6}`;
+      } else {
+        x = LEFT + (colOf(cells[0]) + 0.5) * CELL;
+        y = TOP + SIZE * CELL + 6;
+        path = `M${x},${y + 20}L${x},${y + 4}M${x - 6},${y + 10}L${x},${y + 4}L${x + 6},${y + 10}`;
+      }
+      arrows.append(svg("path", { d: path, class: "cn-arrow" }, svg("title", {}, t("connnect.arrowLine"))));
+      if (linePoints) {
+        const bx = row ? x + 14 : x + 16;
+        const by = row ? y + 17 : y + 14;
+        arrows.append(svg("text", { x: bx, y: by, class: "cn-arrow-points", "text-anchor": "middle" }, String(linePoints)));
+      }
+    });
+    surface.append(arrows);
+    if (sheet.out) {
+      surface.append(svg("text", { x: LEFT + (SIZE * CELL) / 2, y: TOP + (SIZE * CELL) / 2, class: "cn-out-stamp", "text-anchor": "middle" },
+        t("connnect.outStamp", { round: sheet.out })));
+    }
+    return surface;
+  }
+
+  function moveFocus(event, index) {
+    const steps = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -SIZE, ArrowDown: SIZE };
+    if (!(event.key in steps)) return;
+    event.preventDefault();
+    const next = index + steps[event.key];
+    const sideways = event.key === "ArrowLeft" || event.key === "ArrowRight";
+    if (next < 0 || next >= SIZE * SIZE || (sideways && rowOf(next) !== rowOf(index))) return;
+    focusCell = next;
+    const grid = event.currentTarget.closest("svg");
+    for (const cell of grid.querySelectorAll(".cn-cell")) cell.setAttribute("tabindex", "-1");
+    const target = grid.querySelector(`[data-cell="${cellName(next)}"]`);
+    target.setAttribute("tabindex", "0");
+    target.focus();
+  }
+
+  // ----- the sheet's sections ----------------------------------------------------------------
+
+  function drawBonusSection(sheet, section, title) {
+    const bonuses = sheet.bonuses[section] || [];
+    const takeSection = task()?.kind === "take" && sheet.seat === me() ? task().value : null;
+    const tiles = bonuses.map((bonus) => {
+      const lightning = bonus.kind === "write" || bonus.kind === "write2";
+      const state = bonus.used ? "used" : bonus.circled ? "circled" : "free";
+      const offered = takeSection === section && model.takes.has(bonus.slot);
+      const status = bonus.used ? t("connnect.bonusUsed") : bonus.circled ? t("connnect.bonusCircled") : t("connnect.bonusFree");
+      return h("li", {
+        class: `cn-bonus ${state}${offered ? " offered" : ""}`, title: bonusHelp(bonus),
+        "aria-label": t("connnect.bonusLabel", { name: bonusName(bonus), stars: bonus.stars, status }),
+      },
+      h("span", { class: "glyph", "aria-hidden": "true" }, BONUS_GLYPHS[bonus.kind] || "?", bonus.kind === "write" ? String(bonus.value) : ""),
+      h("span", { class: "name" }, bonusName(bonus)),
+      h("span", { class: "stars" }, `★${bonus.stars}`, lightning ? h("span", { class: "bolt", title: t("connnect.lightning") }, " ⚡") : null));
+    });
+    return h("section", { class: "cn-block" }, h("h4", {}, title), h("ul", { class: "cn-bonuses" }, tiles));
+  }
+
+  function drawMarkers(sheet) {
+    const obs = observation();
+    const layout = layoutOf(obs);
+    const [first, later] = layout.connect4_points;
+    const markerLabel = (state) => ({ empty: t("connnect.markerEmpty"), filled: t("connnect.markerFilled"), crossed: t("connnect.markerCrossed") }[state] || state);
+    const items = layout.connect4.map((shape) => {
+      const pair = sheet.markers[shape.id] || ["empty", "empty"];
+      const claimedBefore = obs.connect4_claimed.includes(shape.id);
+      return h("li", { class: `cn-marker${claimedBefore ? " taken" : ""}`, title: claimedBefore ? t("connnect.connect4Taken") : t("connnect.connect4Open") },
+        miniShape(shape.rows, 8), h("span", { class: "cn-shape-id" }, shape.id),
+        h("span", { class: `cn-dot ${pair[0]}`, "aria-label": t("connnect.markerFirst", { points: first, state: markerLabel(pair[0]) }) }, `★${first}`),
+        h("span", { class: `cn-dot ${pair[1]}`, "aria-label": t("connnect.markerLater", { points: later, state: markerLabel(pair[1]) }) }, String(later)));
+    });
+    return h("section", { class: "cn-block" }, h("h4", {}, t("connnect.connect4Markers")), h("ul", { class: "cn-markers" }, items));
+  }
+
+  function drawConnect5Boxes(sheet) {
+    const layout = layoutOf(observation());
+    const boxes = Array.from({ length: layout.connect5_boxes }, (_, i) => {
+      const entry = sheet.connect5[i];
+      return h("li", { class: `cn-c5box${entry ? " written" : ""}`, "aria-label": entry ? t("connnect.connect5BoxFull", { letter: entry[0], points: entry[1] }) : t("connnect.connect5BoxEmpty") },
+        h("span", { class: "letter" }, entry ? entry[0] : ""), h("span", { class: "points" }, entry ? `★${entry[1]}` : "★"));
+    });
+    return h("section", { class: "cn-block" }, h("h4", {}, t("connnect.connect5Boxes")), h("ul", { class: "cn-c5boxes" }, boxes));
+  }
+
+  function drawFreeActions(sheet) {
+    const penalties = layoutOf(observation()).free_action_penalties;
+    const boxes = penalties.map((value, i) => {
+      const used = i < sheet.free_actions;
+      const currentBox = i === sheet.free_actions;
+      return h("li", {
+        class: `cn-fa${used ? " used" : ""}${currentBox ? " current" : ""}${i === penalties.length - 1 ? " last" : ""}`,
+        "aria-label": used ? t("connnect.freeActionUsed", { n: i + 1 }) : t("connnect.freeActionBox", { points: value }),
+      }, value ? `−${value}` : "0");
+    });
+    const left = penalties.length - 1 - sheet.free_actions;
+    return h("section", { class: "cn-block" },
+      h("h4", {}, t("connnect.freeActionTrack"), h("span", { class: "cn-sub" }, t("connnect.freeActionsLeft", { n: Math.max(0, left) }))),
+      h("ol", { class: "cn-fas" }, boxes));
+  }
+
+  function drawTracker(sheet) {
+    const obs = observation();
+    const rounds = obs.rounds || 12;
+    const cells = Array.from({ length: rounds }, (_, i) => {
+      const row = sheet.tracker[i];
+      const currentRound = i + 1 === obs.round && obs.phase !== "over";
+      return h("li", { class: `cn-round${currentRound ? " current" : ""}${row ? "" : " empty"}`,
+        "aria-label": row ? t("connnect.trackerRow", { round: i + 1, zone: row[0], a: row[1], b: row[2] }) : t("connnect.trackerEmpty", { round: i + 1 }) },
+      h("span", { class: "no" }, String(i + 1)),
+      h("span", { class: "zone" }, row ? String(row[0]) : ""),
+      h("span", { class: "nums" }, row ? `${row[1]} ${row[2]}` : ""));
+    });
+    return h("section", { class: "cn-block cn-tracker-block" },
+      h("h4", {}, t("connnect.roundTracker"), h("span", { class: "cn-sub" }, t("connnect.trackerLegend"))),
+      h("ol", { class: "cn-tracker" }, cells));
+  }
+
+  function scoreRows(score) {
+    const arrows = (score.arrows || []).reduce((a, b) => a + b, 0);
+    const objectives = (score.objectives || []).reduce((a, b) => a + b, 0);
+    return [
+      ["connect3", t("connnect.scoreConnect3"), score.connect3],
+      ["connect4", t("connnect.scoreConnect4"), score.connect4, t("connnect.scoreConnect4Detail", { bonus: score.connect4_bonus, markers: score.connect4_markers })],
+      ["connect5", t("connnect.scoreConnect5"), score.connect5],
+      ["arrows", t("connnect.scoreArrows"), arrows, (score.arrows || []).join(" + ")],
+      ["circles", t("connnect.scoreCircles"), score.circles, t("connnect.scoreCirclesDetail", { n: score.circles })],
+      ["lines", t("connnect.scoreLines"), 2 * score.lines, t("connnect.scoreLinesDetail", { n: score.lines })],
+      ["objectives", t("connnect.scoreObjectives"), objectives],
+      ["penalty", t("connnect.scorePenalty"), -score.penalty],
+    ];
+  }
+
+  function drawScore(sheet) {
+    const score = sheet.score;
+    const rows = scoreRows(score).map(([key, label, value]) => h("tr", { class: value ? "" : "zero" }, h("th", { scope: "row" }, label), h("td", { "data-score": key }, value < 0 ? `−${-value}` : String(value))));
+    rows.push(h("tr", { class: "total" }, h("th", { scope: "row" }, t("connnect.scoreTotal")), h("td", {}, String(score.total))));
+    return h("section", { class: "cn-block" }, h("h4", {}, t("connnect.scoreSection")), h("table", { class: "cn-score" }, h("tbody", {}, rows)));
+  }
+
+  // ----- the top strip: rounds, phases, who is thinking --------------------------------------
+
+  function playerState(seat) {
+    const obs = observation();
+    const sheet = obs.sheets[seat];
+    if (sheet.out) return ["out", t("connnect.stateOut", { round: sheet.out })];
+    if (obs.terminal) return ["over", ""];
+    if (obs.phase === "zone") return obs.active_player === seat ? ["thinking", t("connnect.stateChoosingZone")] : ["waiting", ""];
+    if (["setup_write", "fill", "claim"].includes(obs.phase)) {
+      return obs.active.includes(seat) ? ["thinking", t("connnect.stateThinking")] : ["done", t("connnect.stateDone")];
+    }
+    return ["waiting", ""];
+  }
+
+  function drawStrip() {
+    const obs = observation();
+    const rounds = obs.rounds || 12;
+    const pips = Array.from({ length: rounds }, (_, i) => {
+      const round = i + 1;
+      const state = obs.terminal || round < obs.round ? "past" : round === obs.round ? "now" : "future";
+      return h("li", { class: `cn-pip ${state}`, "aria-hidden": "true" }, String(round));
+    });
+    const steps = ["roll", "zone", "fill", "claim"].map((phase) => {
+      const now = obs.phase === phase || (phase === "roll" && obs.phase === "setup_roll");
+      return h("li", { class: `cn-step${now ? " now" : ""}`, "aria-current": now ? "step" : null }, phaseName(phase));
+    });
+    const roundText = obs.round ? t("connnect.roundOf", { round: obs.round, rounds }) : t("connnect.setupRound");
+    const people = obs.sheets.map((sheet) => {
+      const [state, text] = playerState(sheet.seat);
+      return h("li", { class: `cn-person ${state}`, "data-seat-state": `${sheet.seat}:${state}` },
+        h("span", { class: `cn-swatch s${sheet.seat}`, "aria-hidden": "true" }),
+        h("b", {}, names(sheet.seat)),
+        text ? h("span", { class: "cn-person-state" }, text) : null,
+        state === "thinking" ? h("span", { class: "cn-thinking", "aria-hidden": "true" }, h("i"), h("i"), h("i")) : null);
+    });
+    return h("div", { class: "cn-strip" },
+      h("div", { class: "cn-rounds" }, h("span", { class: "cn-round-text", "data-round": obs.round }, roundText),
+        h("ol", { class: "cn-pips", "aria-hidden": "true" }, pips)),
+      obs.round && !obs.terminal ? h("ol", { class: "cn-steps", "aria-label": t("connnect.phases") }, steps) : h("span", { class: "cn-phase-name" }, phaseName(obs.phase)),
+      h("ul", { class: "cn-people", "aria-label": t("connnect.players") }, people));
+  }
+
+  // ----- the Dice Card -----------------------------------------------------------------------
+
+  function drawDiceCard() {
+    const obs = observation();
+    const you = obs.you;
+    const dice = obs.dice || [];
+    const body = [];
+    if (obs.phase === "zone") {
+      const chooser = obs.active_player;
+      const choosing = myTurn() && model.zones.size;
+      if (!choosing) body.push(h("p", { class: "cn-dice-note" }, t("connnect.othersChooseZone", { name: names(chooser) })));
+      const preview = (value, on) => {
+        for (const group of container.querySelectorAll(`[data-preview="${value}"]`)) group.classList.toggle("show", on);
+      };
+      body.push(h("div", { class: "cn-dice-row" }, dice.map((value, i) => {
+        const offered = choosing && model.zones.has(value) && dice.indexOf(value) === i;
+        if (!offered) return h("span", { class: "cn-die-slot" }, dieFace(value, 44, "number"));
+        return h("button", {
+          class: "cn-die-button", "data-zone": value, "data-fkey": `zone-${value}`, disabled: busy,
+          "aria-label": t("connnect.useAsZone", { value, zone: zoneText(layoutOf(obs), value) }),
+          title: zoneText(layoutOf(obs), value),
+          onclick: () => send(`zone ${value}`),
+          onmouseenter: () => preview(value, true), onmouseleave: () => preview(value, false),
+          onfocus: () => preview(value, true), onblur: () => preview(value, false),
+        }, dieFace(value, 44, "number"), h("span", { class: "cn-die-caption" }, t("connnect.zoneN", { zone: value })));
+      })));
+    } else if (["fill", "claim"].includes(obs.phase) || (obs.phase === "roll" && obs.zone_die) || obs.phase === "over") {
+      const zone = obs.zone_die;
+      const numbers = [...dice];
+      if (zone && numbers.includes(zone)) numbers.splice(numbers.indexOf(zone), 1);
+      const mineDice = you && you.number_dice?.length ? you.number_dice : null;
+      const switched = mineDice && (you.zone !== zone);
+      body.push(h("div", { class: "cn-dice-row" },
+        h("figure", { class: "cn-die-slot zone" }, dieFace(zone, 44, "zone"), h("figcaption", {}, t("connnect.zoneDie"))),
+        numbers.map((value) => h("figure", { class: "cn-die-slot" }, dieFace(value, 44, "number"), h("figcaption", {}, t("connnect.numberDie"))))));
+      if (switched) body.push(h("p", { class: "cn-dice-note" }, t("connnect.yourSwitch", { zone: you.zone, dice: mineDice.join(" · ") })));
+      if (myTurn() && model.switches.size) {
+        body.push(h("div", { class: "cn-switches" }, h("span", {}, t("connnect.switchPrompt")),
+          [...model.switches].sort(byNumber).map((value) => h("button", {
+            class: "small", "data-switch": value, "data-fkey": `switch-${value}`, disabled: busy,
+            title: t("connnect.bonusSwitchHelp"), onclick: () => send(`switch ${value}`),
+          }, t("connnect.switchTo", { value })))));
+      }
+    } else if (obs.phase === "setup_write" || obs.phase === "setup_roll") {
+      body.push(h("p", { class: "cn-dice-note" }, t("connnect.setupDice")));
+      const pending = you?.pending || [];
+      if (pending.length) body.push(h("div", { class: "cn-dice-row" }, pending.map((v) => h("span", { class: "cn-die-slot" }, dieFace(v, 40, "number")))));
+    } else {
+      body.push(h("p", { class: "cn-dice-note" }, t("connnect.diceWaiting")));
+    }
+    return h("section", { class: "cn-dicecard", "aria-label": t("connnect.diceCard") }, h("h3", {}, t("connnect.diceCard")), body);
+  }
+
+  // ----- the action panel --------------------------------------------------------------------
+
+  function instruction() {
+    const obs = observation();
+    const job = task();
+    if (!myTurn()) {
+      if (!context.interactive) return "";
+      if (obs.terminal) return t("connnect.gameOver");
+      const mine = me();
+      if (mine === null) return t("connnect.watching");
+      if (obs.sheets[mine]?.out) return t("connnect.youAreOut", { round: obs.sheets[mine].out });
+      const waiting = obs.phase === "zone" ? [obs.active_player] : obs.active.filter((s) => s !== mine);
+      if (!waiting.length) return t("connnect.waitingDice");
+      return t("connnect.waitingFor", { names: waiting.map(names).join(", ") });
+    }
+    if (job?.kind === "take") return job.value === 0 ? t("connnect.takeConnect3") : t("connnect.takeConnect4");
+    if (job?.kind === "place") return t("connnect.placeNumber", { n: [...model.writes.keys()][0] ?? job.value });
+    if (job?.kind === "zone") return t("connnect.writeAny", { count: job.value, zone: obs.you.zone });
+    if (obs.phase === "zone") return t("connnect.chooseZoneDie");
+    if (obs.phase === "setup_write") return t("connnect.writeSetup");
+    if (obs.phase === "fill") {
+      const pending = obs.you.pending;
+      if (!model.writes.size && model.skips.size) return t("connnect.zoneFull", { zone: obs.you.zone });
+      return t("connnect.writeNumbers", { numbers: pending.join(t("connnect.and")), zone: obs.you.zone });
+    }
+    if (obs.phase === "claim") return model.claims.length ? t("connnect.claimHint") : t("connnect.claimNothing");
+    return "";
+  }
+
+  function drawModes() {
+    const modes = availableModes();
+    if (modes.length < 2 && !modes.some((m) => m === "adjust" || m === "move")) return null;
+    const labels = {
+      write: () => t("connnect.modeWrite"),
+      claim: () => t("connnect.modeClaim"), adjust: () => t("connnect.modeAdjust"), move: () => t("connnect.modeMove"),
+    };
+    return h("div", { class: "cn-modes", role: "group", "aria-label": t("connnect.modes") }, modes.map((m) => h("button", {
+      class: `small${mode === m ? " pressed" : ""}`, "aria-pressed": String(mode === m), "data-mode": m, "data-fkey": `mode-${m}`,
+      onclick: () => { mode = m; selection = []; adjustTarget = null; render(); },
+    }, labels[m]())));
+  }
+
+  function drawTray() {
+    const tray = trayNumbers(model);
+    if (!tray.length) return null;
+    const job = task();
+    const caption = job?.kind === "zone" ? t("connnect.pickNumber") : t("connnect.numberToWrite");
+    const chips = h("div", { class: "cn-chips", role: "radiogroup", "aria-label": caption }, tray.map((value) => h("button", {
+      class: `cn-chip${value === number ? " chosen" : ""}`, role: "radio", "aria-checked": String(value === number),
+      "data-number": value, "data-fkey": `number-${value}`,
+      onclick: () => { number = value; render(); },
+    }, String(value))));
+    const rows = [h("div", { class: "cn-row" }, h("span", { class: "cn-row-label" }, caption), chips)];
+    const adjust = model.adjustDie.get(number);
+    if (adjust) {
+      rows.push(h("div", { class: "cn-row" }, h("span", { class: "cn-row-label" }, t("connnect.adjustThis", { n: number })),
+        h("div", { class: "cn-chips" }, [...adjust].sort((a, b) => Number(a) - Number(b)).map((delta) => h("button", {
+          class: "small", "data-adjust-die": `${number} ${delta}`, "data-fkey": `adjd-${delta}`,
+          title: t("connnect.bonusAdjustHelp"), onclick: () => send(`adjust ${number} ${delta}`),
+        }, `${signed(Number(delta))} → ${cyclic(number, Number(delta))}`)))));
+    }
+    const changes = model.changes.get(number);
+    if (changes) {
+      rows.push(h("div", { class: "cn-row cn-free" }, h("span", { class: "cn-row-label" }, t("connnect.changeThis", { n: number })),
+        h("div", { class: "cn-chips" }, [...changes].sort(byNumber).map((value) => h("button", {
+          class: "small", "data-change": `${number} ${value}`, "data-fkey": `change-${value}`,
+          title: t("connnect.freeActionHelp"), onclick: () => send(`change ${number} ${value}`),
+        }, String(value))))));
+    }
+    if (model.skips.has(number)) {
+      rows.push(h("div", { class: "cn-row cn-free" }, h("span", { class: "cn-row-label" }, t("connnect.skipThis", { n: number })),
+        h("button", { class: "small", "data-skip": number, "data-fkey": "skip", title: t("connnect.freeActionHelp"), onclick: () => send(`skip ${number}`) },
+          t("connnect.skipButton", { n: number }))));
+    }
+    return h("div", { class: "cn-tray" }, rows);
+  }
+
+  /** The Connect shape the selection makes (a sheet shape or a face-up card), or null. */
+  function selectionShape() {
+    const obs = observation();
+    const layout = layoutOf(obs);
+    const size = selection.length;
+    if (size < 3 || size > 5 || !connected(selection)) return null;
+    const shapes = size === 3 ? layout.connect3 : size === 4 ? layout.connect4 : obs.cards_face_up.map((c) => ({ id: c.letter, rows: c.rows }));
+    const key = cellsKey(selection);
+    const shape = shapes.find((s) => shapeKey(rowsToPoints(s.rows)) === key);
+    return shape ? { size, id: shape.id, path: hasPath(selection) } : null;
+  }
+
+  /** Why the selection is not a legal claim (one sentence). */
+  function explainSelection(sheet) {
+    const layout = layoutOf(observation());
+    const cells = selection;
+    const names = cells.map(cellName);
+    const crossed = new Set(sheet.crossed);
+    for (const name of names) {
+      if (!sheet.values[cellIndex(name)]) return t("connnect.whyEmpty", { cell: name });
+      if (crossed.has(name)) return t("connnect.whyCrossed", { cell: name });
+    }
+    if (cells.length < 3) return t("connnect.whyTooFew");
+    if (!connected(cells)) return t("connnect.whyNotAdjacent");
+    const size = cells.length;
+    const shape = selectionShape();
+    const pathOnly = options.connect4_shapes === "path";
+    if (!shape || (size === 4 && pathOnly && !shape.path)) {
+      if (size === 5) return t("connnect.whyNoCard");
+      if (size === 3) return t("connnect.whyNotShape3", { shapes: layout.connect3.map((s) => s.id).join(", ") });
+      const allowed = layout.connect4.filter((s) => !pathOnly || hasPath(rowsToPoints(s.rows).map(([r, c]) => r * SIZE + c)));
+      return t("connnect.whyNotShape4", { shapes: allowed.map((s) => s.id).join(", ") });
+    }
+    if (size === 5 && sheet.connect5.length >= layout.connect5_boxes) return t("connnect.whyBoxesFull");
+    const section = sheet.bonuses[size - 3];
+    if (size < 5 && options.empty_section === "forbidden" && section && section.every((b) => b.circled)) {
+      return t("connnect.whySectionFull", { size });
+    }
+    if (size === 4 && options.repeat_connect4 === "forbidden") {
+      const pair = sheet.markers[shape.id] || [];
+      if (pair.includes("filled") && pair.includes("crossed")) return t("connnect.whyRepeat", { shape: shape.id });
+    }
+    const claimed = new Set(sheet.claims.flatMap((c) => c.cells));
+    const again = names.filter((n) => claimed.has(n));
+    if (again.length > 1) return t("connnect.whyClaimedMany", { cells: again.join(", ") });
+    if (again.length === 1) {
+      const reuse = sheet.bonuses.flat().some((b) => b.kind === "reuse" && b.circled && !b.used);
+      if (!reuse) return t("connnect.whyClaimedOnce", { cell: again[0] });
+    }
+    const values = cells.map((c) => sheet.values[c]);
+    if (!claimKind(cells, values, orderRule, allPairs)) {
+      if (!shape.path) return t("connnect.whyNoPath", { numbers: values.join(" ") });
+      return t("connnect.whyOrder", { numbers: values.join(" ") });
+    }
+    if (size === 5) return t("connnect.whyCardTaken", { letter: shape.id });
+    return t("connnect.whyNotNow");
+  }
+
+  function shapeLabel(claim) {
+    const size = claim.cells.length;
+    if (size === 5) return t("connnect.claimCard", { letter: claim.shape });
+    return t("connnect.claimShape", { size, shape: claim.shape });
+  }
+
+  function drawClaimBox() {
+    const sheet = observation().sheets[me()];
+    const { exact, wider } = claimMatches();
+    const parts = [];
+    const chosen = selection.map(cellName).join(" ");
+    parts.push(h("p", { class: "cn-selection" }, selection.length ? t("connnect.selected", { cells: chosen }) : t("connnect.selectHint")));
+    if (exact.length) {
+      for (const claim of exact) {
+        parts.push(h("div", { class: "cn-row" },
+          h("span", { class: "cn-ok", role: "status" }, shapeLabel(claim), claim.reuse ? h("span", { class: "cn-sub" }, t("connnect.withReuse")) : null),
+          h("button", { class: "primary", id: exact.length === 1 ? "cn-claim" : null, "data-claim": claim.text, "data-fkey": `claim-${claim.text}`, disabled: busy, onclick: () => send(claim.text) },
+            claim.reuse ? t("connnect.claimReuseButton") : t("connnect.claimButton"))));
+      }
+    } else if (selection.length) {
+      const shape = selectionShape();
+      if (shape) {
+        const label = shape.size === 5 ? t("connnect.claimCard", { letter: shape.id }) : t("connnect.claimShape", { size: shape.size, shape: shape.id });
+        parts.push(h("p", { class: "cn-shape-found" }, t("connnect.shapeFound", { shape: label })));
+      }
+      const reason = explainSelection(sheet);
+      const more = wider.length ? t("connnect.keepSelecting", { sizes: [...new Set(wider.map((c) => c.cells.length))].sort(byNumber).join(t("connnect.or")) }) : "";
+      parts.push(h("p", { class: "cn-why", role: "status", "data-why": "" }, reason, more ? h("span", { class: "cn-more" }, ` ${more}`) : null));
+    }
+    if (selection.length) {
+      parts.push(h("button", { class: "small link", id: "cn-clear", onclick: () => { selection = []; render(); } }, t("connnect.clearSelection")));
+    }
+    parts.push(h("p", { class: "cn-count" }, t("connnect.claimsAvailable", { n: model.claims.length })));
+    return h("div", { class: "cn-claimbox" }, parts);
+  }
+
+  function drawAdjustBox() {
+    const parts = [h("p", {}, adjustTarget ? t("connnect.adjustChosen", { cell: adjustTarget }) : t("connnect.adjustPick"))];
+    if (adjustTarget) {
+      const value = observation().sheets[me()].values[cellIndex(adjustTarget)];
+      parts.push(h("div", { class: "cn-chips" }, [...model.adjustCell.get(adjustTarget)].sort((a, b) => Number(a) - Number(b)).map((delta) => h("button", {
+        class: "small", "data-adjust-cell": `${adjustTarget} ${delta}`, "data-fkey": `adjc-${delta}`, disabled: busy,
+        onclick: () => send(`adjust ${adjustTarget} ${delta}`),
+      }, `${value} ${signed(Number(delta))} → ${cyclic(value, Number(delta))}`))));
+    }
+    return h("div", { class: "cn-adjustbox" }, parts);
+  }
+
+  function drawTakeBox() {
+    const job = task();
+    const sheet = observation().sheets[me()];
+    const bonuses = sheet.bonuses[job.value] || [];
+    return h("div", { class: "cn-takes" }, [...model.takes].sort(byNumber).map((slot) => {
+      const bonus = bonuses.find((b) => b.slot === slot) || { kind: "?", stars: 0, slot };
+      const lightning = bonus.kind === "write" || bonus.kind === "write2";
+      return h("button", {
+        class: "cn-take", "data-take": slot, "data-fkey": `take-${slot}`, disabled: busy, title: bonusHelp(bonus),
+        onclick: () => send(`take ${slot}`),
+      }, h("span", { class: "glyph", "aria-hidden": "true" }, BONUS_GLYPHS[bonus.kind] || "?", bonus.kind === "write" ? String(bonus.value) : ""),
+      h("span", {}, bonusName(bonus)), h("span", { class: "stars" }, `★${bonus.stars}${lightning ? " ⚡" : ""}`));
+    }));
+  }
+
+  function drawActions() {
+    const obs = observation();
+    const parts = [h("p", { class: "cn-instruction", id: "cn-instruction" }, instruction())];
+    if (myTurn()) {
+      if (viewed !== me() && obs.phase !== "zone") {
+        parts.push(h("p", { class: "cn-viewing" }, t("connnect.viewingOther", { name: names(viewed) }),
+          h("button", { class: "small", id: "cn-back", onclick: () => { viewed = me(); viewedByHand = false; render(); } }, t("connnect.backToMine"))));
+      }
+      const job = task();
+      if (job?.kind === "take") parts.push(drawTakeBox());
+      else {
+        parts.push(drawModes());
+        if (mode === "write") parts.push(drawTray());
+        if (mode === "claim") parts.push(drawClaimBox());
+        if (mode === "adjust") parts.push(drawAdjustBox());
+        if (mode === "move") parts.push(h("p", {}, t("connnect.movePick")));
+      }
+      if (model.done) {
+        parts.push(h("div", { class: "cn-done-row" }, h("button", {
+          class: model.claims.length ? "" : "primary", id: "cn-done", "data-fkey": "done", disabled: busy,
+          onclick: () => send("done"),
+        }, t("connnect.doneButton")), h("span", { class: "cn-sub" }, t("connnect.doneHelp"))));
+      }
+    } else if (context.interactive && me() !== null && ["fill", "claim", "setup_write"].includes(obs.phase) && !obs.terminal) {
+      parts.push(h("p", { class: "cn-sub" }, t("connnect.hiddenNote")));
+    }
+    return h("section", { class: "cn-actions", "aria-live": "polite" }, parts.filter(Boolean));
+  }
+
+  // ----- tabs, the final table, the side panel -----------------------------------------------
+
+  function drawTabs() {
+    const obs = observation();
+    const hidden = ["setup_write", "fill", "claim"].includes(obs.phase);
+    return h("div", { class: "cn-tabs", role: "tablist", "aria-label": t("connnect.sheets") }, obs.sheets.map((sheet) => {
+      const selected = sheet.seat === viewed;
+      const button = h("button", {
+        class: `cn-tab${selected ? " selected" : ""}`, role: "tab", "aria-selected": String(selected), "aria-controls": "cn-sheet-panel",
+        "data-sheet": sheet.seat, "data-fkey": `tab-${sheet.seat}`, tabindex: selected ? 0 : -1,
+        onclick: () => { viewed = sheet.seat; viewedByHand = sheet.seat !== me(); render(); },
+      }, h("span", { class: `cn-swatch s${sheet.seat}`, "aria-hidden": "true" }), names(sheet.seat),
+      sheet.seat === me() ? h("span", { class: "tag" }, t("connnect.you")) : null,
+      h("span", { class: "cn-tab-score" }, points(sheet.score.total)));
+      button.addEventListener("keydown", (event) => {
+        const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+        if (!step) return;
+        event.preventDefault();
+        const count = obs.sheets.length;
+        viewed = (sheet.seat + step + count) % count;
+        viewedByHand = viewed !== me();
+        render();
+        container.querySelector(`[data-sheet="${viewed}"]`)?.focus();
+      });
+      return button;
+    }), hidden && viewed !== me() ? h("span", { class: "cn-snapshot" }, t("connnect.snapshotNote")) : null);
+  }
+
+  function drawFinal() {
+    const obs = observation();
+    const winners = new Set(obs.winners || []);
+    const seats = obs.sheets.map((s) => s.seat);
+    const head = h("tr", {}, h("th", { scope: "col" }, ""), seats.map((seat) => h("th", { scope: "col", class: winners.has(seat) ? "winner" : "" },
+      h("span", { class: `cn-swatch s${seat}`, "aria-hidden": "true" }), names(seat), winners.has(seat) ? h("span", { class: "cn-crown", title: t("connnect.winner") }, " ♛") : null)));
+    const rows = scoreRows(obs.sheets[0].score).map(([key, label], r) => h("tr", {},
+      h("th", { scope: "row" }, label),
+      seats.map((seat) => {
+        const [, , value, detail] = scoreRows(obs.sheets[seat].score)[r];
+        return h("td", { "data-final": `${seat}:${key}`, title: detail || null }, value < 0 ? `−${-value}` : String(value));
+      })));
+    const totals = h("tr", { class: "total" }, h("th", { scope: "row" }, t("connnect.scoreTotal")),
+      seats.map((seat) => h("td", { "data-final-total": seat, class: winners.has(seat) ? "winner" : "" }, String(obs.sheets[seat].score.total))));
+    const notes = obs.sheets.filter((s) => s.out).map((s) => h("li", {}, t("connnect.outNote", { name: names(s.seat), round: s.out })));
+    const penalties = h("tr", { class: "minor" }, h("th", { scope: "row" }, t("connnect.freeActionsUsed")),
+      seats.map((seat) => h("td", {}, String(obs.sheets[seat].free_actions))));
+    const winnerText = winners.size ? t("connnect.wins", { names: [...winners].map(names).join(t("connnect.and")) }) : t("connnect.nobodyWins");
+    return h("section", { class: "cn-final", "aria-label": t("connnect.finalScores") },
+      h("h3", {}, t("connnect.finalScores")), h("p", { class: "cn-final-winner" }, winnerText),
+      h("table", { class: "cn-final-table" }, h("thead", {}, head), h("tbody", {}, rows, totals, penalties)),
+      notes.length ? h("ul", { class: "cn-notes" }, notes) : null);
+  }
+
+  function drawPanel() {
+    const obs = observation();
+    const faceDown = new Set(obs.cards_face_down);
+    const cards = [
+      ...obs.cards_face_up.map((card) => h("li", { class: "cn-card", "aria-label": t("connnect.cardLabel", { letter: card.letter }) },
+        h("span", { class: "cn-card-letter" }, card.letter), miniShape(card.rows, 11, "cn-mini cn-mini-card"))),
+      ...[...faceDown].map((letter) => h("li", { class: "cn-card down", "aria-label": t("connnect.cardDown", { letter }) },
+        h("span", { class: "cn-card-letter" }, letter), h("span", { class: "cn-card-back" }, t("connnect.faceDown")))),
+    ];
+    const stack = obs.score_cards.map((value, i) => h("li", { class: i === 0 ? "top" : "" }, String(value)));
+    const objectives = obs.objectives.map((objective) => {
+      const reached = obs.sheets.filter((s) => objective.id in (s.objectives || {}));
+      return h("li", { class: `cn-objective deck-${objective.deck}${objective.closed ? " closed" : ""}` },
+        h("div", { class: "cn-objective-head" }, h("span", { class: "cn-objective-id" }, objective.id),
+          h("span", { class: "cn-objective-points" }, points(objective.points_now ?? objective.points))),
+        h("p", {}, objectiveText(objective)),
+        reached.length ? h("p", { class: "cn-reached" }, t("connnect.reachedBy"), " ", reached.map((s) => h("span", { class: "cn-reached-by" },
+          h("span", { class: `cn-swatch s${s.seat}`, "aria-hidden": "true" }), names(s.seat)))) : null);
+    });
+    const layout = layoutOf(obs);
+    panel.replaceChildren(
+      h("h3", {}, t("connnect.objectiveCards")), h("ul", { class: "cn-objectives" }, objectives),
+      h("h3", {}, t("connnect.connect5Cards")), h("ul", { class: "cn-cards" }, cards),
+      h("div", { class: "cn-stack-row" }, h("span", {}, t("connnect.scoreCards")),
+        stack.length ? h("ol", { class: "cn-stack", "aria-label": t("connnect.scoreCards") }, stack) : h("span", { class: "cn-sub" }, t("connnect.noScoreCards"))),
+      h("h3", {}, t("connnect.shapes")),
+      h("ul", { class: "cn-shapes" }, [...layout.connect3, ...layout.connect4].map((s) => h("li", {}, miniShape(s.rows, 8), h("span", {}, s.id)))),
+      h("details", { class: "help" }, h("summary", {}, t("connnect.howToPlay")),
+        h("ul", {},
+          h("li", {}, t("connnect.help1")), h("li", {}, t("connnect.help2")), h("li", {}, t("connnect.help3")),
+          h("li", {}, t("connnect.help4")), h("li", {}, t("connnect.help5")), h("li", {}, t("connnect.help6")))));
+  }
+
+  // ----- render ------------------------------------------------------------------------------
+
+  function render() {
+    if (!current) return;
+    const obs = observation();
+    const focusKey = root.contains(document.activeElement) ? document.activeElement?.dataset?.fkey : null;
+    container.classList.toggle("cn-busy", busy);
+    container.dataset.phase = obs.phase;
+    container.dataset.round = String(obs.round);
+    container.dataset.task = task()?.kind || "";
+    container.dataset.mode = mode || "";
+    container.dataset.myTurn = String(myTurn());
+    const sheet = obs.sheets[viewed] || obs.sheets[0];
+    const targets = cellTargets();
+    const parts = [drawStrip()];
+    if (obs.terminal) parts.push(drawFinal());
+    if (context.interactive && !obs.terminal && (myTurn() || me() !== null)) {
+      parts.push(h("div", { class: "cn-play" }, drawDiceCard(), drawActions()));
+    } else if (!obs.terminal) {
+      parts.push(h("div", { class: "cn-play spectator" }, drawDiceCard()));
+    }
+    parts.push(drawTabs());
+    parts.push(h("div", { class: "cn-sheet", "data-viewed": sheet.seat, role: "tabpanel", id: "cn-sheet-panel", "aria-label": t("connnect.sheetOf", { name: names(sheet.seat) }) },
+      h("div", { class: "cn-sheet-main" }, drawSheet(sheet, targets), drawTracker(sheet), drawFreeActions(sheet)),
+      h("div", { class: "cn-sheet-side" },
+        drawBonusSection(sheet, 0, t("connnect.connect3Bonuses")), drawBonusSection(sheet, 1, t("connnect.connect4Bonuses")),
+        drawMarkers(sheet), drawConnect5Boxes(sheet), drawScore(sheet))));
+    container.replaceChildren(...parts);
+    drawPanel();
+    if (focusKey) {
+      const again = container.querySelector(`[data-fkey="${CSS.escape(focusKey)}"]`);
+      if (again) again.focus();
+    }
+  }
+
+  const board = {
+    update(update) {
+      current = update;
+      if (busy) {
+        // The answer to the sent action is its event (`last`); another player's event may come
+        // first. An action that is no longer legal was applied (or can no longer be).
+        const answered = update.last && update.last.seat === sent.seat && update.last.action === sent.action;
+        if (answered || !(update.legal || []).includes(sent.action)) {
+          busy = false;
+          clearTimeout(busyTimer);
+        }
+      }
+      const obs = update.observation;
+      model = parseLegal(myTurn() ? update.legal || [] : []);
+      const key = `${obs.round}:${obs.phase}:${obs.you?.task?.kind || ""}`;
+      if (key !== phaseKey) {
+        phaseKey = key;
+        selection = [];
+        adjustTarget = null;
+        mode = null;
+      }
+      const mine = me();
+      if (viewed === null || viewed >= obs.sheets.length || (!viewedByHand && mine !== null)) viewed = mine ?? 0;
+      const sheet = obs.sheets[mine ?? 0];
+      selection = selection.filter((c) => sheet && sheet.values[c]);
+      settleMode();
+      render();
+    },
+
+    /** Every complete action the page offers now (sorted); equal to the legal actions. */
+    offered() {
+      if (!myTurn()) return [];
+      const found = [];
+      for (const value of model.zones) found.push(`zone ${value}`);
+      for (const value of trayNumbers(model)) {
+        for (const cell of model.writes.get(value) || []) found.push(`write ${value} ${cell}`);
+        for (const other of model.changes.get(value) || []) found.push(`change ${value} ${other}`);
+        if (model.skips.has(value)) found.push(`skip ${value}`);
+        for (const delta of model.adjustDie.get(value) || []) found.push(`adjust ${value} ${delta}`);
+      }
+      for (const value of model.switches) found.push(`switch ${value}`);
+      for (const [cell, deltas] of model.adjustCell) for (const delta of deltas) found.push(`adjust ${cell} ${delta}`);
+      for (const cell of model.moves) found.push(`move ${cell}`);
+      for (const claim of model.claims) found.push(claim.text);
+      for (const slot of model.takes) found.push(`take ${slot}`);
+      if (model.done) found.push("done");
+      return found.sort();
+    },
+
+    seatDetail(seat) {
+      const obs = observation();
+      if (!obs?.sheets?.[seat]) return null;
+      const [state, text] = playerState(seat);
+      const total = points(obs.sheets[seat].score.total);
+      return state === "waiting" || state === "over" || !text ? total : `${total} · ${text}`;
+    },
+
+    turnHint(obs, legal) {
+      const job = obs?.you?.task;
+      const actions = legal || [];
+      if (job?.kind === "take") return t("connnect.hintTake");
+      if (job?.kind === "place") return t("connnect.hintPlace", { n: job.value });
+      if (job?.kind === "zone") return t("connnect.hintWriteAny", { zone: obs.you.zone });
+      if (obs?.phase === "zone") return t("connnect.hintZone");
+      if (obs?.phase === "setup_write") return t("connnect.hintSetup");
+      if (obs?.phase === "fill") {
+        if (!actions.some((a) => a.startsWith("write ")) && actions.some((a) => a.startsWith("skip "))) return t("connnect.hintZoneFull");
+        return t("connnect.hintFill", { numbers: (obs.you?.pending || []).join(t("connnect.and")), zone: obs.you?.zone });
+      }
+      if (obs?.phase === "claim") return actions.some((a) => a.startsWith("claim ")) ? t("connnect.hintClaim") : t("connnect.hintClaimBonus");
+      return t("connnect.hintAny");
+    },
+
+    passLabel() {
+      return t("connnect.doneButton");
+    },
+
+    resultDetail(obs) {
+      if (!obs?.sheets) return "";
+      return obs.sheets.map((s) => `${names(s.seat)} ${s.score.total}`).join(" · ");
+    },
+
+    describe(action) {
+      if (!action) return t("connnect.descHidden");
+      const words = action.split(" ");
+      const rest = words.slice(1);
+      switch (words[0]) {
+        case "objectives": return t("connnect.descObjectives", { cards: rest.join(", ") });
+        case "cards": return t("connnect.descCards", { cards: rest.join(" ") });
+        case "first": return t("connnect.descFirst", { name: names(Number(rest[0])) });
+        case "roll": return t("connnect.descRoll", { dice: rest.join(" · ") });
+        case "zone": return t("connnect.descZone", { zone: rest[0] });
+        case "write": return t("connnect.descWrite", { n: rest[0], cell: rest[1] });
+        case "change": return t("connnect.descChange", { old: rest[0], n: rest[1] });
+        case "skip": return t("connnect.descSkip", { n: rest[0] });
+        case "switch": return t("connnect.descSwitch", { zone: rest[0] });
+        case "adjust": return /^[a-f]/.test(rest[0]) ? t("connnect.descAdjustCell", { cell: rest[0], delta: rest[1] }) : t("connnect.descAdjustDie", { n: rest[0], delta: rest[1] });
+        case "move": return t("connnect.descMove", { cell: rest[0] });
+        case "take": return t("connnect.descTake", { slot: rest[0] });
+        case "done": return t("connnect.descDone");
+        case "claim": {
+          const reuse = rest[rest.length - 1] === "reuse";
+          const cells = rest.slice(1, reuse ? -1 : undefined);
+          const text = cells.length === 5 ? t("connnect.descClaimCard", { letter: rest[0], cells: cells.join(" ") }) : t("connnect.descClaim", { size: cells.length, shape: rest[0], cells: cells.join(" ") });
+          return reuse ? `${text} ${t("connnect.descReuse")}` : text;
+        }
+        default: return action;
+      }
+    },
+  };
+  container.connnectBoard = board;
+  return board;
+}

@@ -1,0 +1,88 @@
+"""Shared fixtures of the browser tests: Debian's Chromium driven by Playwright, and the real
+server in a child process. Without ``/usr/bin/chromium`` the tests are skipped
+(``python3 dev.py test`` installs it)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from tests.server.live import free_port, server
+
+CHROMIUM = Path("/usr/bin/chromium")
+STATIC = Path(__file__).resolve().parents[2] / "src" / "connect_arena" / "server" / "static"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "build" / "e2e"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+needs_chromium = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="needs Debian's /usr/bin/chromium"
+)
+
+
+@dataclass(frozen=True)
+class LiveServer:
+    """A running ``connect-arena serve``: its base URL."""
+
+    base: str
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Headless Chromium, shared by a module's tests (each page gets its own context).
+
+    Module scope, not session: Playwright's sync API allows one running instance at a time,
+    and a test module may start its own."""
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+        )
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def live_server(tmp_path: Path) -> Iterator[LiveServer]:
+    """The real server on a free port, with a fresh data directory."""
+    port = free_port()
+    with server(tmp_path, port):
+        yield LiveServer(f"http://127.0.0.1:{port}")
+
+
+@pytest.fixture(scope="module")
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """The real server, shared by a module's tests (for tests that need no fresh database)."""
+    port = free_port()
+    with server(tmp_path_factory.mktemp("server"), port):
+        yield LiveServer(f"http://127.0.0.1:{port}")
+
+
+def new_page(browser: Browser, base: str, locale: str = "en-US") -> Page:
+    """A page in a fresh context (its own cookies) that records uncaught page errors in
+    ``page.errors``; the browser's language is ``locale``."""
+    context = browser.new_context(
+        base_url=base, viewport={"width": 1280, "height": 860}, locale=locale
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def artifacts() -> Path:
+    """``build/e2e/``, created."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS

@@ -1,0 +1,395 @@
+"""The CO'NNN'ECT table UI (``static/games/connnect.js``) in a real browser.
+
+* ``test_layout_matches_the_engine``: the module's copy of the sheet geometry (zones, circles,
+  lines, setup spaces, arrow lines, Connect-3/4 shapes, Free Action values; used until the
+  observation carries it) is exactly what the engine loads. Rewrite it with
+  ``.venv/bin/python -m tests.e2e.test_connnect_ui --write-layout``.
+* ``test_translations``: the five ``connnect.<lang>.json`` files have the same keys and
+  placeholders, and every ``t("connnect.…")`` of the module exists.
+* ``test_every_legal_action_is_offered_and_clickable``: on positions of random games (one to
+  four players) the module alone, fed a seat's observation and legal actions, offers exactly
+  them (``offered()``), and actions of every kind are sent by clicking the page's controls
+  (number chips, spaces, dice, bonus buttons, a claim's spaces and its confirm button).
+* ``test_play_against_the_computer``: a person signs up, opens a CO'NNN'ECT table against the
+  random computer and plays the whole game (12 rounds) by clicking: setup numbers (one with the
+  keyboard), Zone Dice, Number Dice, a Free Action when the zone is full, claims built space by
+  space (an incomplete selection is explained first), bonuses circled, "Done". The final score
+  table equals the engine's scores, replayed from the table's record; the replay viewer shows
+  the game without controls.
+
+Screenshots go to ``build/e2e/connnect-*.png``. Needs ``/usr/bin/chromium`` (skipped without).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from connect_arena.core import load, replay
+from connect_arena.games.connnect import sheet as geo
+from connect_arena.games.connnect.components import Components
+from connect_arena.games.connnect.data import load_components
+from connect_arena.games.connnect.view import shape_rows
+from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page
+
+ROOT = Path(__file__).resolve().parents[2]
+STATIC = ROOT / "src" / "connect_arena" / "server" / "static"
+MODULE = STATIC / "games" / "connnect.js"
+I18N = STATIC / "i18n"
+LANGUAGES = ("en", "it", "de", "fr", "es")
+BEGIN = "// BEGIN LAYOUT\n"
+END = "// END LAYOUT\n"
+
+# ------------------------------------------------------------------------------- the layout
+
+
+def layout_json(comps: Components) -> dict[str, Any]:
+    """The sheet as the module draws it (the form proposed for the observation's ``layout``)."""
+    names = geo.cell_name
+    return {
+        "zones": [
+            {"die": zone.die, "cells": [names(c) for c in geo.cells_of(zone.mask)]}
+            for zone in comps.zones
+        ],
+        "circles": [{"id": c.id, "cells": [names(x) for x in c.cells]} for c in comps.circles],
+        "lines": [[comps.circles[i].id for i in line] for line in comps.lines],
+        "setup_spaces": [names(c) for c in comps.setup_spaces],
+        "arrow_lines": [[names(c) for c in cells] for _, cells in comps.arrow_lines],
+        "connect3": [{"id": s.id, "rows": shape_rows(s)} for s in comps.connect3],
+        "connect4": [{"id": s.id, "rows": shape_rows(s)} for s in comps.connect4],
+        "free_action_penalties": list(comps.penalties),
+        "connect5_boxes": comps.c5_boxes,
+        "connect4_points": [comps.first_points, comps.later_points],
+    }
+
+
+def layout_block() -> str:
+    text = json.dumps(layout_json(load_components("reconstructed")), separators=(",", ":"))
+    return f"const DEFAULT_LAYOUT = {text};\n"
+
+
+def module_layout_block(text: str) -> str:
+    return text[text.index(BEGIN) + len(BEGIN) : text.index(END)]
+
+
+def write_layout() -> None:
+    text = MODULE.read_text("utf-8")
+    old = module_layout_block(text)
+    MODULE.write_text(text.replace(BEGIN + old + END, BEGIN + layout_block() + END), "utf-8")
+
+
+def test_layout_matches_the_engine() -> None:
+    assert module_layout_block(MODULE.read_text("utf-8")) == layout_block(), (
+        "connnect.js holds an old copy of the sheet: run "
+        ".venv/bin/python -m tests.e2e.test_connnect_ui --write-layout"
+    )
+
+
+# ------------------------------------------------------------------------------- translations
+
+
+def test_translations() -> None:
+    files = {
+        lang: json.loads((I18N / f"connnect.{lang}.json").read_text("utf-8")) for lang in LANGUAGES
+    }
+    keys = set(files["en"])
+    text = MODULE.read_text("utf-8")
+    used = set(re.findall(r"""\bt\("connnect\.(\w+)\"""", text))
+    for key in re.findall(r"""\btn\("connnect\.(\w+)\"""", text):
+        used |= {f"{key}_one", f"{key}_other"}
+    assert used == keys, f"missing: {sorted(used - keys)}, unused: {sorted(keys - used)}"
+    for lang, strings in files.items():
+        assert set(strings) == keys, (lang, sorted(set(strings) ^ keys))
+        for key, text in strings.items():
+            assert text.strip() or key in ("and", "or"), (lang, key)
+            params = set(re.findall(r"\{(\w+)\}", text))
+            assert params == set(re.findall(r"\{(\w+)\}", files["en"][key])), (lang, key)
+
+
+# ------------------------------------------------------------------------- offered == legal
+
+# Clicks the page's controls the way a person does to send `action`; returns what was sent.
+PERFORM = """async ([position, action]) => {
+  const { default: create } = await import("/static/games/connnect.js");
+  const i18n = await import("/static/js/i18n.js");
+  await i18n.loadNamespaces("connnect");
+  const root = document.createElement("div");
+  document.body.replaceChildren(root);
+  const sent = [];
+  const board = create(root, {
+    options: {}, seatNames: ["Blue", "Red", "Green", "Yellow"], interactive: true, panel: null,
+    onAction: (text) => sent.push(text),
+  });
+  board.update({
+    observation: position.observation, legal: position.legal, seat: position.seat,
+    you: [position.seat], toMove: position.to_move, terminal: false, returns: null, last: null,
+  });
+  const offered = board.offered();
+  if (!action) return { offered, sent };
+  const find = (selector) => {
+    const element = root.querySelector(selector);
+    if (!element) throw new Error(`no ${selector} for ${action}`);
+    return element;
+  };
+  const click = (selector) =>
+    find(selector).dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  const optional = (selector) => { if (root.querySelector(selector)) click(selector); };
+  const mode = (name) => optional(`[data-mode="${name}"]`);
+  const number = (value) => optional(`[data-number="${value}"]`);
+  const [verb, a, b] = action.split(" ");
+  if (verb === "zone") click(`[data-zone="${a}"]`);
+  else if (verb === "write") { mode("write"); number(a); click(`[data-cell="${b}"]`); }
+  else if (verb === "change") { mode("write"); number(a); click(`[data-change="${a} ${b}"]`); }
+  else if (verb === "skip") { mode("write"); number(a); click(`[data-skip="${a}"]`); }
+  else if (verb === "switch") click(`[data-switch="${a}"]`);
+  else if (verb === "adjust" && /^[a-f]/.test(a)) {
+    mode("adjust"); click(`[data-cell="${a}"]`); click(`[data-adjust-cell="${a} ${b}"]`);
+  } else if (verb === "adjust") {
+    mode("write"); number(a); click(`[data-adjust-die="${a} ${b}"]`);
+  } else if (verb === "move") { mode("move"); click(`[data-cell="${a}"]`); }
+  else if (verb === "claim") {
+    mode("claim");
+    const cells = action.split(" ").slice(2).filter((c) => c !== "reuse");
+    for (const cell of cells) click(`[data-cell="${cell}"]`);
+    click(`[data-claim="${action}"]`);
+  } else if (verb === "take") click(`[data-take="${a}"]`);
+  else if (verb === "done") click("#cn-done");
+  return { offered, sent };
+}"""
+
+
+def random_positions(seed: int, count: int) -> list[dict[str, Any]]:
+    """Positions of random games where a seat acts, spread over the kinds of actions."""
+    rng = random.Random(seed)
+    found: list[dict[str, Any]] = []
+    kinds: Counter[str] = Counter()
+    game_index = 0
+    while len(found) < count and game_index < 40:
+        game_index += 1
+        state = load("connnect", 1 + game_index % 4).new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                weights = [p for _, p in outcomes]
+                state.apply_action(rng.choices([a for a, _ in outcomes], weights)[0])
+                continue
+            seat = rng.choice(sorted(state.active_players()))
+            legal = [str(a) for a in state.legal_actions(seat)]
+            signature = " ".join(sorted({a.split()[0] for a in legal}))
+            if kinds[signature] < 3 and rng.random() < 0.3:
+                kinds[signature] += 1
+                found.append(
+                    {
+                        "observation": state.observation(seat),
+                        "legal": legal,
+                        "seat": seat,
+                        "to_move": sorted(state.active_players()),
+                    }
+                )
+            claims = [a for a in legal if a.startswith(("claim", "take"))]
+            state.apply_action(rng.choice(claims or legal), seat)
+    return found
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.slow
+@needs_chromium
+def test_every_legal_action_is_offered_and_clickable(
+    browser: Browser, live_server: LiveServer, seed: int
+) -> None:
+    page = new_page(browser, live_server.base)
+    page.goto("/")  # any page of the server: the module is imported into it
+    rng = random.Random(seed)
+    kinds: Counter[str] = Counter()
+    for position in random_positions(seed, 45):
+        result = page.evaluate(PERFORM, [position, None])
+        assert sorted(result["offered"]) == sorted(position["legal"]), position["legal"]
+        by_kind: dict[str, list[str]] = {}
+        for action in position["legal"]:
+            by_kind.setdefault(action.split()[0], []).append(action)
+        for kind, actions in by_kind.items():
+            for action in rng.sample(actions, min(2, len(actions))):
+                result = page.evaluate(PERFORM, [position, action])
+                assert result["sent"] == [action]
+                kinds[kind] += 1
+    expected = {"zone", "write", "change", "skip", "switch", "adjust", "move", "claim", "take"}
+    expected.add("done")
+    assert expected <= set(kinds), f"kinds not met: {sorted(expected - set(kinds))}"
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------------ a whole game, by clicks
+
+
+def sign_up(page: Page, name: str) -> None:
+    page.goto("/")
+    page.click("#sign-up")
+    page.fill("#account-name", name)
+    page.fill("#account-password", "correct horse battery")
+    page.click("dialog button[type=submit]")
+    expect(page.locator("#user-name")).to_have_text(name)
+
+
+def board_call(page: Page, method: str) -> Any:
+    return page.evaluate(f"document.querySelector('.cn').connnectBoard.{method}()")
+
+
+def wait_for_turn(page: Page) -> list[str]:
+    """Wait until the page offers actions (or the game is over); the offered actions."""
+    page.wait_for_function(
+        """() => {
+          const cn = document.querySelector('.cn');
+          if (!cn || !cn.connnectBoard) return false;
+          if (cn.dataset.phase === 'over') return true;
+          return !cn.classList.contains('cn-busy') && cn.connnectBoard.offered().length > 0;
+        }""",
+        timeout=20_000,
+    )
+    offered: list[str] = board_call(page, "offered")
+    return offered
+
+
+def choose(offered: list[str]) -> str:
+    """A simple player: claim whenever possible, write, drop a number when the zone is full."""
+    for prefix in ("take", "claim", "zone", "write", "skip", "switch", "done"):
+        chosen = [a for a in offered if a.startswith(prefix + " ") or a == prefix]
+        if chosen:
+            # The biggest claim; the first bonus that is not a ⚡ write; else the first.
+            if prefix == "claim":
+                return max(chosen, key=lambda a: len(a.split()))
+            return chosen[0]
+    return offered[0]
+
+
+def click(page: Page, action: str, shots: dict[str, bool]) -> None:
+    """Choose ``action`` by clicking, as a person does."""
+    w = action.split()
+    if w[0] == "zone":
+        page.click(f'[data-zone="{w[1]}"]')
+    elif w[0] == "write":
+        if page.locator(f'[data-number="{w[1]}"]').count():
+            page.click(f'[data-number="{w[1]}"]')
+        if not shots.get("keyboard"):
+            shots["keyboard"] = True
+            cell = page.locator(f'[data-cell="{w[2]}"]')
+            cell.focus()
+            cell.press("Enter")
+            expect(page.locator(f'[data-cell="{w[2]}"] .cn-digit')).to_have_text(w[1])
+        else:
+            page.click(f'[data-cell="{w[2]}"]')
+    elif w[0] == "skip":
+        page.click(f'[data-number="{w[1]}"]')
+        page.click(f'[data-skip="{w[1]}"]')
+    elif w[0] == "switch":
+        page.click(f'[data-switch="{w[1]}"]')
+    elif w[0] == "claim":
+        if page.locator('[data-mode="claim"]').count():
+            page.click('[data-mode="claim"]')
+        cells = [c for c in w[2:] if c != "reuse"]
+        page.click(f'[data-cell="{cells[0]}"]')
+        page.click(f'[data-cell="{cells[1]}"]')
+        # Two spaces: the page says why this is not a claim yet, and that it can become one.
+        expect(page.locator("[data-why]")).to_contain_text("at least 3")
+        if not shots.get("why"):
+            shots["why"] = True
+            page.screenshot(path=artifacts() / "connnect-3-claim-why.png", full_page=True)
+        for cell in cells[2:]:
+            page.click(f'[data-cell="{cell}"]')
+        expect(page.locator(f'[data-claim="{action}"]')).to_be_visible()
+        if not shots.get("claim"):
+            shots["claim"] = True
+            page.screenshot(path=artifacts() / "connnect-3-claim.png", full_page=True)
+        page.click(f'[data-claim="{action}"]')
+    elif w[0] == "take":
+        if not shots.get("take"):
+            shots["take"] = True
+            page.screenshot(path=artifacts() / "connnect-4-bonus.png", full_page=True)
+        page.click(f'[data-take="{w[1]}"]')
+    elif w[0] == "done":
+        page.click("#cn-done")
+    else:  # pragma: no cover - the simple player chooses nothing else
+        raise AssertionError(f"the simple player cannot click {action}")
+
+
+@pytest.mark.slow
+@needs_chromium
+def test_play_against_the_computer(browser: Browser, live_server: LiveServer) -> None:
+    started = time.monotonic()
+    page = new_page(browser, live_server.base)
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    refused: list[str] = []  # actions refused by the server (a stale seq: the computer was first)
+    page.on(
+        "websocket",
+        lambda socket: socket.on(
+            "framereceived",
+            lambda frame: refused.append(str(frame)) if '"type": "error"' in str(frame) else None,
+        ),
+    )
+    sign_up(page, "carla")
+    page.select_option("#game", "connnect")
+    page.select_option("#seat-1", "computer:random")
+    page.click("#create-table")
+    page.wait_for_url(re.compile(r"/tables/\d+$"))
+    table_id = int(page.url.rsplit("/", 1)[1])
+    expect(page.locator(".cn")).to_be_visible()
+    shots: dict[str, bool] = {}
+    played: Counter[str] = Counter()
+    for _ in range(400):
+        offered = wait_for_turn(page)
+        if page.locator(".cn[data-phase=over]").count():
+            break
+        action = choose(offered)
+        phase = page.get_attribute(".cn", "data-phase")
+        if phase == "setup_write" and not shots.get("setup"):
+            shots["setup"] = True
+            page.screenshot(path=artifacts() / "connnect-1-setup.png", full_page=True)
+        if phase == "fill" and not shots.get("fill"):
+            shots["fill"] = True
+            page.screenshot(path=artifacts() / "connnect-2-fill.png", full_page=True)
+        click(page, action, shots)
+        played[action.split()[0]] += 1
+    else:
+        raise AssertionError("the game did not end")
+    elapsed = time.monotonic() - started
+    expect(page.locator(".cn-final")).to_be_visible()
+    page.screenshot(path=artifacts() / "connnect-5-final.png", full_page=True)
+    page.click('[data-sheet="1"]')
+    expect(page.locator('.cn-sheet[data-viewed="1"]')).to_be_visible()
+    page.screenshot(path=artifacts() / "connnect-6-computer-sheet.png", full_page=True)
+
+    record = page.request.get(f"/api/tables/{table_id}/record").json()
+    final = replay(record)
+    assert final.is_terminal()
+    for seat, score in enumerate(final.scores()):
+        shown = page.locator(f'[data-final-total="{seat}"]').inner_text()
+        assert int(shown) == score.total, (seat, shown, score)
+        for key, value in (("connect3", score.connect3), ("connect4", score.connect4)):
+            assert page.locator(f'[data-final="{seat}:{key}"]').inner_text() == str(value)
+    assert played["write"] >= 6 and played["zone"] >= 1, played
+
+    # The replay viewer draws the same sheets, without controls.
+    page.goto(f"/tables/{table_id}/replay")
+    expect(page.locator(".cn-final")).to_be_visible()
+    page.click("#first")
+    for _ in range(70):
+        page.click("#next")
+    expect(page.locator(".cn-final")).to_have_count(0)
+    expect(page.locator(".cn-actions")).to_have_count(0)
+    page.screenshot(path=artifacts() / "connnect-7-replay.png", full_page=True)
+    assert page.errors == []  # type: ignore[attr-defined]
+    summary = f"{elapsed:.1f} s, actions {dict(played)}, refused by the server {len(refused)}"
+    print(f"\nCO'NNN'ECT game through the UI: {summary}")
+
+
+if __name__ == "__main__" and "--write-layout" in sys.argv:
+    write_layout()
+    print(f"wrote the layout into {MODULE}")
