@@ -189,3 +189,21 @@ def test_migrations_create_the_models_schema(tmp_path: Path) -> None:
     with engine.connect() as connection:
         differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
     assert differences == []
+
+
+def test_suggested_values_of_an_open_option_can_be_chosen_and_nothing_else(
+    client: TestClient,
+) -> None:
+    """Connect 5's board accepts a file path on the command line, but the web offers and
+    accepts only the shipped boards (issue 8: board choice at table creation)."""
+    alice = Player(client).signup("alice")
+    games = {game["name"]: game for game in client.get("/api/games").json()["games"]}
+    board = next(o for o in games["connect5"]["options"] if o["name"] == "board")
+    assert board["choices"] == ["basic", "advanced", "t1"]
+    body = {"game": "connect5", "seats": [{"kind": "me"}, {"kind": "open"}]}
+    made = alice.post("/api/tables", {**body, "options": {"board": "advanced"}})
+    assert made.status_code == 201
+    assert made.json()["table"]["options"]["board"] == "advanced"
+    refused = alice.post("/api/tables", {**body, "options": {"board": "/etc/passwd.toml"}})
+    assert refused.status_code == 400
+    assert "must be one of: basic, advanced, t1" in refused.json()["error"]["message"]

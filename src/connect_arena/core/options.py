@@ -31,6 +31,9 @@ class OptionSpec:
         minimum: for integer options, the smallest allowed value.
         maximum: for integer options, the largest allowed value.
         register: the ambiguity-register entries the option settles, e.g. ``"Q-3"``.
+        suggestions: for open string options (any value the game accepts, e.g. a file path),
+            the well-known values interfaces offer (e.g. the shipped boards). The web server
+            accepts only these for such an option.
     """
 
     name: str
@@ -40,6 +43,7 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     register: str = ""
+    suggestions: tuple[str, ...] | None = None
 
     @property
     def kind(self) -> str:
@@ -54,6 +58,8 @@ class OptionSpec:
             low = "" if self.minimum is None else str(self.minimum)
             high = "" if self.maximum is None else str(self.maximum)
             return f"integer {low}..{high}"
+        if self.suggestions:
+            return " | ".join(self.suggestions) + " | …"
         return " | ".join(self.choices or ()) or "text"
 
     def coerce(self, value: object, game: str) -> OptionValue:

@@ -31,7 +31,7 @@ def _option_json(spec: OptionSpec) -> dict[str, Any]:
         "type": spec.kind,
         "default": spec.default,
         "description": spec.description,
-        "choices": list(spec.choices) if spec.choices else None,
+        "choices": list(spec.choices or spec.suggestions or ()) or None,
         "minimum": spec.minimum,
         "maximum": spec.maximum,
         "register": spec.register,
@@ -39,9 +39,9 @@ def _option_json(spec: OptionSpec) -> dict[str, Any]:
 
 
 def _free_text(spec: OptionSpec) -> bool:
-    """String options without a list of choices (e.g. a file name): the server keeps their
-    default, so that a table cannot make the server read arbitrary files."""
-    return isinstance(spec.default, str) and not spec.choices
+    """String options without a list of choices or suggestions (e.g. a data file): the server
+    keeps their default, so that a table cannot make the server read arbitrary files."""
+    return isinstance(spec.default, str) and not spec.choices and not spec.suggestions
 
 
 def _game_json(cls: type[Game]) -> dict[str, Any]:
@@ -88,6 +88,10 @@ async def create_table(body: NewTable, user: UserDep, arena: ArenaDep) -> dict[s
     for spec in cls.option_specs:
         if _free_text(spec) and spec.name in body.options:
             raise ApiError(400, "bad_request", f"option {spec.name!r} cannot be set here")
+        suggested = spec.suggestions
+        if suggested and spec.name in body.options and body.options[spec.name] not in suggested:
+            choices = ", ".join(suggested)
+            raise ApiError(400, "bad_request", f"option {spec.name!r} must be one of: {choices}")
     seats = [SeatRequest(seat.kind, seat.agent) for seat in body.seats]
     info = await arena.service.create_table(service_user(user), body.game, seats, body.options)
     return {"table": table_json(info)}

@@ -22,6 +22,7 @@ OPTIONS = (
         "board",
         "basic",
         "board: basic (B), advanced (A), t1 (test board) or a path to a .toml board file",
+        suggestions=("basic", "advanced", "t1"),
     ),
     OptionSpec(
         "mode",
