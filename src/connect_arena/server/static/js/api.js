@@ -206,11 +206,17 @@ export function listText(items) {
 }
 
 /** A one-line result from per-seat returns. */
-export function resultText(returns, seatLabel) {
+// The result line. Partners (``game.teams`` from /api/games) share one result: a team wins
+// together, and a game with one team (a single pair) has no winner to name.
+export function resultText(returns, seatLabel, game = null) {
   if (!returns) return "";
-  const best = Math.max(...returns);
-  const winners = returns.map((value, seat) => [value, seat]).filter(([v]) => v === best);
-  if (winners.length === returns.length) return t("common.draw");
-  const names = listText(winners.map(([, seat]) => seatLabel(seat)));
-  return winners.length === 1 ? t("common.wonOne", { names }) : t("common.wonMany", { names });
+  const teams = game?.teams?.[String(returns.length)] || returns.map((_, seat) => [seat]);
+  if (teams.length === 1 && returns.length > 1) return t("common.gameOver");
+  const best = Math.max(...teams.map((team) => returns[team[0]]));
+  const winners = teams.filter((team) => returns[team[0]] === best);
+  if (winners.length === teams.length) return t("common.draw");
+  const names = listText(winners.map((team) => team.map(seatLabel).join(" & ")));
+  return winners.length === 1 && winners[0].length === 1
+    ? t("common.wonOne", { names })
+    : t("common.wonMany", { names });
 }

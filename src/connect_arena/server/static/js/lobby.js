@@ -146,7 +146,7 @@ function finishedRow(table) {
   const title = gameTitle(game || { name: table.game, title: table.title });
   return h("li", { class: "table-row finished", dataset: { table: table.id } },
     h("div", { class: "what" }, h("span", { class: "game" }, title), h("span", { class: "id" }, `#${table.id}`)),
-    h("div", { class: "who" }, resultText(table.returns, label)),
+    h("div", { class: "who" }, resultText(table.returns, label, game)),
     h("div", { class: "actions" },
       h("a", { class: "button", href: `/tables/${table.id}/replay` }, t("common.replay")),
       h("a", { class: "button link", href: `/api/tables/${table.id}/record`, download: "" }, t("common.record"))));

@@ -34,7 +34,7 @@ function show(index) {
   let text;
   if (frame.terminal) {
     const detail = view.board.resultDetail?.(frame.observation);
-    text = `${resultText(frame.returns, label)}${detail ? ` — ${detail}` : ""}`;
+    text = `${resultText(frame.returns, label, view.game)}${detail ? ` — ${detail}` : ""}`;
   } else if (view.index === 0) text = t("common.startOfGame");
   else if (!frame.to_move.length) text = t("common.chanceToMove");
   else text = t("common.othersToMove", { seats: listText(frame.to_move.map(label)) });

@@ -167,7 +167,7 @@ function statusText() {
   if (!state) return ["", ""];
   if (state.terminal) {
     const detail = page.board?.resultDetail?.(state.observation) || "";
-    return [`${resultText(state.returns, seatLabel)}${detail ? ` — ${detail}` : ""}`, "over"];
+    return [`${resultText(state.returns, seatLabel, page.game)}${detail ? ` — ${detail}` : ""}`, "over"];
   }
   if (page.handover !== null) {
     return [t("common.handoverStatus", { seat: seatName(page.game, page.handover) }), "yours"];
