@@ -207,3 +207,34 @@ def test_suggested_values_of_an_open_option_can_be_chosen_and_nothing_else(
     refused = alice.post("/api/tables", {**body, "options": {"board": "/etc/passwd.toml"}})
     assert refused.status_code == 400
     assert "must be one of: basic, advanced, t1" in refused.json()["error"]["message"]
+
+
+def test_uploaded_records_cannot_make_the_server_read_files(client: TestClient) -> None:
+    """An uploaded record's options are checked like a new table's (security review #1)."""
+    alice = Player(client).signup("alice")
+    record = {
+        "format": "connect-arena/record@1",
+        "game": "connnect",
+        "players": ["a", "b"],
+        "actions": [],
+        "options": {"data": "/etc/passwd"},
+    }
+    refused = alice.post("/api/replay", {"record": record})
+    assert refused.status_code == 400
+    assert "'data' cannot be set here" in refused.json()["error"]["message"]
+    record.update(game="connect5", options={"board": "../../../../etc/x.toml"})
+    refused = alice.post("/api/replay", {"record": record})
+    assert refused.status_code == 400
+    assert "must be one of: basic, advanced, t1" in refused.json()["error"]["message"]
+    record.update(options={"board": "t1"})
+    assert alice.post("/api/replay", {"record": record}).status_code == 200
+
+
+def test_the_record_of_a_running_game_keeps_the_seed_secret(client: TestClient) -> None:
+    """The seed predicts every chance outcome still to come (security review #2)."""
+    alice, bob = Player(client).signup("alice"), Player(client).signup("bob")
+    table = alice.create_table(["me", "open"])
+    bob.post(f"/api/tables/{table['id']}/join", {"seat": 1})
+    running = alice.get(f"/api/tables/{table['id']}/record").json()
+    assert running["meta"]["status"] == "running"
+    assert "seed" not in running["meta"]

@@ -53,12 +53,12 @@ async def signup(request: Request, body: Credentials, arena: ArenaDep) -> dict[s
     wait = arena.signup_limiter.retry_after(_client(request))
     if wait:
         raise _limited(wait, "new accounts from your address")
+    arena.signup_limiter.hit(_client(request))  # before awaiting, as for sign-ins
     password_hash = await arena.passwords.hash(body.password)
     try:
         user = await arena.storage.create_user(body.name, password_hash)
     except NameTakenError:
         raise ApiError(409, "name_taken", f"the name {body.name!r} is taken") from None
-    arena.signup_limiter.hit(_client(request))
     return _signed_in(request, user)
 
 
@@ -69,10 +69,11 @@ async def login(request: Request, body: Credentials, arena: ArenaDep) -> dict[st
     wait = arena.login_limiter.retry_after(*keys)
     if wait:
         raise _limited(wait, "failed sign-ins")
+    # Count the attempt before awaiting: attempts sent at the same time are all counted.
+    arena.login_limiter.hit(*keys)
     user = await arena.storage.user_by_name(body.name)
     encoded = None if user is None else user.password_hash
     if user is None or not await arena.passwords.verify(encoded, body.password):
-        arena.login_limiter.hit(*keys)
         raise ApiError(401, "bad_credentials", "wrong name or password")
     arena.login_limiter.clear(keys[1])
     return _signed_in(request, user)
@@ -84,12 +85,12 @@ async def guest(request: Request, arena: ArenaDep) -> dict[str, Any]:
     wait = arena.signup_limiter.retry_after(_client(request))
     if wait:
         raise _limited(wait, "new accounts from your address")
+    arena.signup_limiter.hit(_client(request))  # before awaiting, as for sign-ins
     for _ in range(10):
         try:
             user = await arena.storage.create_user(guest_name(), None)
         except NameTakenError:
             continue
-        arena.signup_limiter.hit(_client(request))
         return _signed_in(request, user)
     raise ApiError(503, "busy", "no free guest name: try again")
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Mapping
 from typing import Any
 
 from fastapi import APIRouter, Response
 
 from connect_arena.agents import AGENT_KINDS
-from connect_arena.core import Game, OptionSpec, game_class, game_names
+from connect_arena.core import Game, OptionSpec, game_class, game_names, parse_record
 from connect_arena.server.arena import ArenaDep, CsrfDep, MaybeUserDep, UserDep, service_user
 from connect_arena.server.errors import ApiError
 from connect_arena.server.schemas import NewTable, RecordUpload, SeatNumber
@@ -42,6 +44,25 @@ def _free_text(spec: OptionSpec) -> bool:
     """String options without a list of choices or suggestions (e.g. a data file): the server
     keeps their default, so that a table cannot make the server read arbitrary files."""
     return isinstance(spec.default, str) and not spec.choices and not spec.suggestions
+
+
+def _check_web_options(cls: type[Game], options: Mapping[str, object]) -> None:
+    """Options that come from the web (a new table, an uploaded record): free-text options
+    (files) keep their defaults and open options take only their suggested values, so no
+    request can make the server read a file of its choosing.
+
+    Raises:
+        ApiError: 400 naming the option.
+    """
+    for spec in cls.option_specs:
+        if spec.name not in options:
+            continue
+        if _free_text(spec):
+            raise ApiError(400, "bad_request", f"option {spec.name!r} cannot be set here")
+        suggested = spec.suggestions
+        if suggested and options[spec.name] not in suggested:
+            choices = ", ".join(suggested)
+            raise ApiError(400, "bad_request", f"option {spec.name!r} must be one of: {choices}")
 
 
 def _game_json(cls: type[Game]) -> dict[str, Any]:
@@ -86,13 +107,7 @@ async def create_table(body: NewTable, user: UserDep, arena: ArenaDep) -> dict[s
         cls = game_class(body.game)
     except ValueError as error:
         raise ApiError(400, "bad_request", str(error)) from None
-    for spec in cls.option_specs:
-        if _free_text(spec) and spec.name in body.options:
-            raise ApiError(400, "bad_request", f"option {spec.name!r} cannot be set here")
-        suggested = spec.suggestions
-        if suggested and spec.name in body.options and body.options[spec.name] not in suggested:
-            choices = ", ".join(suggested)
-            raise ApiError(400, "bad_request", f"option {spec.name!r} must be one of: {choices}")
+    _check_web_options(cls, body.options)
     seats = [SeatRequest(seat.kind, seat.agent) for seat in body.seats]
     info = await arena.service.create_table(service_user(user), body.game, seats, body.options)
     return {"table": table_json(info)}
@@ -143,5 +158,12 @@ async def table_replay(table_id: int, arena: ArenaDep) -> dict[str, Any]:
 
 @router.post("/replay", dependencies=[CsrfDep])
 async def replay(body: RecordUpload) -> dict[str, Any]:
-    """Every position of an uploaded record (nothing is stored)."""
-    return replay_frames(body.record)
+    """Every position of an uploaded record (nothing is stored); its options are checked like a
+    new table's, and the replay runs in a worker thread so the event loop stays free."""
+    try:
+        record = parse_record(body.record)
+        cls = game_class(record.game)
+    except ValueError as error:
+        raise ApiError(400, "bad_request", str(error)) from None
+    _check_web_options(cls, record.options)
+    return await asyncio.to_thread(replay_frames, record)

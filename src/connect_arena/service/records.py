@@ -39,9 +39,10 @@ def table_record(table: LiveTable) -> Record:
     meta: dict[str, Any] = {
         "table": table.id,
         "date": table.info.created_at.isoformat(),
-        "seed": table.info.seed,
         "status": table.info.status.value,
     }
+    if finished:  # the seed predicts every chance outcome and computer move still to come
+        meta["seed"] = table.info.seed
     if table.info.returns is not None:
         meta["returns"] = table.info.returns
     return record_of(table.state, names, meta)
