@@ -79,6 +79,11 @@ def test_two_actions_at_the_same_seq_one_is_accepted(client: TestClient) -> None
         (json.dumps({"type": "action", "seq": "one", "action": "pass"}), "bad_message"),
         (json.dumps({"type": "launch"}), "bad_message"),
         (json.dumps({"type": "action", "seq": 1, "action": "x" * 20_000}), "frame_too_large"),
+        # The limit counts bytes: 9,000 two-byte characters are 18,000 bytes (review #5).
+        (
+            json.dumps({"type": "action", "seq": 1, "action": "é" * 9_000}, ensure_ascii=False),
+            "frame_too_large",
+        ),
         (json.dumps({"type": "action", "seq": 1, "action": "add T0,0 0,0", "seat": 1}), None),
         (json.dumps({"type": "action", "seq": 1, "action": "add T5,5 10,10"}), "illegal_action"),
         (json.dumps({"type": "action", "seq": 1, "action": "fly away"}), "invalid_action"),

@@ -129,7 +129,7 @@ async def _handle_frame(
 ) -> None:
     """One frame from a client: an action, a sync request or a ping."""
     limit = arena.settings.max_frame
-    if len(text) > limit:
+    if len(text.encode()) > limit:  # bytes, not characters
         _error(subscription, ErrorCode.FRAME_TOO_LARGE, f"messages are at most {limit} bytes")
         return
     try:
