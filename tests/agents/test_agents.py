@@ -91,3 +91,10 @@ def test_agents_only_play_legal_actions_and_leave_the_state_alone(name: str) -> 
         assert (json.dumps(state.observation(player), sort_keys=True), len(state.history)) == before
         assert action in state.legal_actions(player)
         state.apply_action(action, player)
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "mcts:10"])
+def test_agents_refuse_a_seat_that_cannot_act(spec: str) -> None:
+    state = _threat(RED)
+    with pytest.raises(ValueError, match="Blue has no legal action"):
+        make_agent(spec, 1).act(state, BLUE)

@@ -34,3 +34,15 @@ class Agent(Protocol):
     def act(self, state: State[Action], player: int, budget: Budget | None = None) -> Action:
         """Return a legal action for ``player`` (an active seat of ``state``)."""
         ...
+
+
+def legal_actions_or_raise(state: State[Action], player: int) -> list[Action]:
+    """The legal actions of ``player``, for agents.
+
+    Raises:
+        ValueError: ``player`` has no legal action (not active, or the game is over).
+    """
+    actions = state.legal_actions(player)
+    if not actions:
+        raise ValueError(f"{state.game.seat_name(player)} has no legal action")
+    return actions

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import random
 
-from connect_arena.agents.base import Budget
+from connect_arena.agents.base import Budget, legal_actions_or_raise
 from connect_arena.agents.heuristics import Evaluation, evaluate
 from connect_arena.core.game import Action, State
 
@@ -33,9 +33,7 @@ class GreedyAgent:
         Raises:
             ValueError: ``player`` has no legal action.
         """
-        actions = state.legal_actions(player)
-        if not actions:
-            raise ValueError(f"{state.game.seat_name(player)} has no legal action")
+        actions = legal_actions_or_raise(state, player)
         if len(actions) == 1:
             return actions[0]
         best: list[Action] = []

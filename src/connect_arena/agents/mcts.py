@@ -32,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from connect_arena.agents.base import Budget
+from connect_arena.agents.base import Budget, legal_actions_or_raise
 from connect_arena.agents.heuristics import ROLLOUT_POLICIES, leaf_values
 from connect_arena.core.chance import sample_chance_outcome
 from connect_arena.core.game import CHANCE, TERMINAL, Action, State
@@ -136,9 +136,7 @@ class MCTSAgent:
         Raises:
             ValueError: ``player`` has no legal action.
         """
-        actions = state.legal_actions(player)
-        if not actions:
-            raise ValueError(f"{state.game.seat_name(player)} has no legal action")
+        actions = legal_actions_or_raise(state, player)
         if len(actions) == 1:
             return actions[0]
         return self.analyse(state, player, budget)[0].action

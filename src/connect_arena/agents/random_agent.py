@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from connect_arena.agents.base import Budget
+from connect_arena.agents.base import Budget, legal_actions_or_raise
 from connect_arena.core.game import Action, State
 
 
@@ -26,7 +26,5 @@ class RandomAgent:
         Raises:
             ValueError: ``player`` has no legal action.
         """
-        actions = state.legal_actions(player)
-        if not actions:
-            raise ValueError(f"{state.game.seat_name(player)} has no legal action")
+        actions = legal_actions_or_raise(state, player)
         return self.rng.choice(actions)

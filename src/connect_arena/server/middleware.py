@@ -26,6 +26,7 @@ class BodyLimit:
         self.limit = limit
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """ASGI entry point: HTTP requests pass through this middleware; others go straight on."""
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -93,6 +94,7 @@ class SecurityHeaders:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """ASGI entry point: HTTP requests pass through this middleware; others go straight on."""
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return

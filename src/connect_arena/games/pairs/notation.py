@@ -78,6 +78,7 @@ class KeyChoice(_Notated):
     subjects: tuple[int, ...]
 
     def notation(self) -> str:
+        """The canonical notation of the action."""
         return "key " + "".join(letter(s) for s in self.subjects)
 
 
@@ -88,6 +89,7 @@ class First(_Notated):
     seat: int
 
     def notation(self) -> str:
+        """The canonical notation of the action."""
         return f"first {self.seat}"
 
 
@@ -98,6 +100,7 @@ class Roll(_Notated):
     dice: tuple[int, int, int]
 
     def notation(self) -> str:
+        """The canonical notation of the action."""
         return "roll " + " ".join(map(str, self.dice))
 
 
@@ -111,6 +114,7 @@ class Move(_Notated):
     target: int
 
     def notation(self) -> str:
+        """The canonical notation of the action."""
         return f"move {letter(self.subject)} {self.source}>{self.target}"
 
 
@@ -123,6 +127,7 @@ class Take(_Notated):
     zones: tuple[int, ...]
 
     def notation(self) -> str:
+        """The canonical notation of the action."""
         return f"take {letter(self.subject)} " + " ".join(map(str, self.zones))
 
 
@@ -137,6 +142,7 @@ class Swap(_Notated):
     second_subject: int
 
     def notation(self) -> str:
+        """The canonical notation of the action."""
         first = f"{self.first_zone}{letter(self.first_subject)}"
         return f"swap {first} {self.second_zone}{letter(self.second_subject)}"
 
@@ -146,6 +152,7 @@ class Connect(_Notated):
     """Option C CONNECT: start a connection with the partner."""
 
     def notation(self) -> str:
+        """The canonical notation of the action."""
         return "connect"
 
 
@@ -162,6 +169,7 @@ class Give(_Notated):
     receive: int | None = None
 
     def notation(self) -> str:
+        """The canonical notation of the action."""
         text = f"give {self.zone}{letter(self.subject)}"
         return text if self.receive is None else f"{text} {letter(self.receive)}"
 
@@ -171,6 +179,7 @@ class Done(_Notated):
     """End the connection: no more swaps this turn."""
 
     def notation(self) -> str:
+        """The canonical notation of the action."""
         return "done"
 
 
@@ -183,6 +192,7 @@ class Top(_Notated):
     slot: int
 
     def notation(self) -> str:
+        """The canonical notation of the action."""
         return f"top {self.zone}>{self.slot}"
 
 
@@ -194,6 +204,7 @@ class Keep(_Notated):
     zone: int
 
     def notation(self) -> str:
+        """The canonical notation of the action."""
         return f"keep {self.zone}"
 
 
@@ -202,6 +213,7 @@ class Pass(_Notated):
     """Decline an optional DOUBLE effect (PG-8, PG-9 options only)."""
 
     def notation(self) -> str:
+        """The canonical notation of the action."""
         return "pass"
 
 
