@@ -10,6 +10,7 @@ import pytest
 from connect_arena.agents import GreedyAgent, MCTSAgent, make_agent
 from connect_arena.agents.base import Budget
 from connect_arena.agents.heuristics import evaluate, leaf_values
+from connect_arena.agents.knowledge import level_settings
 from connect_arena.core import game_names, load, sample_chance_outcome
 from tests.games.quinque.helpers import BLUE, RED, position
 
@@ -66,10 +67,17 @@ def test_unknown_specs_list_the_known_ones(spec: str) -> None:
         make_agent(spec)
 
 
-def test_time_budget_levels_are_set() -> None:
+def test_levels_take_the_games_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    from connect_arena.agents import knowledge
+
+    assert level_settings("quinque", "hard") == knowledge.knowledge_for("quinque").levels["hard"]  # type: ignore[union-attr]
+    monkeypatch.setitem(knowledge.DEFAULT_LEVELS, "easy", knowledge.Level(37, seconds=None))
     agent = make_agent("mcts:easy", 1)
     assert isinstance(agent, MCTSAgent)
-    assert agent.seconds == 0.1
+    state = load("toy-pig").new_initial_state()
+    root = agent.search(state, state.current_player)
+    assert root.visits == 37  # toy-pig has no knowledge: the default level applies
+    assert agent.search(state, state.current_player, Budget(iterations=5)).visits == 5
 
 
 @pytest.mark.parametrize(

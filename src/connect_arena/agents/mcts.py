@@ -13,9 +13,10 @@
 * **Progressive widening** (Coulom 2007; Chaslot et al. 2008): with ``widening=α`` a node
   expands a new child only while it has fewer than ``⌈visits^α⌉`` children, so huge action
   spaces (CO'NNN'ECT claims and writes, Connect 5 captures) are searched deeply.
-* Rollouts use a per-game policy (:data:`~connect_arena.agents.heuristics.ROLLOUT_POLICIES`)
-  and, when cut short, score the position with
-  :func:`~connect_arena.agents.heuristics.leaf_values`.
+* Rollouts use the game's policy (:mod:`connect_arena.agents.knowledge`) and, when cut short,
+  score the position with :func:`~connect_arena.agents.heuristics.leaf_values`.
+* **Levels**: with ``level="easy"|"normal"|"hard"`` the settings come from the game's
+  knowledge at each search (:func:`~connect_arena.agents.knowledge.level_settings`).
 * Selection rescales mean returns to [0, 1] with the range of returns seen so far, so games
   scoring points (not ±1) get a sensible exploration constant.
 
@@ -28,20 +29,14 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from connect_arena.agents.base import Budget, legal_actions_or_raise
-from connect_arena.agents.heuristics import ROLLOUT_POLICIES, leaf_values
+from connect_arena.agents.heuristics import leaf_values
+from connect_arena.agents.knowledge import RolloutPolicy, knowledge_for, level_settings
 from connect_arena.core.chance import sample_chance_outcome
 from connect_arena.core.game import CHANCE, TERMINAL, Action, State
-
-WIDENING: dict[str, float] = {"connnect": 0.5, "connect5": 0.6}
-"""Default progressive-widening exponent per game (games with large action spaces)."""
-
-RolloutPolicy = Callable[[State[Any], int, Any], Action]
-"""Chooses a rollout action for ``player`` given an ``rng`` (default: uniform)."""
 
 
 def uniform_rollout(state: State[Any], player: int, rng: Any) -> Action:
@@ -94,12 +89,15 @@ class MCTSAgent:
         iterations: simulations per decision when the budget gives none.
         seconds: time per decision when the budget gives none (``None``: no time limit).
         exploration: the UCT constant ``c`` (returns are rescaled to [0, 1]).
-        rollout: rollout policy (default: the game's from ``ROLLOUT_POLICIES``, else uniform).
+        rollout: rollout policy (default: the game's, else uniform).
         max_rollout: cut a rollout after this many actions and value it with ``leaf_values``.
-        widening: progressive-widening exponent α (``None``: the game's default from
-            :data:`WIDENING`; ``0``: expand every action).
+        widening: progressive-widening exponent α (``None``: the game's default; ``0``:
+            expand every action).
         solver: use MCTS-Solver in games whose returns are ±1/0.
         name: label for records and tables.
+        level: ``"easy"``, ``"normal"`` or ``"hard"``: take iterations, time cap, rollout
+            cut-off, exploration and widening from the game's level settings instead of the
+            arguments above (a ``budget`` given to :meth:`act` still overrides the limits).
     """
 
     def __init__(
@@ -113,7 +111,10 @@ class MCTSAgent:
         widening: float | None = None,
         solver: bool = True,
         name: str = "mcts",
+        level: str | None = None,
     ) -> None:
+        if level is not None:
+            level_settings("", level)  # KeyError now rather than at the first move
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -123,6 +124,9 @@ class MCTSAgent:
         self.widening = widening
         self.solver = solver
         self.name = name
+        self.level = level
+        self._exploration = exploration
+        self._max_rollout = max_rollout
         self._low = math.inf
         self._high = -math.inf
         self._policy: RolloutPolicy = uniform_rollout
@@ -161,11 +165,19 @@ class MCTSAgent:
 
     def search(self, state: State[Action], player: int, budget: Budget | None = None) -> Node:
         """Run simulations from ``state`` with ``player`` choosing at the root; return the root."""
-        iterations, deadline = self._limits(budget)
-        self._policy = self.rollout_policy or ROLLOUT_POLICIES.get(state.game.name, uniform_rollout)
-        self._widening = (
-            self.widening if self.widening is not None else WIDENING.get(state.game.name)
-        )
+        known = knowledge_for(state.game.name)
+        iterations, seconds = self.iterations, self.seconds
+        widening = self.widening if self.widening is not None else known and known.widening
+        self._exploration, self._max_rollout = self.exploration, self.max_rollout
+        if self.level is not None:
+            settings = level_settings(state.game.name, self.level)
+            iterations, seconds = settings.iterations, settings.seconds
+            self._exploration, self._max_rollout = settings.exploration, settings.max_rollout
+            if settings.widening is not None:
+                widening = settings.widening
+        iterations, deadline = _limits(iterations, seconds, budget)
+        self._policy = self.rollout_policy or (known and known.rollout) or uniform_rollout
+        self._widening = widening or None
         self._solving = self.solver and state.game.num_players == 2
         root = Node(player, totals=[0.0] * state.game.num_players)
         root.untried = self._shuffled(state.legal_actions(player))
@@ -250,7 +262,7 @@ class MCTSAgent:
                 score = exploit if exploit < 1.0 else math.inf  # a proven win: take it
             else:
                 exploit = (child.mean(seat) - low) * scale if scale else 0.5
-                score = exploit + self.exploration * math.sqrt(log_n / max(child.visits, 1))
+                score = exploit + self._exploration * math.sqrt(log_n / max(child.visits, 1))
             if score > best_score:
                 best_score, best = score, action
         assert best is not None
@@ -258,7 +270,7 @@ class MCTSAgent:
 
     def _rollout(self, state: State[Action]) -> list[float]:
         steps = 0
-        while not state.is_terminal() and steps < self.max_rollout:
+        while not state.is_terminal() and steps < self._max_rollout:
             if state.is_chance_node():
                 state.apply_legal_action(sample_chance_outcome(state, self.rng), CHANCE)
             else:
@@ -279,13 +291,14 @@ class MCTSAgent:
             if self._solving and node.solved is None and node.player >= 0:
                 node.solved = _solve(node)
 
-    def _limits(self, budget: Budget | None) -> tuple[int, float | None]:
-        iterations: int | None = self.iterations
-        seconds = self.seconds
-        if budget is not None and (budget.iterations is not None or budget.seconds is not None):
-            iterations, seconds = budget.iterations, budget.seconds
-        deadline = None if seconds is None else time.perf_counter() + seconds
-        return (10**9 if iterations is None else iterations), deadline
+
+def _limits(
+    iterations: int | None, seconds: float | None, budget: Budget | None
+) -> tuple[int, float | None]:
+    if budget is not None and (budget.iterations is not None or budget.seconds is not None):
+        iterations, seconds = budget.iterations, budget.seconds
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    return (10**9 if iterations is None else iterations), deadline
 
 
 def _solve(node: Node) -> list[float] | None:

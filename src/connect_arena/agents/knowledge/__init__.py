@@ -1,0 +1,101 @@
+"""Per-game knowledge for the agents: a position evaluation, a rollout policy, how to value a
+cut-off rollout, and the settings of the levels ``easy``/``normal``/``hard``.
+
+One module per game (``knowledge/<game>.py``) defines ``KNOWLEDGE``; :func:`knowledge_for`
+imports it on first use, so the engines never import the agents. Games without a module (toy
+games, third-party games) get uniform rollouts, their returns as evaluation and the default
+levels of :mod:`connect_arena.agents.levels`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from connect_arena.core.game import Action, State
+
+Evaluation = Callable[[State[Any], int], float]
+"""``(state, player) -> float``: how good ``state`` is for ``player`` (higher is better)."""
+
+RolloutPolicy = Callable[[State[Any], int, Any], Action]
+"""``(state, player, rng) -> action``: a legal action of ``player`` for a rollout."""
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """The MCTS settings of a level.
+
+    Attributes:
+        iterations: simulations per decision (what makes a level reproducible for a seed).
+        seconds: cap on the thinking time per decision, in seconds (reached only on a slow or
+            busy machine; ``None``: no cap).
+        max_rollout: actions played in a rollout before it is valued with the evaluation
+            (``0``: value the new leaf at once).
+        exploration: the UCT constant ``c`` (returns rescaled to [0, 1]).
+        widening: progressive-widening exponent α, ``None`` for the game's default.
+    """
+
+    iterations: int
+    seconds: float | None = 1.0
+    max_rollout: int = 40
+    exploration: float = 1.4
+    widening: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """What the agents know about one game.
+
+    Attributes:
+        evaluate: position evaluation for the greedy agent and cut-off rollouts.
+        rollout: rollout policy (``None``: uniform among the legal actions).
+        leaf_scale: evaluation difference that counts as "clearly ahead"; a cut-off rollout is
+            valued ``tanh(evaluate / leaf_scale)`` per seat. ``None``: valued with ``returns()``.
+        widening: default progressive-widening exponent α (``None``: expand every action).
+        levels: the game's settings for ``easy``/``normal``/``hard`` (missing ones: defaults).
+    """
+
+    evaluate: Evaluation
+    rollout: RolloutPolicy | None = None
+    leaf_scale: float | None = None
+    widening: float | None = None
+    levels: Mapping[str, Level] = field(default_factory=dict)
+
+
+DEFAULT_LEVELS: Mapping[str, Level] = {
+    "easy": Level(iterations=100, seconds=0.1, max_rollout=20, exploration=2.5),
+    "normal": Level(iterations=400, seconds=0.4, max_rollout=40),
+    "hard": Level(iterations=1000, seconds=1.0, max_rollout=60),
+}
+"""Levels of games whose knowledge does not set them."""
+
+_MODULES = {
+    "quinque": "connect_arena.agents.knowledge.quinque",
+    "connect5": "connect_arena.agents.knowledge.connect5",
+    "connnect": "connect_arena.agents.knowledge.connnect",
+    "pairs": "connect_arena.agents.knowledge.pairs",
+}
+_CACHE: dict[str, Knowledge | None] = {}
+
+
+def knowledge_for(game_name: str) -> Knowledge | None:
+    """The knowledge about the game called ``game_name``, or ``None`` when there is none."""
+    if game_name not in _CACHE:
+        module = _MODULES.get(game_name)
+        found = importlib.import_module(module).KNOWLEDGE if module else None
+        _CACHE[game_name] = found
+    return _CACHE[game_name]
+
+
+def level_settings(game_name: str, level: str) -> Level:
+    """The settings of ``level`` (``easy``/``normal``/``hard``) for the game ``game_name``.
+
+    Raises:
+        KeyError: unknown level.
+    """
+    known = knowledge_for(game_name)
+    if known is not None and level in known.levels:
+        return known.levels[level]
+    return DEFAULT_LEVELS[level]
