@@ -46,7 +46,13 @@ def test_table_json_and_plot(cli: Invoke, tmp_path: Path) -> None:
     assert len(data["games"]) == 18
     summary_keys = {"agent", "spec", "games", "wins", "draws", "losses", "mean_return"}
     for row in data["summary"]:
-        assert summary_keys | {"mean_rank", "rating", "rating_low", "rating_high"} == set(row)
+        assert summary_keys | {"mean_rank", "rating", "rating_low", "rating_high"} | {
+            "moves",
+            "seconds_per_move",
+            "max_seconds_per_move",
+        } == set(row)
+        assert row["moves"] > 0
+        assert 0 < row["seconds_per_move"] <= row["max_seconds_per_move"]
         assert row["games"] == 12
         assert row["wins"] + row["draws"] + row["losses"] == 12
         assert row["rating_low"] < row["rating"] < row["rating_high"]
@@ -58,6 +64,8 @@ def test_every_game_is_recorded_with_paired_seeds(cli: Invoke, tmp_path: Path) -
     assert set(games[0]) == {"round", "seating", "seed", "lineup", "agents", "specs"} | {
         "returns",
         "length",
+        "moves",
+        "think",
     }
     seeds: dict[int, set[int]] = {}
     for game in games:
@@ -65,6 +73,7 @@ def test_every_game_is_recorded_with_paired_seeds(cli: Invoke, tmp_path: Path) -
         assert game["agents"] == [data["agents"][entrant]["name"] for entrant in game["lineup"]]
         assert len(game["returns"]) == 2
         assert game["length"] > 0
+        assert 0 < sum(game["moves"]) <= game["length"]
     assert sorted(seeds) == [0, 1, 2, 3]
     assert all(len(round_seeds) == 1 for round_seeds in seeds.values())
     assert len({next(iter(round_seeds)) for round_seeds in seeds.values()}) == 4
@@ -75,8 +84,28 @@ def test_the_same_seed_gives_the_same_tournament(cli: Invoke, tmp_path: Path) ->
     args = ("toy-rps", "--agents", "random,random", "--games", "3", "--seed", "4")
     first = _document(cli, tmp_path, *args)
     second = _document(cli, tmp_path, *args)
-    assert first["games"] == second["games"]
-    assert first["summary"] == second["summary"]
+    timings = {"think", "seconds_per_move", "max_seconds_per_move"}
+    for key in ("games", "summary"):
+        rows = [
+            [{k: v for k, v in row.items() if k not in timings} for row in doc[key]]
+            for doc in (first, second)
+        ]
+        assert rows[0] == rows[1]
+
+
+def test_parallel_jobs_play_the_same_games(cli: Invoke, tmp_path: Path) -> None:
+    args = ("toy-pig", "--agents", "random,mcts:20", "--games", "3", "--seed", "5")
+    serial = _document(cli, tmp_path, *args)
+    parallel = _document(cli, tmp_path, *args, "--jobs", "2")
+
+    def outcomes(data: dict[str, Any]) -> list[tuple[Any, ...]]:
+        keys = ("round", "seating", "seed", "lineup", "returns", "length", "moves")
+        return [tuple(str(game[key]) for key in keys) for game in data["games"]]
+
+    assert outcomes(serial) == outcomes(parallel)
+    assert [row["rating"] for row in serial["summary"]] == [
+        row["rating"] for row in parallel["summary"]
+    ]
 
 
 def test_teams_are_rated_with_openskill(cli: Invoke, tmp_path: Path) -> None:

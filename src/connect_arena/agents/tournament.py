@@ -32,14 +32,16 @@ games) wins, draws and losses are not counted.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
-from connect_arena.agents.base import Agent
+from connect_arena.agents.base import Agent, Budget
 from connect_arena.agents.playout import play_game
-from connect_arena.core.game import Game
+from connect_arena.core.game import Action, Game, State
 
 AgentFactory = Callable[[str, int], Agent]
 """Builds an agent from its spec and seed, like :func:`connect_arena.agents.make_agent`."""
@@ -118,6 +120,11 @@ class GameResult:
         lineup: entrant index per seat.
         returns: the final return of each seat.
         length: number of actions, chance outcomes included.
+        moves: decisions taken by each seat's agent.
+        think: each seat's agent's total thinking time, in seconds (wall clock).
+        slowest: each seat's agent's longest decision, in seconds.
+
+    Equality ignores the two timings: equal results mean the same games.
     """
 
     round: int
@@ -126,6 +133,9 @@ class GameResult:
     lineup: Lineup
     returns: tuple[float, ...]
     length: int
+    moves: tuple[int, ...] = ()
+    think: tuple[float, ...] = field(default=(), compare=False)
+    slowest: tuple[float, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -169,6 +179,26 @@ def plan(game: Game, specs: Sequence[str], rounds: int, seed: int) -> Tournament
     )
 
 
+class _Timed:
+    """An agent wrapper that counts decisions and measures their wall-clock time."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+        self.name = agent.name
+        self.moves = 0
+        self.think = 0.0
+        self.slowest = 0.0
+
+    def act(self, state: State[Action], player: int, budget: Budget | None = None) -> Action:
+        started = time.perf_counter()
+        action = self.agent.act(state, player, budget)
+        spent = time.perf_counter() - started
+        self.moves += 1
+        self.think += spent
+        self.slowest = max(self.slowest, spent)
+        return action
+
+
 def play_one(
     tournament: Tournament, round_index: int, seating: int, factory: AgentFactory
 ) -> GameResult:
@@ -176,7 +206,8 @@ def play_one(
     seed = round_seed(tournament.seed, round_index)
     lineup = tournament.schedule[seating]
     agents = [
-        factory(tournament.specs[entrant], seed + 1 + seat) for seat, entrant in enumerate(lineup)
+        _Timed(factory(tournament.specs[entrant], seed + 1 + seat))
+        for seat, entrant in enumerate(lineup)
     ]
     state = play_game(tournament.game.new_initial_state(), agents, random.Random(seed))
     return GameResult(
@@ -186,6 +217,9 @@ def play_one(
         lineup=lineup,
         returns=tuple(float(value) for value in state.returns()),
         length=len(state.history),
+        moves=tuple(agent.moves for agent in agents),
+        think=tuple(agent.think for agent in agents),
+        slowest=tuple(agent.slowest for agent in agents),
     )
 
 
@@ -193,22 +227,37 @@ def run(
     tournament: Tournament,
     factory: AgentFactory,
     on_game: Callable[[GameResult], None] | None = None,
+    jobs: int = 1,
 ) -> list[GameResult]:
-    """Play every game, round by round, and return the results in that order.
+    """Play every game and return the results round by round, in schedule order.
 
     Args:
         tournament: the plan.
-        factory: builds each agent from its spec and seed (usually ``make_agent``).
-        on_game: called after each game (e.g. to advance a progress bar).
+        factory: builds each agent from its spec and seed (usually ``make_agent``; with
+            ``jobs > 1`` it must be picklable, e.g. a module-level function).
+        on_game: called after each game, in the order they finish (e.g. for a progress bar).
+        jobs: games played at once in separate processes (``1``: in this process). The
+            results do not depend on it, except for time-capped agents on a busy machine.
     """
-    results = []
-    for round_index in range(tournament.rounds):
-        for seating in range(len(tournament.schedule)):
+    keys = [
+        (round_index, seating)
+        for round_index in range(tournament.rounds)
+        for seating in range(len(tournament.schedule))
+    ]
+    if jobs <= 1:
+        results = []
+        for round_index, seating in keys:
             result = play_one(tournament, round_index, seating, factory)
             results.append(result)
             if on_game is not None:
                 on_game(result)
-    return results
+        return results
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(play_one, tournament, r, s, factory) for r, s in keys]
+        for future in as_completed(futures):
+            if on_game is not None:
+                on_game(future.result())
+        return [future.result() for future in futures]
 
 
 # ----- outcomes and standings --------------------------------------------------------------------
@@ -235,6 +284,9 @@ class Standing:
         wins, draws, losses: outcomes of its team (not counted in single-team games).
         returns: its return in each seat played.
         ranks: its team's rank in each seat played.
+        moves: decisions it took.
+        think: its total thinking time, in seconds.
+        slowest: its longest decision, in seconds.
     """
 
     name: str
@@ -245,6 +297,14 @@ class Standing:
     losses: int = 0
     returns: list[float] = field(default_factory=list)
     ranks: list[int] = field(default_factory=list)
+    moves: int = 0
+    think: float = 0.0
+    slowest: float = 0.0
+
+    @property
+    def seconds_per_move(self) -> float:
+        """Mean thinking time per decision, in seconds (0 before any decision)."""
+        return self.think / self.moves if self.moves else 0.0
 
     @property
     def mean_return(self) -> float:
@@ -273,6 +333,10 @@ def standings(tournament: Tournament, results: Sequence[GameResult]) -> list[Sta
                 entry.games += 1
                 entry.returns.append(result.returns[seat])
                 entry.ranks.append(ranks[team_index])
+                if result.moves:
+                    entry.moves += result.moves[seat]
+                    entry.think += result.think[seat]
+                    entry.slowest = max(entry.slowest, result.slowest[seat])
                 if len(teams) == 1:
                     continue
                 if ranks[team_index] > 1:
@@ -295,7 +359,7 @@ def seat_counts(tournament: Tournament, results: Sequence[GameResult]) -> list[l
 
 def game_json(tournament: Tournament, result: GameResult) -> dict[str, Any]:
     """One game as a JSON-able dict: round, seating, seed, lineup (names and specs), returns,
-    length."""
+    length, and per seat the decisions taken and the thinking time in seconds."""
     return {
         "round": result.round,
         "seating": result.seating,
@@ -305,4 +369,6 @@ def game_json(tournament: Tournament, result: GameResult) -> dict[str, Any]:
         "specs": [tournament.specs[entrant] for entrant in result.lineup],
         "returns": list(result.returns),
         "length": result.length,
+        "moves": list(result.moves),
+        "think": [round(value, 4) for value in result.think],
     }

@@ -66,17 +66,18 @@ def parse_agents(text: str) -> list[str]:
     return specs
 
 
-def play_all(tournament: Tournament) -> list[GameResult]:
-    """Play every game with a progress bar on stderr (shown only on a terminal)."""
+def play_all(tournament: Tournament, jobs: int = 1) -> list[GameResult]:
+    """Play every game (``jobs`` at once) with a progress bar on stderr (only on a terminal)."""
     console = stderr_console()
     with Progress(console=console, disable=not console.is_terminal, transient=True) as progress:
         task = progress.add_task(tournament.game.name, total=tournament.total_games)
-        return run(tournament, make_agent, on_game=lambda _: progress.advance(task))
+        return run(tournament, make_agent, on_game=lambda _: progress.advance(task), jobs=jobs)
 
 
 def results_table(tournament: Tournament, table: Sequence[Standing], ratings: RatingTable) -> Table:
     """One row per agent, best rating first: games (seats played), games won, drawn and lost,
-    mean return, mean rank, and the rating ± the half-width of its 95% interval."""
+    mean return, mean rank, the rating ± the half-width of its 95% interval, and the mean and
+    longest thinking time per decision."""
     games = tournament.total_games
     seats = tournament.game.num_players
     title = f"{tournament.game.name}: {games} games, {seats} seat{'s' if seats != 1 else ''}"
@@ -85,6 +86,8 @@ def results_table(tournament: Tournament, table: Sequence[Standing], ratings: Ra
     for column in ("games", "won", "drawn", "lost", "return", "rank"):
         out.add_column(column, justify="right")
     out.add_column(f"{METHOD_LABELS[ratings.method]} ± 95%", justify="right", no_wrap=True)
+    out.add_column("s/move", justify="right")
+    out.add_column("max s", justify="right")
     counted = ratings.method != "score"
     order = sorted(range(len(table)), key=lambda i: -ratings.ratings[i].value)
     for i in order:
@@ -98,6 +101,8 @@ def results_table(tournament: Tournament, table: Sequence[Standing], ratings: Ra
             f"{entry.mean_return:.3f}",
             f"{entry.mean_rank:.2f}",
             f"{rating.value:.1f} ± {half_width:.1f}",
+            f"{entry.seconds_per_move:.3f}",
+            f"{entry.slowest:.3f}",
         )
     return out
 
@@ -117,6 +122,9 @@ def summary_rows(table: Sequence[Standing], ratings: RatingTable) -> list[dict[s
             "rating": rating.value,
             "rating_low": rating.low,
             "rating_high": rating.high,
+            "moves": entry.moves,
+            "seconds_per_move": entry.seconds_per_move,
+            "max_seconds_per_move": entry.slowest,
         }
         for entry, rating in zip(table, ratings.ratings, strict=True)
     ]
@@ -222,6 +230,10 @@ def tournament_command(
         Path | None,
         typer.Option(metavar="FILE.png", help="Plot the ratings with their 95% intervals."),
     ] = None,
+    jobs: Annotated[
+        int,
+        typer.Option("--jobs", "-j", min=1, help="Games played at once, each in its own process."),
+    ] = 1,
 ) -> None:
     """Play a round-robin tournament between agents and rate them.
 
@@ -234,7 +246,7 @@ def tournament_command(
         loaded = load_game(game, players, option or [], ai_only=True)
         tournament = _plan(loaded, parse_agents(agents), games, seed)
         started = time.perf_counter()
-        results = play_all(tournament)
+        results = play_all(tournament, jobs)
         seconds = time.perf_counter() - started
         try:
             ratings = rate(tournament, results)
