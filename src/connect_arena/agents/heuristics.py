@@ -36,5 +36,7 @@ def leaf_values(state: State[Action]) -> list[float]:
     if state.is_terminal() or known is None or known.leaf_scale is None:
         return state.returns()
     scale = known.leaf_scale
+    if known.evaluate_all is not None:
+        return [math.tanh(value / scale) for value in known.evaluate_all(state)]
     seats = range(state.game.num_players)
     return [math.tanh(known.evaluate(state, seat) / scale) for seat in seats]

@@ -50,6 +50,8 @@ class Knowledge:
 
     Attributes:
         evaluate: position evaluation for the greedy agent and cut-off rollouts.
+        evaluate_all: optional ``state -> [evaluate(state, seat) for every seat]`` computed
+            at once (faster for MCTS leaves).
         rollout: rollout policy (``None``: uniform among the legal actions).
         leaf_scale: evaluation difference that counts as "clearly ahead"; a cut-off rollout is
             valued ``tanh(evaluate / leaf_scale)`` per seat. ``None``: valued with ``returns()``.
@@ -58,6 +60,7 @@ class Knowledge:
     """
 
     evaluate: Evaluation
+    evaluate_all: Callable[[State[Any]], list[float]] | None = None
     rollout: RolloutPolicy | None = None
     leaf_scale: float | None = None
     widening: float | None = None
