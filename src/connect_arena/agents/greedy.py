@@ -8,6 +8,7 @@ import random
 from connect_arena.agents.base import Budget, legal_actions_or_raise
 from connect_arena.agents.heuristics import Evaluation, evaluate
 from connect_arena.core.game import Action, State
+from connect_arena.core.simultaneous import decision_state
 
 
 class GreedyAgent:
@@ -36,6 +37,7 @@ class GreedyAgent:
         actions = legal_actions_or_raise(state, player)
         if len(actions) == 1:
             return actions[0]
+        state = decision_state(state, player)  # not the others' hidden choices
         best: list[Action] = []
         best_value = -math.inf
         for action in actions:

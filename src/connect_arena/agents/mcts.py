@@ -6,7 +6,8 @@
 * **Chance nodes** are explicit: the tree samples an outcome with its probability (from the
   agent's own seeded ``random.Random``) and keeps one child per outcome.
 * **Simultaneous phases** are searched as a sequence of per-seat decisions (lowest active seat
-  first), as in :mod:`connect_arena.core.perft`.
+  first), as in :mod:`connect_arena.core.perft`; a seat searches without the choices the other
+  seats made before it in the phase (:func:`~connect_arena.core.simultaneous.decision_state`).
 * **MCTS-Solver** (Winands et al. 2008): in games whose returns are ±1/0, a node whose outcome
   is decided (a winning child, or every child decided) is marked solved with its exact value;
   solved wins are played at once and proven losses avoided.
@@ -37,6 +38,7 @@ from connect_arena.agents.heuristics import leaf_values
 from connect_arena.agents.knowledge import RolloutPolicy, knowledge_for, level_settings
 from connect_arena.core.chance import sample_chance_outcome
 from connect_arena.core.game import CHANCE, TERMINAL, Action, State
+from connect_arena.core.simultaneous import decision_state
 
 
 def uniform_rollout(state: State[Any], player: int, rng: Any) -> Action:
@@ -164,7 +166,12 @@ class MCTSAgent:
         return root_lines(root, player)
 
     def search(self, state: State[Action], player: int, budget: Budget | None = None) -> Node:
-        """Run simulations from ``state`` with ``player`` choosing at the root; return the root."""
+        """Run simulations from ``state`` with ``player`` choosing at the root; return the root.
+
+        In a simultaneous phase the search starts from :func:`decision_state`: the other
+        seats' choices not yet revealed are unknown to ``player``.
+        """
+        state = decision_state(state, player)
         known = knowledge_for(state.game.name)
         iterations, seconds = self.iterations, self.seconds
         widening = self.widening if self.widening is not None else known and known.widening

@@ -42,6 +42,7 @@ from connect_arena.core import (
     record_of,
     sample_chance_outcome,
 )
+from connect_arena.core.simultaneous import phase_resolved
 
 HELP = """\
 Type an action in the game's notation, or one of these commands:
@@ -184,14 +185,12 @@ class PlaySession:
             GameError: the action is not legal (the state is unchanged).
         """
         simultaneous = self.state.current_player == SIMULTANEOUS
-        before = self.state.active_players()
+        before, phase = self.state.active_players(), self.state.simultaneous_phase()
         self.state.apply_action(action, seat)
         self.last_mover = seat
         if simultaneous:
             self.phase.append((seat, action))
-            after = self.state.active_players()
-            # Reveal once the phase is over: nobody simultaneous any more, or new seats active.
-            if self.state.current_player != SIMULTANEOUS or not after <= before:
+            if phase_resolved(self.state, before, phase):
                 self.reveal()
 
     def reveal(self) -> None:

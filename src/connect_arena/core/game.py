@@ -83,6 +83,14 @@ class State(abc.ABC, Generic[A]):
         player = self.current_player
         return frozenset((player,)) if player >= 0 else frozenset()
 
+    def simultaneous_phase(self) -> object:
+        """A value that changes when one simultaneous phase ends and the next begins, for
+        drivers that hide each seat's choices until its phase resolves (two simultaneous
+        phases may follow each other with the same seats active). The default, ``None``,
+        means: a phase is over when no seat is simultaneous any more or new seats become
+        active (see :mod:`connect_arena.core.simultaneous`)."""
+        return None
+
     def is_chance_node(self) -> bool:
         """Whether the next action is a chance outcome picked by the driver."""
         return self.current_player == CHANCE

@@ -245,6 +245,11 @@ class ConnnectState(State[ConnnectAction]):
                 return f"{name} is done with this {PHASE_NAMES[self.phase]}; waiting for {waiting}"
         return super()._inactive_reason(player)
 
+    def simultaneous_phase(self) -> object:
+        """``(round, phase)``: the Fill and Claim Phases of a round follow each other with the
+        same seats active, and each hides its choices until it resolves."""
+        return (self.round, self.phase)
+
     def returns(self) -> list[float]:
         """Solo: the score. Otherwise +1 for the winners and -1 for the others once the game
         is over (``returns=score``: the scores, also during the game)."""

@@ -1,0 +1,67 @@
+"""Simultaneous phases seen by one seat: the choices the other seats made in the current
+phase are hidden from it until the phase resolves, so a seat must decide without them.
+
+In a simultaneous phase every active seat chooses independently, in any order; the engine
+applies each choice at once but shows it to the others only when the phase resolves
+(:func:`phase_resolved`). An
+agent that searched the authoritative state would see the choices made before it: it must
+decide from :func:`decision_state` instead.
+"""
+
+from __future__ import annotations
+
+from connect_arena.core.game import SIMULTANEOUS, A, State
+
+
+def phase_resolved(before: State[A], active_before: frozenset[int], phase_before: object) -> bool:
+    """Whether the action just applied to ``before`` (now the state after it) ended the
+    simultaneous phase that had seats ``active_before`` and id ``phase_before``
+    (:meth:`State.simultaneous_phase`): no seat is simultaneous any more, new seats became
+    active, or the phase id changed."""
+    return (
+        before.current_player != SIMULTANEOUS
+        or not before.active_players() <= active_before
+        or before.simultaneous_phase() != phase_before
+    )
+
+
+def pending_choices(state: State[A]) -> list[int]:
+    """Indices in ``state.history`` of the choices made in the current simultaneous phase
+    (empty when the state is not in one). Replays the history to find where the phase began.
+    """
+    history = state.history
+    if state.current_player != SIMULTANEOUS or not history or not history[-1].simultaneous:
+        return []
+    tail = len(history)
+    while tail > 0 and history[tail - 1].simultaneous:
+        tail -= 1
+    replayed = state.game.new_initial_state()
+    for entry in history[:tail]:
+        replayed.apply_legal_action(entry.action, entry.player)
+    start = tail
+    for index in range(tail, len(history)):
+        active, phase = replayed.active_players(), replayed.simultaneous_phase()
+        entry = history[index]
+        replayed.apply_legal_action(entry.action, entry.player)
+        if phase_resolved(replayed, active, phase):
+            start = index + 1  # that phase resolved: its choices are public
+    return list(range(start, len(history)))
+
+
+def decision_state(state: State[A], seat: int) -> State[A]:
+    """The state ``seat`` may decide from: ``state`` itself, or, in a simultaneous phase in
+    which other seats have already chosen, a copy with those choices taken back (replayed
+    from the start without them; the seat's own choices stay).
+
+    The copy is what ``seat`` would face had it chosen first, which the rules allow (each
+    seat's choice is independent). Never modifies ``state``.
+    """
+    pending = pending_choices(state)
+    hidden = {index for index in pending if state.history[index].player != seat}
+    if not hidden:
+        return state
+    replayed = state.game.new_initial_state()
+    for index, entry in enumerate(state.history):
+        if index not in hidden:
+            replayed.apply_legal_action(entry.action, entry.player)
+    return replayed
