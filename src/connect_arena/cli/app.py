@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from connect_arena import __version__
+from connect_arena.cli.analyse import analyse_command
 from connect_arena.cli.bench import bench_command
 from connect_arena.cli.board import board_app
 from connect_arena.cli.listing import games_command
@@ -51,6 +52,7 @@ def _root(
 app.command("games")(games_command)
 app.command("play")(play_command)
 app.command("replay")(replay_command)
+app.command("analyse")(analyse_command)
 app.command("perft")(perft_command)
 app.command("simulate")(simulate_command)
 app.command("tournament")(tournament_command)

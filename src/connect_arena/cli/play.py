@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from connect_arena.agents import Agent
+from connect_arena.cli.analyse import analysis_agent, analysis_table
 from connect_arena.cli.common import (
     HUMAN,
     CliError,
@@ -49,6 +50,7 @@ Type an action in the game's notation, or one of these commands:
   ?, moves    list the legal actions
   board       show the position again
   sheet SEAT  show one player's sheet or board (games that have one), SEAT = number or name
+  hint        the computer's advice for the seat to move (best actions, value, line)
   undo        take back the last action (only when every seat is human)
   save FILE   write the game record to FILE (also works after the end)
   help        this text
@@ -261,6 +263,8 @@ class PlaySession:
             self.sheet(argument.strip())
         elif command == "undo" and not argument:
             return self.undo()
+        elif command == "hint" and not argument and seat is not None:
+            self.hint(seat)
         elif command == "save":
             self.save(argument.strip())
         elif seat is None:
@@ -294,6 +298,14 @@ class PlaySession:
             self.error(f"no seat {which!r}; the seats are {seats}")
             return
         self.console.print(render_sheet(seat, self.viewer))
+
+    def hint(self, seat: int) -> None:
+        """Show the three best actions for ``seat`` by an ``mcts:normal`` search (seeded by
+        the game's seed and the position, so the same position gets the same advice); in a
+        simultaneous phase the search does not see the other seats' unrevealed choices."""
+        agent = analysis_agent("mcts:normal", self.seed + len(self.state.history))
+        lines = agent.analyse(self.state, seat)
+        self.console.print(analysis_table(lines, 3, f"hint for {self.game.seat_name(seat)}"))
 
     def error(self, message: str) -> None:
         """Print ``message`` in red."""
@@ -410,7 +422,7 @@ def play_command(
     """Play a game in the terminal, humans at the keyboard and agents in the other seats.
 
     At the prompt type an action in the game's notation, or ? for the legal actions,
-    board, undo, save FILE, help or quit.
+    board, hint, undo, save FILE, help or quit.
     """
     with user_errors():
         specs = parse_seats(players, game, HUMAN, "random")
