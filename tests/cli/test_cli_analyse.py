@@ -27,7 +27,8 @@ def test_analyse_finds_the_win_and_the_forced_block(cli: Invoke, tmp_path: Path)
     assert best["action"] == "c1"
     assert best["solved"] and best["value"] == 1.0
     # One action earlier O must block c1 (every other move loses at once).
-    earlier = json.loads(cli("analyse", str(record), "--at", "3", "-a", "mcts:300", "--json").stdout)
+    args = ("analyse", str(record), "--at", "3", "-a", "mcts:300", "--json")
+    earlier = json.loads(cli(*args).stdout)
     assert earlier["seat"] == 1
     assert earlier["lines"][0]["action"] == "c1"
 
