@@ -41,7 +41,10 @@ async def open_arena(settings: Settings) -> Arena:
     await asyncio.to_thread(run_migrations, engine)
     storage = SqlStorage(engine)
     service = MatchService(
-        storage, ServiceConfig(settings.computer_workers, settings.computer_delay)
+        storage,
+        ServiceConfig(
+            settings.computer_workers, settings.computer_delay, hint_agent=settings.hint_agent
+        ),
     )
     await service.start()
     return Arena(

@@ -33,6 +33,7 @@ class Settings:
         allowed_origins: extra origins allowed to open WebSockets (the server's own always is).
         computer_workers: processes where computer seats think (0: threads).
         computer_delay: minimum seconds per computer action, so that people can follow.
+        hint_agent: the MCTS agent spec whose search gives people's hints.
         login_limit: failed sign-ins allowed per client address and per name in a window
             (count, seconds).
         signup_limit: accounts (and guests) created per client address in a window.
@@ -48,6 +49,7 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()
     computer_workers: int = 1
     computer_delay: float = 0.6
+    hint_agent: str = "mcts:normal"
     login_limit: tuple[int, float] = (10, 300.0)
     signup_limit: tuple[int, float] = (30, 600.0)
     max_body: int = 1 << 20

@@ -16,6 +16,8 @@ STATUS = {
     ErrorCode.NOT_RUNNING: 409,
     ErrorCode.SEAT_TAKEN: 409,
     ErrorCode.CONFLICT: 409,
+    ErrorCode.HINT_PENDING: 429,
+    ErrorCode.BUSY: 503,
 }
 
 

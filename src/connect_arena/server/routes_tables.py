@@ -134,6 +134,13 @@ async def leave(table_id: int, body: SeatNumber, user: UserDep, arena: ArenaDep)
     return {"table": table_json(info)}
 
 
+@router.post("/tables/{table_id}/hint", dependencies=[CsrfDep])
+async def hint(table_id: int, body: SeatNumber, user: UserDep, arena: ArenaDep) -> dict[str, Any]:
+    """Suggest actions to the player of ``seat`` when it may act: the three best of a search
+    at the computer's normal level (nothing is played or recorded; one hint at a time)."""
+    return await arena.service.hint(table_id, user.id, body.seat)
+
+
 @router.get("/tables/{table_id}/record")
 async def record(table_id: int, arena: ArenaDep) -> Response:
     """The game's record (``connect-arena/record@1``) as a JSON download."""

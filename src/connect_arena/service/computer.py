@@ -3,6 +3,10 @@
 A request carries the whole game (name, options, log); each worker keeps the states of the
 tables it has seen recently and only applies the actions it has not seen yet, so a move costs
 the agent's thinking plus a few applied actions, not a replay of the game.
+
+People's hints (:func:`hint`) are searched in the same pool, from the position the seat knows
+(:func:`connect_arena.core.simultaneous.decision_state`: without the other seats' unrevealed
+choices of the current simultaneous phase) — as every agent does for its own decisions.
 """
 
 from __future__ import annotations
@@ -13,14 +17,18 @@ import threading
 from collections import OrderedDict
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 from connect_arena.agents import make_agent
+from connect_arena.agents.mcts import MCTSAgent
 from connect_arena.core import Action, OptionValue, State, load
+from connect_arena.core.simultaneous import decision_state
 
 CACHE_SIZE = 256
 """States kept per worker (one per table)."""
 
-_cache: OrderedDict[int, State[Action]] = OrderedDict()
+_cache: OrderedDict[tuple[Any, ...], State[Action]] = OrderedDict()
+"""States by table and game (two servers' tables, or tests' databases, may share an id)."""
 _cache_lock = threading.Lock()
 
 
@@ -49,10 +57,33 @@ class ThinkRequest:
     seed: int
 
 
-def _state_for(request: ThinkRequest) -> State[Action]:
+@dataclass(frozen=True, slots=True)
+class HintRequest:
+    """Everything a worker needs to suggest actions to a person (nothing is played).
+
+    Attributes:
+        table_id, game, num_players, options, actions: as in :class:`ThinkRequest`.
+        seat: the seat asking.
+        agent: an MCTS agent spec (e.g. ``"mcts:normal"``) whose search gives the hint.
+        seed: the agent's seed (from the table id, the seq and the seat: reproducible).
+        lines: how many candidate actions to return, best first.
+    """
+
+    table_id: int
+    game: str
+    num_players: int
+    options: dict[str, OptionValue]
+    actions: tuple[tuple[int, str], ...]
+    seat: int
+    agent: str
+    seed: int
+    lines: int = 3
+
+
+def _state_for(request: ThinkRequest | HintRequest) -> State[Action]:
     """The state after ``request.actions``, from the cache when it holds a prefix."""
     with _cache_lock:
-        state = _cache.pop(request.table_id, None)
+        state = _cache.pop(_key(request), None)
     done = 0 if state is None else len(state.history)
     if state is not None and (
         done > len(request.actions)
@@ -79,11 +110,50 @@ def think(request: ThinkRequest) -> str:
     state = _state_for(request)
     agent = make_agent(request.agent, request.seed)
     action = str(agent.act(state, request.seat))
+    _remember(request, state)
+    return action
+
+
+def _key(request: ThinkRequest | HintRequest) -> tuple[Any, ...]:
+    options = tuple(sorted(request.options.items()))
+    return (request.table_id, request.game, request.num_players, options)
+
+
+def _remember(request: ThinkRequest | HintRequest, state: State[Action]) -> None:
     with _cache_lock:
-        _cache[request.table_id] = state
+        _cache[_key(request)] = state
         while len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
-    return action
+
+
+def hint(request: HintRequest) -> list[dict[str, Any]]:
+    """The best actions for ``request.seat`` (runs in a worker process; plays nothing).
+
+    Returns:
+        Up to ``request.lines`` candidates, best first: ``{action, value, visits, solved,
+        principal}`` (notation strings; ``value`` is the seat's expected return).
+
+    Raises:
+        ValueError: the agent is not an MCTS agent, or the seat has no legal action.
+    """
+    current = _state_for(request)
+    _remember(request, current)
+    state = decision_state(current, request.seat)  # the seat's view: no hidden choices
+    agent = make_agent(request.agent, request.seed)
+    if not isinstance(agent, MCTSAgent):
+        raise ValueError(f"hints need an MCTS agent, not {request.agent!r}")
+    if request.seat not in state.active_players():
+        raise ValueError(f"seat {request.seat} has no legal action")
+    return [
+        {
+            "action": str(line.action),
+            "value": round(line.value, 4),
+            "visits": line.visits,
+            "solved": line.solved,
+            "principal": [str(action) for action in line.principal],
+        }
+        for line in agent.analyse(state, request.seat)[: request.lines]
+    ]
 
 
 def _warm_up() -> None:
@@ -120,6 +190,11 @@ class ComputerPlayers:
         """The computer's action for ``request`` (thought out of the event loop)."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool(), think, request)
+
+    async def hint(self, request: HintRequest) -> list[dict[str, Any]]:
+        """The hint for ``request`` (searched in the same pool, out of the event loop)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool(), hint, request)
 
     def close(self) -> None:
         """Stop the workers (waiting for none of the pending decisions)."""

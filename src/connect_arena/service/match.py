@@ -35,7 +35,7 @@ from connect_arena.core import (
     load,
     sample_chance_outcome,
 )
-from connect_arena.service.computer import ComputerPlayers, ThinkRequest
+from connect_arena.service.computer import ComputerPlayers, HintRequest, ThinkRequest
 from connect_arena.service.lobby import Lobby
 from connect_arena.service.model import (
     ErrorCode,
@@ -81,15 +81,23 @@ class ServiceConfig:
         computer_workers: worker processes for computer seats (0: threads in-process).
         computer_delay: minimum seconds a computer seat takes per action, so that people can
             follow its moves (0 for tests and benchmarks).
+        hint_agent: the MCTS agent spec whose search gives people's hints.
+        hint_limit: hints searched at once, all users together (each user: one at a time).
     """
 
     computer_workers: int = 1
     computer_delay: float = 0.6
+    hint_agent: str = "mcts:normal"
+    hint_limit: int = 4
 
 
 def _mix(seed: int, seq: int) -> int:
     """A per-action seed derived from the table seed (stable across restarts)."""
     return (seed * 1_000_003 + seq * 7919) % (2**62)
+
+
+HINT_LINES = 3
+"""Candidate actions a hint returns."""
 
 
 class MatchService:
@@ -108,6 +116,7 @@ class MatchService:
         self.finished: OrderedDict[int, LiveTable] = OrderedDict()
         self.lobby = Lobby(self)
         self._tasks: set[asyncio.Task[None]] = set()
+        self._hinting: set[int] = set()  # users whose hint is being searched
 
     # ----- life cycle --------------------------------------------------------------------------
     async def start(self) -> None:
@@ -409,6 +418,74 @@ class MatchService:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return task
+
+    # ----- hints ----------------------------------------------------------------------------------
+    async def hint(self, table_id: int, user_id: int | None, seat: int) -> dict[str, Any]:
+        """Suggest actions to the person at ``seat`` (searched in the computer players' pool;
+        nothing is stored, broadcast or played).
+
+        The search is the ``hint_agent``'s (``mcts:normal``), seeded from the table id, the
+        seq and the seat (public numbers, not the table's chance seed), from the position the
+        seat knows: without the other seats' hidden choices of the current simultaneous phase
+        (:func:`connect_arena.core.simultaneous.decision_state`).
+
+        Returns:
+            ``{table_id, seq, seat, agent, lines: [{action, value, visits, solved,
+            principal}]}``: up to three candidates, best first, in canonical notation;
+            ``value`` is the seat's expected return; ``seq`` is the position searched.
+
+        Raises:
+            ServiceError: no such table (``not_found``), not the user's seat (``not_seated``),
+                the game is not running (``not_running``), the seat may not act
+                (``not_your_turn``), the user's previous hint is still being searched
+                (``hint_pending``), too many hints at once (``busy``).
+        """
+        table = await self.get_table(table_id)
+        if not 0 <= seat < table.info.num_players:
+            raise ServiceError(ErrorCode.BAD_REQUEST, f"there is no seat {seat} at this table")
+        if user_id is None or seat not in table.viewer_seats(user_id):
+            raise ServiceError(
+                ErrorCode.NOT_SEATED, f"seat {seat} is not yours: only its player gets hints"
+            )
+        state = table.state
+        if table.info.status is not TableStatus.RUNNING or state is None:
+            word = "is over" if table.info.status is TableStatus.FINISHED else "has not started"
+            raise ServiceError(ErrorCode.NOT_RUNNING, f"the game {word}")
+        if seat not in state.active_players():
+            raise ServiceError(
+                ErrorCode.NOT_YOUR_TURN, f"it is not your turn: seat {seat} may not act now"
+            )
+        if user_id in self._hinting:
+            raise ServiceError(
+                ErrorCode.HINT_PENDING, "your previous hint is still being searched: wait for it"
+            )
+        if len(self._hinting) >= self.config.hint_limit:
+            raise ServiceError(ErrorCode.BUSY, "too many hints are being searched: try again")
+        request = HintRequest(
+            table_id=table.id,
+            game=table.info.game,
+            num_players=table.info.num_players,
+            options=dict(table.info.options),
+            actions=tuple((e.seat, e.action) for e in table.log),
+            seat=seat,
+            agent=self.config.hint_agent,
+            seed=_mix(table.id, table.seq) + 1 + seat,
+            lines=HINT_LINES,
+        )
+        self._hinting.add(user_id)
+        try:
+            lines = await self.computer.hint(request)
+        except ValueError as error:
+            raise ServiceError(ErrorCode.CONFLICT, f"no hint: {error}") from None
+        finally:
+            self._hinting.discard(user_id)
+        return {
+            "table_id": table.id,
+            "seq": len(request.actions),
+            "seat": seat,
+            "agent": request.agent,
+            "lines": lines,
+        }
 
     # ----- lookup and viewing ------------------------------------------------------------------
     def _live(self, table_id: int) -> LiveTable:

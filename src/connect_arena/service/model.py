@@ -147,6 +147,8 @@ class ErrorCode(enum.StrEnum):
     SEAT_TAKEN = "seat_taken"
     BAD_REQUEST = "bad_request"
     CONFLICT = "conflict"
+    HINT_PENDING = "hint_pending"
+    BUSY = "busy"
 
 
 class ServiceError(Exception):

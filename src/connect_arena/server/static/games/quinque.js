@@ -348,6 +348,23 @@ export default function create(root, context) {
     return group;
   }
 
+  /** The computer's suggestion (a hint asked by the player): a dashed ring on the skydiver to
+   * mark or add, or the tile's move; nothing for "pass" (the page names it). */
+  function drawHint(action) {
+    const group = svg("g", { class: "hint-action" });
+    let m;
+    if (!action) return group;
+    if ((m = /^(?:mark|add T-?\d+,-?\d+) (-?\d+),(-?\d+)$/.exec(action))) {
+      const [cx, cy] = diverCenter(Number(m[1]), Number(m[2]));
+      group.append(svg("circle", { cx, cy: cy - 2, r: CELL / 2 + 1, class: "hint-mark", "data-hint": action }));
+    } else if ((m = /^move T(-?\d+),(-?\d+) T(-?\d+),(-?\d+)$/.exec(action))) {
+      group.append(
+        drawCellOutline(Number(m[1]), Number(m[2]), "hint-from"),
+        drawCellOutline(Number(m[3]), Number(m[4]), "hint-to", { "data-hint": action }));
+    }
+    return group;
+  }
+
   function drawWin(observation) {
     const group = svg("g", { class: "win-lines" });
     if (observation.winner === null || observation.winner === undefined) return group;
@@ -378,7 +395,7 @@ export default function create(root, context) {
     }
     const selectedGroup = tiles.querySelector(`[data-tile="T${selected}"]`);
     if (selectedGroup) tiles.append(selectedGroup);
-    surface.replaceChildren(backdrop, adds, drawDestinations(), tiles, drawLastAction(current.last), drawWin(observation));
+    surface.replaceChildren(backdrop, adds, drawDestinations(), tiles, drawLastAction(current.last), drawHint(current.hint), drawWin(observation));
     surface.classList.toggle("your-turn", current.seat !== null);
     if (refocus) {
       surface.querySelector(refocus)?.focus();

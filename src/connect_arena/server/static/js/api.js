@@ -15,6 +15,7 @@ const ERROR_TEXTS = {
   bad_credentials: () => t("common.errorBadCredentials"),
   rate_limited: (extra) => t("common.errorRateLimited", { seconds: extra.retryAfter ?? "60" }),
   busy: () => t("common.errorBusy"),
+  hint_pending: () => t("common.errorHintPending"),
   not_found: () => t("common.errorNotFound"),
   not_seated: () => t("common.errorNotSeated"),
   not_your_turn: () => t("common.errorNotYourTurn"),

@@ -3,7 +3,8 @@
 // A module's default export is `create(root, context)` returning a board:
 //   context: {options, seatNames, interactive, panel, onAction(text)}
 //            (seatNames are already in the page's language)
-//   board.update({observation, legal, seat, you, toMove, terminal, returns, last})
+//   board.update({observation, legal, seat, you, toMove, terminal, returns, last, hint})
+//            (hint: the action the computer suggests to the seat, or null; a board may draw it)
 //   optional: board.seatDetail(seat), board.turnHint(observation, legal),
 //             board.passLabel(observation), board.resultDetail(observation),
 //             board.describe(action, seat),

@@ -8,6 +8,10 @@
 // "playing" seat (one of the user's seats that may act now), shows that seat's observation
 // (the state's `observations`), and, in games with private information, puts a "pass the
 // device to …" screen between two seats so that one player does not see another's choices.
+//
+// Hint: the playing seat's person may ask the server (POST /api/tables/{id}/hint) for the
+// computer's suggestion; it is shown beside the controls (and drawn on the board when the
+// game module draws `hint`) until the position changes.
 
 import {
   api, currentUser, errorText, gameText, gameTitle, h, listText, onUserChange, optionLabel, optionValueText, playerName, resultText,
@@ -23,6 +27,8 @@ const page = {
   game: null, retry: 500, closed: false,
   playing: null, // the seat this page acts for and shows (hot-seat: one of several)
   handover: null, // the seat the device is being passed to (private games, hot-seat)
+  hint: null, // {seq, seat, lines} of the last hint answered
+  hinting: false, // a hint request is under way
 };
 
 const $ = (id) => document.getElementById(id);
@@ -183,6 +189,58 @@ function statusText() {
   return [computer ? t("common.othersToMoveComputer", { seats: others }) : t("common.othersToMove", { seats: others }), "theirs"];
 }
 
+/** The hint for the seat this page acts for at the current position, or null. */
+function currentHint() {
+  const seat = mySeatToAct();
+  const hint = page.hint;
+  return hint && seat !== null && hint.seat === seat && hint.seq === page.seq ? hint : null;
+}
+
+async function askHint() {
+  const seat = mySeatToAct();
+  if (seat === null || page.hinting) return;
+  page.hinting = true;
+  renderStatus();
+  try {
+    page.hint = await api.post(`/api/tables/${tableId}/hint`, { seat });
+  } catch (error) {
+    toast(error.message);
+  } finally {
+    page.hinting = false;
+  }
+  renderAll();
+  const box = currentHint() ? $("hint") : null;
+  box?.scrollIntoView({ block: "nearest" });
+  box?.focus({ preventScroll: true });
+}
+
+/** An action in words (the game module's description, else its notation). */
+const actionText = (action, seat) => page.board?.describe?.(action, seat) || action;
+
+/** A hint's value for people: the expected score from 0% (a sure loss) to 100% (a sure win)
+ * when the game's returns are ±1, else the expected result in points. */
+function valueText(line) {
+  if (line.value >= -1 && line.value <= 1) {
+    return t("common.hintScore", { percent: Math.round(50 * (line.value + 1)) });
+  }
+  return t("common.hintPoints", { value: line.value.toFixed(1) });
+}
+
+function hintBox(hint) {
+  const [best, ...others] = hint.lines;
+  if (!best) return h("div", { class: "hint-box", id: "hint", tabindex: "-1" }, t("common.hintNone"));
+  const rest = best.principal.slice(1, 5);
+  return h("div", { class: "hint-box", id: "hint", tabindex: "-1" },
+    h("div", {}, h("b", {}, t("common.hintSuggestion", { action: actionText(best.action, hint.seat) })),
+      " · ", h("span", { class: "hint-value" }, valueText(best))),
+    rest.length ? h("div", { class: "muted" }, t("common.hintLine", { line: rest.join(", ") })) : null,
+    others.length
+      ? h("div", { class: "muted" }, t("common.hintOthers", {
+        actions: listText(others.map((line) => `${actionText(line.action, hint.seat)} (${valueText(line)})`)),
+      }))
+      : null);
+}
+
 function renderStatus() {
   const [text, kind] = statusText();
   const status = $("status");
@@ -194,7 +252,13 @@ function renderStatus() {
     const label = page.board?.passLabel?.(shownObservation()) || t("common.pass");
     controls.push(h("button", { class: "primary", id: "end-turn", onclick: () => act("pass") }, label));
   }
-  $("controls").replaceChildren(...controls);
+  if (seat !== null) {
+    controls.push(h("button", {
+      id: "hint-button", onclick: askHint, disabled: page.hinting, title: t("common.hintTitle"),
+    }, page.hinting ? t("common.hintThinking") : t("common.hint")));
+  }
+  const hint = currentHint();
+  $("controls").replaceChildren(...controls, hint ? hintBox(hint) : null);
 }
 
 /** Whether a move's action is to be hidden on this page: hot-seat at a private game, an
@@ -270,6 +334,7 @@ function renderAll() {
       legal: seat === null ? [] : page.state.legal_actions[seat],
       seat, you: page.you, toMove: page.state.to_move, terminal: page.state.terminal,
       returns: page.state.returns, last: page.moves.at(-1) || null,
+      hint: currentHint()?.lines[0]?.action ?? null,
     });
   }
   renderHandover();
