@@ -1,23 +1,497 @@
-"""CO'NNN'ECT knowledge: the running score."""
+"""CO'NNN'ECT knowledge: an estimate of the final score that values potential, a fast rollout
+policy that plays like a careful player, and the levels.
+
+**Evaluation** (:func:`estimate`, in points): the score banked now (``scoring.score``) plus what
+the sheet can still turn into, with ``fill`` = the chance that an empty space is written before
+the end (numbers still to come / empty spaces, at most 1):
+
+* circles: ``fill ** empty`` per unfilled circle (1 point), connected lines 2 × the product of
+  their circles' chances; arrow lines ``fill ** empty`` × 3 (× 2 while the numbers written are
+  all different and there is no crossed space, towards the 6/8-point tiers);
+* Connects: for every shape still claimable (Connect-3 while the section has a free bonus,
+  Connect-4 with its marker and bonus, face-up Connect-5 cards with the top score card) the
+  best placement whose written numbers are unclaimed, uncrossed and still compatible (all
+  equal, or all different within a run of the shape's size), valued by how many of its spaces
+  are still empty (``CONNECT_PROGRESS``);
+* objectives not yet scored: their points × an estimate of the chance to meet them;
+* unused Move / Switch / Adjust / Reuse bonuses (``BONUS_OPTION``), and a risk term for rounds
+  whose three dice may all point at zones without room for two numbers (Free Actions, going
+  out);
+* in the Fill Phase, the numbers still to write this round: how well each can link with its
+  neighbours in the zone, and a Free Action per number the zone has no room for (this is what
+  makes the Zone Die choice of the greedy agent sensible); a bonus still to circle counts its
+  best ★.
+
+``evaluate`` is ``WIN_VALUE`` × that estimate in solo, where ``returns()`` is the score and a
+finished game is valued ``WIN_VALUE`` × its score by :func:`~connect_arena.agents.heuristics.
+evaluate` (so an unfinished position compares with a finished one on the same scale); with 2-4
+players it is the estimate minus the best opponent's (points; a player out of the game counts
+as far behind).
+
+The weights are hand-set (not fitted); the greedy agent with this evaluation scores about 40
+in solo (the running score alone: about 24; ``benchmarks/strength_connnect.py``).
+
+**Rollouts** (:func:`rollout`): pick the Zone Die with the most room, write each number where
+it links with equal or consecutive neighbours and fills circles, never spend a Free Action
+unless forced, claim the most valuable valid Connect, circle the bonus with the most ★, and
+leave out voluntary Switch / Adjust / Move bonuses.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from connect_arena.agents.knowledge import Knowledge
-from connect_arena.core.game import State
+from connect_arena.agents.heuristics import WIN_VALUE
+from connect_arena.agents.knowledge import Knowledge, Level
+from connect_arena.core.game import Action, State
+
+if TYPE_CHECKING:
+    from connect_arena.games.connnect.components import Components
+    from connect_arena.games.connnect.rules import ConnnectState
+
+CONNECT_PROGRESS = (0.7, 0.4, 0.16, 0.05)
+"""Share of a Connect's reward counted for a placement with 0, 1, 2, 3 empty spaces (more:
+nothing); below 1 for a claim possible now, so that claiming it (banked) is worth more."""
+C3_REWARD = 1.3
+"""Points a Connect-3 claim brings on average (★ of a bonus and what the bonus does)."""
+C4_BONUS = 2.5
+"""Points of a Connect-4 bonus on average (★2-6 plus its effect), besides the markers."""
+BONUS_OPTION = {"move": 0.4, "switch": 0.5, "adjust": 0.6, "reuse": 1.0}
+"""Value of an unused bonus of each kind (what it may still make claimable)."""
+OBJECTIVE_SHARE = 0.8
+"""Share of an objective's points counted at an estimated chance of 1 (not met yet)."""
+RISK_COST = 2.0
+"""Points lost in a round whose three dice all point at zones with room for fewer than two
+numbers (a Free Action at least, maybe going out)."""
+LINK_VALUE = 0.5
+"""Value of a number still to write next to an unclaimed equal or consecutive number."""
+OUT_COST = 40.0
+"""How far behind a player out of the game counts in a game of 2-4 (he cannot win)."""
+
+_NEIGHBOURS: list[list[int]] = [
+    [
+        r2 * 6 + c2
+        for r2, c2 in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+        if 0 <= r2 < 6 and 0 <= c2 < 6
+    ]
+    for r in range(6)
+    for c in range(6)
+]
+"""Orthogonal neighbours of each cell of the 6 × 6 play area."""
+
+
+# ----- the evaluation ---------------------------------------------------------------------------
 
 
 def evaluate(state: State[Any], player: int) -> float:
-    """The running score ahead of the best opponent (the score itself in solo)."""
+    """How good ``state`` is for ``player``: ``WIN_VALUE`` × the estimated final score in solo,
+    else the estimate minus the best opponent's (see the module doc)."""
     from connect_arena.games.connnect.rules import ConnnectState
 
     assert isinstance(state, ConnnectState)
-    totals = [score.total for score in state.scores()]
-    if state.is_terminal() and len(totals) > 1:
-        return 1000.0 * state.returns()[player]
-    others = [points for seat, points in enumerate(totals) if seat != player]
-    return float(totals[player] - (max(others) if others else 0))
+    if state.is_terminal():
+        return WIN_VALUE * state.returns()[player]
+    if state.num_players == 1:
+        return WIN_VALUE * estimate(state, player)
+    values = [estimate(state, seat) for seat in range(state.num_players)]
+    for seat, sheet in enumerate(state.sheets):
+        if sheet.out:
+            values[seat] -= OUT_COST
+    others = max(v for seat, v in enumerate(values) if seat != player)
+    return values[player] - others
 
 
-KNOWLEDGE = Knowledge(evaluate=evaluate, leaf_scale=25.0, widening=0.5)
+def numbers_to_come(state: ConnnectState, player: int) -> int:
+    """Numbers ``player`` will still write from the dice (setup numbers, Number Dice)."""
+    comps = state.comps
+    rounds, now = comps.rounds, state.round
+    phase = state.phase
+    if now == 0:  # setup
+        later_setup = 3 * (len(comps.setup_groups) - state.setup_step - 1)
+        return 2 * rounds + len(state.pending[player]) + max(later_setup, 0) + 3
+    if phase in ("roll", "zone"):
+        return 2 * (rounds - now + 1)
+    if phase == "fill":
+        return 2 * (rounds - now) + len(state.pending[player])
+    return 2 * (rounds - now)
+
+
+def estimate(state: ConnnectState, player: int) -> float:
+    """The banked score of ``player`` plus the potential of his sheet, in points."""
+    from connect_arena.games.connnect.scoring import score
+
+    comps, cfg, sheet = state.comps, state.cfg, state.sheets[player]
+    banked = score(sheet, comps, cfg.permanent_circles, cfg.crossed_counts)
+    total = float(banked.total)
+    if sheet.out or state.phase == "over":
+        return total
+    future = numbers_to_come(state, player)
+    written = sheet.written
+    empty_mask = ~written & ((1 << 36) - 1)
+    empty = empty_mask.bit_count()
+    fill = min(1.0, future / empty) if empty else 1.0
+
+    # circles and connected lines
+    circle_p: list[float] = []
+    done_circles = sheet.filled_circles
+    for index, circle in enumerate(comps.circles):
+        if done_circles >> index & 1:
+            circle_p.append(1.0)
+        else:
+            p = fill ** (circle.mask & empty_mask).bit_count()
+            circle_p.append(p)
+            total += p
+    for line in comps.lines:
+        a, b, c = circle_p[line[0]], circle_p[line[1]], circle_p[line[2]]
+        if a * b * c < 1.0:
+            total += 2.0 * a * b * c
+    # arrow lines
+    values = sheet.values
+    arrow_p = 0.0
+    for points, (_, cells) in zip(banked.arrows, comps.arrow_lines, strict=True):
+        if points:
+            arrow_p = 1.0
+            continue
+        missing = sum(1 for c in cells if not written >> c & 1)
+        p = fill**missing
+        arrow_p = max(arrow_p, p)
+        seen = [values[c] for c in cells if written >> c & 1]
+        clean = len(set(seen)) == len(seen) and not any(sheet.crossed >> c & 1 for c in cells)
+        total += p * (6.0 if clean else 3.0)
+    total += _connect_potential(state, player, fill)
+    task = state.task[player]
+    if state.phase == "fill" and task is None and state.pending[player]:
+        total += _pending_value(state, player, empty_mask)
+    if task is not None and task.kind == "take":  # a bonus to circle: its best ★ and use
+        section = comps.sections[task.value]
+        total += max(
+            (
+                b.stars + BONUS_OPTION.get(b.kind, 0.0)
+                for b, t in zip(section, sheet.circled[task.value], strict=True)
+                if not t
+            ),
+            default=0.0,
+        )
+    total += _objective_potential(state, player, fill, circle_p, arrow_p)
+    for kind, value in BONUS_OPTION.items():
+        if sheet.unused(comps, kind) is not None:
+            total += value
+    total -= _risk(state, player, empty_mask)
+    return total
+
+
+def _pending_value(state: ConnnectState, player: int, empty_mask: int) -> float:
+    """Numbers still to write this round: ``LINK_VALUE`` per unclaimed equal or consecutive
+    neighbour of the best space of the zone for each, minus a Free Action (``RISK_COST``) per
+    number the zone has no room for."""
+    sheet = state.sheets[player]
+    space = state.comps.zones[state.zone[player] - 1].mask & empty_mask
+    pending = state.pending[player]
+    short = len(pending) - space.bit_count()
+    total = -RISK_COST * short if short > 0 else 0.0
+    free, values = sheet.available, sheet.values
+    cells = [c for c in range(36) if space >> c & 1]
+    for value in set(pending):
+        best = 0
+        for cell in cells:
+            links = 0
+            for n in _NEIGHBOURS[cell]:
+                if free >> n & 1 and -1 <= values[n] - value <= 1:
+                    links += 1
+            best = max(best, links)
+        total += LINK_VALUE * best
+    return total
+
+
+def _compatible(vals: list[int], size: int) -> bool:
+    """Whether the numbers written in a placement may still end as a valid claim: all equal,
+    or all different within a run of ``size`` consecutive numbers."""
+    if not vals:
+        return True
+    low, high = min(vals), max(vals)
+    if low == high:
+        return True
+    return len(set(vals)) == len(vals) and high - low < size
+
+
+def _best_progress(
+    placements: tuple[tuple[int, ...], ...],
+    masks: tuple[int, ...],
+    free: int,
+    empty: int,
+    values: list[int],
+    size: int,
+) -> float:
+    """The best ``CONNECT_PROGRESS`` share over the placements made of free numbers and empty
+    spaces only (at most 3 empty)."""
+    best = 0.0
+    usable = free | empty
+    limit = len(CONNECT_PROGRESS)
+    for cells, mask in zip(placements, masks, strict=True):
+        if mask & ~usable:
+            continue
+        missing = (mask & empty).bit_count()
+        if missing >= limit:
+            continue
+        share = CONNECT_PROGRESS[missing]
+        if share <= best:
+            continue
+        if _compatible([values[c] for c in cells if free >> c & 1], size):
+            best = share
+            if missing == 0:
+                break
+    return best
+
+
+def _connect_potential(state: ConnnectState, player: int, fill: float) -> float:
+    """Points the claimable shapes may still bring (see the module doc)."""
+    from connect_arena.games.connnect.player import EMPTY
+
+    comps, sheet = state.comps, state.sheets[player]
+    free = sheet.available
+    empty = ~sheet.written & ((1 << 36) - 1)
+    values = sheet.values
+    reach = min(1.0, 0.3 + fill)
+    total = 0.0
+    if any(not taken for taken in sheet.circled[0]):
+        for shape in comps.connect3:
+            total += C3_REWARD * _best_progress(
+                shape.placements, shape.masks, free, empty, values, 3
+            )
+    solo = state.num_players == 1
+    for shape in comps.connect4:
+        first, later = sheet.markers[shape.id]
+        reward = C4_BONUS if any(not t for t in sheet.circled[1]) else 0.0
+        if first == EMPTY and (solo or shape.id not in state.c4_claimed):
+            reward += comps.first_points
+        elif later == EMPTY and not solo:
+            reward += comps.later_points
+        if reward:
+            total += reward * _best_progress(shape.placements, shape.masks, free, empty, values, 4)
+    if len(sheet.connect5) < comps.c5_boxes and state.score_cards:
+        best = 0.0
+        for card in comps.cards:
+            if card.id in state.face_up:
+                share = _best_progress(card.placements, card.masks, free, empty, values, 5)
+                best = max(best, share)
+        total += state.score_cards[0] * best
+    return total * reach
+
+
+def _objective_potential(
+    state: ConnnectState, player: int, fill: float, circle_p: list[float], arrow_p: float
+) -> float:
+    """Points of the objectives not met yet × an estimate of the chance to meet them."""
+    from connect_arena.games.connnect.flow import objective_value
+
+    comps, sheet = state.comps, state.sheets[player]
+    total = 0.0
+    for ident in state.objective_ids:
+        if ident in sheet.objectives:
+            continue
+        points = objective_value(state, ident)
+        if not points:
+            continue
+        card = comps.objective(ident)
+        kind = card.kind
+        if kind == "circles":
+            chance = min(1.0, sum(circle_p) / card.count) ** 3
+        elif kind == "lines":
+            expected = sum(circle_p[a] * circle_p[b] * circle_p[c] for a, b, c in comps.lines)
+            chance = min(1.0, expected / card.count)
+        elif kind == "circles_all":
+            ids = [c.id for c in comps.circles]
+            chance = 1.0
+            for name in card.circles:
+                chance *= circle_p[ids.index(name)]
+        elif kind in ("claims", "distinct_shapes"):
+            claims = [c for c in sheet.claims if c.size == card.size]
+            have = len({c.shape for c in claims}) if kind == "distinct_shapes" else len(claims)
+            chance = 0.5 * have / card.count + (0.3 if card.size < 5 else 0.1) * fill
+        elif kind == "equal_and_ordered":
+            kinds = {c.kind for c in sheet.claims if c.size == card.size}
+            chance = 0.45 * len(kinds) + 0.1
+        elif kind == "used_bonuses":
+            chance = 0.6 * sheet.used_count() / card.count + 0.2 * fill
+        elif kind == "zone_full":
+            empty = ~sheet.written
+            chance = max(fill ** (zone.mask & empty).bit_count() for zone in comps.zones)
+        elif kind == "numbers_per_zone":
+            filled = sheet.written
+            chance = 1.0
+            for zone in comps.zones:
+                have = (zone.mask & filled).bit_count()
+                chance *= 1.0 if have >= card.count else fill * 0.9
+        else:  # arrow_full
+            chance = arrow_p
+        total += OBJECTIVE_SHARE * points * min(chance, 1.0)
+    return total
+
+
+def _risk(state: ConnnectState, player: int, empty_mask: int) -> float:
+    """Expected points lost to rounds where no Zone Die leaves room for two numbers."""
+    comps, sheet = state.comps, state.sheets[player]
+    rounds_left = comps.rounds - max(state.round, 1)
+    if rounds_left <= 0:
+        return 0.0
+    tight = sum(1 for zone in comps.zones if (zone.mask & empty_mask).bit_count() < 2)
+    if not tight:
+        return 0.0
+    bad = (tight / 6.0) ** 3
+    left = comps.free_actions - sheet.free_actions
+    cost = RISK_COST if left > 2 else RISK_COST * 3
+    return bad * rounds_left * cost
+
+
+# ----- the rollout policy -----------------------------------------------------------------------
+
+
+def rollout(state: State[Any], player: int, rng: Any) -> Action:
+    """A fast, sensible action for playouts (see the module doc)."""
+    from connect_arena.games.connnect.notation import (
+        ChooseZone,
+        Claim,
+        Done,
+        Skip,
+        Take,
+        Write,
+    )
+    from connect_arena.games.connnect.rules import ConnnectState
+
+    assert isinstance(state, ConnnectState)
+    actions = state.legal_actions(player)
+    if len(actions) == 1:
+        return actions[0]
+    first = actions[0]
+    if isinstance(first, ChooseZone):
+        return _choose_zone(state, player, actions, rng)
+    if isinstance(first, Take):
+        return _choose_bonus(state, player, actions, rng)
+    writes = [a for a in actions if isinstance(a, Write)]
+    if writes:
+        return _choose_write(state, player, writes, rng)
+    claims = [a for a in actions if isinstance(a, Claim)]
+    if claims:
+        return max(claims, key=lambda a: (_claim_value(state, player, a), rng.random()))
+    skips = [a for a in actions if isinstance(a, Skip)]
+    if skips:
+        return skips[0]
+    if any(isinstance(a, Done) for a in actions):
+        return Done()
+    return rng.choice(actions)  # type: ignore[no-any-return]
+
+
+def _choose_zone(state: ConnnectState, player: int, actions: list[Any], rng: Any) -> Action:
+    """The Zone Die with room for both numbers (else the most room) where the other two dice
+    would be written best (:func:`_write_score`), ties at random."""
+    sheet, comps = state.sheets[player], state.comps
+    empty = state.empty_cells(player)
+    circle_of = _circle_index(comps)
+
+    def value(action: Any) -> tuple[int, float]:
+        space = comps.zones[action.die - 1].mask & empty
+        numbers = list(state.dice)
+        numbers.remove(action.die)
+        cells = [c for c in range(36) if space >> c & 1]
+        fit = sum(
+            max((_write_score(sheet, circle_of, c, v) for c in cells), default=0.0) for v in numbers
+        )
+        return (min(space.bit_count(), 2), fit + rng.random())
+
+    return max(actions, key=value)  # type: ignore[no-any-return]
+
+
+def _choose_bonus(state: ConnnectState, player: int, actions: list[Any], rng: Any) -> Action:
+    """The bonus with the most ★ (Score 6 first), ties at random."""
+    task = state.task[player]
+    section = state.comps.sections[task.value if task is not None else 0]
+    return max(  # type: ignore[no-any-return]
+        actions, key=lambda a: (section[a.slot - 1].stars, rng.random())
+    )
+
+
+def _choose_write(state: ConnnectState, player: int, writes: list[Any], rng: Any) -> Action:
+    """The write with the best :func:`_write_score`, ties at random."""
+    sheet = state.sheets[player]
+    circle_of = _circle_index(state.comps)
+    best: Any = None
+    best_score = -1.0
+    for action in writes:
+        score = _write_score(sheet, circle_of, action.cell, action.value) + rng.random()
+        if score > best_score:
+            best, best_score = action, score
+    return best  # type: ignore[no-any-return]
+
+
+def _write_score(sheet: Any, circle_of: list[int], cell: int, value: int) -> float:
+    """How good writing ``value`` in the empty ``cell`` is for a playout: 2 per unclaimed
+    equal or consecutive neighbour, and 4 / 1.5 / 0.7 / 0.3 when it is the last / 2nd / 3rd /
+    4th missing space of a circle."""
+    values, free = sheet.values, sheet.available
+    score = 0.0
+    for n in _NEIGHBOURS[cell]:
+        if free >> n & 1 and -1 <= values[n] - value <= 1:
+            score += 2.0
+    mask = circle_of[cell]
+    if mask:
+        score += (4.0, 1.5, 0.7, 0.3)[(mask & ~sheet.written).bit_count() - 1]
+    return score
+
+
+_CIRCLE_CACHE: dict[int, list[int]] = {}
+
+
+def _circle_index(comps: Components) -> list[int]:
+    """Per cell, the mask of the circle it belongs to (0 if none)."""
+    key = id(comps)
+    found = _CIRCLE_CACHE.get(key)
+    if found is None:
+        found = [0] * 36
+        for circle in comps.circles:
+            for cell in circle.cells:
+                found[cell] = circle.mask
+        _CIRCLE_CACHE[key] = found
+    return found
+
+
+def _claim_value(state: ConnnectState, player: int, claim: Any) -> float:
+    """Points a claim brings now (roughly): the Connect-5 score card, a Connect-4's markers
+    and bonus, a Connect-3's bonus; a claim spending a Reuse bonus counts 1 less."""
+    from connect_arena.games.connnect.player import EMPTY
+
+    size = len(claim.cells)
+    sheet = state.sheets[player]
+    if size == 5:
+        value = float(state.score_cards[0]) if state.score_cards else 0.0
+    elif size == 4:
+        first, later = sheet.markers[claim.shape]
+        value = C4_BONUS if any(not t for t in sheet.circled[1]) else 0.0
+        if first == EMPTY and claim.shape not in state.c4_claimed:
+            value += state.comps.first_points
+        elif later == EMPTY and state.num_players > 1:
+            value += state.comps.later_points
+    else:
+        value = C3_REWARD if any(not t for t in sheet.circled[0]) else 0.0
+    return value - (1.0 if claim.reuse else 0.0)
+
+
+KNOWLEDGE = Knowledge(
+    evaluate=evaluate,
+    rollout=rollout,
+    leaf_scale=25.0,
+    widening=0.5,
+    levels={
+        "easy": Level(iterations=10, seconds=0.2, max_rollout=400, exploration=1.0),
+        "normal": Level(iterations=25, seconds=0.5, max_rollout=400, exploration=0.3),
+        "hard": Level(iterations=60, seconds=0.8, max_rollout=400, exploration=0.3),
+    },
+)
+"""CO'NNN'ECT's knowledge: evaluation, rollout policy and levels.
+
+Rollouts always play to the end (``max_rollout=400`` > the ~70 actions of a solo game and the
+~130 of a 2-player one): in solo ``returns()`` is the raw score while a cut-off rollout would be
+valued ``tanh(evaluate / leaf_scale)`` in (-1, 1), and mixing the two scales in one tree makes
+the search prefer whatever ends the game soonest (e.g. ``done`` instead of a last-round claim).
+A whole playout costs ~10-20 ms (mostly the engine's claim generation), hence the small
+iteration counts: ``hard`` = 60 simulations, about 0.5 s per decision in solo (0.8 s with 2
+players; capped at 0.8 s), measured with ``benchmarks/strength_connnect.py``."""
