@@ -69,6 +69,22 @@ def test_every_entrant_sits_in_every_seat_equally_often(
     assert len(set(per_seat[0].values())) == 1  # and every entrant equally often
 
 
+def test_permutations_give_every_agent_every_neighbour() -> None:
+    rotations = lineups(5, 5)
+    schedule = lineups(5, 5, "permutations")
+    assert len(rotations) == 5
+    assert len(schedule) == len(set(schedule)) == 120
+    # Cyclic rotations keep each agent's left neighbour; permutations vary it evenly.
+    left = Counter((lineup[seat], lineup[seat - 1]) for lineup in rotations for seat in range(5))
+    assert len(left) == 5
+    left = Counter((lineup[seat], lineup[seat - 1]) for lineup in schedule for seat in range(5))
+    assert len(left) == 20 and len(set(left.values())) == 1
+    # Repeated agents: only the distinct orders (4 seats, 2 agents: 4 + 6 + 4).
+    assert len(lineups(2, 4, "permutations")) == 14
+    with pytest.raises(ValueError, match="unknown seatings 'random'"):
+        lineups(2, 2, "random")
+
+
 def test_fewer_agents_than_seats_fill_the_seats_with_repeats() -> None:
     schedule = lineups(2, 4)
     assert Counter(tuple(sorted(lineup)) for lineup in schedule) == {

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from itertools import permutations
 from pathlib import Path
 from typing import Any
 
@@ -106,6 +107,17 @@ def test_parallel_jobs_play_the_same_games(cli: Invoke, tmp_path: Path) -> None:
     assert [row["rating"] for row in serial["summary"]] == [
         row["rating"] for row in parallel["summary"]
     ]
+
+
+def test_permutation_seatings(cli: Invoke, tmp_path: Path) -> None:
+    args = ("connect5", "--players", "3", "-a", "random,random,random", "-n", "1", "--seed", "3")
+    data = _document(cli, tmp_path, *args, "--seatings", "permutations", "-o", "idle_limit=5")
+    assert data["seatings"] == "permutations"
+    assert sorted(map(tuple, data["schedule"])) == sorted(permutations(range(3)))
+    assert len(data["games"]) == 6
+    bad = cli("tournament", "toy-tictactoe", "-a", "random,random", "--seatings", "shuffled")
+    assert bad.exit_code == 2
+    assert "unknown seatings 'shuffled'" in bad.stderr
 
 
 def test_teams_are_rated_with_openskill(cli: Invoke, tmp_path: Path) -> None:

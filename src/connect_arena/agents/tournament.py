@@ -12,9 +12,10 @@ twice becomes two entrants, labelled ``random`` and ``random#2``.
 * ``k < P``: every multiset of ``P`` entrants with at least two different ones (so with
   ``random,greedy`` in a 4-seat game: 3 random + 1 greedy, 2 + 2 and 1 + 3);
 
-and each lineup is played in each of its distinct **cyclic rotations** of the seats. Every
-entrant therefore sits in every seat equally often; in a 2-player game every pairing plays both
-seat orders. The ordered lineups make up one **round**; ``rounds`` rounds are played.
+and each lineup is played in each of its distinct **cyclic rotations** of the seats (or, with
+``seatings="permutations"``, in every distinct order). Every entrant therefore sits in every
+seat equally often; in a 2-player game every pairing plays both seat orders. The ordered
+lineups make up one **round**; ``rounds`` rounds are played.
 
 **Paired seeds**: game ``g`` of the tournament (0-based round index) has one seed
 :func:`round_seed` derived from the tournament seed, used for *every* lineup of that round: the
@@ -36,7 +37,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, permutations
 from typing import Any
 
 from connect_arena.agents.base import Agent, Budget
@@ -66,12 +67,23 @@ def entrant_names(specs: Sequence[str]) -> list[str]:
     return names
 
 
-def lineups(num_entrants: int, num_seats: int) -> list[Lineup]:
+SEATINGS = ("rotations", "permutations")
+"""How each lineup is seated: its cyclic rotations, or every distinct order."""
+
+
+def lineups(num_entrants: int, num_seats: int, seatings: str = "rotations") -> list[Lineup]:
     """The ordered lineups of one round (see the module docstring), in a deterministic order.
 
+    With ``seatings="permutations"`` every distinct seat order of each lineup is played, so
+    each agent also has every other agent as its left and right neighbour equally often
+    (with 3+ seats the neighbours matter: who blocks or captures whom). 5 different agents in
+    5 seats make 120 games a round.
+
     Raises:
-        ValueError: fewer than two entrants, or no seat.
+        ValueError: fewer than two entrants, no seat, or an unknown ``seatings``.
     """
+    if seatings not in SEATINGS:
+        raise ValueError(f"unknown seatings {seatings!r} (known: {', '.join(SEATINGS)})")
     if num_entrants < 2:
         raise ValueError("a tournament needs at least two agents")
     if num_seats < 1:
@@ -86,6 +98,9 @@ def lineups(num_entrants: int, num_seats: int) -> list[Lineup]:
         ]
     result: list[Lineup] = []
     for base in bases:
+        if seatings == "permutations":
+            result.extend(sorted(set(permutations(base))))
+            continue
         rotations = dict.fromkeys(base[shift:] + base[:shift] for shift in range(num_seats))
         result.extend(rotations)
     return result
@@ -152,6 +167,7 @@ class Tournament:
     teams: Teams
     rounds: int
     seed: int
+    seatings: str = "rotations"
 
     @property
     def total_games(self) -> int:
@@ -159,11 +175,14 @@ class Tournament:
         return self.rounds * len(self.schedule)
 
 
-def plan(game: Game, specs: Sequence[str], rounds: int, seed: int) -> Tournament:
-    """The tournament of ``specs`` at ``game`` over ``rounds`` rounds.
+def plan(
+    game: Game, specs: Sequence[str], rounds: int, seed: int, seatings: str = "rotations"
+) -> Tournament:
+    """The tournament of ``specs`` at ``game`` over ``rounds`` rounds (``seatings``: see
+    :func:`lineups`).
 
     Raises:
-        ValueError: fewer than two agents, fewer than one round, or bad teams.
+        ValueError: fewer than two agents, fewer than one round, bad teams or seatings.
     """
     if rounds < 1:
         raise ValueError("a tournament needs at least one round")
@@ -172,10 +191,11 @@ def plan(game: Game, specs: Sequence[str], rounds: int, seed: int) -> Tournament
         game=game,
         specs=specs,
         names=tuple(entrant_names(specs)),
-        schedule=tuple(lineups(len(specs), game.num_players)),
+        schedule=tuple(lineups(len(specs), game.num_players, seatings)),
         teams=teams_of(game),
         rounds=rounds,
         seed=seed,
+        seatings=seatings,
     )
 
 

@@ -150,6 +150,7 @@ def tournament_json(
             for name, spec in zip(tournament.names, tournament.specs, strict=True)
         ],
         "teams": [list(team) for team in tournament.teams],
+        "seatings": tournament.seatings,
         "schedule": [list(lineup) for lineup in tournament.schedule],
         "rating": {"method": ratings.method, "description": ratings.description},
         "summary": summary_rows(standings(tournament, results), ratings),
@@ -190,9 +191,9 @@ def _write_json(path: Path, data: dict[str, Any]) -> None:
         raise CliError(f"cannot write {path}: {error.strerror}") from None
 
 
-def _plan(game: Game, specs: list[str], rounds: int, seed: int | None) -> Tournament:
+def _plan(game: Game, specs: list[str], rounds: int, seed: int | None, seatings: str) -> Tournament:
     try:
-        return plan(game, specs, rounds, fresh_seed() if seed is None else seed)
+        return plan(game, specs, rounds, fresh_seed() if seed is None else seed, seatings)
     except ValueError as error:
         raise CliError(str(error)) from None
 
@@ -230,6 +231,13 @@ def tournament_command(
         Path | None,
         typer.Option(metavar="FILE.png", help="Plot the ratings with their 95% intervals."),
     ] = None,
+    seatings: Annotated[
+        str,
+        typer.Option(
+            help="rotations: each lineup in its cyclic seat rotations; permutations: in every "
+            "seat order (fair neighbours with 3+ seats; 5 agents in 5 seats = 120 games a round).",
+        ),
+    ] = "rotations",
     jobs: Annotated[
         int,
         typer.Option("--jobs", "-j", min=1, help="Games played at once, each in its own process."),
@@ -244,7 +252,7 @@ def tournament_command(
     """
     with user_errors():
         loaded = load_game(game, players, option or [], ai_only=True)
-        tournament = _plan(loaded, parse_agents(agents), games, seed)
+        tournament = _plan(loaded, parse_agents(agents), games, seed, seatings)
         started = time.perf_counter()
         results = play_all(tournament, jobs)
         seconds = time.perf_counter() - started
