@@ -67,6 +67,7 @@ def test_every_game_is_recorded_with_paired_seeds(cli: Invoke, tmp_path: Path) -
         "length",
         "moves",
         "think",
+        "slowest",
     }
     seeds: dict[int, set[int]] = {}
     for game in games:
@@ -85,7 +86,7 @@ def test_the_same_seed_gives_the_same_tournament(cli: Invoke, tmp_path: Path) ->
     args = ("toy-rps", "--agents", "random,random", "--games", "3", "--seed", "4")
     first = _document(cli, tmp_path, *args)
     second = _document(cli, tmp_path, *args)
-    timings = {"think", "seconds_per_move", "max_seconds_per_move"}
+    timings = {"think", "slowest", "seconds_per_move", "max_seconds_per_move"}
     for key in ("games", "summary"):
         rows = [
             [{k: v for k, v in row.items() if k not in timings} for row in doc[key]]

@@ -55,3 +55,13 @@ def test_turn_based_states_are_left_alone() -> None:
     state = load("quinque").new_initial_state()
     assert pending_choices(state) == []
     assert decision_state(state, 0) is state
+
+
+def test_a_position_set_up_without_its_history_is_searched_as_it_is() -> None:
+    state, _ = _after_seat_zero_chose(2)
+    state.history = state.history[-1:]  # as if set up by hand, then seat 0 chose
+    assert pending_choices(state) == []
+    assert decision_state(state, 1) is state
+    legal = state.legal_actions(1)
+    assert MCTSAgent(1).act(state, 1, Budget(iterations=10)) in legal
+    assert GreedyAgent(1).act(state, 1) in legal

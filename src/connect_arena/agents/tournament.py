@@ -274,9 +274,15 @@ def run(
         return results
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         futures = [pool.submit(play_one, tournament, r, s, factory) for r, s in keys]
-        for future in as_completed(futures):
-            if on_game is not None:
-                on_game(future.result())
+        try:
+            for future in as_completed(futures):
+                result = future.result()
+                if on_game is not None:
+                    on_game(result)
+        except BaseException:
+            # A failed game or Ctrl-C: do not wait for the games still queued.
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
         return [future.result() for future in futures]
 
 
@@ -379,7 +385,8 @@ def seat_counts(tournament: Tournament, results: Sequence[GameResult]) -> list[l
 
 def game_json(tournament: Tournament, result: GameResult) -> dict[str, Any]:
     """One game as a JSON-able dict: round, seating, seed, lineup (names and specs), returns,
-    length, and per seat the decisions taken and the thinking time in seconds."""
+    length, and per seat the decisions taken, the thinking time and the longest decision
+    (seconds)."""
     return {
         "round": result.round,
         "seating": result.seating,
@@ -391,4 +398,5 @@ def game_json(tournament: Tournament, result: GameResult) -> dict[str, Any]:
         "length": result.length,
         "moves": list(result.moves),
         "think": [round(value, 4) for value in result.think],
+        "slowest": [round(value, 4) for value in result.slowest],
     }

@@ -246,7 +246,8 @@ def tournament_command(
     """Play a round-robin tournament between agents and rate them.
 
     Every combination of agents (all agents in fewer seats, or agents repeated to fill more)
-    plays in every cyclic rotation of the seats; the games of a round share one seed, so every
+    plays in every cyclic rotation of the seats (every seat order with --seatings
+    permutations); the games of a round share one seed, so every
     lineup meets the same dice. Ratings: Elo (maximum likelihood, mean 1500) for two players,
     OpenSkill for more players or teams, the mean return for solo games. See docs/agents.md.
     """

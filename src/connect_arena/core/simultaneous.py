@@ -10,6 +10,7 @@ decide from :func:`decision_state` instead.
 
 from __future__ import annotations
 
+from connect_arena.core.errors import GameError
 from connect_arena.core.game import SIMULTANEOUS, A, State
 
 
@@ -27,7 +28,9 @@ def phase_resolved(before: State[A], active_before: frozenset[int], phase_before
 
 def pending_choices(state: State[A]) -> list[int]:
     """Indices in ``state.history`` of the choices made in the current simultaneous phase
-    (empty when the state is not in one). Replays the history to find where the phase began.
+    (empty when the state is not in one). Replays the history to find where the phase began;
+    a state whose history does not replay from the start to the same turn (a position set up
+    by hand) has none.
     """
     history = state.history
     if state.current_player != SIMULTANEOUS or not history or not history[-1].simultaneous:
@@ -36,16 +39,30 @@ def pending_choices(state: State[A]) -> list[int]:
     while tail > 0 and history[tail - 1].simultaneous:
         tail -= 1
     replayed = state.game.new_initial_state()
-    for entry in history[:tail]:
-        replayed.apply_legal_action(entry.action, entry.player)
-    start = tail
-    for index in range(tail, len(history)):
-        active, phase = replayed.active_players(), replayed.simultaneous_phase()
-        entry = history[index]
-        replayed.apply_legal_action(entry.action, entry.player)
-        if phase_resolved(replayed, active, phase):
-            start = index + 1  # that phase resolved: its choices are public
+    try:
+        for entry in history[:tail]:
+            replayed.apply_action(entry.action, entry.player)
+        start = tail
+        for index in range(tail, len(history)):
+            active, phase = replayed.active_players(), replayed.simultaneous_phase()
+            entry = history[index]
+            replayed.apply_action(entry.action, entry.player)
+            if phase_resolved(replayed, active, phase):
+                start = index + 1  # that phase resolved: its choices are public
+    except GameError:
+        return []  # the history does not start at the beginning (a position set up by hand)
+    if not _same_turn(replayed, state):
+        return []
     return list(range(start, len(history)))
+
+
+def _same_turn(replayed: State[A], state: State[A]) -> bool:
+    """Whether the replay reached the same turn as ``state`` (who acts, with what)."""
+    if replayed.active_players() != state.active_players():
+        return False
+    return all(
+        replayed.legal_actions(seat) == state.legal_actions(seat) for seat in state.active_players()
+    )
 
 
 def decision_state(state: State[A], seat: int) -> State[A]:
@@ -64,4 +81,6 @@ def decision_state(state: State[A], seat: int) -> State[A]:
     for index, entry in enumerate(state.history):
         if index not in hidden:
             replayed.apply_legal_action(entry.action, entry.player)
+    if replayed.legal_actions(seat) != state.legal_actions(seat):
+        return state  # not the independent choices the protocol promises: search the state
     return replayed

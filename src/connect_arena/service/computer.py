@@ -137,13 +137,17 @@ def hint(request: HintRequest) -> list[dict[str, Any]]:
         ValueError: the agent is not an MCTS agent, or the seat has no legal action.
     """
     current = _state_for(request)
-    _remember(request, current)
-    state = decision_state(current, request.seat)  # the seat's view: no hidden choices
-    agent = make_agent(request.agent, request.seed)
-    if not isinstance(agent, MCTSAgent):
-        raise ValueError(f"hints need an MCTS agent, not {request.agent!r}")
-    if request.seat not in state.active_players():
-        raise ValueError(f"seat {request.seat} has no legal action")
+    try:
+        state = decision_state(current, request.seat)  # the seat's view: no hidden choices
+        agent = make_agent(request.agent, request.seed)
+        if not isinstance(agent, MCTSAgent):
+            raise ValueError(f"hints need an MCTS agent, not {request.agent!r}")
+        if request.seat not in state.active_players():
+            raise ValueError(f"seat {request.seat} has no legal action")
+        lines = agent.analyse(state, request.seat)[: request.lines]
+    finally:
+        # Cached only after the search: a thread pool's next request may advance it.
+        _remember(request, current)
     return [
         {
             "action": str(line.action),
@@ -152,7 +156,7 @@ def hint(request: HintRequest) -> list[dict[str, Any]]:
             "solved": line.solved,
             "principal": [str(action) for action in line.principal],
         }
-        for line in agent.analyse(state, request.seat)[: request.lines]
+        for line in lines
     ]
 
 

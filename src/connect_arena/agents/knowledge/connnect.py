@@ -438,19 +438,19 @@ def _write_score(sheet: Any, circle_of: list[int], cell: int, value: int) -> flo
     return score
 
 
-_CIRCLE_CACHE: dict[int, list[int]] = {}
+_CIRCLE_CACHE: list[tuple[Components, list[int]]] = []
+"""The last components seen and their circle index (holding them: ids are never reused)."""
 
 
 def _circle_index(comps: Components) -> list[int]:
     """Per cell, the mask of the circle it belongs to (0 if none)."""
-    key = id(comps)
-    found = _CIRCLE_CACHE.get(key)
-    if found is None:
-        found = [0] * 36
-        for circle in comps.circles:
-            for cell in circle.cells:
-                found[cell] = circle.mask
-        _CIRCLE_CACHE[key] = found
+    if _CIRCLE_CACHE and _CIRCLE_CACHE[0][0] is comps:
+        return _CIRCLE_CACHE[0][1]
+    found = [0] * 36
+    for circle in comps.circles:
+        for cell in circle.cells:
+            found[cell] = circle.mask
+    _CIRCLE_CACHE[:] = [(comps, found)]
     return found
 
 
