@@ -50,6 +50,12 @@ def test_analyse_refuses_what_it_cannot_do(cli: Invoke, tmp_path: Path) -> None:
     assert "has 5 actions" in cli("analyse", str(record), "--at", "9").stderr
     assert "only MCTS agents" in cli("analyse", str(record), "--at", "1", "-a", "greedy").stderr
     assert "seat 0 may not act" in cli("analyse", str(record), "--at", "1", "--seat", "0").stderr
+    # A record whose later part does not replay can still be analysed before it.
+    data = json.loads(record.read_text(encoding="utf-8"))
+    data["actions"].append("a1")  # a1 is taken
+    record.write_text(json.dumps(data), encoding="utf-8")
+    assert cli("analyse", str(record)).exit_code == 1
+    assert cli("analyse", str(record), "--at", "2", "-a", "mcts:20").exit_code == 0
     broken = tmp_path / "broken.json"
     broken.write_text("{", encoding="utf-8")
     assert cli("analyse", str(broken)).exit_code == 1

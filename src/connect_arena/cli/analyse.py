@@ -128,15 +128,15 @@ def analyse_command(
     console = stdout_console()
     try:
         loaded = read_record(record)
+        if at is not None and at > len(loaded.actions):
+            fail(f"--at {at}: the record has {len(loaded.actions)} actions")
+        if at is not None:  # only the actions before the position need to replay
+            loaded = loaded.model_copy(update={"actions": loaded.actions[:at]})
         state = replay(loaded)
     except InvalidRecordError as error:
         message = str(error)
         fail(message if str(record) in message else f"{record}: {message}", BAD_RECORD)
     with user_errors():
-        if at is not None:
-            if at > len(loaded.actions):
-                raise CliError(f"--at {at}: the record has {len(loaded.actions)} actions")
-            state = replay(loaded.model_copy(update={"actions": loaded.actions[:at]}))
         player = seat_to_analyse(state, seat)
         searcher = analysis_agent(agent, seed)
         lines = searcher.analyse(state, player)
