@@ -22,7 +22,6 @@ from typing import Any
 from connect_arena.agents import make_agent
 from connect_arena.agents.mcts import MCTSAgent
 from connect_arena.core import Action, OptionValue, State, load
-from connect_arena.core.simultaneous import decision_state
 
 CACHE_SIZE = 256
 """States kept per worker (one per table)."""
@@ -58,29 +57,19 @@ class ThinkRequest:
 
 
 @dataclass(frozen=True, slots=True)
-class HintRequest:
-    """Everything a worker needs to suggest actions to a person (nothing is played).
+class HintRequest(ThinkRequest):
+    """Everything a worker needs to suggest actions to a person (nothing is played): a
+    :class:`ThinkRequest` whose ``agent`` is an MCTS spec (e.g. ``"mcts:normal"``) and whose
+    ``seed`` comes from the table id, the seq and the seat (reproducible).
 
     Attributes:
-        table_id, game, num_players, options, actions: as in :class:`ThinkRequest`.
-        seat: the seat asking.
-        agent: an MCTS agent spec (e.g. ``"mcts:normal"``) whose search gives the hint.
-        seed: the agent's seed (from the table id, the seq and the seat: reproducible).
         lines: how many candidate actions to return, best first.
     """
 
-    table_id: int
-    game: str
-    num_players: int
-    options: dict[str, OptionValue]
-    actions: tuple[tuple[int, str], ...]
-    seat: int
-    agent: str
-    seed: int
     lines: int = 3
 
 
-def _state_for(request: ThinkRequest | HintRequest) -> State[Action]:
+def _state_for(request: ThinkRequest) -> State[Action]:
     """The state after ``request.actions``, from the cache when it holds a prefix."""
     with _cache_lock:
         state = _cache.pop(_key(request), None)
@@ -114,12 +103,12 @@ def think(request: ThinkRequest) -> str:
     return action
 
 
-def _key(request: ThinkRequest | HintRequest) -> tuple[Any, ...]:
+def _key(request: ThinkRequest) -> tuple[Any, ...]:
     options = tuple(sorted(request.options.items()))
     return (request.table_id, request.game, request.num_players, options)
 
 
-def _remember(request: ThinkRequest | HintRequest, state: State[Action]) -> None:
+def _remember(request: ThinkRequest, state: State[Action]) -> None:
     with _cache_lock:
         _cache[_key(request)] = state
         while len(_cache) > CACHE_SIZE:
@@ -138,13 +127,13 @@ def hint(request: HintRequest) -> list[dict[str, Any]]:
     """
     current = _state_for(request)
     try:
-        state = decision_state(current, request.seat)  # the seat's view: no hidden choices
         agent = make_agent(request.agent, request.seed)
         if not isinstance(agent, MCTSAgent):
             raise ValueError(f"hints need an MCTS agent, not {request.agent!r}")
-        if request.seat not in state.active_players():
+        if request.seat not in current.active_players():
             raise ValueError(f"seat {request.seat} has no legal action")
-        lines = agent.analyse(state, request.seat)[: request.lines]
+        # The search starts from the seat's view (decision_state): no hidden choices.
+        lines = agent.analyse(current, request.seat)[: request.lines]
     finally:
         # Cached only after the search: a thread pool's next request may advance it.
         _remember(request, current)

@@ -22,7 +22,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from connect_arena.agents import AGENT_KINDS
 from connect_arena.core import (
@@ -98,6 +98,24 @@ def _mix(seed: int, seq: int) -> int:
 
 HINT_LINES = 3
 """Candidate actions a hint returns."""
+
+R = TypeVar("R", bound=ThinkRequest)
+
+
+def _request(kind: type[R], table: LiveTable, seat: int, agent: str, seed: int, **extra: Any) -> R:
+    """A request to the computer pool (:class:`ThinkRequest` or :class:`HintRequest`) for
+    ``seat`` at ``table``: its game, options and whole log, plus ``extra`` fields."""
+    return kind(
+        table_id=table.id,
+        game=table.info.game,
+        num_players=table.info.num_players,
+        options=dict(table.info.options),
+        actions=tuple((entry.seat, entry.action) for entry in table.log),
+        seat=seat,
+        agent=agent,
+        seed=seed,
+        **extra,
+    )
 
 
 class MatchService:
@@ -402,16 +420,8 @@ class MatchService:
 
     def _think_request(self, table: LiveTable, seat: int) -> ThinkRequest:
         agent = table.info.seats[seat].agent or "random"
-        return ThinkRequest(
-            table_id=table.id,
-            game=table.info.game,
-            num_players=table.info.num_players,
-            options=dict(table.info.options),
-            actions=tuple((e.seat, e.action) for e in table.log),
-            seat=seat,
-            agent=agent,
-            seed=_mix(table.info.seed, table.seq + 1) + 1 + seat,
-        )
+        seed = _mix(table.info.seed, table.seq + 1) + 1 + seat
+        return _request(ThinkRequest, table, seat, agent, seed)
 
     def _spawn(self, coroutine: Any) -> asyncio.Task[None]:
         task: asyncio.Task[None] = asyncio.get_running_loop().create_task(coroutine)
@@ -461,17 +471,9 @@ class MatchService:
             )
         if len(self._hinting) >= self.config.hint_limit:
             raise ServiceError(ErrorCode.BUSY, "too many hints are being searched: try again")
-        request = HintRequest(
-            table_id=table.id,
-            game=table.info.game,
-            num_players=table.info.num_players,
-            options=dict(table.info.options),
-            actions=tuple((e.seat, e.action) for e in table.log),
-            seat=seat,
-            agent=self.config.hint_agent,
-            seed=_mix(table.id, table.seq) + 1 + seat,
-            lines=HINT_LINES,
-        )
+        seed = _mix(table.id, table.seq) + 1 + seat
+        agent = self.config.hint_agent
+        request = _request(HintRequest, table, seat, agent, seed, lines=HINT_LINES)
         self._hinting.add(user_id)
         try:
             lines = await self.computer.hint(request)
