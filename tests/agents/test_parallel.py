@@ -7,7 +7,10 @@ import asyncio
 import pickle
 from concurrent.futures import ProcessPoolExecutor
 
+import pytest
+
 from connect_arena.agents.base import Budget
+from connect_arena.agents.mcts import MCTSAgent
 from connect_arena.agents.parallel import ParallelMCTSAgent, SearchSettings, root_parallel_search
 from connect_arena.core import load
 from tests.games.quinque.helpers import RED, position
@@ -29,6 +32,22 @@ def test_parallel_equals_serial_for_a_seed_and_an_iteration_budget() -> None:
         )
     assert _summary(parallel) == _summary(serial)
     assert sum(line.visits for line in serial) == 120
+
+
+def test_workers_search_with_the_games_level_settings() -> None:
+    state = position([(0, 0), (1, 0), (2, 0)], red=[(0, 0), (2, 0)], blue=[(4, 0)])
+    budget = Budget(iterations=40)
+    hard = SearchSettings(level="hard")
+    lines = root_parallel_search(state, RED, seed=3, workers=2, budget=budget, settings=hard)
+    assert sum(line.visits for line in lines) == 80  # the budget, not the level, sets limits
+    serial = MCTSAgent(3, level="hard").analyse(state, RED, budget)
+    alone = root_parallel_search(state, RED, seed=3, workers=1, budget=budget, settings=hard)
+    assert _summary(alone) == _summary(serial)
+
+
+def test_an_unknown_level_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown level 'expert'"):
+        MCTSAgent(1, level="expert")
 
 
 def test_merged_search_finds_the_win() -> None:

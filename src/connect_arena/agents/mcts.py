@@ -35,7 +35,12 @@ from typing import Any
 
 from connect_arena.agents.base import Budget, legal_actions_or_raise
 from connect_arena.agents.heuristics import leaf_values
-from connect_arena.agents.knowledge import RolloutPolicy, knowledge_for, level_settings
+from connect_arena.agents.knowledge import (
+    DEFAULT_LEVELS,
+    RolloutPolicy,
+    knowledge_for,
+    level_settings,
+)
 from connect_arena.core.chance import sample_chance_outcome
 from connect_arena.core.game import CHANCE, TERMINAL, Action, State
 from connect_arena.core.simultaneous import decision_state
@@ -115,8 +120,9 @@ class MCTSAgent:
         name: str = "mcts",
         level: str | None = None,
     ) -> None:
-        if level is not None:
-            level_settings("", level)  # KeyError now rather than at the first move
+        if level is not None and level not in DEFAULT_LEVELS:
+            known = ", ".join(DEFAULT_LEVELS)
+            raise ValueError(f"unknown level {level!r} (known levels: {known})")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds

@@ -23,12 +23,15 @@ from connect_arena.core.game import Action, State
 
 @dataclass(frozen=True)
 class SearchSettings:
-    """The MCTS settings shared by every worker (see :class:`MCTSAgent`)."""
+    """The MCTS settings shared by every worker (see :class:`MCTSAgent`); with ``level`` the
+    exploration, rollout cut-off and widening are the game's level settings instead (the
+    budget still sets the limits)."""
 
     exploration: float = 1.4
     max_rollout: int = 40
     widening: float | None = None
     solver: bool = True
+    level: str | None = None
 
 
 @dataclass
@@ -48,6 +51,7 @@ def _worker_search(
         max_rollout=settings.max_rollout,
         widening=settings.widening,
         solver=settings.solver,
+        level=settings.level,
     )
     root = agent.search(state, player, budget)
     return {
