@@ -30,6 +30,7 @@ from connect_arena.core import (
     State,
     register,
 )
+from connect_arena.core.gametype import ChanceMode, Dynamics, GameType, Information
 
 # ----- tic-tac-toe ------------------------------------------------------------------------------
 
@@ -118,13 +119,15 @@ class TicTacToeState(State[Mark]):
 class TicTacToe(Game):
     """Deterministic two-player tic-tac-toe."""
 
-    name = "toy-tictactoe"
-    title = "Toy tic-tac-toe"
-    summary = "Three in a row on a 3x3 grid."
-    player_counts = (2,)
-    default_players = 2
-    deterministic = True
-    seat_names = ("X", "O")
+    game_type = GameType(
+        short_name="toy-tictactoe",
+        long_name="Toy tic-tac-toe",
+        summary="Three in a row on a 3x3 grid.",
+        player_counts=(2,),
+        default_players=2,
+        seat_names=("X", "O"),
+        seat_colours=("#d62839", "#1e63d6"),
+    )
 
     def new_initial_state(self) -> TicTacToeState:
         return TicTacToeState(self)
@@ -231,12 +234,17 @@ class PigState(State[PigAction]):
 class Pig(Game):
     """A two-player dice race with chance nodes."""
 
-    name = "toy-pig"
-    title = "Toy pig"
-    summary = "Roll to build a turn total, hold to bank it; a 1 loses it."
-    player_counts = (2,)
-    default_players = 2
-    seat_names = ("Red", "Blue")
+    game_type = GameType(
+        short_name="toy-pig",
+        long_name="Toy pig",
+        summary="Roll to build a turn total, hold to bank it; a 1 loses it.",
+        player_counts=(2,),
+        default_players=2,
+        seat_names=("Red", "Blue"),
+        seat_colours=("#d62839", "#1e63d6"),
+        chance_mode=ChanceMode.EXPLICIT,
+        draw_possible=False,
+    )
     option_specs = (
         OptionSpec("target", 20, "points needed to win", minimum=5, maximum=100, register="T-1"),
     )
@@ -347,13 +355,18 @@ class RpsState(State[Throw]):
 class RockPaperScissors(Game):
     """Simultaneous rock-paper-scissors, best of ``rounds``."""
 
-    name = "toy-rps"
-    title = "Toy rock-paper-scissors"
-    summary = "Both players choose at once; rock beats scissors beats paper beats rock."
-    player_counts = (2,)
-    default_players = 2
-    seat_names = ("North", "South")
-    deterministic = True
+    game_type = GameType(
+        short_name="toy-rps",
+        long_name="Toy rock-paper-scissors",
+        summary="Both players choose at once; rock beats scissors beats paper beats rock.",
+        player_counts=(2,),
+        default_players=2,
+        seat_names=("North", "South"),
+        seat_colours=("#2a9d4f", "#f4a81d"),
+        dynamics=Dynamics.SIMULTANEOUS_PHASES,
+        information=Information.IMPERFECT,
+        hidden="each seat's choice, until both have chosen",
+    )
     option_specs = (OptionSpec("rounds", 3, "number of rounds (best of)", minimum=1, maximum=99),)
 
     def new_initial_state(self) -> RpsState:

@@ -120,7 +120,7 @@ def test_at_least_one_game(cli: Invoke) -> None:
 
 def test_ai_only_games_get_the_anti_endless_limit_unless_set(cli: Invoke, tmp_path: Path) -> None:
     """Computers can shuffle Quinque tiles for ever: simulate applies max_turns=300 unless the
-    user sets it (docs/agents.md, AI_ONLY_OPTIONS)."""
+    user sets it (docs/agents.md, GameType.anti_endless_option)."""
     cli("simulate", "quinque", "--games", "1", "--seed", "1", "--out", str(tmp_path / "a"))
     record = json.loads((tmp_path / "a" / "game-0001.json").read_text())
     assert record["options"]["max_turns"] == 300

@@ -43,6 +43,7 @@ from connect_arena.agents.knowledge import (
 )
 from connect_arena.core.chance import sample_chance_outcome
 from connect_arena.core.game import CHANCE, TERMINAL, Action, State
+from connect_arena.core.gametype import Utility
 from connect_arena.core.simultaneous import decision_state
 
 
@@ -191,7 +192,12 @@ class MCTSAgent:
         iterations, deadline = _limits(iterations, seconds, budget)
         self._policy = self.rollout_policy or (known and known.rollout) or uniform_rollout
         self._widening = widening or None
-        self._solving = self.solver and state.game.num_players == 2
+        # Solved values are two opposing sides' exact returns; partners share theirs.
+        self._solving = (
+            self.solver
+            and state.game.num_players == 2
+            and state.game.game_type.utility is not Utility.TEAMS
+        )
         root = Node(player, totals=[0.0] * state.game.num_players)
         root.untried = self._shuffled(state.legal_actions(player))
         preferred = self._policy(state.clone(), player, self.rng)

@@ -8,21 +8,25 @@ from collections.abc import Callable, Mapping, Sequence
 from connect_arena.agents.base import Agent
 from connect_arena.core.chance import sample_chance_outcome
 from connect_arena.core.game import CHANCE, Action, State
-
-AI_ONLY_OPTIONS: dict[str, dict[str, int]] = {
-    "quinque": {"max_turns": 300},
-    "connect5": {"idle_limit": 200},
-    "pairs": {"max_rounds": 500},
-}
-"""Anti-endless limits that drivers with no human seat (``simulate``, ``tournament``) apply
-unless the user sets the option: the rulebooks have no limit, and computers can shuffle tiles
-or tokens for ever where people would not. Each is a documented option of its game (a tie or
-0 points when reached); records hold it like any option."""
+from connect_arena.core.registry import game_class
 
 
 def ai_only_options(game: str, given: Mapping[str, object]) -> dict[str, object]:
-    """``given`` plus the game's :data:`AI_ONLY_OPTIONS` for keys the user did not set."""
-    return {**AI_ONLY_OPTIONS.get(game, {}), **given}
+    """``given`` plus the game's anti-endless limit for drivers with no human seat
+    (``simulate``, ``tournament``), unless the user set it.
+
+    The rulebooks have no limit, and computers can shuffle tiles or tokens for ever where people
+    would not. The option and its value are the game's declaration
+    (``GameType.anti_endless_option`` / ``anti_endless_default``): a documented option of the
+    game (a tie or 0 points when reached) that records hold like any option.
+
+    Raises:
+        UnknownGameError: no game ``game``.
+    """
+    declared = game_class(game).game_type
+    if declared.anti_endless_option is None:
+        return dict(given)
+    return {declared.anti_endless_option: declared.anti_endless_default, **given}
 
 
 def step(state: State[Action], agents: Sequence[Agent], rng: random.Random) -> tuple[int, Action]:

@@ -75,8 +75,9 @@ def load_game(
 ) -> Game:
     """The game ``name`` with ``num_players`` seats and ``key=value`` options.
 
-    With ``ai_only`` (no human seat), the game's anti-endless limits
-    (:data:`connect_arena.agents.playout.AI_ONLY_OPTIONS`) apply unless an option sets them.
+    With ``ai_only`` (no human seat), the game's anti-endless limit
+    (``GameType.anti_endless_option``, see :func:`connect_arena.agents.playout.ai_only_options`)
+    applies unless an option sets it.
 
     Raises:
         GameError: unknown game, bad option or bad player count (the message says which).

@@ -16,7 +16,16 @@ class InvalidActionError(GameError):
 
 
 class IllegalActionError(GameError):
-    """The action is well formed but the rules forbid it in this state."""
+    """The action is well formed but the rules forbid it in this state.
+
+    Attributes:
+        event: the reason as a structured event (:class:`~connect_arena.core.events.Event`)
+            for interfaces that translate it, or ``None`` when only the English message exists.
+    """
+
+    def __init__(self, message: str, event: object | None = None) -> None:
+        super().__init__(message)
+        self.event = event
 
 
 class InvalidOptionError(GameError):

@@ -13,9 +13,11 @@ import abc
 import json
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, NoReturn, TypeVar
 
 from connect_arena.core.errors import IllegalActionError, InvalidOptionError
+from connect_arena.core.events import Event
+from connect_arena.core.gametype import ChanceMode, GameType
 from connect_arena.core.options import OptionSpec, OptionValue, resolve_options
 
 CHANCE = -1
@@ -162,32 +164,46 @@ class State(abc.ABC, Generic[A]):
             return player
         current = self.current_player
         if current == SIMULTANEOUS:
-            raise IllegalActionError(
-                "several players may act now: say which seat acts "
-                f"(active seats: {sorted(self.active_players())})"
-            )
+            self._refuse(Event.of("core.say_seat", seats=sorted(self.active_players())))
         return current
 
     def _check_legal(self, action: A, player: int) -> None:
         if self.is_terminal():
-            raise IllegalActionError("the game is over")
+            self._refuse(Event.of("core.game_over"))
         if player == CHANCE:
             if not self.is_chance_node():
-                raise IllegalActionError("this is not a chance node")
+                self._refuse(Event.of("core.not_chance"))
             if action not in self.legal_actions(CHANCE):
-                raise IllegalActionError(f"{action} is not a possible chance outcome here")
+                self._refuse(Event.of("core.not_an_outcome", action=str(action)))
             return
         if self.is_chance_node():
-            raise IllegalActionError("chance acts next (dice or shuffle), not a player")
+            self._refuse(Event.of("core.chance_next"))
         if player not in self.active_players():
-            raise IllegalActionError(self._inactive_reason(player))
+            self._refuse(self._inactive_reason(player))
         reason = self._illegal_reason(action, player)
         if reason is not None:
-            raise IllegalActionError(reason)
+            self._refuse(reason)
 
-    def _inactive_reason(self, player: int) -> str:
+    def _refuse(self, reason: str | Event) -> NoReturn:
+        """Raise ``IllegalActionError`` for ``reason`` (an event is rendered in English too)."""
+        if isinstance(reason, Event):
+            raise IllegalActionError(self.game.render_event(reason), reason)
+        raise IllegalActionError(reason)
+
+    def describe_action(self, action: A, player: int) -> Event:
+        """What ``action`` by ``player`` would do from this state, as a structured event (for
+        move lists, hint lines and the terminal). Call it before applying the action.
+
+        The default is ``core.action`` (``core.chance`` for chance) with the notation; games
+        override it with their own keys (``<game>.<what>``) and parameters.
+        """
+        if player == CHANCE:
+            return Event.of("core.chance", action=str(action))
+        return Event.of("core.action", seat=player, action=str(action))
+
+    def _inactive_reason(self, player: int) -> str | Event:
         """Why ``player`` may not act now (games may name who must act instead, and why)."""
-        return f"it is not {self.game.seat_name(player)}'s turn"
+        return Event.of("core.not_your_turn", seat=player)
 
     # ----- results and views -----------------------------------------------------------------
     @abc.abstractmethod
@@ -234,8 +250,9 @@ class State(abc.ABC, Generic[A]):
         """Parse notation into an action (syntax only); raise ``InvalidActionError``."""
 
     @abc.abstractmethod
-    def _illegal_reason(self, action: A, player: int) -> str | None:
-        """``None`` if ``action`` is legal for active ``player``, else why not (one sentence)."""
+    def _illegal_reason(self, action: A, player: int) -> str | Event | None:
+        """``None`` if ``action`` is legal for active ``player``, else why not: an
+        :class:`~connect_arena.core.events.Event` (translatable), or one English sentence."""
 
     @abc.abstractmethod
     def _apply(self, action: A, player: int) -> None:
@@ -257,16 +274,34 @@ class Game(abc.ABC):
             options; the message names what is wrong.
     """
 
+    game_type: ClassVar[GameType]
+    """The game's declaration; every game class sets it (see :mod:`~connect_arena.core.gametype`).
+    The attributes below are derived from it, for brevity."""
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    event_templates: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    """English templates of the game's events by key (``str.format`` fields are parameters)."""
+
     name: ClassVar[str]
     title: ClassVar[str]
     summary: ClassVar[str] = ""
     player_counts: ClassVar[tuple[int, ...]]
     default_players: ClassVar[int]
-    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     deterministic: ClassVar[bool] = False
     seat_names: ClassVar[tuple[str, ...]] = ()
 
     __slots__ = ("_num_players", "_options")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        declared = cls.__dict__.get("game_type")
+        if declared is not None:
+            cls.name = declared.short_name
+            cls.title = declared.long_name
+            cls.summary = declared.summary
+            cls.player_counts = declared.player_counts
+            cls.default_players = declared.default_players
+            cls.seat_names = declared.seat_names
+            cls.deterministic = declared.chance_mode is ChanceMode.DETERMINISTIC
 
     def __init__(self, num_players: int | None = None, **options: object) -> None:
         players = self.default_players if num_players is None else num_players
@@ -316,6 +351,16 @@ class Game(abc.ABC):
     def _check_options(self) -> None:
         """Hook: raise ``InvalidOptionError`` for option combinations that conflict."""
         return None
+
+    def geometry(self) -> dict[str, Any]:
+        """The static geometry of this game's board or sheet for drawing it (JSON-able): the
+        same for every state of a game with these options and players, so interfaces fetch it
+        once per table. The default, ``{}``, means: nothing beyond the observation."""
+        return {}
+
+    def render_event(self, event: Event) -> str:
+        """``event`` in English, with seat names (the terminal's and the error messages')."""
+        return event.render(self.event_templates, self.seat_name)
 
     @abc.abstractmethod
     def new_initial_state(self) -> State[Any]:

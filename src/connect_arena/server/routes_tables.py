@@ -75,6 +75,7 @@ def _game_json(cls: type[Game]) -> dict[str, Any]:
         "seat_names": list(cls.seat_names),
         "private_information": has_private_information(cls.name),
         "teams": {str(n): [list(team) for team in cls(n).teams()] for n in cls.player_counts},
+        "game_type": cls.game_type.to_json(),
         "options": [_option_json(s) for s in cls.option_specs if not _free_text(s)],
     }
 

@@ -11,11 +11,10 @@ own observation, so that the page shows the seat that is playing, and not more.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import Any
 
-from connect_arena.core import CHANCE, Action, GameError, State, game_class, load
+from connect_arena.core import CHANCE, Action, State, game_class
 from connect_arena.service.model import LogEntry, TableInfo
 
 
@@ -27,15 +26,13 @@ def game_title(name: str) -> str:
         return name
 
 
-@functools.cache
 def has_private_information(name: str) -> bool:
-    """Whether game ``name`` hides something from some seats (its states override
-    :meth:`State.public_observation`); ``False`` for an unknown game."""
+    """Whether game ``name`` hides something from some seats (its declared
+    ``GameType.information``); ``False`` for an unknown game."""
     try:
-        state = load(name).new_initial_state()
-    except (ValueError, GameError):
+        return not game_class(name).game_type.perfect_information
+    except ValueError:
         return False
-    return type(state).public_observation is not State.public_observation
 
 
 def table_json(info: TableInfo, seq: int | None = None) -> dict[str, Any]:

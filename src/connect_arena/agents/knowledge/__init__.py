@@ -1,7 +1,7 @@
 """Per-game knowledge for the agents: a position evaluation, a rollout policy, how to value a
 cut-off rollout, and the settings of the levels ``easy``/``normal``/``hard``.
 
-One module per game (``knowledge/<game>.py``) defines ``KNOWLEDGE``; :func:`knowledge_for`
+One module per game (``knowledge/<game name>.py``) defines ``KNOWLEDGE``; :func:`knowledge_for`
 imports it on first use, so the engines never import the agents. Games without a module (toy
 games, third-party games) get uniform rollouts, their returns as evaluation and the default
 levels of :mod:`connect_arena.agents.levels`.
@@ -10,6 +10,7 @@ levels of :mod:`connect_arena.agents.levels`.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -74,20 +75,18 @@ DEFAULT_LEVELS: Mapping[str, Level] = {
 }
 """Levels of games whose knowledge does not set them."""
 
-_MODULES = {
-    "quinque": "connect_arena.agents.knowledge.quinque",
-    "connect5": "connect_arena.agents.knowledge.connect5",
-    "connnect": "connect_arena.agents.knowledge.connnect",
-    "pairs": "connect_arena.agents.knowledge.pairs",
-}
 _CACHE: dict[str, Knowledge | None] = {}
 
 
 def knowledge_for(game_name: str) -> Knowledge | None:
-    """The knowledge about the game called ``game_name``, or ``None`` when there is none."""
+    """The knowledge about the game called ``game_name`` (the module ``knowledge/<name>.py``),
+    or ``None`` when there is none."""
     if game_name not in _CACHE:
-        module = _MODULES.get(game_name)
-        found = importlib.import_module(module).KNOWLEDGE if module else None
+        found: Knowledge | None = None
+        if game_name.isidentifier():
+            module = f"{__name__}.{game_name}"
+            if importlib.util.find_spec(module) is not None:
+                found = importlib.import_module(module).KNOWLEDGE
         _CACHE[game_name] = found
     return _CACHE[game_name]
 

@@ -19,6 +19,12 @@ from typing import Any
 
 from connect_arena.core.errors import InvalidActionError
 from connect_arena.core.game import CHANCE, TERMINAL, Game, State
+from connect_arena.core.gametype import (
+    ChanceMode,
+    GameType,
+    ResultKind,
+    Utility,
+)
 from connect_arena.games.connect5 import moves
 from connect_arena.games.connect5.config import OPTIONS, Config, make_config
 from connect_arena.games.connect5.explain import explain
@@ -52,14 +58,25 @@ class Connect5Game(Game):
     a bad board file raises ``InvalidOptionError`` listing its problems.
     """
 
-    name = "connect5"
-    title = "Connect 5"
-    summary = "Place, stack, move and jump tokens on a circuit; five in a row scores five."
-    player_counts = (2, 3, 4, 5)
-    default_players = 2
+    game_type = GameType(
+        short_name="connect5",
+        long_name="Connect 5",
+        summary="Place, stack, move and jump tokens on a circuit; five in a row scores five.",
+        player_counts=(2, 3, 4, 5),
+        default_players=2,
+        seat_names=SEAT_NAMES,
+        seat_colours=("#d62839", "#1e63d6", "#7b3fb8", "#f4a81d", "#2a9d4f"),
+        chance_mode=ChanceMode.EXPLICIT,  # only with first_player=random (a chance action)
+        # +1 for each winner, -1 for the others, 0 for all when every seat shares the victory:
+        # zero-sum with two players only.
+        utility=Utility.GENERAL_SUM,
+        draw_possible=True,
+        result=ResultKind.RANKS,
+        anti_endless_option="idle_limit",
+        anti_endless_default=200,
+        rulebook="Connect 5, Back2Brain (IT, EN, DE, FR, ES)",
+    )
     option_specs = OPTIONS
-    deterministic = False  # only with first_player=random (a chance action)
-    seat_names = SEAT_NAMES
 
     def _check_options(self) -> None:
         self.config = make_config(dict(self.options), self.num_players)

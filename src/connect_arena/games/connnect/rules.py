@@ -24,7 +24,16 @@ from itertools import combinations, product
 from typing import Any
 
 from connect_arena.core.errors import InvalidOptionError
+from connect_arena.core.events import Event
 from connect_arena.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Game, State
+from connect_arena.core.gametype import (
+    ChanceMode,
+    Dynamics,
+    GameType,
+    Information,
+    ResultKind,
+    Utility,
+)
 from connect_arena.games.connnect import bonuses, flow, legal
 from connect_arena.games.connnect import sheet as geo
 from connect_arena.games.connnect.bonuses import Task
@@ -71,16 +80,30 @@ ROLLS: list[tuple[Roll, float]] = [
 class ConnnectGame(Game):
     """CO'NNN'ECT for 2-4 players, or 1 (solo score attack, an addition of ours)."""
 
-    name = "connnect"
-    title = "CO'NNN'ECT"
-    summary = (
-        "Roll and write: fill zones with dice numbers and claim Connects of 3, 4 and 5 "
-        "(1 player = solo score attack, not in the rulebook)."
+    game_type = GameType(
+        short_name="connnect",
+        long_name="CO'NNN'ECT",
+        summary=(
+            "Roll and write: fill zones with dice numbers and claim Connects of 3, 4 and 5 "
+            "(1 player = solo score attack, not in the rulebook)."
+        ),
+        player_counts=(1, 2, 3, 4),
+        default_players=2,
+        seat_names=("Blue", "Red", "Green", "Yellow"),
+        seat_colours=("#1e63d6", "#d62839", "#2a9d4f", "#f4a81d"),
+        dynamics=Dynamics.SIMULTANEOUS_PHASES,
+        chance_mode=ChanceMode.EXPLICIT,
+        information=Information.IMPERFECT,
+        hidden="each seat's writing in a Fill or Claim phase, from the others until all are done",
+        # ±1/0 by final score with several players; the score itself solo (or returns=score).
+        utility=Utility.GENERAL_SUM,
+        min_utility=-200.0,
+        max_utility=200.0,
+        draw_possible=True,
+        result=ResultKind.SCORES,
+        rulebook="CO'NNN'ECT (EN, DE)",
     )
-    player_counts = (1, 2, 3, 4)
-    default_players = 2
     option_specs = OPTIONS
-    seat_names = ("Blue", "Red", "Green", "Yellow")
 
     def _check_options(self) -> None:
         try:
@@ -233,7 +256,7 @@ class ConnnectState(State[ConnnectAction]):
             return None
         return explain(self, action, player) or f"{action} is not legal now"
 
-    def _inactive_reason(self, player: int) -> str:
+    def _inactive_reason(self, player: int) -> str | Event:
         """Specific reasons for a seat that is out of the game or done with the current
         simultaneous phase (instead of the core's "it is not X's turn")."""
         if 0 <= player < self.num_players:

@@ -26,6 +26,12 @@ from __future__ import annotations
 from typing import Any
 
 from connect_arena.core.game import CHANCE, TERMINAL, Game, State
+from connect_arena.core.gametype import (
+    ChanceMode,
+    GameType,
+    ResultKind,
+    Utility,
+)
 from connect_arena.games.pairs import legal, turn
 from connect_arena.games.pairs.components import (
     EMPTY,
@@ -61,17 +67,39 @@ LOG_LENGTH = 12
 class PairsGame(Game):
     """Connect Pairs for 2, 4, 6 or 8 players seated as pairs of partners (one box each)."""
 
-    name = "pairs"
-    title = "Connect Pairs"
-    summary = (
-        "Cooperative pairs: roll three dice, collect tokens and connect with your partner "
-        "until both top rows show the same four subjects."
+    game_type = GameType(
+        short_name="pairs",
+        long_name="Connect Pairs",
+        summary=(
+            "Cooperative pairs: roll three dice, collect tokens and connect with your partner "
+            "until both top rows show the same four subjects."
+        ),
+        player_counts=(2, 4, 6, 8),
+        default_players=2,
+        seat_names=SEAT_NAMES,
+        seat_colours=(
+            "#d62839",
+            "#e0707b",
+            "#1e63d6",
+            "#6f9be6",
+            "#2a9d4f",
+            "#74c48f",
+            "#b86e00",
+            "#f4a81d",
+        ),
+        chance_mode=ChanceMode.EXPLICIT,
+        # Partners share their pair's points.
+        utility=Utility.TEAMS,
+        min_utility=-1000.0,
+        max_utility=1000.0,
+        draw_possible=True,
+        result=ResultKind.SCORES,
+        teams=True,
+        anti_endless_option="max_rounds",
+        anti_endless_default=500,
+        rulebook="untitled pair game (Italian rulebook)",
     )
-    player_counts = (2, 4, 6, 8)
-    default_players = 2
     option_specs = OPTIONS
-    deterministic = False
-    seat_names = SEAT_NAMES
 
     def _check_options(self) -> None:
         self.config: Config = make_config(self.num_players, self.options)

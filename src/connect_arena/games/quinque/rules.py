@@ -15,6 +15,12 @@ from collections.abc import Sequence
 from typing import Any, Literal, cast
 
 from connect_arena.core.game import CHANCE, TERMINAL, Game, State
+from connect_arena.core.gametype import (
+    ChanceMode,
+    GameType,
+    ResultKind,
+    Utility,
+)
 from connect_arena.games.quinque import geometry as geo
 from connect_arena.games.quinque.config import OPTIONS, Config, check_options, make_config
 from connect_arena.games.quinque.geometry import Cell
@@ -47,14 +53,23 @@ class QuinqueGame(Game):
             with the same rules (:mod:`connect_arena.games.quinque.tables`).
     """
 
-    name = "quinque"
-    title = "Quinque"
-    summary = "Mark skydivers and move tiles to line up five parachutes of your colour."
-    player_counts = (2,)
-    default_players = 2
+    game_type = GameType(
+        short_name="quinque",
+        long_name="Quinque",
+        summary="Mark skydivers and move tiles to line up five parachutes of your colour.",
+        player_counts=(2,),
+        default_players=2,
+        seat_names=("Red", "Blue"),
+        seat_colours=("#d62839", "#1e63d6"),
+        chance_mode=ChanceMode.EXPLICIT,  # only with first_player=random; see Config.first_player
+        utility=Utility.ZERO_SUM,
+        draw_possible=True,
+        result=ResultKind.RANKS,
+        anti_endless_option="max_turns",
+        anti_endless_default=300,
+        rulebook="Quinque, Board Game Arena help (Italian)",
+    )
     option_specs = OPTIONS
-    deterministic = False  # only with first_player=random; see Config.first_player
-    seat_names = ("Red", "Blue")
 
     def _check_options(self) -> None:
         side = check_options(self.options)

@@ -1,0 +1,109 @@
+"""Structured events: what happened (or why an action is refused) as data, not English.
+
+An :class:`Event` is a key and its parameters, e.g.
+``Event("pairs.take", {"seat": 1, "subject": "F", "zone": 2})``. Engines produce them; the
+terminal renders them in English with the game's templates (``events.py`` of each game
+package, :data:`ENGLISH`), and the browser translates them by key in every language
+(``i18n/<game>.<lang>.json``, under ``event.<key>``), so no interface parses English.
+
+Keys are ``<game>.<what>`` (``core.<what>`` for events every game shares). Parameter values
+are JSON scalars or lists of them; a parameter named ``seat`` (or ending in ``_seat``) is a
+0-based seat index, which renderers show as the seat's name.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+ParamValue = str | int | float | bool | None | list[Any]
+"""A parameter value: a JSON scalar or a list of them."""
+
+ENGLISH: dict[str, str] = {
+    "core.action": "{seat} plays {action}",
+    "core.chance": "chance: {action}",
+    "core.game_over": "the game is over",
+    "core.not_chance": "this is not a chance node",
+    "core.not_an_outcome": "{action} is not a possible chance outcome here",
+    "core.chance_next": "chance acts next (dice or shuffle), not a player",
+    "core.not_your_turn": "it is not {seat}'s turn",
+    "core.say_seat": "several players may act now: say which seat acts (active seats: {seats})",
+}
+"""English templates of the ``core.*`` events (``str.format`` fields are parameter names)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One structured event.
+
+    Attributes:
+        key: ``<game>.<what>``, the translation key (without the ``event.`` prefix).
+        params: the parameters, JSON-able; read-only.
+    """
+
+    key: str
+    params: Mapping[str, ParamValue] = field(default_factory=lambda: MappingProxyType({}))
+
+    @classmethod
+    def of(cls, key: str, **params: ParamValue) -> Event:
+        """``Event.of("pairs.take", seat=1, subject="F")``."""
+        return cls(key, MappingProxyType(dict(params)))
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"key": key, "params": {...}}``."""
+        return {"key": self.key, "params": dict(self.params)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Event:
+        """The inverse of :meth:`to_json`.
+
+        Raises:
+            ValueError: ``data`` is not ``{"key": str, "params": dict}``.
+        """
+        key, params = data.get("key"), data.get("params", {})
+        if not isinstance(key, str) or not isinstance(params, Mapping):
+            raise ValueError("an event is {'key': str, 'params': {...}}")
+        return cls(key, MappingProxyType(dict(params)))
+
+    def render(
+        self,
+        templates: Mapping[str, str],
+        seat_name: Callable[[int], str] = lambda seat: f"Player {seat + 1}",
+    ) -> str:
+        """English (or any language's) text of the event from ``templates``.
+
+        Seat parameters are shown by ``seat_name``; lists are joined with ", ". A key with no
+        template renders as the key and its parameters, so nothing is lost.
+        """
+        values: dict[str, Any] = {}
+        for name, value in self.params.items():
+            if isinstance(value, int) and not isinstance(value, bool) and _is_seat(name):
+                values[name] = seat_name(value)
+            elif isinstance(value, list):
+                values[name] = ", ".join(
+                    seat_name(v) if _is_seat(name) and isinstance(v, int) else str(v) for v in value
+                )
+            else:
+                values[name] = value
+        template = templates.get(self.key) or ENGLISH.get(self.key)
+        if template is None:
+            shown = " ".join(f"{k}={v}" for k, v in values.items())
+            return f"{self.key} {shown}".strip()
+        return string.Formatter().vformat(template, (), _Missing(values))
+
+    def __str__(self) -> str:
+        return self.render({})
+
+
+def _is_seat(name: str) -> bool:
+    return name in ("seat", "seats") or name.endswith(("_seat", "_seats"))
+
+
+class _Missing(dict[str, Any]):
+    """Format fields missing from the parameters render as ``{name}`` instead of failing."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
