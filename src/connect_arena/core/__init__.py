@@ -9,6 +9,7 @@ from connect_arena.core.errors import (
     InvalidRecordError,
     UnknownGameError,
 )
+from connect_arena.core.events import Event
 from connect_arena.core.game import (
     CHANCE,
     SIMULTANEOUS,
@@ -17,6 +18,14 @@ from connect_arena.core.game import (
     Game,
     HistoryEntry,
     State,
+)
+from connect_arena.core.gametype import (
+    ChanceMode,
+    Dynamics,
+    GameType,
+    Information,
+    ResultKind,
+    Utility,
 )
 from connect_arena.core.options import OptionSpec, OptionValue
 from connect_arena.core.perft import perft, perft_divide
@@ -44,19 +53,26 @@ __all__ = [
     "SIMULTANEOUS",
     "TERMINAL",
     "Action",
+    "ChanceMode",
+    "Dynamics",
+    "Event",
     "Game",
     "GameError",
+    "GameType",
     "HistoryEntry",
     "IllegalActionError",
+    "Information",
     "InvalidActionError",
     "InvalidOptionError",
     "InvalidRecordError",
     "OptionSpec",
     "OptionValue",
     "Record",
+    "ResultKind",
     "SeatAction",
     "State",
     "UnknownGameError",
+    "Utility",
     "game_class",
     "game_names",
     "list_games",

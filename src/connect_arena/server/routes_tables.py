@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 from collections.abc import Mapping
 from typing import Any
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Request, Response
 
 from connect_arena.agents import AGENT_KINDS
 from connect_arena.core import Game, OptionSpec, game_class, game_names, parse_record
@@ -19,7 +21,7 @@ from connect_arena.service import (
     replay_frames,
     table_record,
 )
-from connect_arena.service.views import has_private_information, table_json
+from connect_arena.service.views import game_info, has_private_information, table_json
 
 router = APIRouter(prefix="/api")
 
@@ -140,6 +142,19 @@ async def hint(table_id: int, body: SeatNumber, user: UserDep, arena: ArenaDep) 
     """Suggest actions to the player of ``seat`` when it may act: the three best of a search
     at the computer's normal level (nothing is played or recorded; one hint at a time)."""
     return await arena.service.hint(table_id, user.id, body.seat)
+
+
+@router.get("/tables/{table_id}/game")
+async def table_game(table_id: int, request: Request, arena: ArenaDep) -> Response:
+    """The table's static game information (declaration and board/sheet geometry, see
+    ``service.views.game_info``): fixed for the table's life, so it is cacheable (ETag)."""
+    table = await arena.service.get_table(table_id)
+    body = json.dumps(game_info(table.game()), sort_keys=True, separators=(",", ":"))
+    etag = '"' + hashlib.sha256(body.encode()).hexdigest()[:32] + '"'
+    headers = {"ETag": etag, "Cache-Control": "public, max-age=86400"}
+    if request.headers.get("if-none-match") == etag:
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type="application/json", headers=headers)
 
 
 @router.get("/tables/{table_id}/record")

@@ -15,13 +15,15 @@ import asyncio
 import multiprocessing
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 from connect_arena.agents import make_agent
 from connect_arena.agents.mcts import MCTSAgent
-from connect_arena.core import Action, OptionValue, State, load
+from connect_arena.core import CHANCE, Action, GameError, OptionValue, State, load
+from connect_arena.core.simultaneous import decision_state
 
 CACHE_SIZE = 256
 """States kept per worker (one per table)."""
@@ -134,19 +136,48 @@ def hint(request: HintRequest) -> list[dict[str, Any]]:
             raise ValueError(f"seat {request.seat} has no legal action")
         # The search starts from the seat's view (decision_state): no hidden choices.
         lines = agent.analyse(current, request.seat)[: request.lines]
+        known = decision_state(current, request.seat)  # the lines in words, without hidden choices
     finally:
         # Cached only after the search: a thread pool's next request may advance it.
         _remember(request, current)
     return [
         {
             "action": str(line.action),
+            "event": known.describe_action(line.action, request.seat).to_json(),
             "value": round(line.value, 4),
             "visits": line.visits,
             "solved": line.solved,
             "principal": [str(action) for action in line.principal],
+            "principal_events": _describe_line(known, request.seat, line.principal),
         }
         for line in lines
     ]
+
+
+def _describe_line(state: State[Action], seat: int, line: Sequence[Action]) -> list[dict[str, Any]]:
+    """The descriptions (events) of the actions of ``line`` played from ``state`` in turn (the
+    first by ``seat``); stops at an action it cannot place (it never changes ``state``)."""
+    events: list[dict[str, Any]] = []
+    after = state.clone()
+    for index, action in enumerate(line):
+        if after.is_terminal():
+            break
+        if after.is_chance_node():
+            player = CHANCE
+        elif index == 0:
+            player = seat
+        else:
+            active = after.active_players()
+            if not active:
+                break
+            player = after.current_player if after.current_player >= 0 else min(active)
+        try:
+            described = after.describe_action(action, player).to_json()
+            after.apply_action(action, player)
+        except GameError:
+            break
+        events.append(described)
+    return events
 
 
 def _warm_up() -> None:

@@ -29,6 +29,7 @@ from connect_arena.core import (
     CHANCE,
     SIMULTANEOUS,
     Action,
+    Event,
     GameError,
     IllegalActionError,
     InvalidActionError,
@@ -339,7 +340,10 @@ class MatchService:
             return table.state.parse_action(text, seat)
         except InvalidActionError as error:
             raise ServiceError(ErrorCode.INVALID_ACTION, str(error)) from None
-        except (IllegalActionError, GameError) as error:
+        except IllegalActionError as error:
+            event = error.event.to_json() if isinstance(error.event, Event) else None
+            raise ServiceError(ErrorCode.ILLEGAL_ACTION, str(error), event) from None
+        except GameError as error:
             raise ServiceError(ErrorCode.ILLEGAL_ACTION, str(error)) from None
 
     async def _commit(self, table: LiveTable, seat: int, action: Action) -> LogEntry:
@@ -348,6 +352,7 @@ class MatchService:
         assert state is not None
         after = state.clone()
         simultaneous = state.current_player == SIMULTANEOUS
+        described = state.describe_action(action, seat).to_json()
         after.apply_legal_action(action, seat)
         entry = LogEntry(table.seq + 1, seat, str(action), simultaneous)
         over = after.is_terminal()
@@ -362,6 +367,7 @@ class MatchService:
             ) from None
         table.state = after
         table.log.append(entry)
+        table.described.append(described)
         if over:
             self._finish(table, after.returns(), finished_at)
         table.broadcast_event(entry)

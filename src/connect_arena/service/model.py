@@ -156,17 +156,23 @@ class ServiceError(Exception):
 
     Args:
         code: the machine-readable :class:`ErrorCode`.
-        message: what went wrong, for the person who asked.
+        message: what went wrong, for the person who asked (English).
+        event: the reason as a structured event ``{"key", "params"}`` that interfaces
+            translate (an engine's refusal), or ``None``.
     """
 
-    def __init__(self, code: ErrorCode, message: str) -> None:
+    def __init__(self, code: ErrorCode, message: str, event: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.event = event
 
     def to_json(self) -> dict[str, Any]:
-        """``{"type": "error", "code", "message"}``."""
-        return {"type": "error", "code": self.code.value, "message": self.message}
+        """``{"type": "error", "code", "message"}``, plus ``event`` when there is one."""
+        body: dict[str, Any] = {"type": "error", "code": self.code.value, "message": self.message}
+        if self.event is not None:
+            body["event"] = self.event
+        return body
 
 
 class SeqConflictError(Exception):

@@ -15,7 +15,7 @@ from connect_arena.core import (
 from connect_arena.core.records import initial_state
 from connect_arena.service.model import ErrorCode, ServiceError, TableStatus
 from connect_arena.service.tables import LiveTable
-from connect_arena.service.views import spectator_observation
+from connect_arena.service.views import game_info, spectator_observation
 
 MAX_REPLAY_ACTIONS = 20_000
 """The longest record the replay viewer accepts."""
@@ -52,9 +52,11 @@ def replay_frames(data: Record | str | bytes | dict[str, Any]) -> dict[str, Any]
     """Every position of a record, for the replay viewer.
 
     Returns:
-        ``{"record": ..., "frames": [...]}``; frame ``i`` is the position after ``i`` actions:
-        ``{"seq", "seat", "action", "to_move", "terminal", "returns", "observation"}`` (frame 0
-        has no action).
+        ``{"record": ..., "game": ..., "frames": [...]}``; ``game`` is the static game information
+        (:func:`~connect_arena.service.views.game_info`: declaration and geometry); frame ``i`` is
+        the position after ``i`` actions: ``{"seq", "seat", "action", "event", "to_move",
+        "terminal", "returns", "observation"}`` (frame 0 has no action; ``event`` describes the
+        action as a structured event).
 
     Raises:
         ServiceError: not a valid record, too long, or an action that does not replay (the
@@ -65,27 +67,32 @@ def replay_frames(data: Record | str | bytes | dict[str, Any]) -> dict[str, Any]
         if len(record.actions) > MAX_REPLAY_ACTIONS:
             raise InvalidRecordError(f"more than {MAX_REPLAY_ACTIONS} actions")
         state = initial_state(record)
-        frames = [_frame(state, 0, None, None)]
+        frames = [_frame(state, 0, None, None, None)]
         for index, entry in enumerate(record.actions):
             text = entry if isinstance(entry, str) else entry.action
             seat = None if isinstance(entry, str) else entry.seat
             try:
                 actor = state.current_player if seat is None else seat
-                state.apply_action(text, seat)
+                action = state.parse_action(text, actor)
+                described = state.describe_action(action, actor).to_json()
+                state.apply_legal_action(action, actor)
             except GameError as error:
                 raise InvalidRecordError(str(error), index=index, action=text) from None
-            frames.append(_frame(state, index + 1, actor, text))
+            frames.append(_frame(state, index + 1, actor, text, described))
     except GameError as error:
         raise ServiceError(ErrorCode.BAD_REQUEST, str(error)) from None
-    return {"record": record.model_dump(), "frames": frames}
+    return {"record": record.model_dump(), "game": game_info(state.game), "frames": frames}
 
 
-def _frame(state: Any, seq: int, seat: int | None, action: str | None) -> dict[str, Any]:
+def _frame(
+    state: Any, seq: int, seat: int | None, action: str | None, event: dict[str, Any] | None
+) -> dict[str, Any]:
     terminal = state.is_terminal()
     return {
         "seq": seq,
         "seat": seat,
         "action": action,
+        "event": event,
         "chance": seat == CHANCE,
         "to_move": sorted(state.active_players()),
         "terminal": terminal,

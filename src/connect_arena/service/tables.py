@@ -68,15 +68,29 @@ class Subscription:
         return len(self._queue)
 
 
-def rebuild(info: TableInfo, log: Sequence[LogEntry]) -> State[Action]:
-    """The engine state of a table from its log (after a restart, or for a finished table).
+def rebuild(
+    info: TableInfo, log: Sequence[LogEntry], described: list[dict[str, Any]] | None = None
+) -> State[Action]:
+    """The engine state of a table from its log (after a restart, or for a finished table):
+    the one place a table's state is rebuilt.
+
+    Args:
+        info: the table.
+        log: its actions, in order.
+        described: if given, receives each action's description
+            (``State.describe_action(...).to_json()``, an event ``{"key", "params"}``).
 
     Raises:
         GameError: the log no longer replays (unknown game, or an action now illegal).
     """
     state = load(info.game, info.num_players, **info.options).new_initial_state()
     for entry in log:
-        state.apply_action(entry.action, entry.seat)
+        if described is None:
+            state.apply_action(entry.action, entry.seat)
+            continue
+        action = state.parse_action(entry.action, entry.seat)
+        described.append(state.describe_action(action, entry.seat).to_json())
+        state.apply_legal_action(action, entry.seat)
     return state
 
 
@@ -95,8 +109,10 @@ class LiveTable:
         self.subscribers: set[Subscription] = set()
         self.thinking: asyncio.Task[None] | None = None
         self.state: State[Action] | None = None
+        self.described: list[dict[str, Any]] = []
+        """Each logged action's description (an event), parallel to ``log``."""
         if info.status in (TableStatus.RUNNING, TableStatus.FINISHED):
-            self.state = rebuild(info, log)
+            self.state = rebuild(info, log, self.described)
 
     @property
     def id(self) -> int:
@@ -130,7 +146,14 @@ class LiveTable:
     def event_messages(self, since: int, seats: Sequence[int]) -> list[dict[str, Any]]:
         """``event`` messages for the log entries after ``since``."""
         revealed = self.info.status is TableStatus.FINISHED
-        return [event_json(self.id, entry, seats, revealed) for entry in self.log[since:]]
+        return [
+            event_json(self.id, entry, seats, revealed, self.description(entry.seq))
+            for entry in self.log[since:]
+        ]
+
+    def description(self, seq: int) -> dict[str, Any] | None:
+        """The description (an event) of the action at ``seq`` (1-based), if known."""
+        return self.described[seq - 1] if 0 < seq <= len(self.described) else None
 
     def broadcast(self, build: Callable[[tuple[int, ...]], dict[str, Any] | None]) -> None:
         """Send every subscriber the message ``build(seats)`` built for its seats (once per
@@ -158,7 +181,7 @@ class LiveTable:
         revealed = self.info.status is TableStatus.FINISHED
 
         def build(seats: tuple[int, ...]) -> dict[str, Any]:
-            message = event_json(self.id, entry, seats, revealed)
+            message = event_json(self.id, entry, seats, revealed, self.description(entry.seq))
             message["state"] = self.state_message(seats)
             return message
 

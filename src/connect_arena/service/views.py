@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from connect_arena.core import CHANCE, Action, State, game_class
+from connect_arena.core import CHANCE, Action, Game, State, game_class
 from connect_arena.service.model import LogEntry, TableInfo
 
 
@@ -104,7 +104,11 @@ def state_json(
 
 
 def event_json(
-    table_id: int, entry: LogEntry, seats: Sequence[int], revealed: bool
+    table_id: int,
+    entry: LogEntry,
+    seats: Sequence[int],
+    revealed: bool,
+    described: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The ``event`` message of one log entry for a viewer holding ``seats``.
 
@@ -113,6 +117,8 @@ def event_json(
         entry: the log entry.
         seats: the viewer's seats.
         revealed: whether hidden (simultaneous) actions may be shown (the game is over).
+        described: the action's description, a structured event ``{"key", "params"}``
+            (:meth:`State.describe_action`) that the page translates; hidden like the action.
     """
     hidden = entry.simultaneous and not revealed and entry.seat not in seats
     return {
@@ -121,5 +127,19 @@ def event_json(
         "seq": entry.seq,
         "seat": entry.seat,
         "action": None if hidden else entry.action,
+        "event": None if hidden else described,
         "simultaneous": entry.simultaneous,
+    }
+
+
+def game_info(game: Game) -> dict[str, Any]:
+    """A table's static game information, the same for its whole life (so it is sent once and
+    cached): ``game``, ``num_players``, ``options``, ``game_type`` (the declaration) and
+    ``geometry`` (:meth:`Game.geometry`: the board or sheet to draw)."""
+    return {
+        "game": game.name,
+        "num_players": game.num_players,
+        "options": dict(game.options),
+        "game_type": game.game_type.to_json(),
+        "geometry": game.geometry(),
     }

@@ -109,3 +109,31 @@ export function tn(key, count, params = {}) {
   }
   return t(`${key}_${form}`, { count, ...params });
 }
+
+/**
+ * The text of a structured event from the server ({key: "<game>.<what>", params}) in the
+ * page's language: the key "<game>.<what>" is read as "<game>.event.<what>" ("core.<what>" as
+ * "common.event.<what>"). Seat parameters ("seat", "seats", "*_seat", "*_seats") are shown with
+ * seatName; lists are joined. Returns null when the event has no translation.
+ *
+ * @param {{key: string, params?: Record<string, unknown>} | null | undefined} event
+ * @param {(seat: number) => string} seatName
+ * @param {(items: string[]) => string} [join]
+ * @returns {string | null}
+ */
+export function eventText(event, seatName, join = (items) => items.join(", ")) {
+  if (!event || typeof event.key !== "string") return null;
+  const dot = event.key.indexOf(".");
+  if (dot < 1) return null;
+  const game = event.key.slice(0, dot);
+  const key = `${game === "core" ? "common" : game}.event.${event.key.slice(dot + 1)}`;
+  if (!hasKey(key)) return null;
+  /** @type {Record<string, string>} */
+  const params = {};
+  for (const [name, value] of Object.entries(event.params || {})) {
+    const seatParam = name === "seat" || name === "seats" || name.endsWith("_seat") || name.endsWith("_seats");
+    const show = (/** @type {unknown} */ item) => (seatParam && typeof item === "number" ? seatName(item) : String(item));
+    params[name] = Array.isArray(value) ? join(value.map(show)) : show(value);
+  }
+  return t(key, params);
+}

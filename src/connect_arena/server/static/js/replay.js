@@ -3,7 +3,7 @@
 import { api, gameTitle, h, listText, playerName, resultText, seatClass, seatName, toast } from "./api.js";
 import { setUpHeader } from "./header.js";
 import { loadGameUi } from "./games.js";
-import { currentLanguage, loadNamespaces, t } from "./i18n.js";
+import { currentLanguage, eventText, loadNamespaces, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const parts = location.pathname.split("/");
@@ -61,12 +61,12 @@ async function open(data) {
     target: "_blank", rel: "noopener",
   }, t("common.rulesLink")));
   view.board = await loadGameUi(data.record.game, $("board"), {
-    options: data.record.options, seatNames: view.game.seat_names.map((_, seat) => seatName(view.game, seat)),
+    options: data.record.options, geometry: data.game?.geometry, seatNames: view.game.seat_names.map((_, seat) => seatName(view.game, seat)),
     interactive: false, panel: $("game-panel"), onAction: () => {},
   });
   $("moves").replaceChildren(...view.frames.slice(1).map((frame) => {
     const who = frame.seat === null || frame.seat < 0 ? t("common.chance") : seatName(view.game, frame.seat);
-    const text = view.board.describe?.(frame.action, frame.seat) || frame.action;
+    const text = eventText(frame.event, (s) => seatName(view.game, s), listText) || view.board.describe?.(frame.action, frame.seat) || frame.action;
     const item = h("li", { value: frame.seq, class: frame.seat === null || frame.seat < 0 ? "chance" : seatClass(view.game, frame.seat), tabindex: 0,
       onclick: () => show(frame.seq),
       onkeydown: (event) => {

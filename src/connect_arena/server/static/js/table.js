@@ -19,7 +19,7 @@ import {
 } from "./api.js";
 import { setUpHeader } from "./header.js";
 import { loadGameUi, shellActions } from "./games.js";
-import { currentLanguage, loadNamespaces, t } from "./i18n.js";
+import { currentLanguage, eventText, loadNamespaces, t } from "./i18n.js";
 
 const tableId = Number(location.pathname.split("/")[2]);
 const page = {
@@ -214,8 +214,10 @@ async function askHint() {
   box?.focus({ preventScroll: true });
 }
 
-/** An action in words (the game module's description, else its notation). */
-const actionText = (action, seat) => page.board?.describe?.(action, seat) || action;
+/** An action in words: the server's description (a structured event) translated, else the game
+ * module's own description, else its notation. */
+const actionText = (action, seat, event = null) =>
+  eventText(event, (s) => seatName(page.game, s), listText) || page.board?.describe?.(action, seat) || action;
 
 /** A hint's value for people: the expected score from 0% (a sure loss) to 100% (a sure win)
  * when the game's returns are ±1, else the expected result in points. */
@@ -229,14 +231,15 @@ function valueText(line) {
 function hintBox(hint) {
   const [best, ...others] = hint.lines;
   if (!best) return h("div", { class: "hint-box", id: "hint", tabindex: "-1" }, t("common.hintNone"));
-  const rest = best.principal.slice(1, 5);
+  const events = best.principal_events || [];
+  const rest = best.principal.slice(1, 5).map((action, i) => actionText(action, null, events[i + 1]));
   return h("div", { class: "hint-box", id: "hint", tabindex: "-1" },
-    h("div", {}, h("b", {}, t("common.hintSuggestion", { action: actionText(best.action, hint.seat) })),
+    h("div", {}, h("b", {}, t("common.hintSuggestion", { action: actionText(best.action, hint.seat, best.event) })),
       " · ", h("span", { class: "hint-value" }, valueText(best))),
     rest.length ? h("div", { class: "muted" }, t("common.hintLine", { line: rest.join(", ") })) : null,
     others.length
       ? h("div", { class: "muted" }, t("common.hintOthers", {
-        actions: listText(others.map((line) => `${actionText(line.action, hint.seat)} (${valueText(line)})`)),
+        actions: listText(others.map((line) => `${actionText(line.action, hint.seat, line.event)} (${valueText(line)})`)),
       }))
       : null);
 }
@@ -274,7 +277,7 @@ function renderMoves() {
   list.replaceChildren(...page.moves.map((move) => {
     const who = move.seat < 0 ? t("common.chance") : seatName(page.game, move.seat);
     const hidden = !move.action || hiddenHere(move);
-    const text = hidden ? t("common.hiddenAction") : page.board?.describe?.(move.action, move.seat) || move.action;
+    const text = hidden ? t("common.hiddenAction") : actionText(move.action, move.seat, move.event);
     return h("li", { value: move.seq, class: move.seat < 0 ? "chance" : seatClass(page.game, move.seat) },
       h("span", { class: "mover" }, who), " ", h("span", { class: "move-text" }, text));
   }));
@@ -357,8 +360,10 @@ async function onTable(message) {
     $("table-title").textContent = t("common.tableTitle", { game: title, id: tableId });
     $("head-links").replaceChildren(rulesLink(page.table.game));
     document.title = `Connect Arena — ${title} #${tableId}`;
+    // The static game info (declaration, board/sheet geometry) is fixed for the table's life.
+    page.gameInfo = await api.get(`/api/tables/${tableId}/game`);
     page.board = await loadGameUi(page.table.game, $("board"), {
-      options: page.table.options, seatNames: page.game.seat_names.map((_, seat) => seatName(page.game, seat)),
+      options: page.table.options, geometry: page.gameInfo.geometry, seatNames: page.game.seat_names.map((_, seat) => seatName(page.game, seat)),
       interactive: true, panel: $("game-panel"), onAction: act,
     });
     page.boardRoot = [...$("board").childNodes];
@@ -369,7 +374,10 @@ async function onTable(message) {
 function onEvent(message) {
   if (message.seq > page.seq || !page.moves.some((m) => m.seq === message.seq)) {
     page.moves = page.moves.filter((m) => m.seq < message.seq);
-    page.moves.push({ seq: message.seq, seat: message.seat, action: message.action, simultaneous: Boolean(message.simultaneous) });
+    page.moves.push({
+      seq: message.seq, seat: message.seat, action: message.action, event: message.event || null,
+      simultaneous: Boolean(message.simultaneous),
+    });
   }
   if (message.state) onState(message.state);
 }
@@ -384,7 +392,7 @@ const handlers = {
   table: onTable,
   event: onEvent,
   state: onState,
-  error: (message) => toast(errorText(message.code, message.message)),
+  error: (message) => toast(eventText(message.event, (s) => seatName(page.game, s), listText) || errorText(message.code, message.message)),
   pong: () => {},
 };
 
