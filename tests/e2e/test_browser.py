@@ -240,5 +240,5 @@ def test_the_pages_speak_the_browser_language(
     # The picker switches the language (stored for the next pages).
     other = "de" if lang != "de" else "fr"
     page.select_option("#language", other)
-    page.wait_for_function(f"document.documentElement.lang === '{other}'")
+    page.wait_for_function(f"() => document.documentElement.lang === '{other}'")
     assert page.errors == []  # type: ignore[attr-defined]
