@@ -7,7 +7,9 @@ def esc(text: str) -> str:
     return escape(text, quote=True)
 
 
-def svg(did: str, w: int, h: int, aria: str, body: str, narrow: bool = False, arrow: bool = False) -> str:
+def svg(
+    did: str, w: int, h: int, aria: str, body: str, narrow: bool = False, arrow: bool = False
+) -> str:
     cls = ' class="narrow"' if narrow else ""
     defs = ""
     if arrow:
@@ -33,6 +35,7 @@ def arrow(did, d):
 
 # ---------------------------------------------------------------- Quinque
 
+
 def _skydiver(x, y, r, mark=None):
     out = f'<circle class="free" cx="{x}" cy="{y}" r="{r}"/>\n'
     if mark == "red":
@@ -43,18 +46,18 @@ def _skydiver(x, y, r, mark=None):
     return out
 
 
-def q_tile(L):
-    b = text(10, 16, L["tile"], "label")
+def q_tile(labels):
+    b = text(10, 16, labels["tile"], "label")
     b += '<rect class="tile" x="10" y="26" width="120" height="120" rx="6"/>\n'
     b += _skydiver(40, 56, 18) + _skydiver(100, 56, 18, "red")
     b += _skydiver(40, 116, 18) + _skydiver(100, 116, 18, "blue")
-    b += '<path class="lead-line" d="M122,56 H150"/>\n' + text(154, 61, L["red"])
-    b += '<path class="lead-line" d="M122,116 H150"/>\n' + text(154, 121, L["blue"])
-    b += '<path class="lead-line" d="M40,138 V160"/>\n' + text(30, 176, L["free"])
-    return svg("q-tile", 330, 186, L["aria"], b, narrow=True)
+    b += '<path class="lead-line" d="M122,56 H150"/>\n' + text(154, 61, labels["red"])
+    b += '<path class="lead-line" d="M122,116 H150"/>\n' + text(154, 121, labels["blue"])
+    b += '<path class="lead-line" d="M40,138 V160"/>\n' + text(30, 176, labels["free"])
+    return svg("q-tile", 330, 186, labels["aria"], b, narrow=True)
 
 
-def q_line(L):
+def q_line(labels):
     pitch, s, pad = 84, 80, 12
     tiles = [(0, 0), (1, 0), (1, 1), (2, 1), (2, 2)]
     b = ""
@@ -81,10 +84,12 @@ def q_line(L):
                 sx, sy = 2 * tx + dx, 2 * ty + dy
                 x, y = pos(sx, sy)
                 b += _skydiver(x, y, 13, marks.get((sx, sy)))
-    return svg("q-line", 2 * pad + 3 * pitch - 4, 2 * pad + 3 * pitch - 4, L["aria"], b, narrow=True)
+    return svg(
+        "q-line", 2 * pad + 3 * pitch - 4, 2 * pad + 3 * pitch - 4, labels["aria"], b, narrow=True
+    )
 
 
-def q_move(L):
+def q_move(labels):
     pitch, s = 70, 64
     ox, oy = 16, 16
 
@@ -108,13 +113,17 @@ def q_move(L):
     b += f'<rect class="tile-faded" x="{bx}" y="{by}" width="{s}" height="{s}" rx="5"/>\n'
     b += f'<path class="bad-mark" d="M{bx + 16},{by + 16} L{bx + s - 16},{by + s - 16} M{bx + s - 16},{by + 16} L{bx + 16},{by + s - 16}"/>\n'
     x0, y0 = cell(0, 0)
-    b += arrow("q-move", f"M{x0 + s / 2},{y0 - 2} C{x0 + 60},{y0 - 60} {gx - 30},{gy - 60} {gx + s / 2 - 4},{gy - 6}")
+    b += arrow(
+        "q-move",
+        f"M{x0 + s / 2},{y0 - 2} C{x0 + 60},{y0 - 60} {gx - 30},{gy - 60} {gx + s / 2 - 4},{gy - 6}",
+    )
     b += arrow("q-move", f"M{x0 + 8},{y0 + 8} L{bx + s - 10},{by + s - 10}")
-    b += text(ox + 2 * pitch + s / 2 + 35, oy + 3 * pitch + 14, L["note"], "mid label small")
-    return svg("q-move", 2 * ox + 5 * pitch - 6, oy + 3 * pitch + 24, L["aria"], b, arrow=True)
+    b += text(ox + 2 * pitch + s / 2 + 35, oy + 3 * pitch + 14, labels["note"], "mid label small")
+    return svg("q-move", 2 * ox + 5 * pitch - 6, oy + 3 * pitch + 24, labels["aria"], b, arrow=True)
 
 
 # ---------------------------------------------------------------- Connect 5
+
 
 def _dot(x, y, circled=False):
     if circled:
@@ -133,7 +142,7 @@ def _token(x, y, colour, double=False):
     return out
 
 
-def c5_circuit(L):
+def c5_circuit(labels):
     b = '<path class="trace" d="M40,80 H440"/>\n'
     b += '<path class="trace" d="M240,30 V190"/>\n'
     b += '<path class="trace" d="M110,190 H400"/>\n'
@@ -145,46 +154,56 @@ def c5_circuit(L):
         b += _dot(x, 190, c)
     b += _dot(170, 240)
     b += _token(110, 80, "red", double=True) + _token(170, 80, "red") + _token(310, 80, "blue")
-    b += text(6, 110, L["single_dot"], "small")
-    b += text(370, 56, L["circled_dot"], "mid small")
-    b += text(104, 48, L["double"], "mid small")
-    b += text(176, 110, L["single"], "mid small")
+    b += text(6, 110, labels["single_dot"], "small")
+    b += text(370, 56, labels["circled_dot"], "mid small")
+    b += text(104, 48, labels["double"], "mid small")
+    b += text(176, 110, labels["single"], "mid small")
     b += '<path class="lead-line" d="M262,112 L246,86"/>\n'
-    b += text(266, 120, L["crossing"], "small")
-    b += text(250, 172, L["t"], "small")
-    b += '<path class="lead-line" d="M200,236 L222,236"/>\n' + text(228, 240, L["bend"], "small")
-    return svg("c5-circuit", 480, 258, L["aria"], b)
+    b += text(266, 120, labels["crossing"], "small")
+    b += text(250, 172, labels["t"], "small")
+    b += '<path class="lead-line" d="M200,236 L222,236"/>\n' + text(
+        228, 240, labels["bend"], "small"
+    )
+    return svg("c5-circuit", 480, 258, labels["aria"], b)
 
 
-def c5_jump(L):
+def c5_jump(labels):
     b = '<path class="trace" d="M40,90 H440"/>\n'
     xs = [40, 120, 200, 280, 360, 440]
     for i, x in enumerate(xs):
         b += _dot(x, 90, i in (2, 4))
     b += _token(40, 90, "red") + _token(120, 90, "blue") + _token(280, 90, "blue")
-    b += f'<circle class="tile-ghost" cx="360" cy="90" r="11"/>\n'
+    b += '<circle class="tile-ghost" cx="360" cy="90" r="11"/>\n'
     b += arrow("c5-jump", "M44,74 C70,22 170,22 196,72")
     b += arrow("c5-jump", "M204,74 C230,22 330,22 356,72")
     b += text(120, 124, "+1", "mid big")
     b += text(280, 124, "+1", "mid big")
-    return svg("c5-jump", 480, 136, L["aria"], b, arrow=True)
+    return svg("c5-jump", 480, 136, labels["aria"], b, arrow=True)
 
 
-def c5_five(L):
+def c5_five(labels):
     b = '<path class="trace" d="M30,60 H160 V195"/>\n'
     b += '<path class="highlight" d="M30,60 H160 V195"/>\n'
     for x, y in [(30, 60), (95, 60), (160, 60), (160, 130), (160, 195)]:
         b += _dot(x, y) + _token(x, y, "red")
-    b += text(95, 30, "✓ " + L["ok"], "mid ok")
+    b += text(95, 30, "✓ " + labels["ok"], "mid ok")
     b += '<path class="trace" d="M275,120 H445"/>\n<path class="trace" d="M395,45 V200"/>\n'
-    for x, y, red in [(275, 120, True), (315, 120, True), (355, 120, True), (445, 120, False),
-                      (395, 80, True), (395, 45, True), (395, 165, False), (395, 200, False)]:
+    for x, y, red in [
+        (275, 120, True),
+        (315, 120, True),
+        (355, 120, True),
+        (445, 120, False),
+        (395, 80, True),
+        (395, 45, True),
+        (395, 165, False),
+        (395, 200, False),
+    ]:
         b += _dot(x, y) + (_token(x, y, "red") if red else "")
-    b += text(350, 225, "✗ " + L["bad"], "mid bad")
-    return svg("c5-five", 480, 240, L["aria"], b)
+    b += text(350, 225, "✗ " + labels["bad"], "mid bad")
+    return svg("c5-five", 480, 240, labels["aria"], b)
 
 
-def c5_sandwich(L):
+def c5_sandwich(labels):
     b = ""
     for y in (60, 160):
         b += f'<path class="trace" d="M90,{y} H330"/>\n'
@@ -194,17 +213,30 @@ def c5_sandwich(L):
     b += text(210, 92, "+1", "mid big")
     b += _token(330, 160, "red", double=True)
     b += arrow("c5-sandwich", "M400,70 V140")
-    return svg("c5-sandwich", 480, 190, L["aria"], b, arrow=True)
+    return svg("c5-sandwich", 480, 190, labels["aria"], b, arrow=True)
 
 
 # ---------------------------------------------------------------- CO'NNN'ECT
 
-def cn_sheet(L):
+
+def cn_sheet(labels):
     c, x0, y0 = 46, 84, 60
     b = ""
     setup = {"a1", "a2", "a3", "b4", "d4", "f4"}
-    nums = {"a1": 1, "a2": 3, "a3": 4, "b4": 2, "d4": 4, "f4": 6, "b1": 2, "b2": 2,
-            "c1": 5, "d1": 5, "d2": 5, "e5": 3}
+    nums = {
+        "a1": 1,
+        "a2": 3,
+        "a3": 4,
+        "b4": 2,
+        "d4": 4,
+        "f4": 6,
+        "b1": 2,
+        "b2": 2,
+        "c1": 5,
+        "d1": 5,
+        "d2": 5,
+        "e5": 3,
+    }
     for r in range(6):
         for col in range(6):
             name = "abcdef"[col] + str(r + 1)
@@ -221,18 +253,25 @@ def cn_sheet(L):
         for j in range(3):
             cls = "circle-filled" if (i, j) == (0, 0) else "circle-empty"
             b += f'<circle class="{cls}" cx="{x0 + (2 * i + 1) * c}" cy="{y0 + (2 * j + 1) * c}" r="7"/>\n'
+
     # claimed Connect 3: c1 d1 d2 (an L)
-    X = lambda col: x0 + col * c  # noqa: E731
-    Y = lambda row: y0 + row * c  # noqa: E731
-    b += (f'<path class="claim" d="M{X(2) + 3},{Y(0) + 3} H{X(4) - 3} V{Y(2) - 3} H{X(3) + 3} '
-          f'V{Y(1) - 3} H{X(2) + 3} Z"/>\n')
+    def cx(col: int) -> int:
+        return x0 + col * c
+
+    def cy(row: int) -> int:
+        return y0 + row * c
+
+    b += (
+        f'<path class="claim" d="M{cx(2) + 3},{cy(0) + 3} H{cx(4) - 3} V{cy(2) - 3} H{cx(3) + 3} '
+        f'V{cy(1) - 3} H{cx(2) + 3} Z"/>\n'
+    )
     for col in range(6):
         b += text(x0 + col * c + c / 2, y0 - 8, "abcdef"[col], "mid small label")
     for r in range(6):
         b += text(x0 - 8, y0 + r * c + c / 2 + 4, str(r + 1), "end small label")
     for k in range(3):
-        b += text(x0 + (2 * k + 1) * c, y0 - 28, f'{L["zone"]} {k + 1}', "mid")
-        b += text(x0 - 24, y0 + (2 * k + 1) * c + 4, f'{L["zone"]} {k + 4}', "end")
+        b += text(x0 + (2 * k + 1) * c, y0 - 28, f"{labels['zone']} {k + 1}", "mid")
+        b += text(x0 - 24, y0 + (2 * k + 1) * c + 4, f"{labels['zone']} {k + 4}", "end")
     # arrow lines: row 6 (arrow at the right, pointing left), column f (arrow below, pointing up)
     ry = y0 + 5 * c + c / 2
     b += f'<path class="tri" d="M{x0 + 6 * c + 6},{ry} l12,-8 v16 z"/>\n'
@@ -241,13 +280,25 @@ def cn_sheet(L):
     # legend
     lx, ly = 400, 80
     b += f'<rect class="cell setup" x="{lx}" y="{ly - 12}" width="18" height="18"/>\n'
-    b += f'<path class="tri" d="M{lx + 1},{ly + 5} h8 l-8,-8 z"/>\n' + text(lx + 26, ly + 2, L["setup"])
-    b += f'<circle class="circle-empty" cx="{lx + 9}" cy="{ly + 30}" r="7"/>\n' + text(lx + 26, ly + 34, L["circle"])
-    b += f'<circle class="circle-filled" cx="{lx + 9}" cy="{ly + 60}" r="7"/>\n' + text(lx + 26, ly + 64, L["filled"])
-    b += f'<path class="tri" d="M{lx + 3},{ly + 92} l12,-8 v16 z"/>\n' + text(lx + 26, ly + 96, L["arrow"])
-    b += f'<rect class="claim" x="{lx}" y="{ly + 112}" width="18" height="18"/>\n' + text(lx + 26, ly + 126, L["claim"])
-    b += f'<path class="zone-edge" d="M{lx},{ly + 158} H{lx + 18}"/>\n' + text(lx + 26, ly + 162, L["edge"])
-    return svg("cn-sheet", 600, y0 + 6 * c + 30, L["aria"], b)
+    b += f'<path class="tri" d="M{lx + 1},{ly + 5} h8 l-8,-8 z"/>\n' + text(
+        lx + 26, ly + 2, labels["setup"]
+    )
+    b += f'<circle class="circle-empty" cx="{lx + 9}" cy="{ly + 30}" r="7"/>\n' + text(
+        lx + 26, ly + 34, labels["circle"]
+    )
+    b += f'<circle class="circle-filled" cx="{lx + 9}" cy="{ly + 60}" r="7"/>\n' + text(
+        lx + 26, ly + 64, labels["filled"]
+    )
+    b += f'<path class="tri" d="M{lx + 3},{ly + 92} l12,-8 v16 z"/>\n' + text(
+        lx + 26, ly + 96, labels["arrow"]
+    )
+    b += f'<rect class="claim" x="{lx}" y="{ly + 112}" width="18" height="18"/>\n' + text(
+        lx + 26, ly + 126, labels["claim"]
+    )
+    b += f'<path class="zone-edge" d="M{lx},{ly + 158} H{lx + 18}"/>\n' + text(
+        lx + 26, ly + 162, labels["edge"]
+    )
+    return svg("cn-sheet", 600, y0 + 6 * c + 30, labels["aria"], b)
 
 
 def _shape(x, y, rows, c=14):
@@ -259,7 +310,7 @@ def _shape(x, y, rows, c=14):
     return out
 
 
-def cn_shapes(L):
+def cn_shapes(labels):
     b = text(10, 22, "Connect 3", "big")
     x = 20
     for rows in (["XXX"], ["X.", "XX"]):
@@ -270,16 +321,23 @@ def cn_shapes(L):
     for rows in (["XXXX"], ["XX", "XX"], ["XXX", ".X."], ["X.", "X.", "XX"], [".XX", "XX."]):
         b += _shape(x, 116, rows)
         x += len(rows[0]) * 14 + 26
-    b += text(10, 200, L["cards"], "big")
+    b += text(10, 200, labels["cards"], "big")
     x = 20
-    cards = [("A", ["XXXXX"]), ("B", ["X.", "X.", "X.", "XX"]), ("C", [".X", ".X", "XX", "X."]),
-             ("D", ["XX", "XX", "X."]), ("E", ["X.X", "XXX"]), ("F", ["X..", "X..", "XXX"]),
-             ("G", ["X..", "XX.", ".XX"]), ("H", ["XX.", ".X.", ".XX"])]
+    cards = [
+        ("A", ["XXXXX"]),
+        ("B", ["X.", "X.", "X.", "XX"]),
+        ("C", [".X", ".X", "XX", "X."]),
+        ("D", ["XX", "XX", "X."]),
+        ("E", ["X.X", "XXX"]),
+        ("F", ["X..", "X..", "XXX"]),
+        ("G", ["X..", "XX.", ".XX"]),
+        ("H", ["XX.", ".X.", ".XX"]),
+    ]
     for letter, rows in cards:
         b += _shape(x, 212, rows)
         b += text(x + len(rows[0]) * 7, 300, letter, "mid big")
         x += len(rows[0]) * 14 + 22
-    return svg("cn-shapes", 520, 312, L["aria"], b)
+    return svg("cn-shapes", 520, 312, labels["aria"], b)
 
 
 # ---------------------------------------------------------------- Connect Pairs
@@ -294,9 +352,9 @@ def _ptoken(x, y, s, r=13):
     return out
 
 
-def pg_board(L):
+def pg_board(labels):
     b = '<rect class="board" x="20" y="20" width="390" height="290" rx="10"/>\n'
-    b += text(36, 52, L["top"], "small")
+    b += text(36, 52, labels["top"], "small")
     top = ["B", "E", None, None]
     for i, s in enumerate(top):
         x = 150 + i * 56
@@ -309,37 +367,46 @@ def pg_board(L):
         col, row = (z - 1) % 3, (z - 1) // 3
         x, y = 35 + col * 124, 112 + row * 96
         b += f'<rect class="zone" x="{x}" y="{y}" width="112" height="82" rx="8"/>\n'
-        b += text(x + 8, y + 17, f'{L["zone"]} {z}', "small")
+        b += text(x + 8, y + 17, f"{labels['zone']} {z}", "small")
         for k in range(3):
             cx, cy = x + 26 + k * 30, y + 52
             b += f'<circle class="space" cx="{cx}" cy="{cy}" r="13"/>\n'
             if k < len(zones[z]):
                 b += _ptoken(cx, cy, zones[z][k])
     b += arrow("pg-board", "M390,260 C455,240 455,80 370,68")
-    b += text(466, 170, L["up"], "small", ' transform="rotate(-90 466 170)" text-anchor="middle"')
-    return svg("pg-board", 480, 324, L["aria"], b, arrow=True)
+    b += text(
+        466, 170, labels["up"], "small", ' transform="rotate(-90 466 170)" text-anchor="middle"'
+    )
+    return svg("pg-board", 480, 324, labels["aria"], b, arrow=True)
 
 
-def pg_shared(L):
+def pg_shared(labels):
     b = '<rect class="board" x="20" y="14" width="440" height="186" rx="10"/>\n'
-    b += text(36, 40, L["key"], "small")
+    b += text(36, 40, labels["key"], "small")
     key = "CAFBED"
     for k in range(6):
         x = 70 + k * 62
         b += f'<rect class="zone" x="{x - 12}" y="52" width="24" height="24" rx="4"/>\n'
         b += text(x, 65, str(k + 1), "on-light small")
         b += _ptoken(x, 100, key[k], 14)
-    b += text(36, 140, L["supply"], "small")
+    b += text(36, 140, labels["supply"], "small")
     for k, s in enumerate("ABCDEF"):
         x = 70 + k * 62
         b += _ptoken(x - 8, 170, s, 12)
         b += text(x + 12, 174, "×11", "small")
-    return svg("pg-shared", 480, 212, L["aria"], b)
+    return svg("pg-shared", 480, 212, labels["aria"], b)
 
 
 ALL = {
-    "q_tile": q_tile, "q_line": q_line, "q_move": q_move,
-    "c5_circuit": c5_circuit, "c5_jump": c5_jump, "c5_five": c5_five, "c5_sandwich": c5_sandwich,
-    "cn_sheet": cn_sheet, "cn_shapes": cn_shapes,
-    "pg_board": pg_board, "pg_shared": pg_shared,
+    "q_tile": q_tile,
+    "q_line": q_line,
+    "q_move": q_move,
+    "c5_circuit": c5_circuit,
+    "c5_jump": c5_jump,
+    "c5_five": c5_five,
+    "c5_sandwich": c5_sandwich,
+    "cn_sheet": cn_sheet,
+    "cn_shapes": cn_shapes,
+    "pg_board": pg_board,
+    "pg_shared": pg_shared,
 }

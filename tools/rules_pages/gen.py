@@ -1,29 +1,39 @@
 """Write src/connect_arena/server/static/rules/*.html from the content modules."""
 
+import importlib
+import importlib.util
 import re
 import sys
 from pathlib import Path
 
-import c_connect5
-import c_connnect
-import c_pairs
-import c_quinque
 from diagrams import ALL as DIAGRAMS
 from diagrams import esc
+
+from connect_arena.core import game_class, game_names
 
 OUT = Path(__file__).resolve().parents[2] / "src" / "connect_arena" / "server" / "static" / "rules"
 LANGS = ["en", "it", "de", "fr", "es"]
 LANG_NAMES = {"en": "English", "it": "Italiano", "de": "Deutsch", "fr": "Français", "es": "Español"}
-GAMES = {
-    "quinque": ("Quinque", c_quinque.CONTENT),
-    "connect5": ("Connect 5", c_connect5.CONTENT),
-    "connnect": ("CO'NNN'ECT", c_connnect.CONTENT),
-    "pairs": ("Connect Pairs", c_pairs.CONTENT),
-}
+
+
+def _games() -> dict[str, tuple[str, dict]]:
+    """Every registered game that has a content module ``c_<name>.py`` here: (title, content).
+    A game without one (a plug-in, a toy) simply has no rules page; the site says so."""
+    found = {}
+    for name in game_names():
+        module = f"c_{name}"
+        if name.isidentifier() and importlib.util.find_spec(module) is not None:
+            found[name] = (game_class(name).title, importlib.import_module(module).CONTENT)
+    return found
+
+
+GAMES = _games()
 
 CHROME = {
     "en": {
-        "all": "All rules pages", "language": "Language", "contents": "On this page",
+        "all": "All rules pages",
+        "language": "Language",
+        "contents": "On this page",
         "h1": "{game}: the rules",
         "about": "Written by the Connect Arena project in its own words. It describes the game as "
         "this site plays it, with the default settings of a new table; where the original rules "
@@ -41,7 +51,9 @@ CHROME = {
         "belong to their authors and publishers.",
     },
     "it": {
-        "all": "Tutte le regole", "language": "Lingua", "contents": "In questa pagina",
+        "all": "Tutte le regole",
+        "language": "Lingua",
+        "contents": "In questa pagina",
         "h1": "{game}: le regole",
         "about": "Testo scritto dal progetto Connect Arena con parole proprie. Descrive il gioco "
         "come lo gioca questo sito, con le impostazioni predefinite di un nuovo tavolo; dove le "
@@ -60,7 +72,9 @@ CHROME = {
         "giochi appartengono ai loro autori ed editori.",
     },
     "de": {
-        "all": "Alle Spielregeln", "language": "Sprache", "contents": "Auf dieser Seite",
+        "all": "Alle Spielregeln",
+        "language": "Sprache",
+        "contents": "Auf dieser Seite",
         "h1": "{game}: die Spielregeln",
         "about": "Vom Projekt Connect Arena in eigenen Worten geschrieben. Die Seite beschreibt "
         "das Spiel so, wie diese Website es spielt, mit den Standardeinstellungen eines neuen "
@@ -79,7 +93,9 @@ CHROME = {
         "gehören ihren Autoren und Verlagen.",
     },
     "fr": {
-        "all": "Toutes les règles", "language": "Langue", "contents": "Sur cette page",
+        "all": "Toutes les règles",
+        "language": "Langue",
+        "contents": "Sur cette page",
         "h1": "{game} : les règles",
         "about": "Rédigé par le projet Connect Arena avec ses propres mots. Cette page décrit le "
         "jeu tel que ce site le joue, avec les réglages par défaut d'une nouvelle table ; là où "
@@ -99,7 +115,9 @@ CHROME = {
         "les jeux appartiennent à leurs auteurs et éditeurs.",
     },
     "es": {
-        "all": "Todas las reglas", "language": "Idioma", "contents": "En esta página",
+        "all": "Todas las reglas",
+        "language": "Idioma",
+        "contents": "En esta página",
         "h1": "{game}: las reglas",
         "about": "Escrito por el proyecto Connect Arena con sus propias palabras. Describe el "
         "juego tal como lo juega este sitio, con los ajustes predeterminados de una mesa nueva; "
@@ -128,14 +146,14 @@ INDEX_TEXT = {
 }
 
 
-def NBSP(html: str) -> str:
+def no_break_spaces(html: str) -> str:
     """Keep short sums and sizes on one line: '6 + 1 = 1', '2 × 2'."""
     return re.sub(r"(?<=[0-9]) (?=[+−=×] ?[0-9])|(?<=[+−=×]) (?=[0-9])", "\u00a0", html)
 
 
 def figure(fid: str, labels: dict) -> str:
     svg = DIAGRAMS[fid](labels)
-    return f'<figure>\n{svg}\n<figcaption>{labels["caption"]}</figcaption>\n</figure>'
+    return f"<figure>\n{svg}\n<figcaption>{labels['caption']}</figcaption>\n</figure>"
 
 
 def expand(html: str, figs: dict) -> str:
@@ -164,7 +182,7 @@ def page(game: str, lang: str) -> str:
     )
     sections = []
     for sid, heading, body in c["sections"]:
-        body = expand(NBSP(body.strip()), c["figs"])
+        body = expand(no_break_spaces(body.strip()), c["figs"])
         if sid == "here":
             body = (
                 f"<p>{ch['here_intro']}</p>\n{body}\n<details>\n<summary>{ch['notation']}</summary>\n"
@@ -185,8 +203,8 @@ def page(game: str, lang: str) -> str:
 <body>
 <header class="top">
   <a class="site" href="/">Connect Arena</a>
-  <a class="back" href="index.html">{ch['all']}</a>
-  <nav class="languages" aria-label="{ch['language']}">
+  <a class="back" href="index.html">{ch["all"]}</a>
+  <nav class="languages" aria-label="{ch["language"]}">
     <ul>
 {chr(10).join(links)}
     </ul>
@@ -194,10 +212,10 @@ def page(game: str, lang: str) -> str:
 </header>
 <main>
 <h1>{esc(h1)}</h1>
-<p class="credit">{c['credit'].strip()}</p>
-<p class="lead">{c['lead'].strip()}</p>
-{note}<p class="credit">{ch['about']}</p>
-<nav class="toc" aria-label="{ch['contents']}">
+<p class="credit">{c["credit"].strip()}</p>
+<p class="lead">{c["lead"].strip()}</p>
+{note}<p class="credit">{ch["about"]}</p>
+<nav class="toc" aria-label="{ch["contents"]}">
   <ul>
 {toc}
   </ul>
@@ -205,7 +223,7 @@ def page(game: str, lang: str) -> str:
 {chr(10).join(sections)}
 </main>
 <footer>
-<p>{ch['footer']}</p>
+<p>{ch["footer"]}</p>
 </footer>
 </body>
 </html>
@@ -256,7 +274,7 @@ def index() -> str:
 </div>
 </main>
 <footer>
-<p>{CHROME['en']['footer']}</p>
+<p>{CHROME["en"]["footer"]}</p>
 </footer>
 </body>
 </html>
