@@ -6,6 +6,7 @@ import asyncio
 import hashlib
 import json
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
@@ -67,6 +68,16 @@ def _check_web_options(cls: type[Game], options: Mapping[str, object]) -> None:
             raise ApiError(400, "bad_request", f"option {spec.name!r} must be one of: {choices}")
 
 
+RULES_PAGES = Path(__file__).parent / "static" / "rules"
+LANGUAGES = ("en", "it", "de", "fr", "es")
+
+
+def rules_languages(game: str) -> list[str]:
+    """The languages in which game ``game`` has a rules page (none for a game without one: a
+    plug-in or a toy game; the pages then offer no rules link)."""
+    return [lang for lang in LANGUAGES if (RULES_PAGES / f"{game}.{lang}.html").is_file()]
+
+
 def _game_json(cls: type[Game]) -> dict[str, Any]:
     return {
         "name": cls.name,
@@ -78,6 +89,7 @@ def _game_json(cls: type[Game]) -> dict[str, Any]:
         "private_information": has_private_information(cls.name),
         "teams": {str(n): [list(team) for team in cls(n).teams()] for n in cls.player_counts},
         "game_type": cls.game_type.to_json(),
+        "rules_languages": rules_languages(cls.name),
         "options": [_option_json(s) for s in cls.option_specs if not _free_text(s)],
     }
 

@@ -156,6 +156,20 @@ export function optionValueText(game, option, value) {
   return option.choices ? gameText(game.name, `option_${option.name}_${text}`, fallback) : text;
 }
 
+/**
+ * The address of a game's rules page in the page's language (else English, else the first
+ * language it has), or null when the game has none (a plug-in game): links then stay out.
+ *
+ * @param {{name: string, rules_languages?: string[]} | null | undefined} game
+ * @param {string} lang
+ * @returns {string | null}
+ */
+export function rulesHref(game, lang) {
+  const languages = game?.rules_languages || [];
+  const chosen = languages.includes(lang) ? lang : languages.includes("en") ? "en" : languages[0];
+  return game && chosen ? `/static/rules/${encodeURIComponent(game.name)}.${chosen}.html` : null;
+}
+
 /** The game's title in the page's language. */
 export function gameTitle(game) {
   return game ? gameText(game.name, "title", game.title || game.name) : "";

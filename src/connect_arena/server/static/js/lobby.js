@@ -1,6 +1,6 @@
 // The lobby: create a table, join or watch open and running tables, replay finished games.
 
-import { agentLabel, api, currentUser, gameText, gameTitle, h, onUserChange, optionLabel, optionValueText, playerName, resultText, seatClass, seatName, socketUrl, toast } from "./api.js";
+import { agentLabel, api, currentUser, gameText, gameTitle, h, onUserChange, optionLabel, optionValueText, playerName, resultText, rulesHref, seatClass, seatName, socketUrl, toast } from "./api.js";
 import { setUpHeader } from "./header.js";
 import { currentLanguage, loadNamespaces, t } from "./i18n.js";
 
@@ -73,8 +73,10 @@ function renderForm(form, gameName) {
   const parts = [
     h("div", { class: "row" }, h("label", { for: "game" }, t("common.game")), gameSelect),
     h("p", { class: "muted summary" }, gameText(game.name, "summary", game.summary), " ",
-      h("a", { href: `/static/rules/${encodeURIComponent(game.name)}.${currentLanguage()}.html`, target: "_blank",
-        rel: "noopener", id: "lobby-rules-link" }, t("common.rulesLink"))),
+      rulesHref(game, currentLanguage())
+        ? h("a", { href: rulesHref(game, currentLanguage()), target: "_blank", rel: "noopener", id: "lobby-rules-link" },
+          t("common.rulesLink"))
+        : null),
     counts.length > 1 ? h("div", { class: "row" }, h("label", { for: "players" }, t("common.players")), players) : null,
     h("h3", {}, t("common.seats")), seats,
     h("p", { class: "hint hot-seat-hint" }, t("common.hotSeatHint"), " ", hotSeat),

@@ -1,6 +1,6 @@
 // The replay viewer: a finished table's game or an uploaded record, position by position.
 
-import { api, gameTitle, h, listText, playerName, resultText, seatClass, seatName, toast } from "./api.js";
+import { api, gameTitle, h, listText, playerName, resultText, rulesHref, seatClass, seatName, toast } from "./api.js";
 import { setUpHeader } from "./header.js";
 import { loadGameUi } from "./games.js";
 import { currentLanguage, eventText, loadNamespaces, t } from "./i18n.js";
@@ -56,10 +56,8 @@ async function open(data) {
   const title = gameTitle(view.game);
   $("replay-title").textContent = t("common.replayTitle", { game: title, players: data.record.players.map(playerText).join(" – ") });
   document.title = `Connect Arena — ${t("common.replay")} · ${title}`;
-  $("rules").replaceChildren(h("a", {
-    class: "rules-link", href: `/static/rules/${encodeURIComponent(data.record.game)}.${currentLanguage()}.html`,
-    target: "_blank", rel: "noopener",
-  }, t("common.rulesLink")));
+  const rules = rulesHref(view.game, currentLanguage());
+  $("rules").replaceChildren(rules ? h("a", { class: "rules-link", href: rules, target: "_blank", rel: "noopener" }, t("common.rulesLink")) : "");
   view.board = await loadGameUi(data.record.game, $("board"), {
     options: data.record.options, geometry: data.game?.geometry, seatNames: view.game.seat_names.map((_, seat) => seatName(view.game, seat)),
     interactive: false, panel: $("game-panel"), onAction: () => {},

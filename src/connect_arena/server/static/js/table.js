@@ -15,7 +15,7 @@
 
 import {
   api, currentUser, errorText, gameText, gameTitle, h, listText, onUserChange, optionLabel, optionValueText, playerName, resultText,
-  seatClass, seatName, socketUrl, toast,
+  rulesHref, seatClass, seatName, socketUrl, toast,
 } from "./api.js";
 import { setUpHeader } from "./header.js";
 import { loadGameUi, shellActions } from "./games.js";
@@ -319,10 +319,8 @@ function renderWaitingRoom() {
 
 /** The link to the game's rules page in the page's language (another tab). */
 function rulesLink(game) {
-  return h("a", {
-    class: "rules-link", id: "rules-link", href: `/static/rules/${encodeURIComponent(game)}.${currentLanguage()}.html`,
-    target: "_blank", rel: "noopener",
-  }, t("common.rulesLink"));
+  const href = rulesHref(game, currentLanguage());
+  return href ? h("a", { class: "rules-link", id: "rules-link", href, target: "_blank", rel: "noopener" }, t("common.rulesLink")) : "";
 }
 
 function renderAll() {
@@ -358,7 +356,7 @@ async function onTable(message) {
     page.gameSummary = gameText(page.game.name, "summary", page.game.summary || "");
     const title = gameTitle(page.game) || page.table.title;
     $("table-title").textContent = t("common.tableTitle", { game: title, id: tableId });
-    $("head-links").replaceChildren(rulesLink(page.table.game));
+    $("head-links").replaceChildren(rulesLink(page.game));
     document.title = `Connect Arena — ${title} #${tableId}`;
     // The static game info (declaration, board/sheet geometry) is fixed for the table's life.
     page.gameInfo = await api.get(`/api/tables/${tableId}/game`);
