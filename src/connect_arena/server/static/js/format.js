@@ -147,10 +147,11 @@ export function playerName(seat) {
  * A record's player name in the page's language: records name computer seats
  * "computer (<agent>)"; people keep their names.
  *
- * @param {unknown} name
+ * @param {unknown} name - "" for none (a record naming fewer players than seats).
  * @returns {string}
  */
 export function recordPlayerName(name) {
+  if (name === null || name === undefined) return "";
   const computer = /^computer \((.+)\)$/.exec(String(name));
   return computer ? playerName({ kind: "computer", agent: computer[1] }) : String(name);
 }
