@@ -4,19 +4,24 @@
 Usage (standard library only, Python >= 3.11):
 
     python3 dev.py start [ARGS...]   # the main job: the web server (prints the URL to open)
-    python3 dev.py test  [ARGS...]   # ruff, mypy --strict and the whole pytest suite
+    python3 dev.py test  [ARGS...]   # ruff, mypy --strict, the JS checks, the pytest suite
 
 ``start`` runs ``connect-arena serve`` (ARGS replace the default command line, e.g.
 ``python3 dev.py start serve --port 8080`` or ``python3 dev.py start play quinque``).
-``test`` also installs Debian's Chromium for the browser tests when it is missing.
+``test`` also installs Debian's Chromium for the browser tests when it is missing, and checks
+the browser code (ESLint, TypeScript's checker on the JSDoc types, ``node --test tests/js``)
+with the npm packages of ``package-lock.json`` (``npm ci`` into ``node_modules``; Debian's
+nodejs and npm when ``node`` is missing). ARGS go to pytest.
 
-The virtual environment is reinstalled only when ``pyproject.toml`` changes.
+The virtual environment is reinstalled only when ``pyproject.toml`` changes, ``node_modules``
+only when ``package-lock.json`` does.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -74,27 +79,76 @@ def _ensure_chromium() -> None:
         print("note: /usr/bin/chromium is missing; the browser tests will be skipped", flush=True)
         return
     print("installing Debian's chromium for the browser tests", flush=True)
+    _apt_install("chromium")
+
+
+def _apt_install(*packages: str) -> None:
+    """``apt-get install`` Debian packages (root only); a failure shows in the next check."""
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    for command in (["update", "-qq"], ["install", "-y", "-qq", "chromium"]):
+    for command in (["update", "-qq"], ["install", "-y", "-qq", *packages]):
         subprocess.run(["apt-get", *command], check=False, stdout=subprocess.DEVNULL, env=env)
 
 
+NODE_MODULES = ROOT / "node_modules"
+NODE_STAMP = NODE_MODULES / ".install-stamp"
+
+
+def _ensure_node() -> list[list[str]]:
+    """Install the JS checkers of ``package-lock.json`` (``npm ci``) when the lock changed.
+
+    Installs Debian's nodejs and npm first when ``node`` is missing (root and apt-get).
+
+    Returns:
+        The JS check steps: ESLint, TypeScript's checker, ``node --test`` on ``tests/js``.
+
+    Raises:
+        SystemExit: node or npm is missing and cannot be installed, or ``npm ci`` failed.
+    """
+    if shutil.which("node") is None or shutil.which("npm") is None:
+        if Path("/usr/bin/apt-get").exists() and (not hasattr(os, "geteuid") or os.geteuid() == 0):
+            print("installing Debian's nodejs and npm for the JS checks", flush=True)
+            _apt_install("nodejs", "npm")
+        if shutil.which("node") is None or shutil.which("npm") is None:
+            sys.exit("The JS checks need node and npm (Debian: apt-get install nodejs npm).")
+    digest = hashlib.sha256((ROOT / "package-lock.json").read_bytes()).hexdigest()[:16]
+    if not (NODE_STAMP.exists() and NODE_STAMP.read_text() == digest):
+        print("installing the JS checkers into node_modules (npm ci)", flush=True)
+        npm = [str(shutil.which("npm")), "ci", "--no-audit", "--no-fund", "--loglevel=error"]
+        if subprocess.run(npm, cwd=ROOT).returncode != 0:
+            sys.exit("npm ci failed")
+        NODE_STAMP.write_text(digest)
+    node = str(shutil.which("node"))
+    bin_dir = NODE_MODULES / ".bin"
+    tests = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "js").glob("*.test.mjs"))
+    return [
+        [node, str(bin_dir / "eslint"), "--max-warnings=0"],
+        [node, str(bin_dir / "tsc"), "-p", "tsconfig.json"],
+        [node, "--test", "--test-reporter=spec", *tests],
+    ]
+
+
 def test(args: list[str]) -> int:
-    """Install the development tools and run ruff, mypy --strict and pytest."""
+    """Install the development tools; run ruff, mypy --strict, the JS checks, then pytest."""
     _ensure_env("dev")
     _ensure_chromium()
     steps = [
         [str(PYTHON), "-m", "ruff", "check", "src", "tests", "benchmarks", "dev.py"],
         [str(PYTHON), "-m", "ruff", "format", "--check", "src", "tests", "benchmarks", "dev.py"],
         [str(PYTHON), "-m", "mypy"],
-        [str(PYTHON), "-m", "pytest", *args],
+        *_ensure_node(),
+        [str(PYTHON), "-m", "pytest", *args],  # last: the longest step
     ]
     for step in steps:
-        print("$ " + " ".join(Path(step[0]).name if i == 0 else a for i, a in enumerate(step)))
+        print("$ " + " ".join(_shown(a) if i < 2 else a for i, a in enumerate(step)), flush=True)
         code = _run(step)
         if code != 0:
             return code
     return 0
+
+
+def _shown(argument: str) -> str:
+    """A step's program for the log: its name, not its path (``python``, ``node``, ``tsc``)."""
+    return Path(argument).name if os.sep in argument else argument
 
 
 def main() -> int:

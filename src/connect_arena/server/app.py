@@ -14,7 +14,9 @@ from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.middleware.sessions import SessionMiddleware
+from starlette.types import ASGIApp
 
 from connect_arena.server import routes_auth, routes_tables, websocket
 from connect_arena.server.arena import Arena
@@ -27,7 +29,7 @@ from connect_arena.server.errors import (
     service_error_handler,
     validation_error_handler,
 )
-from connect_arena.server.middleware import BodyLimit, SecurityHeaders
+from connect_arena.server.middleware import BodyLimit, SecurityHeaders, StaticCaching
 from connect_arena.service import MatchService, ServiceConfig, ServiceError
 
 STATIC = Path(__file__).parent / "static"
@@ -55,6 +57,23 @@ async def open_arena(settings: Settings) -> Arena:
         login_limiter=RateLimiter(*settings.login_limit),
         signup_limiter=RateLimiter(*settings.signup_limit),
     )
+
+
+def static_files(max_age: int) -> ASGIApp:
+    """The ``/static`` app: the files of ``STATIC``, gzipped and cacheable.
+
+    Starlette's ``StaticFiles`` sends an ``ETag`` and ``Last-Modified`` and answers 304 to a
+    matching ``If-None-Match``; ``GZipMiddleware`` compresses files of 500 bytes or more for
+    clients that accept gzip (``Vary: Accept-Encoding``); ``StaticCaching`` lets browsers reuse
+    a file for ``max_age`` seconds, then revalidate it. The API is not compressed: its answers
+    carry the CSRF token (BREACH). See docs/server.md.
+
+    Args:
+        max_age: seconds a file may be reused without asking (0: always revalidate).
+    """
+    files = StaticFiles(directory=STATIC)
+    # Level 6 (zlib's default): nearly level 9's size at a fraction of the CPU per request.
+    return StaticCaching(GZipMiddleware(files, minimum_size=500, compresslevel=6), max_age)
 
 
 def _pages(app: FastAPI) -> None:
@@ -123,6 +142,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(routes_auth.router)
     app.include_router(routes_tables.router)
     app.include_router(websocket.router)
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.mount("/static", static_files(settings.static_max_age), name="static")
     _pages(app)
     return app

@@ -40,6 +40,11 @@ class Settings:
         max_body: largest HTTP request body in bytes (records uploaded for replay included).
         max_frame: largest WebSocket message the table handler reads, in bytes.
         argon2_time_cost, argon2_memory_kib: password hashing cost (argon2id).
+        static_max_age: seconds a browser may reuse a file of ``/static`` without asking
+            again (then it revalidates with its ETag); 0: revalidate every time.
+
+    Raises:
+        ValueError: ``static_max_age`` is negative.
     """
 
     data_dir: Path = field(default_factory=default_data_dir)
@@ -56,6 +61,11 @@ class Settings:
     max_frame: int = 16 << 10
     argon2_time_cost: int = 3
     argon2_memory_kib: int = 65536
+    static_max_age: int = 300
+
+    def __post_init__(self) -> None:
+        if self.static_max_age < 0:
+            raise ValueError(f"static_max_age must be >= 0 seconds, not {self.static_max_age}")
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
@@ -77,6 +87,7 @@ class Settings:
             computer_delay=float(get("COMPUTER_DELAY") or defaults.computer_delay),
             login_limit=_limit(get("LOGIN_LIMIT") or "10/300"),
             signup_limit=_limit(get("SIGNUP_LIMIT") or "30/600"),
+            static_max_age=int(get("STATIC_MAX_AGE") or defaults.static_max_age),
         )
 
     def resolved_database_url(self) -> str:

@@ -1,4 +1,4 @@
-"""Pure ASGI middleware: a request-body size limit and security headers."""
+"""Pure ASGI middleware: a request-body size limit, security headers, static files' caching."""
 
 from __future__ import annotations
 
@@ -105,3 +105,37 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+class StaticCaching:
+    """Add a ``Cache-Control`` header to the successful answers of a static-files app.
+
+    The wrapped app (Starlette's ``StaticFiles``) already sends an ``ETag`` and a
+    ``Last-Modified`` and answers 304 to a matching ``If-None-Match``; this says how long a
+    browser may reuse a file before it revalidates. Errors get no header: a 404 must not be
+    kept (the table page falls back to the generic UI when a game has no module).
+
+    Args:
+        app: the wrapped application.
+        max_age: seconds a file may be reused without asking; 0: ``no-cache`` (always
+            revalidate).
+    """
+
+    def __init__(self, app: ASGIApp, max_age: int) -> None:
+        self.app = app
+        value = f"public, max-age={max_age}" if max_age > 0 else "no-cache"
+        self.header = (b"cache-control", value.encode())
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """ASGI entry point: HTTP requests pass through this middleware; others go straight on."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_header(message: Message) -> None:
+            if message["type"] == "http.response.start" and message["status"] in (200, 206, 304):
+                kept = [h for h in message.get("headers", []) if h[0] != b"cache-control"]
+                message["headers"] = [*kept, self.header]
+            await send(message)
+
+        await self.app(scope, receive, with_header)

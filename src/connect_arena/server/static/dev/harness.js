@@ -11,31 +11,47 @@
 //       offered() plus the page's own buttons (shellActions: "pass"); null without offered().
 //   __harness.sent                       → actions the board asked to send (onAction).
 
-import { loadGameUi, shellActions } from "/static/js/games.js";
-import { loadNamespaces } from "/static/js/i18n.js";
+import { loadGameUi, shellActions } from "../js/games.js";
+import { byId as $ } from "../js/api.js";
+import { loadNamespaces } from "../js/i18n.js";
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("../js/types.js").Board} Board */
+/** @typedef {import("../js/types.js").BoardContext} BoardContext */
+/** @typedef {import("../js/types.js").BoardUpdate} BoardUpdate */
+
+/** @type {Board | null} */
 let board = null;
+/** @type {string[]} */
 let legal = [];
 
-window.__harness = {
+const harness = {
+  /** @type {string[]} */
   sent: [],
+  /**
+   * @param {string} game
+   * @param {Partial<BoardContext>} [context]
+   * @param {string} [module]
+   * @returns {Promise<{game: string, offers: boolean}>}
+   */
   async load(game, context = {}, module = game) {
     await loadNamespaces("common", game);
     $("harness-title").textContent = game;
-    window.__harness.sent = [];
+    harness.sent = [];
     board = await loadGameUi(module, $("board"), {
       options: {}, seatNames: [], interactive: true, panel: $("game-panel"),
-      onAction: (action) => window.__harness.sent.push(action),
+      onAction: (action) => harness.sent.push(action),
       ...context,
     });
     legal = [];
     return { game, offers: typeof board.offered === "function" };
   },
+  /** @param {BoardUpdate} data */
   update(data) {
+    if (!board) throw new Error("load() a game first");
     legal = data.legal || [];
     board.update(data);
   },
+  /** @returns {string[] | null} */
   offered() {
     if (typeof board?.offered !== "function") return null;
     const offered = new Set(board.offered());
@@ -44,3 +60,4 @@ window.__harness = {
   },
 };
 
+Object.assign(window, { __harness: harness });

@@ -1,11 +1,18 @@
 // The generic table UI: any registered game, until it has a UI module of its own.
 // It shows the observation and offers the legal actions as buttons (or typed notation).
 
-import { h } from "/static/js/api.js";
-import { t } from "/static/js/i18n.js";
+import { h } from "../js/api.js";
+import { t } from "../js/i18n.js";
 
 const SHOWN = 200; // buttons shown at once; the filter reaches the others
 
+/**
+ * The generic board: the observation as JSON text, the legal actions as buttons.
+ *
+ * @param {HTMLElement} root
+ * @param {import("../js/types.js").BoardContext} context
+ * @returns {import("../js/types.js").Board}
+ */
 export default function create(root, context) {
   const view = h("pre", { class: "observation", tabindex: 0, "aria-label": t("common.observation") });
   const filter = h("input", {
@@ -20,6 +27,7 @@ export default function create(root, context) {
     if (typed.value.trim()) context.onAction(typed.value.trim());
     typed.value = "";
   });
+  /** @type {string[]} */
   let legal = [];
   const showButtons = () => {
     const word = filter.value.trim().toLowerCase();
@@ -29,7 +37,8 @@ export default function create(root, context) {
     more.textContent = matching.length > SHOWN ? t("common.moreActions", { n: matching.length - SHOWN }) : "";
   };
   filter.addEventListener("input", showButtons);
-  root.replaceChildren(...[view, context.interactive ? h("div", { class: "generic-controls" }, filter, buttons, more, form) : null].filter(Boolean));
+  const controls = context.interactive ? [h("div", { class: "generic-controls" }, filter, buttons, more, form)] : [];
+  root.replaceChildren(view, ...controls);
   return {
     update(update) {
       view.textContent = JSON.stringify(update.observation, null, 1);

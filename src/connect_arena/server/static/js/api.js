@@ -1,41 +1,31 @@
-// The HTTP API and the session (user + CSRF token). See docs/server.md.
+// The HTTP API and the session (user + CSRF token), and the DOM helpers of the pages.
+// See docs/server.md. The texts built from the server's data are in format.js (re-exported
+// here, so the pages and the game modules import them from one place).
 
-import { currentLanguage, hasKey, t } from "./i18n.js";
+import { errorText, rulesHref } from "./format.js";
+import { currentLanguage, t } from "./i18n.js";
 
+export {
+  agentLabel, errorText, gameText, gameTitle, hintValueText, listText, optionLabel, optionValueText,
+  playerName, recordPlayerName, resultText, rulesHref, seatClass, seatName,
+} from "./format.js";
+
+/** @typedef {import("./types.js").User} User */
+
+/** @type {{user: User | null, csrf: string}} */
 let session = { user: null, csrf: "" };
+/** @type {Set<(user: User | null) => void>} */
 const listeners = new Set();
-
-// Errors whose code says it all are shown in the page's language; the others (the rules
-// engine's explanations, bad requests) keep the server's English message.
-const ERROR_TEXTS = {
-  network: () => t("common.errorNetwork"),
-  not_signed_in: () => t("common.errorNotSignedIn"),
-  csrf: () => t("common.errorCsrf"),
-  name_taken: () => t("common.errorNameTaken"),
-  bad_credentials: () => t("common.errorBadCredentials"),
-  rate_limited: (extra) => t("common.errorRateLimited", { seconds: extra.retryAfter ?? "60" }),
-  busy: () => t("common.errorBusy"),
-  hint_pending: () => t("common.errorHintPending"),
-  not_found: () => t("common.errorNotFound"),
-  not_seated: () => t("common.errorNotSeated"),
-  not_your_turn: () => t("common.errorNotYourTurn"),
-  stale_seq: () => t("common.errorStaleSeq"),
-  not_running: () => t("common.errorNotRunning"),
-  seat_taken: () => t("common.errorSeatTaken"),
-  not_finished: () => t("common.errorNotFinished"),
-  frame_too_large: () => t("common.errorFrameTooLarge"),
-  bad_message: () => t("common.errorBadMessage"),
-};
-
-/** The message to show for an error `code` from the server (`message`: its English text). */
-export function errorText(code, message, extra = {}) {
-  const text = ERROR_TEXTS[code];
-  return text ? text(extra) : message;
-}
 
 /** An error answered by the server: `code`, the server's `serverMessage`, and a `message`
  * for people (in the page's language when the code has a translation). */
 export class ApiError extends Error {
+  /**
+   * @param {number} status - the HTTP status (0: the server could not be reached).
+   * @param {string} code - e.g. "name_taken".
+   * @param {string} message - the server's English text.
+   * @param {{retryAfter?: string}} [extra]
+   */
   constructor(status, code, message, extra = {}) {
     super(errorText(code, message, extra));
     this.status = status;
@@ -44,11 +34,24 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Call the API: JSON in and out, the CSRF token on every POST. An answer carrying `csrf`
+ * (the session routes) becomes the page's session.
+ *
+ * @param {"GET" | "POST"} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @returns {Promise<any>} the answer's JSON.
+ * @throws {ApiError} on a network error or an error status.
+ */
 async function call(method, path, body) {
-  const init = { method, headers: {}, credentials: "same-origin" };
-  if (method !== "GET") init.headers["X-CSRF-Token"] = session.csrf;
+  /** @type {Record<string, string>} */
+  const headers = {};
+  /** @type {RequestInit} */
+  const init = { method, headers, credentials: "same-origin" };
+  if (method !== "GET") headers["X-CSRF-Token"] = session.csrf;
   if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
+    headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
   let response;
@@ -59,7 +62,7 @@ async function call(method, path, body) {
   }
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
-    const error = data.error || {};
+    const error = data?.error || {};
     const retryAfter = response.headers.get("Retry-After") ?? undefined;
     throw new ApiError(response.status, error.code || "error", error.message || response.statusText, { retryAfter });
   }
@@ -67,43 +70,78 @@ async function call(method, path, body) {
   return data;
 }
 
+/** @param {{user: User | null, csrf: string}} data */
 function setSession(data) {
   session = { user: data.user, csrf: data.csrf };
   for (const listener of listeners) listener(session.user);
 }
 
 export const api = {
+  /** @param {string} path @returns {Promise<any>} */
   get: (path) => call("GET", path),
+  /** @param {string} path @param {unknown} [body] @returns {Promise<any>} */
   post: (path, body) => call("POST", path, body ?? {}),
 };
 
-/** Load the session (call once per page). */
+/**
+ * Load the session (call once per page).
+ *
+ * @returns {Promise<User | null>} the signed-in user.
+ */
 export async function loadSession() {
   await call("GET", "/api/session");
   return session.user;
 }
 
+/** @returns {User | null} the signed-in user. */
 export function currentUser() {
   return session.user;
 }
 
-/** Call `listener(user)` whenever the signed-in user changes. */
+/**
+ * Call `listener(user)` whenever the signed-in user changes.
+ *
+ * @param {(user: User | null) => void} listener
+ */
 export function onUserChange(listener) {
   listeners.add(listener);
 }
 
+/** @param {string} name @param {string} password */
 export const signUp = (name, password) => api.post("/api/signup", { name, password });
+/** @param {string} name @param {string} password */
 export const signIn = (name, password) => api.post("/api/login", { name, password });
 export const playAsGuest = () => api.post("/api/guest");
 export const signOut = () => api.post("/api/logout");
 
-/** `ws://` or `wss://` URL of a path on this server. */
+/**
+ * The `ws://` or `wss://` URL of a path on this server.
+ *
+ * @param {string} path
+ * @returns {string}
+ */
 export function socketUrl(path) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   return `${scheme}//${location.host}${path}`;
 }
 
-/** Create an element: h("button", {class: "primary", onclick}, "text", child...). */
+/** @typedef {Node | string | number | null | undefined | false} Child */
+/** @typedef {Child | Child[] | Child[][]} Children */
+
+/**
+ * Create an element: h("button", {class: "primary", onclick}, "text", child...).
+ *
+ * Attributes whose value is null, undefined or false are left out, true sets an empty
+ * attribute; "on<event>" adds a listener, "class" sets className, "dataset" the data-
+ * attributes. Children may be nested arrays; null, undefined and false are skipped, other
+ * non-nodes become text.
+ *
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, any>} [attributes]
+ * @param {...Children} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function h(tag, attributes = {}, ...children) {
   const element = document.createElement(tag);
   for (const [key, value] of Object.entries(attributes)) {
@@ -113,14 +151,42 @@ export function h(tag, attributes = {}, ...children) {
     else if (key === "dataset") Object.assign(element.dataset, value);
     else element.setAttribute(key, value === true ? "" : String(value));
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(2)) {
     if (child === null || child === undefined || child === false) continue;
     element.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return element;
 }
 
-/** Show a short message at the bottom of the page. */
+/**
+ * The element of an id, which the page must have.
+ *
+ * @param {string} id
+ * @returns {HTMLElement}
+ * @throws {Error} when the page has no such element (a page and its script disagree).
+ */
+export function byId(id) {
+  const element = document.getElementById(id);
+  if (!element) throw new Error(`the page has no element #${id}`);
+  return element;
+}
+
+/**
+ * The message of something thrown, for people.
+ *
+ * @param {unknown} problem
+ * @returns {string}
+ */
+export function messageOf(problem) {
+  return problem instanceof Error ? problem.message : String(problem);
+}
+
+/**
+ * Show a short message at the bottom of the page.
+ *
+ * @param {string} message
+ * @param {"error" | "info"} [kind]
+ */
 export function toast(message, kind = "error") {
   let box = document.getElementById("toasts");
   if (!box) {
@@ -133,105 +199,15 @@ export function toast(message, kind = "error") {
   setTimeout(() => item.remove(), 4700);
 }
 
-// A game's catalogue texts (/api/games, in English) in the page's language, when the game's
-// namespace has them (loaded by the page): "<game>.title", "<game>.summary", "<game>.seat<N>",
-// "<game>.option_<name>" and "<game>.option_<name>_<choice>". See docs/server.md.
-export function gameText(game, name, english) {
-  const key = `${game}.${name}`;
-  return hasKey(key) ? t(key) : english;
-}
-
-/** An option's label ({name, description} from /api/games) in the page's language. */
-export function optionLabel(game, option) {
-  return gameText(game.name, `option_${option.name}`, option.description);
-}
-
-/** A value of an option in the page's language: a choice's label, seat names for a
- * "first_player" digit, yes or no for a flag. */
-export function optionValueText(game, option, value) {
-  if (typeof value === "boolean") return value ? t("common.yes") : t("common.no");
-  const text = String(value);
-  if (/^\d+$/.test(text) && /player/.test(option.name) && option.choices) return seatName(game, Number(text));
-  const fallback = text === "random" ? t("common.atRandom") : text;
-  return option.choices ? gameText(game.name, `option_${option.name}_${text}`, fallback) : text;
-}
-
 /**
- * The address of a game's rules page in the page's language (else English, else the first
- * language it has), or null when the game has none (a plug-in game): links then stay out.
+ * A link to the game's rules page in the page's language, or null when the game has none (a
+ * plug-in game): the pages then leave the link out.
  *
  * @param {{name: string, rules_languages?: string[]} | null | undefined} game
- * @param {string} lang
- * @returns {string | null}
+ * @param {string} [id] - the link's id.
+ * @returns {HTMLAnchorElement | null}
  */
-export function rulesHref(game, lang) {
-  const languages = game?.rules_languages || [];
-  const chosen = languages.includes(lang) ? lang : languages.includes("en") ? "en" : languages[0];
-  return game && chosen ? `/static/rules/${encodeURIComponent(game.name)}.${chosen}.html` : null;
-}
-
-/** The game's title in the page's language. */
-export function gameTitle(game) {
-  return game ? gameText(game.name, "title", game.title || game.name) : "";
-}
-
-/** Display names of seats: "Red", "Blue"... or "Player 1", in the page's language. */
-export function seatName(game, seat) {
-  const names = game?.seat_names || [];
-  const english = names[seat];
-  if (english && game.name) return gameText(game.name, `seat${seat}`, english);
-  return english || t("common.playerN", { n: seat + 1 });
-}
-
-const AGENT_LABELS = {
-  random: () => t("common.agentRandom"),
-  greedy: () => t("common.agentGreedy"),
-  "mcts:easy": () => t("common.agentEasy"),
-  "mcts:normal": () => t("common.agentNormal"),
-  "mcts:hard": () => t("common.agentHard"),
-};
-
-/** "mcts:hard" → "strong (MCTS)", "random" → "random moves"; unknown agents by name. */
-export function agentLabel(agent) {
-  return AGENT_LABELS[agent]?.() ?? agent;
-}
-
-/** Who sits at a seat ({kind, name, agent}): the user's name, or "computer (…)" translated. */
-export function playerName(seat) {
-  if (seat?.kind === "computer") return t("common.computerPlayer", { agent: agentLabel(seat.agent || "random") });
-  return seat?.name ?? "";
-}
-
-const COLOURS = new Set(["red", "blue", "green", "yellow", "purple"]);
-
-/** CSS classes of a seat: "seat-<n>", plus "colour-<name>" when the game names its seats by
- * colour (CO'NNN'ECT's seat 0 is Blue), so that swatches and names show the right colour. */
-export function seatClass(game, seat) {
-  const english = String(game?.seat_names?.[seat] || "").toLowerCase();
-  return COLOURS.has(english) ? `seat-${seat} colour-${english}` : `seat-${seat}`;
-}
-
-/** "A, B and C" in the page's language. */
-export function listText(items) {
-  try {
-    return new Intl.ListFormat(currentLanguage(), { type: "conjunction" }).format(items.map(String));
-  } catch {
-    return items.join(", ");
-  }
-}
-
-/** A one-line result from per-seat returns. */
-// The result line. Partners (``game.teams`` from /api/games) share one result: a team wins
-// together, and a game with one team (a single pair) has no winner to name.
-export function resultText(returns, seatLabel, game = null) {
-  if (!returns) return "";
-  const teams = game?.teams?.[String(returns.length)] || returns.map((_, seat) => [seat]);
-  if (teams.length === 1 && returns.length > 1) return t("common.gameOver");
-  const best = Math.max(...teams.map((team) => returns[team[0]]));
-  const winners = teams.filter((team) => returns[team[0]] === best);
-  if (winners.length === teams.length) return t("common.draw");
-  const names = listText(winners.map((team) => team.map(seatLabel).join(" & ")));
-  return winners.length === 1 && winners[0].length === 1
-    ? t("common.wonOne", { names })
-    : t("common.wonMany", { names });
+export function rulesLink(game, id = "rules-link") {
+  const href = rulesHref(game, currentLanguage());
+  return href ? h("a", { class: "rules-link", id, href, target: "_blank", rel: "noopener" }, t("common.rulesLink")) : null;
 }

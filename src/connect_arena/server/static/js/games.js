@@ -14,22 +14,41 @@
 //               seat's turn). The page's own "pass" button is added by shellActions(), so a
 //               board need not offer "pass" itself. tests/e2e/test_offered.py checks, through
 //               /static/dev/harness.html, that offered() ∪ shellActions(legal) == legal.
+// The same contract, as types: Board, BoardContext and BoardUpdate in types.js.
 //
 // Texts: the page has awaited loadNamespaces("common", <game>) before create() runs, so a
 // module calls t("<game>.key") synchronously (static/js/i18n.js).
 
+/** @typedef {import("./types.js").Board} Board */
+/** @typedef {import("./types.js").BoardContext} BoardContext */
+/** @typedef {(root: HTMLElement, context: BoardContext) => Board} CreateBoard */
+
+/**
+ * Load a game's UI module (else the generic one) and create its board in `root`.
+ *
+ * @param {string} game - the game's name.
+ * @param {HTMLElement} root
+ * @param {BoardContext} context
+ * @returns {Promise<Board>}
+ */
 export async function loadGameUi(game, root, context) {
+  /** @type {{default: CreateBoard}} */
   let module;
   try {
-    module = await import(`/static/games/${encodeURIComponent(game)}.js`);
+    module = await import(`../games/${encodeURIComponent(game)}.js`);
   } catch {
-    module = await import("/static/games/generic.js");
+    module = await import("../games/generic.js");
   }
   return module.default(root, context);
 }
 
-/** The actions the table page itself offers beside the board: its "pass" button (labelled by
- * board.passLabel) whenever "pass" is legal. */
+/**
+ * The actions the table page itself offers beside the board: its "pass" button (labelled by
+ * board.passLabel) whenever "pass" is legal.
+ *
+ * @param {string[]} legal
+ * @returns {string[]}
+ */
 export function shellActions(legal) {
   return legal.includes("pass") ? ["pass"] : [];
 }

@@ -1,9 +1,16 @@
 // The page header: the brand, navigation, the language picker and the account box (sign up,
 // sign in, guest).
 
-import { h, loadSession, onUserChange, playAsGuest, signIn, signOut, signUp, toast } from "./api.js";
+import { byId, h, loadSession, messageOf, onUserChange, playAsGuest, signIn, signOut, signUp, toast } from "./api.js";
 import { LANGUAGES, currentLanguage, setLanguage, t } from "./i18n.js";
 
+/** @typedef {import("./types.js").User} User */
+
+/**
+ * The sign-up or sign-in dialog (modal); it removes itself when closed.
+ *
+ * @param {"signup" | "signin"} mode
+ */
 function accountDialog(mode) {
   const title = mode === "signup" ? t("common.createAccount") : t("common.signIn");
   const error = h("p", { class: "form-error", role: "alert" });
@@ -33,7 +40,7 @@ function accountDialog(mode) {
       await (mode === "signup" ? signUp : signIn)(name.value.trim(), password.value);
       dialog.close();
     } catch (problem) {
-      error.textContent = problem.message;
+      error.textContent = messageOf(problem);
     } finally {
       submit.disabled = false;
     }
@@ -44,6 +51,12 @@ function accountDialog(mode) {
   name.focus();
 }
 
+/**
+ * The account box: the signed-in user and "sign out", else the ways to sign in.
+ *
+ * @param {HTMLElement} box
+ * @param {User | null} user
+ */
 function renderAccount(box, user) {
   box.replaceChildren();
   if (user) {
@@ -72,10 +85,14 @@ function languagePicker() {
   return h("div", { class: "language" }, select);
 }
 
-/** Build the header into `<header id="top">` and load the session. The page must have
- * awaited `loadNamespaces("common")`. */
+/**
+ * Build the header into `<header id="top">` and load the session. The page must have
+ * awaited `loadNamespaces("common")`.
+ *
+ * @returns {Promise<User | null>} the signed-in user (null also when the session failed to load).
+ */
 export async function setUpHeader() {
-  const top = document.getElementById("top");
+  const top = byId("top");
   const box = h("div", { class: "account-box" });
   top.replaceChildren(
     h("a", { class: "skip-link", href: "#main" }, t("common.skipToContent")),
@@ -89,7 +106,7 @@ export async function setUpHeader() {
   try {
     return await loadSession();
   } catch (problem) {
-    toast(problem.message);
+    toast(messageOf(problem));
     renderAccount(box, null);
     return null;
   }

@@ -8,7 +8,15 @@
 // The language is the user's choice (localStorage "lang", set by the picker in the header),
 // else the browser's language when we have it, else English. Missing keys fall back to
 // English, then to the key itself (so a gap shows, never crashes).
+//
+// The tables and the formatting (t, tn, hasKey) are in translate.js, which needs no browser;
+// this module fetches the tables, chooses the language and translates static HTML.
 
+import { addStrings, eventText, hasKey, hasStrings, t, tn, useLanguage } from "./translate.js";
+
+export { eventText, hasKey, t, tn };
+
+/** @type {[code: string, native: string][]} the languages, by their native names */
 export const LANGUAGES = [
   ["en", "English"],
   ["it", "Italiano"],
@@ -17,8 +25,14 @@ export const LANGUAGES = [
   ["es", "Español"],
 ];
 const CODES = LANGUAGES.map(([code]) => code);
-const loaded = new Map(); // "<namespace>.<lang>" -> strings
+/** @type {Map<string, Promise<void>>} "<namespace>.<lang>" -> its loading (one fetch each) */
+const loading = new Map();
 
+/**
+ * The page's language: the user's choice, else the browser's when we have it, else English.
+ *
+ * @returns {string} a code of LANGUAGES.
+ */
 export function currentLanguage() {
   const chosen = localStorage.getItem("lang");
   if (chosen && CODES.includes(chosen)) return chosen;
@@ -29,30 +43,56 @@ export function currentLanguage() {
   return "en";
 }
 
+useLanguage(currentLanguage());
+
+/**
+ * Keep the user's choice of language and reload the page in it (unknown codes are ignored).
+ *
+ * @param {string} code
+ */
 export function setLanguage(code) {
   if (!CODES.includes(code)) return;
   localStorage.setItem("lang", code);
   location.reload();
 }
 
-async function fetchStrings(namespace, lang) {
+/**
+ * Fetch a namespace's texts in a language once; a missing file or a network error leaves
+ * the table empty (the texts fall back to English, then to their keys).
+ *
+ * @param {string} namespace
+ * @param {string} lang
+ * @returns {Promise<void>}
+ */
+function fetchStrings(namespace, lang) {
   const id = `${namespace}.${lang}`;
-  if (!loaded.has(id)) {
-    let strings = {};
-    try {
-      const reply = await fetch(`/static/i18n/${encodeURIComponent(id)}.json`);
-      if (reply.ok) strings = await reply.json();
-    } catch {
-      strings = {};
-    }
-    loaded.set(id, strings);
+  let done = loading.get(id);
+  if (!done) {
+    done = (async () => {
+      /** @type {import("./translate.js").Strings} */
+      let strings = {};
+      try {
+        const reply = await fetch(`/static/i18n/${encodeURIComponent(id)}.json`);
+        if (reply.ok) strings = await reply.json();
+      } catch {
+        strings = {};
+      }
+      if (!hasStrings(namespace, lang)) addStrings(namespace, lang, strings);
+    })();
+    loading.set(id, done);
   }
-  return loaded.get(id);
+  return done;
 }
 
-// Load namespaces (current language and English) before their strings are used.
+/**
+ * Load namespaces (current language and English) before their strings are used, then
+ * translate the page's static HTML.
+ *
+ * @param {...string} namespaces
+ */
 export async function loadNamespaces(...namespaces) {
   const lang = currentLanguage();
+  useLanguage(lang);
   await Promise.all(
     namespaces.flatMap((ns) => [fetchStrings(ns, "en"), lang === "en" ? null : fetchStrings(ns, lang)]),
   );
@@ -60,80 +100,24 @@ export async function loadNamespaces(...namespaces) {
   translatePage();
 }
 
-// Static HTML is translated by attributes: data-i18n="<namespace>.<key>" sets the text,
-// data-i18n-title / data-i18n-aria-label / data-i18n-placeholder set those attributes.
-// Each attribute is used once (then removed), so text a script sets later is never reset.
+/**
+ * Static HTML is translated by attributes: data-i18n="<namespace>.<key>" sets the text,
+ * data-i18n-title / data-i18n-aria-label / data-i18n-placeholder set those attributes.
+ * Each attribute is used once (then removed), so text a script sets later is never reset.
+ *
+ * @param {ParentNode} [root]
+ */
 export function translatePage(root = document) {
   for (const element of root.querySelectorAll("[data-i18n]")) {
-    element.textContent = t(element.dataset.i18n);
+    const key = /** @type {HTMLElement} */ (element).dataset.i18n ?? "";
+    element.textContent = t(key);
     element.removeAttribute("data-i18n");
   }
   for (const attribute of ["title", "aria-label", "placeholder"]) {
     const data = `data-i18n-${attribute}`;
     for (const element of root.querySelectorAll(`[${data}]`)) {
-      element.setAttribute(attribute, t(element.getAttribute(data)));
+      element.setAttribute(attribute, t(element.getAttribute(data) ?? ""));
       element.removeAttribute(data);
     }
   }
-}
-
-function lookup(key) {
-  const dot = key.indexOf(".");
-  const namespace = key.slice(0, dot);
-  const name = key.slice(dot + 1);
-  const lang = currentLanguage();
-  return loaded.get(`${namespace}.${lang}`)?.[name] ?? loaded.get(`${namespace}.en`)?.[name];
-}
-
-// t("<namespace>.<key>") or, with parameters, t("<namespace>.<key>", {count: 3}).
-export function t(key, params = {}) {
-  const text = lookup(key) ?? key;
-  return text.replace(/\{(\w+)\}/g, (whole, param) => (param in params ? String(params[param]) : whole));
-}
-
-// Whether a key has a text (in the current language or English): for optional texts with a
-// fallback, such as a game's translated option descriptions (see api.js gameText).
-export function hasKey(key) {
-  return lookup(key) !== undefined;
-}
-
-// Plurals: tn("<namespace>.<key>", 3) reads "<namespace>.<key>_one" or "..._other"
-// (Intl.PluralRules of the language; the five languages need only these two forms). The count
-// is passed as {count}.
-export function tn(key, count, params = {}) {
-  let form = "other";
-  try {
-    form = new Intl.PluralRules(currentLanguage()).select(count) === "one" ? "one" : "other";
-  } catch {
-    form = count === 1 ? "one" : "other";
-  }
-  return t(`${key}_${form}`, { count, ...params });
-}
-
-/**
- * The text of a structured event from the server ({key: "<game>.<what>", params}) in the
- * page's language: the key "<game>.<what>" is read as "<game>.event.<what>" ("core.<what>" as
- * "common.event.<what>"). Seat parameters ("seat", "seats", "*_seat", "*_seats") are shown with
- * seatName; lists are joined. Returns null when the event has no translation.
- *
- * @param {{key: string, params?: Record<string, unknown>} | null | undefined} event
- * @param {(seat: number) => string} seatName
- * @param {(items: string[]) => string} [join]
- * @returns {string | null}
- */
-export function eventText(event, seatName, join = (items) => items.join(", ")) {
-  if (!event || typeof event.key !== "string") return null;
-  const dot = event.key.indexOf(".");
-  if (dot < 1) return null;
-  const game = event.key.slice(0, dot);
-  const key = `${game === "core" ? "common" : game}.event.${event.key.slice(dot + 1)}`;
-  if (!hasKey(key)) return null;
-  /** @type {Record<string, string>} */
-  const params = {};
-  for (const [name, value] of Object.entries(event.params || {})) {
-    const seatParam = name === "seat" || name === "seats" || name.endsWith("_seat") || name.endsWith("_seats");
-    const show = (/** @type {unknown} */ item) => (seatParam && typeof item === "number" ? seatName(item) : String(item));
-    params[name] = Array.isArray(value) ? join(value.map(show)) : show(value);
-  }
-  return t(key, params);
 }

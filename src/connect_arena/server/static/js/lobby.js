@@ -1,14 +1,33 @@
 // The lobby: create a table, join or watch open and running tables, replay finished games.
 
-import { agentLabel, api, currentUser, gameText, gameTitle, h, onUserChange, optionLabel, optionValueText, playerName, resultText, rulesHref, seatClass, seatName, socketUrl, toast } from "./api.js";
+import {
+  agentLabel, api, byId as $, currentUser, gameText, gameTitle, h, messageOf, onUserChange, optionLabel, optionValueText,
+  playerName, resultText, seatClass, seatName, socketUrl, toast, rulesLink,
+} from "./api.js";
 import { setUpHeader } from "./header.js";
-import { currentLanguage, loadNamespaces, t } from "./i18n.js";
+import { loadNamespaces, t } from "./i18n.js";
 
+/** @typedef {import("./types.js").CatalogueGame} Game */
+/** @typedef {import("./types.js").OptionSpec} OptionSpec */
+/** @typedef {import("./types.js").OptionValue} OptionValue */
+/** @typedef {import("./types.js").Table} Table */
+/** @typedef {import("./types.js").User} User */
+
+/** @type {Game[]} the catalogue (/api/games) */
 let games = [];
+/** @type {string[]} the computer players, e.g. "mcts:hard" */
 let agents = [];
+/** @param {string} name @returns {Game | undefined} */
 const gameByName = (name) => games.find((g) => g.name === name);
 const VISIBLE_OPTIONS = 3;
 
+/**
+ * An option's input and label: a checkbox, a list of choices or a number or text field.
+ *
+ * @param {Game} game
+ * @param {OptionSpec} option
+ * @returns {HTMLElement}
+ */
 function optionInput(game, option) {
   const id = `option-${option.name}`;
   let input;
@@ -28,18 +47,34 @@ function optionInput(game, option) {
   return h("div", { class: `option ${option.type}` }, option.type === "bool" ? [input, label] : [label, input]);
 }
 
+/**
+ * The options chosen in the form that differ from their defaults.
+ *
+ * @param {HTMLFormElement} form
+ * @param {Game} game
+ * @returns {Record<string, OptionValue>}
+ */
 function optionValues(form, game) {
+  /** @type {Record<string, OptionValue>} */
   const values = {};
   for (const option of game.options) {
-    const input = form.elements.namedItem(option.name);
+    const input = /** @type {HTMLInputElement | HTMLSelectElement | null} */ (form.elements.namedItem(option.name));
     if (!input) continue;
-    let value = option.type === "bool" ? input.checked : input.value;
+    /** @type {OptionValue} */
+    let value = option.type === "bool" && input instanceof HTMLInputElement ? input.checked : input.value;
     if (option.type === "int") value = Number(value);
     if (value !== option.default) values[option.name] = value;
   }
   return values;
 }
 
+/**
+ * A seat's choice for each seat: me, open, or a computer player.
+ *
+ * @param {Game} game
+ * @param {number} count
+ * @returns {HTMLElement[]}
+ */
 function seatChoices(game, count) {
   return Array.from({ length: count }, (_, seat) => {
     const select = h("select", { name: `seat-${seat}`, id: `seat-${seat}` },
@@ -52,6 +87,12 @@ function seatChoices(game, count) {
   });
 }
 
+/**
+ * The form that opens a table of a game (re-rendered when another game is chosen).
+ *
+ * @param {HTMLFormElement} form
+ * @param {string} gameName
+ */
 function renderForm(form, gameName) {
   const game = gameByName(gameName) || games[0];
   const counts = game.player_counts;
@@ -73,10 +114,7 @@ function renderForm(form, gameName) {
   const parts = [
     h("div", { class: "row" }, h("label", { for: "game" }, t("common.game")), gameSelect),
     h("p", { class: "muted summary" }, gameText(game.name, "summary", game.summary), " ",
-      rulesHref(game, currentLanguage())
-        ? h("a", { href: rulesHref(game, currentLanguage()), target: "_blank", rel: "noopener", id: "lobby-rules-link" },
-          t("common.rulesLink"))
-        : null),
+      rulesLink(game, "lobby-rules-link")),
     counts.length > 1 ? h("div", { class: "row" }, h("label", { for: "players" }, t("common.players")), players) : null,
     h("h3", {}, t("common.seats")), seats,
     h("p", { class: "hint hot-seat-hint" }, t("common.hotSeatHint"), " ", hotSeat),
@@ -84,12 +122,12 @@ function renderForm(form, gameName) {
     more.length ? h("details", {}, h("summary", {}, t("common.moreOptions", { n: more.length })),
       h("div", { class: "options" }, more.map((o) => optionInput(game, o)))) : null,
     h("button", { class: "primary big", type: "submit", id: "create-table" }, t("common.openTheTable"))];
-  form.replaceChildren(...parts.filter(Boolean));
+  form.replaceChildren(...parts.filter((part) => part !== null));
   form.onsubmit = async (event) => {
     event.preventDefault();
     const count = counts.length > 1 ? Number(players.value) : game.default_players;
     const seatList = Array.from({ length: count }, (_, seat) => {
-      const value = form.elements.namedItem(`seat-${seat}`).value;
+      const value = /** @type {HTMLSelectElement} */ (form.elements.namedItem(`seat-${seat}`)).value;
       const cut = value.indexOf(":");
       return cut < 0 ? { kind: value } : { kind: value.slice(0, cut), agent: value.slice(cut + 1) };
     });
@@ -99,11 +137,18 @@ function renderForm(form, gameName) {
       });
       location.href = `/tables/${table.id}`;
     } catch (problem) {
-      toast(problem.message);
+      toast(messageOf(problem));
     }
   };
 }
 
+/**
+ * A seat of a listed table: its swatch, its name and who sits there.
+ *
+ * @param {Table} table
+ * @param {number} seat
+ * @returns {HTMLElement}
+ */
 function seatLabel(table, seat) {
   const game = gameByName(table.game);
   const info = table.seats[seat];
@@ -112,6 +157,12 @@ function seatLabel(table, seat) {
     h("span", { class: `swatch ${seatClass(game, seat)}`, "aria-hidden": "true" }), `${seatName(game, seat)}: `, h("b", {}, who));
 }
 
+/**
+ * An open or running table of the list, with its join, play or watch buttons.
+ *
+ * @param {Table} table
+ * @returns {HTMLElement}
+ */
 function tableRow(table) {
   const user = currentUser();
   const mine = user && table.seats.some((s) => s.user_id === user.id);
@@ -124,7 +175,7 @@ function tableRow(table) {
           try {
             await api.post(`/api/tables/${table.id}/join`, { seat: seat.seat });
             location.href = `/tables/${table.id}`;
-          } catch (problem) { toast(problem.message); }
+          } catch (problem) { toast(messageOf(problem)); }
         },
       }, t("common.joinAs", { seat: seatName(gameByName(table.game), seat.seat) })));
     }
@@ -142,8 +193,15 @@ function tableRow(table) {
     h("div", { class: "actions" }, actions));
 }
 
+/**
+ * A finished table: its result, the replay and the record.
+ *
+ * @param {Table} table
+ * @returns {HTMLElement}
+ */
 function finishedRow(table) {
   const game = gameByName(table.game);
+  /** @param {number} seat */
   const label = (seat) => `${seatName(game, seat)} (${playerName(table.seats[seat])})`;
   const title = gameTitle(game || { name: table.game, title: table.title });
   return h("li", { class: "table-row finished", dataset: { table: table.id } },
@@ -154,19 +212,23 @@ function finishedRow(table) {
       h("a", { class: "button link", href: `/api/tables/${table.id}/record`, download: "" }, t("common.record"))));
 }
 
+/** @param {Table[]} tables - the open and running tables. */
 function showTables(tables) {
-  document.getElementById("tables").replaceChildren(...tables.map(tableRow));
-  document.getElementById("no-tables").hidden = tables.length > 0;
+  $("tables").replaceChildren(...tables.map(tableRow));
+  $("no-tables").hidden = tables.length > 0;
 }
 
+/** @param {Table[]} tables - the latest finished tables. */
 function showFinished(tables) {
-  document.getElementById("finished").replaceChildren(...tables.map(finishedRow));
-  document.getElementById("no-finished").hidden = tables.length > 0;
+  $("finished").replaceChildren(...tables.map(finishedRow));
+  $("no-finished").hidden = tables.length > 0;
 }
 
+/** @type {Table[]} */
 let lastTables = [];
+/** Follow /ws/lobby (reconnecting after 2 s when it closes). */
 function watchLobby() {
-  const live = document.getElementById("lobby-live");
+  const live = $("lobby-live");
   const socket = new WebSocket(socketUrl("/ws/lobby"));
   socket.onopen = () => live.classList.remove("off");
   socket.onmessage = async (event) => {
@@ -175,7 +237,13 @@ function watchLobby() {
     const finishedBefore = lastTables.length;
     lastTables = message.tables;
     showTables(lastTables);
-    if (finishedBefore !== lastTables.length) showFinished((await api.get("/api/lobby")).finished);
+    if (finishedBefore !== lastTables.length) {
+      try {
+        showFinished((await api.get("/api/lobby")).finished);
+      } catch (problem) {
+        toast(messageOf(problem));
+      }
+    }
   };
   socket.onclose = () => {
     live.classList.add("off");
@@ -183,9 +251,10 @@ function watchLobby() {
   };
 }
 
+/** @param {User | null} user - only a signed-in user may open a table. */
 function showCreate(user) {
-  document.getElementById("create-form").hidden = !user;
-  document.getElementById("create-hint").hidden = Boolean(user);
+  $("create-form").hidden = !user;
+  $("create-hint").hidden = Boolean(user);
   showTables(lastTables);
 }
 
@@ -198,8 +267,8 @@ async function main() {
   // The games' namespaces translate their titles, summaries, seats and options (gameText).
   await loadNamespaces(...games.map((g) => g.name));
   document.title = `Connect Arena — ${t("common.lobby")}`;
-  const form = document.getElementById("create-form");
-  renderForm(form, games.some((g) => g.name === "quinque") ? "quinque" : games[0]?.name);
+  const form = /** @type {HTMLFormElement} */ ($("create-form"));
+  if (games.length) renderForm(form, games.some((g) => g.name === "quinque") ? "quinque" : games[0].name);
   lastTables = lobby.tables;
   showTables(lastTables);
   showFinished(lobby.finished);
@@ -208,4 +277,4 @@ async function main() {
   watchLobby();
 }
 
-main().catch((problem) => toast(problem.message));
+main().catch((problem) => toast(messageOf(problem)));

@@ -14,14 +14,47 @@
 // game module draws `hint`) until the position changes.
 
 import {
-  api, currentUser, errorText, gameText, gameTitle, h, listText, onUserChange, optionLabel, optionValueText, playerName, resultText,
-  rulesHref, seatClass, seatName, socketUrl, toast,
+  api, byId as $, currentUser, errorText, gameText, gameTitle, h, hintValueText, listText, messageOf, onUserChange,
+  optionLabel, optionValueText, playerName, resultText, seatClass, seatName, socketUrl, toast, rulesLink,
 } from "./api.js";
 import { setUpHeader } from "./header.js";
 import { loadGameUi, shellActions } from "./games.js";
-import { currentLanguage, eventText, loadNamespaces, t } from "./i18n.js";
+import { eventText, loadNamespaces, t } from "./i18n.js";
+import { choosePlayingSeat as chooseSeat, hiddenMove } from "./seats.js";
+
+/** @typedef {import("./types.js").Board} Board */
+/** @typedef {import("./types.js").GameEvent} GameEvent */
+/** @typedef {import("./types.js").TableGameInfo} TableGameInfo */
+/** @typedef {import("./types.js").GameInfo} GameInfo */
+/** @typedef {import("./types.js").Hint} Hint */
+/** @typedef {import("./types.js").HintLine} HintLine */
+/** @typedef {import("./types.js").Move} Move */
+/** @typedef {import("./types.js").Table} Table */
+/** @typedef {import("./types.js").TableState} TableState */
+
+/**
+ * The page's state.
+ * @typedef {object} Page
+ * @property {Table | null} table
+ * @property {number[]} you - the user's seats.
+ * @property {number} seq - the last seq seen.
+ * @property {TableState | null} state
+ * @property {Move[]} moves
+ * @property {WebSocket | null} socket
+ * @property {Board | null} board
+ * @property {GameInfo | null} game
+ * @property {number} retry - the next reconnection delay, in ms.
+ * @property {boolean} closed - no such table: do not reconnect.
+ * @property {number | null} playing - the seat this page acts for and shows (hot-seat: one of several).
+ * @property {number | null} handover - the seat the device is being passed to (private games, hot-seat).
+ * @property {Hint | null} hint - the last hint answered.
+ * @property {boolean} hinting - a hint request is under way.
+ * @property {string} gameSummary
+ * @property {ChildNode[] | null} boardRoot - the board's nodes (put back after the waiting room).
+ */
 
 const tableId = Number(location.pathname.split("/")[2]);
+/** @type {Page} */
 const page = {
   table: null, you: [], seq: 0, state: null, moves: [], socket: null, board: null,
   game: null, retry: 500, closed: false,
@@ -29,9 +62,16 @@ const page = {
   handover: null, // the seat the device is being passed to (private games, hot-seat)
   hint: null, // {seq, seat, lines} of the last hint answered
   hinting: false, // a hint request is under way
+  gameSummary: "",
+  boardRoot: null,
 };
 
-const $ = (id) => document.getElementById(id);
+/**
+ * A seat in the status line: "Red (Ann)".
+ *
+ * @param {number} seat
+ * @returns {string}
+ */
 const seatLabel = (seat) => {
   const info = page.table?.seats[seat];
   const name = seatName(page.game, seat);
@@ -41,70 +81,56 @@ const seatLabel = (seat) => {
 const hotSeat = () => page.you.length > 1;
 const privateGame = () => Boolean(page.game?.private_information);
 
+/** @param {Record<string, unknown>} message - a client message (docs/server.md). */
 function send(message) {
   if (page.socket?.readyState === WebSocket.OPEN) page.socket.send(JSON.stringify(message));
   else toast(t("common.notConnected"));
 }
 
-/** Send an action of the playing seat, claiming the next seq. */
+/**
+ * Send an action of the playing seat, claiming the next seq.
+ *
+ * @param {string} text - the action in the game's notation.
+ */
 function act(text) {
   if (page.handover !== null) return;
-  const message = { type: "action", seq: page.seq + 1, action: text };
-  if (hotSeat() && page.playing !== null) message.seat = page.playing;
-  send(message);
+  const seat = hotSeat() && page.playing !== null ? { seat: page.playing } : {};
+  send({ type: "action", seq: page.seq + 1, action: text, ...seat });
 }
 
-/** The user's seats that may act now, in seat order. */
+/** @returns {number[]} the user's seats that may act now, in seat order. */
 function activeSeats() {
   const state = page.state;
   if (!state || state.terminal) return [];
   return Object.keys(state.legal_actions).map(Number).sort((a, b) => a - b);
 }
 
-/** The seat this page acts for now, or null (not the user's turn, or the device is being
- * passed). */
+/** @returns {number | null} the seat this page acts for now, or null (not the user's turn, or
+ * the device is being passed). */
 function mySeatToAct() {
-  if (page.handover !== null) return null;
+  if (page.handover !== null || page.playing === null) return null;
   return activeSeats().includes(page.playing) ? page.playing : null;
 }
 
-/** Choose the playing seat after a new state: keep it while it may act, else the next of the
- * user's active seats (after the current one, in seat order). A change of seat at a game with
- * private information first shows the "pass the device" screen. */
+/** Choose the playing seat after a new state (seats.js choosePlayingSeat). */
 function choosePlayingSeat() {
-  const active = activeSeats();
-  if (page.handover !== null && !active.includes(page.handover)) page.handover = null;
-  if (!page.you.length) {
-    page.playing = null;
-    return;
-  }
-  if (!page.state) return; // decide once the first state is in (the first seat may need a handover)
-  if (active.includes(page.playing) || (page.handover !== null && active.includes(page.handover))) return;
-  const previous = page.playing;
-  let next;
-  if (active.length) {
-    next = active.find((seat) => seat > (previous ?? -1)) ?? active[0];
-  } else {
-    next = page.playing ?? page.you[0];
-  }
-  if (next === previous) return;
-  if (hotSeat() && privateGame() && active.includes(next) && !page.state?.terminal) {
-    page.handover = next;
-  } else {
-    page.handover = null;
-    page.playing = next;
-  }
+  const chosen = chooseSeat(page, {
+    active: activeSeats(), you: page.you, started: page.state !== null, terminal: Boolean(page.state?.terminal),
+    screen: hotSeat() && privateGame(),
+  });
+  page.playing = chosen.playing;
+  page.handover = chosen.handover;
 }
 
+/** The "pass the device to …" screen, while the page waits for the next seat's player. */
 function renderHandover() {
   const handover = $("handover");
-  const on = page.handover !== null;
-  document.querySelector("main").classList.toggle("handing-over", on);
-  if (!on) {
+  const seat = page.handover;
+  $("main").classList.toggle("handing-over", seat !== null);
+  if (seat === null) {
     handover.replaceChildren();
     return;
   }
-  const seat = page.handover;
   const ready = h("button", { class: "primary big", id: "handover-ready", onclick: () => {
     page.playing = seat;
     page.handover = null;
@@ -119,12 +145,16 @@ function renderHandover() {
   if (!handover.contains(document.activeElement)) ready.focus();
 }
 
-function renderSeats() {
+/**
+ * The seats: who sits there, whose turn it is, and the join and leave buttons.
+ *
+ * @param {Table} table
+ */
+function renderSeats(table) {
   const user = currentUser();
-  const table = page.table;
   const toMove = page.state && !page.state.terminal ? page.state.to_move : [];
   const items = table.seats.map((seat) => {
-    const mine = user && seat.user_id === user.id;
+    const mine = user !== null && seat.user_id === user.id;
     const buttons = [];
     if (table.status === "open" && seat.kind === "open" && user && page.you.length === 0) {
       buttons.push(h("button", { class: "primary small", id: `join-${seat.seat}`,
@@ -155,16 +185,22 @@ function renderSeats() {
   $("seats").replaceChildren(...items);
 }
 
-/** The observation the board shows: the playing seat's (hot-seat), else the server's choice. */
+/** @returns {unknown} the observation the board shows: the playing seat's (hot-seat), else
+ * the server's choice. */
 function shownObservation() {
   const state = page.state;
   if (!state) return null;
   const seat = page.handover ?? page.playing;
-  return state.observations?.[seat] ?? state.observation;
+  return (seat === null ? undefined : state.observations?.[seat]) ?? state.observation;
 }
 
-function statusText() {
-  const table = page.table;
+/**
+ * The status line and its kind (a CSS class): waiting, yours, theirs or over.
+ *
+ * @param {Table} table
+ * @returns {[text: string, kind: string]}
+ */
+function statusText(table) {
   const state = page.state;
   if (table.status === "open") {
     const open = table.seats.filter((s) => s.kind === "open").length;
@@ -189,13 +225,14 @@ function statusText() {
   return [computer ? t("common.othersToMoveComputer", { seats: others }) : t("common.othersToMove", { seats: others }), "theirs"];
 }
 
-/** The hint for the seat this page acts for at the current position, or null. */
+/** @returns {Hint | null} the hint for the seat this page acts for at the current position. */
 function currentHint() {
   const seat = mySeatToAct();
   const hint = page.hint;
   return hint && seat !== null && hint.seat === seat && hint.seq === page.seq ? hint : null;
 }
 
+/** Ask the server for the computer's suggestion to the playing seat (POST .../hint). */
 async function askHint() {
   const seat = mySeatToAct();
   if (seat === null || page.hinting) return;
@@ -204,7 +241,7 @@ async function askHint() {
   try {
     page.hint = await api.post(`/api/tables/${tableId}/hint`, { seat });
   } catch (error) {
-    toast(error.message);
+    toast(messageOf(error));
   } finally {
     page.hinting = false;
   }
@@ -214,25 +251,32 @@ async function askHint() {
   box?.focus({ preventScroll: true });
 }
 
-/** An action in words: the server's description (a structured event) translated, else the game
- * module's own description, else its notation. */
+/**
+ * An action in words: the server's description (a structured event) translated, else the game
+ * module's own description, else its notation.
+ *
+ * @param {string} action
+ * @param {number} seat
+ * @param {GameEvent | null} [event]
+ * @returns {string}
+ */
 const actionText = (action, seat, event = null) =>
   eventText(event, (s) => seatName(page.game, s), listText) || page.board?.describe?.(action, seat) || action;
 
-/** A hint's value for people: the expected score from 0% (a sure loss) to 100% (a sure win)
- * when the game's returns are ±1, else the expected result in points. */
-function valueText(line) {
-  if (line.value >= -1 && line.value <= 1) {
-    return t("common.hintScore", { percent: Math.round(50 * (line.value + 1)) });
-  }
-  return t("common.hintPoints", { value: line.value.toFixed(1) });
-}
+/** @param {HintLine} line @returns {string} its value for people (format.js hintValueText). */
+const valueText = (line) => hintValueText(line.value);
 
+/**
+ * The hint under the board: the suggestion and its value, the expected line, the next best.
+ *
+ * @param {Hint} hint
+ * @returns {HTMLElement}
+ */
 function hintBox(hint) {
   const [best, ...others] = hint.lines;
   if (!best) return h("div", { class: "hint-box", id: "hint", tabindex: "-1" }, t("common.hintNone"));
   const events = best.principal_events || [];
-  const rest = best.principal.slice(1, 5).map((action, i) => actionText(action, null, events[i + 1]));
+  const rest = best.principal.slice(1, 5).map((action, i) => actionText(action, -1, events[i + 1]));
   return h("div", { class: "hint-box", id: "hint", tabindex: "-1" },
     h("div", {}, h("b", {}, t("common.hintSuggestion", { action: actionText(best.action, hint.seat, best.event) })),
       " · ", h("span", { class: "hint-value" }, valueText(best))),
@@ -244,14 +288,16 @@ function hintBox(hint) {
       : null);
 }
 
+/** The status line, the pass and hint buttons, and the hint. */
 function renderStatus() {
-  const [text, kind] = statusText();
+  if (!page.table) return;
+  const [text, kind] = statusText(page.table);
   const status = $("status");
   status.textContent = text;
   status.className = `status ${kind}`;
   const controls = [];
   const seat = mySeatToAct();
-  if (seat !== null && shellActions(page.state.legal_actions[seat]).includes("pass")) {
+  if (seat !== null && shellActions(page.state?.legal_actions[seat] ?? []).includes("pass")) {
     const label = page.board?.passLabel?.(shownObservation()) || t("common.pass");
     controls.push(h("button", { class: "primary", id: "end-turn", onclick: () => act("pass") }, label));
   }
@@ -261,23 +307,28 @@ function renderStatus() {
     }, page.hinting ? t("common.hintThinking") : t("common.hint")));
   }
   const hint = currentHint();
-  $("controls").replaceChildren(...controls, hint ? hintBox(hint) : null);
+  $("controls").replaceChildren(...controls, ...(hint ? [hintBox(hint)] : []));
 }
 
-/** Whether a move's action is to be hidden on this page: hot-seat at a private game, an
- * action taken in a simultaneous phase by another of the user's seats (or by any while the
- * device is being passed), before the end. */
+/**
+ * Whether a move's action is hidden on this page (seats.js hiddenMove).
+ *
+ * @param {Move} move
+ * @returns {boolean}
+ */
 function hiddenHere(move) {
-  return hotSeat() && privateGame() && move.simultaneous && page.table?.status === "running"
-    && (move.seat !== page.playing || page.handover !== null);
+  return hiddenMove(move, {
+    playing: page.playing, handover: page.handover, screen: hotSeat() && privateGame(),
+    running: page.table?.status === "running",
+  });
 }
 
+/** The list of moves, and the record and replay links. */
 function renderMoves() {
   const list = $("moves");
   list.replaceChildren(...page.moves.map((move) => {
     const who = move.seat < 0 ? t("common.chance") : seatName(page.game, move.seat);
-    const hidden = !move.action || hiddenHere(move);
-    const text = hidden ? t("common.hiddenAction") : actionText(move.action, move.seat, move.event);
+    const text = !move.action || hiddenHere(move) ? t("common.hiddenAction") : actionText(move.action, move.seat, move.event);
     return h("li", { value: move.seq, class: move.seat < 0 ? "chance" : seatClass(page.game, move.seat) },
       h("span", { class: "mover" }, who), " ", h("span", { class: "move-text" }, text));
   }));
@@ -293,16 +344,28 @@ function renderMoves() {
   $("links").replaceChildren(...links);
 }
 
-function optionSummary() {
-  const changed = (page.game?.options || []).filter((spec) =>
-    spec.name in page.table.options && page.table.options[spec.name] !== spec.default);
+/**
+ * The rules of a table in one line: "standard rules" or the options that differ.
+ *
+ * @param {GameInfo} game
+ * @param {Table} table
+ * @returns {string}
+ */
+function optionSummary(game, table) {
+  const changed = (game.options || []).filter((spec) =>
+    spec.name in table.options && table.options[spec.name] !== spec.default);
   if (!changed.length) return t("common.standardRules");
   const rules = changed.map((spec) =>
-    `${optionLabel(page.game, spec)}: ${optionValueText(page.game, spec, page.table.options[spec.name])}`);
+    `${optionLabel(game, spec)}: ${optionValueText(game, spec, table.options[spec.name])}`);
   return t("common.changedRules", { rules: rules.join("; ") });
 }
 
-function renderWaitingRoom() {
+/**
+ * The board's place before the game starts: the game, its rules and the invitation link.
+ *
+ * @param {Table} table
+ */
+function renderWaitingRoom(table) {
   const copy = h("button", { id: "copy-link", onclick: async () => {
     try {
       await navigator.clipboard.writeText(location.href);
@@ -313,20 +376,17 @@ function renderWaitingRoom() {
   } }, t("common.copyInvitation"));
   $("board").replaceChildren(h("div", { class: "waiting-room" },
     h("h2", {}, gameTitle(page.game)), h("p", { class: "muted" }, page.gameSummary || ""),
-    h("p", { class: "rules" }, optionSummary()),
+    page.game ? h("p", { class: "rules" }, optionSummary(page.game, table)) : null,
     h("p", {}, t("common.startsWhenFull")), copy));
 }
 
-/** The link to the game's rules page in the page's language (another tab). */
-function rulesLink(game) {
-  const href = rulesHref(game, currentLanguage());
-  return href ? h("a", { class: "rules-link", id: "rules-link", href, target: "_blank", rel: "noopener" }, t("common.rulesLink")) : "";
-}
 
+/** Draw the whole page from its state. */
 function renderAll() {
-  if (!page.table) return;
+  const table = page.table;
+  if (!table) return;
   choosePlayingSeat();
-  if (page.table.status === "open") renderWaitingRoom();
+  if (table.status === "open") renderWaitingRoom(table);
   else if (!$("board").querySelector("svg, pre, .board-root") && page.boardRoot) $("board").replaceChildren(...page.boardRoot);
   if (page.board && page.state && page.handover === null) {
     const seat = mySeatToAct();
@@ -339,29 +399,39 @@ function renderAll() {
     });
   }
   renderHandover();
-  renderSeats();
+  renderSeats(table);
   renderStatus();
   renderMoves();
 }
 
+/**
+ * A "table" message: the table and the user's seats (the first one also loads the game's
+ * texts and UI module).
+ *
+ * @param {{table: Table, you: number[]}} message
+ */
 async function onTable(message) {
   const first = page.table === null;
-  page.table = message.table;
+  const table = message.table;
+  page.table = table;
   page.you = message.you;
   if (first) {
+    /** @type {{games: GameInfo[]}} */
     const catalogue = await api.get("/api/games");
-    page.game = catalogue.games.find((g) => g.name === page.table.game) || { name: page.table.game, seat_names: [] };
+    const game = catalogue.games.find((g) => g.name === table.game) || { name: table.game, seat_names: [] };
+    page.game = game;
     // The game's strings load before its module, so the module can call t() synchronously.
-    await loadNamespaces("common", page.table.game);
-    page.gameSummary = gameText(page.game.name, "summary", page.game.summary || "");
-    const title = gameTitle(page.game) || page.table.title;
+    await loadNamespaces("common", table.game);
+    page.gameSummary = gameText(game.name, "summary", game.summary || "");
+    const title = gameTitle(game) || table.title;
     $("table-title").textContent = t("common.tableTitle", { game: title, id: tableId });
-    $("head-links").replaceChildren(rulesLink(page.game));
+    $("head-links").replaceChildren(rulesLink(game) || "");
     document.title = `Connect Arena — ${title} #${tableId}`;
     // The static game info (declaration, board/sheet geometry) is fixed for the table's life.
-    page.gameInfo = await api.get(`/api/tables/${tableId}/game`);
-    page.board = await loadGameUi(page.table.game, $("board"), {
-      options: page.table.options, geometry: page.gameInfo.geometry, seatNames: page.game.seat_names.map((_, seat) => seatName(page.game, seat)),
+    /** @type {TableGameInfo} */
+    const info = await api.get(`/api/tables/${tableId}/game`);
+    page.board = await loadGameUi(table.game, $("board"), {
+      options: table.options, geometry: info.geometry, seatNames: game.seat_names.map((_, seat) => seatName(game, seat)),
       interactive: true, panel: $("game-panel"), onAction: act,
     });
     page.boardRoot = [...$("board").childNodes];
@@ -369,6 +439,11 @@ async function onTable(message) {
   renderAll();
 }
 
+/**
+ * An "event" message: a move (catching up, or live with the new state).
+ *
+ * @param {{seq: number, seat: number, action: string | null, event?: GameEvent | null, simultaneous?: boolean, state?: TableState}} message
+ */
 function onEvent(message) {
   if (message.seq > page.seq || !page.moves.some((m) => m.seq === message.seq)) {
     page.moves = page.moves.filter((m) => m.seq < message.seq);
@@ -380,21 +455,25 @@ function onEvent(message) {
   if (message.state) onState(message.state);
 }
 
+/** @param {TableState} state - the viewer's state (a "state" message). */
 function onState(state) {
   page.state = state;
   page.seq = state.seq;
   renderAll();
 }
 
+/** @type {Record<string, (message: any) => unknown>} the server's messages by type */
 const handlers = {
   table: onTable,
   event: onEvent,
   state: onState,
+  /** @param {{code: string, message: string, event?: GameEvent}} message */
   error: (message) => toast(eventText(message.event, (s) => seatName(page.game, s), listText) || errorText(message.code, message.message)),
   pong: () => {},
 };
 
 // Messages are handled one at a time, in order (the table message loads the game UI first).
+/** @type {Promise<unknown>} */
 let queue = Promise.resolve();
 function connect() {
   const connection = $("connection");
@@ -407,7 +486,8 @@ function connect() {
   };
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
-    queue = queue.then(() => handlers[message.type]?.(message)).catch((e) => console.error(e));
+    const handler = Object.hasOwn(handlers, message.type) ? handlers[message.type] : undefined;
+    queue = queue.then(() => handler?.(message)).catch((e) => console.error(e));
     if (message.type === "error" && message.code === "not_found") page.closed = true;
   };
   socket.onclose = () => {
@@ -438,4 +518,4 @@ async function main() {
   connect();
 }
 
-main().catch((problem) => toast(problem.message));
+main().catch((problem) => toast(messageOf(problem)));

@@ -1,0 +1,37 @@
+// ESLint for the browser code (plain ES modules, no build step) and its node tests.
+// Run by `python3 dev.py test` (npx eslint); see README.md.
+
+import js from "@eslint/js";
+import globals from "globals";
+
+const STATIC = "src/connect_arena/server/static";
+
+// Game UI modules being rewritten on other branches: checked again once they are merged.
+// The same list is in tsconfig.json ("exclude").
+const NOT_YET_CHECKED = [
+  `${STATIC}/games/quinque.js`,
+  `${STATIC}/games/connect5.js`,
+  `${STATIC}/games/connnect.js`,
+  `${STATIC}/games/pairs.js`,
+];
+
+export default [
+  { ignores: ["node_modules/", ".venv/", "build/", ...NOT_YET_CHECKED] },
+  js.configs.recommended,
+  {
+    files: [`${STATIC}/**/*.js`],
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: globals.browser },
+  },
+  {
+    files: ["tests/js/**/*.mjs", "eslint.config.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: globals.node },
+  },
+  {
+    rules: {
+      "no-unused-vars": ["error", { args: "after-used", argsIgnorePattern: "^_", caughtErrors: "none" }],
+      eqeqeq: ["error", "always"],
+      "no-var": "error",
+      "prefer-const": "error",
+    },
+  },
+];

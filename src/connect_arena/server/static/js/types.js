@@ -1,0 +1,195 @@
+// The shapes of the server's JSON that the pages read (docs/server.md), for the type checker
+// (tsconfig.json). Nothing runs here: import a type with
+// /** @typedef {import("./types.js").Table} Table */.
+
+/**
+ * @typedef {object} User
+ * @property {number} id
+ * @property {string} name
+ * @property {boolean} guest
+ */
+
+/**
+ * A game option as /api/games describes it.
+ * @typedef {object} OptionSpec
+ * @property {string} name
+ * @property {string} type - "bool", "int", "str" or "choice".
+ * @property {string} description - in English.
+ * @property {OptionValue} default
+ * @property {string[] | null} [choices]
+ * @property {number | null} [minimum]
+ * @property {number | null} [maximum]
+ */
+
+/** @typedef {boolean | number | string} OptionValue */
+
+/**
+ * A game of the catalogue (/api/games), in English.
+ * @typedef {object} GameInfo
+ * @property {string} name
+ * @property {string} [title]
+ * @property {string} [summary]
+ * @property {number[]} [player_counts]
+ * @property {number} [default_players]
+ * @property {string[]} seat_names
+ * @property {boolean} [private_information]
+ * @property {OptionSpec[]} [options]
+ * @property {Record<string, number[][]>} [teams] - player count -> the partners' seat lists.
+ * @property {string[]} [rules_languages] - the languages of its rules pages (none: no link).
+ * @property {Record<string, unknown>} [game_type] - the game's declaration (core GameType).
+ */
+
+/**
+ * A complete catalogue entry, as /api/games sends it (the pages fall back to a partial
+ * GameInfo for a game the catalogue does not list).
+ * @typedef {GameInfo & {title: string, summary: string, player_counts: number[],
+ *   default_players: number, options: OptionSpec[]}} CatalogueGame
+ */
+
+/**
+ * A seat of a table.
+ * @typedef {object} SeatInfo
+ * @property {number} seat
+ * @property {"open" | "human" | "computer" | string} kind
+ * @property {number | null} [user_id]
+ * @property {string | null} [name]
+ * @property {string | null} [agent]
+ */
+
+/**
+ * @typedef {object} Table
+ * @property {number} id
+ * @property {string} game
+ * @property {string} title
+ * @property {Record<string, OptionValue>} options
+ * @property {number} num_players
+ * @property {SeatInfo[]} seats
+ * @property {"open" | "running" | "finished" | "abandoned"} status
+ * @property {number[] | null} returns
+ * @property {number} seq
+ */
+
+/**
+ * A viewer's state of a running table (the WebSocket's "state" message).
+ * @typedef {object} TableState
+ * @property {number} seq
+ * @property {number[]} to_move
+ * @property {boolean} chance
+ * @property {boolean} terminal
+ * @property {number[] | null} returns
+ * @property {number[]} you
+ * @property {Record<string, string[]>} legal_actions - seat -> its legal actions.
+ * @property {unknown} observation
+ * @property {Record<string, unknown>} [observations] - hot-seat: seat -> its observation.
+ */
+
+/**
+ * One line of a hint: an action, its value for the seat and the expected continuation.
+ * @typedef {object} HintLine
+ * @property {string} action
+ * @property {GameEvent} [event] - the action in words (a structured event).
+ * @property {GameEvent[]} [principal_events] - the principal line's actions in words.
+ * @property {number} value
+ * @property {number} [visits]
+ * @property {boolean} [solved]
+ * @property {string[]} principal
+ */
+
+/**
+ * @typedef {object} Hint
+ * @property {number} seq
+ * @property {number} seat
+ * @property {string} [agent]
+ * @property {HintLine[]} lines
+ */
+
+/**
+ * A move as the pages list it.
+ * @typedef {object} Move
+ * @property {number} seq
+ * @property {number} seat - -1 for chance.
+ * @property {string | null} action - null: hidden from this viewer.
+ * @property {GameEvent | null} [event] - the action in words; null when hidden.
+ * @property {boolean} [simultaneous]
+ */
+
+/**
+ * What a board shows (games.js): the table page and the replay viewer pass this to update().
+ * @typedef {object} BoardUpdate
+ * @property {any} observation - the game's own shape (its module knows it).
+ * @property {string[]} legal
+ * @property {number | null} seat
+ * @property {number[]} you
+ * @property {number[]} toMove
+ * @property {boolean} terminal
+ * @property {number[] | null} returns
+ * @property {Move | null} last
+ * @property {string | null} [hint]
+ */
+
+/**
+ * What a game's UI module is given (games.js).
+ * @typedef {object} BoardContext
+ * @property {Record<string, OptionValue>} options
+ * @property {Record<string, unknown>} [geometry] - the game's static geometry (Game.geometry()).
+ * @property {string[]} seatNames
+ * @property {boolean} interactive
+ * @property {HTMLElement | null} panel
+ * @property {(action: string) => void} onAction
+ */
+
+/**
+ * A game's board, as its UI module's create(root, context) returns it (games.js).
+ * @typedef {object} Board
+ * @property {(update: BoardUpdate) => void} update
+ * @property {(seat: number) => string} [seatDetail]
+ * @property {(observation: any, legal: string[]) => string} [turnHint]
+ * @property {(observation: any) => string} [passLabel]
+ * @property {(observation: any) => string} [resultDetail]
+ * @property {(action: string, seat: number) => string} [describe]
+ * @property {() => string[]} [offered]
+ */
+
+/**
+ * A game record (connect-arena/record@1, docs/records.md): the parts the pages read.
+ * @typedef {object} GameRecord
+ * @property {string} game
+ * @property {Record<string, OptionValue>} options
+ * @property {string[]} players - the players' names, per seat.
+ */
+
+/**
+ * Frame i of a replay: the position after i actions.
+ * @typedef {object} ReplayFrame
+ * @property {number} seq
+ * @property {number | null} seat - the seat that acted (-1 or null: chance; null in frame 0).
+ * @property {string | null} action
+ * @property {GameEvent | null} [event] - the action in words.
+ * @property {boolean} chance
+ * @property {number[]} to_move
+ * @property {boolean} terminal
+ * @property {number[] | null} returns
+ * @property {unknown} observation
+ */
+
+/** @typedef {{record: GameRecord, game?: TableGameInfo, frames: ReplayFrame[]}} Replay */
+
+/**
+ * A structured event from the server: what an action does, or why it was refused. Translated by
+ * key (translate.js eventText).
+ * @typedef {object} GameEvent
+ * @property {string} key - "<game>.<what>" or "core.<what>".
+ * @property {Record<string, unknown>} params
+ */
+
+/**
+ * A table's static game information (GET /api/tables/{id}/game): fixed for the table's life.
+ * @typedef {object} TableGameInfo
+ * @property {string} game
+ * @property {number} num_players
+ * @property {Record<string, unknown>} options
+ * @property {Record<string, unknown>} game_type
+ * @property {Record<string, unknown>} geometry - the board or sheet to draw (the game's own shape).
+ */
+
+export {};
