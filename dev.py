@@ -132,8 +132,8 @@ def test(args: list[str]) -> int:
     _ensure_env("dev")
     _ensure_chromium()
     steps = [
-        [str(PYTHON), "-m", "ruff", "check", "src", "tests", "benchmarks", "dev.py"],
-        [str(PYTHON), "-m", "ruff", "format", "--check", "src", "tests", "benchmarks", "dev.py"],
+        [str(PYTHON), "-m", "ruff", "check", "src", "tests", "benchmarks", "tools", "dev.py"],
+        [str(PYTHON), "-m", "ruff", "format", "--check", "src", "tests", "benchmarks", "tools", "dev.py"],
         [str(PYTHON), "-m", "mypy"],
         *_ensure_node(),
         [str(PYTHON), "-m", "pytest", *args],  # last: the longest step
