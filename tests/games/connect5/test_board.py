@@ -166,10 +166,10 @@ def test_duplicate_ids_and_bad_ids() -> None:
     assert any("dots[3] '9d': id must be a letter" in p for p in found)
 
 
-@pytest.mark.parametrize("word", ["over", "To", "pass", "starter"])
+@pytest.mark.parametrize("word", ["over", "To", "pass", "first", "starter"])
 def test_reserved_words_are_not_ids(word: str) -> None:
     """Words the parser reads specially: ``over`` and ``to`` inside a capture, and a bare
-    ``pass`` (``starter`` too, the chance action's verb)."""
+    ``pass`` (``first`` too, the chance action's verb, and its old form ``starter``)."""
     found = problems(HEADER + ROW.replace('id = "b"', f'id = "{word}"') + 'lines = [["a", "c"]]\n')
     assert any(f"{word!r} is a word of the notation" in p for p in found)
 
