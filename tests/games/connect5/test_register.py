@@ -1,5 +1,6 @@
 """One test (at least) per decision of the ambiguity register AMB-1…AMB-30 and §9 of
-``docs/rules/connect5.md``, pinning the default and each alternative offered as an option. Quotations name the language whose wording decides.
+``docs/rules/connect5.md``, pinning the default and each alternative offered as an option.
+Quotations name the language whose wording decides.
 """
 
 from __future__ import annotations

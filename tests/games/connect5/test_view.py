@@ -10,6 +10,7 @@ option set, and for a board file of one's own, by path or from the operator's fo
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -83,12 +84,12 @@ def check_geometry(game: Connect5Game, board: Board) -> None:
         assert points[0] == at[link["a"]] and points[-1] == at[link["b"]]
         # Every piece of the route lies on a line of the board.
         assert all(
-            any(_on_polyline(p, q, line) for line in lines) for p, q in zip(points, points[1:])
+            any(_on_polyline(p, q, line) for line in lines) for p, q in itertools.pairwise(points)
         )
 
 
 def _on_polyline(p: tuple[float, float], q: tuple[float, float], line: Any) -> bool:
-    return any((p, q) == (a, b) for a, b in zip(line, line[1:]))
+    return any((p, q) == (a, b) for a, b in itertools.pairwise(line))
 
 
 @pytest.mark.parametrize("board", ["basic", "advanced", "t1"])

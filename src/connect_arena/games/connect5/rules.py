@@ -1,7 +1,8 @@
 """Connect 5 (Back2Brain, "Think. Move. Connect."): the rules engine, 2 to 5 players.
 
 Source: the rulebook in five languages (seed ``000``: IT, EN, DE, FR, ES); every decision
-where it is unclear (AMB-1…AMB-30 and §9) is listed in ``docs/rules/connect5.md``. Quotations are Italian unless marked.
+where it is unclear (AMB-1…AMB-30 and §9) is listed in ``docs/rules/connect5.md``.
+Quotations are Italian unless marked.
 
 A turn is one action: ``place``, ``stack``, ``step``, ``split``, a capture (a single or a
 multiple ``jump``, or a ``sandwich``), or ``pass`` when nothing else is possible. After it,
