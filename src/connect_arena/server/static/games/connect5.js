@@ -71,11 +71,13 @@ const COLOUR_NAMES = [
   () => t("connect5.yellow"),
   () => t("connect5.green"),
 ];
+/** @type {Record<string, () => string>} the shipped boards' names */
 const BOARD_NAMES = {
   basic: () => t("connect5.boardBasic"),
   advanced: () => t("connect5.boardAdvanced"),
   t1: () => t("connect5.boardT1"),
 };
+/** @type {Record<string, () => string>} why a round ended without a Connect 5 */
 const REASONS = {
   connect5: () => t("connect5.reasonConnect5"),
   no_connect5: () => t("connect5.reasonNoConnect5"),
@@ -120,7 +122,7 @@ let stylesLoaded = null;
 function loadStyles() {
   if (!stylesLoaded) {
     const href = new URL("./connect5.css", import.meta.url).href;
-    const existing = [...document.querySelectorAll("link[rel=stylesheet]")].find((link) => link.href === href);
+    const existing = [...document.querySelectorAll("link[rel=stylesheet]")].find((link) => /** @type {HTMLLinkElement} */ (link).href === href);
     stylesLoaded = existing ? Promise.resolve() : new Promise((resolve) => {
       document.head.append(h("link", { rel: "stylesheet", href, onload: resolve, onerror: resolve }));
     });
@@ -257,8 +259,9 @@ function parseLegal(list) {
   };
   /** @param {string} source @param {MoveOption} move */
   const addMove = (source, move) => {
-    if (!legal.moves.has(source)) legal.moves.set(source, []);
-    legal.moves.get(source).push(move);
+    const moves = legal.moves.get(source) || [];
+    moves.push(move);
+    legal.moves.set(source, moves);
   };
   for (const action of list) {
     const words = action.split(" ");
@@ -340,33 +343,57 @@ export default function create(root, context) {
   const panel = h("div", { class: "c5-panel" });
   if (context.panel) context.panel.replaceChildren(h("h2", {}, t("connect5.title")), panel);
 
-  let model = null; // the board's geometry
+  /**
+   * A way to go on from the selected token or the capture so far: sent as its `action`, or a
+   * capture continued hop by hop along `path`.
+   * @typedef {{kind: string, label: string, action?: string, path?: string[], over?: string}} Option
+   * @typedef {{classes: string[], enabled: boolean, hint: string, lifted?: boolean,
+   *   ghost?: number, pressed?: boolean, stackable?: boolean, victim?: boolean,
+   *   over?: (string | undefined)[]}} DotState
+   */
+  /** @type {Model | null} the board's drawing model */
+  let model = null;
+  /** @type {string | null} */
   let modelKey = null;
-  let current = null; // the last update
+  /** @type {Update | null} the last update */
+  let current = null;
   let legal = parseLegal([]);
   let legalKey = "";
-  let selected = null; // a dot holding one of the mover's tokens
-  let chain = null; // the capture path chosen so far: [source, over, to, …]
-  let choice = null; // {dot, options}: several moves end on one dot
-  let sending = null; // the action just sent, until the next update
-  let sendTimer = null;
+  /** @type {string | null} a dot holding one of the mover's tokens */
+  let selected = null;
+  /** @type {string[] | null} the capture path chosen so far: [source, over, to, …] */
+  let chain = null;
+  /** @type {{dot: string, options: Option[]} | null} several moves end on one dot */
+  let choice = null;
+  /** @type {string | null} the action just sent, until the next update */
+  let sending = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let sendTimer;
+  /** @type {number | null} */
   let roundsSeen = null;
   let notice = ""; // a round just ended
-  let focusMemory = null; // the dot that had the keyboard focus
-  let barKey = null; // what the bar shows
+  /** @type {string | null} the dot that had the keyboard focus */
+  let focusMemory = null;
+  /** @type {string | null} what the bar shows */
+  let barKey = null;
+  /** @param {Event} event */
   const forget = (event) => {
+    const target = /** @type {Node | null} */ (event.target);
     if (!container.isConnected) document.removeEventListener("focusin", forget);
-    else if (!surface.contains(event.target) && !bar.contains(event.target)) focusMemory = null;
+    else if (!surface.contains(target) && !bar.contains(target)) focusMemory = null;
   };
   document.addEventListener("focusin", forget);
 
   // ------------------------------------------------------------ what can be chosen
 
+  /** @returns {Record<string, number[]>} */
   const stacks = () => current?.observation?.stacks || {};
+  /** @returns {number | null} */
   const mover = () => (current && current.seat !== null && current.seat !== undefined ? current.seat : null);
   const active = () => interactive && mover() !== null && legal.all.size > 0 && !sending;
 
-  /** Dots whose token the mover may select (it moves, captures, or can be stacked on). */
+  /** Dots whose token the mover may select (it moves, captures, or can be stacked on).
+   * @returns {Set<string>} */
   function sources() {
     const found = new Set([...legal.moves.keys(), ...legal.stack]);
     for (const jump of legal.jumps) found.add(jump.source);
@@ -375,12 +402,16 @@ export default function create(root, context) {
   }
 
   /** The options of the selected token, by the dot each ends on. An option has an `action`
-   *  (sent as it is) or a capture `path` (continued hop by hop). */
+   *  (sent as it is) or a capture `path` (continued hop by hop).
+   * @param {string} source @returns {Map<string, Option[]>} */
   function targetsFrom(source) {
+    /** @type {Map<string, Option[]>} */
     const targets = new Map();
+    /** @param {string} dot @param {Option} option */
     const add = (dot, option) => {
-      if (!targets.has(dot)) targets.set(dot, []);
-      targets.get(dot).push(option);
+      const list = targets.get(dot) || [];
+      list.push(option);
+      targets.set(dot, list);
     };
     const height = stacks()[source]?.[1] || 1;
     for (const move of legal.moves.get(source) || []) {
@@ -397,8 +428,10 @@ export default function create(root, context) {
     return targets;
   }
 
-  /** The next hops of the capture chains that begin with `path`, by landing dot. */
+  /** The next hops of the capture chains that begin with `path`, by landing dot.
+   * @param {string[]} path @returns {Map<string, Option[]>} */
   function hopsAfter(path) {
+    /** @type {Map<string, Option[]>} */
     const hops = new Map();
     const seen = new Set();
     for (const jump of legal.jumps) {
@@ -407,17 +440,21 @@ export default function create(root, context) {
       const to = jump.path[path.length + 1];
       if (seen.has(`${over} ${to}`)) continue;
       seen.add(`${over} ${to}`);
-      if (!hops.has(to)) hops.set(to, []);
-      hops.get(to).push({ kind: "jump", over, label: t("connect5.optJump", { over, to }), path: [...path, over, to] });
+      const list = hops.get(to) || [];
+      list.push({ kind: "jump", over, label: t("connect5.optJump", { over, to }), path: [...path, over, to] });
+      hops.set(to, list);
     }
     return hops;
   }
 
-  /** The action a click on a dot sends at once, in the state the UI is in, or null. */
+  /** The action a click on a dot sends at once, in the state the UI is in, or null.
+   * @param {string} dot @returns {string | null} */
   function placeAt(dot) {
     return legal.place.has(dot) ? `place ${dot}` : null;
   }
 
+  /** The capture along `path`, if it may end there.
+   * @param {string[]} path @returns {string | null} */
   function chainEnd(path) {
     const action = chainAction(path);
     return legal.all.has(action) ? action : null;
@@ -425,17 +462,21 @@ export default function create(root, context) {
 
   /** Every action reachable by clicking from the current position (for the test harness):
    *  what a click, a key or a button of this module sends, plus "pass" (the page's button) and
-   *  actions of an unknown form (offered as plain buttons). */
+   *  actions of an unknown form (offered as plain buttons).
+   * @returns {string[]} */
   function offered() {
     if (!interactive || mover() === null || !legal.all.size) return [];
+    /** @type {Set<string>} */
     const found = new Set();
+    /** @param {Option} option */
     const follow = (option) => {
       if (option.action) {
         found.add(option.action);
         return;
       }
-      const next = hopsAfter(option.path);
-      const end = chainEnd(option.path);
+      const path = option.path || [];
+      const next = hopsAfter(path);
+      const end = chainEnd(path);
       if (end) found.add(end); // the last landing sends it, or "End the capture here"
       for (const options of next.values()) options.forEach(follow);
     };
@@ -445,7 +486,9 @@ export default function create(root, context) {
         const action = placeAt(dot.id);
         if (action && !isOwn(dot.id)) found.add(action);
       }
-      const drawn = (dot) => model.nodes.get(dot)?.dot;
+      const drawing = model;
+      /** @param {string} dot */
+      const drawn = (dot) => drawing.nodes.get(dot)?.dot;
       for (const source of sources()) {
         if (!drawn(source)) continue;
         if (legal.stack.has(source)) found.add(`stack ${source}`);
@@ -457,10 +500,12 @@ export default function create(root, context) {
     return [...found].sort();
   }
 
-  const isOwn = (dot) => stacks()[dot] && stacks()[dot][0] === mover();
+  /** @param {string} dot @returns {boolean} */
+  const isOwn = (dot) => Boolean(stacks()[dot]) && stacks()[dot][0] === mover();
 
   // ------------------------------------------------------------ acting
 
+  /** @param {string} action */
   function send(action) {
     if (!legal.all.has(action)) return;
     selected = null;
@@ -477,22 +522,25 @@ export default function create(root, context) {
     render();
   }
 
+  /** @param {Option} option */
   function choose(option) {
     choice = null;
     if (option.action) {
       send(option.action);
       return;
     }
-    const next = hopsAfter(option.path);
+    const path = option.path || [];
+    const next = hopsAfter(path);
     if (next.size === 0) {
-      const end = chainEnd(option.path);
+      const end = chainEnd(path);
       if (end) send(end);
       return;
     }
-    chain = option.path;
+    chain = path;
     render();
   }
 
+  /** @param {string} dot @param {Option[]} options */
   function chooseAt(dot, options) {
     if (options.length === 1) choose(options[0]);
     else {
@@ -508,15 +556,17 @@ export default function create(root, context) {
     render();
   }
 
-  /** A click (or Enter) on a dot. */
+  /** A click (or Enter) on a dot.
+   * @param {string} dot */
   function activate(dot) {
     if (!active()) return;
     choice = null;
     if (chain) {
       const head = chain[chain.length - 1];
       const hops = hopsAfter(chain).get(dot);
+      const end = chainEnd(chain);
       if (hops) chooseAt(dot, hops);
-      else if (dot === head && chainEnd(chain)) send(chainEnd(chain));
+      else if (dot === head && end) send(end);
       else if (dot === chain[0]) {
         chain = null;
         render();
@@ -540,8 +590,9 @@ export default function create(root, context) {
       render();
       return;
     }
-    if (!selected && placeAt(dot) && !isOwn(dot)) {
-      send(placeAt(dot));
+    const place = placeAt(dot);
+    if (!selected && place && !isOwn(dot)) {
+      send(place);
       return;
     }
     if (selected) {
@@ -552,9 +603,11 @@ export default function create(root, context) {
 
   // Esc steps back (the choice, the capture, the selection) wherever the focus is, unless a
   // dialog or a form field has it.
+  /** @param {KeyboardEvent} event */
   const escape = (event) => {
+    const target = /** @type {Element | null} */ (event.target);
     if (!container.isConnected) document.removeEventListener("keydown", escape);
-    else if (event.key === "Escape" && (selected || chain || choice) && !event.target.closest?.("dialog, input, select, textarea")) {
+    else if (event.key === "Escape" && (selected || chain || choice) && !target?.closest?.("dialog, input, select, textarea")) {
       event.preventDefault();
       cancel();
     }
@@ -563,6 +616,8 @@ export default function create(root, context) {
 
   // ------------------------------------------------------------ drawing
 
+  /** Board units to pixels (set with the geometry).
+   * @type {(x: number, y: number) => number[]} */
   let at = () => [0, 0];
 
   /** Build the drawing model once from the server's geometry (none: the fallback list). */
@@ -581,10 +636,17 @@ export default function create(root, context) {
     surface.setAttribute("aria-label", t("connect5.boardLabelNamed", { board: boardName() }));
   }
 
+  /** @returns {string} */
   const boardName = () => (model && BOARD_NAMES[model.id] ? BOARD_NAMES[model.id]() : model?.name || String(context.options?.board || ""));
+  // Our shipped boards say they are not the printed ones; a board file says where it is from.
+  /** @returns {string} */
+  const boardOrigin = () => (model && BOARD_NAMES[model.id] ? t("connect5.notPrinted") : context.geometry?.origin || "");
+  /** @param {number[][]} points @returns {string} */
   const pointsAttr = (points) => points.map(([x, y]) => at(x, y).map((v) => v.toFixed(1)).join(",")).join(" ");
 
-  function drawCircuit() {
+  /** The lines, junctions and labels of the board.
+   * @param {Model} model @returns {SVGElement} */
+  function drawCircuit(model) {
     const group = svg("g", { class: "circuit", "aria-hidden": "true" });
     const { minX, maxX, minY, maxY } = model.bounds;
     const [x0, y0] = at(minX, maxY);
@@ -623,6 +685,8 @@ export default function create(root, context) {
     return group;
   }
 
+  /** @param {ModelNode} dot @param {number[] | undefined} stack @param {string} extra
+   * @returns {string} */
   function dotLabel(dot, stack, extra) {
     const parts = [dot.circled ? t("connect5.ariaCircledDot", { dot: dot.id }) : t("connect5.ariaDot", { dot: dot.id })];
     if (stack) {
@@ -633,6 +697,7 @@ export default function create(root, context) {
     return parts.join(", ");
   }
 
+  /** @param {ModelNode} dot @param {DotState} state @returns {SVGElement} */
   function drawDot(dot, state) {
     const [x, y] = at(dot.x, dot.y);
     const stack = stacks()[dot.id];
@@ -674,12 +739,15 @@ export default function create(root, context) {
     return group;
   }
 
-  /** How each dot is drawn and whether it can be chosen, in the UI's current mode. */
-  function dotStates() {
+  /** How each dot is drawn and whether it can be chosen, in the UI's current mode.
+   * @param {Model} model @returns {Map<string, DotState>} */
+  function dotStates(model) {
+    /** @type {Map<string, DotState>} */
     const states = new Map(model.dots.map((dot) => [dot.id, { classes: [], enabled: false, hint: "" }]));
-    const get = (dot) => states.get(dot);
+    /** @param {string} dot @returns {DotState} */
+    const get = (dot) => states.get(dot) || { classes: [], enabled: false, hint: "" };
     if (!active()) return states;
-    const seat = mover();
+    const seat = mover() ?? 0;
     if (chain) {
       const head = chain[chain.length - 1];
       const source = get(chain[0]);
@@ -704,7 +772,6 @@ export default function create(root, context) {
     }
     for (const source of sources()) {
       const state = get(source);
-      if (!state) continue;
       state.classes.push("movable");
       state.enabled = true;
       state.pressed = source === selected;
@@ -735,20 +802,22 @@ export default function create(root, context) {
     return states;
   }
 
-  /** The dashed routes of the selected token's captures, or of the chain so far. */
-  function drawPlans() {
+  /** The dashed routes of the selected token's captures, or of the chain so far.
+   * @param {Model} model @returns {SVGElement} */
+  function drawPlans(model) {
     const group = svg("g", { class: "plans", "aria-hidden": "true" });
     if (!active()) return group;
     const seat = mover();
     if (chain) {
       group.append(svg("polyline", { points: pointsAttr(routeThrough(model, chain)), class: `chosen seat-${seat}` }));
       for (const [, options] of hopsAfter(chain)) {
-        for (const option of options) group.append(svg("polyline", { points: pointsAttr(routeThrough(model, option.path.slice(-3))), class: "option capture" }));
+        for (const option of options) group.append(svg("polyline", { points: pointsAttr(routeThrough(model, (option.path || []).slice(-3))), class: "option capture" }));
       }
     } else if (selected) {
-      for (const [dot, options] of targetsFrom(selected)) {
+      const source = selected;
+      for (const [dot, options] of targetsFrom(source)) {
         for (const option of options) {
-          const path = option.path ? option.path.slice(-3) : option.over ? [selected, option.over, dot] : [selected, dot];
+          const path = option.path ? option.path.slice(-3) : option.over ? [source, option.over, dot] : [source, dot];
           group.append(svg("polyline", { points: pointsAttr(routeThrough(model, path)), class: option.path || option.over ? "option capture" : "option" }));
         }
       }
@@ -756,26 +825,28 @@ export default function create(root, context) {
     return group;
   }
 
-  /** The last action: where the token came from and went, the dots it jumped. */
-  function drawLast() {
+  /** The last action: where the token came from and went, the dots it jumped.
+   * @param {Model} model @returns {SVGElement} */
+  function drawLast(model) {
     const group = svg("g", { class: "last", "aria-hidden": "true" });
     const last = current?.last;
     const parsed = parseAction(last?.action);
-    if (!parsed || !model) return group;
+    if (!parsed) return group;
+    /** @param {string | undefined} dot */
     const ring = (dot) => {
-      const node = model.nodes.get(dot);
+      const node = dot === undefined ? undefined : model.nodes.get(dot);
       if (!node) return;
       const [x, y] = at(node.x, node.y);
       group.append(svg("circle", { cx: x, cy: y, r: 19.5, class: "last-ring" }));
     };
     if (parsed.kind === "place" || parsed.kind === "stack") ring(parsed.dot);
     else if (parsed.kind === "step" || parsed.kind === "split") {
-      group.append(svg("polyline", { points: pointsAttr(route(model, parsed.from, parsed.to)), class: "last-path" }));
+      group.append(svg("polyline", { points: pointsAttr(route(model, parsed.from || "", parsed.to || "")), class: "last-path" }));
       ring(parsed.to);
     } else if (parsed.kind === "jump" || parsed.kind === "sandwich") {
-      group.append(svg("polyline", { points: pointsAttr(routeThrough(model, parsed.path)), class: "last-path" }));
-      ring(parsed.landings[parsed.landings.length - 1]);
-      for (const victim of parsed.victims) {
+      group.append(svg("polyline", { points: pointsAttr(routeThrough(model, parsed.path || [])), class: "last-path" }));
+      ring(parsed.landings?.at(-1));
+      for (const victim of parsed.victims || []) {
         const node = model.nodes.get(victim);
         if (!node) continue;
         const [x, y] = at(node.x, node.y);
@@ -787,8 +858,9 @@ export default function create(root, context) {
     return group;
   }
 
-  /** The Connect 5 that ended the game, drawn along the circuit. */
-  function drawRun() {
+  /** The Connect 5 that ended the game, drawn along the circuit.
+   * @param {Model} model @returns {SVGElement} */
+  function drawRun(model) {
     const group = svg("g", { class: "run", "aria-hidden": "true" });
     const observation = current?.observation;
     if (!observation?.terminal) return group;
@@ -803,58 +875,64 @@ export default function create(root, context) {
     if (!current) return;
     setGeometry();
     if (!model) {
-      renderFallback();
+      renderFallback(current.observation);
       return;
     }
     fallback.hidden = true;
-    surface.hidden = false;
+    surface.style.display = "";
     // Keyboard users keep their place: the focused dot is focused again after each drawing,
     // and when the board had the focus before the last action, it gets it back on your turn.
-    const hadFocus = surface.contains(document.activeElement);
-    if (hadFocus && document.activeElement.dataset?.dot) focusMemory = document.activeElement.dataset.dot;
-    const states = dotStates();
+    const focused = /** @type {HTMLElement | SVGElement | null} */ (document.activeElement);
+    const hadFocus = surface.contains(focused);
+    if (hadFocus && focused?.dataset?.dot) focusMemory = focused.dataset.dot;
+    const states = dotStates(model);
     const dots = svg("g", { class: "dots" });
     // Reading order (north to south, west to east), which is also the order of Tab.
     const order = [...model.dots].sort((a, b) => b.y - a.y || a.x - b.x);
-    for (const dot of order) dots.append(drawDot(dot, states.get(dot.id)));
-    surface.replaceChildren(drawCircuit(), drawRun(), drawLast(), drawPlans(), dots);
+    for (const dot of order) dots.append(drawDot(dot, states.get(dot.id) || { classes: [], enabled: false, hint: "" }));
+    surface.replaceChildren(drawCircuit(model), drawRun(model), drawLast(model), drawPlans(model), dots);
     surface.classList.toggle("active", active());
     surface.classList.toggle("choosing", Boolean(selected || chain));
     renderBar();
     const lost = !document.activeElement || document.activeElement === document.body;
     if (focusMemory && (hadFocus || lost)) {
-      const again = surface.querySelector(`[data-dot="${CSS.escape(focusMemory)}"][tabindex]`) || surface.querySelector("[tabindex]");
+      const again = /** @type {SVGElement | null} */ (surface.querySelector(`[data-dot="${CSS.escape(focusMemory)}"][tabindex]`) || surface.querySelector("[tabindex]"));
       again?.focus({ preventScroll: true });
     }
   }
 
+  /** @param {string} label @param {() => void} onclick @param {Record<string, unknown>} [attributes]
+   * @returns {HTMLElement} */
   function button(label, onclick, attributes = {}) {
     return h("button", { type: "button", class: "small", onclick, ...attributes }, label);
   }
 
   function renderBar() {
-    if (!interactive) return;
-    const seat = mover();
+    if (!interactive || !current) return;
+    const seat = mover() ?? 0;
+    /** @type {HTMLElement[]} */
     const items = [];
     let text = notice;
     if (sending) text = t("connect5.sending");
     else if (!active()) text = notice;
     else if (choice) {
       text = t("connect5.whichMove", { dot: choice.dot });
-      for (const option of choice.options) items.push(button(option.label, () => choose(option), { class: "small primary", "data-c5-choice": option.action || chainAction(option.path) }));
+      for (const option of choice.options) items.push(button(option.label, () => choose(option), { class: "small primary", "data-c5-choice": option.action || chainAction(option.path || []) }));
       items.push(button(t("connect5.cancel"), cancel, { "data-c5": "cancel" }));
     } else if (chain) {
       const victims = chain.filter((_, i) => i % 2 === 1);
-      text = t("connect5.chainSoFar", { path: chain.filter((_, i) => i % 2 === 0).join(arrow), victims: andList(victims) });
+      const landings = chain.filter((_, i) => i % 2 === 0);
+      text = t("connect5.chainSoFar", { path: landings.join(arrow), victims: andList(victims) });
       const end = chainEnd(chain);
       if (end) items.push(button(t("connect5.endCapture"), () => send(end), { class: "small primary", "data-c5": "confirm" }));
       items.push(button(t("connect5.cancel"), cancel, { "data-c5": "cancel" }));
     } else if (selected) {
-      const stack = stacks()[selected];
-      const targets = targetsFrom(selected);
-      text = stack?.[1] > 1 ? t("connect5.selectedDouble", { dot: selected }) : t("connect5.selectedSingle", { dot: selected });
+      const source = selected;
+      const height = stacks()[source]?.[1] ?? 1;
+      const targets = targetsFrom(source);
+      text = height > 1 ? t("connect5.selectedDouble", { dot: source }) : t("connect5.selectedSingle", { dot: source });
       text += " " + (targets.size ? t("connect5.selectedTargets") : t("connect5.selectedNoMove"));
-      if (legal.stack.has(selected)) items.push(button(t("connect5.stackHere", { dot: selected }), () => send(`stack ${selected}`), { class: "small primary", "data-c5": "stack" }));
+      if (legal.stack.has(source)) items.push(button(t("connect5.stackHere", { dot: source }), () => send(`stack ${source}`), { class: "small primary", "data-c5": "stack" }));
       items.push(button(t("connect5.cancel"), cancel, { "data-c5": "cancel" }));
     } else {
       const supply = current.observation.supply?.[seat] ?? 0;
@@ -872,11 +950,11 @@ export default function create(root, context) {
     bar.replaceChildren(h("span", { class: "c5-bar-text" }, text), ...(items.length ? [h("span", { class: "c5-bar-buttons" }, items)] : []));
   }
 
-  /** A board whose drawing we lack (a board file): the legal actions as buttons. */
-  function renderFallback() {
-    surface.hidden = true;
+  /** No geometry (the server sent none): the position in words, the legal actions as buttons.
+   * @param {Observation} observation */
+  function renderFallback(observation) {
+    surface.style.display = "none";
     fallback.hidden = false;
-    const observation = current.observation;
     const position = Object.entries(observation.stacks || {}).map(([dot, [seat, height]]) => `${dot}: ${height > 1 ? t("connect5.ariaDouble", { player: colourName(seat) }) : t("connect5.ariaSingle", { player: colourName(seat) })}`);
     fallback.replaceChildren(
       h("p", {}, t("connect5.noDrawing", { board: String(observation.board || context.options?.board || "") })),
@@ -887,19 +965,21 @@ export default function create(root, context) {
 
   // ------------------------------------------------------------ the panel
 
-  function renderPanel() {
-    const observation = current.observation;
+  /** The scores, the rounds and the help beside the board.
+   * @param {Update} update */
+  function renderPanel(update) {
+    const observation = update.observation;
     const players = observation.scores?.length || context.seatNames?.length || 2;
     const full = (observation.rounds || 1) > 1;
     const roundText = full
-      ? t("connect5.roundOf", { round: Math.min(observation.round + 1, observation.rounds), rounds: observation.rounds })
+      ? t("connect5.roundOf", { round: Math.min(observation.round + 1, observation.rounds || 1), rounds: observation.rounds || 1 })
       : t("connect5.quickGame");
     const starter = observation.starter === null || observation.starter === undefined ? "—" : colourName(observation.starter);
-    const you = new Set(current.you || []);
+    const you = new Set(update.you || []);
     const head = h("tr", {}, h("th", { scope: "col" }, t("connect5.colPlayer")), h("th", { scope: "col" }, t("connect5.colSupply")),
       h("th", { scope: "col" }, t("connect5.colCaptured")),
       h("th", { scope: "col" }, t("connect5.colPoints")));
-    const toMove = new Set(observation.terminal ? [] : current.toMove || []);
+    const toMove = new Set(observation.terminal ? [] : update.toMove || []);
     const rows = Array.from({ length: players }, (_, seat) => h("tr", { class: `${toMove.has(seat) ? "to-move" : ""} ${you.has(seat) ? "you" : ""}`, "data-seat": seat },
       h("th", { scope: "row" }, tokenIcon(seat), " ", colourName(seat), you.has(seat) ? h("span", { class: "tag" }, t("connect5.you")) : null),
       h("td", { "data-supply": seat }, String(observation.supply?.[seat] ?? "")),
@@ -911,15 +991,16 @@ export default function create(root, context) {
       roundOutcome(result), " · ",
       result.points.map((p, seat) => `${colourName(seat)} ${p}`).join(", ")));
     panel.replaceChildren(
-      h("p", { class: "c5-board-name" }, h("b", {}, boardName()), h("br"), h("span", { class: "muted" }, t("connect5.notPrinted"))),
+      h("p", { class: "c5-board-name" }, h("b", {}, boardName()), h("br"), h("span", { class: "muted" }, boardOrigin())),
       h("dl", { class: "facts" },
         h("dt", {}, t("connect5.game")), h("dd", { id: "c5-round" }, roundText),
         h("dt", {}, t("connect5.starter")), h("dd", { id: "c5-starter" }, starter)),
       h("table", { class: "c5-scores", id: "c5-scores" }, h("caption", { class: "muted" }, t("connect5.scoresCaption")), h("thead", {}, head), h("tbody", {}, rows)),
       ...(results.length ? [h("div", { class: "c5-results" }, h("h3", {}, t("connect5.results")), h("ol", { id: "c5-results" }, results))] : []),
-      help());
+      help(observation));
   }
 
+  /** @param {RoundResult} result @returns {string} */
   function roundOutcome(result) {
     if (result.connect5 !== null && result.connect5 !== undefined) {
       return t("connect5.connect5By", { player: colourName(result.connect5), run: result.run.join(arrow) });
@@ -927,13 +1008,15 @@ export default function create(root, context) {
     return REASONS[result.reason] ? REASONS[result.reason]() : result.reason;
   }
 
-  function help() {
+  /** How to play, with the legend of the drawing.
+   * @param {Observation} observation */
+  function help(observation) {
     const legend = h("ul", { class: "c5-legend" },
       h("li", {}, dotIcon(false), t("connect5.legendDot")),
       h("li", {}, dotIcon(true), t("connect5.legendCircled")),
       h("li", {}, dotIcon(false, true), t("connect5.legendJunction")),
       h("li", {}, tokenIcon(0, 2), t("connect5.legendDouble")));
-    const shapes = h("p", { class: "c5-shapes" }, Array.from({ length: Math.max(2, current.observation.scores?.length || 2) }, (_, seat) => h("span", {}, tokenIcon(seat), colourName(seat))));
+    const shapes = h("p", { class: "c5-shapes" }, Array.from({ length: Math.max(2, observation.scores?.length || 2) }, (_, seat) => h("span", {}, tokenIcon(seat), colourName(seat))));
     return h("details", { class: "help" },
       h("summary", {}, t("connect5.howToPlay")),
       shapes, legend,
@@ -950,6 +1033,8 @@ export default function create(root, context) {
   // ------------------------------------------------------------ the board object
 
   return {
+    /** Show a new position (and the legal actions of the seat this page acts for).
+     * @param {Update} update */
     update(update) {
       const previous = current;
       current = update;
@@ -970,23 +1055,26 @@ export default function create(root, context) {
       // When a round ends (and another begins), say so until everyone has played once more.
       const rounds = update.observation?.results?.length || 0;
       const played = (update.observation?.turns_taken || []).reduce((sum, n) => sum + n, 0);
-      if (interactive && roundsSeen !== null && rounds > roundsSeen && !update.observation.terminal) {
-        notice = t("connect5.roundOver", { round: rounds, outcome: roundOutcome(update.observation.results[rounds - 1]) });
+      const ended = update.observation?.results?.[rounds - 1];
+      if (interactive && roundsSeen !== null && rounds > roundsSeen && !update.observation.terminal && ended) {
+        notice = t("connect5.roundOver", { round: rounds, outcome: roundOutcome(ended) });
       } else if (notice && (played >= (update.observation?.scores?.length || 2) || update.observation?.terminal)) {
         notice = "";
       }
       roundsSeen = rounds;
       render();
-      renderPanel();
+      renderPanel(update);
     },
     offered,
+    /** @param {number} seat @returns {string | null} */
     seatDetail(seat) {
       const observation = current?.observation;
       if (!observation?.scores) return null;
       return t("connect5.seatDetail", {
-        points: observation.scores[seat], supply: observation.supply[seat], captured: observation.captured[seat],
+        points: observation.scores[seat], supply: observation.supply?.[seat] ?? 0, captured: observation.captured?.[seat] ?? 0,
       });
     },
+    /** @param {Observation} observation @param {string[]} list @returns {string} */
     turnHint(observation, list) {
       const found = parseLegal(list || []);
       const parts = [];
@@ -1000,6 +1088,7 @@ export default function create(root, context) {
     passLabel() {
       return t("connect5.pass");
     },
+    /** @param {Observation} observation @returns {string} */
     resultDetail(observation) {
       if (!observation?.scores) return "";
       const scores = observation.scores.map((points, seat) => t("connect5.scoreOf", { player: colourName(seat), points })).join(", ");
