@@ -1,4 +1,5 @@
-"""Connect 5 engine throughput: random playouts and legal-action generation (one core).
+"""Connect 5 engine throughput: random playouts and legal-action generation (one core), and
+the board geometry the page draws (time of ``Game.geometry()``, size of its JSON).
 
 Run: ``.venv/bin/python benchmarks/bench_connect5.py [--seconds S] [--repeat R] [--positions N]
 [--variants basic:2,advanced:5]``. Prints figures for the Basic and Advanced boards with 2 and
@@ -14,6 +15,7 @@ fastest of ``--calls`` cold calls on the same position.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import random
@@ -93,6 +95,19 @@ def legal_generation(board: str, players: int, positions: int, calls: int) -> di
     }
 
 
+def geometry_figures(board: str, calls: int) -> dict[str, float]:
+    """``Game.geometry()`` of ``board``: the best time of ``calls`` calls and the JSON size the
+    server sends once per table (compact separators)."""
+    game = load("connect5", 2, board=board)
+    best = float("inf")
+    for _ in range(calls):
+        start = time.perf_counter()
+        data = game.geometry()
+        best = min(best, time.perf_counter() - start)
+    size = len(json.dumps(data, separators=(",", ":")))
+    return {"ms": best * 1e3, "bytes": size, "links": len(data["links"])}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=2.0, help="per playout measurement")
@@ -136,6 +151,12 @@ def main() -> None:
             f"{board:9} {players:7} {g['mean_us']:22.1f} {g['median_us']:10.1f}"
             f" {g['p95_us']:8.1f} {g['mean_branching']:10.1f}"
         )
+
+    print()
+    print(f"{'board':9} {'geometry() best ms':>19} {'JSON bytes':>11} {'links':>6}")
+    for board in dict.fromkeys(board for board, _ in variants):
+        f = geometry_figures(board, 20)
+        print(f"{board:9} {f['ms']:19.2f} {f['bytes']:11.0f} {f['links']:6.0f}")
 
 
 if __name__ == "__main__":

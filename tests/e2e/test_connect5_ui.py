@@ -1,13 +1,15 @@
 """The Connect 5 table UI (``static/games/connect5.js``) in a real browser.
 
-* ``test_shipped_boards_match_the_engine``: the module's copy of the board geometry (used until
-  the server sends it) is exactly what the engine loads; ``--write-boards`` rewrites it:
-  ``.venv/bin/python -m tests.e2e.test_connect5_ui --write-boards``.
 * ``test_translations``: the five ``connect5.<lang>.json`` files have the same keys and
   placeholders, and every ``t("connect5.…")`` of the module exists.
 * ``test_every_legal_action_is_offered_and_clickable``: on random positions (three boards, two
-  to five players) the module alone, fed the engine's legal actions, offers exactly them
-  (``offered()``), and each can be chosen by clicks on dots and the bar's buttons.
+  to five players) the module alone, fed the engine's geometry and legal actions, offers
+  exactly them (``offered()``), each can be chosen by clicks on dots and the bar's buttons, and
+  the events describing them translate.
+* ``test_a_board_file_of_ones_own_is_drawn_and_played``: a server offers a small board of ours
+  from its boards folder (``CONNECT_ARENA_CONNECT5_BOARDS``); a table on it, chosen in the
+  lobby, draws the file's dots, junction and names, and a few moves (a capture too) are
+  played by clicks.
 * ``test_play_against_the_computer``: a person signs up, opens a Connect 5 table against the
   random computer and plays it to the end by clicking highlighted dots (the moves chosen by
   the greedy agent among the highlighted ones); the scores shown equal the engine's, replayed
@@ -23,7 +25,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -34,7 +35,7 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 import connect_arena.games
 from connect_arena.agents import GreedyAgent
 from connect_arena.core import replay
-from connect_arena.games.connect5 import Board, board_names, load_board
+from connect_arena.games.connect5.boards import BOARDS_ENV
 from tests.server.live import free_port, server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -54,70 +55,13 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
-BEGIN = "// BEGIN SHIPPED BOARDS\n"
-END = "// END SHIPPED BOARDS\n"
 
 needs_chromium = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="needs Debian's /usr/bin/chromium"
 )
 
 
-# ------------------------------------------------------------------ the board data of the module
-
-
-def _number(value: float) -> float | int:
-    return int(value) if float(value).is_integer() else value
-
-
-def board_json(board: Board) -> dict[str, Any]:
-    """The geometry the module draws: dots ``[id, x, y, circled]``, junctions ``[id, x, y]``,
-    segments ``[from, to, *waypoints]`` (``x`` east, ``y`` north, board units)."""
-    return {
-        "id": board.id,
-        "name": board.name,
-        "origin": board.origin,
-        "dots": [[n.id, _number(n.x), _number(n.y), int(n.circled)] for n in board.dots],
-        "junctions": [[n.id, _number(n.x), _number(n.y)] for n in board.nodes[board.num_dots :]],
-        "segments": [
-            [
-                board.nodes[s.a].id,
-                board.nodes[s.b].id,
-                *[[_number(x), _number(y)] for x, y in s.points[1:-1]],
-            ]
-            for s in board.segments
-        ],
-    }
-
-
-def shipped_boards_block() -> str:
-    """The generated block of ``connect5.js`` holding the shipped boards."""
-    rows = [
-        f"  {json.dumps(name)}: "
-        f"{json.dumps(board_json(load_board(name)), ensure_ascii=False, separators=(',', ':'))},"
-        for name in board_names()
-    ]
-    return "const SHIPPED_BOARDS = {\n" + "\n".join(rows) + "\n};\n"
-
-
-def module_boards_block(text: str) -> str:
-    start = text.index(BEGIN) + len(BEGIN)
-    return text[start : text.index(END)]
-
-
-def write_boards() -> None:
-    text = MODULE.read_text("utf-8")
-    old = module_boards_block(text)
-    MODULE.write_text(
-        text.replace(BEGIN + old + END, BEGIN + shipped_boards_block() + END), "utf-8"
-    )
-
-
-def test_shipped_boards_match_the_engine() -> None:
-    block = module_boards_block(MODULE.read_text("utf-8"))
-    assert block == shipped_boards_block(), (
-        "connect5.js holds an old copy of the boards: run "
-        ".venv/bin/python -m tests.e2e.test_connect5_ui --write-boards"
-    )
+# ------------------------------------------------------------------ the strings of the module
 
 
 def test_translations() -> None:
@@ -126,8 +70,11 @@ def test_translations() -> None:
     }
     keys = set(files["en"])
     used = set(re.findall(r"""\bt\("connect5\.(\w+)\"""", MODULE.read_text("utf-8")))
-    # The shell reads seat<N>, title, summary and option_* keys of a game's namespace.
-    shell = {key for key in keys if re.fullmatch(r"seat\d+|title|summary|option_\w+", key)}
+    # The shell reads seat<N>, title, summary, option_* and event.* (the server's events) keys
+    # of a game's namespace.
+    shell = {
+        key for key in keys if re.fullmatch(r"seat\d+|title|summary|option_\w+|event\.\w+", key)
+    }
     assert not used - keys and not keys - used - shell, (
         f"missing: {sorted(used - keys)}, unused: {sorted(keys - used - shell)}"
     )
@@ -257,13 +204,15 @@ HARNESS = """<!doctype html><html><head><meta charset="utf-8">
 
 SETUP = """async () => {
   const i18n = await import("/static/js/i18n.js");
+  window.c5i18n = i18n;
   await i18n.loadNamespaces("common", "connect5");
   const module = await import("/static/games/connect5.js");
   const root = document.getElementById("board");
   window.c5make = async (data) => {
     const sent = [];
     const board = module.default(root, {
-      options: { board: data.observation.board }, seatNames: [], interactive: true,
+      options: { board: data.observation.board }, geometry: data.geometry, seatNames: [],
+      interactive: true,
       panel: document.getElementById("game-panel"), onAction: (action) => sent.push(action),
     });
     board.update(data);
@@ -275,7 +224,8 @@ SETUP = """async () => {
     const buttons = [...root.querySelectorAll('[role="button"]')];
     const unlabelled = buttons.filter(
       (b) => !b.getAttribute("aria-label") || b.getAttribute("tabindex") !== "0");
-    const described = data.legal.map((a) => board.describe(a, data.seat));
+    const seatName = (seat) => ["Red", "Blue", "Purple", "Yellow", "Green"][seat];
+    const described = data.events.map((e) => c5i18n.eventText(e, seatName));
     return { offered: board.offered(), unlabelled: unlabelled.length, described,
       hint: board.turnHint(data.observation, data.legal), detail: board.seatDetail(data.seat) };
   };
@@ -354,6 +304,10 @@ def sample_positions(per_variant: int, seed: int) -> list[dict[str, Any]]:
                 continue
             found.append(
                 {
+                    "geometry": game.geometry(),
+                    "events": [
+                        state.describe_action(a, seat).to_json() for a in state.legal_actions(seat)
+                    ],
                     "observation": state.observation(seat),
                     "legal": legal,
                     "seat": seat,
@@ -405,7 +359,8 @@ def test_every_legal_action_is_offered_and_clickable(chromium: Browser) -> None:
         assert sorted(checked["offered"]) == sorted(legal), data["observation"]["stacks"]
         assert checked["unlabelled"] == 0
         assert checked["hint"] and "connect5." not in checked["hint"]
-        assert all(d and "connect5." not in d for d in checked["described"])
+        described = checked["described"]
+        assert all(d and "connect5." not in d and "{" not in d for d in described), described
         special = [a for a in legal if not a.startswith(("place", "step", "pass"))]
         ordinary = [a for a in legal if a.startswith(("place", "step"))]
         for action in special + rng.sample(ordinary, min(3, len(ordinary))):
@@ -556,10 +511,92 @@ def test_hot_seat_interactions(chromium: Browser, tmp_path: Path) -> None:
         assert page.text_content('[data-dot="i1"]') is not None
         label = page.get_attribute('[data-dot="i1"]', "aria-label") or ""
         assert label.startswith("pallino i1, cerchiato, pedina doppia di Rosso"), label
-        expect(page.locator("#moves li").last).to_contain_text("sandwich: mangia h1, g1 → i1")
+        expect(page.locator("#moves li").last).to_contain_text(
+            "fa sandwich con h1: una pedina salta da g1 sulla sua singola su i1"
+        )
         assert page.errors == []  # type: ignore[attr-defined]
 
 
-if __name__ == "__main__" and "--write-boards" in sys.argv:
-    write_boards()
-    print(f"wrote the shipped boards into {MODULE}")
+# A small board of our own (11 dots, 3 circled, a dot-less T, a bend, a bent line), as the
+# operator's folder offers it: the page has never seen it.
+TINY = """\
+format = "connect-arena/connect5-board@1"
+id = "tiny"
+name = "Tiny"
+origin = "a test of ours"
+dots = [
+  { id = "p0", x = 0, y = 0 }, { id = "p1", x = 1, y = 0, kind = "circled" },
+  { id = "p2", x = 2, y = 0 }, { id = "p3", x = 3, y = 0, kind = "circled" },
+  { id = "p4", x = 4, y = 0 }, { id = "p5", x = 5, y = 0, kind = "circled" },
+  { id = "p6", x = 6, y = 0 }, { id = "q1", x = 3, y = 1 }, { id = "q2", x = 3, y = 2 },
+  { id = "r0", x = 4, y = 2 }, { id = "r1", x = 6, y = 2 },
+]
+junctions = [{ id = "J", x = 5, y = 2 }]
+lines = [
+  ["p0", "p1", "p2", "p3", "p4", "p5", "p6"],
+  ["p3", "q1", "q2", "r0", "J", "r1"],
+  ["J", "p5"],
+  ["p6", [7, 0], [7, 2], "r1"],
+]
+"""
+TINY_MOVES = ["place p0", "place p1", "jump p0 over p1 to p2", "place q1", "step p2 p3"]
+
+
+@pytest.mark.slow
+@needs_chromium
+def test_a_board_file_of_ones_own_is_drawn_and_played(
+    chromium: Browser, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    folder = tmp_path / "boards"
+    folder.mkdir()
+    (folder / "tiny.toml").write_text(TINY, "utf-8")
+    monkeypatch.setenv(BOARDS_ENV, str(folder))  # the server process inherits it
+    port = free_port()
+    with server(tmp_path / "data", port):
+        page = new_page(chromium, f"http://127.0.0.1:{port}")
+        sign_up(page, "emma")
+        table_id = create_table(page, {"seat-1": "me"}, {"board": "tiny", "first_player": "0"})
+        page.wait_for_selector("#status.yours")
+        board = page.locator(".c5-board")
+        dots = board.locator("[data-dot]")
+        expect(dots).to_have_count(11)
+        drawn = sorted(dots.evaluate_all("els => els.map((e) => e.dataset.dot)"))
+        assert drawn == sorted(["p0", "p1", "p2", "p3", "p4", "p5", "p6", "q1", "q2", "r0", "r1"])
+        circled = board.locator("[data-dot]:has(circle.ring)")
+        assert sorted(circled.evaluate_all("els => els.map((e) => e.dataset.dot)")) == [
+            "p1",
+            "p3",
+            "p5",
+        ]
+        expect(board.locator(".circuit rect.junction")).to_have_count(1)
+        expect(board.locator(".circuit .traces polyline")).to_have_count(6 + 5 + 1 + 1)  # stretches
+        expect(board.locator(".circuit .names text")).to_have_count(11)  # not lattice ids
+        expect(board.locator(".circuit .coords")).to_have_count(0)
+        label = board.get_attribute("aria-label") or ""
+        assert label.endswith("Tiny"), label
+        # Where the page puts the dots follows the file: p0..p6 west to east on one row.
+        where = dots.evaluate_all(
+            "els => Object.fromEntries(els.map((e) => "
+            "[e.dataset.dot, [e.getBoundingClientRect().x, e.getBoundingClientRect().y]]))"
+        )
+        xs = [where[f"p{i}"][0] for i in range(7)]
+        assert len({where[f"p{i}"][1] for i in range(7)}) == 1  # one row
+        assert where["q2"][1] < where["q1"][1] < where["p3"][1]  # north is up
+        assert xs == sorted(xs) and len(set(xs)) == 7
+        for step, action in enumerate(TINY_MOVES, start=1):
+            page.wait_for_selector("#status.yours")
+            click_action(page, action)
+            expect(page.locator("#moves li")).to_have_count(step)
+        record = page.request.get(f"/api/tables/{table_id}/record").json()
+        assert record["options"]["board"] == "tiny"
+        assert record["actions"] == TINY_MOVES
+        expect(page.locator("#c5-scores [data-score='0']")).to_have_text("1")
+        moves = page.locator("#moves li")
+        expect(moves.nth(2)).to_contain_text("Red captures p1, jumping from p0 to p2")
+        expect(moves.nth(4)).to_contain_text("Red moves a token from p2 to p3")
+        expect(board.locator(".last .last-path")).to_have_count(1)
+        info = page.request.get(f"/api/tables/{table_id}/game").json()
+        assert [d["id"] for d in info["geometry"]["dots"]][:3] == ["p0", "p1", "p2"]
+        page.screenshot(path=ARTIFACTS / "connect5-7-own-board.png", full_page=True)
+        assert page.errors == []  # type: ignore[attr-defined]

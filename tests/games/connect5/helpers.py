@@ -1,4 +1,4 @@
-"""Set up Connect 5 positions directly, in the notation of ``shared/rules/connect5.md`` §8.
+"""Set up Connect 5 positions directly, in a compact notation of stacks.
 
 ``"P1:a2, P1²:b1, P2:a4"``: a single of P1 (seat 0) on a2, a double of P1 on b1, a single of
 P2 (seat 1) on a4. ``P1``…``P5`` are seats 0…4.

@@ -52,7 +52,7 @@ def derived_triples(**kwargs: bool) -> set[tuple[str, ...]]:
     return {(ids[a], ids[j.over], ids[j.to]) for a in range(board.num_dots) for j in topo.jumps[a]}
 
 
-# ----- T1: the derived tables against the notes' complete lists -----------------------------
+# ----- T1: the derived tables against lists made by hand -----------------------------
 def test_t1_has_23_dots_of_which_9_circled() -> None:
     board = load_board("t1")
     assert board.num_dots == 23
@@ -60,7 +60,7 @@ def test_t1_has_23_dots_of_which_9_circled() -> None:
     assert [node.id for node in board.nodes[23:]] == ["J1", "J2"]
 
 
-def test_t1_adjacency_is_the_complete_list_of_the_notes() -> None:
+def test_t1_adjacency_is_the_complete_list() -> None:
     """§7.1 "Derived adjacency (complete list)", both directions (AMB-8 (a))."""
     assert derived_pairs() == pairs(T1_ADJACENT)
     topo = topology(load_board("t1"))
@@ -82,7 +82,7 @@ def test_t1_node_shapes() -> None:
     assert shape["a2"] == "line" and shape["a0"] == "end"
 
 
-def test_t1_jump_triples_are_the_complete_list_of_the_notes() -> None:
+def test_t1_jump_triples_are_the_complete_list() -> None:
     """§7.1 "Legal jump triples" (both directions): straight through T- and X-dots, following
     the line at bends (§9: a5 over a6 to b6)."""
     assert derived_triples() == triples(T1_JUMPS)
@@ -166,10 +166,10 @@ def test_duplicate_ids_and_bad_ids() -> None:
     assert any("dots[3] '9d': id must be a letter" in p for p in found)
 
 
-@pytest.mark.parametrize("word", ["over", "To", "pass", "starter"])
+@pytest.mark.parametrize("word", ["over", "To", "pass", "first", "starter"])
 def test_reserved_words_are_not_ids(word: str) -> None:
     """Words the parser reads specially: ``over`` and ``to`` inside a capture, and a bare
-    ``pass`` (``starter`` too, the chance action's verb)."""
+    ``pass`` (``first`` too, the chance action's verb, and its old form ``starter``)."""
     found = problems(HEADER + ROW.replace('id = "b"', f'id = "{word}"') + 'lines = [["a", "c"]]\n')
     assert any(f"{word!r} is a word of the notation" in p for p in found)
 

@@ -1,4 +1,4 @@
-"""The engine's fast paths against plain reference versions (``tables.py``, ``moves.py``,
+"""The engine's fast paths against plain reference versions (``tables.py``, ``legal.py``,
 ``Topology.find_run``, ``Connect5State._dead`` and the protocol queries).
 
 The reference move generator below is the straightforward reading of the rules (fresh action
@@ -13,7 +13,7 @@ import random
 import pytest
 
 from connect_arena.core import CHANCE, State, load, sample_chance_outcome
-from connect_arena.games.connect5 import moves
+from connect_arena.games.connect5 import legal
 from connect_arena.games.connect5.boards import load_board
 from connect_arena.games.connect5.notation import (
     Connect5Action,
@@ -66,7 +66,7 @@ def reference_actions(state: Connect5State, player: int) -> list[Connect5Action]
                 splits.append(Split(ids[src], ids[dst]))
     moved = steps + splits
     if cfg.retrace_previous_turn:
-        moved = [a for a in moved if not moves.retraces_into_run(state, player, a)]
+        moved = [a for a in moved if not legal.retraces_into_run(state, player, a)]
     return actions + moved + captures or [Pass()]
 
 
@@ -92,7 +92,7 @@ def reference_chains(state: Connect5State, start: int) -> list[Connect5Action]:
                 if not (size == 2 and height[over] == 2 and not cfg.circled[to]):
                     found.append(Jump(names))
                     owner2, height2 = list(owner), list(height)
-                    size2, _ = moves.hop(cfg, owner2, height2, pos, size, over, to)
+                    size2, _ = legal.hop(cfg, owner2, height2, pos, size, over, to)
                     search(to, size2, owner2, height2, [*path, over, to], used | jump.segset)
             elif (
                 (len(path) == 1 or cfg.sandwich_in_chain)
@@ -117,7 +117,7 @@ def test_legal_actions_equal_the_reference_in_order(
 ) -> None:
     for state in playout(board, players, options, 7, 500):
         player = state.current_player
-        assert moves.legal_actions(state, player) == reference_actions(state, player)
+        assert legal.legal_actions(state, player) == reference_actions(state, player)
 
 
 @pytest.mark.parametrize("board", BOARDS)
@@ -200,9 +200,9 @@ def test_legal_lists_are_fresh_and_equal_actions_are_accepted() -> None:
     state = position("P1:a0, P2:a1, P1:a4")
     first = state.legal_actions()
     first.clear()
-    legal = state.legal_actions()
-    assert legal and legal == state.legal_actions()
-    assert Jump(("a0", "a1", "a2")) in legal and Step("a4", "a3") in legal
+    actions = state.legal_actions()
+    assert actions and actions == state.legal_actions()
+    assert Jump(("a0", "a1", "a2")) in actions and Step("a4", "a3") in actions
     for warm in (True, False):
         fresh = state.clone()
         fresh._legal = None

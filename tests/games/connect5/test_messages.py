@@ -16,12 +16,12 @@ import pytest
 from connect_arena.core import IllegalActionError
 from connect_arena.games.connect5.notation import (
     Connect5Action,
+    FirstPlayer,
     Jump,
     Pass,
     Place,
     Split,
     Stack,
-    Starter,
     Step,
 )
 from connect_arena.games.connect5.rules import Connect5State
@@ -82,7 +82,7 @@ def test_dot_ids_of_action_objects_are_spelled_as_on_the_board(warm: bool) -> No
 def test_a_foreign_object_is_not_a_connect5_action() -> None:
     state = position("P1:a0")
     _refused(state, "pass", "you can still place or move")
-    _refused(state, Starter(1), "drawn by chance")
+    _refused(state, FirstPlayer(1), "drawn by chance")
     with pytest.raises(IllegalActionError, match="is not a Connect 5 action"):
         state.apply_action(object())  # type: ignore[arg-type]
 

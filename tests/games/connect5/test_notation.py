@@ -8,7 +8,7 @@ import json
 import pytest
 
 from connect_arena.core import IllegalActionError, InvalidActionError
-from connect_arena.games.connect5.notation import Jump, Pass, Place, Split, Stack, Starter, Step
+from connect_arena.games.connect5.notation import FirstPlayer, Jump, Pass, Place, Split, Stack, Step
 from tests.games.connect5.helpers import P1, position
 
 
@@ -23,7 +23,7 @@ from tests.games.connect5.helpers import P1, position
         (Jump(("a0", "a1", "a2", "a3", "a4")), "jump a0 over a1 to a2 over a3 to a4"),
         (Jump(("a2", "a3", "a4"), sandwich=True), "sandwich a2 over a3 to a4"),
         (Pass(), "pass"),
-        (Starter(1), "starter 1"),
+        (FirstPlayer(1), "first 1"),
     ],
 )
 def test_canonical_forms_round_trip(action: object, text: str) -> None:
@@ -71,6 +71,8 @@ def test_forgiving_input(text: str, canonical: str) -> None:
         ("jump a0", "needs a start and a landing dot"),
         ("jump a0 a5", "no dot lies between a0 and a5 on a line"),
         ("starter x", "is not a Connect 5 action"),
+        ("first x", "is not a Connect 5 action"),
+        ("first ²", "is not a Connect 5 action"),
         ("starter ²", "is not a Connect 5 action"),  # str.isdigit() is true, int() fails
         ("starter ١", "is not a Connect 5 action"),  # an Arabic-Indic digit: int() takes it
         ("starter -1", "is not a Connect 5 action"),
@@ -96,6 +98,7 @@ def test_malformed_notation_is_refused_and_changes_nothing(text: str, message: s
         ("split a0 a1", "a0 holds a single token: only a double can split"),
         ("jump a0 over a1 to a3", "there is no jump from a0 over a1 to a3"),
         ("jump a0 over a2 to a4", "there is no jump from a0 over a2 to a4"),
+        ("first 0", "drawn by chance"),
         ("starter 0", "drawn by chance"),
         ("stack c4", "no token of yours on c4"),
     ],
@@ -106,6 +109,28 @@ def test_illegal_actions_are_explained_and_change_nothing(text: str, message: st
     with pytest.raises(IllegalActionError, match=message):
         state.apply_action(text)
     assert json.dumps(state.observation(P1), sort_keys=True) == before
+
+
+def test_old_records_with_starter_replay() -> None:
+    """The first player's chance action was written ``starter N`` before it became
+    ``first N`` (one name in every game): such records still replay, and a record made now
+    writes ``first N``."""
+    from connect_arena.core import load, record_of, replay
+
+    old = {
+        "format": "connect-arena/record@1",
+        "game": "connect5",
+        "options": {"board": "t1"},
+        "players": ["a", "b"],
+        "actions": ["starter 1", "place a0", "place a1"],
+    }
+    state = replay(old)
+    assert isinstance(state.history[0].action, FirstPlayer)
+    assert state.history[0].action == FirstPlayer(1)
+    assert state.observation(0)["stacks"] == {"a0": [1, 1], "a1": [0, 1]}
+    assert record_of(state, ["a", "b"]).actions[0] == "first 1"
+    fresh = load("connect5", 2, board="t1").new_initial_state()
+    assert [str(action) for action, _ in fresh.chance_outcomes()] == ["first 0", "first 1"]
 
 
 def test_a_multiple_capture_is_one_line_of_the_record() -> None:

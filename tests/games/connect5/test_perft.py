@@ -1,4 +1,4 @@
-"""Perft for Connect 5: an opening counted from the notes' own tables, and a golden file of
+"""Perft for Connect 5: an opening counted by hand, and a golden file of
 fixed positions on T1 and Basic (``golden/perft.json``, made by ``golden/regenerate.py``)
 that pins the move generator at depth >= 3; a changed count means a rules change and must be
 deliberate."""
@@ -19,7 +19,7 @@ GOLDEN = json.loads((Path(__file__).parent / "golden" / "perft.json").read_text(
 CIRCLED = {"a0", "a2", "a4", "a6", "b1", "b2", "b4", "cm1", "c1"}
 
 
-def test_t1_opening_counted_from_the_notes_tables() -> None:
+def test_t1_opening_counted_by_hand() -> None:
     """Both players place (23, then 22 ways); then P1 places (21), stacks on a circled dot,
     steps to a free neighbour, or jumps P2's token — counted with the adjacency and jump
     lists of ``connect5.md`` §7.1, independently of the engine's derivation."""

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from connect_arena.core import CHANCE, IllegalActionError, load, sample_chance_outcome
-from connect_arena.games.connect5 import moves
+from connect_arena.games.connect5 import legal
 from connect_arena.games.connect5.notation import Connect5Action, Jump, Place, Split, Stack, Step
 from connect_arena.games.connect5.rules import Connect5State
 from tests.games import test_conformance as conformance
@@ -93,13 +93,13 @@ def test_illegal_candidates_are_refused_and_the_fast_path_agrees(
     for seed in range(2):
         for state in playout("t1", players, options, seed, 300)[::2]:
             player = state.current_player
-            legal = set(state.legal_actions(player))
+            allowed = set(state.legal_actions(player))
             for action in candidates(state):
                 fresh = state.clone()
                 fresh._legal = None
-                if moves.quick_legal(fresh, action, player):
-                    assert action in legal, f"fast path accepts illegal {action}"
-                if action in legal:
+                if legal.quick_legal(fresh, action, player):
+                    assert action in allowed, f"fast path accepts illegal {action}"
+                if action in allowed:
                     continue
                 before = json.dumps(fresh.observation(0), sort_keys=True)
                 with pytest.raises(IllegalActionError):
@@ -116,7 +116,7 @@ def test_the_fast_path_covers_ordinary_moves() -> None:
             if isinstance(action, Place | Stack | Step | Split):
                 fresh = state.clone()
                 fresh._legal = None
-                assert moves.quick_legal(fresh, action, player), str(action)
+                assert legal.quick_legal(fresh, action, player), str(action)
 
 
 @pytest.mark.parametrize("board", ["basic", "advanced"])

@@ -1,6 +1,6 @@
 """One test (at least) per decision of the ambiguity register AMB-1…AMB-30 and §9 of
-``shared/rules/connect5.md``, pinning the default and each alternative offered as an option
-(``docs/rules/connect5.md``). Quotations name the language whose wording decides.
+``docs/rules/connect5.md``, pinning the default and each alternative offered as an option.
+Quotations name the language whose wording decides.
 """
 
 from __future__ import annotations
@@ -306,11 +306,11 @@ def test_amb22_who_starts_is_a_chance_action_unless_fixed() -> None:
     state = load("connect5", 3, board="t1").new_initial_state()
     assert state.current_player == CHANCE
     assert [(str(a), p) for a, p in state.chance_outcomes()] == [
-        ("starter 0", pytest.approx(1 / 3)),
-        ("starter 1", pytest.approx(1 / 3)),
-        ("starter 2", pytest.approx(1 / 3)),
+        ("first 0", pytest.approx(1 / 3)),
+        ("first 1", pytest.approx(1 / 3)),
+        ("first 2", pytest.approx(1 / 3)),
     ]
-    state.apply_action("starter 2")
+    state.apply_action("first 2")
     assert state.current_player == P3
     assert (
         load("connect5", 3, board="t1", first_player="1").new_initial_state().current_player == P2

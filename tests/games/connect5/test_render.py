@@ -36,7 +36,7 @@ def test_t1_position_shows_ids_tokens_doubles_and_status() -> None:
         assert dot in text
     assert any(line.startswith("Red ●: supply 23, on the board  2") for line in lines)
     assert lines[-1] == (
-        "board T1 (test board) (shared/rules/connect5.md §7.1 (invented for tests)): Red ● to play"
+        "board T1 (test board) (Connect Arena test board (invented for the tests)): Red ● to play"
     )
     basic = plain(position(board="basic").render()).splitlines()[-1]
     assert basic == ("board Basic (B) (Connect Arena design, not the printed board): Red ● to play")

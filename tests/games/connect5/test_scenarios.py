@@ -1,5 +1,5 @@
-"""The acceptance scenarios of ``shared/rules/connect5.md`` §8, on test board T1, one test (or
-more) each. Quotations are from the rulebook (seed 000); the language is named where its
+"""Acceptance scenarios for the rulebook's rules, on test board T1, one test (or more)
+each. Quotations are from the rulebook (seed 000); the language is named where its
 wording decides.
 """
 

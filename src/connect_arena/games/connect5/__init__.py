@@ -19,12 +19,12 @@ from connect_arena.games.connect5.boards import (
     read_board_file,
 )
 from connect_arena.games.connect5.notation import (
+    FirstPlayer,
     Jump,
     Pass,
     Place,
     Split,
     Stack,
-    Starter,
     Step,
 )
 from connect_arena.games.connect5.render import render_board
@@ -36,6 +36,7 @@ __all__ = [
     "BoardError",
     "Connect5Game",
     "Connect5State",
+    "FirstPlayer",
     "Jump",
     "Pass",
     "Place",
@@ -43,7 +44,6 @@ __all__ = [
     "RoundResult",
     "Split",
     "Stack",
-    "Starter",
     "Step",
     "board_names",
     "board_stats",

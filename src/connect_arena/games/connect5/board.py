@@ -32,9 +32,9 @@ from connect_arena.games.connect5.geometry import Point
 
 BOARD_FORMAT = "connect-arena/connect5-board@1"
 ID_PATTERN = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,15}")
-RESERVED_IDS = frozenset({"over", "to", "pass", "starter"})
+RESERVED_IDS = frozenset({"over", "to", "pass", "first", "starter"})
 """Words the notation reads specially, so no id: ``over`` and ``to`` inside a capture, a
-bare ``pass``, and ``starter`` (the chance action's verb)."""
+bare ``pass``, and ``first`` (the chance action's verb; ``starter`` is its old form)."""
 SYMMETRIES = ("none", "half-turn", "quarter-turn")
 
 
@@ -197,3 +197,15 @@ class Board:
         if degree == 2:
             return "line" if self.opposite[node][0] == 1 else "bend"
         return {1: "end", 3: "T", 4: "X"}.get(degree, "isolated")
+
+
+def lattice_ids(board: Board) -> bool:
+    """Whether every dot id is its file letter and rank number (``a1`` at ``(0, 0)``, ``c4``
+    at ``(2, 3)``): such boards are drawn with letters and numbers along the edges."""
+    return all(
+        float(node.x).is_integer()
+        and float(node.y).is_integer()
+        and 0 <= node.x < 26
+        and node.id == f"{chr(ord('a') + int(node.x))}{int(node.y) + 1}"
+        for node in board.dots
+    )

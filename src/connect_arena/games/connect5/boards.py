@@ -5,7 +5,12 @@ of the game could not be recovered (``docs/rules/connect5.md`` §Boards):
 
 * ``basic`` — "Basic" (B), the default;
 * ``advanced`` — "Advanced" (A);
-* ``t1`` — the small test board T1 of ``shared/rules/connect5.md`` §7.1.
+* ``t1`` — a small test board (23 dots, every kind of node), invented for the tests.
+
+A server operator offers more boards by naming a folder of board files in the environment
+variable ``CONNECT_ARENA_CONNECT5_BOARDS``: each valid ``<name>.toml`` there becomes the board
+``<name>`` (a choice of option ``board`` in the lobby, the terminal and records), since web
+clients may not name files. A shipped name wins over a file of the same name.
 
 Example::
 
@@ -16,6 +21,7 @@ Example::
 from __future__ import annotations
 
 import functools
+import os
 from collections import Counter
 from importlib import resources
 from pathlib import Path
@@ -27,17 +33,35 @@ from connect_arena.games.connect5.topology import RunRules, topology
 
 SHIPPED = ("basic", "advanced", "t1")
 """Names of the boards that come with the game."""
+BOARDS_ENV = "CONNECT_ARENA_CONNECT5_BOARDS"
+"""The environment variable naming a folder of extra board files (``<name>.toml``)."""
 
 
 def board_names() -> tuple[str, ...]:
-    """The shipped boards' names."""
-    return SHIPPED
+    """The shipped boards' names, then those of the folder named by :data:`BOARDS_ENV`
+    (sorted; file names are lowercased)."""
+    return SHIPPED + tuple(sorted(name for name in _extra_files() if name not in SHIPPED))
+
+
+def _extra_files() -> dict[str, Path]:
+    """``{name: path}`` of the ``.toml`` files in the folder named by :data:`BOARDS_ENV`
+    (none when it is unset or no folder); names are lowercase letters, digits, ``_``, ``-``."""
+    folder = os.environ.get(BOARDS_ENV, "").strip()
+    if not folder or not Path(folder).is_dir():
+        return {}
+    found = {}
+    for path in Path(folder).glob("*.toml"):
+        name = path.stem.lower()
+        if name.replace("_", "").replace("-", "").isalnum() and name.isascii():
+            found[name] = path
+    return found
 
 
 def load_board(name: str) -> Board:
-    """A shipped board by name (any case), or a board file by path (ending in ``.toml``).
+    """A board by name (any case): a shipped one or one of the folder named by
+    :data:`BOARDS_ENV`; or a board file by path (ending in ``.toml``).
 
-    Shipped boards are read once and cached.
+    Named boards are read once and cached.
 
     Raises:
         BoardError: unknown name, unreadable file, or an invalid board (every problem is
@@ -48,7 +72,10 @@ def load_board(name: str) -> Board:
         return _shipped(key)
     if name.strip().endswith(".toml"):
         return read_board_file(name.strip())
-    known = ", ".join(SHIPPED)
+    extra = _extra_files().get(key)
+    if extra is not None:
+        return _offered(str(extra))
+    known = ", ".join(board_names())
     raise BoardError(name, [Problem("board", f"no such board (boards: {known}, or a .toml file)")])
 
 
@@ -56,6 +83,12 @@ def load_board(name: str) -> Board:
 def _shipped(name: str) -> Board:
     text = (resources.files(__package__) / "data" / "boards" / f"{name}.toml").read_text("utf-8")
     return check(parse_board(text, f"{name}.toml"))
+
+
+@functools.cache
+def _offered(path: str) -> Board:
+    """A board of the operator's folder, read once (a running server keeps what it read)."""
+    return read_board_file(path)
 
 
 def read_board_file(path: str | Path) -> Board:

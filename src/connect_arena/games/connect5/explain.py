@@ -1,22 +1,26 @@
-"""Why an action is illegal, in words a player understands (quoting the rulebook).
+"""Why an action is illegal, as an event a player understands (quoting the rulebook).
 
-Legality itself is decided by membership in the generated legal actions (``moves.py``); these
-explanations are only asked for actions that are not legal.
+Legality itself is decided by membership in the generated legal actions (``legal.py``); these
+explanations are only asked for actions that are not legal. Each reason is a
+:class:`~connect_arena.core.events.Event` with a ``connect5.*`` key; its English template is
+in ``events.py`` (``ENGLISH``), its translations in ``static/i18n/connect5.<lang>.json``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from connect_arena.games.connect5 import moves
+from connect_arena.core.events import Event
+from connect_arena.games.connect5 import legal
+from connect_arena.games.connect5.events import holder_event
 from connect_arena.games.connect5.notation import (
     Connect5Action,
+    FirstPlayer,
     Jump,
     Pass,
     Place,
     Split,
     Stack,
-    Starter,
     Step,
 )
 
@@ -24,21 +28,21 @@ if TYPE_CHECKING:
     from connect_arena.games.connect5.rules import Connect5State
 
 
-def explain(state: Connect5State, action: Connect5Action, player: int) -> str | None:
-    """One sentence saying why ``action`` is illegal for ``player`` now, or ``None`` if no
-    specific reason is found."""
-    if isinstance(action, Starter):
-        return "who starts is drawn by chance, not chosen"
+def explain(state: Connect5State, action: Connect5Action, player: int) -> Event | None:
+    """Why ``action`` is illegal for ``player`` now, or ``None`` if no specific reason is
+    found."""
+    if isinstance(action, FirstPlayer):
+        return Event.of("connect5.drawn_by_chance")
     if isinstance(action, Pass):
-        return "you can still place or move: pass only when no other action is possible"
+        return Event.of("connect5.pass_refused")
     if state.turns_taken[player] == 0 and not isinstance(action, Place):
-        return "your first turn of a round places a token ('posizionano ... una delle loro pedine')"
+        return Event.of("connect5.first_turn_places")
     if (
         state.cfg.capture_compulsory
         and not isinstance(action, Jump)
-        and moves.capture_actions(state, player)
+        and legal.capture_actions(state, player)
     ):
-        return "you can capture, and captures are compulsory (capture_compulsory=true)"
+        return Event.of("connect5.capture_compulsory")
     if isinstance(action, Place | Stack):
         return _explain_place(state, action, player)
     if isinstance(action, Step | Split):
@@ -46,69 +50,50 @@ def explain(state: Connect5State, action: Connect5Action, player: int) -> str | 
     return _explain_jump(state, action, player)
 
 
-def _holder(state: Connect5State, dot: int, player: int) -> str:
-    seat = state.owner[dot]
-    if seat < 0:
-        return "nothing"
-    kind = "double" if state.height[dot] == 2 else "token"
-    return f"your {kind}" if seat == player else f"{state.game.seat_name(seat)}'s {kind}"
-
-
-def _explain_place(state: Connect5State, action: Place | Stack, player: int) -> str | None:
+def _explain_place(state: Connect5State, action: Place | Stack, player: int) -> Event | None:
     name = action.dot
     dot = state.cfg.board.dot_index(name)
     if state.supply[player] == 0:
-        return f"{state.game.seat_name(player)} has no tokens left to place"
+        return Event.of("connect5.no_supply", seat=player)
     if isinstance(action, Place):
         if state.owner[dot] == player:
             return _place_on_own(state, name, dot)
         if state.owner[dot] >= 0:
-            return f"{name} holds {_holder(state, dot, player)}: place only on a free dot"
+            return holder_event(state, dot, player, "connect5.place_taken", dot=name)
         return None
+    if state.owner[dot] < 0:
+        return Event.of("connect5.stack_on_nothing", dot=name)
     if state.owner[dot] != player:
-        return f"there is no token of yours on {name} to stack on ({name} holds " + (
-            f"{_holder(state, dot, player)})"
-        )
+        kind = "double" if state.height[dot] == 2 else "token"
+        return Event.of(f"connect5.stack_on_{kind}", dot=name, holder_seat=state.owner[dot])
     if state.height[dot] == 2:
-        return f"{name} already holds a double: a stack has at most two tokens"
+        return Event.of("connect5.stack_full", dot=name)
     if not state.cfg.circled[dot]:
-        return (
-            f"{name} is a single dot: stacking only on a circled dot "
-            "('purché questa si trovi su pallino nero cerchiato')"
-        )
+        return Event.of("connect5.stack_single_dot", dot=name)
     return None
 
 
-def _place_on_own(state: Connect5State, name: str, dot: int) -> str:
+def _place_on_own(state: Connect5State, name: str, dot: int) -> Event:
     """Placing on your own token: ``stack`` is suggested only where it is legal."""
     if state.height[dot] == 2:
-        return f"{name} already holds your double: place only on a free dot"
+        return Event.of("connect5.place_own_double", dot=name)
     if state.cfg.circled[dot]:
-        return f"{name} already holds your token; to stack on it write 'stack {name}'"
-    return (
-        f"{name} already holds your token: place only on a free dot (and {name} is a single "
-        "dot, where no double may stand)"
-    )
+        return Event.of("connect5.place_own_circled", dot=name)
+    return Event.of("connect5.place_own_single", dot=name)
 
 
-def _not_adjacent(state: Connect5State, action: Step | Split, src: int, dst: int) -> str:
+def _not_adjacent(state: Connect5State, action: Step | Split, src: int, dst: int) -> Event:
     """Why a step or split cannot go from ``src`` to ``dst``, which are not adjacent."""
     cfg = state.cfg
     if src == dst:
-        return f"a step goes from one dot to another: {action.src} to {action.dst} moves nothing"
-    if cfg.topo.adjacent(dst, src):  # only t_turns=from_stem makes adjacency one-way
-        return (
-            f"{action.dst} is reached from {action.src} only by turning from the bar of a T "
-            "without a dot into its stem (t_turns=from_stem: from the stem into the bar only)"
-        )
-    if dst in _reached_turning_anywhere(state, src):
-        stem = ", or from the bar of a T into its stem" if cfg.topo.t_turns != "any" else ""
-        return (
-            f"{action.dst} is reached from {action.src} only by turning where lines cross "
-            f"without a dot{stem} ('Quando due linee si incrociano, non è possibile svoltare "
-            "in un'altra direzione')"
-        )
-    return f"{action.dst} is not next to {action.src}: a step goes to the next dot along a line"
+        key = "step_nowhere"
+    elif cfg.topo.adjacent(dst, src):  # only t_turns=from_stem makes adjacency one-way
+        key = "step_from_stem"
+    elif dst in _reached_turning_anywhere(state, src):
+        key = "step_turning_t" if cfg.topo.t_turns != "any" else "step_turning"
+    else:
+        key = "step_not_next"
+    return Event.of(f"connect5.{key}", src=action.src, dst=action.dst)
 
 
 def _reached_turning_anywhere(state: Connect5State, src: int) -> set[int]:
@@ -129,58 +114,48 @@ def _reached_turning_anywhere(state: Connect5State, src: int) -> set[int]:
     return found
 
 
-def _onto_own(state: Connect5State, action: Step, src: int, dst: int) -> str | None:
+def _onto_own(state: Connect5State, action: Step, src: int, dst: int) -> Event | None:
     """Under ``stack_by_step``: why a step onto your own token makes no double."""
     if state.height[dst] == 2:
-        return f"{action.dst} already holds your double: a stack has at most two tokens"
+        return Event.of("connect5.step_onto_double", dst=action.dst)
     if state.height[src] == 2:
-        return f"your double on {action.src} cannot step onto a token: a stack has at most two"
+        return Event.of("connect5.step_double_onto", src=action.src)
     if not state.cfg.circled[dst]:
-        return (
-            f"{action.dst} is a single dot: a double stands only on a circled dot "
-            "('purché questa si trovi su pallino nero cerchiato')"
-        )
+        return Event.of("connect5.step_onto_single_dot", dst=action.dst)
     return None
 
 
-def _explain_move(state: Connect5State, action: Step | Split, player: int) -> str | None:
+def _explain_move(state: Connect5State, action: Step | Split, player: int) -> Event | None:
     cfg = state.cfg
     src, dst = cfg.board.dot_index(action.src), cfg.board.dot_index(action.dst)
     if state.owner[src] != player:
-        return f"there is no token of yours on {action.src}"
+        return Event.of("connect5.not_yours", dot=action.src)
     if isinstance(action, Split) and state.height[src] != 2:
-        return f"{action.src} holds a single token: only a double can split"
+        return Event.of("connect5.split_single", src=action.src)
     if not cfg.topo.adjacent(src, dst):
         return _not_adjacent(state, action, src, dst)
     onto_own = isinstance(action, Step) and cfg.stack_by_step and state.owner[dst] == player
     if state.owner[dst] >= 0 and not onto_own:
-        return f"{action.dst} is not free (it holds {_holder(state, dst, player)})"
+        return holder_event(state, dst, player, "connect5.dst_taken", dst=action.dst)
     if (
         isinstance(action, Step)
         and state.height[src] == 2
         and not (cfg.circled[src] and cfg.circled[dst])
     ):
-        return (
-            "a double moves only between circled dots ('Le pedine doppie si possono spostare "
-            f"solo tra i punti adiacenti cerchiati'); {action.dst} is a single dot — "
-            f"'split {action.src} {action.dst}' moves one token there"
-        )
+        return Event.of("connect5.double_single_dot", src=action.src, dst=action.dst)
     if onto_own and isinstance(action, Step) and (reason := _onto_own(state, action, src, dst)):
         return reason
-    if moves.retraces_into_run(state, player, action):
-        return (
-            "this token may not make a Connect 5 by going back along the line it used last "
-            "turn (retrace_rule=previous_turn)"
-        )
+    if legal.retraces_into_run(state, player, action):
+        return Event.of("connect5.retrace_run")
     return None
 
 
-def _explain_jump(state: Connect5State, action: Jump, player: int) -> str | None:
+def _explain_jump(state: Connect5State, action: Jump, player: int) -> Event | None:
     cfg = state.cfg
     index = cfg.board.dot_index
     pos = index(action.start)
     if state.owner[pos] != player:
-        return f"there is no token of yours on {action.start}"
+        return Event.of("connect5.not_yours", dot=action.start)
     owner, height = list(state.owner), list(state.height)
     size, used, jumped = height[pos], frozenset[int](), set[int]()
     hops = action.hops
@@ -193,19 +168,13 @@ def _explain_jump(state: Connect5State, action: Jump, player: int) -> str | None
         jump = cfg.topo.jump(pos, over, to)
         assert jump is not None
         if number == 0 and _blocked_by_last_turn(state, player, pos, jump.segset):
-            return (
-                "this token may not capture by going back along the line it used last turn "
-                "(retrace_rule=previous_turn)"
-            )
+            return Event.of("connect5.retrace_capture")
         if over in jumped or used & jump.segset:
-            return (
-                "a capture may not use a stretch of line twice or jump a dot twice "
-                "('ripercorrendo a ritroso un tratto appena usato')"
-            )
+            return Event.of("connect5.chain_twice")
         if cfg.no_revisit and to_id in action.path[: 2 * number + 2]:
-            return f"a capture may not come back to {to_id} (retrace_rule=no_revisit)"
+            return Event.of("connect5.chain_revisit", dot=to_id)
         used, jumped = used | jump.segset, jumped | {over}
-        size, _ = moves.hop(cfg, owner, height, pos, size, over, to)
+        size, _ = legal.hop(cfg, owner, height, pos, size, over, to)
         pos = to
     return None
 
@@ -230,31 +199,22 @@ def _hop_reason(
     height: list[int],
     number: int,
     last: bool,
-) -> str | None:
+) -> Event | None:
     cfg = state.cfg
     ids, player = cfg.ids, owner[pos]
     if cfg.topo.jump(pos, over, to) is None:
-        return (
-            f"there is no jump from {ids[pos]} over {ids[over]} to {ids[to]}: a jump goes over "
-            "the next dot to the one after it, straight on through a T or crossing dot"
-        )
+        return Event.of("connect5.no_jump", src=ids[pos], over=ids[over], dst=ids[to])
     if owner[over] < 0 or owner[over] == player:
-        return f"{ids[over]} holds no opponent's token to eat"
+        return Event.of("connect5.nothing_to_eat", over=ids[over])
     if size == 1 and height[over] == 2:
-        return (
-            "a single token cannot eat a double ('Le pedine doppie non possono essere "
-            "mangiate dalle pedine singole')"
-        )
+        return Event.of("connect5.single_eats_double")
     if action.sandwich and last:
         return _sandwich_reason(state, pos, size, over, to, owner, height, number)
     if owner[to] >= 0:
-        hint = " (for the sandwich capture write 'sandwich …')" if owner[to] == player else ""
-        return (
-            f"the landing dot {ids[to]} is not free ('purché il punto successivo a questa "
-            f"sia libero'){hint}"
-        )
+        key = "landing_own" if owner[to] == player else "landing_taken"
+        return Event.of(f"connect5.{key}", dst=ids[to])
     if size == 2 and height[over] == 2 and not cfg.circled[to]:
-        return "a double eats a double only onto a free circled dot"
+        return Event.of("connect5.double_eats_double")
     return None
 
 
@@ -267,16 +227,16 @@ def _sandwich_reason(
     owner: list[int],
     height: list[int],
     number: int,
-) -> str | None:
+) -> Event | None:
     cfg = state.cfg
     if number > 0 and not cfg.sandwich_in_chain:
-        return "a sandwich is a capture of its own, not the end of a multiple capture"
+        return Event.of("connect5.sandwich_in_chain")
     if owner[to] != owner[pos] or height[to] != 1:
-        return f"a sandwich lands on your single token, and {cfg.ids[to]} does not hold one"
+        return Event.of("connect5.sandwich_no_single", dst=cfg.ids[to])
     if height[over] == 2:
-        return "no sandwich when the middle token is a double ('questa manovra non sarà possibile')"
+        return Event.of("connect5.sandwich_double")
     if not (cfg.circled[pos] and cfg.circled[to]):
-        return "a sandwich needs your tokens on circled dots on both sides"
+        return Event.of("connect5.sandwich_circled")
     if cfg.sandwich_strict and size != 2:
-        return "with sandwich_mode=strict_only_double_start a sandwich starts from a double"
+        return Event.of("connect5.sandwich_strict")
     return None

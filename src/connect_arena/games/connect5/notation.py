@@ -12,7 +12,8 @@ dot jumped over and every landing dot.
 ``jump a0 over a1 to a2 over a3 to a4``   a capture, here a multiple one
 ``sandwich a2 over a3 to a4``             the sandwich capture: land on your single on a4
 ``pass``                                  only when no other action is possible
-``starter 2``                             chance: seat 2 starts (``first_player=random``)
+``first 2``                               chance: seat 2 starts the first round
+                                          (``first_player=random``; ``starter 2`` also read)
 =======================================  ==================================================
 
 Input is forgiving: any case; ``-``, ``>``, ``->`` or ``to`` between the two dots of a step or
@@ -119,16 +120,18 @@ class Pass(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Starter(Action):
-    """Chance outcome: who starts the (first) round ("dopo aver deciso chi comincia")."""
+class FirstPlayer(Action):
+    """Chance outcome: who starts the first round ("dopo aver deciso chi comincia"); later
+    rounds' starters follow clockwise (``Connect5State.starter``). Written ``first 2``; the
+    old form ``starter 2`` is still read, so older records replay."""
 
     seat: int
 
     def __str__(self) -> str:
-        return f"starter {self.seat}"
+        return f"first {self.seat}"
 
 
-Connect5Action = Place | Stack | Step | Split | Jump | Pass | Starter
+Connect5Action = Place | Stack | Step | Split | Jump | Pass | FirstPlayer
 
 HELP = (
     "actions: 'place D', 'stack D', 'step D D', 'split D D', "
@@ -160,7 +163,7 @@ def action_problem(action: object, board: Board, index: Mapping[str, int]) -> st
                 "a capture names its start, then for each jump the dot jumped over and the "
                 "landing dot (an odd number, at least 3)"
             )
-    elif kind is Pass or kind is Starter:
+    elif kind is Pass or kind is FirstPlayer:
         return None
     else:
         return f"{action!r} is not a Connect 5 action"
@@ -200,8 +203,8 @@ def parse_action(text: str, board: Board, victims: Victims) -> Connect5Action:
     verb, rest = words[0].lower(), (words[1] if len(words) > 1 else "")
     if verb == "pass" and not rest:
         return Pass()
-    if verb == "starter" and _SEAT.fullmatch(rest.strip()):
-        return Starter(int(rest))  # ASCII digits only: str.isdigit() also takes "²"
+    if verb in ("first", "starter") and _SEAT.fullmatch(rest.strip()):
+        return FirstPlayer(int(rest))  # ASCII digits only: str.isdigit() also takes "²"
     if verb in ("place", "stack"):
         dots = _dots(rest, board, text)
         if len(dots) == 1:

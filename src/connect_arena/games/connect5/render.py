@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from connect_arena.games.connect5.board import Board
+from connect_arena.games.connect5.board import Board, lattice_ids
 from connect_arena.games.connect5.notation import Jump, Place, Split, Stack, Step
 
 if TYPE_CHECKING:
@@ -96,17 +96,6 @@ def _scale(board: Board) -> int | None:
     return None
 
 
-def _lattice_ids(board: Board) -> bool:
-    """Whether every dot id is its file letter and rank number (``a1`` at ``(0, 0)``)."""
-    return all(
-        float(node.x).is_integer()
-        and float(node.y).is_integer()
-        and 0 <= node.x < 26
-        and node.id == f"{chr(ord('a') + int(node.x))}{int(node.y) + 1}"
-        for node in board.dots
-    )
-
-
 def board_lines(
     board: Board,
     owner: Sequence[int],
@@ -124,7 +113,7 @@ def board_lines(
         run: dots of a Connect 5 (shown on yellow).
     """
     factor = _scale(board)
-    labelled = _lattice_ids(board)
+    labelled = lattice_ids(board)
     grid = None if factor is None else _grid(board, factor, labelled)
     if grid is None:
         return _fallback(board, owner, height)

@@ -1,8 +1,8 @@
 """Connect 5 (Back2Brain, "Think. Move. Connect."): the rules engine, 2 to 5 players.
 
-Source: the rulebook in five languages (seed ``000``: IT, EN, DE, FR, ES), read in
-``shared/rules/connect5.md``; every decision (AMB-1…AMB-30 and §9) is listed in
-``docs/rules/connect5.md``. Quotations are Italian unless marked.
+Source: the rulebook in five languages (seed ``000``: IT, EN, DE, FR, ES); every decision
+where it is unclear (AMB-1…AMB-30 and §9) is listed in ``docs/rules/connect5.md``.
+Quotations are Italian unless marked.
 
 A turn is one action: ``place``, ``stack``, ``step``, ``split``, a capture (a single or a
 multiple ``jump``, or a ``sandwich``), or ``pass`` when nothing else is possible. After it,
@@ -15,9 +15,11 @@ the starter moving one seat clockwise each round.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from connect_arena.core.errors import InvalidActionError
+from connect_arena.core.events import Event
 from connect_arena.core.game import CHANCE, TERMINAL, Game, State
 from connect_arena.core.gametype import (
     ChanceMode,
@@ -25,21 +27,23 @@ from connect_arena.core.gametype import (
     ResultKind,
     Utility,
 )
-from connect_arena.games.connect5 import moves
-from connect_arena.games.connect5.config import OPTIONS, Config, make_config
+from connect_arena.games.connect5 import legal
+from connect_arena.games.connect5.events import ENGLISH, describe
 from connect_arena.games.connect5.explain import explain
 from connect_arena.games.connect5.notation import (
     Connect5Action,
+    FirstPlayer,
     Jump,
     Place,
     Split,
     Stack,
-    Starter,
     Step,
     action_problem,
     parse_action,
 )
+from connect_arena.games.connect5.options import OPTIONS, Config, make_config
 from connect_arena.games.connect5.topology import run_through
+from connect_arena.games.connect5.view import geometry, observation
 
 CONNECT5_POINTS = 5
 """Points for a Connect 5 ("facendo Connect 5 (5 punti)")."""
@@ -54,7 +58,7 @@ _PROGRESS = (Place, Stack, Jump)
 class Connect5Game(Game):
     """Connect 5 for 2-5 players (seats 0-4: Red, Blue, Purple, Yellow, Green).
 
-    Options: see ``connect-arena games`` or :data:`~connect_arena.games.connect5.config.OPTIONS`;
+    Options: see ``connect-arena games`` or :data:`~connect_arena.games.connect5.options.OPTIONS`;
     a bad board file raises ``InvalidOptionError`` listing its problems.
     """
 
@@ -77,9 +81,15 @@ class Connect5Game(Game):
         rulebook="Connect 5, Back2Brain (IT, EN, DE, FR, ES)",
     )
     option_specs = OPTIONS
+    event_templates = MappingProxyType(ENGLISH)
 
     def _check_options(self) -> None:
         self.config = make_config(dict(self.options), self.num_players)
+
+    def geometry(self) -> dict[str, Any]:
+        """The board the page draws, from the board file in use (see
+        :func:`~connect_arena.games.connect5.view.geometry`)."""
+        return geometry(self.config)
 
     def new_initial_state(self) -> Connect5State:
         """An empty board, full supplies; the starter is drawn first unless fixed."""
@@ -242,7 +252,7 @@ class Connect5State(State[Connect5Action]):
 
     def _chance_outcomes(self) -> list[tuple[Connect5Action, float]]:
         n = self.cfg.players
-        return [(Starter(seat), 1.0 / n) for seat in range(n)]
+        return [(FirstPlayer(seat), 1.0 / n) for seat in range(n)]
 
     def _parse(self, text: str) -> Connect5Action:
         words = text.split()
@@ -262,25 +272,29 @@ class Connect5State(State[Connect5Action]):
 
     def _legal_actions(self, player: int) -> list[Connect5Action]:
         if self._legal is None:
-            self._legal = moves.legal_actions(self, player)
+            self._legal = legal.legal_actions(self, player)
         return list(self._legal)
 
-    def _illegal_reason(self, action: Connect5Action, player: int) -> str | None:
+    def describe_action(self, action: Connect5Action, player: int) -> Event:
+        """The action as a ``connect5.*`` event (``events.py``); call it before applying."""
+        return describe(self, action, player)
+
+    def _illegal_reason(self, action: Connect5Action, player: int) -> str | Event | None:
         problem = action_problem(action, self.cfg.board, self.cfg.tables.index)
         if problem is not None:
             return problem  # a hand-made object naming no dot, or a dot misspelt
-        if self._legal is None and moves.quick_legal(self, action, player):
+        if self._legal is None and legal.quick_legal(self, action, player):
             return None
-        legal = self._legal if self._legal is not None else self._legal_actions(player)
+        actions = self._legal if self._legal is not None else self._legal_actions(player)
         kind = type(action)  # only actions of the same class can be equal
-        if action in [candidate for candidate in legal if type(candidate) is kind]:
+        if action in [candidate for candidate in actions if type(candidate) is kind]:
             return None
-        return explain(self, action, player) or f"{action} is not legal now"
+        return explain(self, action, player) or Event.of("connect5.not_legal", action=str(action))
 
     # ----- applying -------------------------------------------------------------------------
     def _apply(self, action: Connect5Action, player: int) -> None:
         self._legal = None
-        if type(action) is Starter:
+        if type(action) is FirstPlayer:
             self.first_starter = action.seat
             self.to_move = self.starter
             return
@@ -310,7 +324,7 @@ class Connect5State(State[Connect5Action]):
         elif type(action) is Step or type(action) is Split:
             src, dst = index(action.src), index(action.dst)
             moving = 1 if type(action) is Split else self.height[src]
-            moves._lift(self.owner, self.height, src, moving)
+            legal._lift(self.owner, self.height, src, moving)
             self.owner[dst] = player
             self.height[dst] += moving
             route = (dst, self.cfg.topo.between[(src, dst)].segset)
@@ -331,7 +345,7 @@ class Connect5State(State[Connect5Action]):
             victim = self.owner[over]
             walked |= self.cfg.topo.between[(pos, over)].segset
             walked |= self.cfg.topo.between[(over, to)].segset
-            size, taken = moves.hop(self.cfg, self.owner, self.height, pos, size, over, to)
+            size, taken = legal.hop(self.cfg, self.owner, self.height, pos, size, over, to)
             self.captured[player] += taken
             self.lost[victim] += taken
             route = self.last_route[victim]
@@ -360,10 +374,10 @@ class Connect5State(State[Connect5Action]):
             self._finish_round("board_full")
         elif (dead := self._dead()) is not None:
             self._finish_round(dead)
-        elif cfg.round_end == "mover_stuck" and not moves.can_act(self, nxt):
+        elif cfg.round_end == "mover_stuck" and not legal.can_act(self, nxt):
             self._finish_round("mover_stuck")
-        elif not moves.can_act(self, nxt) and not any(
-            moves.can_act(self, (nxt + k) % cfg.players) for k in range(1, cfg.players)
+        elif not legal.can_act(self, nxt) and not any(
+            legal.can_act(self, (nxt + k) % cfg.players) for k in range(1, cfg.players)
         ):
             self._finish_round("no_moves")
         else:
@@ -453,37 +467,9 @@ class Connect5State(State[Connect5Action]):
 
     # ----- views ----------------------------------------------------------------------------
     def observation(self, player: int) -> dict[str, Any]:
-        """The whole position (nothing is hidden), JSON-serialisable.
-
-        Keys: ``board`` (id), ``stacks`` (``{dot id: [seat, height]}`` for occupied dots),
-        ``supply``, ``captured`` and ``lost`` (tokens eaten by and from each seat this
-        round), ``scores`` (all rounds so far), ``round`` (0-based), ``rounds``,
-        ``starter``, ``to_move``, ``turns_taken``, ``idle``, ``last_route``, ``results``
-        (finished rounds), ``winners`` (once over), ``terminal``.
-        """
-        return {
-            "game": "connect5",
-            "board": self.cfg.board.id,
-            "stacks": {
-                self.cfg.ids[d]: [self.owner[d], self.height[d]]
-                for d in range(len(self.owner))
-                if self.owner[d] >= 0
-            },
-            "supply": list(self.supply),
-            "captured": list(self.captured),
-            "lost": list(self.lost),
-            "scores": self.scores(),
-            "round": self.round,
-            "rounds": self.cfg.rounds,
-            "starter": None if self.first_starter is None else self.starter,
-            "to_move": None if self.over else self.to_move,
-            "turns_taken": list(self.turns_taken),
-            "idle": self.idle,
-            "last_route": [None if r is None else [r[0], sorted(r[1])] for r in self.last_route],
-            "results": [result.as_dict() for result in self.results],
-            "winners": self.winners() if self.over else None,
-            "terminal": self.over,
-        }
+        """The whole position (nothing is hidden): see
+        :func:`~connect_arena.games.connect5.view.observation`."""
+        return observation(self)
 
     def render(self, viewer: int | None = None) -> str:
         """The circuit with its tokens, the supplies, scores and whose turn (Rich markup)."""

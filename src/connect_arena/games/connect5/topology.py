@@ -1,6 +1,6 @@
 """What the rules need from a board, derived from its geometry: adjacency, jumps, Connect 5.
 
-Continuation through a node (``shared/rules/connect5.md`` §2; IT "Quando due linee si
+Continuation through a node (the rulebook, IT "Quando due linee si
 incrociano, non è possibile 'svoltare' in un'altra direzione. Questo è lecito solo nelle
 connessioni a 'T', svoltando a destra o a sinistra"):
 

@@ -10,15 +10,53 @@
 // chosen is a button for the keyboard too (Tab, Enter or Space).
 //
 // Only the server's legal actions are offered (`offered()` lists them all for the test
-// harness); the rules themselves live in the engine. The board's geometry is not part of the
-// observation yet: the module uses `observation.geometry` or `context.geometry` when the server
-// sends one, else the copy of the shipped boards at the end of this file (checked against the
-// engine by tests/e2e/test_connect5_ui.py).
+// harness); the rules live in the engine. The board is drawn from the geometry the server sends
+// (`context.geometry`, from `Game.geometry()`: dots, junctions, lines and the route between each
+// pair of adjacent dots), so any board file the table plays on is drawn. Moves are described by
+// the server's events (translated by the page), not here.
 
 import { h } from "../js/api.js";
 import { currentLanguage, t } from "../js/i18n.js";
+import { activateOnKeys, svg } from "../js/svg.js";
 
-const SVG = "http://www.w3.org/2000/svg";
+/**
+ * The board as the server describes it (`connect5/view.py`, `geometry`): board units, x east,
+ * y north.
+ * @typedef {{id: string, x: number, y: number, circled: boolean}} GeometryDot
+ * @typedef {{id: string, x: number, y: number}} GeometryJunction
+ * @typedef {{a: string, b: string, points: number[][]}} GeometryLink
+ * @typedef {{files: [number, string][], ranks: [number, string][]}} Coordinates
+ * @typedef {{board: string, name: string, origin: string, description?: string,
+ *   dots: GeometryDot[], junctions: GeometryJunction[], segments: number[][][],
+ *   links: GeometryLink[], coordinates: Coordinates | null}} Geometry
+ */
+
+/**
+ * A finished round and the observation of a position (`connect5/view.py`, `observation`).
+ * @typedef {{starter: number, points: number[], connect5: number | null, run: string[],
+ *   reason: string}} RoundResult
+ * @typedef {{game?: string, board?: string, stacks?: Record<string, number[]>,
+ *   supply?: number[], captured?: number[], lost?: number[], scores?: number[], round: number,
+ *   rounds?: number, starter?: number | null, to_move?: number | null, turns_taken?: number[],
+ *   idle?: number, results?: RoundResult[], winners?: number[] | null, terminal?: boolean}} Observation
+ */
+
+/**
+ * What the page gives the module.
+ * @typedef {{observation: Observation, legal?: string[], seat?: number | null, you?: number[],
+ *   toMove?: number[], last?: {action?: string, seat?: number} | null}} Update
+ * @typedef {{options?: Record<string, unknown>, geometry?: Geometry | null,
+ *   seatNames?: string[], interactive?: boolean, panel?: HTMLElement | null,
+ *   onAction: (action: string) => void}} Context
+ */
+
+/**
+ * The drawing model of a board.
+ * @typedef {{id: string, x: number, y: number, dot: boolean, circled: boolean}} ModelNode
+ * @typedef {{id: string, name: string, nodes: Map<string, ModelNode>, dots: ModelNode[],
+ *   segments: number[][][], links: Map<string, number[][]>, coordinates: Coordinates | null,
+ *   bounds: {minX: number, maxX: number, minY: number, maxY: number}}} Model
+ */
 const UNIT = 48; // pixels per board unit
 const MARGIN = 46; // around the circuit, room for the file letters and rank numbers
 const FILLS = ["#d62828", "#1d4ed8", "#7e22ce", "#eab308", "#16a34a"];
@@ -33,11 +71,13 @@ const COLOUR_NAMES = [
   () => t("connect5.yellow"),
   () => t("connect5.green"),
 ];
+/** @type {Record<string, () => string>} the shipped boards' names */
 const BOARD_NAMES = {
   basic: () => t("connect5.boardBasic"),
   advanced: () => t("connect5.boardAdvanced"),
   t1: () => t("connect5.boardT1"),
 };
+/** @type {Record<string, () => string>} why a round ended without a Connect 5 */
 const REASONS = {
   connect5: () => t("connect5.reasonConnect5"),
   no_connect5: () => t("connect5.reasonNoConnect5"),
@@ -48,19 +88,12 @@ const REASONS = {
   idle_limit: () => t("connect5.reasonIdleLimit"),
 };
 
+/** @param {number} seat @returns {string} */
 const colourName = (seat) => (COLOUR_NAMES[seat] ? COLOUR_NAMES[seat]() : t("connect5.player", { n: seat + 1 }));
 const arrow = " → ";
 
-function svg(tag, attributes = {}, ...children) {
-  const element = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value !== undefined && value !== null && value !== false) element.setAttribute(name, String(value));
-  }
-  element.append(...children.filter((child) => child !== null && child !== undefined && child !== false));
-  return element;
-}
-
-/** "a, b or c" in the reader's language. */
+/** "a, b or c" in the reader's language.
+ * @param {string[]} items @returns {string} */
 function orList(items) {
   if (items.length < 2) return items.join("");
   try {
@@ -70,6 +103,8 @@ function orList(items) {
   }
 }
 
+/** "a, b and c" in the reader's language.
+ * @param {string[]} items @returns {string} */
 function andList(items) {
   if (items.length < 2) return items.join("");
   try {
@@ -79,13 +114,15 @@ function andList(items) {
   }
 }
 
-/** Load connect5.css once (the page's policy allows same-origin style sheets only); resolves
- *  when it applies, so that the board is never drawn unstyled. */
+/** @type {Promise<unknown> | null} */
 let stylesLoaded = null;
+/** Load connect5.css once (the page's policy allows same-origin style sheets only); resolves
+ *  when it applies, so that the board is never drawn unstyled.
+ * @returns {Promise<unknown>} */
 function loadStyles() {
   if (!stylesLoaded) {
     const href = new URL("./connect5.css", import.meta.url).href;
-    const existing = [...document.querySelectorAll("link[rel=stylesheet]")].find((link) => link.href === href);
+    const existing = [...document.querySelectorAll("link[rel=stylesheet]")].find((link) => /** @type {HTMLLinkElement} */ (link).href === href);
     stylesLoaded = existing ? Promise.resolve() : new Promise((resolve) => {
       document.head.append(h("link", { rel: "stylesheet", href, onload: resolve, onerror: resolve }));
     });
@@ -95,7 +132,8 @@ function loadStyles() {
 
 // ---------------------------------------------------------------- tokens in colour and shape
 
-/** The outline of a token of `seat`, centred on 0,0 (about 24 px across). */
+/** The outline of a token of `seat`, centred on 0,0 (about 24 px across).
+ * @param {number} seat @param {Record<string, unknown>} attributes @returns {SVGElement} */
 function shapeOf(seat, attributes) {
   switch (SHAPES[seat % SHAPES.length]) {
     case "square":
@@ -118,7 +156,8 @@ function shapeOf(seat, attributes) {
   }
 }
 
-/** A stack of one or two tokens of `seat` (a double as two tokens, one on the other). */
+/** A stack of one or two tokens of `seat` (a double as two tokens, one on the other).
+ * @param {number} seat @param {number} height @param {string} [className] @returns {SVGElement} */
 function tokenGraphic(seat, height, className = "token") {
   const group = svg("g", { class: `${className} seat-${seat}` });
   const edge = EDGES[seat % EDGES.length];
@@ -133,13 +172,16 @@ function tokenGraphic(seat, height, className = "token") {
   return group;
 }
 
-/** A small token icon for HTML (the panel, the legend). */
+/** A small token icon for HTML (the panel, the legend).
+ * @param {number} seat @param {number} [height] @returns {SVGElement} */
 function tokenIcon(seat, height = 1) {
   const icon = svg("svg", { class: "c5-icon", viewBox: "-17 -17 37 37", width: 22, height: 22, "aria-hidden": "true", focusable: "false" });
   icon.append(tokenGraphic(seat, height));
   return icon;
 }
 
+/** A dot (or a junction) for the legend.
+ * @param {boolean} circled @param {boolean} [junction] @returns {SVGElement} */
 function dotIcon(circled, junction = false) {
   const icon = svg("svg", { class: "c5-icon", viewBox: "-17 -17 34 34", width: 22, height: 22, "aria-hidden": "true", focusable: "false" });
   icon.append(svg("line", { x1: -17, y1: 0, x2: 17, y2: 0, class: "trace" }));
@@ -153,80 +195,42 @@ function dotIcon(circled, junction = false) {
 
 // ---------------------------------------------------------------- the board's geometry
 
-/** Nodes, segments and arms of a board given as {dots: [[id, x, y, circled]], junctions: [[id,
- *  x, y]], segments: [[from, to, [x, y]...]]} (waypoints where a line bends). */
+/** The drawing model of the server's geometry.
+ * @param {Geometry} data @returns {Model} */
 function boardModel(data) {
+  /** @type {Map<string, ModelNode>} */
   const nodes = new Map();
-  for (const [id, x, y, circled] of data.dots) nodes.set(id, { id, x, y, dot: true, circled: Boolean(circled), arms: [] });
-  for (const [id, x, y] of data.junctions || []) nodes.set(id, { id, x, y, dot: false, circled: false, arms: [] });
-  const segments = [];
-  for (const [from, to, ...waypoints] of data.segments) {
-    const a = nodes.get(from);
-    const b = nodes.get(to);
-    if (!a || !b) continue;
-    const points = [[a.x, a.y], ...waypoints, [b.x, b.y]];
-    const index = segments.length;
-    segments.push({ a: from, b: to, points });
-    a.arms.push({ segment: index, other: to, points, direction: unit(points[0], points[1]) });
-    const back = [...points].reverse();
-    b.arms.push({ segment: index, other: from, points: back, direction: unit(back[0], back[1]) });
+  for (const { id, x, y, circled } of data.dots) nodes.set(id, { id, x, y, dot: true, circled: Boolean(circled) });
+  for (const { id, x, y } of data.junctions || []) nodes.set(id, { id, x, y, dot: false, circled: false });
+  /** @type {Map<string, number[][]>} */
+  const links = new Map();
+  for (const { a, b, points } of data.links || []) {
+    links.set(`${a} ${b}`, points);
+    links.set(`${b} ${a}`, [...points].reverse());
   }
-  const dots = data.dots.map(([id]) => nodes.get(id));
-  const all = [...nodes.values()].flatMap((n) => [[n.x, n.y]]).concat(segments.flatMap((s) => s.points));
+  const dots = data.dots.map(({ id }) => /** @type {ModelNode} */ (nodes.get(id)));
+  const all = [...nodes.values()].map((n) => [n.x, n.y]).concat(data.segments.flat());
   const xs = all.map((p) => p[0]);
   const ys = all.map((p) => p[1]);
   const bounds = { minX: Math.min(...xs), maxX: Math.max(...xs), minY: Math.min(...ys), maxY: Math.max(...ys) };
-  // Lattice names ("c3": file c is x = 2, rank 3 is y = 2): letters and numbers on the edges.
-  const lattice = dots.every((d) => {
-    const m = /^([a-z])(\d+)$/.exec(d.id);
-    return m && m[1].charCodeAt(0) - 97 === d.x && Number(m[2]) - 1 === d.y;
-  });
-  return { id: data.id, name: data.name, origin: data.origin || "", nodes, dots, segments, bounds, lattice };
+  return { id: data.board, name: data.name, nodes, dots, segments: data.segments, links, coordinates: data.coordinates || null, bounds };
 }
 
-function unit([x0, y0], [x1, y1]) {
-  const length = Math.hypot(x1 - x0, y1 - y0) || 1;
-  return [(x1 - x0) / length, (y1 - y0) / length];
-}
-
-/** The polyline from dot `a` to the adjacent dot `b` (through dot-less junctions, straight on
- *  at crossings, any way at a T), or the straight line when no walk is found. */
+/** The line from dot `a` to the adjacent dot `b` along the circuit (the server's route), or
+ *  a straight line between two dots that are not adjacent.
+ * @param {Model} model @param {string} a @param {string} b @returns {number[][]} */
 function route(model, a, b) {
+  const known = model.links.get(`${a} ${b}`);
+  if (known) return known;
   const start = model.nodes.get(a);
   const goal = model.nodes.get(b);
-  if (!start || !goal) return [];
-  const used = new Set();
-  const walk = (arm, path) => {
-    if (used.has(arm.segment)) return null;
-    used.add(arm.segment);
-    const line = path.concat(arm.points.slice(1));
-    const node = model.nodes.get(arm.other);
-    let found = null;
-    if (node.id === b) found = line;
-    else if (!node.dot) {
-      const n = line.length;
-      const arriving = unit(line[n - 2], line[n - 1]);
-      const onward = node.arms.filter((next) => next.segment !== arm.segment);
-      const choices = node.arms.length === 4
-        ? onward.filter((next) => next.direction[0] * arriving[0] + next.direction[1] * arriving[1] > 0.99)
-        : onward;
-      for (const next of choices) {
-        found = walk(next, line);
-        if (found) break;
-      }
-    }
-    used.delete(arm.segment);
-    return found;
-  };
-  for (const arm of start.arms) {
-    const found = walk(arm, [[start.x, start.y]]);
-    if (found) return found;
-  }
-  return [[start.x, start.y], [goal.x, goal.y]];
+  return start && goal ? [[start.x, start.y], [goal.x, goal.y]] : [];
 }
 
-/** The polyline through a sequence of dots, each adjacent to the next. */
+/** The line through a sequence of dots, each adjacent to the next.
+ * @param {Model} model @param {string[]} dots @returns {number[][]} */
 function routeThrough(model, dots) {
+  /** @type {number[][]} */
   const points = [];
   for (let i = 1; i < dots.length; i += 1) {
     const piece = route(model, dots[i - 1], dots[i]);
@@ -237,20 +241,33 @@ function routeThrough(model, dots) {
 
 // ---------------------------------------------------------------- the legal actions
 
-/** Legal actions by kind. A capture is {source, path: [source, over, to, over, to…]}. */
+/**
+ * The legal actions by kind (from their notation, which is not English). A capture is
+ * {source, path: [source, over, to, over, to…]}.
+ * @typedef {{kind: string, to: string, action: string}} MoveOption
+ * @typedef {{all: Set<string>, place: Set<string>, stack: Set<string>,
+ *   moves: Map<string, MoveOption[]>, jumps: {source: string, path: string[], action: string}[],
+ *   sandwiches: {source: string, over: string, to: string, action: string}[], pass: boolean,
+ *   other: string[]}} Legal
+ * @param {string[]} list @returns {Legal}
+ */
 function parseLegal(list) {
+  /** @type {Legal} */
   const legal = {
     all: new Set(list), place: new Set(), stack: new Set(), moves: new Map(), jumps: [],
     sandwiches: [], pass: false, other: [],
   };
+  /** @param {string} source @param {MoveOption} move */
   const addMove = (source, move) => {
-    if (!legal.moves.has(source)) legal.moves.set(source, []);
-    legal.moves.get(source).push(move);
+    const moves = legal.moves.get(source) || [];
+    moves.push(move);
+    legal.moves.set(source, moves);
   };
   for (const action of list) {
     const words = action.split(" ");
     const [verb] = words;
-    if ((verb === "place" || verb === "stack") && words.length === 2) legal[verb].add(words[1]);
+    if (verb === "place" && words.length === 2) legal.place.add(words[1]);
+    else if (verb === "stack" && words.length === 2) legal.stack.add(words[1]);
     else if ((verb === "step" || verb === "split") && words.length === 3) addMove(words[1], { kind: verb, to: words[2], action });
     else if (verb === "jump" && words.length >= 6 && words.length % 4 === 2 && isChain(words)) {
       const path = [words[1]];
@@ -264,18 +281,23 @@ function parseLegal(list) {
   return legal;
 }
 
+/** @param {string[]} words @returns {boolean} */
 function isChain(words) {
   for (let i = 2; i < words.length; i += 4) if (words[i] !== "over" || words[i + 2] !== "to") return false;
   return true;
 }
 
+/** @param {string[]} path @returns {string} */
 const chainAction = (path) => {
   let text = `jump ${path[0]}`;
   for (let i = 1; i + 1 < path.length; i += 2) text += ` over ${path[i]} to ${path[i + 1]}`;
   return text;
 };
 
-/** Parse an action for drawing and describing: {kind, dots…} or null. */
+/** The dots of an action, to draw the last move: {kind, dots…} or null (chance, pass).
+ * @typedef {{kind: string, dot?: string, from?: string, to?: string, landings?: string[],
+ *   victims?: string[], path?: string[]}} Parsed
+ * @param {string | undefined} action @returns {Parsed | null} */
 function parseAction(action) {
   if (!action) return null;
   const words = action.split(" ");
@@ -298,10 +320,6 @@ function parseAction(action) {
       }
       return { kind: words[0], from: words[1], landings, victims, path };
     }
-    case "starter":
-      return { kind: "starter", seat: Number(words[1]) };
-    case "pass":
-      return { kind: "pass" };
     default:
       return null;
   }
@@ -309,6 +327,10 @@ function parseAction(action) {
 
 // ---------------------------------------------------------------- the module
 
+/**
+ * Draw a Connect 5 table in `root` and return the board object the page drives.
+ * @param {HTMLElement} root @param {Context} context
+ */
 export default function create(root, context) {
   const interactive = context.interactive !== false;
   // Drawn at once (scripts and tests can use it), shown once the style sheet applies.
@@ -321,33 +343,57 @@ export default function create(root, context) {
   const panel = h("div", { class: "c5-panel" });
   if (context.panel) context.panel.replaceChildren(h("h2", {}, t("connect5.title")), panel);
 
-  let model = null; // the board's geometry
+  /**
+   * A way to go on from the selected token or the capture so far: sent as its `action`, or a
+   * capture continued hop by hop along `path`.
+   * @typedef {{kind: string, label: string, action?: string, path?: string[], over?: string}} Option
+   * @typedef {{classes: string[], enabled: boolean, hint: string, lifted?: boolean,
+   *   ghost?: number, pressed?: boolean, stackable?: boolean, victim?: boolean,
+   *   over?: (string | undefined)[]}} DotState
+   */
+  /** @type {Model | null} the board's drawing model */
+  let model = null;
+  /** @type {string | null} */
   let modelKey = null;
-  let current = null; // the last update
+  /** @type {Update | null} the last update */
+  let current = null;
   let legal = parseLegal([]);
   let legalKey = "";
-  let selected = null; // a dot holding one of the mover's tokens
-  let chain = null; // the capture path chosen so far: [source, over, to, …]
-  let choice = null; // {dot, options}: several moves end on one dot
-  let sending = null; // the action just sent, until the next update
-  let sendTimer = null;
+  /** @type {string | null} a dot holding one of the mover's tokens */
+  let selected = null;
+  /** @type {string[] | null} the capture path chosen so far: [source, over, to, …] */
+  let chain = null;
+  /** @type {{dot: string, options: Option[]} | null} several moves end on one dot */
+  let choice = null;
+  /** @type {string | null} the action just sent, until the next update */
+  let sending = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let sendTimer;
+  /** @type {number | null} */
   let roundsSeen = null;
   let notice = ""; // a round just ended
-  let focusMemory = null; // the dot that had the keyboard focus
-  let barKey = null; // what the bar shows
+  /** @type {string | null} the dot that had the keyboard focus */
+  let focusMemory = null;
+  /** @type {string | null} what the bar shows */
+  let barKey = null;
+  /** @param {Event} event */
   const forget = (event) => {
+    const target = /** @type {Node | null} */ (event.target);
     if (!container.isConnected) document.removeEventListener("focusin", forget);
-    else if (!surface.contains(event.target) && !bar.contains(event.target)) focusMemory = null;
+    else if (!surface.contains(target) && !bar.contains(target)) focusMemory = null;
   };
   document.addEventListener("focusin", forget);
 
   // ------------------------------------------------------------ what can be chosen
 
+  /** @returns {Record<string, number[]>} */
   const stacks = () => current?.observation?.stacks || {};
+  /** @returns {number | null} */
   const mover = () => (current && current.seat !== null && current.seat !== undefined ? current.seat : null);
   const active = () => interactive && mover() !== null && legal.all.size > 0 && !sending;
 
-  /** Dots whose token the mover may select (it moves, captures, or can be stacked on). */
+  /** Dots whose token the mover may select (it moves, captures, or can be stacked on).
+   * @returns {Set<string>} */
   function sources() {
     const found = new Set([...legal.moves.keys(), ...legal.stack]);
     for (const jump of legal.jumps) found.add(jump.source);
@@ -356,12 +402,16 @@ export default function create(root, context) {
   }
 
   /** The options of the selected token, by the dot each ends on. An option has an `action`
-   *  (sent as it is) or a capture `path` (continued hop by hop). */
+   *  (sent as it is) or a capture `path` (continued hop by hop).
+   * @param {string} source @returns {Map<string, Option[]>} */
   function targetsFrom(source) {
+    /** @type {Map<string, Option[]>} */
     const targets = new Map();
+    /** @param {string} dot @param {Option} option */
     const add = (dot, option) => {
-      if (!targets.has(dot)) targets.set(dot, []);
-      targets.get(dot).push(option);
+      const list = targets.get(dot) || [];
+      list.push(option);
+      targets.set(dot, list);
     };
     const height = stacks()[source]?.[1] || 1;
     for (const move of legal.moves.get(source) || []) {
@@ -378,8 +428,10 @@ export default function create(root, context) {
     return targets;
   }
 
-  /** The next hops of the capture chains that begin with `path`, by landing dot. */
+  /** The next hops of the capture chains that begin with `path`, by landing dot.
+   * @param {string[]} path @returns {Map<string, Option[]>} */
   function hopsAfter(path) {
+    /** @type {Map<string, Option[]>} */
     const hops = new Map();
     const seen = new Set();
     for (const jump of legal.jumps) {
@@ -388,17 +440,21 @@ export default function create(root, context) {
       const to = jump.path[path.length + 1];
       if (seen.has(`${over} ${to}`)) continue;
       seen.add(`${over} ${to}`);
-      if (!hops.has(to)) hops.set(to, []);
-      hops.get(to).push({ kind: "jump", over, label: t("connect5.optJump", { over, to }), path: [...path, over, to] });
+      const list = hops.get(to) || [];
+      list.push({ kind: "jump", over, label: t("connect5.optJump", { over, to }), path: [...path, over, to] });
+      hops.set(to, list);
     }
     return hops;
   }
 
-  /** The action a click on a dot sends at once, in the state the UI is in, or null. */
+  /** The action a click on a dot sends at once, in the state the UI is in, or null.
+   * @param {string} dot @returns {string | null} */
   function placeAt(dot) {
     return legal.place.has(dot) ? `place ${dot}` : null;
   }
 
+  /** The capture along `path`, if it may end there.
+   * @param {string[]} path @returns {string | null} */
   function chainEnd(path) {
     const action = chainAction(path);
     return legal.all.has(action) ? action : null;
@@ -406,17 +462,21 @@ export default function create(root, context) {
 
   /** Every action reachable by clicking from the current position (for the test harness):
    *  what a click, a key or a button of this module sends, plus "pass" (the page's button) and
-   *  actions of an unknown form (offered as plain buttons). */
+   *  actions of an unknown form (offered as plain buttons).
+   * @returns {string[]} */
   function offered() {
     if (!interactive || mover() === null || !legal.all.size) return [];
+    /** @type {Set<string>} */
     const found = new Set();
+    /** @param {Option} option */
     const follow = (option) => {
       if (option.action) {
         found.add(option.action);
         return;
       }
-      const next = hopsAfter(option.path);
-      const end = chainEnd(option.path);
+      const path = option.path || [];
+      const next = hopsAfter(path);
+      const end = chainEnd(path);
       if (end) found.add(end); // the last landing sends it, or "End the capture here"
       for (const options of next.values()) options.forEach(follow);
     };
@@ -426,7 +486,9 @@ export default function create(root, context) {
         const action = placeAt(dot.id);
         if (action && !isOwn(dot.id)) found.add(action);
       }
-      const drawn = (dot) => model.nodes.get(dot)?.dot;
+      const drawing = model;
+      /** @param {string} dot */
+      const drawn = (dot) => drawing.nodes.get(dot)?.dot;
       for (const source of sources()) {
         if (!drawn(source)) continue;
         if (legal.stack.has(source)) found.add(`stack ${source}`);
@@ -438,10 +500,12 @@ export default function create(root, context) {
     return [...found].sort();
   }
 
-  const isOwn = (dot) => stacks()[dot] && stacks()[dot][0] === mover();
+  /** @param {string} dot @returns {boolean} */
+  const isOwn = (dot) => Boolean(stacks()[dot]) && stacks()[dot][0] === mover();
 
   // ------------------------------------------------------------ acting
 
+  /** @param {string} action */
   function send(action) {
     if (!legal.all.has(action)) return;
     selected = null;
@@ -458,22 +522,25 @@ export default function create(root, context) {
     render();
   }
 
+  /** @param {Option} option */
   function choose(option) {
     choice = null;
     if (option.action) {
       send(option.action);
       return;
     }
-    const next = hopsAfter(option.path);
+    const path = option.path || [];
+    const next = hopsAfter(path);
     if (next.size === 0) {
-      const end = chainEnd(option.path);
+      const end = chainEnd(path);
       if (end) send(end);
       return;
     }
-    chain = option.path;
+    chain = path;
     render();
   }
 
+  /** @param {string} dot @param {Option[]} options */
   function chooseAt(dot, options) {
     if (options.length === 1) choose(options[0]);
     else {
@@ -489,15 +556,17 @@ export default function create(root, context) {
     render();
   }
 
-  /** A click (or Enter) on a dot. */
+  /** A click (or Enter) on a dot.
+   * @param {string} dot */
   function activate(dot) {
     if (!active()) return;
     choice = null;
     if (chain) {
       const head = chain[chain.length - 1];
       const hops = hopsAfter(chain).get(dot);
+      const end = chainEnd(chain);
       if (hops) chooseAt(dot, hops);
-      else if (dot === head && chainEnd(chain)) send(chainEnd(chain));
+      else if (dot === head && end) send(end);
       else if (dot === chain[0]) {
         chain = null;
         render();
@@ -521,8 +590,9 @@ export default function create(root, context) {
       render();
       return;
     }
-    if (!selected && placeAt(dot) && !isOwn(dot)) {
-      send(placeAt(dot));
+    const place = placeAt(dot);
+    if (!selected && place && !isOwn(dot)) {
+      send(place);
       return;
     }
     if (selected) {
@@ -533,9 +603,11 @@ export default function create(root, context) {
 
   // Esc steps back (the choice, the capture, the selection) wherever the focus is, unless a
   // dialog or a form field has it.
+  /** @param {KeyboardEvent} event */
   const escape = (event) => {
+    const target = /** @type {Element | null} */ (event.target);
     if (!container.isConnected) document.removeEventListener("keydown", escape);
-    else if (event.key === "Escape" && (selected || chain || choice) && !event.target.closest?.("dialog, input, select, textarea")) {
+    else if (event.key === "Escape" && (selected || chain || choice) && !target?.closest?.("dialog, input, select, textarea")) {
       event.preventDefault();
       cancel();
     }
@@ -544,12 +616,14 @@ export default function create(root, context) {
 
   // ------------------------------------------------------------ drawing
 
+  /** Board units to pixels (set with the geometry).
+   * @type {(x: number, y: number) => number[]} */
   let at = () => [0, 0];
 
-  function setGeometry(observation) {
-    const key = observation?.board || context.options?.board || "basic";
-    const data = observation?.geometry || context.geometry || SHIPPED_BOARDS[String(key).toLowerCase()];
-    const wanted = data ? `${data.id}:${data.dots.length}:${data.segments.length}` : `none:${key}`;
+  /** Build the drawing model once from the server's geometry (none: the fallback list). */
+  function setGeometry() {
+    const data = context.geometry?.dots ? context.geometry : null;
+    const wanted = data ? `${data.board}:${data.dots.length}:${data.segments.length}` : "none";
     if (wanted === modelKey) return;
     modelKey = wanted;
     model = data ? boardModel(data) : null;
@@ -562,39 +636,45 @@ export default function create(root, context) {
     surface.setAttribute("aria-label", t("connect5.boardLabelNamed", { board: boardName() }));
   }
 
+  /** @returns {string} */
   const boardName = () => (model && BOARD_NAMES[model.id] ? BOARD_NAMES[model.id]() : model?.name || String(context.options?.board || ""));
+  // Our shipped boards say they are not the printed ones; a board file says where it is from.
+  /** @returns {string} */
+  const boardOrigin = () => (model && BOARD_NAMES[model.id] ? t("connect5.notPrinted") : context.geometry?.origin || "");
+  /** @param {number[][]} points @returns {string} */
   const pointsAttr = (points) => points.map(([x, y]) => at(x, y).map((v) => v.toFixed(1)).join(",")).join(" ");
 
-  function drawCircuit() {
+  /** The lines, junctions and labels of the board.
+   * @param {Model} model @returns {SVGElement} */
+  function drawCircuit(model) {
     const group = svg("g", { class: "circuit", "aria-hidden": "true" });
     const { minX, maxX, minY, maxY } = model.bounds;
     const [x0, y0] = at(minX, maxY);
     const [x1, y1] = at(maxX, minY);
     group.append(svg("rect", { x: x0 - MARGIN + 6, y: y0 - MARGIN + 6, width: x1 - x0 + 2 * MARGIN - 12, height: y1 - y0 + 2 * MARGIN - 12, rx: 14, class: "surface" }));
-    if (model.lattice) {
+    if (model.coordinates) {
       const labels = svg("g", { class: "coords" });
-      for (let x = Math.ceil(minX); x <= maxX; x += 1) {
+      for (const [x, letter] of model.coordinates.files) {
         const [px] = at(x, 0);
-        const letter = String.fromCharCode(97 + x);
         labels.append(svg("text", { x: px, y: y0 - 24, "text-anchor": "middle" }, letter),
           svg("text", { x: px, y: y1 + 32, "text-anchor": "middle" }, letter));
       }
-      for (let y = Math.ceil(minY); y <= maxY; y += 1) {
+      for (const [y, rank] of model.coordinates.ranks) {
         const [, py] = at(0, y);
-        labels.append(svg("text", { x: x0 - 30, y: py + 4.5, "text-anchor": "middle" }, String(y + 1)),
-          svg("text", { x: x1 + 30, y: py + 4.5, "text-anchor": "middle" }, String(y + 1)));
+        labels.append(svg("text", { x: x0 - 30, y: py + 4.5, "text-anchor": "middle" }, rank),
+          svg("text", { x: x1 + 30, y: py + 4.5, "text-anchor": "middle" }, rank));
       }
       group.append(labels);
     }
     const traces = svg("g", { class: "traces" });
-    for (const segment of model.segments) traces.append(svg("polyline", { points: pointsAttr(segment.points) }));
+    for (const points of model.segments) traces.append(svg("polyline", { points: pointsAttr(points) }));
     group.append(traces);
     for (const node of model.nodes.values()) {
       if (node.dot) continue;
       const [x, y] = at(node.x, node.y);
       group.append(svg("rect", { x: x - 3.5, y: y - 3.5, width: 7, height: 7, class: "junction" }));
     }
-    if (!model.lattice) {
+    if (!model.coordinates) {
       const names = svg("g", { class: "names" });
       for (const dot of model.dots) {
         const [x, y] = at(dot.x, dot.y);
@@ -605,6 +685,8 @@ export default function create(root, context) {
     return group;
   }
 
+  /** @param {ModelNode} dot @param {number[] | undefined} stack @param {string} extra
+   * @returns {string} */
   function dotLabel(dot, stack, extra) {
     const parts = [dot.circled ? t("connect5.ariaCircledDot", { dot: dot.id }) : t("connect5.ariaDot", { dot: dot.id })];
     if (stack) {
@@ -615,6 +697,7 @@ export default function create(root, context) {
     return parts.join(", ");
   }
 
+  /** @param {ModelNode} dot @param {DotState} state @returns {SVGElement} */
   function drawDot(dot, state) {
     const [x, y] = at(dot.x, dot.y);
     const stack = stacks()[dot.id];
@@ -647,12 +730,7 @@ export default function create(root, context) {
       group.setAttribute("aria-label", dotLabel(dot, stack, state.hint));
       if (state.pressed !== undefined) group.setAttribute("aria-pressed", String(state.pressed));
       group.addEventListener("click", () => activate(dot.id));
-      group.addEventListener("keydown", (event) => {
-        if (event.key === "Enter" || event.key === " ") {
-          event.preventDefault();
-          activate(dot.id);
-        }
-      });
+      activateOnKeys(group, () => activate(dot.id));
     } else {
       group.setAttribute("role", "img");
       group.setAttribute("aria-label", dotLabel(dot, stack, state.hint));
@@ -661,12 +739,15 @@ export default function create(root, context) {
     return group;
   }
 
-  /** How each dot is drawn and whether it can be chosen, in the UI's current mode. */
-  function dotStates() {
+  /** How each dot is drawn and whether it can be chosen, in the UI's current mode.
+   * @param {Model} model @returns {Map<string, DotState>} */
+  function dotStates(model) {
+    /** @type {Map<string, DotState>} */
     const states = new Map(model.dots.map((dot) => [dot.id, { classes: [], enabled: false, hint: "" }]));
-    const get = (dot) => states.get(dot);
+    /** @param {string} dot @returns {DotState} */
+    const get = (dot) => states.get(dot) || { classes: [], enabled: false, hint: "" };
     if (!active()) return states;
-    const seat = mover();
+    const seat = mover() ?? 0;
     if (chain) {
       const head = chain[chain.length - 1];
       const source = get(chain[0]);
@@ -691,7 +772,6 @@ export default function create(root, context) {
     }
     for (const source of sources()) {
       const state = get(source);
-      if (!state) continue;
       state.classes.push("movable");
       state.enabled = true;
       state.pressed = source === selected;
@@ -722,20 +802,22 @@ export default function create(root, context) {
     return states;
   }
 
-  /** The dashed routes of the selected token's captures, or of the chain so far. */
-  function drawPlans() {
+  /** The dashed routes of the selected token's captures, or of the chain so far.
+   * @param {Model} model @returns {SVGElement} */
+  function drawPlans(model) {
     const group = svg("g", { class: "plans", "aria-hidden": "true" });
     if (!active()) return group;
     const seat = mover();
     if (chain) {
       group.append(svg("polyline", { points: pointsAttr(routeThrough(model, chain)), class: `chosen seat-${seat}` }));
       for (const [, options] of hopsAfter(chain)) {
-        for (const option of options) group.append(svg("polyline", { points: pointsAttr(routeThrough(model, option.path.slice(-3))), class: "option capture" }));
+        for (const option of options) group.append(svg("polyline", { points: pointsAttr(routeThrough(model, (option.path || []).slice(-3))), class: "option capture" }));
       }
     } else if (selected) {
-      for (const [dot, options] of targetsFrom(selected)) {
+      const source = selected;
+      for (const [dot, options] of targetsFrom(source)) {
         for (const option of options) {
-          const path = option.path ? option.path.slice(-3) : option.over ? [selected, option.over, dot] : [selected, dot];
+          const path = option.path ? option.path.slice(-3) : option.over ? [source, option.over, dot] : [source, dot];
           group.append(svg("polyline", { points: pointsAttr(routeThrough(model, path)), class: option.path || option.over ? "option capture" : "option" }));
         }
       }
@@ -743,26 +825,28 @@ export default function create(root, context) {
     return group;
   }
 
-  /** The last action: where the token came from and went, the dots it jumped. */
-  function drawLast() {
+  /** The last action: where the token came from and went, the dots it jumped.
+   * @param {Model} model @returns {SVGElement} */
+  function drawLast(model) {
     const group = svg("g", { class: "last", "aria-hidden": "true" });
     const last = current?.last;
     const parsed = parseAction(last?.action);
-    if (!parsed || !model) return group;
+    if (!parsed) return group;
+    /** @param {string | undefined} dot */
     const ring = (dot) => {
-      const node = model.nodes.get(dot);
+      const node = dot === undefined ? undefined : model.nodes.get(dot);
       if (!node) return;
       const [x, y] = at(node.x, node.y);
       group.append(svg("circle", { cx: x, cy: y, r: 19.5, class: "last-ring" }));
     };
     if (parsed.kind === "place" || parsed.kind === "stack") ring(parsed.dot);
     else if (parsed.kind === "step" || parsed.kind === "split") {
-      group.append(svg("polyline", { points: pointsAttr(route(model, parsed.from, parsed.to)), class: "last-path" }));
+      group.append(svg("polyline", { points: pointsAttr(route(model, parsed.from || "", parsed.to || "")), class: "last-path" }));
       ring(parsed.to);
     } else if (parsed.kind === "jump" || parsed.kind === "sandwich") {
-      group.append(svg("polyline", { points: pointsAttr(routeThrough(model, parsed.path)), class: "last-path" }));
-      ring(parsed.landings[parsed.landings.length - 1]);
-      for (const victim of parsed.victims) {
+      group.append(svg("polyline", { points: pointsAttr(routeThrough(model, parsed.path || [])), class: "last-path" }));
+      ring(parsed.landings?.at(-1));
+      for (const victim of parsed.victims || []) {
         const node = model.nodes.get(victim);
         if (!node) continue;
         const [x, y] = at(node.x, node.y);
@@ -774,8 +858,9 @@ export default function create(root, context) {
     return group;
   }
 
-  /** The Connect 5 that ended the game, drawn along the circuit. */
-  function drawRun() {
+  /** The Connect 5 that ended the game, drawn along the circuit.
+   * @param {Model} model @returns {SVGElement} */
+  function drawRun(model) {
     const group = svg("g", { class: "run", "aria-hidden": "true" });
     const observation = current?.observation;
     if (!observation?.terminal) return group;
@@ -788,60 +873,66 @@ export default function create(root, context) {
 
   function render() {
     if (!current) return;
-    setGeometry(current.observation);
+    setGeometry();
     if (!model) {
-      renderFallback();
+      renderFallback(current.observation);
       return;
     }
     fallback.hidden = true;
-    surface.hidden = false;
+    surface.style.display = "";
     // Keyboard users keep their place: the focused dot is focused again after each drawing,
     // and when the board had the focus before the last action, it gets it back on your turn.
-    const hadFocus = surface.contains(document.activeElement);
-    if (hadFocus && document.activeElement.dataset?.dot) focusMemory = document.activeElement.dataset.dot;
-    const states = dotStates();
+    const focused = /** @type {HTMLElement | SVGElement | null} */ (document.activeElement);
+    const hadFocus = surface.contains(focused);
+    if (hadFocus && focused?.dataset?.dot) focusMemory = focused.dataset.dot;
+    const states = dotStates(model);
     const dots = svg("g", { class: "dots" });
     // Reading order (north to south, west to east), which is also the order of Tab.
     const order = [...model.dots].sort((a, b) => b.y - a.y || a.x - b.x);
-    for (const dot of order) dots.append(drawDot(dot, states.get(dot.id)));
-    surface.replaceChildren(drawCircuit(), drawRun(), drawLast(), drawPlans(), dots);
+    for (const dot of order) dots.append(drawDot(dot, states.get(dot.id) || { classes: [], enabled: false, hint: "" }));
+    surface.replaceChildren(drawCircuit(model), drawRun(model), drawLast(model), drawPlans(model), dots);
     surface.classList.toggle("active", active());
     surface.classList.toggle("choosing", Boolean(selected || chain));
     renderBar();
     const lost = !document.activeElement || document.activeElement === document.body;
     if (focusMemory && (hadFocus || lost)) {
-      const again = surface.querySelector(`[data-dot="${CSS.escape(focusMemory)}"][tabindex]`) || surface.querySelector("[tabindex]");
+      const again = /** @type {SVGElement | null} */ (surface.querySelector(`[data-dot="${CSS.escape(focusMemory)}"][tabindex]`) || surface.querySelector("[tabindex]"));
       again?.focus({ preventScroll: true });
     }
   }
 
+  /** @param {string} label @param {() => void} onclick @param {Record<string, unknown>} [attributes]
+   * @returns {HTMLElement} */
   function button(label, onclick, attributes = {}) {
     return h("button", { type: "button", class: "small", onclick, ...attributes }, label);
   }
 
   function renderBar() {
-    if (!interactive) return;
-    const seat = mover();
+    if (!interactive || !current) return;
+    const seat = mover() ?? 0;
+    /** @type {HTMLElement[]} */
     const items = [];
     let text = notice;
     if (sending) text = t("connect5.sending");
     else if (!active()) text = notice;
     else if (choice) {
       text = t("connect5.whichMove", { dot: choice.dot });
-      for (const option of choice.options) items.push(button(option.label, () => choose(option), { class: "small primary", "data-c5-choice": option.action || chainAction(option.path) }));
+      for (const option of choice.options) items.push(button(option.label, () => choose(option), { class: "small primary", "data-c5-choice": option.action || chainAction(option.path || []) }));
       items.push(button(t("connect5.cancel"), cancel, { "data-c5": "cancel" }));
     } else if (chain) {
       const victims = chain.filter((_, i) => i % 2 === 1);
-      text = t("connect5.chainSoFar", { path: chain.filter((_, i) => i % 2 === 0).join(arrow), victims: andList(victims) });
+      const landings = chain.filter((_, i) => i % 2 === 0);
+      text = t("connect5.chainSoFar", { path: landings.join(arrow), victims: andList(victims) });
       const end = chainEnd(chain);
       if (end) items.push(button(t("connect5.endCapture"), () => send(end), { class: "small primary", "data-c5": "confirm" }));
       items.push(button(t("connect5.cancel"), cancel, { "data-c5": "cancel" }));
     } else if (selected) {
-      const stack = stacks()[selected];
-      const targets = targetsFrom(selected);
-      text = stack?.[1] > 1 ? t("connect5.selectedDouble", { dot: selected }) : t("connect5.selectedSingle", { dot: selected });
+      const source = selected;
+      const height = stacks()[source]?.[1] ?? 1;
+      const targets = targetsFrom(source);
+      text = height > 1 ? t("connect5.selectedDouble", { dot: source }) : t("connect5.selectedSingle", { dot: source });
       text += " " + (targets.size ? t("connect5.selectedTargets") : t("connect5.selectedNoMove"));
-      if (legal.stack.has(selected)) items.push(button(t("connect5.stackHere", { dot: selected }), () => send(`stack ${selected}`), { class: "small primary", "data-c5": "stack" }));
+      if (legal.stack.has(source)) items.push(button(t("connect5.stackHere", { dot: source }), () => send(`stack ${source}`), { class: "small primary", "data-c5": "stack" }));
       items.push(button(t("connect5.cancel"), cancel, { "data-c5": "cancel" }));
     } else {
       const supply = current.observation.supply?.[seat] ?? 0;
@@ -859,11 +950,11 @@ export default function create(root, context) {
     bar.replaceChildren(h("span", { class: "c5-bar-text" }, text), ...(items.length ? [h("span", { class: "c5-bar-buttons" }, items)] : []));
   }
 
-  /** A board whose drawing we lack (a board file): the legal actions as buttons. */
-  function renderFallback() {
-    surface.hidden = true;
+  /** No geometry (the server sent none): the position in words, the legal actions as buttons.
+   * @param {Observation} observation */
+  function renderFallback(observation) {
+    surface.style.display = "none";
     fallback.hidden = false;
-    const observation = current.observation;
     const position = Object.entries(observation.stacks || {}).map(([dot, [seat, height]]) => `${dot}: ${height > 1 ? t("connect5.ariaDouble", { player: colourName(seat) }) : t("connect5.ariaSingle", { player: colourName(seat) })}`);
     fallback.replaceChildren(
       h("p", {}, t("connect5.noDrawing", { board: String(observation.board || context.options?.board || "") })),
@@ -874,19 +965,21 @@ export default function create(root, context) {
 
   // ------------------------------------------------------------ the panel
 
-  function renderPanel() {
-    const observation = current.observation;
+  /** The scores, the rounds and the help beside the board.
+   * @param {Update} update */
+  function renderPanel(update) {
+    const observation = update.observation;
     const players = observation.scores?.length || context.seatNames?.length || 2;
     const full = (observation.rounds || 1) > 1;
     const roundText = full
-      ? t("connect5.roundOf", { round: Math.min(observation.round + 1, observation.rounds), rounds: observation.rounds })
+      ? t("connect5.roundOf", { round: Math.min(observation.round + 1, observation.rounds || 1), rounds: observation.rounds || 1 })
       : t("connect5.quickGame");
     const starter = observation.starter === null || observation.starter === undefined ? "—" : colourName(observation.starter);
-    const you = new Set(current.you || []);
+    const you = new Set(update.you || []);
     const head = h("tr", {}, h("th", { scope: "col" }, t("connect5.colPlayer")), h("th", { scope: "col" }, t("connect5.colSupply")),
       h("th", { scope: "col" }, t("connect5.colCaptured")),
       h("th", { scope: "col" }, t("connect5.colPoints")));
-    const toMove = new Set(observation.terminal ? [] : current.toMove || []);
+    const toMove = new Set(observation.terminal ? [] : update.toMove || []);
     const rows = Array.from({ length: players }, (_, seat) => h("tr", { class: `${toMove.has(seat) ? "to-move" : ""} ${you.has(seat) ? "you" : ""}`, "data-seat": seat },
       h("th", { scope: "row" }, tokenIcon(seat), " ", colourName(seat), you.has(seat) ? h("span", { class: "tag" }, t("connect5.you")) : null),
       h("td", { "data-supply": seat }, String(observation.supply?.[seat] ?? "")),
@@ -898,15 +991,16 @@ export default function create(root, context) {
       roundOutcome(result), " · ",
       result.points.map((p, seat) => `${colourName(seat)} ${p}`).join(", ")));
     panel.replaceChildren(
-      h("p", { class: "c5-board-name" }, h("b", {}, boardName()), h("br"), h("span", { class: "muted" }, t("connect5.notPrinted"))),
+      h("p", { class: "c5-board-name" }, h("b", {}, boardName()), h("br"), h("span", { class: "muted" }, boardOrigin())),
       h("dl", { class: "facts" },
         h("dt", {}, t("connect5.game")), h("dd", { id: "c5-round" }, roundText),
         h("dt", {}, t("connect5.starter")), h("dd", { id: "c5-starter" }, starter)),
       h("table", { class: "c5-scores", id: "c5-scores" }, h("caption", { class: "muted" }, t("connect5.scoresCaption")), h("thead", {}, head), h("tbody", {}, rows)),
       ...(results.length ? [h("div", { class: "c5-results" }, h("h3", {}, t("connect5.results")), h("ol", { id: "c5-results" }, results))] : []),
-      help());
+      help(observation));
   }
 
+  /** @param {RoundResult} result @returns {string} */
   function roundOutcome(result) {
     if (result.connect5 !== null && result.connect5 !== undefined) {
       return t("connect5.connect5By", { player: colourName(result.connect5), run: result.run.join(arrow) });
@@ -914,13 +1008,15 @@ export default function create(root, context) {
     return REASONS[result.reason] ? REASONS[result.reason]() : result.reason;
   }
 
-  function help() {
+  /** How to play, with the legend of the drawing.
+   * @param {Observation} observation */
+  function help(observation) {
     const legend = h("ul", { class: "c5-legend" },
       h("li", {}, dotIcon(false), t("connect5.legendDot")),
       h("li", {}, dotIcon(true), t("connect5.legendCircled")),
       h("li", {}, dotIcon(false, true), t("connect5.legendJunction")),
       h("li", {}, tokenIcon(0, 2), t("connect5.legendDouble")));
-    const shapes = h("p", { class: "c5-shapes" }, Array.from({ length: Math.max(2, current.observation.scores?.length || 2) }, (_, seat) => h("span", {}, tokenIcon(seat), colourName(seat))));
+    const shapes = h("p", { class: "c5-shapes" }, Array.from({ length: Math.max(2, observation.scores?.length || 2) }, (_, seat) => h("span", {}, tokenIcon(seat), colourName(seat))));
     return h("details", { class: "help" },
       h("summary", {}, t("connect5.howToPlay")),
       shapes, legend,
@@ -937,6 +1033,8 @@ export default function create(root, context) {
   // ------------------------------------------------------------ the board object
 
   return {
+    /** Show a new position (and the legal actions of the seat this page acts for).
+     * @param {Update} update */
     update(update) {
       const previous = current;
       current = update;
@@ -957,24 +1055,26 @@ export default function create(root, context) {
       // When a round ends (and another begins), say so until everyone has played once more.
       const rounds = update.observation?.results?.length || 0;
       const played = (update.observation?.turns_taken || []).reduce((sum, n) => sum + n, 0);
-      if (interactive && roundsSeen !== null && rounds > roundsSeen && !update.observation.terminal) {
-        notice = t("connect5.roundOver", { round: rounds, outcome: roundOutcome(update.observation.results[rounds - 1]) });
+      const ended = update.observation?.results?.[rounds - 1];
+      if (interactive && roundsSeen !== null && rounds > roundsSeen && !update.observation.terminal && ended) {
+        notice = t("connect5.roundOver", { round: rounds, outcome: roundOutcome(ended) });
       } else if (notice && (played >= (update.observation?.scores?.length || 2) || update.observation?.terminal)) {
         notice = "";
       }
       roundsSeen = rounds;
-      setGeometry(update.observation);
       render();
-      renderPanel();
+      renderPanel(update);
     },
     offered,
+    /** @param {number} seat @returns {string | null} */
     seatDetail(seat) {
       const observation = current?.observation;
       if (!observation?.scores) return null;
       return t("connect5.seatDetail", {
-        points: observation.scores[seat], supply: observation.supply[seat], captured: observation.captured[seat],
+        points: observation.scores[seat], supply: observation.supply?.[seat] ?? 0, captured: observation.captured?.[seat] ?? 0,
       });
     },
+    /** @param {Observation} observation @param {string[]} list @returns {string} */
     turnHint(observation, list) {
       const found = parseLegal(list || []);
       const parts = [];
@@ -988,6 +1088,7 @@ export default function create(root, context) {
     passLabel() {
       return t("connect5.pass");
     },
+    /** @param {Observation} observation @returns {string} */
     resultDetail(observation) {
       if (!observation?.scores) return "";
       const scores = observation.scores.map((points, seat) => t("connect5.scoreOf", { player: colourName(seat), points })).join(", ");
@@ -996,32 +1097,5 @@ export default function create(root, context) {
       const outcome = last ? roundOutcome(last) : "";
       return results.length > 1 ? t("connect5.resultRounds", { scores, rounds: results.length, outcome }) : t("connect5.result", { scores, outcome });
     },
-    describe(action, seat) {
-      const parsed = parseAction(action);
-      if (!parsed) return action || null;
-      switch (parsed.kind) {
-        case "place": return t("connect5.descPlace", { dot: parsed.dot });
-        case "stack": return t("connect5.descStack", { dot: parsed.dot });
-        case "step": return t("connect5.descStep", { from: parsed.from, to: parsed.to });
-        case "split": return t("connect5.descSplit", { from: parsed.from, to: parsed.to });
-        case "jump": return t("connect5.descJump", { path: parsed.landings.join(arrow), victims: andList(parsed.victims) });
-        case "sandwich": return t("connect5.descSandwich", { from: parsed.from, to: parsed.landings[1], over: parsed.victims[0] });
-        case "starter": return t("connect5.descStarter", { player: colourName(parsed.seat) });
-        case "pass": return t("connect5.descPass");
-        default: return action;
-      }
-    },
   };
 }
-
-// ---------------------------------------------------------------- the shipped boards
-// A copy of the engine's boards (src/connect_arena/games/connect5/data/boards/*.toml) until the
-// server sends the geometry. Generated; tests/e2e/test_connect5_ui.py checks it against the
-// engine and rewrites it with: .venv/bin/python -m tests.e2e.test_connect5_ui --write-boards
-// BEGIN SHIPPED BOARDS
-const SHIPPED_BOARDS = {
-  "basic": {"id":"basic","name":"Basic (B)","origin":"Connect Arena design, not the printed board","dots":[["b1",1,0,0],["c1",2,0,1],["d1",3,0,0],["f1",5,0,0],["g1",6,0,1],["h1",7,0,0],["i1",8,0,1],["j1",9,0,0],["k1",10,0,0],["c2",2,1,0],["d2",3,1,0],["g2",6,1,0],["k2",10,1,0],["m2",12,1,0],["a3",0,2,0],["b3",1,2,0],["g3",6,2,0],["j3",9,2,0],["l3",11,2,0],["m3",12,2,1],["a4",0,3,0],["c4",2,3,0],["e4",4,3,1],["f4",5,3,0],["h4",7,3,0],["i4",8,3,1],["l4",11,3,0],["m4",12,3,0],["a5",0,4,1],["d5",3,4,1],["g5",6,4,0],["j5",9,4,1],["a6",0,5,0],["d6",3,5,0],["g6",6,5,0],["j6",9,5,0],["m6",12,5,0],["a7",0,6,1],["b7",1,6,0],["c7",2,6,0],["e7",4,6,0],["f7",5,6,0],["g7",6,6,1],["h7",7,6,0],["i7",8,6,0],["k7",10,6,0],["l7",11,6,0],["m7",12,6,1],["a8",0,7,0],["d8",3,7,0],["g8",6,7,0],["j8",9,7,0],["m8",12,7,0],["d9",3,8,1],["g9",6,8,0],["j9",9,8,1],["m9",12,8,1],["a10",0,9,0],["b10",1,9,0],["e10",4,9,1],["f10",5,9,0],["h10",7,9,0],["i10",8,9,1],["k10",10,9,0],["m10",12,9,0],["a11",0,10,1],["b11",1,10,0],["d11",3,10,0],["g11",6,10,0],["l11",11,10,0],["m11",12,10,0],["a12",0,11,0],["c12",2,11,0],["g12",6,11,0],["j12",9,11,0],["k12",10,11,0],["c13",2,12,0],["d13",3,12,0],["e13",4,12,1],["f13",5,12,0],["g13",6,12,1],["h13",7,12,0],["j13",9,12,0],["k13",10,12,1],["l13",11,12,0]],"junctions":[["Jl1",11,0],["Ja2",0,1],["Jd4",3,3],["Jg4",6,3],["Jj4",9,3],["Jd7",3,6],["Jj7",9,6],["Jd10",3,9],["Jg10",6,9],["Jj10",9,9],["Jm12",12,11],["Jb13",1,12]],"segments":[["Ja2","b1",[0,0]],["b1","c1"],["c1","d1"],["d1","f1"],["f1","g1"],["g1","h1"],["h1","i1"],["i1","j1"],["j1","k1"],["k1","Jl1"],["Jl1","m2",[12,0]],["m2","m3"],["m3","m4"],["m4","m6"],["m6","m7"],["m7","m8"],["m8","m9"],["m9","m10"],["m10","m11"],["m11","Jm12"],["Jm12","l13",[12,12]],["l13","k13"],["k13","j13"],["j13","h13"],["h13","g13"],["g13","f13"],["f13","e13"],["e13","d13"],["d13","c13"],["c13","Jb13"],["Jb13","a12",[0,12]],["a12","a11"],["a11","a10"],["a10","a8"],["a8","a7"],["a7","a6"],["a6","a5"],["a5","a4"],["a4","a3"],["a3","Ja2"],["Ja2","b3",[1,1]],["b3","c4",[1,3]],["c4","Jd4"],["Jd4","e4"],["e4","f4"],["f4","Jg4"],["Jg4","h4"],["h4","i4"],["i4","Jj4"],["a7","b7"],["b7","c7"],["c7","Jd7"],["Jd7","e7"],["e7","f7"],["f7","g7"],["g7","h7"],["h7","i7"],["i7","Jj7"],["Jj7","k7"],["k7","l7"],["l7","m7"],["a11","b11"],["b11","b10"],["b10","d9",[1,8]],["Jb13","c12",[1,11]],["c12","d11",[3,11]],["d11","Jd10"],["Jd10","d9"],["d9","d8"],["d8","Jd7"],["Jd7","d6"],["d6","d5"],["d5","Jd4"],["c1","c2"],["c2","d2"],["d2","e4",[4,1]],["Jd10","e10"],["e10","f10"],["f10","Jg10"],["Jg10","h10"],["h10","i10"],["i10","Jj10"],["Jj10","k10"],["k10","l11",[11,9]],["l11","Jm12",[11,11]],["g1","g2"],["g2","g3"],["g3","Jg4"],["Jg4","g5"],["g5","g6"],["g6","g7"],["g7","g8"],["g8","g9"],["g9","Jg10"],["Jg10","g11"],["g11","g12"],["g12","g13"],["i10","j12",[8,11]],["j12","k12"],["k12","k13"],["Jj10","j9"],["j9","j8"],["j8","Jj7"],["Jj7","j6"],["j6","j5"],["j5","Jj4"],["Jj4","j3"],["j3","k2",[9,1]],["k2","Jl1",[11,1]],["j5","l4",[11,4]],["l4","l3"],["l3","m3"]]},
-  "advanced": {"id":"advanced","name":"Advanced (A)","origin":"Connect Arena design, not the printed board","dots":[["b1",1,0,0],["d1",3,0,1],["f1",5,0,0],["g1",6,0,0],["h1",7,0,1],["i1",8,0,0],["l1",11,0,0],["m1",12,0,0],["d2",3,1,0],["e2",4,1,0],["g2",6,1,0],["i2",8,1,0],["j2",9,1,0],["o2",14,1,0],["a3",0,2,0],["c3",2,2,1],["d3",3,2,0],["e3",4,2,1],["i3",8,2,0],["j3",9,2,0],["m3",12,2,1],["a4",0,3,0],["d4",3,3,0],["g4",6,3,1],["h4",7,3,0],["l4",11,3,0],["m4",12,3,0],["n4",13,3,0],["o4",14,3,1],["e5",4,4,1],["f5",5,4,0],["h5",7,4,1],["i5",8,4,0],["k5",10,4,1],["m5",12,4,1],["n5",13,4,0],["b6",1,5,0],["c6",2,5,0],["h6",7,5,0],["k6",10,5,0],["o6",14,5,0],["a7",0,6,0],["b7",1,6,0],["c7",2,6,0],["e7",4,6,0],["h7",7,6,0],["l7",11,6,1],["n7",13,6,0],["o7",14,6,0],["a8",0,7,1],["d8",3,7,0],["e8",4,7,1],["f8",5,7,0],["g8",6,7,0],["h8",7,7,1],["i8",8,7,0],["j8",9,7,0],["k8",10,7,1],["l8",11,7,0],["o8",14,7,1],["a9",0,8,0],["b9",1,8,0],["d9",3,8,1],["h9",7,8,0],["k9",10,8,0],["m9",12,8,0],["n9",13,8,0],["o9",14,8,0],["a10",0,9,0],["e10",4,9,0],["h10",7,9,0],["m10",12,9,0],["n10",13,9,0],["b11",1,10,0],["c11",2,10,1],["e11",4,10,1],["g11",6,10,0],["h11",7,10,1],["j11",9,10,0],["k11",10,10,1],["a12",0,11,1],["b12",1,11,0],["c12",2,11,0],["d12",3,11,0],["h12",7,11,0],["i12",8,11,1],["l12",11,11,0],["o12",14,11,0],["c13",2,12,1],["f13",5,12,0],["g13",6,12,0],["k13",10,12,1],["l13",11,12,0],["m13",12,12,1],["o13",14,12,0],["a14",0,13,0],["f14",5,13,0],["g14",6,13,0],["i14",8,13,0],["k14",10,13,0],["l14",11,13,0],["c15",2,14,0],["d15",3,14,0],["g15",6,14,0],["h15",7,14,1],["i15",8,14,0],["j15",9,14,0],["l15",11,14,1],["n15",13,14,0]],"junctions":[["Jj1",9,0],["Jf2",5,1],["Jh2",7,1],["Jf3",5,2],["Jh3",7,2],["Jk3",10,2],["Jl3",11,2],["Jc4",2,3],["Jc5",2,4],["Jg5",6,4],["Ja6",0,5],["Jm6",12,5],["Jn6",13,5],["Jk7",10,6],["Jb8",1,7],["Jc8",2,7],["Jm8",12,7],["Jn8",13,7],["Je9",4,8],["Jb10",1,9],["Jc10",2,9],["Jo10",14,9],["Ji11",8,10],["Jm11",12,10],["Jm12",12,11],["Jd13",3,12],["Je13",4,12],["Jh13",7,12],["Jj13",9,12],["Jh14",7,13],["Jj14",9,13],["Jf15",5,14]],"segments":[["a3","b1",[0,0]],["b1","d1"],["d1","f1"],["f1","g1"],["g1","h1"],["h1","i1"],["i1","Jj1"],["Jj1","l1"],["l1","m1"],["m1","o2",[14,0]],["o2","o4"],["o4","o6"],["o6","o7"],["o7","o8"],["o8","o9"],["o9","Jo10"],["Jo10","o12"],["o12","o13"],["o13","n15",[14,14]],["n15","l15"],["l15","j15"],["j15","i15"],["i15","h15"],["h15","g15"],["g15","Jf15"],["Jf15","d15"],["d15","c15"],["c15","a14",[0,14]],["a14","a12"],["a12","a10"],["a10","a9"],["a9","a8"],["a8","a7"],["a7","Ja6"],["Ja6","a4"],["a4","a3"],["Ja6","b6"],["a8","Jb8"],["Jb8","Jc8"],["Jc8","d8"],["d8","e8"],["e8","f8"],["f8","g8"],["g8","h8"],["h8","i8"],["i8","j8"],["j8","k8"],["k8","l8"],["l8","Jm8"],["Jm8","Jn8"],["Jn8","o8"],["a10","Jb10"],["Jb10","Jc10"],["Jc10","d9",[3,9]],["d9","Je9"],["a12","b12"],["b12","c12"],["c12","d12"],["d12","Jd13"],["b12","b11"],["b11","Jb10"],["Jb10","b9"],["b9","Jb8"],["Jb8","b7"],["b7","b6"],["b6","Jc5",[1,4]],["c3","Jc4"],["Jc4","Jc5"],["Jc5","c6"],["c6","c7"],["c7","Jc8"],["Jc8","Jc10"],["Jc10","c11"],["c11","c12"],["c12","c13"],["c13","Jd13"],["Jd13","Je13"],["Je13","f13"],["f13","g13"],["g13","Jh13"],["Jh13","Jj13"],["Jj13","k13"],["k13","l13"],["l13","m13"],["m13","Jm12"],["Jm12","Jm11"],["Jm11","m10"],["m10","m9"],["m9","Jm8"],["Jm8","Jm6"],["Jm6","m5"],["m5","m4"],["m4","m3"],["m3","Jl3"],["Jl3","Jk3"],["Jk3","j3"],["j3","i3"],["i3","Jh3"],["Jh3","Jf3"],["Jf3","e3"],["e3","d3"],["d3","c3"],["Jc4","d4"],["d4","d3"],["d3","d2"],["d2","d1"],["d2","e2"],["e2","Jf2"],["Jf2","g2"],["g2","Jh2"],["Jh2","i2"],["i2","j2"],["j2","Jk3",[10,1]],["e5","e7"],["e7","e8"],["e8","Je9"],["Je9","e10"],["e10","e11"],["e11","g11"],["g11","h11"],["h11","Ji11"],["Ji11","j11"],["j11","k11"],["k11","k9"],["k9","k8"],["k8","Jk7"],["Jk7","k6"],["k6","k5"],["k5","i5"],["i5","h5"],["h5","Jg5"],["Jg5","f5"],["f5","e5"],["Je13","f14",[4,13]],["f14","g14"],["g14","Jh14"],["Jh14","i14"],["i14","Jj14"],["Jj14","k14"],["k14","l14"],["f1","Jf2"],["Jf2","Jf3"],["Jf3","g4",[5,3]],["g4","Jg5"],["f14","Jf15"],["h1","Jh2"],["Jh2","Jh3"],["Jh3","h4"],["h4","h5"],["h5","h6"],["h6","h7"],["h7","h8"],["h8","h9"],["h9","h10"],["h10","h11"],["h11","h12"],["h12","Jh13"],["Jh13","Jh14"],["Jh14","h15"],["Ji11","i12"],["i12","Jj13",[9,11]],["Jj13","Jj14"],["Jj14","j15"],["Jj1","j2"],["Jk7","l7"],["l7","Jm6",[11,5]],["Jm6","Jn6"],["Jn6","o6"],["Jl3","l4"],["l4","m4"],["m4","n4"],["n4","o4"],["Jm12","l12"],["l12","l13"],["l13","l14"],["l14","l15"],["Jm11","n10",[13,10]],["n10","n9"],["n9","Jn8"],["Jn8","n7"],["n7","Jn6"],["Jn6","n5"],["n5","n4"],["n10","Jo10"]]},
-  "t1": {"id":"t1","name":"T1 (test board)","origin":"shared/rules/connect5.md §7.1 (invented for tests)","dots":[["a0",0,0,1],["a1",1,0,0],["a2",2,0,1],["a3",3,0,0],["a4",4,0,1],["a5",5,0,0],["a6",6,0,1],["b0",0,2,0],["b1",1,2,1],["b2",2,2,1],["b4",4,2,1],["b5",5,2,0],["b6",6,2,0],["cm2",3,-2,0],["cm1",3,-1,1],["c1",3,1,1],["c3",3,3,0],["c4",3,4,0],["d1",1,-1,0],["d2",1,-2,0],["e1",5,1,0],["f1",7,1,0],["f2",8,1,0]],"junctions":[["J1",3,2],["J2",6,1]],"segments":[["a0","a1"],["a1","a2"],["a2","a3"],["a3","a4"],["a4","a5"],["a5","a6"],["b0","b1"],["b1","b2"],["b2","J1"],["J1","b4"],["b4","b5"],["b5","b6"],["cm2","cm1"],["cm1","a3"],["a3","c1"],["c1","J1"],["J1","c3"],["c3","c4"],["a1","d1"],["d1","d2"],["a5","e1"],["e1","b5"],["a6","J2"],["J2","b6"],["J2","f1"],["f1","f2"]]},
-};
-// END SHIPPED BOARDS

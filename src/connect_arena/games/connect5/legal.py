@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from connect_arena.games.connect5.config import Config
 from connect_arena.games.connect5.notation import (
     Connect5Action,
     Jump,
@@ -22,6 +21,7 @@ from connect_arena.games.connect5.notation import (
     Stack,
     Step,
 )
+from connect_arena.games.connect5.options import Config
 from connect_arena.games.connect5.tables import PASS, segment_mask
 
 if TYPE_CHECKING:

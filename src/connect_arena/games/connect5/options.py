@@ -1,7 +1,7 @@
 """The options of Connect 5 and their unpacked form for the hot paths.
 
-Each option settles an entry of the ambiguity register of ``shared/rules/connect5.md`` (named
-in ``register``); ``docs/rules/connect5.md`` gives every decision with its reasons.
+Each option settles a point the rulebook leaves open (``register`` names the entry, AMB-n or
+§9, of ``docs/rules/connect5.md``, which gives every decision with its reasons).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import cast
 from connect_arena.core.errors import InvalidOptionError
 from connect_arena.core.options import OptionSpec, OptionValue
 from connect_arena.games.connect5.board import Board, BoardError
-from connect_arena.games.connect5.boards import load_board
+from connect_arena.games.connect5.boards import board_names, load_board
 from connect_arena.games.connect5.tables import Tables, tables
 from connect_arena.games.connect5.topology import T_TURNS, RunEntry, RunRules, Topology, topology
 
@@ -22,7 +22,9 @@ OPTIONS = (
         "board",
         "basic",
         "board: basic (B), advanced (A), t1 (test board) or a path to a .toml board file",
-        suggestions=("basic", "advanced", "t1"),
+        # The shipped boards and those of the operator's folder (boards.BOARDS_ENV), read
+        # once: the lobby offers them, and web clients may choose only among them.
+        suggestions=board_names(),
     ),
     OptionSpec(
         "mode",
