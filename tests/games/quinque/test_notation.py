@@ -78,7 +78,7 @@ def test_a_record_written_with_starter_replays() -> None:
         "actions": ["starter 1", "add T0,0 0,0", "add T1,0 2,1", "move T0,0 T1,1"],
     }
     state = replay(record)
-    assert [str(entry.action) for entry in state.history][0] == "first 1"
+    assert str(state.history[0].action) == "first 1"
     assert state.current_player == 1 and state.marks == {(2, 2): 1, (2, 1): 0}
 
 
