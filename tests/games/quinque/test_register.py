@@ -1,5 +1,5 @@
-"""One test (at least) per ambiguity-register decision Q-1…Q-23 of ``shared/rules/quinque.md``,
-pinning the default and each alternative offered as an option (``docs/rules/quinque.md``)."""
+"""One test (at least) per decision Q-1…Q-23 of the ambiguity register (``docs/rules/quinque.md``),
+pinning the default and each alternative offered as an option."""
 
 from __future__ import annotations
 
