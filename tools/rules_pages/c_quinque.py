@@ -3,8 +3,7 @@
 CONTENT = {}
 
 CONTENT["en"] = {
-    "credit": "<cite>Quinque – the 5 man formation</cite> by József Dorsonczky (Mind Fitness "
-    "Games). 2 players.",
+    "credit": "<cite>Quinque – the 5 man formation</cite> by József Dorsonczky (Mind Fitness Games). 2 players.",
     "lead": "A game of skydivers. Mark skydivers with your parachutes and slide the tiles of the "
     "formation until <strong>five of your parachutes stand in a line</strong>.",
     "sections": [
@@ -15,8 +14,7 @@ CONTENT["en"] = {
 <ul>
 <li>2 players: <strong>Red</strong> (round marks ●) and <strong>Blue</strong> (square marks ■).</li>
 <li>18 parachutes per player.</li>
-<li>9 identical square <strong>tiles</strong>, each carrying 4 <strong>skydivers</strong> in a 2 × \
-2 square.</li>
+<li>9 identical square <strong>tiles</strong>, each carrying 4 <strong>skydivers</strong> in a 2 × 2 square.</li>
 </ul>
 [[fig:q_tile]]
 """,
@@ -46,8 +44,7 @@ random. The first player lays the first tile and marks one of its skydivers.</p>
 <p>A turn has one or two actions:</p>
 <ol>
 <li><strong>First action (required):</strong> mark, add or move (see below).</li>
-<li><strong>Second action (optional):</strong> move a tile, or end your turn. If no tile can move, \
-the
+<li><strong>Second action (optional):</strong> move a tile, or end your turn. If no tile can move, the
 turn ends by itself.</li>
 </ol>
 <p>Lines are checked after every single action, so a line made by the first action wins at once.</p>
@@ -70,8 +67,7 @@ marking even while you still have parachutes; once yours are used up, moving is 
 </dl>
 <p>A tile may <strong>not</strong> move if:</p>
 <ul>
-<li>it was marked or added during this turn (tiles marked in earlier turns, by either player, may \
-move);</li>
+<li>it was marked or added during this turn (tiles marked in earlier turns, by either player, may move);</li>
 <li>it has tiles on all four sides;</li>
 <li>the move would break the formation: afterwards all tiles must still form one piece, joined edge
 to edge (touching corners is not enough).</li>
@@ -82,8 +78,7 @@ to edge (touching corners is not enough).</li>
 <p>With the advanced option, chosen when the table is opened, the way a tile moves depends on how
 many parachutes it carries, of either colour. This holds for both actions of a turn.</p>
 <div class="table-wrap"><table>
-<thead><tr><th scope="col">Parachutes on the tile</th><th scope="col">The tile \
-moves</th></tr></thead>
+<thead><tr><th scope="col">Parachutes on the tile</th><th scope="col">The tile moves</th></tr></thead>
 <tbody>
 <tr><td>1</td><td>one step, to a neighbouring place in its row or column</td></tr>
 <tr><td>2</td><td>to any free place in its row or column</td></tr>
@@ -100,11 +95,9 @@ moves</th></tr></thead>
 <ul>
 <li><strong>Five in a line:</strong> you win at once.</li>
 <li><strong>Lines for both players</strong> after one move: the player who moved wins.</li>
-<li><strong>A line only for your opponent</strong> (you moved a tile carrying their parachutes): \
-your
+<li><strong>A line only for your opponent</strong> (you moved a tile carrying their parachutes): your
 opponent wins at once.</li>
-<li><strong>Out of parachutes:</strong> when both players have used all their parachutes, the game \
-is
+<li><strong>Out of parachutes:</strong> when both players have used all their parachutes, the game is
 a tie at the end of that turn; the optional move of that turn can still win it.</li>
 <li><strong>Stuck:</strong> a player who can do nothing (no parachute left and no tile can move)
 passes; if the next player is stuck too, the game is a tie.</li>
@@ -119,8 +112,7 @@ passes; if the next player is stuck too, the game is a tie.</li>
 <ul>
 <li><strong>Mark:</strong> click a free skydiver.</li>
 <li><strong>Add:</strong> click a skydiver on one of the dashed places next to the formation.</li>
-<li><strong>Move:</strong> drag a tile onto a highlighted place, or click the tile and then the \
-place.</li>
+<li><strong>Move:</strong> drag a tile onto a highlighted place, or click the tile and then the place.</li>
 <li>After your first action, move a tile or use the button that ends your turn.</li>
 </ul>
 """,
@@ -138,35 +130,25 @@ tiles by <code>Tx,y</code>; the first tile lies at <code>T0,0</code>.</p>
 """,
     "figs": {
         "q_tile": {
-            "caption": "A tile: four skydivers. One carries a red parachute, one a blue one; two "
-            "are free.",
-            "aria": "A square tile with four skydivers in a 2 by 2 square. The top right one "
-            "carries a "
-            "red round parachute, the bottom right one a blue square parachute, the "
-            "other two are free.",
+            "caption": "A tile: four skydivers. One carries a red parachute, one a blue one; two are free.",
+            "aria": "A square tile with four skydivers in a 2 by 2 square. The top right one carries a "
+            "red round parachute, the bottom right one a blue square parachute, the other two are free.",
             "red": "Red's parachute",
             "free": "free skydiver",
             "blue": "Blue's parachute",
             "tile": "a tile: 2 × 2 skydivers",
         },
         "q_line": {
-            "caption": "Five red parachutes on a diagonal, across three tiles and two tile "
-            "corners: Red wins.",
-            "aria": "Five tiles in a staircase. Five red parachutes form a diagonal line from "
-            "the top "
-            "left tile to the bottom right tile, crossing tile corners. Some blue "
-            "parachutes are elsewhere.",
+            "caption": "Five red parachutes on a diagonal, across three tiles and two tile corners: Red wins.",
+            "aria": "Five tiles in a staircase. Five red parachutes form a diagonal line from the top "
+            "left tile to the bottom right tile, crossing tile corners. Some blue parachutes are elsewhere.",
         },
         "q_move": {
-            "caption": "A move: the tile on the left slides along its row, over two tiles, to "
-            "the free "
-            "place on the right (✓); the formation stays in one piece. Moving it "
-            "diagonally up to the "
+            "caption": "A move: the tile on the left slides along its row, over two tiles, to the free "
+            "place on the right (✓); the formation stays in one piece. Moving it diagonally up to the "
             "left (✗) would cut it off from the others.",
-            "aria": "Four tiles. The left tile slides along its row over two tiles to a free "
-            "place at "
-            "the right end, marked with a tick. A diagonal move up to the left is "
-            "crossed out because "
+            "aria": "Four tiles. The left tile slides along its row over two tiles to a free place at "
+            "the right end, marked with a tick. A diagonal move up to the left is crossed out because "
             "the tile would no longer touch the formation.",
             "note": "✓ allowed   ✗ not allowed",
         },
@@ -174,10 +156,8 @@ tiles by <code>Tx,y</code>; the first tile lies at <code>T0,0</code>.</p>
 }
 
 CONTENT["it"] = {
-    "credit": "<cite>Quinque – the 5 man formation</cite> di József Dorsonczky (Mind Fitness "
-    "Games). 2 giocatori.",
-    "lead": "Un gioco di paracadutisti. Contrassegna i paracadutisti con i tuoi paracadute e "
-    "sposta le "
+    "credit": "<cite>Quinque – the 5 man formation</cite> di József Dorsonczky (Mind Fitness Games). 2 giocatori.",
+    "lead": "Un gioco di paracadutisti. Contrassegna i paracadutisti con i tuoi paracadute e sposta le "
     "tessere della formazione finché <strong>cinque dei tuoi paracadute sono allineati</strong>.",
     "sections": [
         (
@@ -185,11 +165,9 @@ CONTENT["it"] = {
             "Cosa serve",
             """
 <ul>
-<li>2 giocatori: <strong>Rosso</strong> (segni rotondi ●) e <strong>Blu</strong> (segni quadrati \
-■).</li>
+<li>2 giocatori: <strong>Rosso</strong> (segni rotondi ●) e <strong>Blu</strong> (segni quadrati ■).</li>
 <li>18 paracadute per giocatore.</li>
-<li>9 <strong>tessere</strong> quadrate identiche, ognuna con 4 <strong>paracadutisti</strong> \
-disposti in un quadrato 2 × 2.</li>
+<li>9 <strong>tessere</strong> quadrate identiche, ognuna con 4 <strong>paracadutisti</strong> disposti in un quadrato 2 × 2.</li>
 </ul>
 [[fig:q_tile]]
 """,
@@ -219,14 +197,11 @@ paracadutisti.</p>
             """
 <p>Al tuo turno esegui una o due azioni:</p>
 <ol>
-<li><strong>Prima azione (obbligatoria):</strong> contrassegnare, aggiungere o spostare (vedi \
-sotto).</li>
-<li><strong>Seconda azione (facoltativa):</strong> spostare una tessera, oppure finire il turno. \
-Se nessuna
+<li><strong>Prima azione (obbligatoria):</strong> contrassegnare, aggiungere o spostare (vedi sotto).</li>
+<li><strong>Seconda azione (facoltativa):</strong> spostare una tessera, oppure finire il turno. Se nessuna
 tessera può muoversi, il turno finisce da solo.</li>
 </ol>
-<p>Le linee si controllano dopo ogni singola azione: una linea fatta con la prima azione vince \
-subito.</p>
+<p>Le linee si controllano dopo ogni singola azione: una linea fatta con la prima azione vince subito.</p>
 """,
         ),
         (
@@ -261,8 +236,7 @@ unico blocco, unite lato a lato (toccarsi negli angoli non basta).</li>
 dipende dal numero di paracadute che porta, di qualsiasi colore. Vale per entrambe le azioni del
 turno.</p>
 <div class="table-wrap"><table>
-<thead><tr><th scope="col">Paracadute sulla tessera</th><th scope="col">La tessera si \
-sposta</th></tr></thead>
+<thead><tr><th scope="col">Paracadute sulla tessera</th><th scope="col">La tessera si sposta</th></tr></thead>
 <tbody>
 <tr><td>1</td><td>di un passo, in un posto adiacente della sua riga o colonna</td></tr>
 <tr><td>2</td><td>in qualsiasi posto libero della sua riga o colonna</td></tr>
@@ -279,15 +253,12 @@ sposta</th></tr></thead>
 <ul>
 <li><strong>Cinque in linea:</strong> vinci subito.</li>
 <li><strong>Linee per entrambi</strong> dopo uno spostamento: vince il giocatore attivo.</li>
-<li><strong>Una linea solo per l'avversario</strong> (hai spostato una tessera con i suoi \
-paracadute):
+<li><strong>Una linea solo per l'avversario</strong> (hai spostato una tessera con i suoi paracadute):
 vince subito l'avversario.</li>
-<li><strong>Paracadute finiti:</strong> quando entrambi i giocatori hanno usato tutti i \
-paracadute, la
+<li><strong>Paracadute finiti:</strong> quando entrambi i giocatori hanno usato tutti i paracadute, la
 partita finisce in parità alla fine di quel turno; lo spostamento facoltativo di quel turno può
 ancora vincere.</li>
-<li><strong>Bloccato:</strong> chi non può fare nulla (niente paracadute e nessuna tessera \
-spostabile)
+<li><strong>Bloccato:</strong> chi non può fare nulla (niente paracadute e nessuna tessera spostabile)
 passa; se anche il giocatore successivo è bloccato, la partita è pari.</li>
 </ul>
 <p>Non ci sono punti: una partita si vince, si perde o si pareggia.</p>
@@ -299,18 +270,15 @@ passa; se anche il giocatore successivo è bloccato, la partita è pari.</li>
             """
 <ul>
 <li><strong>Contrassegnare:</strong> fai clic su un paracadutista libero.</li>
-<li><strong>Aggiungere:</strong> fai clic su un paracadutista in uno dei posti tratteggiati \
-accanto alla formazione.</li>
-<li><strong>Spostare:</strong> trascina una tessera su un posto evidenziato, oppure fai clic sulla \
-tessera e poi sul posto.</li>
+<li><strong>Aggiungere:</strong> fai clic su un paracadutista in uno dei posti tratteggiati accanto alla formazione.</li>
+<li><strong>Spostare:</strong> trascina una tessera su un posto evidenziato, oppure fai clic sulla tessera e poi sul posto.</li>
 <li>Dopo la prima azione, sposta una tessera o usa il pulsante che termina il turno.</li>
 </ul>
 """,
         ),
     ],
     "notation": """
-<p>I paracadutisti si indicano con le coordinate <code>x,y</code> (x verso destra, y verso il \
-basso),
+<p>I paracadutisti si indicano con le coordinate <code>x,y</code> (x verso destra, y verso il basso),
 i posti delle tessere con <code>Tx,y</code>; la prima tessera sta in <code>T0,0</code>.</p>
 <ul>
 <li><code>mark 3,-1</code>: un paracadute sul paracadutista 3,-1</li>
@@ -321,12 +289,9 @@ i posti delle tessere con <code>Tx,y</code>; la prima tessera sta in <code>T0,0<
 """,
     "figs": {
         "q_tile": {
-            "caption": "Una tessera: quattro paracadutisti. Uno porta un paracadute rosso, uno "
-            "un paracadute blu; due sono liberi.",
-            "aria": "Una tessera quadrata con quattro paracadutisti in un quadrato 2 per 2. "
-            "Quello in alto "
-            "a destra porta un paracadute rosso rotondo, quello in basso a destra un "
-            "paracadute blu "
+            "caption": "Una tessera: quattro paracadutisti. Uno porta un paracadute rosso, uno un paracadute blu; due sono liberi.",
+            "aria": "Una tessera quadrata con quattro paracadutisti in un quadrato 2 per 2. Quello in alto "
+            "a destra porta un paracadute rosso rotondo, quello in basso a destra un paracadute blu "
             "quadrato, gli altri due sono liberi.",
             "red": "paracadute Rosso",
             "free": "paracadutista libero",
@@ -334,38 +299,27 @@ i posti delle tessere con <code>Tx,y</code>; la prima tessera sta in <code>T0,0<
             "tile": "una tessera: 2 × 2 paracadutisti",
         },
         "q_line": {
-            "caption": "Cinque paracadute rossi in diagonale, su tre tessere e attraverso due "
-            "angoli: vince Rosso.",
-            "aria": "Cinque tessere a scala. Cinque paracadute rossi formano una diagonale "
-            "dalla tessera in "
-            "alto a sinistra a quella in basso a destra, attraverso gli angoli delle "
-            "tessere. Alcuni "
+            "caption": "Cinque paracadute rossi in diagonale, su tre tessere e attraverso due angoli: vince Rosso.",
+            "aria": "Cinque tessere a scala. Cinque paracadute rossi formano una diagonale dalla tessera in "
+            "alto a sinistra a quella in basso a destra, attraverso gli angoli delle tessere. Alcuni "
             "paracadute blu sono altrove.",
         },
         "q_move": {
-            "caption": "Uno spostamento: la tessera a sinistra scorre lungo la sua riga, sopra "
-            "due tessere, fino al "
-            "posto libero a destra (✓); la formazione resta unita. Spostarla in "
-            "diagonale in alto a "
+            "caption": "Uno spostamento: la tessera a sinistra scorre lungo la sua riga, sopra due tessere, fino al "
+            "posto libero a destra (✓); la formazione resta unita. Spostarla in diagonale in alto a "
             "sinistra (✗) la staccherebbe dalle altre.",
-            "aria": "Quattro tessere. La tessera di sinistra scorre lungo la sua riga sopra "
-            "due tessere fino a "
-            "un posto libero all'estremità destra, segnato con un segno di spunta. "
-            "Uno spostamento in "
-            "diagonale in alto a sinistra è barrato perché la tessera non toccherebbe "
-            "più la formazione.",
+            "aria": "Quattro tessere. La tessera di sinistra scorre lungo la sua riga sopra due tessere fino a "
+            "un posto libero all'estremità destra, segnato con un segno di spunta. Uno spostamento in "
+            "diagonale in alto a sinistra è barrato perché la tessera non toccherebbe più la formazione.",
             "note": "✓ permesso   ✗ non permesso",
         },
     },
 }
 
 CONTENT["de"] = {
-    "credit": "<cite>Quinque – the 5 man formation</cite> von József Dorsonczky (Mind Fitness "
-    "Games). 2 Personen.",
-    "lead": "Ein Spiel mit Fallschirmspringern. Markiere Fallschirmspringer mit deinen "
-    "Fallschirmen "
-    "und verschiebe die Plättchen der Formation, bis <strong>fünf deiner Fallschirme "
-    "in einer Linie "
+    "credit": "<cite>Quinque – the 5 man formation</cite> von József Dorsonczky (Mind Fitness Games). 2 Personen.",
+    "lead": "Ein Spiel mit Fallschirmspringern. Markiere Fallschirmspringer mit deinen Fallschirmen "
+    "und verschiebe die Plättchen der Formation, bis <strong>fünf deiner Fallschirme in einer Linie "
     "stehen</strong>.",
     "sections": [
         (
@@ -373,11 +327,9 @@ CONTENT["de"] = {
             "Was ihr braucht",
             """
 <ul>
-<li>2 Personen: <strong>Rot</strong> (runde Marken ●) und <strong>Blau</strong> (eckige Marken \
-■).</li>
+<li>2 Personen: <strong>Rot</strong> (runde Marken ●) und <strong>Blau</strong> (eckige Marken ■).</li>
 <li>18 Fallschirme pro Person.</li>
-<li>9 gleiche quadratische <strong>Plättchen</strong> mit je 4 \
-<strong>Fallschirmspringern</strong> in einem 2 × 2-Quadrat.</li>
+<li>9 gleiche quadratische <strong>Plättchen</strong> mit je 4 <strong>Fallschirmspringern</strong> in einem 2 × 2-Quadrat.</li>
 </ul>
 [[fig:q_tile]]
 """,
@@ -407,12 +359,10 @@ Startperson legt das erste Plättchen und markiert einen seiner Fallschirmspring
 <p>Ein Zug besteht aus einer oder zwei Aktionen:</p>
 <ol>
 <li><strong>Erste Aktion (Pflicht):</strong> markieren, anlegen oder verschieben (siehe unten).</li>
-<li><strong>Zweite Aktion (freiwillig):</strong> ein Plättchen verschieben oder den Zug beenden. \
-Kann sich
+<li><strong>Zweite Aktion (freiwillig):</strong> ein Plättchen verschieben oder den Zug beenden. Kann sich
 kein Plättchen bewegen, endet der Zug von selbst.</li>
 </ol>
-<p>Linien werden nach jeder einzelnen Aktion geprüft: Eine Linie aus der ersten Aktion gewinnt \
-sofort.</p>
+<p>Linien werden nach jeder einzelnen Aktion geprüft: Eine Linie aus der ersten Aktion gewinnt sofort.</p>
 """,
         ),
         (
@@ -421,25 +371,20 @@ sofort.</p>
             """
 <dl>
 <dt>Markieren</dt>
-<dd>Setze einen deiner Fallschirme auf einen freien Fallschirmspringer eines Plättchens im \
-Spiel.</dd>
+<dd>Setze einen deiner Fallschirme auf einen freien Fallschirmspringer eines Plättchens im Spiel.</dd>
 <dt>Anlegen</dt>
-<dd>Nimm ein Plättchen vom Stapel, lege es auf einen freien Platz, der eine Kante mit einem \
-Plättchen
+<dd>Nimm ein Plättchen vom Stapel, lege es auf einen freien Platz, der eine Kante mit einem Plättchen
 im Spiel teilt, und markiere sofort einen seiner Fallschirmspringer. Zum Anlegen brauchst du also
 einen Fallschirm. Plättchen werden nie gedreht.</dd>
 <dt>Verschieben</dt>
-<dd>Schiebe ein Plättchen in gerader Linie (entlang seiner Reihe, seiner Spalte oder einer \
-Diagonale)
-auf einen beliebigen freien Platz, beliebig weit, auch über andere Plättchen hinweg. Seine \
-Fallschirme
+<dd>Schiebe ein Plättchen in gerader Linie (entlang seiner Reihe, seiner Spalte oder einer Diagonale)
+auf einen beliebigen freien Platz, beliebig weit, auch über andere Plättchen hinweg. Seine Fallschirme
 reisen mit. Du darfst verschieben statt markieren, auch wenn du noch Fallschirme hast; sind deine
 aufgebraucht, bleibt dir nur das Verschieben.</dd>
 </dl>
 <p>Ein Plättchen darf <strong>nicht</strong> verschoben werden, wenn:</p>
 <ul>
-<li>es in diesem Zug markiert oder angelegt wurde (in früheren Zügen markierte Plättchen, von wem \
-auch
+<li>es in diesem Zug markiert oder angelegt wurde (in früheren Zügen markierte Plättchen, von wem auch
 immer, dürfen sich bewegen);</li>
 <li>es an allen vier Seiten von Plättchen umgeben ist;</li>
 <li>der Zug die Formation zerreißen würde: Danach müssen alle Plättchen ein einziges Stück bilden,
@@ -452,8 +397,7 @@ Kante an Kante verbunden (Ecken allein genügen nicht).</li>
 eines Plättchens davon ab, wie viele Fallschirme es trägt, gleich welcher Farbe. Das gilt für beide
 Aktionen eines Zuges.</p>
 <div class="table-wrap"><table>
-<thead><tr><th scope="col">Fallschirme auf dem Plättchen</th><th scope="col">Das Plättchen bewegt \
-sich</th></tr></thead>
+<thead><tr><th scope="col">Fallschirme auf dem Plättchen</th><th scope="col">Das Plättchen bewegt sich</th></tr></thead>
 <tbody>
 <tr><td>1</td><td>einen Schritt, auf einen Nachbarplatz in seiner Reihe oder Spalte</td></tr>
 <tr><td>2</td><td>auf einen beliebigen freien Platz in seiner Reihe oder Spalte</td></tr>
@@ -472,11 +416,9 @@ sich</th></tr></thead>
 <li><strong>Linien für beide</strong> nach einer Verschiebung: Wer gezogen hat, gewinnt.</li>
 <li><strong>Eine Linie nur für den Gegner</strong> (du hast ein Plättchen mit seinen Fallschirmen
 verschoben): Der Gegner gewinnt sofort.</li>
-<li><strong>Keine Fallschirme mehr:</strong> Haben beide alle Fallschirme eingesetzt, endet die \
-Partie am
+<li><strong>Keine Fallschirme mehr:</strong> Haben beide alle Fallschirme eingesetzt, endet die Partie am
 Ende dieses Zuges unentschieden; die freiwillige Verschiebung dieses Zuges kann noch gewinnen.</li>
-<li><strong>Blockiert:</strong> Wer nichts tun kann (kein Fallschirm, kein bewegliches Plättchen), \
-passt;
+<li><strong>Blockiert:</strong> Wer nichts tun kann (kein Fallschirm, kein bewegliches Plättchen), passt;
 ist auch die nächste Person blockiert, endet die Partie unentschieden.</li>
 </ul>
 <p>Es gibt keine Punkte: Eine Partie wird gewonnen, verloren oder endet unentschieden.</p>
@@ -488,12 +430,9 @@ ist auch die nächste Person blockiert, endet die Partie unentschieden.</li>
             """
 <ul>
 <li><strong>Markieren:</strong> Klicke auf einen freien Fallschirmspringer.</li>
-<li><strong>Anlegen:</strong> Klicke auf einen Fallschirmspringer auf einem der gestrichelten \
-Plätze neben der Formation.</li>
-<li><strong>Verschieben:</strong> Ziehe ein Plättchen auf einen hervorgehobenen Platz, oder klicke \
-erst das Plättchen und dann den Platz an.</li>
-<li>Nach der ersten Aktion verschiebe ein Plättchen oder beende den Zug mit der Schaltfläche \
-dafür.</li>
+<li><strong>Anlegen:</strong> Klicke auf einen Fallschirmspringer auf einem der gestrichelten Plätze neben der Formation.</li>
+<li><strong>Verschieben:</strong> Ziehe ein Plättchen auf einen hervorgehobenen Platz, oder klicke erst das Plättchen und dann den Platz an.</li>
+<li>Nach der ersten Aktion verschiebe ein Plättchen oder beende den Zug mit der Schaltfläche dafür.</li>
 </ul>
 """,
         ),
@@ -503,20 +442,16 @@ dafür.</li>
 Plätze für Plättchen <code>Tx,y</code>; das erste Plättchen liegt auf <code>T0,0</code>.</p>
 <ul>
 <li><code>mark 3,-1</code>: ein Fallschirm auf Fallschirmspringer 3,-1</li>
-<li><code>add T1,0 2,0</code>: ein Plättchen auf T1,0, sein Fallschirmspringer 2,0 wird \
-markiert</li>
+<li><code>add T1,0 2,0</code>: ein Plättchen auf T1,0, sein Fallschirmspringer 2,0 wird markiert</li>
 <li><code>move T2,0 T1,1</code>: das Plättchen von T2,0 nach T1,1 verschieben</li>
 <li><code>pass</code>: den Zug beenden</li>
 </ul>
 """,
     "figs": {
         "q_tile": {
-            "caption": "Ein Plättchen: vier Fallschirmspringer. Einer trägt einen roten "
-            "Fallschirm, einer einen blauen; zwei sind frei.",
-            "aria": "Ein quadratisches Plättchen mit vier Fallschirmspringern in einem "
-            "2-mal-2-Quadrat. Der "
-            "obere rechte trägt einen roten runden Fallschirm, der untere rechte "
-            "einen blauen eckigen, die "
+            "caption": "Ein Plättchen: vier Fallschirmspringer. Einer trägt einen roten Fallschirm, einer einen blauen; zwei sind frei.",
+            "aria": "Ein quadratisches Plättchen mit vier Fallschirmspringern in einem 2-mal-2-Quadrat. Der "
+            "obere rechte trägt einen roten runden Fallschirm, der untere rechte einen blauen eckigen, die "
             "anderen beiden sind frei.",
             "red": "Fallschirm von Rot",
             "free": "freier Fallschirmspringer",
@@ -524,24 +459,17 @@ markiert</li>
             "tile": "ein Plättchen: 2 × 2 Fallschirmspringer",
         },
         "q_line": {
-            "caption": "Fünf rote Fallschirme auf einer Diagonale, über drei Plättchen und zwei "
-            "Ecken hinweg: Rot gewinnt.",
-            "aria": "Fünf Plättchen als Treppe. Fünf rote Fallschirme bilden eine Diagonale "
-            "vom oberen linken "
-            "zum unteren rechten Plättchen, über die Ecken der Plättchen hinweg. "
-            "Einige blaue Fallschirme "
+            "caption": "Fünf rote Fallschirme auf einer Diagonale, über drei Plättchen und zwei Ecken hinweg: Rot gewinnt.",
+            "aria": "Fünf Plättchen als Treppe. Fünf rote Fallschirme bilden eine Diagonale vom oberen linken "
+            "zum unteren rechten Plättchen, über die Ecken der Plättchen hinweg. Einige blaue Fallschirme "
             "stehen woanders.",
         },
         "q_move": {
-            "caption": "Eine Verschiebung: Das linke Plättchen gleitet entlang seiner Reihe über "
-            "zwei Plättchen "
-            "auf den freien Platz rechts (✓); die Formation bleibt ein Stück. "
-            "Diagonal nach links oben "
+            "caption": "Eine Verschiebung: Das linke Plättchen gleitet entlang seiner Reihe über zwei Plättchen "
+            "auf den freien Platz rechts (✓); die Formation bleibt ein Stück. Diagonal nach links oben "
             "(✗) wäre es von den anderen getrennt.",
-            "aria": "Vier Plättchen. Das linke Plättchen gleitet entlang seiner Reihe über "
-            "zwei Plättchen auf "
-            "einen freien Platz am rechten Ende, mit Haken markiert. Eine "
-            "Verschiebung diagonal nach links "
+            "aria": "Vier Plättchen. Das linke Plättchen gleitet entlang seiner Reihe über zwei Plättchen auf "
+            "einen freien Platz am rechten Ende, mit Haken markiert. Eine Verschiebung diagonal nach links "
             "oben ist durchgestrichen, weil das Plättchen die Formation nicht mehr berühren würde.",
             "note": "✓ erlaubt   ✗ nicht erlaubt",
         },
@@ -549,23 +477,18 @@ markiert</li>
 }
 
 CONTENT["fr"] = {
-    "credit": "<cite>Quinque – the 5 man formation</cite> de József Dorsonczky (Mind Fitness "
-    "Games). 2 joueurs.",
-    "lead": "Un jeu de parachutistes. Marquez des parachutistes avec vos parachutes et faites "
-    "glisser "
-    "les tuiles de la formation jusqu'à ce que <strong>cinq de vos parachutes soient "
-    "alignés</strong>.",
+    "credit": "<cite>Quinque – the 5 man formation</cite> de József Dorsonczky (Mind Fitness Games). 2 joueurs.",
+    "lead": "Un jeu de parachutistes. Marquez des parachutistes avec vos parachutes et faites glisser "
+    "les tuiles de la formation jusqu'à ce que <strong>cinq de vos parachutes soient alignés</strong>.",
     "sections": [
         (
             "need",
             "Matériel",
             """
 <ul>
-<li>2 joueurs : <strong>Rouge</strong> (marques rondes ●) et <strong>Bleu</strong> (marques \
-carrées ■).</li>
+<li>2 joueurs : <strong>Rouge</strong> (marques rondes ●) et <strong>Bleu</strong> (marques carrées ■).</li>
 <li>18 parachutes par joueur.</li>
-<li>9 <strong>tuiles</strong> carrées identiques, portant chacune 4 <strong>parachutistes</strong> \
-en carré 2 × 2.</li>
+<li>9 <strong>tuiles</strong> carrées identiques, portant chacune 4 <strong>parachutistes</strong> en carré 2 × 2.</li>
 </ul>
 [[fig:q_tile]]
 """,
@@ -594,10 +517,8 @@ tiré au sort. Il pose la première tuile et marque l'un de ses parachutistes.</
             """
 <p>Un tour compte une ou deux actions :</p>
 <ol>
-<li><strong>Première action (obligatoire) :</strong> marquer, ajouter ou déplacer (voir plus \
-bas).</li>
-<li><strong>Seconde action (facultative) :</strong> déplacer une tuile, ou finir son tour. Si \
-aucune tuile
+<li><strong>Première action (obligatoire) :</strong> marquer, ajouter ou déplacer (voir plus bas).</li>
+<li><strong>Seconde action (facultative) :</strong> déplacer une tuile, ou finir son tour. Si aucune tuile
 ne peut bouger, le tour se termine tout seul.</li>
 </ol>
 <p>Les alignements sont vérifiés après chaque action : un alignement obtenu par la première action
@@ -613,20 +534,17 @@ gagne aussitôt.</p>
 <dd>Posez un de vos parachutes sur un parachutiste libre d'une tuile en jeu.</dd>
 <dt>Ajouter</dt>
 <dd>Prenez une tuile de la pile, posez-la sur une place libre qui partage un côté avec une tuile en
-jeu, et marquez aussitôt l'un de ses parachutistes. Il faut donc un parachute pour ajouter une \
-tuile.
+jeu, et marquez aussitôt l'un de ses parachutistes. Il faut donc un parachute pour ajouter une tuile.
 Les tuiles ne sont jamais tournées.</dd>
 <dt>Déplacer</dt>
-<dd>Faites glisser une tuile en ligne droite (le long de sa rangée, de sa colonne ou d'une \
-diagonale)
+<dd>Faites glisser une tuile en ligne droite (le long de sa rangée, de sa colonne ou d'une diagonale)
 jusqu'à une place libre quelconque, aussi loin que vous voulez, même par-dessus d'autres tuiles. Ses
 parachutes voyagent avec elle. Vous pouvez déplacer au lieu de marquer même s'il vous reste des
 parachutes ; une fois les vôtres épuisés, vous ne pouvez plus que déplacer.</dd>
 </dl>
 <p>Une tuile ne peut <strong>pas</strong> être déplacée si :</p>
 <ul>
-<li>elle a été marquée ou ajoutée pendant ce tour (les tuiles marquées lors des tours précédents, \
-par
+<li>elle a été marquée ou ajoutée pendant ce tour (les tuiles marquées lors des tours précédents, par
 l'un ou l'autre joueur, peuvent bouger) ;</li>
 <li>elle est entourée de tuiles sur ses quatre côtés ;</li>
 <li>le déplacement casserait la formation : après le mouvement, toutes les tuiles doivent former un
@@ -639,14 +557,12 @@ seul bloc, reliées côté à côté (se toucher par un coin ne suffit pas).</li
 dépend du nombre de parachutes qu'elle porte, de n'importe quelle couleur. Cela vaut pour les deux
 actions du tour.</p>
 <div class="table-wrap"><table>
-<thead><tr><th scope="col">Parachutes sur la tuile</th><th scope="col">La tuile se \
-déplace</th></tr></thead>
+<thead><tr><th scope="col">Parachutes sur la tuile</th><th scope="col">La tuile se déplace</th></tr></thead>
 <tbody>
 <tr><td>1</td><td>d'un pas, vers une place voisine de sa rangée ou de sa colonne</td></tr>
 <tr><td>2</td><td>vers n'importe quelle place libre de sa rangée ou de sa colonne</td></tr>
 <tr><td>3</td><td>vers n'importe quelle place libre de ses diagonales</td></tr>
-<tr><td>4</td><td>vers n'importe quelle place libre de sa rangée, de sa colonne ou de ses \
-diagonales</td></tr>
+<tr><td>4</td><td>vers n'importe quelle place libre de sa rangée, de sa colonne ou de ses diagonales</td></tr>
 </tbody></table></div>
 <p>Avec 2, 3 ou 4 parachutes, la tuile peut passer par-dessus d'autres tuiles.</p>
 """,
@@ -657,14 +573,11 @@ diagonales</td></tr>
             """
 <ul>
 <li><strong>Cinq alignés :</strong> vous gagnez aussitôt.</li>
-<li><strong>Alignements pour les deux joueurs</strong> après un déplacement : le joueur actif \
-gagne.</li>
-<li><strong>Un alignement seulement pour l'adversaire</strong> (vous avez déplacé une tuile \
-portant ses
+<li><strong>Alignements pour les deux joueurs</strong> après un déplacement : le joueur actif gagne.</li>
+<li><strong>Un alignement seulement pour l'adversaire</strong> (vous avez déplacé une tuile portant ses
 parachutes) : l'adversaire gagne aussitôt.</li>
 <li><strong>Plus de parachutes :</strong> quand les deux joueurs ont posé tous leurs parachutes, la
-partie est nulle à la fin de ce tour ; le déplacement facultatif de ce tour peut encore la \
-gagner.</li>
+partie est nulle à la fin de ce tour ; le déplacement facultatif de ce tour peut encore la gagner.</li>
 <li><strong>Bloqué :</strong> un joueur qui ne peut rien faire (plus de parachute, aucune tuile
 déplaçable) passe ; si le joueur suivant est bloqué lui aussi, la partie est nulle.</li>
 </ul>
@@ -677,18 +590,15 @@ déplaçable) passe ; si le joueur suivant est bloqué lui aussi, la partie est 
             """
 <ul>
 <li><strong>Marquer :</strong> cliquez sur un parachutiste libre.</li>
-<li><strong>Ajouter :</strong> cliquez sur un parachutiste d'une des places en pointillés à côté \
-de la formation.</li>
-<li><strong>Déplacer :</strong> faites glisser une tuile sur une place en surbrillance, ou cliquez \
-sur la tuile puis sur la place.</li>
+<li><strong>Ajouter :</strong> cliquez sur un parachutiste d'une des places en pointillés à côté de la formation.</li>
+<li><strong>Déplacer :</strong> faites glisser une tuile sur une place en surbrillance, ou cliquez sur la tuile puis sur la place.</li>
 <li>Après la première action, déplacez une tuile ou utilisez le bouton qui termine le tour.</li>
 </ul>
 """,
         ),
     ],
     "notation": """
-<p>Les parachutistes sont désignés par leurs coordonnées <code>x,y</code> (x vers la droite, y \
-vers le
+<p>Les parachutistes sont désignés par leurs coordonnées <code>x,y</code> (x vers la droite, y vers le
 bas), les places des tuiles par <code>Tx,y</code> ; la première tuile est en <code>T0,0</code>.</p>
 <ul>
 <li><code>mark 3,-1</code> : un parachute sur le parachutiste 3,-1</li>
@@ -699,36 +609,26 @@ bas), les places des tuiles par <code>Tx,y</code> ; la première tuile est en <c
 """,
     "figs": {
         "q_tile": {
-            "caption": "Une tuile : quatre parachutistes. L'un porte un parachute rouge, un "
-            "autre un parachute bleu ; deux sont libres.",
-            "aria": "Une tuile carrée avec quatre parachutistes en carré 2 sur 2. Celui en "
-            "haut à droite porte "
-            "un parachute rouge rond, celui en bas à droite un parachute bleu carré, "
-            "les deux autres sont libres.",
+            "caption": "Une tuile : quatre parachutistes. L'un porte un parachute rouge, un autre un parachute bleu ; deux sont libres.",
+            "aria": "Une tuile carrée avec quatre parachutistes en carré 2 sur 2. Celui en haut à droite porte "
+            "un parachute rouge rond, celui en bas à droite un parachute bleu carré, les deux autres sont libres.",
             "red": "parachute de Rouge",
             "free": "parachutiste libre",
             "blue": "parachute de Bleu",
             "tile": "une tuile : 2 × 2 parachutistes",
         },
         "q_line": {
-            "caption": "Cinq parachutes rouges en diagonale, sur trois tuiles et par deux coins "
-            ": Rouge gagne.",
-            "aria": "Cinq tuiles en escalier. Cinq parachutes rouges forment une diagonale de "
-            "la tuile en haut "
-            "à gauche à celle en bas à droite, en passant par les coins des tuiles. "
-            "Quelques parachutes "
+            "caption": "Cinq parachutes rouges en diagonale, sur trois tuiles et par deux coins : Rouge gagne.",
+            "aria": "Cinq tuiles en escalier. Cinq parachutes rouges forment une diagonale de la tuile en haut "
+            "à gauche à celle en bas à droite, en passant par les coins des tuiles. Quelques parachutes "
             "bleus sont ailleurs.",
         },
         "q_move": {
-            "caption": "Un déplacement : la tuile de gauche glisse le long de sa rangée, "
-            "par-dessus deux tuiles, "
-            "jusqu'à la place libre à droite (✓) ; la formation reste d'un seul bloc. "
-            "En diagonale vers "
+            "caption": "Un déplacement : la tuile de gauche glisse le long de sa rangée, par-dessus deux tuiles, "
+            "jusqu'à la place libre à droite (✓) ; la formation reste d'un seul bloc. En diagonale vers "
             "le haut à gauche (✗), elle serait coupée des autres.",
-            "aria": "Quatre tuiles. La tuile de gauche glisse le long de sa rangée par-dessus "
-            "deux tuiles "
-            "jusqu'à une place libre à l'extrémité droite, marquée d'une coche. Un "
-            "déplacement en diagonale "
+            "aria": "Quatre tuiles. La tuile de gauche glisse le long de sa rangée par-dessus deux tuiles "
+            "jusqu'à une place libre à l'extrémité droite, marquée d'une coche. Un déplacement en diagonale "
             "vers le haut à gauche est barré car la tuile ne toucherait plus la formation.",
             "note": "✓ permis   ✗ interdit",
         },
@@ -736,10 +636,8 @@ bas), les places des tuiles par <code>Tx,y</code> ; la première tuile est en <c
 }
 
 CONTENT["es"] = {
-    "credit": "<cite>Quinque – the 5 man formation</cite> de József Dorsonczky (Mind Fitness "
-    "Games). 2 jugadores.",
-    "lead": "Un juego de paracaidistas. Marca paracaidistas con tus paracaídas y desliza las "
-    "losetas "
+    "credit": "<cite>Quinque – the 5 man formation</cite> de József Dorsonczky (Mind Fitness Games). 2 jugadores.",
+    "lead": "Un juego de paracaidistas. Marca paracaidistas con tus paracaídas y desliza las losetas "
     "de la formación hasta que <strong>cinco de tus paracaídas queden en línea</strong>.",
     "sections": [
         (
@@ -747,11 +645,9 @@ CONTENT["es"] = {
             "Qué se necesita",
             """
 <ul>
-<li>2 jugadores: <strong>Rojo</strong> (marcas redondas ●) y <strong>Azul</strong> (marcas \
-cuadradas ■).</li>
+<li>2 jugadores: <strong>Rojo</strong> (marcas redondas ●) y <strong>Azul</strong> (marcas cuadradas ■).</li>
 <li>18 paracaídas por jugador.</li>
-<li>9 <strong>losetas</strong> cuadradas idénticas, cada una con 4 <strong>paracaidistas</strong> \
-en un cuadrado de 2 × 2.</li>
+<li>9 <strong>losetas</strong> cuadradas idénticas, cada una con 4 <strong>paracaidistas</strong> en un cuadrado de 2 × 2.</li>
 </ul>
 [[fig:q_tile]]
 """,
@@ -781,8 +677,7 @@ sortea. El primer jugador coloca la primera loseta y marca uno de sus paracaidis
 <p>Un turno tiene una o dos acciones:</p>
 <ol>
 <li><strong>Primera acción (obligatoria):</strong> marcar, añadir o mover (ver abajo).</li>
-<li><strong>Segunda acción (opcional):</strong> mover una loseta, o terminar el turno. Si ninguna \
-loseta
+<li><strong>Segunda acción (opcional):</strong> mover una loseta, o terminar el turno. Si ninguna loseta
 puede moverse, el turno termina solo.</li>
 </ol>
 <p>Las líneas se comprueban después de cada acción: una línea hecha con la primera acción gana al
@@ -820,8 +715,7 @@ unidas lado con lado (tocarse por una esquina no basta).</li>
 <p>Con la opción avanzada, elegida al abrir la mesa, la forma en que se mueve una loseta depende de
 cuántos paracaídas lleva, de cualquier color. Vale para las dos acciones del turno.</p>
 <div class="table-wrap"><table>
-<thead><tr><th scope="col">Paracaídas en la loseta</th><th scope="col">La loseta se \
-mueve</th></tr></thead>
+<thead><tr><th scope="col">Paracaídas en la loseta</th><th scope="col">La loseta se mueve</th></tr></thead>
 <tbody>
 <tr><td>1</td><td>un paso, a un sitio vecino de su fila o columna</td></tr>
 <tr><td>2</td><td>a cualquier sitio libre de su fila o columna</td></tr>
@@ -838,11 +732,9 @@ mueve</th></tr></thead>
 <ul>
 <li><strong>Cinco en línea:</strong> ganas al instante.</li>
 <li><strong>Líneas para ambos</strong> tras un movimiento: gana el jugador que movió.</li>
-<li><strong>Una línea solo para el rival</strong> (moviste una loseta con sus paracaídas): el \
-rival gana
+<li><strong>Una línea solo para el rival</strong> (moviste una loseta con sus paracaídas): el rival gana
 al instante.</li>
-<li><strong>Sin paracaídas:</strong> cuando ambos jugadores han usado todos sus paracaídas, la \
-partida
+<li><strong>Sin paracaídas:</strong> cuando ambos jugadores han usado todos sus paracaídas, la partida
 termina en empate al final de ese turno; el movimiento opcional de ese turno aún puede ganarla.</li>
 <li><strong>Bloqueado:</strong> quien no puede hacer nada (sin paracaídas y sin losetas que mover)
 pasa; si el siguiente jugador también está bloqueado, la partida es empate.</li>
@@ -856,10 +748,8 @@ pasa; si el siguiente jugador también está bloqueado, la partida es empate.</l
             """
 <ul>
 <li><strong>Marcar:</strong> haz clic en un paracaidista libre.</li>
-<li><strong>Añadir:</strong> haz clic en un paracaidista de uno de los sitios discontinuos junto a \
-la formación.</li>
-<li><strong>Mover:</strong> arrastra una loseta a un sitio resaltado, o haz clic en la loseta y \
-luego en el sitio.</li>
+<li><strong>Añadir:</strong> haz clic en un paracaidista de uno de los sitios discontinuos junto a la formación.</li>
+<li><strong>Mover:</strong> arrastra una loseta a un sitio resaltado, o haz clic en la loseta y luego en el sitio.</li>
 <li>Tras la primera acción, mueve una loseta o usa el botón que termina el turno.</li>
 </ul>
 """,
@@ -867,8 +757,7 @@ luego en el sitio.</li>
     ],
     "notation": """
 <p>Los paracaidistas se nombran por sus coordenadas <code>x,y</code> (x hacia la derecha, y hacia
-abajo) y los sitios de las losetas por <code>Tx,y</code>; la primera loseta está en \
-<code>T0,0</code>.</p>
+abajo) y los sitios de las losetas por <code>Tx,y</code>; la primera loseta está en <code>T0,0</code>.</p>
 <ul>
 <li><code>mark 3,-1</code>: un paracaídas en el paracaidista 3,-1</li>
 <li><code>add T1,0 2,0</code>: una loseta en T1,0, marcando su paracaidista 2,0</li>
@@ -878,12 +767,9 @@ abajo) y los sitios de las losetas por <code>Tx,y</code>; la primera loseta est�
 """,
     "figs": {
         "q_tile": {
-            "caption": "Una loseta: cuatro paracaidistas. Uno lleva un paracaídas rojo, otro uno "
-            "azul; dos están libres.",
-            "aria": "Una loseta cuadrada con cuatro paracaidistas en un cuadrado de 2 por 2. "
-            "El de arriba a la "
-            "derecha lleva un paracaídas rojo redondo, el de abajo a la derecha uno "
-            "azul cuadrado, los "
+            "caption": "Una loseta: cuatro paracaidistas. Uno lleva un paracaídas rojo, otro uno azul; dos están libres.",
+            "aria": "Una loseta cuadrada con cuatro paracaidistas en un cuadrado de 2 por 2. El de arriba a la "
+            "derecha lleva un paracaídas rojo redondo, el de abajo a la derecha uno azul cuadrado, los "
             "otros dos están libres.",
             "red": "paracaídas de Rojo",
             "free": "paracaidista libre",
@@ -891,26 +777,18 @@ abajo) y los sitios de las losetas por <code>Tx,y</code>; la primera loseta est�
             "tile": "una loseta: 2 × 2 paracaidistas",
         },
         "q_line": {
-            "caption": "Cinco paracaídas rojos en diagonal, sobre tres losetas y por dos "
-            "esquinas: gana Rojo.",
-            "aria": "Cinco losetas en escalera. Cinco paracaídas rojos forman una diagonal "
-            "desde la loseta de "
-            "arriba a la izquierda hasta la de abajo a la derecha, pasando por las "
-            "esquinas de las losetas. "
+            "caption": "Cinco paracaídas rojos en diagonal, sobre tres losetas y por dos esquinas: gana Rojo.",
+            "aria": "Cinco losetas en escalera. Cinco paracaídas rojos forman una diagonal desde la loseta de "
+            "arriba a la izquierda hasta la de abajo a la derecha, pasando por las esquinas de las losetas. "
             "Hay algunos paracaídas azules en otros sitios.",
         },
         "q_move": {
-            "caption": "Un movimiento: la loseta de la izquierda se desliza por su fila, por "
-            "encima de dos "
-            "losetas, hasta el sitio libre de la derecha (✓); la formación sigue "
-            "unida. En diagonal hacia "
+            "caption": "Un movimiento: la loseta de la izquierda se desliza por su fila, por encima de dos "
+            "losetas, hasta el sitio libre de la derecha (✓); la formación sigue unida. En diagonal hacia "
             "arriba a la izquierda (✗) quedaría separada de las demás.",
-            "aria": "Cuatro losetas. La loseta de la izquierda se desliza por su fila por "
-            "encima de dos "
-            "losetas hasta un sitio libre en el extremo derecho, marcado con una "
-            "señal de correcto. Un "
-            "movimiento en diagonal hacia arriba a la izquierda está tachado porque "
-            "la loseta ya no tocaría "
+            "aria": "Cuatro losetas. La loseta de la izquierda se desliza por su fila por encima de dos "
+            "losetas hasta un sitio libre en el extremo derecho, marcado con una señal de correcto. Un "
+            "movimiento en diagonal hacia arriba a la izquierda está tachado porque la loseta ya no tocaría "
             "la formación.",
             "note": "✓ permitido   ✗ no permitido",
         },
