@@ -110,6 +110,7 @@ class QuinqueState(State[QuinqueAction]):
         turn: 1-based turn number.
         winner: the winning seat, once decided.
         outcome: why the game ended ("" while it goes on).
+        tables: the cached shapes and interned actions of the game's options (shared).
     """
 
     def __init__(self, game: QuinqueGame) -> None:
