@@ -7,13 +7,14 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 
 from connect_arena.core import CHANCE, Event, IllegalActionError
 from connect_arena.games import load
 from connect_arena.games.quinque import Add, FirstPlayer, Mark, Move, Pass, events
+from connect_arena.games.quinque.rules import Outcome
 from tests.games.quinque.helpers import BLUE, RED, position
 
 I18N = Path(__file__).parents[3] / "src/connect_arena/server/static/i18n"
@@ -153,3 +154,18 @@ def test_every_template_is_translated_with_the_same_fields() -> None:
     page = strings("en")
     for key, template in english.items():  # one English text, in the engine and on the page
         assert page["event." + key.removeprefix("quinque.")] == template
+
+
+def test_every_key_the_engine_names_has_a_template() -> None:
+    """Keys written in the engine's source (whole, or as the prefix of an f-string) and every
+    outcome code have an English template."""
+    package = Path(events.__file__).parent
+    english = events.ENGLISH
+    for module in ("explain.py", "events.py", "rules.py", "view.py"):
+        for key in re.findall(r"\"(quinque\.[a-z_]+)", (package / module).read_text("utf-8")):
+            if key.endswith("_"):
+                assert any(k.startswith(key) for k in english), (module, key)
+            else:
+                assert key in english, (module, key)
+    outcomes = get_args(Outcome)
+    assert {f"quinque.outcome_{code}" for code in outcomes if code} <= set(english)
