@@ -36,7 +36,7 @@ def test_record_shape_and_replay() -> None:
     assert record["players"] == ["alice", "random"]
     assert record["options"]["advanced"] is False
     assert record["actions"] == actions
-    assert record["actions"][0] in ("starter 0", "starter 1")  # the chance outcome is recorded
+    assert record["actions"][0] in ("first 0", "first 1")  # the chance outcome is recorded
     assert record["meta"] == {"seed": 3}
     state = replay(record)
     assert state.is_terminal()

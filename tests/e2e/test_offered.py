@@ -111,6 +111,7 @@ def test_the_board_offers_exactly_the_legal_actions(
     descriptor = load(game, **options)
     context = {
         "options": json.loads(json.dumps(dict(descriptor.options))),
+        "geometry": descriptor.geometry(),
         "seatNames": [descriptor.seat_name(seat) for seat in range(descriptor.num_players)],
     }
     script = "([g, c, m]) => window.__harness.load(g, c, m)"
@@ -150,7 +151,11 @@ def tab_to(page: Page, selector: str, presses: int = 80) -> None:
 def test_the_quinque_board_works_with_the_keyboard(harness: Page) -> None:
     state = load("quinque", first_player="0").new_initial_state()
     descriptor = load("quinque", first_player="0")
-    context = {"options": dict(descriptor.options), "seatNames": ["Red", "Blue"]}
+    context = {
+        "options": dict(descriptor.options),
+        "geometry": descriptor.geometry(),
+        "seatNames": ["Red", "Blue"],
+    }
     harness.evaluate("([g, c]) => window.__harness.load(g, c)", ["quinque", context])
     state.apply_action("add T0,0 0,0", 0)
     harness.evaluate("data => window.__harness.update(data)", update_data(state, 1))

@@ -212,7 +212,7 @@ def test_chance_is_drawn_and_computer_seats_play() -> None:
                 break
             await asyncio.sleep(0.01)
         assert table.info.status is TableStatus.FINISHED
-        assert table.log[0].seat == -1 and table.log[0].action.startswith("starter")
+        assert table.log[0].seat == -1 and table.log[0].action.startswith("first ")
         assert replay(table_record(table)).returns() == table.info.returns
 
     run(body)

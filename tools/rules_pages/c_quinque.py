@@ -7,25 +7,40 @@ CONTENT["en"] = {
     "lead": "A game of skydivers. Mark skydivers with your parachutes and slide the tiles of the "
     "formation until <strong>five of your parachutes stand in a line</strong>.",
     "sections": [
-        ("need", "What you need", """
+        (
+            "need",
+            "What you need",
+            """
 <ul>
 <li>2 players: <strong>Red</strong> (round marks ●) and <strong>Blue</strong> (square marks ■).</li>
 <li>18 parachutes per player.</li>
 <li>9 identical square <strong>tiles</strong>, each carrying 4 <strong>skydivers</strong> in a 2 × 2 square.</li>
 </ul>
 [[fig:q_tile]]
-"""),
-        ("goal", "The goal", """
+""",
+        ),
+        (
+            "goal",
+            "The goal",
+            """
 <p>Be the first with <strong>five of your parachutes in a line</strong>: in a row, a column or a
 diagonal. The line may run from one tile into the next, also across tile corners. Longer lines
 count too.</p>
 [[fig:q_line]]
-"""),
-        ("setup", "Setup", """
+""",
+        ),
+        (
+            "setup",
+            "Setup",
+            """
 <p>All tiles start in the stack and both players have all their parachutes. Who begins is drawn at
 random. The first player lays the first tile and marks one of its skydivers.</p>
-"""),
-        ("turn", "A turn", """
+""",
+        ),
+        (
+            "turn",
+            "A turn",
+            """
 <p>A turn has one or two actions:</p>
 <ol>
 <li><strong>First action (required):</strong> mark, add or move (see below).</li>
@@ -33,8 +48,12 @@ random. The first player lays the first tile and marks one of its skydivers.</p>
 turn ends by itself.</li>
 </ol>
 <p>Lines are checked after every single action, so a line made by the first action wins at once.</p>
-"""),
-        ("actions", "The actions", """
+""",
+        ),
+        (
+            "actions",
+            "The actions",
+            """
 <dl>
 <dt>Mark</dt>
 <dd>Put one of your parachutes on a free skydiver of a tile in play.</dd>
@@ -67,8 +86,12 @@ many parachutes it carries, of either colour. This holds for both actions of a t
 <tr><td>4</td><td>to any free place in its row, its column or its diagonals</td></tr>
 </tbody></table></div>
 <p>With 2, 3 or 4 parachutes the tile may pass over other tiles.</p>
-"""),
-        ("end", "End of the game", """
+""",
+        ),
+        (
+            "end",
+            "End of the game",
+            """
 <ul>
 <li><strong>Five in a line:</strong> you win at once.</li>
 <li><strong>Lines for both players</strong> after one move: the player who moved wins.</li>
@@ -80,15 +103,20 @@ a tie at the end of that turn; the optional move of that turn can still win it.<
 passes; if the next player is stuck too, the game is a tie.</li>
 </ul>
 <p>There are no points: a game is won, lost or tied.</p>
-"""),
-        ("here", "How to play here", """
+""",
+        ),
+        (
+            "here",
+            "How to play here",
+            """
 <ul>
 <li><strong>Mark:</strong> click a free skydiver.</li>
 <li><strong>Add:</strong> click a skydiver on one of the dashed places next to the formation.</li>
 <li><strong>Move:</strong> drag a tile onto a highlighted place, or click the tile and then the place.</li>
 <li>After your first action, move a tile or use the button that ends your turn.</li>
 </ul>
-"""),
+""",
+        ),
     ],
     "notation": """
 <p>Skydivers are named by coordinates <code>x,y</code> (x to the right, y downwards), places for
@@ -105,7 +133,9 @@ tiles by <code>Tx,y</code>; the first tile lies at <code>T0,0</code>.</p>
             "caption": "A tile: four skydivers. One carries a red parachute, one a blue one; two are free.",
             "aria": "A square tile with four skydivers in a 2 by 2 square. The top right one carries a "
             "red round parachute, the bottom right one a blue square parachute, the other two are free.",
-            "red": "Red's parachute", "free": "free skydiver", "blue": "Blue's parachute",
+            "red": "Red's parachute",
+            "free": "free skydiver",
+            "blue": "Blue's parachute",
             "tile": "a tile: 2 × 2 skydivers",
         },
         "q_line": {
@@ -130,26 +160,41 @@ CONTENT["it"] = {
     "lead": "Un gioco di paracadutisti. Contrassegna i paracadutisti con i tuoi paracadute e sposta le "
     "tessere della formazione finché <strong>cinque dei tuoi paracadute sono allineati</strong>.",
     "sections": [
-        ("need", "Cosa serve", """
+        (
+            "need",
+            "Cosa serve",
+            """
 <ul>
 <li>2 giocatori: <strong>Rosso</strong> (segni rotondi ●) e <strong>Blu</strong> (segni quadrati ■).</li>
 <li>18 paracadute per giocatore.</li>
 <li>9 <strong>tessere</strong> quadrate identiche, ognuna con 4 <strong>paracadutisti</strong> disposti in un quadrato 2 × 2.</li>
 </ul>
 [[fig:q_tile]]
-"""),
-        ("goal", "Lo scopo", """
+""",
+        ),
+        (
+            "goal",
+            "Lo scopo",
+            """
 <p>Essere il primo ad allineare <strong>cinque dei tuoi paracadute</strong>: in orizzontale, in
 verticale o in diagonale. La linea può passare da una tessera all'altra, anche attraverso gli angoli
 delle tessere. Valgono anche le linee più lunghe.</p>
 [[fig:q_line]]
-"""),
-        ("setup", "Preparazione", """
+""",
+        ),
+        (
+            "setup",
+            "Preparazione",
+            """
 <p>Tutte le tessere partono dalla pila ed entrambi i giocatori hanno tutti i loro paracadute. Chi
 comincia viene sorteggiato. Il primo giocatore posa la prima tessera e contrassegna uno dei suoi
 paracadutisti.</p>
-"""),
-        ("turn", "Il turno", """
+""",
+        ),
+        (
+            "turn",
+            "Il turno",
+            """
 <p>Al tuo turno esegui una o due azioni:</p>
 <ol>
 <li><strong>Prima azione (obbligatoria):</strong> contrassegnare, aggiungere o spostare (vedi sotto).</li>
@@ -157,8 +202,12 @@ paracadutisti.</p>
 tessera può muoversi, il turno finisce da solo.</li>
 </ol>
 <p>Le linee si controllano dopo ogni singola azione: una linea fatta con la prima azione vince subito.</p>
-"""),
-        ("actions", "Le azioni", """
+""",
+        ),
+        (
+            "actions",
+            "Le azioni",
+            """
 <dl>
 <dt>Contrassegnare</dt>
 <dd>Metti uno dei tuoi paracadute su un paracadutista libero di una tessera in gioco.</dd>
@@ -195,8 +244,12 @@ turno.</p>
 <tr><td>4</td><td>in qualsiasi posto libero della sua riga, colonna o diagonale</td></tr>
 </tbody></table></div>
 <p>Con 2, 3 o 4 paracadute la tessera può passare sopra altre tessere.</p>
-"""),
-        ("end", "Fine della partita", """
+""",
+        ),
+        (
+            "end",
+            "Fine della partita",
+            """
 <ul>
 <li><strong>Cinque in linea:</strong> vinci subito.</li>
 <li><strong>Linee per entrambi</strong> dopo uno spostamento: vince il giocatore attivo.</li>
@@ -209,15 +262,20 @@ ancora vincere.</li>
 passa; se anche il giocatore successivo è bloccato, la partita è pari.</li>
 </ul>
 <p>Non ci sono punti: una partita si vince, si perde o si pareggia.</p>
-"""),
-        ("here", "Come si gioca qui", """
+""",
+        ),
+        (
+            "here",
+            "Come si gioca qui",
+            """
 <ul>
 <li><strong>Contrassegnare:</strong> fai clic su un paracadutista libero.</li>
 <li><strong>Aggiungere:</strong> fai clic su un paracadutista in uno dei posti tratteggiati accanto alla formazione.</li>
 <li><strong>Spostare:</strong> trascina una tessera su un posto evidenziato, oppure fai clic sulla tessera e poi sul posto.</li>
 <li>Dopo la prima azione, sposta una tessera o usa il pulsante che termina il turno.</li>
 </ul>
-"""),
+""",
+        ),
     ],
     "notation": """
 <p>I paracadutisti si indicano con le coordinate <code>x,y</code> (x verso destra, y verso il basso),
@@ -235,7 +293,9 @@ i posti delle tessere con <code>Tx,y</code>; la prima tessera sta in <code>T0,0<
             "aria": "Una tessera quadrata con quattro paracadutisti in un quadrato 2 per 2. Quello in alto "
             "a destra porta un paracadute rosso rotondo, quello in basso a destra un paracadute blu "
             "quadrato, gli altri due sono liberi.",
-            "red": "paracadute Rosso", "free": "paracadutista libero", "blue": "paracadute Blu",
+            "red": "paracadute Rosso",
+            "free": "paracadutista libero",
+            "blue": "paracadute Blu",
             "tile": "una tessera: 2 × 2 paracadutisti",
         },
         "q_line": {
@@ -262,25 +322,40 @@ CONTENT["de"] = {
     "und verschiebe die Plättchen der Formation, bis <strong>fünf deiner Fallschirme in einer Linie "
     "stehen</strong>.",
     "sections": [
-        ("need", "Was ihr braucht", """
+        (
+            "need",
+            "Was ihr braucht",
+            """
 <ul>
 <li>2 Personen: <strong>Rot</strong> (runde Marken ●) und <strong>Blau</strong> (eckige Marken ■).</li>
 <li>18 Fallschirme pro Person.</li>
 <li>9 gleiche quadratische <strong>Plättchen</strong> mit je 4 <strong>Fallschirmspringern</strong> in einem 2 × 2-Quadrat.</li>
 </ul>
 [[fig:q_tile]]
-"""),
-        ("goal", "Ziel des Spiels", """
+""",
+        ),
+        (
+            "goal",
+            "Ziel des Spiels",
+            """
 <p>Als Erste oder Erster <strong>fünf eigene Fallschirme in eine Linie</strong> bringen: waagerecht,
 senkrecht oder diagonal. Die Linie darf von einem Plättchen ins nächste laufen, auch über die Ecken
 der Plättchen hinweg. Längere Linien zählen ebenfalls.</p>
 [[fig:q_line]]
-"""),
-        ("setup", "Spielaufbau", """
+""",
+        ),
+        (
+            "setup",
+            "Spielaufbau",
+            """
 <p>Alle Plättchen liegen im Stapel, beide haben alle Fallschirme. Wer beginnt, wird ausgelost. Die
 Startperson legt das erste Plättchen und markiert einen seiner Fallschirmspringer.</p>
-"""),
-        ("turn", "Ein Zug", """
+""",
+        ),
+        (
+            "turn",
+            "Ein Zug",
+            """
 <p>Ein Zug besteht aus einer oder zwei Aktionen:</p>
 <ol>
 <li><strong>Erste Aktion (Pflicht):</strong> markieren, anlegen oder verschieben (siehe unten).</li>
@@ -288,8 +363,12 @@ Startperson legt das erste Plättchen und markiert einen seiner Fallschirmspring
 kein Plättchen bewegen, endet der Zug von selbst.</li>
 </ol>
 <p>Linien werden nach jeder einzelnen Aktion geprüft: Eine Linie aus der ersten Aktion gewinnt sofort.</p>
-"""),
-        ("actions", "Die Aktionen", """
+""",
+        ),
+        (
+            "actions",
+            "Die Aktionen",
+            """
 <dl>
 <dt>Markieren</dt>
 <dd>Setze einen deiner Fallschirme auf einen freien Fallschirmspringer eines Plättchens im Spiel.</dd>
@@ -326,8 +405,12 @@ Aktionen eines Zuges.</p>
 <tr><td>4</td><td>auf einen beliebigen freien Platz in Reihe, Spalte oder Diagonale</td></tr>
 </tbody></table></div>
 <p>Mit 2, 3 oder 4 Fallschirmen darf das Plättchen über andere Plättchen hinweggehen.</p>
-"""),
-        ("end", "Spielende", """
+""",
+        ),
+        (
+            "end",
+            "Spielende",
+            """
 <ul>
 <li><strong>Fünf in einer Linie:</strong> du gewinnst sofort.</li>
 <li><strong>Linien für beide</strong> nach einer Verschiebung: Wer gezogen hat, gewinnt.</li>
@@ -339,15 +422,20 @@ Ende dieses Zuges unentschieden; die freiwillige Verschiebung dieses Zuges kann 
 ist auch die nächste Person blockiert, endet die Partie unentschieden.</li>
 </ul>
 <p>Es gibt keine Punkte: Eine Partie wird gewonnen, verloren oder endet unentschieden.</p>
-"""),
-        ("here", "So spielt ihr hier", """
+""",
+        ),
+        (
+            "here",
+            "So spielt ihr hier",
+            """
 <ul>
 <li><strong>Markieren:</strong> Klicke auf einen freien Fallschirmspringer.</li>
 <li><strong>Anlegen:</strong> Klicke auf einen Fallschirmspringer auf einem der gestrichelten Plätze neben der Formation.</li>
 <li><strong>Verschieben:</strong> Ziehe ein Plättchen auf einen hervorgehobenen Platz, oder klicke erst das Plättchen und dann den Platz an.</li>
 <li>Nach der ersten Aktion verschiebe ein Plättchen oder beende den Zug mit der Schaltfläche dafür.</li>
 </ul>
-"""),
+""",
+        ),
     ],
     "notation": """
 <p>Fallschirmspringer heißen nach ihren Koordinaten <code>x,y</code> (x nach rechts, y nach unten),
@@ -365,7 +453,9 @@ Plätze für Plättchen <code>Tx,y</code>; das erste Plättchen liegt auf <code>
             "aria": "Ein quadratisches Plättchen mit vier Fallschirmspringern in einem 2-mal-2-Quadrat. Der "
             "obere rechte trägt einen roten runden Fallschirm, der untere rechte einen blauen eckigen, die "
             "anderen beiden sind frei.",
-            "red": "Fallschirm von Rot", "free": "freier Fallschirmspringer", "blue": "Fallschirm von Blau",
+            "red": "Fallschirm von Rot",
+            "free": "freier Fallschirmspringer",
+            "blue": "Fallschirm von Blau",
             "tile": "ein Plättchen: 2 × 2 Fallschirmspringer",
         },
         "q_line": {
@@ -391,25 +481,40 @@ CONTENT["fr"] = {
     "lead": "Un jeu de parachutistes. Marquez des parachutistes avec vos parachutes et faites glisser "
     "les tuiles de la formation jusqu'à ce que <strong>cinq de vos parachutes soient alignés</strong>.",
     "sections": [
-        ("need", "Matériel", """
+        (
+            "need",
+            "Matériel",
+            """
 <ul>
 <li>2 joueurs : <strong>Rouge</strong> (marques rondes ●) et <strong>Bleu</strong> (marques carrées ■).</li>
 <li>18 parachutes par joueur.</li>
 <li>9 <strong>tuiles</strong> carrées identiques, portant chacune 4 <strong>parachutistes</strong> en carré 2 × 2.</li>
 </ul>
 [[fig:q_tile]]
-"""),
-        ("goal", "But du jeu", """
+""",
+        ),
+        (
+            "goal",
+            "But du jeu",
+            """
 <p>Être le premier à <strong>aligner cinq de vos parachutes</strong> : en ligne, en colonne ou en
 diagonale. L'alignement peut passer d'une tuile à l'autre, y compris par les coins des tuiles. Les
 alignements plus longs comptent aussi.</p>
 [[fig:q_line]]
-"""),
-        ("setup", "Mise en place", """
+""",
+        ),
+        (
+            "setup",
+            "Mise en place",
+            """
 <p>Toutes les tuiles sont dans la pile et chaque joueur a tous ses parachutes. Le premier joueur est
 tiré au sort. Il pose la première tuile et marque l'un de ses parachutistes.</p>
-"""),
-        ("turn", "Déroulement d'un tour", """
+""",
+        ),
+        (
+            "turn",
+            "Déroulement d'un tour",
+            """
 <p>Un tour compte une ou deux actions :</p>
 <ol>
 <li><strong>Première action (obligatoire) :</strong> marquer, ajouter ou déplacer (voir plus bas).</li>
@@ -418,8 +523,12 @@ ne peut bouger, le tour se termine tout seul.</li>
 </ol>
 <p>Les alignements sont vérifiés après chaque action : un alignement obtenu par la première action
 gagne aussitôt.</p>
-"""),
-        ("actions", "Les actions", """
+""",
+        ),
+        (
+            "actions",
+            "Les actions",
+            """
 <dl>
 <dt>Marquer</dt>
 <dd>Posez un de vos parachutes sur un parachutiste libre d'une tuile en jeu.</dd>
@@ -456,8 +565,12 @@ actions du tour.</p>
 <tr><td>4</td><td>vers n'importe quelle place libre de sa rangée, de sa colonne ou de ses diagonales</td></tr>
 </tbody></table></div>
 <p>Avec 2, 3 ou 4 parachutes, la tuile peut passer par-dessus d'autres tuiles.</p>
-"""),
-        ("end", "Fin de la partie", """
+""",
+        ),
+        (
+            "end",
+            "Fin de la partie",
+            """
 <ul>
 <li><strong>Cinq alignés :</strong> vous gagnez aussitôt.</li>
 <li><strong>Alignements pour les deux joueurs</strong> après un déplacement : le joueur actif gagne.</li>
@@ -469,15 +582,20 @@ partie est nulle à la fin de ce tour ; le déplacement facultatif de ce tour pe
 déplaçable) passe ; si le joueur suivant est bloqué lui aussi, la partie est nulle.</li>
 </ul>
 <p>Il n'y a pas de points : une partie est gagnée, perdue ou nulle.</p>
-"""),
-        ("here", "Jouer ici", """
+""",
+        ),
+        (
+            "here",
+            "Jouer ici",
+            """
 <ul>
 <li><strong>Marquer :</strong> cliquez sur un parachutiste libre.</li>
 <li><strong>Ajouter :</strong> cliquez sur un parachutiste d'une des places en pointillés à côté de la formation.</li>
 <li><strong>Déplacer :</strong> faites glisser une tuile sur une place en surbrillance, ou cliquez sur la tuile puis sur la place.</li>
 <li>Après la première action, déplacez une tuile ou utilisez le bouton qui termine le tour.</li>
 </ul>
-"""),
+""",
+        ),
     ],
     "notation": """
 <p>Les parachutistes sont désignés par leurs coordonnées <code>x,y</code> (x vers la droite, y vers le
@@ -494,7 +612,9 @@ bas), les places des tuiles par <code>Tx,y</code> ; la première tuile est en <c
             "caption": "Une tuile : quatre parachutistes. L'un porte un parachute rouge, un autre un parachute bleu ; deux sont libres.",
             "aria": "Une tuile carrée avec quatre parachutistes en carré 2 sur 2. Celui en haut à droite porte "
             "un parachute rouge rond, celui en bas à droite un parachute bleu carré, les deux autres sont libres.",
-            "red": "parachute de Rouge", "free": "parachutiste libre", "blue": "parachute de Bleu",
+            "red": "parachute de Rouge",
+            "free": "parachutiste libre",
+            "blue": "parachute de Bleu",
             "tile": "une tuile : 2 × 2 parachutistes",
         },
         "q_line": {
@@ -520,25 +640,40 @@ CONTENT["es"] = {
     "lead": "Un juego de paracaidistas. Marca paracaidistas con tus paracaídas y desliza las losetas "
     "de la formación hasta que <strong>cinco de tus paracaídas queden en línea</strong>.",
     "sections": [
-        ("need", "Qué se necesita", """
+        (
+            "need",
+            "Qué se necesita",
+            """
 <ul>
 <li>2 jugadores: <strong>Rojo</strong> (marcas redondas ●) y <strong>Azul</strong> (marcas cuadradas ■).</li>
 <li>18 paracaídas por jugador.</li>
 <li>9 <strong>losetas</strong> cuadradas idénticas, cada una con 4 <strong>paracaidistas</strong> en un cuadrado de 2 × 2.</li>
 </ul>
 [[fig:q_tile]]
-"""),
-        ("goal", "El objetivo", """
+""",
+        ),
+        (
+            "goal",
+            "El objetivo",
+            """
 <p>Ser el primero en tener <strong>cinco de tus paracaídas en línea</strong>: en horizontal, en
 vertical o en diagonal. La línea puede pasar de una loseta a otra, también por las esquinas de las
 losetas. Las líneas más largas también cuentan.</p>
 [[fig:q_line]]
-"""),
-        ("setup", "Preparación", """
+""",
+        ),
+        (
+            "setup",
+            "Preparación",
+            """
 <p>Todas las losetas empiezan en la pila y cada jugador tiene todos sus paracaídas. Quién empieza se
 sortea. El primer jugador coloca la primera loseta y marca uno de sus paracaidistas.</p>
-"""),
-        ("turn", "Un turno", """
+""",
+        ),
+        (
+            "turn",
+            "Un turno",
+            """
 <p>Un turno tiene una o dos acciones:</p>
 <ol>
 <li><strong>Primera acción (obligatoria):</strong> marcar, añadir o mover (ver abajo).</li>
@@ -547,8 +682,12 @@ puede moverse, el turno termina solo.</li>
 </ol>
 <p>Las líneas se comprueban después de cada acción: una línea hecha con la primera acción gana al
 instante.</p>
-"""),
-        ("actions", "Las acciones", """
+""",
+        ),
+        (
+            "actions",
+            "Las acciones",
+            """
 <dl>
 <dt>Marcar</dt>
 <dd>Pon uno de tus paracaídas en un paracaidista libre de una loseta en juego.</dd>
@@ -584,8 +723,12 @@ cuántos paracaídas lleva, de cualquier color. Vale para las dos acciones del t
 <tr><td>4</td><td>a cualquier sitio libre de su fila, su columna o sus diagonales</td></tr>
 </tbody></table></div>
 <p>Con 2, 3 o 4 paracaídas la loseta puede pasar por encima de otras losetas.</p>
-"""),
-        ("end", "Fin de la partida", """
+""",
+        ),
+        (
+            "end",
+            "Fin de la partida",
+            """
 <ul>
 <li><strong>Cinco en línea:</strong> ganas al instante.</li>
 <li><strong>Líneas para ambos</strong> tras un movimiento: gana el jugador que movió.</li>
@@ -597,15 +740,20 @@ termina en empate al final de ese turno; el movimiento opcional de ese turno aú
 pasa; si el siguiente jugador también está bloqueado, la partida es empate.</li>
 </ul>
 <p>No hay puntos: una partida se gana, se pierde o se empata.</p>
-"""),
-        ("here", "Cómo se juega aquí", """
+""",
+        ),
+        (
+            "here",
+            "Cómo se juega aquí",
+            """
 <ul>
 <li><strong>Marcar:</strong> haz clic en un paracaidista libre.</li>
 <li><strong>Añadir:</strong> haz clic en un paracaidista de uno de los sitios discontinuos junto a la formación.</li>
 <li><strong>Mover:</strong> arrastra una loseta a un sitio resaltado, o haz clic en la loseta y luego en el sitio.</li>
 <li>Tras la primera acción, mueve una loseta o usa el botón que termina el turno.</li>
 </ul>
-"""),
+""",
+        ),
     ],
     "notation": """
 <p>Los paracaidistas se nombran por sus coordenadas <code>x,y</code> (x hacia la derecha, y hacia
@@ -623,7 +771,9 @@ abajo) y los sitios de las losetas por <code>Tx,y</code>; la primera loseta est�
             "aria": "Una loseta cuadrada con cuatro paracaidistas en un cuadrado de 2 por 2. El de arriba a la "
             "derecha lleva un paracaídas rojo redondo, el de abajo a la derecha uno azul cuadrado, los "
             "otros dos están libres.",
-            "red": "paracaídas de Rojo", "free": "paracaidista libre", "blue": "paracaídas de Azul",
+            "red": "paracaídas de Rojo",
+            "free": "paracaidista libre",
+            "blue": "paracaídas de Azul",
             "tile": "una loseta: 2 × 2 paracaidistas",
         },
         "q_line": {

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from connect_arena.core import Action, IllegalActionError, InvalidActionError
-from connect_arena.games.quinque import Add, Mark, Move, Pass, Starter
+from connect_arena.core import RECORD_FORMAT, Action, IllegalActionError, InvalidActionError, replay
+from connect_arena.games.quinque import Add, FirstPlayer, Mark, Move, Pass
 from connect_arena.games.quinque.notation import parse_action
 from tests.games.quinque.helpers import position
 
@@ -23,7 +23,7 @@ cells = st.tuples(coords, coords)
         ("add T-1,-1 -1,-2", Add((-1, -1), (-1, -2))),
         ("move T2,0 T1,1", Move((2, 0), (1, 1))),
         ("pass", Pass()),
-        ("starter 1", Starter(1)),
+        ("first 1", FirstPlayer(1)),
     ],
 )
 def test_canonical_forms(text: str, action: object) -> None:
@@ -60,6 +60,26 @@ def test_add_round_trips(tile: tuple[int, int], side: int, offset: int) -> None:
     skydiver = (tile[0] * side + offset % side, tile[1] * side + offset // side % side)
     action = Add(tile, skydiver)
     assert parse_action(str(action), side) == action
+
+
+def test_the_older_starter_name_is_read_as_first() -> None:
+    assert parse_action("starter 1", 2) == FirstPlayer(1)
+    assert parse_action("Starter 0", 3) == FirstPlayer(0)
+    assert str(FirstPlayer(1)) == "first 1"
+
+
+def test_a_record_written_with_starter_replays() -> None:
+    """Records written before the chance action was named ``first`` begin ``starter N``."""
+    record = {
+        "format": RECORD_FORMAT,
+        "game": "quinque",
+        "options": {},
+        "players": ["alice", "bob"],
+        "actions": ["starter 1", "add T0,0 0,0", "add T1,0 2,1", "move T0,0 T1,1"],
+    }
+    state = replay(record)
+    assert str(state.history[0].action) == "first 1"
+    assert state.current_player == 1 and state.marks == {(2, 2): 1, (2, 1): 0}
 
 
 @given(cells, cells)

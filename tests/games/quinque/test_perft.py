@@ -28,7 +28,7 @@ def test_opening_counts_by_hand() -> None:
     assert [perft(state, depth) for depth in range(4)] == [1, 4, 76, 472]
 
 
-def test_random_starter_doubles_the_tree() -> None:
+def test_random_first_player_doubles_the_tree() -> None:
     state = load("quinque").new_initial_state()
     assert perft(state, 3) == 2 * 76
 

@@ -14,7 +14,8 @@ import pytest
 
 from connect_arena.core import sample_chance_outcome
 from connect_arena.games import load
-from connect_arena.games.quinque import Add, Mark, Move, Pass
+from connect_arena.games.quinque import Add, Mark, Move, Pass, explain
+from connect_arena.games.quinque.notation import parse_action
 from connect_arena.games.quinque.rules import QuinqueState
 
 Cell = tuple[int, int]
@@ -145,7 +146,7 @@ def test_every_explanation_agrees_with_legality(options: dict[str, object]) -> N
             continue
         legal = {str(a) for a in state.legal_actions()}
         for text in _candidates(state):
-            reason = state._explain(state._parse(text), state.current_player)
+            reason = explain.reason(state, parse_action(text, state.cfg.side), state.current_player)
             assert (reason is None) == (text in legal), (text, reason)
         state.apply_action(rng.choice(sorted(legal)))
 

@@ -1,5 +1,5 @@
-"""One test (at least) per ambiguity-register decision Q-1…Q-23 of ``shared/rules/quinque.md``,
-pinning the default and each alternative offered as an option (``docs/rules/quinque.md``)."""
+"""One test (at least) per decision Q-1…Q-23 of the ambiguity register (``docs/rules/quinque.md``),
+pinning the default and each alternative offered as an option."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 
 from connect_arena.core import CHANCE, IllegalActionError, InvalidActionError, InvalidOptionError
 from connect_arena.games import load
-from connect_arena.games.quinque import Starter
+from connect_arena.games.quinque import FirstPlayer
 from tests.games.quinque.helpers import BLUE, RED, destinations, position, texts
 
 ROW3 = [(0, 0), (1, 0), (2, 0)]
@@ -206,11 +206,11 @@ def test_q20_two_players_only() -> None:
         load("quinque", 3)
 
 
-def test_q21_random_starter_is_a_chance_node_and_the_first_tile_is_at_the_origin() -> None:
+def test_q21_random_first_player_is_a_chance_node_and_the_first_tile_is_at_the_origin() -> None:
     state = load("quinque").new_initial_state()
     assert state.current_player == CHANCE
-    assert state.chance_outcomes() == [(Starter(0), 0.5), (Starter(1), 0.5)]
-    state.apply_action("starter 1")
+    assert state.chance_outcomes() == [(FirstPlayer(0), 0.5), (FirstPlayer(1), 0.5)]
+    state.apply_action("first 1")
     assert state.current_player == BLUE
     with pytest.raises(IllegalActionError, match="first tile goes at T0,0"):
         state.apply_action("add T1,0 2,0")

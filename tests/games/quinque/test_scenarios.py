@@ -1,6 +1,7 @@
-"""The acceptance scenarios of ``shared/rules/quinque.md`` §8, one test (or more) each.
+"""Acceptance scenarios of the rules (S 1-14 in ``docs/rules/quinque.md``), one test (or more)
+each.
 
-Quotations are from the rulebook, seed 004 (BGA help, Italian).
+Quotations are from the rulebook: Board Game Arena's Italian help, "Regolamento in sintesi".
 """
 
 from __future__ import annotations

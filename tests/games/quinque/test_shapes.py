@@ -17,7 +17,7 @@ import pytest
 
 from connect_arena.core import sample_chance_outcome
 from connect_arena.games import load
-from connect_arena.games.quinque import Mark, Move, geometry, shapes, tables
+from connect_arena.games.quinque import Mark, Move, explain, geometry, shapes, tables
 from connect_arena.games.quinque.rules import QuinqueState
 from connect_arena.games.quinque.tables import Interned
 from tests.games.quinque.helpers import position
@@ -73,9 +73,9 @@ def _reference_moves(state: QuinqueState) -> list[tuple[Cell, Cell]]:
     """Moves from the direct computation, by tile then destination."""
     found = []
     for tile in sorted(state.tiles):
-        if state._move_block(tile) is not None:
+        if explain.move_block(state, tile) is not None:
             continue
-        directions, max_steps, through = state._move_pattern(tile)
+        directions, max_steps, through = state.move_pattern(tile)
         for to in geometry.destinations(
             state.tiles, tile, directions, max_steps, through, state.cfg.connect_nbrs
         ):
@@ -137,7 +137,7 @@ def test_the_shape_cache_starts_afresh_when_full(monkeypatch: pytest.MonkeyPatch
         state = _random_position(rng, {})
         moves = [(a.tile, a.to) for a in state.legal_actions() if isinstance(a, Move)]
         assert moves == _reference_moves(state)
-        assert len(state._tables.shapes) <= 3
+        assert len(state.tables.shapes) <= 3
 
 
 def test_interned_values_are_built_once_and_bounded() -> None:
@@ -159,7 +159,7 @@ def test_a_shape_is_shared_by_its_translations() -> None:
     here.legal_actions()
     there.legal_actions()
     key = ((0, 0), (1, 0), (1, 1))
-    assert here._tables is there._tables and key in here._tables.shapes
+    assert here.tables is there.tables and key in here.tables.shapes
     shifted = [(x + 10, y - 7) for x, y in here.move_destinations((0, 0))]
     assert there.move_destinations((10, -7)) == shifted
 
@@ -167,7 +167,7 @@ def test_a_shape_is_shared_by_its_translations() -> None:
 def test_states_pickle_and_copy_sharing_the_tables() -> None:
     state = position([(0, 0), (1, 0)], red=[(0, 0)], blue=[(2, 0)])
     for twin in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
-        assert twin._tables is state._tables
+        assert twin.tables is state.tables
         assert twin.legal_actions() == state.legal_actions()
 
 

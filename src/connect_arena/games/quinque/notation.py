@@ -15,11 +15,12 @@ Canonical forms (one space between words; integers may be negative):
 ``add T1,0 2,0``       add a tile at ``T1,0`` and put a parachute on its skydiver ``2,0``
 ``move T2,0 T1,1``     move the tile at ``T2,0`` to the free cell ``T1,1``
 ``pass``               end the turn without (further) action
-``starter 1``          chance outcome: seat 1 begins (only with ``first_player=random``)
+``first 1``            chance outcome: seat 1 begins (only with ``first_player=random``)
 =====================  ======================================================================
 
 Input is forgiving: letters in any case, spaces around commas, ``add 2,0`` for
-``add T1,0 2,0``, and ``->``/``>``/``to`` between the cells of a move.
+``add T1,0 2,0``, ``->``/``>``/``to`` between the cells of a move, and ``starter 1`` (the
+chance action's name in records written before it was called ``first``) for ``first 1``.
 """
 
 from __future__ import annotations
@@ -87,16 +88,17 @@ class Pass(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Starter(Action):
-    """Chance outcome choosing the first player (option ``first_player=random``)."""
+class FirstPlayer(Action):
+    """Chance outcome choosing the first player, a 0-based seat (option
+    ``first_player=random``; Q-21)."""
 
     seat: int
 
     def __str__(self) -> str:
-        return f"starter {self.seat}"
+        return f"first {self.seat}"
 
 
-QuinqueAction = Mark | Add | Move | Pass | Starter
+QuinqueAction = Mark | Add | Move | Pass | FirstPlayer
 
 _INT = r"([+-]?\d+)"
 _POINT = rf"\(?\s*{_INT}\s*,\s*{_INT}\s*\)?"
@@ -107,7 +109,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"add\s+{_POINT}", re.I), "add-short"),
     (re.compile(rf"move\s+{_TILE}\s*(?:->|>|\s+to\s+|\s)\s*{_TILE}", re.I), "move"),
     (re.compile(r"pass", re.I), "pass"),
-    (re.compile(r"starter\s+(\d+)", re.I), "starter"),
+    (re.compile(r"(?:first|starter)\s+([0-9]+)", re.I), "first"),  # "starter": older records
 ]
 
 HELP = (
@@ -149,5 +151,5 @@ def parse_action(text: str, side: int) -> QuinqueAction:
             return Move((n[0], n[1]), (n[2], n[3]))
         if kind == "pass":
             return Pass()
-        return Starter(n[0])
+        return FirstPlayer(n[0])
     raise InvalidActionError(f"{text!r} is not a Quinque action; {HELP}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from connect_arena.games.quinque import events
 from connect_arena.games.quinque import geometry as geo
 from connect_arena.games.quinque.notation import Add, Mark, Move
 
@@ -151,18 +152,9 @@ def _status(state: QuinqueState) -> list[str]:
     return lines
 
 
-RESULT_TEXT = {
-    "line": "five in a row",
-    "both_lines": "both players made a line; the active player wins",
-    "opponent_line": "the opponent's action completed this line",
-    "supplies_empty": "both players are out of parachutes",
-    "no_action": "no player could act",
-    "turn_limit": "the turn limit was reached",
-}
-
-
 def _result(state: QuinqueState) -> str:
-    reason = RESULT_TEXT.get(state.outcome, state.outcome)
+    outcome = events.outcome(state)
+    reason = "" if outcome is None else state.game.render_event(outcome)
     if state.winner is None:
         return f"[bold]Game over: a tie[/] ({reason})."
     name = state.game.seat_name(state.winner)
