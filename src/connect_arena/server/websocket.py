@@ -114,9 +114,16 @@ async def table_socket(websocket: WebSocket, table_id: int, since: int = 0) -> N
 
 
 def _error(
-    subscription: Subscription, code: ErrorCode, message: str, ref: Any = None, seq: Any = None
+    subscription: Subscription,
+    code: ErrorCode,
+    message: str,
+    ref: Any = None,
+    seq: Any = None,
+    event: dict[str, Any] | None = None,
 ) -> None:
     reply: dict[str, Any] = {"type": "error", "code": code.value, "message": message}
+    if event is not None:
+        reply["event"] = event  # the reason as a structured event the page translates
     if ref is not None:
         reply["id"] = ref
     if seq is not None:
@@ -154,6 +161,6 @@ async def _handle_frame(
     try:
         await service.submit(table_id, user_id, message.seq, message.action, message.seat)
     except ServiceError as error:
-        _error(subscription, error.code, error.message, message.id, table.seq)
+        _error(subscription, error.code, error.message, message.id, table.seq, error.event)
         if error.code is ErrorCode.STALE_SEQ:
             service.sync(table, subscription, max(0, min(message.seq - 1, table.seq)))

@@ -959,8 +959,8 @@ export default function create(root, context) {
     fallback.replaceChildren(
       h("p", {}, t("connect5.noDrawing", { board: String(observation.board || context.options?.board || "") })),
       h("p", { class: "muted" }, position.join(" · ") || t("connect5.emptyBoard")),
-      interactive ? h("div", { class: "c5-fallback-actions" },
-        [...legal.all].map((action) => button(action, () => send(action), { "data-c5-choice": action }))) : null);
+      ...(interactive ? [h("div", { class: "c5-fallback-actions" },
+        [...legal.all].map((action) => button(action, () => send(action), { "data-c5-choice": action })))] : []));
   }
 
   // ------------------------------------------------------------ the panel

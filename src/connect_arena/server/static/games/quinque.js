@@ -14,9 +14,9 @@
 // with Enter or Space (a tile: Enter selects it and focuses its first destination; Escape
 // cancels). Each has an aria-label ("skydiver 3,1, free"). Texts: the "quinque" namespace.
 
-import { h, listText } from "/static/js/api.js";
-import { eventText, t, tn } from "/static/js/i18n.js";
-import { activateOnKeys, svg } from "/static/js/svg.js";
+import { h, listText } from "../js/api.js";
+import { eventText, t, tn } from "../js/i18n.js";
+import { activateOnKeys, svg } from "../js/svg.js";
 
 /**
  * A movement pattern (Game.geometry()["movement"]).

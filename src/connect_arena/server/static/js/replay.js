@@ -93,7 +93,9 @@ async function open(data) {
     const seat = frame.seat ?? -1; // frames after the first always name their actor
     const action = frame.action ?? "";
     const who = seat < 0 ? t("common.chance") : seatName(info, seat);
-    const text = eventText(frame.event, (s) => seatName(info, s), listText) || board.describe?.(action, seat) || action;
+    // A translated event names its seat itself; other texts get the mover in front.
+    const described = eventText(frame.event, (s) => seatName(info, s), listText);
+    const text = described || board.describe?.(action, seat) || action;
     return h("li", { value: frame.seq, class: seat < 0 ? "chance" : seatClass(info, seat), tabindex: 0,
       onclick: () => show(frame.seq),
       /** @param {KeyboardEvent} event */
@@ -103,7 +105,7 @@ async function open(data) {
           show(frame.seq);
         }
       } },
-    h("span", { class: "mover" }, who), " ", h("span", { class: "move-text" }, text));
+    described ? null : h("span", { class: "mover" }, who), described ? null : " ", h("span", { class: "move-text" }, text));
   }));
   slider().max = String(view.frames.length - 1);
   $("controls").hidden = false;

@@ -328,9 +328,12 @@ function renderMoves() {
   const list = $("moves");
   list.replaceChildren(...page.moves.map((move) => {
     const who = move.seat < 0 ? t("common.chance") : seatName(page.game, move.seat);
-    const text = !move.action || hiddenHere(move) ? t("common.hiddenAction") : actionText(move.action, move.seat, move.event);
+    const hidden = !move.action || hiddenHere(move);
+    // A translated event names its seat itself; other texts get the mover in front.
+    const described = hidden ? null : eventText(move.event, (s) => seatName(page.game, s), listText);
+    const text = hidden ? t("common.hiddenAction") : described || actionText(move.action ?? "", move.seat);
     return h("li", { value: move.seq, class: move.seat < 0 ? "chance" : seatClass(page.game, move.seat) },
-      h("span", { class: "mover" }, who), " ", h("span", { class: "move-text" }, text));
+      described ? null : h("span", { class: "mover" }, who), described ? null : " ", h("span", { class: "move-text" }, text));
   }));
   list.scrollTop = list.scrollHeight;
   const links = [];
