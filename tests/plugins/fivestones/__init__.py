@@ -10,6 +10,7 @@ edit anywhere else.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from connect_arena.core import (
     TERMINAL,
@@ -100,11 +101,13 @@ class FiveStonesGame(Game):
         draw_possible=False,
     )
     option_specs = (OptionSpec("stones", 15, "stones in the pile", minimum=1, maximum=99),)
-    event_templates = {
-        "fivestones.take": "{seat} takes {count}",
-        "fivestones.one_to_three": "take one, two or three stones",
-        "fivestones.too_many": "only {left} stones are left",
-    }
+    event_templates = MappingProxyType(
+        {
+            "fivestones.take": "{seat} takes {count}",
+            "fivestones.one_to_three": "take one, two or three stones",
+            "fivestones.too_many": "only {left} stones are left",
+        }
+    )
 
     def new_initial_state(self) -> FiveStonesState:
         return FiveStonesState(self)
