@@ -65,11 +65,26 @@ def _builtin_raw() -> dict[str, Any]:
 
 
 def _read(path: Path) -> dict[str, Any]:
+    """The TOML tables of ``path``; TOML files are UTF-8 (TOML 1.0 §Spec).
+
+    Raises:
+        DataError: unreadable, not UTF-8 (naming the 0-based offset of the first bad byte), or
+            not TOML.
+    """
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
+        raw = path.read_bytes()
     except OSError as error:
         raise DataError(f"connnect data: cannot read {path}: {error.strerror}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        bad = raw[error.start : error.start + 1].hex()
+        raise DataError(
+            f"connnect data ({path}): not UTF-8 (byte {error.start} is 0x{bad}); "
+            "save the file as UTF-8"
+        ) from None
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise DataError(f"connnect data ({path}): not valid TOML: {error}") from None
 
