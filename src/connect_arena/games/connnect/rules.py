@@ -118,6 +118,14 @@ class ConnnectGame(Game):
         """Before setup: the objective cards are revealed first (a chance action)."""
         return ConnnectState(self)
 
+    def geometry(self) -> dict[str, Any]:
+        """The sheet's static layout, cards and objectives of the components in use (the
+        ``data`` option: built in or a variant file), JSON-able; see
+        :func:`connect_arena.games.connnect.view.geometry`."""
+        from connect_arena.games.connnect.view import geometry
+
+        return geometry(self.comps)
+
 
 class ConnnectState(State[ConnnectAction]):
     """A CO'NNN'ECT position. Seats are 0-based; the sheets are ``self.sheets[seat]``.
