@@ -1,4 +1,4 @@
-"""One test (at least) per ambiguity-register entry CN-1…CN-40 of ``shared/rules/connnect.md``,
+"""One test (at least) per ambiguity-register entry CN-1…CN-40 of ``docs/rules/connnect.md``,
 pinning the default and each alternative offered as an option (``docs/rules/connnect.md``)."""
 
 from __future__ import annotations

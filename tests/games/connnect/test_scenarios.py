@@ -1,4 +1,5 @@
-"""The acceptance scenarios of ``shared/rules/connnect.md`` §8, one test (or more) each.
+"""The acceptance scenarios (the rulebooks' examples and the cases of ``docs/rules/connnect.md``),
+one test (or more) each.
 
 Test configuration TC = every default (the built-in reconstructed data). Quotations are from
 the English rulebook (seed 003) unless marked [DE] (seed 001).

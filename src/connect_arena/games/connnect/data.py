@@ -1,7 +1,7 @@
 """The components of CO'NNN'ECT as data: loading, merging and validating ``data/*.toml``.
 
-The built-in data (``data/sheet.toml`` and ``data/cards.toml``) is the reconstruction of
-``shared/rules/connnect.md`` §7: the rulebooks lost their pictures, so the sheet layout, the
+The built-in data (``data/sheet.toml`` and ``data/cards.toml``) is our reconstruction
+(``docs/rules/connnect.md`` §Components): the rulebooks lost their pictures, so the sheet layout, the
 bonus sections, the Free Action penalties, the Connect-5 shapes and the objectives are partly
 invented, and every such table says ``reconstructed = true``. A **variant file** (game option
 ``data``) is merged over the built-in data table by table (tables merge key by key, any other

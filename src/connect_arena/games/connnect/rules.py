@@ -12,7 +12,7 @@ Flow of a game (phases, ``state.phase``):
   → ``fill`` (simultaneous) → ``claim`` (simultaneous) → end of round;
 * ``over``.
 
-Simultaneous phases are a set of active players (``rules/README.md``): each acts in any
+Simultaneous phases are a set of active players (``docs/rules/connnect.md`` §Flow): each acts in any
 order and is done when he says ``done`` (or has nothing left to do); the phase's public effects
 (first-claim markers crossed, claimed Connect-5 cards turned down) resolve when the last one is
 done. A player's legal actions never depend on what others did in the same phase.
