@@ -13,8 +13,8 @@ from connect_arena.games.connnect.data import load_components
 
 
 def test_builtin_components_match_the_documented_data() -> None:
-    """docs/rules/connnect.md §Components: 6x6, nine circles, eight lines, six setup spaces, 12 rounds, 8 cards, 4 score cards
-    16 14 13 12, 14 objectives in decks A, B, C."""
+    """docs/rules/connnect.md §Components: 6x6, nine circles, eight lines, six setup spaces,
+    12 rounds, 8 cards, 4 score cards 16 14 13 12, 14 objectives in decks A, B, C."""
     comps = load_components()
     assert len(comps.zones) == 6 and all(bin(z.mask).count("1") == 12 for z in comps.zones)
     assert len(comps.circles) == 9 and len(comps.lines) == 8

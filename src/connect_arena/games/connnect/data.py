@@ -1,11 +1,12 @@
 """The components of CO'NNN'ECT as data: loading, merging and validating ``data/*.toml``.
 
 The built-in data (``data/sheet.toml`` and ``data/cards.toml``) is our reconstruction
-(``docs/rules/connnect.md`` §Components): the rulebooks lost their pictures, so the sheet layout, the
-bonus sections, the Free Action penalties, the Connect-5 shapes and the objectives are partly
-invented, and every such table says ``reconstructed = true``. A **variant file** (game option
-``data``) is merged over the built-in data table by table (tables merge key by key, any other
-value replaces the built-in one), so an owner of the physical game can enter only what differs.
+(``docs/rules/connnect.md`` §Components): the rulebooks lost their pictures, so the sheet
+layout, the bonus sections, the Free Action penalties, the Connect-5 shapes and the objectives
+are partly invented, and every such table says ``reconstructed = true``. A **variant file**
+(game option ``data``) is merged over the built-in data table by table (tables merge key by
+key, any other value replaces the built-in one), so an owner of the physical game can enter
+only what differs. Files are UTF-8 (TOML).
 
 Every problem names the file and the key, e.g. ``connnect data (my.toml): circles.list[2]:
 cells must form a 2x2 block``.
