@@ -91,6 +91,7 @@ const LEFT = 36; // room for the row zones
 const TOP = 36; // room for the column zones
 const RIGHT = 34; // room for the arrow of a row
 const BOTTOM = 34; // room for the arrow of a column
+/** @type {Record<number, string>} */
 const CLAIM_COLORS = { 3: "#137a6f", 4: "#7b3fb8", 5: "#c2410c" };
 const BUSY_TIMEOUT = 4000; // ms before an unanswered action lets the page act again
 
@@ -181,8 +182,7 @@ function connected(cells) {
   if (!cells.length) return false;
   const seen = new Set([cells[0]]);
   const todo = [cells[0]];
-  while (todo.length) {
-    const cell = todo.pop();
+  for (let cell = todo.pop(); cell !== undefined; cell = todo.pop()) {
     for (const other of cells) {
       if (!seen.has(other) && adjacent(cell, other)) {
         seen.add(other);
@@ -443,6 +443,7 @@ function zoneText(geometry, die) {
  */
 function outlinePath(cells, inset) {
   const set = new Set(cells);
+  /** @type {(x: number, y: number) => boolean} */
   const has = (x, y) => x >= 0 && y >= 0 && x < SIZE && y < SIZE && set.has(y * SIZE + x);
   const parts = [];
   for (const cell of cells) {
@@ -517,7 +518,7 @@ export default function create(root, context) {
   const container = h("div", { class: "cn" });
   container.connnectBoard = null; // set below: tests reach the board through the DOM
   root.replaceChildren(container);
-  container.addEventListener("keydown", (event) => {
+  container.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
     if (event.key === "Escape" && (selection.length || adjustTarget)) {
       selection = [];
       adjustTarget = null;
@@ -596,9 +597,9 @@ export default function create(root, context) {
 
   function settleMode() {
     const modes = availableModes();
-    if (!modes.includes(mode)) mode = modes.find((m) => m === "write" || m === "claim") || null;
+    if (mode === null || !modes.includes(mode)) mode = modes.find((m) => m === "write" || m === "claim") || null;
     const tray = trayNumbers(model);
-    if (!tray.includes(number)) number = tray[0] ?? null;
+    if (number === null || !tray.includes(number)) number = tray[0] ?? null;
     if (adjustTarget && !model.adjustCell.has(adjustTarget)) adjustTarget = null;
   }
 
@@ -611,7 +612,7 @@ export default function create(root, context) {
     if (mode === "write" && number !== null) {
       for (const cell of model.writes.get(number) || []) targets.set(cell, "write");
     } else if (mode === "claim") {
-      const sheet = observation().sheets[viewed];
+      const sheet = observation().sheets[viewed ?? 0];
       sheet.values.forEach((value, index) => { if (value) targets.set(cellName(index), "select"); });
     } else if (mode === "adjust") {
       for (const cell of model.adjustCell.keys()) targets.set(cell, "adjust");
@@ -621,6 +622,7 @@ export default function create(root, context) {
     return targets;
   }
 
+  /** @param {string} name the clicked space */
   function clickCell(name) {
     const kind = cellTargets().get(name);
     if (!kind) return;
@@ -645,19 +647,26 @@ export default function create(root, context) {
     return { exact, wider };
   }
 
+  /**
+   * The play area of `sheet` in SVG.
+   * @param {SheetView} sheet
+   * @param {Map<string, string>} targets what a click on each space does (cellTargets)
+   * @returns {SVGElement}
+   */
   function drawSheet(sheet, targets) {
     const obs = observation();
     const width = LEFT + SIZE * CELL + RIGHT;
     const height = TOP + SIZE * CELL + BOTTOM;
-    const mine = sheet.seat === me() && obs.you;
-    const zoneDie = mine && ["fill", "claim"].includes(obs.phase) ? obs.you.zone : obs.zone_die;
+    const mine = sheet.seat === me() ? obs.you : undefined;
+    const zoneDie = mine && ["fill", "claim"].includes(obs.phase) ? mine.zone : obs.zone_die;
     // The zone matters in the Fill Phase, and in the Claim Phase only to a "write any 2" bonus.
-    const showZone = zoneDie && (obs.phase === "fill" || (mine && obs.you.task?.kind === "zone"));
+    const showZone = zoneDie && (obs.phase === "fill" || (mine && mine.task?.kind === "zone"));
     const surface = svg("svg", {
       class: "cn-grid", viewBox: `0 0 ${width} ${height}`, role: "group",
       "aria-label": t("connnect.sheetOf", { name: names(sheet.seat) }),
     });
     const crossed = new Set(sheet.crossed.map(cellIndex));
+    /** @type {Map<number, number>} */
     const claimedBy = new Map();
     sheet.claims.forEach((claim, i) => claim.cells.forEach((c) => { if (!claimedBy.has(cellIndex(c))) claimedBy.set(cellIndex(c), i); }));
     const setupSpaces = new Set(geometry.setup_spaces.map(cellIndex));
@@ -669,8 +678,9 @@ export default function create(root, context) {
 
     surface.append(svg("rect", { x: LEFT, y: TOP, width: SIZE * CELL, height: SIZE * CELL, class: "cn-paper" }));
     // The active zone.
-    if (showZone && zones.has(zoneDie)) {
-      const cells = zones.get(zoneDie);
+    const zoneCellsNow = showZone ? zones.get(zoneDie) : undefined;
+    if (zoneCellsNow) {
+      const cells = zoneCellsNow;
       for (const cell of cells) {
         surface.append(svg("rect", { x: LEFT + colOf(cell) * CELL, y: TOP + rowOf(cell) * CELL, width: CELL, height: CELL, class: "cn-zone-cell" }));
       }
@@ -708,7 +718,8 @@ export default function create(root, context) {
       if (target) classes.push(`target target-${target}`);
       if (chosen.has(index) && sheet.seat === me()) classes.push("selected");
       if (extend.has(index) && sheet.seat === me()) classes.push("extend");
-      if (claimedBy.has(index)) classes.push(`claimed size-${sheet.claims[claimedBy.get(index)].cells.length}`);
+      const claimIndex = claimedBy.get(index);
+      if (claimIndex !== undefined) classes.push(`claimed size-${sheet.claims[claimIndex].cells.length}`);
       if (crossed.has(index)) classes.push("crossed");
       if (name === adjustTarget && sheet.seat === me()) classes.push("adjusting");
       const stateText = crossed.has(index) ? t("connnect.cellCrossed") : claimedBy.has(index) ? t("connnect.cellClaimed") : "";
@@ -772,8 +783,9 @@ export default function create(root, context) {
     }));
     const circles = svg("g", { class: "cn-circles" });
     for (const line of geometry.lines) {
-      if (line.every((id) => filled.has(id))) {
-        const [a, b] = [centres.get(line[0]), centres.get(line[line.length - 1])];
+      const a = centres.get(line[0]);
+      const b = centres.get(line[line.length - 1]);
+      if (a && b && line.every((id) => filled.has(id))) {
         circles.append(svg("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: `cn-connected s${sheet.seat % 4}` }));
       }
     }
@@ -816,7 +828,13 @@ export default function create(root, context) {
     return surface;
   }
 
+  /**
+   * Arrow keys move the focus over the play area.
+   * @param {KeyboardEvent} event
+   * @param {number} index the focused space
+   */
   function moveFocus(event, index) {
+    /** @type {Record<string, number>} */
     const steps = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -SIZE, ArrowDown: SIZE };
     if (!(event.key in steps)) return;
     event.preventDefault();
@@ -824,18 +842,26 @@ export default function create(root, context) {
     const sideways = event.key === "ArrowLeft" || event.key === "ArrowRight";
     if (next < 0 || next >= SIZE * SIZE || (sideways && rowOf(next) !== rowOf(index))) return;
     focusCell = next;
-    const grid = event.currentTarget.closest("svg");
+    const grid = /** @type {Element} */ (event.currentTarget).closest("svg");
+    if (!grid) return;
     for (const cell of grid.querySelectorAll(".cn-cell")) cell.setAttribute("tabindex", "-1");
-    const target = grid.querySelector(`[data-cell="${cellName(next)}"]`);
-    target.setAttribute("tabindex", "0");
-    target.focus();
+    const target = /** @type {SVGElement | null} */ (grid.querySelector(`[data-cell="${cellName(next)}"]`));
+    target?.setAttribute("tabindex", "0");
+    target?.focus();
   }
 
   // ----- the sheet's sections ----------------------------------------------------------------
 
+  /**
+   * @param {SheetView} sheet
+   * @param {number} section 0: Connect-3, 1: Connect-4
+   * @param {string} title
+   * @returns {HTMLElement}
+   */
   function drawBonusSection(sheet, section, title) {
     const bonuses = sheet.bonuses[section] || [];
-    const takeSection = task()?.kind === "take" && sheet.seat === me() ? task().value : null;
+    const job = task();
+    const takeSection = job?.kind === "take" && sheet.seat === me() ? job.value : null;
     const tiles = bonuses.map((bonus) => {
       const lightning = bonus.kind === "write" || bonus.kind === "write2";
       const state = bonus.used ? "used" : bonus.circled ? "circled" : "free";
@@ -852,10 +878,12 @@ export default function create(root, context) {
     return h("section", { class: "cn-block" }, h("h4", {}, title), h("ul", { class: "cn-bonuses" }, tiles));
   }
 
+  /** @param {SheetView} sheet @returns {HTMLElement} */
   function drawMarkers(sheet) {
     const obs = observation();
     const [first, later] = geometry.connect4_points;
-    const markerLabel = (state) => ({ empty: t("connnect.markerEmpty"), filled: t("connnect.markerFilled"), crossed: t("connnect.markerCrossed") }[state] || state);
+    /** @param {string} state @returns {string} */
+    const markerLabel = (state) => /** @type {Record<string, string>} */ ({ empty: t("connnect.markerEmpty"), filled: t("connnect.markerFilled"), crossed: t("connnect.markerCrossed") })[state] || state;
     const items = geometry.connect4.map((shape) => {
       const pair = sheet.markers[shape.id] || ["empty", "empty"];
       const claimedBefore = obs.connect4_claimed.includes(shape.id);
@@ -867,6 +895,7 @@ export default function create(root, context) {
     return h("section", { class: "cn-block" }, h("h4", {}, t("connnect.connect4Markers")), h("ul", { class: "cn-markers" }, items));
   }
 
+  /** @param {SheetView} sheet @returns {HTMLElement} */
   function drawConnect5Boxes(sheet) {
     const boxes = Array.from({ length: geometry.connect5_boxes }, (_, i) => {
       const entry = sheet.connect5[i];
@@ -876,6 +905,7 @@ export default function create(root, context) {
     return h("section", { class: "cn-block" }, h("h4", {}, t("connnect.connect5Boxes")), h("ul", { class: "cn-c5boxes" }, boxes));
   }
 
+  /** @param {SheetView} sheet @returns {HTMLElement} */
   function drawFreeActions(sheet) {
     const penalties = geometry.free_action_penalties;
     const boxes = penalties.map((value, i) => {
@@ -892,6 +922,7 @@ export default function create(root, context) {
       h("ol", { class: "cn-fas" }, boxes));
   }
 
+  /** @param {SheetView} sheet @returns {HTMLElement} */
   function drawTracker(sheet) {
     const obs = observation();
     const rounds = geometry.rounds;
@@ -909,9 +940,16 @@ export default function create(root, context) {
       h("ol", { class: "cn-tracker" }, cells));
   }
 
+  /**
+   * The score breakdown as rows [key, label, value, detail].
+   * @param {Record<string, any>} score
+   * @returns {[string, string, number, string?][]}
+   */
   function scoreRows(score) {
-    const arrows = (score.arrows || []).reduce((a, b) => a + b, 0);
-    const objectives = (score.objectives || []).reduce((a, b) => a + b, 0);
+    /** @type {(a: number, b: number) => number} */
+    const sum = (a, b) => a + b;
+    const arrows = (score.arrows || []).reduce(sum, 0);
+    const objectives = (score.objectives || []).reduce(sum, 0);
     return [
       ["connect3", t("connnect.scoreConnect3"), score.connect3],
       ["connect4", t("connnect.scoreConnect4"), score.connect4, t("connnect.scoreConnect4Detail", { bonus: score.connect4_bonus, markers: score.connect4_markers })],
@@ -924,6 +962,7 @@ export default function create(root, context) {
     ];
   }
 
+  /** @param {SheetView} sheet @returns {HTMLElement} */
   function drawScore(sheet) {
     const score = sheet.score;
     const rows = scoreRows(score).map(([key, label, value]) => h("tr", { class: value ? "" : "zero" }, h("th", { scope: "row" }, label), h("td", { "data-score": key }, value < 0 ? `−${-value}` : String(value))));
@@ -933,6 +972,7 @@ export default function create(root, context) {
 
   // ----- the top strip: rounds, phases, who is thinking --------------------------------------
 
+  /** @param {number} seat @returns {[string, string]} state and its words */
   function playerState(seat) {
     const obs = observation();
     const sheet = obs.sheets[seat];
@@ -984,6 +1024,7 @@ export default function create(root, context) {
       const chooser = obs.active_player;
       const choosing = myTurn() && model.zones.size;
       if (!choosing) body.push(h("p", { class: "cn-dice-note" }, t("connnect.othersChooseZone", { name: names(chooser) })));
+      /** @type {(value: number, on: boolean) => void} */
       const preview = (value, on) => {
         for (const group of container.querySelectorAll(`[data-preview="${value}"]`)) group.classList.toggle("show", on);
       };
@@ -1004,11 +1045,11 @@ export default function create(root, context) {
       const numbers = [...dice];
       if (zone && numbers.includes(zone)) numbers.splice(numbers.indexOf(zone), 1);
       const mineDice = you && you.number_dice?.length ? you.number_dice : null;
-      const switched = mineDice && (you.zone !== zone);
+      const switched = you && mineDice && (you.zone !== zone);
       body.push(h("div", { class: "cn-dice-row" },
         h("figure", { class: "cn-die-slot zone" }, dieFace(zone, 44, "zone"), h("figcaption", {}, t("connnect.zoneDie"))),
         numbers.map((value) => h("figure", { class: "cn-die-slot" }, dieFace(value, 44, "number"), h("figcaption", {}, t("connnect.numberDie"))))));
-      if (switched) body.push(h("p", { class: "cn-dice-note" }, t("connnect.yourSwitch", { zone: you.zone, dice: mineDice.join(" · ") })));
+      if (you && mineDice && switched) body.push(h("p", { class: "cn-dice-note" }, t("connnect.yourSwitch", { zone: you.zone, dice: mineDice.join(" · ") })));
       if (myTurn() && model.switches.size) {
         body.push(h("div", { class: "cn-switches" }, h("span", {}, t("connnect.switchPrompt")),
           [...model.switches].sort(byNumber).map((value) => h("button", {
@@ -1043,13 +1084,15 @@ export default function create(root, context) {
     }
     if (job?.kind === "take") return job.value === 0 ? t("connnect.takeConnect3") : t("connnect.takeConnect4");
     if (job?.kind === "place") return t("connnect.placeNumber", { n: [...model.writes.keys()][0] ?? job.value });
-    if (job?.kind === "zone") return t("connnect.writeAny", { count: job.value, zone: obs.you.zone });
+    const you = obs.you;
+    if (!you) return "";
+    if (job?.kind === "zone") return t("connnect.writeAny", { count: job.value, zone: you.zone });
     if (obs.phase === "zone") return t("connnect.chooseZoneDie");
     if (obs.phase === "setup_write") return t("connnect.writeSetup");
     if (obs.phase === "fill") {
-      const pending = obs.you.pending;
-      if (!model.writes.size && model.skips.size) return t("connnect.zoneFull", { zone: obs.you.zone });
-      return t("connnect.writeNumbers", { numbers: pending.join(t("connnect.and")), zone: obs.you.zone });
+      const pending = you.pending;
+      if (!model.writes.size && model.skips.size) return t("connnect.zoneFull", { zone: you.zone });
+      return t("connnect.writeNumbers", { numbers: pending.join(t("connnect.and")), zone: you.zone });
     }
     if (obs.phase === "claim") return model.claims.length ? t("connnect.claimHint") : t("connnect.claimNothing");
     return "";
@@ -1058,6 +1101,7 @@ export default function create(root, context) {
   function drawModes() {
     const modes = availableModes();
     if (modes.length < 2 && !modes.some((m) => m === "adjust" || m === "move")) return null;
+    /** @type {Record<string, () => string>} */
     const labels = {
       write: () => t("connnect.modeWrite"),
       claim: () => t("connnect.modeClaim"), adjust: () => t("connnect.modeAdjust"), move: () => t("connnect.modeMove"),
@@ -1068,9 +1112,11 @@ export default function create(root, context) {
     }, labels[m]())));
   }
 
+  /** @returns {HTMLElement | null} the number tray: numbers, Adjust, Free Actions */
   function drawTray() {
     const tray = trayNumbers(model);
-    if (!tray.length) return null;
+    if (!tray.length || number === null) return null;
+    const chosen = number;
     const job = task();
     const caption = job?.kind === "zone" ? t("connnect.pickNumber") : t("connnect.numberToWrite");
     const chips = h("div", { class: "cn-chips", role: "radiogroup", "aria-label": caption }, tray.map((value) => h("button", {
@@ -1079,15 +1125,15 @@ export default function create(root, context) {
       onclick: () => { number = value; render(); },
     }, String(value))));
     const rows = [h("div", { class: "cn-row" }, h("span", { class: "cn-row-label" }, caption), chips)];
-    const adjust = model.adjustDie.get(number);
+    const adjust = model.adjustDie.get(chosen);
     if (adjust) {
       rows.push(h("div", { class: "cn-row" }, h("span", { class: "cn-row-label" }, t("connnect.adjustThis", { n: number })),
         h("div", { class: "cn-chips" }, [...adjust].sort((a, b) => Number(a) - Number(b)).map((delta) => h("button", {
           class: "small", "data-adjust-die": `${number} ${delta}`, "data-fkey": `adjd-${delta}`,
           title: t("connnect.bonusAdjustHelp"), onclick: () => send(`adjust ${number} ${delta}`),
-        }, `${signed(Number(delta))} → ${cyclic(number, Number(delta))}`)))));
+        }, `${signed(Number(delta))} → ${cyclic(chosen, Number(delta))}`)))));
     }
-    const changes = model.changes.get(number);
+    const changes = model.changes.get(chosen);
     if (changes) {
       rows.push(h("div", { class: "cn-row cn-free" }, h("span", { class: "cn-row-label" }, t("connnect.changeThis", { n: number })),
         h("div", { class: "cn-chips" }, [...changes].sort(byNumber).map((value) => h("button", {
@@ -1095,7 +1141,7 @@ export default function create(root, context) {
           title: t("connnect.freeActionHelp"), onclick: () => send(`change ${number} ${value}`),
         }, String(value))))));
     }
-    if (model.skips.has(number)) {
+    if (model.skips.has(chosen)) {
       rows.push(h("div", { class: "cn-row cn-free" }, h("span", { class: "cn-row-label" }, t("connnect.skipThis", { n: number })),
         h("button", { class: "small", "data-skip": number, "data-fkey": "skip", title: t("connnect.freeActionHelp"), onclick: () => send(`skip ${number}`) },
           t("connnect.skipButton", { n: number }))));
@@ -1114,7 +1160,11 @@ export default function create(root, context) {
     return shape ? { size, id: shape.id, path: hasPath(selection) } : null;
   }
 
-  /** Why the selection is not a legal claim (one sentence). */
+  /**
+   * Why the selection is not a legal claim, before anything is sent (the server decides).
+   * @param {SheetView} sheet
+   * @returns {string}
+   */
   function explainSelection(sheet) {
     const cells = selection;
     const names = cells.map(cellName);
@@ -1159,6 +1209,7 @@ export default function create(root, context) {
     return t("connnect.whyNotNow");
   }
 
+  /** @param {ClaimOption} claim @returns {string} */
   function shapeLabel(claim) {
     const size = claim.cells.length;
     if (size === 5) return t("connnect.claimCard", { letter: claim.shape });
@@ -1166,7 +1217,7 @@ export default function create(root, context) {
   }
 
   function drawClaimBox() {
-    const sheet = observation().sheets[me()];
+    const sheet = observation().sheets[me() ?? 0];
     const { exact, wider } = claimMatches();
     const parts = [];
     const chosen = selection.map(cellName).join(" ");
@@ -1197,9 +1248,10 @@ export default function create(root, context) {
 
   function drawAdjustBox() {
     const parts = [h("p", {}, adjustTarget ? t("connnect.adjustChosen", { cell: adjustTarget }) : t("connnect.adjustPick"))];
-    if (adjustTarget) {
-      const value = observation().sheets[me()].values[cellIndex(adjustTarget)];
-      parts.push(h("div", { class: "cn-chips" }, [...model.adjustCell.get(adjustTarget)].sort((a, b) => Number(a) - Number(b)).map((delta) => h("button", {
+    const target = adjustTarget;
+    if (target) {
+      const value = observation().sheets[me() ?? 0].values[cellIndex(target)];
+      parts.push(h("div", { class: "cn-chips" }, [...(model.adjustCell.get(target) || [])].sort((a, b) => Number(a) - Number(b)).map((delta) => h("button", {
         class: "small", "data-adjust-cell": `${adjustTarget} ${delta}`, "data-fkey": `adjc-${delta}`, disabled: busy,
         onclick: () => send(`adjust ${adjustTarget} ${delta}`),
       }, `${value} ${signed(Number(delta))} → ${cyclic(value, Number(delta))}`))));
@@ -1207,12 +1259,13 @@ export default function create(root, context) {
     return h("div", { class: "cn-adjustbox" }, parts);
   }
 
+  /** @returns {HTMLElement} the bonus spaces that may be circled now */
   function drawTakeBox() {
     const job = task();
-    const sheet = observation().sheets[me()];
-    const bonuses = sheet.bonuses[job.value] || [];
+    const sheet = observation().sheets[me() ?? 0];
+    const bonuses = job ? sheet.bonuses[job.value] || [] : [];
     return h("div", { class: "cn-takes" }, [...model.takes].sort(byNumber).map((slot) => {
-      const bonus = bonuses.find((b) => b.slot === slot) || { kind: "?", stars: 0, slot };
+      const bonus = bonuses.find((b) => b.slot === slot) || { kind: "?", value: 0, stars: 0, slot };
       const lightning = bonus.kind === "write" || bonus.kind === "write2";
       return h("button", {
         class: "cn-take", "data-take": slot, "data-fkey": `take-${slot}`, disabled: busy, title: bonusHelp(bonus),
@@ -1227,7 +1280,7 @@ export default function create(root, context) {
     const parts = [h("p", { class: "cn-instruction", id: "cn-instruction" }, instruction())];
     if (myTurn()) {
       if (viewed !== me() && obs.phase !== "zone") {
-        parts.push(h("p", { class: "cn-viewing" }, t("connnect.viewingOther", { name: names(viewed) }),
+        parts.push(h("p", { class: "cn-viewing" }, t("connnect.viewingOther", { name: names(viewed ?? 0) }),
           h("button", { class: "small", id: "cn-back", onclick: () => { viewed = me(); viewedByHand = false; render(); } }, t("connnect.backToMine"))));
       }
       const job = task();
@@ -1265,8 +1318,8 @@ export default function create(root, context) {
       }, h("span", { class: `cn-swatch s${sheet.seat}`, "aria-hidden": "true" }), names(sheet.seat),
       sheet.seat === me() ? h("span", { class: "tag" }, t("connnect.you")) : null,
       h("span", { class: "cn-tab-score" }, points(sheet.score.total)));
-      button.addEventListener("keydown", (event) => {
-        const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+      button.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
+        const step = /** @type {Record<string, number>} */ ({ ArrowLeft: -1, ArrowRight: 1 })[event.key];
         if (!step) return;
         event.preventDefault();
         const count = obs.sheets.length;
@@ -1348,7 +1401,7 @@ export default function create(root, context) {
     container.dataset.task = task()?.kind || "";
     container.dataset.mode = mode || "";
     container.dataset.myTurn = String(myTurn());
-    const sheet = obs.sheets[viewed] || obs.sheets[0];
+    const sheet = obs.sheets[viewed ?? 0] || obs.sheets[0];
     const targets = cellTargets();
     const parts = [drawStrip()];
     if (obs.terminal) parts.push(drawFinal());
@@ -1372,13 +1425,15 @@ export default function create(root, context) {
   }
 
   const board = {
+    /** @param {Update} update a new position (observation, legal actions, last event) */
     update(update) {
       current = update;
       if (busy) {
         // The answer to the sent action is its event (`last`); another player's event may come
         // first. An action that is no longer legal was applied (or can no longer be).
-        const answered = update.last && update.last.seat === sent.seat && update.last.action === sent.action;
-        if (answered || !(update.legal || []).includes(sent.action)) {
+        const waited = sent;
+        const answered = waited && update.last && update.last.seat === waited.seat && update.last.action === waited.action;
+        if (!waited || answered || !(update.legal || []).includes(waited.action)) {
           busy = false;
           clearTimeout(busyTimer);
         }
@@ -1420,6 +1475,7 @@ export default function create(root, context) {
       return found.sort();
     },
 
+    /** @param {number} seat @returns {string | null} the seat's score and state, for the seat list */
     seatDetail(seat) {
       const obs = observation();
       if (!obs?.sheets?.[seat]) return null;
@@ -1428,12 +1484,17 @@ export default function create(root, context) {
       return state === "waiting" || state === "over" || !text ? total : `${total} · ${text}`;
     },
 
+    /**
+     * @param {Observation | undefined} obs
+     * @param {string[] | undefined} legal
+     * @returns {string} what the player should do now
+     */
     turnHint(obs, legal) {
       const job = obs?.you?.task;
       const actions = legal || [];
       if (job?.kind === "take") return t("connnect.hintTake");
       if (job?.kind === "place") return t("connnect.hintPlace", { n: job.value });
-      if (job?.kind === "zone") return t("connnect.hintWriteAny", { zone: obs.you.zone });
+      if (job?.kind === "zone") return t("connnect.hintWriteAny", { zone: obs?.you?.zone });
       if (obs?.phase === "zone") return t("connnect.hintZone");
       if (obs?.phase === "setup_write") return t("connnect.hintSetup");
       if (obs?.phase === "fill") {
@@ -1448,6 +1509,7 @@ export default function create(root, context) {
       return t("connnect.doneButton");
     },
 
+    /** @param {Observation | undefined} obs @returns {string} every final score */
     resultDetail(obs) {
       if (!obs?.sheets) return "";
       return obs.sheets.map((s) => `${names(s.seat)} ${s.score.total}`).join(" · ");
