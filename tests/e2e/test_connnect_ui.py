@@ -207,9 +207,10 @@ DRAW = """async ([observation, geometry]) => {
   const { default: create } = await import("/static/games/connnect.js");
   const i18n = await import("/static/js/i18n.js");
   await i18n.loadNamespaces("connnect");
+  // Beside the page's own content (which its scripts may still be filling in).
   const root = document.createElement("div");
   const panel = document.createElement("div");
-  document.body.replaceChildren(root, panel);
+  document.body.append(root, panel);
   const board = create(root, {
     geometry, options: {}, seatNames: ["Blue", "Red"], interactive: false, panel,
     onAction: () => {},
