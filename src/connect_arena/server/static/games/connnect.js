@@ -586,6 +586,7 @@ export default function create(root, context) {
 
   // ----- modes -------------------------------------------------------------------------------
 
+  /** @returns {string[]} what a click on the play area may do now ("write", "claim", ...) */
   function availableModes() {
     const modes = [];
     if (model.writes.size || model.changes.size || model.skips.size || model.adjustDie.size) modes.push("write");
@@ -595,6 +596,7 @@ export default function create(root, context) {
     return modes;
   }
 
+  /** Keep the mode, the chosen number and the adjust target among what is offered now. */
   function settleMode() {
     const modes = availableModes();
     if (mode === null || !modes.includes(mode)) mode = modes.find((m) => m === "write" || m === "claim") || null;
@@ -605,6 +607,7 @@ export default function create(root, context) {
 
   // ----- the play area -----------------------------------------------------------------------
 
+  /** @returns {Map<string, string>} what a click on each space of the viewed sheet does */
   function cellTargets() {
     // What a click on each cell of the viewed sheet does now: Map name -> kind.
     const targets = new Map();
@@ -985,6 +988,7 @@ export default function create(root, context) {
     return ["waiting", ""];
   }
 
+  /** @returns {HTMLElement} the top strip: round, phases, who is thinking */
   function drawStrip() {
     const obs = observation();
     const rounds = geometry.rounds;
@@ -1015,6 +1019,7 @@ export default function create(root, context) {
 
   // ----- the Dice Card -----------------------------------------------------------------------
 
+  /** @returns {HTMLElement} the Dice Card: the roll, the Zone Die, the Switch buttons */
   function drawDiceCard() {
     const obs = observation();
     const you = obs.you;
@@ -1069,6 +1074,7 @@ export default function create(root, context) {
 
   // ----- the action panel --------------------------------------------------------------------
 
+  /** @returns {string} what the viewer should do now, or who is awaited */
   function instruction() {
     const obs = observation();
     const job = task();
@@ -1098,6 +1104,7 @@ export default function create(root, context) {
     return "";
   }
 
+  /** @returns {HTMLElement | null} the mode buttons, when there is a choice */
   function drawModes() {
     const modes = availableModes();
     if (modes.length < 2 && !modes.some((m) => m === "adjust" || m === "move")) return null;
@@ -1216,6 +1223,7 @@ export default function create(root, context) {
     return t("connnect.claimShape", { size, shape: claim.shape });
   }
 
+  /** @returns {HTMLElement} the selection, its explanation and the claims it makes */
   function drawClaimBox() {
     const sheet = observation().sheets[me() ?? 0];
     const { exact, wider } = claimMatches();
@@ -1246,6 +1254,7 @@ export default function create(root, context) {
     return h("div", { class: "cn-claimbox" }, parts);
   }
 
+  /** @returns {HTMLElement} the Adjust bonus: the chosen space and its steps */
   function drawAdjustBox() {
     const parts = [h("p", {}, adjustTarget ? t("connnect.adjustChosen", { cell: adjustTarget }) : t("connnect.adjustPick"))];
     const target = adjustTarget;
@@ -1275,6 +1284,7 @@ export default function create(root, context) {
     }));
   }
 
+  /** @returns {HTMLElement} the action panel */
   function drawActions() {
     const obs = observation();
     const parts = [h("p", { class: "cn-instruction", id: "cn-instruction" }, instruction())];
@@ -1306,6 +1316,7 @@ export default function create(root, context) {
 
   // ----- tabs, the final table, the side panel -----------------------------------------------
 
+  /** @returns {HTMLElement} one tab per player's sheet */
   function drawTabs() {
     const obs = observation();
     const hidden = ["setup_write", "fill", "claim"].includes(obs.phase);
@@ -1332,6 +1343,7 @@ export default function create(root, context) {
     }), hidden && viewed !== me() ? h("span", { class: "cn-snapshot" }, t("connnect.snapshotNote")) : null);
   }
 
+  /** @returns {HTMLElement} the final score table */
   function drawFinal() {
     const obs = observation();
     const winners = new Set(obs.winners || []);
@@ -1356,6 +1368,7 @@ export default function create(root, context) {
       notes.length ? h("ul", { class: "cn-notes" }, notes) : null);
   }
 
+  /** Fill the side panel: objectives, Connect-5 cards, score cards, shapes, help. */
   function drawPanel() {
     const obs = observation();
     const faceDown = new Set(obs.cards_face_down);
@@ -1390,6 +1403,7 @@ export default function create(root, context) {
 
   // ----- render ------------------------------------------------------------------------------
 
+  /** Draw everything from the last update (keeps the focus on the same control). */
   function render() {
     if (!current) return;
     const obs = observation();
