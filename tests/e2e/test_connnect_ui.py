@@ -1,9 +1,8 @@
 """The CO'NNN'ECT table UI (``static/games/connnect.js``) in a real browser.
 
-* ``test_layout_matches_the_engine``: the module's copy of the sheet geometry (zones, circles,
-  lines, setup spaces, arrow lines, Connect-3/4 shapes, Free Action values; used until the
-  observation carries it) is exactly what the engine loads. Rewrite it with
-  ``.venv/bin/python -m tests.e2e.test_connnect_ui --write-layout``.
+* ``test_a_variant_sheet_is_drawn_from_the_geometry``: the module holds no sheet data; fed the
+  geometry of a variant data file (``ConnnectGame.geometry()``), it draws that sheet: its zones,
+  arrow lines, Free Action track, Connect-4 shapes and Connect-5 boxes.
 * ``test_translations``: the five ``connnect.<lang>.json`` files have the same keys and
   placeholders, and every ``t("connnect.…")`` of the module exists.
 * ``test_every_legal_action_is_offered_and_clickable``: on positions of random games (one to
@@ -25,7 +24,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import sys
 import time
 from collections import Counter
 from pathlib import Path
@@ -35,10 +33,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from connect_arena.core import load, replay
-from connect_arena.games.connnect import sheet as geo
-from connect_arena.games.connnect.components import Components
-from connect_arena.games.connnect.data import load_components
-from connect_arena.games.connnect.view import shape_rows
+from connect_arena.games.connnect.events import ENGLISH
 from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,53 +41,6 @@ STATIC = ROOT / "src" / "connect_arena" / "server" / "static"
 MODULE = STATIC / "games" / "connnect.js"
 I18N = STATIC / "i18n"
 LANGUAGES = ("en", "it", "de", "fr", "es")
-BEGIN = "// BEGIN LAYOUT\n"
-END = "// END LAYOUT\n"
-
-# ------------------------------------------------------------------------------- the layout
-
-
-def layout_json(comps: Components) -> dict[str, Any]:
-    """The sheet as the module draws it (the form proposed for the observation's ``layout``)."""
-    names = geo.cell_name
-    return {
-        "zones": [
-            {"die": zone.die, "cells": [names(c) for c in geo.cells_of(zone.mask)]}
-            for zone in comps.zones
-        ],
-        "circles": [{"id": c.id, "cells": [names(x) for x in c.cells]} for c in comps.circles],
-        "lines": [[comps.circles[i].id for i in line] for line in comps.lines],
-        "setup_spaces": [names(c) for c in comps.setup_spaces],
-        "arrow_lines": [[names(c) for c in cells] for _, cells in comps.arrow_lines],
-        "connect3": [{"id": s.id, "rows": shape_rows(s)} for s in comps.connect3],
-        "connect4": [{"id": s.id, "rows": shape_rows(s)} for s in comps.connect4],
-        "free_action_penalties": list(comps.penalties),
-        "connect5_boxes": comps.c5_boxes,
-        "connect4_points": [comps.first_points, comps.later_points],
-    }
-
-
-def layout_block() -> str:
-    text = json.dumps(layout_json(load_components("reconstructed")), separators=(",", ":"))
-    return f"const DEFAULT_LAYOUT = {text};\n"
-
-
-def module_layout_block(text: str) -> str:
-    return text[text.index(BEGIN) + len(BEGIN) : text.index(END)]
-
-
-def write_layout() -> None:
-    text = MODULE.read_text("utf-8")
-    old = module_layout_block(text)
-    MODULE.write_text(text.replace(BEGIN + old + END, BEGIN + layout_block() + END), "utf-8")
-
-
-def test_layout_matches_the_engine() -> None:
-    assert module_layout_block(MODULE.read_text("utf-8")) == layout_block(), (
-        "connnect.js holds an old copy of the sheet: run "
-        ".venv/bin/python -m tests.e2e.test_connnect_ui --write-layout"
-    )
-
 
 # ------------------------------------------------------------------------------- translations
 
@@ -106,8 +54,12 @@ def test_translations() -> None:
     used = set(re.findall(r"""\bt\("connnect\.(\w+)\"""", text))
     for key in re.findall(r"""\btn\("connnect\.(\w+)\"""", text):
         used |= {f"{key}_one", f"{key}_other"}
-    # The shell reads seat<N>, title, summary and option_* keys of a game's namespace.
+    # The shell reads seat<N>, title, summary, option_* and event.* keys of a game's namespace;
+    # the event keys are exactly the engine's (events.ENGLISH).
     shell = {key for key in keys if re.fullmatch(r"seat\d+|title|summary|option_\w+", key)}
+    events = {key for key in keys if key.startswith("event.")}
+    assert events == {"event." + key.split(".", 1)[1] for key in ENGLISH}
+    shell |= events
     assert not used - keys and not keys - used - shell, (
         f"missing: {sorted(used - keys)}, unused: {sorted(keys - used - shell)}"
     )
@@ -130,7 +82,8 @@ PERFORM = """async ([position, action]) => {
   document.body.replaceChildren(root);
   const sent = [];
   const board = create(root, {
-    options: {}, seatNames: ["Blue", "Red", "Green", "Yellow"], interactive: true, panel: null,
+    geometry: position.geometry, options: {}, seatNames: ["Blue", "Red", "Green", "Yellow"],
+    interactive: true, panel: null,
     onAction: (text) => sent.push(text),
   });
   board.update({
@@ -197,6 +150,7 @@ def random_positions(seed: int, count: int) -> list[dict[str, Any]]:
                         "legal": legal,
                         "seat": seat,
                         "to_move": sorted(state.active_players()),
+                        "geometry": state.game.geometry(),
                     }
                 )
             claims = [a for a in legal if a.startswith(("claim", "take"))]
@@ -228,6 +182,73 @@ def test_every_legal_action_is_offered_and_clickable(
     expected = {"zone", "write", "change", "skip", "switch", "adjust", "move", "claim", "take"}
     expected.add("done")
     assert expected <= set(kinds), f"kinds not met: {sorted(expected - set(kinds))}"
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+VARIANT = """
+[zones]
+list = [
+    { die = 1, rows = [1, 2] }, { die = 2, rows = [3, 4] }, { die = 3, rows = [5, 6] },
+    { die = 4, columns = [1, 2] }, { die = 5, columns = [3, 4] }, { die = 6, columns = [5, 6] },
+]
+[arrow_lines]
+list = [{ row = 1 }, { column = 1 }, { column = 3 }]
+[free_action_track]
+penalties = [0, 2, 4, 6, 8]
+[connect4]
+first_points = 5
+later_points = 2
+shapes = [{ id = "I4", rows = ["XXXX"] }, { id = "L4", rows = ["X.", "X.", "XX"] }]
+[connect5_boxes]
+count = 2
+"""
+
+DRAW = """async ([observation, geometry]) => {
+  const { default: create } = await import("/static/games/connnect.js");
+  const i18n = await import("/static/js/i18n.js");
+  await i18n.loadNamespaces("connnect");
+  // Beside the page's own content (which its scripts may still be filling in).
+  const root = document.createElement("div");
+  const panel = document.createElement("div");
+  document.body.append(root, panel);
+  const board = create(root, {
+    geometry, options: {}, seatNames: ["Blue", "Red"], interactive: false, panel,
+    onAction: () => {},
+  });
+  board.update({ observation, legal: [], seat: null, you: [], last: null });
+  const titles = (selector) => [...root.querySelectorAll(selector)].map((e) => e.textContent);
+  return {
+    arrows: root.querySelectorAll(".cn-arrow").length,
+    freeActions: titles(".cn-fas li"),
+    markers: titles(".cn-marker .cn-shape-id"),
+    boxes: root.querySelectorAll(".cn-c5box").length,
+    zones: titles(".cn-zone-label title"),
+    cells: root.querySelectorAll(".cn-cell").length,
+    shapes: [...panel.querySelectorAll(".cn-shapes li")].map((e) => e.textContent),
+  };
+}"""
+
+
+@needs_chromium
+def test_a_variant_sheet_is_drawn_from_the_geometry(
+    browser: Browser, live_server: LiveServer, tmp_path: Path
+) -> None:
+    variant = tmp_path / "variant.toml"
+    variant.write_text(VARIANT, encoding="utf-8")
+    game = load("connnect", 2, data=str(variant))
+    state = game.new_initial_state()
+    page = new_page(browser, live_server.base)
+    page.goto("/")
+    drawn = page.evaluate(DRAW, [state.public_observation(), game.geometry()])
+    assert drawn["arrows"] == 3
+    assert drawn["freeActions"] == ["0", "−2", "−4", "−6", "−8"]
+    assert drawn["markers"] == ["I4", "L4"]
+    assert drawn["boxes"] == 2
+    assert drawn["cells"] == 36
+    assert drawn["zones"][0] == "Zone 1: rows 1–2" and drawn["zones"][3] == "Zone 4: columns a–b"
+    assert drawn["shapes"] == ["I3", "L3", "I4", "L4"]
+    builtin = page.evaluate(DRAW, [state.public_observation(), load("connnect", 2).geometry()])
+    assert builtin["arrows"] == 2 and builtin["boxes"] == 4 and len(builtin["freeActions"]) == 8
     assert page.errors == []  # type: ignore[attr-defined]
 
 
@@ -392,8 +413,3 @@ def test_play_against_the_computer(browser: Browser, live_server: LiveServer) ->
     assert page.errors == []  # type: ignore[attr-defined]
     summary = f"{elapsed:.1f} s, actions {dict(played)}, refused by the server {len(refused)}"
     print(f"\nCO'NNN'ECT game through the UI: {summary}")
-
-
-if __name__ == "__main__" and "--write-layout" in sys.argv:
-    write_layout()
-    print(f"wrote the layout into {MODULE}")

@@ -1,6 +1,6 @@
 """Set up CO'NNN'ECT positions directly, for rule tests.
 
-Cells are given in the engine's notation (``"c1"``) or the rules notes' ``"R1C3"``.
+Cells are given in the engine's notation (``"c1"``) or the rulebook's ``"R1C3"`` (row, column).
 """
 
 from __future__ import annotations

@@ -12,9 +12,9 @@ from connect_arena.games.connnect.components import DataError
 from connect_arena.games.connnect.data import load_components
 
 
-def test_builtin_components_match_the_rules_notes() -> None:
-    """§7: 6x6, nine circles, eight lines, six setup spaces, 12 rounds, 8 cards, 4 score cards
-    16 14 13 12, 14 objectives in decks A, B, C."""
+def test_builtin_components_match_the_documented_data() -> None:
+    """docs/rules/connnect.md §Components: 6x6, nine circles, eight lines, six setup spaces,
+    12 rounds, 8 cards, 4 score cards 16 14 13 12, 14 objectives in decks A, B, C."""
     comps = load_components()
     assert len(comps.zones) == 6 and all(bin(z.mask).count("1") == 12 for z in comps.zones)
     assert len(comps.circles) == 9 and len(comps.lines) == 8
@@ -130,3 +130,16 @@ def test_every_chance_outcome_reads_back_from_its_notation(tmp_path: Path) -> No
         for action, _p in state.chance_outcomes():
             assert state.parse_action(str(action), CHANCE) == action
         state.apply_action(state.chance_outcomes()[0][0], CHANCE)
+
+
+def test_a_variant_file_that_is_not_utf8_is_a_clear_option_error(tmp_path: Path) -> None:
+    """Issue 13, defect 12: a Latin-1 comment made ``load`` raise a bare
+    ``UnicodeDecodeError``; TOML files are UTF-8, so the error names the file and the byte."""
+    variant = tmp_path / "latin1.toml"
+    variant.write_bytes("# café\n[score_cards]\nvalues = [20, 15, 10, 5]\n".encode("latin-1"))
+    with pytest.raises(InvalidOptionError) as caught:
+        load("connnect", data=str(variant))
+    message = str(caught.value)
+    assert caught.value.option == "data"
+    assert str(variant) in message
+    assert "not UTF-8" in message and "byte 5" in message  # 0xe9 at offset 5 ("# caf")

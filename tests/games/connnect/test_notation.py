@@ -17,7 +17,7 @@ from connect_arena.games.connnect.notation import (
     DealCards,
     DealObjectives,
     Done,
-    First,
+    FirstPlayer,
     Move,
     Roll,
     Skip,
@@ -36,7 +36,7 @@ COMPS = load_components()
     [
         ("objectives A3 B1 C4", DealObjectives(("A3", "B1", "C4"))),
         ("cards B D F G", DealCards(("B", "D", "F", "G"))),
-        ("first 2", First(2)),
+        ("first 2", FirstPlayer(2)),
         ("roll 1 3 4", Roll((1, 3, 4))),
         ("zone 4", ChooseZone(4)),
         ("write 2 b1", Write(2, 1)),

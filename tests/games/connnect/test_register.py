@@ -1,4 +1,4 @@
-"""One test (at least) per ambiguity-register entry CN-1…CN-40 of ``shared/rules/connnect.md``,
+"""One test (at least) per ambiguity-register entry CN-1…CN-40 of ``docs/rules/connnect.md``,
 pinning the default and each alternative offered as an option (``docs/rules/connnect.md``)."""
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def test_cn2_a_number_belongs_to_one_connect_for_the_whole_game() -> None:
     state = at_claim(2, {LISA: {"a1": 2, "b1": 2, "c1": 2, "d1": 2}})
     play(state, LISA, "claim I3 a1 b1 c1", "take 1")
     assert "claim I3 b1 c1 d1" not in texts(state, LISA)
-    with pytest.raises(IllegalActionError, match="b1 and c1 are already claimed"):
+    with pytest.raises(IllegalActionError, match="b1, c1 are already claimed"):
         state.apply_action("claim I3 b1 c1 d1", LISA)
 
 

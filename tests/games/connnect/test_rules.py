@@ -38,7 +38,7 @@ ZONE4 = {geo.cell_name(c): 1 for c in range(12)}
 
 
 def test_free_action_track_has_seven_boxes() -> None:
-    """ "Free Action can be used up to 7 times" (the 7th use is allowed: §9)."""
+    """ "Free Action can be used up to 7 times": the 7th use is allowed."""
     state = at_fill()
     state.sheets[LISA].free_actions = 6
     state.apply_action("change 2 3", LISA)
@@ -113,8 +113,8 @@ def test_a_circled_bonus_cannot_be_taken_twice() -> None:
 
 
 def test_two_different_cards_in_one_round_score_the_same_card() -> None:
-    """§9: two different face-up cards in one Claim Phase each score the top score card; one
-    score card goes at the end of the round."""
+    """CN-12/CN-13: two different face-up cards in one Claim Phase each score the top score
+    card; one score card goes at the end of the round."""
     v_and_p = {"a1": 1, "a2": 1, "a3": 1, "b3": 1, "c3": 1, "d1": 2, "e1": 2, "d2": 2}
     state = at_claim(2, {LISA: v_and_p | {"e2": 2, "d3": 2}})
     play(state, LISA, "claim F a1 a2 a3 b3 c3", "claim D d1 e1 d2 e2 d3")
@@ -172,8 +172,8 @@ def test_solo_score_attack() -> None:
 
 
 def test_simultaneous_phase_any_order_and_independent_actions() -> None:
-    """rules/README.md: each active player acts in any order and is done independently; a
-    player's choices do not depend on what the others did in the phase."""
+    """docs/rules/connnect.md §Flow: each active player acts in any order and is done
+    independently; a player's choices do not depend on what the others did in the phase."""
     state = at_fill(players=3)
     assert state.current_player == SIMULTANEOUS
     assert state.active_players() == {LISA, LUCAS, MIA}

@@ -1,4 +1,5 @@
-"""The acceptance scenarios of ``shared/rules/connnect.md`` §8, one test (or more) each.
+"""The acceptance scenarios (the rulebooks' examples and the cases of ``docs/rules/connnect.md``),
+one test (or more) each.
 
 Test configuration TC = every default (the built-in reconstructed data). Quotations are from
 the English rulebook (seed 003) unless marked [DE] (seed 001).
@@ -112,7 +113,7 @@ def test_3_fill_writes_each_number_in_the_selected_zone() -> None:
         state.apply_action("write 2 R3C3", LISA)
     with pytest.raises(IllegalActionError, match="already holds a number"):
         state.apply_action("write 2 R1C1", LISA)
-    with pytest.raises(IllegalActionError, match="must first write 2 and 5"):
+    with pytest.raises(IllegalActionError, match="must first write 2, 5"):
         state.apply_action("done", LISA)
     with pytest.raises(IllegalActionError, match="only when every space of your zone"):
         state.apply_action("skip 2", LISA)
@@ -212,7 +213,7 @@ def test_6_a_claimed_number_is_used_only_once_unless_reuse_is_spent() -> None:
     with pytest.raises(IllegalActionError, match="no unused Reuse bonus"):
         state.apply_action("claim I3 a6 b6 c6 reuse", LISA)
     grant(state, LISA, 0, 9)  # Reuse, as if circled earlier
-    with pytest.raises(IllegalActionError, match="a5 and b5 are already claimed"):
+    with pytest.raises(IllegalActionError, match="a5, b5 are already claimed"):
         state.apply_action("claim I3 a5 b5 c5 reuse", LISA)
     state.apply_action("claim I3 a6 b6 c6 reuse", LISA)
     assert state.sheets[LISA].claims[-1].reused == cell("b6")

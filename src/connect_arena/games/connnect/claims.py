@@ -18,8 +18,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from connect_arena.core.events import Event
 from connect_arena.games.connnect import sheet as geo
 from connect_arena.games.connnect.components import Components, Shape
+from connect_arena.games.connnect.events import ev
 from connect_arena.games.connnect.notation import Claim
 from connect_arena.games.connnect.player import CROSSED, EMPTY, FILLED, PlayerSheet
 
@@ -156,51 +158,41 @@ def explain(
     rules: ClaimRules,
     shapes: Sequence[Shape],
     reuse: bool,
-) -> str:
-    """Why ``claim`` is not valid now (one sentence), for a player who typed it."""
+) -> Event:
+    """Why ``claim`` is not valid now (an event; English in :mod:`.events`), for a player who
+    typed it."""
     shape = find_shape(comps, claim.shape)
     if shape not in shapes:
         return _shape_reason(shape, sheet, comps, rules)
-    names = " ".join(geo.cell_name(c) for c in claim.cells)
+    names = [geo.cell_name(c) for c in claim.cells]
     if geo.canonical_cells(claim.cells) != shape.key:
-        return f"{names} do not form shape {shape.id} (rotations and mirrors allowed)"
+        return ev("not_shape", cells=names, shape=shape.id)
     for cell in claim.cells:
         if not sheet.written >> cell & 1:
-            return f"{geo.cell_name(cell)} holds no number"
+            return ev("no_number_in", cell=geo.cell_name(cell))
         if sheet.crossed >> cell & 1:
-            return f"{geo.cell_name(cell)} is crossed out"
+            return ev("crossed", cell=geo.cell_name(cell))
     again = [geo.cell_name(c) for c in claim.cells if sheet.claimed >> c & 1]
     if len(again) > 1:
-        return f"{' and '.join(again)} are already claimed (a Reuse bonus allows only one)"
+        return ev("claimed_many", cells=again)
     if again and not claim.reuse:
-        return f"{again[0]} is already claimed: add 'reuse' to spend a Reuse bonus"
+        return ev("claimed_add_reuse", cell=again[0])
     if claim.reuse and not again:
-        return "no number of this claim is claimed yet: leave out 'reuse'"
+        return ev("reuse_needless")
     if claim.reuse and not reuse:
-        return "you have no unused Reuse bonus"
-    numbers = " ".join(str(sheet.values[c]) for c in claim.cells)
-    return (
-        f"the numbers {numbers} are neither all the same nor in ascending or descending order "
-        f"along adjacent spaces ({_order_text(rules)})"
-    )
+        return ev("no_reuse_bonus")
+    numbers = [sheet.values[c] for c in claim.cells]
+    what = "not_ordered_pairs" if rules.all_pairs else f"not_ordered_{rules.order_rule}"
+    return ev(what, numbers=numbers)
 
 
-def _order_text(rules: ClaimRules) -> str:
-    text = {
-        "consecutive": "each next number one higher",
-        "monotone": "each next number higher",
-        "cyclic": "each next number one higher, 6 then 1",
-    }[rules.order_rule]
-    return text + (", every two adjacent spaces neighbours in the order" if rules.all_pairs else "")
-
-
-def _shape_reason(shape: Shape, sheet: PlayerSheet, comps: Components, rules: ClaimRules) -> str:
+def _shape_reason(shape: Shape, sheet: PlayerSheet, comps: Components, rules: ClaimRules) -> Event:
     if shape in comps.cards:
         if len(sheet.connect5) >= comps.c5_boxes:
-            return "all your Connect-5 boxes are used"
-        return f"card {shape.id} is not face up, or you already claimed it in this phase"
+            return ev("boxes_full")
+        return ev("card_unavailable", card=shape.id)
     if shape.size == 4 and rules.connect4_path_only and not shape.path:
-        return f"{shape.id} is not on the sheet (connect4_shapes=path)"
+        return ev("shape_not_on_sheet", shape=shape.id)
     if shape.size == 4 and not rules.repeat_connect4:
-        return f"you already have a marker filled for {shape.id} (repeat_connect4=forbidden)"
-    return f"your Connect-{shape.size} bonus section is full (empty_section=forbidden)"
+        return ev("repeat_forbidden", shape=shape.id)
+    return ev("section_full", size=shape.size)

@@ -1,11 +1,12 @@
 """The components of CO'NNN'ECT as data: loading, merging and validating ``data/*.toml``.
 
-The built-in data (``data/sheet.toml`` and ``data/cards.toml``) is the reconstruction of
-``shared/rules/connnect.md`` §7: the rulebooks lost their pictures, so the sheet layout, the
-bonus sections, the Free Action penalties, the Connect-5 shapes and the objectives are partly
-invented, and every such table says ``reconstructed = true``. A **variant file** (game option
-``data``) is merged over the built-in data table by table (tables merge key by key, any other
-value replaces the built-in one), so an owner of the physical game can enter only what differs.
+The built-in data (``data/sheet.toml`` and ``data/cards.toml``) is our reconstruction
+(``docs/rules/connnect.md`` §Components): the rulebooks lost their pictures, so the sheet
+layout, the bonus sections, the Free Action penalties, the Connect-5 shapes and the objectives
+are partly invented, and every such table says ``reconstructed = true``. A **variant file**
+(game option ``data``) is merged over the built-in data table by table (tables merge key by
+key, any other value replaces the built-in one), so an owner of the physical game can enter
+only what differs. Files are UTF-8 (TOML).
 
 Every problem names the file and the key, e.g. ``connnect data (my.toml): circles.list[2]:
 cells must form a 2x2 block``.
@@ -65,11 +66,26 @@ def _builtin_raw() -> dict[str, Any]:
 
 
 def _read(path: Path) -> dict[str, Any]:
+    """The TOML tables of ``path``; TOML files are UTF-8 (TOML 1.0 §Spec).
+
+    Raises:
+        DataError: unreadable, not UTF-8 (naming the 0-based offset of the first bad byte), or
+            not TOML.
+    """
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
+        raw = path.read_bytes()
     except OSError as error:
         raise DataError(f"connnect data: cannot read {path}: {error.strerror}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        bad = raw[error.start : error.start + 1].hex()
+        raise DataError(
+            f"connnect data ({path}): not UTF-8 (byte {error.start} is 0x{bad}); "
+            "save the file as UTF-8"
+        ) from None
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise DataError(f"connnect data ({path}): not valid TOML: {error}") from None
 

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from connect_arena.core.events import Event
 from connect_arena.games.connnect import claims as cl
 from connect_arena.games.connnect import sheet as geo
 from connect_arena.games.connnect.components import Shape
+from connect_arena.games.connnect.events import ev
 from connect_arena.games.connnect.notation import (
     AdjustCell,
     AdjustDie,
@@ -144,7 +146,7 @@ def switchable(state: ConnnectState, p: int) -> list[int]:
     return [v for v in sorted(set(state.number_dice[p])) if switch_problem(state, p, v) is None]
 
 
-def switch_problem(state: ConnnectState, p: int, value: int) -> str | None:
+def switch_problem(state: ConnnectState, p: int, value: int) -> Event | None:
     """Why ``p`` may not use a Switch bonus on the Number Die showing ``value`` now, or
     ``None`` if he may.
 
@@ -158,35 +160,28 @@ def switch_problem(state: ConnnectState, p: int, value: int) -> str | None:
     """
     sheet, task = state.sheets[p], state.task[p]
     if state.phase not in ("fill", "claim"):
-        return "bonuses are used in the Fill Phase and the Claim Phase"
+        return ev("bonus_phases")
     if sheet.unused(state.comps, "switch") is None:
-        return "you have no unused switch bonus"
+        return ev("no_switch_bonus")
     if value == state.zone[p]:
-        return f"{value} is already your zone"
+        return ev("already_zone", zone=value)
     dice = state.number_dice[p]
     if value not in dice:
-        shown = " and ".join(map(str, dice)) or "nothing"
-        return (
-            f"no Number Die shows {value} (your Number Dice show {shown}); a Free Action or "
-            "an Adjust changes the number you write, not the die"
-        )
+        return ev("no_number_die_shows", number=value, dice=list(dice))
     if state.phase == "fill":
         if len(state.pending[p]) < len(dice):
-            return "you have written (or dropped) a number: both numbers of a round go in one zone"
+            return ev("switch_after_write")
         return None
     if task is None or task.kind != "zone":
-        return (
-            "in the Claim Phase a Switch changes only the zone of a 'write any 2 numbers' "
-            "bonus: use it right after taking that bonus"
-        )
+        return ev("switch_in_claim")
     return _write2_switch_problem(state, p, value, task.value)
 
 
-def _write2_switch_problem(state: ConnnectState, p: int, value: int, left: int) -> str | None:
+def _write2_switch_problem(state: ConnnectState, p: int, value: int, left: int) -> Event | None:
     if left < 2:
-        return "one number of the 'write any 2 numbers' bonus is written: the other goes there too"
+        return ev("switch_write2_started")
     if not state.comps.zones[value - 1].mask & state.empty_cells(p):
-        return f"zone {value} has no empty space"
+        return ev("zone_no_space", zone=value)
     return None
 
 

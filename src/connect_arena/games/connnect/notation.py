@@ -59,7 +59,7 @@ class DealCards(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class First(Action):
+class FirstPlayer(Action):
     """Chance: "Randomly choose the first player" (setup step 6)."""
 
     seat: int
@@ -200,7 +200,7 @@ class Done(Action):
 ConnnectAction = (
     DealObjectives
     | DealCards
-    | First
+    | FirstPlayer
     | Roll
     | ChooseZone
     | Write
@@ -230,7 +230,7 @@ _SIMPLE: dict[str, tuple[re.Pattern[str], type[Action], str]] = {
     "skip": (re.compile(rf"skip {_DIE}", re.I), Skip, "'skip NUMBER', e.g. 'skip 5'"),
     "switch": (re.compile(rf"switch {_DIE}", re.I), Switch, "'switch NUMBER', e.g. 'switch 5'"),
     "take": (re.compile(r"take (\d{1,2})", re.I), Take, "'take SLOT', e.g. 'take 3'"),
-    "first": (re.compile(r"first (\d)", re.I), First, "'first SEAT'"),
+    "first": (re.compile(r"first (\d)", re.I), FirstPlayer, "'first SEAT'"),
 }
 
 

@@ -1,8 +1,8 @@
 """CO'NNN'ECT (Sarawut Jirawaree, Four Comma Game): the rules engine.
 
-Sources: the English (seed 003) and German (seed 001) rulebooks, read in
-``shared/rules/connnect.md``; every decision (CN-1…CN-40) is listed in
-``docs/rules/connnect.md``. Quotations are from the English rulebook unless marked [DE].
+Sources: the English (seed 003) and German (seed 001) rulebooks of CO'NNN'ECT (Four Comma
+Game); every decision (CN-1…CN-40) is listed in ``docs/rules/connnect.md``. Quotations are
+from the English rulebook unless marked [DE].
 
 Flow of a game (phases, ``state.phase``):
 
@@ -12,7 +12,7 @@ Flow of a game (phases, ``state.phase``):
   → ``fill`` (simultaneous) → ``claim`` (simultaneous) → end of round;
 * ``over``.
 
-Simultaneous phases are a set of active players (``rules/README.md``): each acts in any
+Simultaneous phases are a set of active players (``docs/rules/connnect.md`` §Flow): each acts in any
 order and is done when he says ``done`` (or has nothing left to do); the phase's public effects
 (first-claim markers crossed, claimed Connect-5 cards turned down) resolve when the last one is
 done. A player's legal actions never depend on what others did in the same phase.
@@ -21,6 +21,7 @@ done. A player's legal actions never depend on what others did in the same phase
 from __future__ import annotations
 
 from itertools import combinations, product
+from types import MappingProxyType
 from typing import Any
 
 from connect_arena.core.errors import InvalidOptionError
@@ -40,6 +41,7 @@ from connect_arena.games.connnect.bonuses import Task
 from connect_arena.games.connnect.claims import SECTION_OF_SIZE, connect4_effect, find_shape
 from connect_arena.games.connnect.components import DataError
 from connect_arena.games.connnect.data import load_components
+from connect_arena.games.connnect.events import ENGLISH, describe, ev
 from connect_arena.games.connnect.explain import explain
 from connect_arena.games.connnect.flow import CLAIM, FILL, OVER, ROLL, SETUP_ROLL, SETUP_WRITE, ZONE
 from connect_arena.games.connnect.notation import (
@@ -50,7 +52,7 @@ from connect_arena.games.connnect.notation import (
     ConnnectAction,
     DealCards,
     DealObjectives,
-    First,
+    FirstPlayer,
     Move,
     Roll,
     Skip,
@@ -67,7 +69,6 @@ from connect_arena.games.connnect.scoring import Score, score, winners
 OBJECTIVES, CARDS, FIRST = "objectives", "cards", "first"
 CHANCE_PHASES = frozenset({OBJECTIVES, CARDS, FIRST, SETUP_ROLL, ROLL})
 SIMULTANEOUS_PHASES = frozenset({SETUP_WRITE, FILL, CLAIM})
-PHASE_NAMES = {SETUP_WRITE: "setup writing", FILL: "Fill Phase", CLAIM: "Claim Phase"}
 ROLLS: list[tuple[Roll, float]] = [
     (Roll((a, b, c)), {3: 6, 2: 3, 1: 1}[len({a, b, c})] / 216)
     for a in range(1, 7)
@@ -104,6 +105,7 @@ class ConnnectGame(Game):
         rulebook="CO'NNN'ECT (EN, DE)",
     )
     option_specs = OPTIONS
+    event_templates = MappingProxyType(ENGLISH)
 
     def _check_options(self) -> None:
         try:
@@ -115,6 +117,14 @@ class ConnnectGame(Game):
     def new_initial_state(self) -> ConnnectState:
         """Before setup: the objective cards are revealed first (a chance action)."""
         return ConnnectState(self)
+
+    def geometry(self) -> dict[str, Any]:
+        """The sheet's static layout, cards and objectives of the components in use (the
+        ``data`` option: built in or a variant file), JSON-able; see
+        :func:`connect_arena.games.connnect.view.geometry`."""
+        from connect_arena.games.connnect.view import geometry
+
+        return geometry(self.comps)
 
 
 class ConnnectState(State[ConnnectAction]):
@@ -234,7 +244,7 @@ class ConnnectState(State[ConnnectAction]):
             hands = list(combinations([c.id for c in comps.cards], comps.face_up))
             return [(DealCards(hand), 1 / len(hands)) for hand in hands]
         if self.phase == FIRST:
-            return [(First(seat), 1 / self.num_players) for seat in range(self.num_players)]
+            return [(FirstPlayer(seat), 1 / self.num_players) for seat in range(self.num_players)]
         return list(ROLLS)
 
     def _parse(self, text: str) -> ConnnectAction:
@@ -251,22 +261,26 @@ class ConnnectState(State[ConnnectAction]):
             entry = self.cache[player] = (actions, frozenset(actions))
         return entry
 
-    def _illegal_reason(self, action: ConnnectAction, player: int) -> str | None:
+    def _illegal_reason(self, action: ConnnectAction, player: int) -> Event | None:
         if action in self.legal_entry(player)[1]:
             return None
-        return explain(self, action, player) or f"{action} is not legal now"
+        return explain(self, action, player) or ev("not_legal", action=str(action))
 
     def _inactive_reason(self, player: int) -> str | Event:
         """Specific reasons for a seat that is out of the game or done with the current
         simultaneous phase (instead of the core's "it is not X's turn")."""
         if 0 <= player < self.num_players:
-            name, sheet = self.game.seat_name(player), self.sheets[player]
+            sheet = self.sheets[player]
             if sheet.out:
-                return f"{name} is out of the game since round {sheet.out}"
+                return ev("out", seat=player, round=sheet.out)
             if self.phase in SIMULTANEOUS_PHASES and self.done[player]:
-                waiting = ", ".join(self.game.seat_name(s) for s in sorted(self.active_players()))
-                return f"{name} is done with this {PHASE_NAMES[self.phase]}; waiting for {waiting}"
+                return ev(f"done_{self.phase}", seat=player, seats=sorted(self.active_players()))
         return super()._inactive_reason(player)
+
+    def describe_action(self, action: ConnnectAction, player: int) -> Event:
+        """What ``action`` by ``player`` (a seat or ``CHANCE``) does, as a ``connnect.*`` event
+        (:mod:`.events`); call it before applying the action."""
+        return describe(self, action, player)
 
     def simultaneous_phase(self) -> object:
         """``(round, phase)``: the Fill and Claim Phases of a round follow each other with the
@@ -376,7 +390,7 @@ class ConnnectState(State[ConnnectAction]):
             self.phase = FIRST
             if self.num_players == 1:
                 flow.begin_setup(self, 0)
-        elif isinstance(action, First):
+        elif isinstance(action, FirstPlayer):
             flow.begin_setup(self, action.seat)
         elif isinstance(action, Roll) and self.phase == SETUP_ROLL:
             seat = self.roll_queue.pop(0)

@@ -20,7 +20,8 @@ from collections.abc import Iterable, Sequence
 from itertools import pairwise
 
 SIZE = 6
-"""Rows and columns of the play area (six zones of two lines each: §7 R1)."""
+"""Rows and columns of the play area (six zones of two lines each: R1 in
+``docs/rules/connnect.md`` §Components)."""
 CELLS = SIZE * SIZE
 FACES = 6
 """Faces of a die: numbers run 1..6."""

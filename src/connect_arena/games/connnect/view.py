@@ -1,4 +1,8 @@
-"""Observations: what a player may see, as JSON-serialisable data.
+"""Observations (what a player may see) and the sheet's geometry, as JSON-serialisable data.
+
+:func:`geometry` is the static, public layout of the sheet, cards and objectives of the
+components in use (the built-in data or a variant file), which interfaces draw from; the
+observations hold only what changes during a game.
 
 Everything on the table is public (the dice, the cards, every sheet), except what the other
 players do during a simultaneous phase: until the phase resolves, a player sees the others'
@@ -16,7 +20,7 @@ import copy
 from typing import TYPE_CHECKING, Any
 
 from connect_arena.games.connnect import sheet as geo
-from connect_arena.games.connnect.components import Shape
+from connect_arena.games.connnect.components import Components, Objective, Shape
 from connect_arena.games.connnect.player import ClaimRecord
 from connect_arena.games.connnect.scoring import score
 
@@ -33,6 +37,92 @@ def shape_rows(shape: Shape) -> list[str]:
     return [
         "".join("X" if (r, c) in shape.points else "." for c in range(width)) for r in range(height)
     ]
+
+
+def geometry(comps: Components) -> dict[str, Any]:
+    """The static layout of the sheet and the cards of ``comps`` (public, the same for every
+    state of a game), for drawing them.
+
+    Spaces are in notation (``"a1"`` top-left .. ``"f6"``); shapes are rows of ``X`` and ``.``
+    (:func:`shape_rows`). Keys: ``size`` (6: rows and columns), ``columns`` (their letters);
+    ``zones`` (one per die face, ``{die, axis: "columns"|"rows", lines: 1-based, cells}``);
+    ``circles`` (``{id, cells}``); ``lines`` (Connected Lines, three circle ids each);
+    ``setup_spaces``, ``setup_groups``; ``arrow_lines`` (``{axis: "row"|"column", index:
+    1-based, cells}``); ``rounds``; ``connect3``/``connect4`` (``{id, rows, path}``: ``path``,
+    whether ordered numbers can fill it); ``connect4_points`` (first and later marker);
+    ``bonus_sections`` (two lists of ``{slot, kind, value, stars, lightning}``);
+    ``free_action_penalties`` (minus points after 0, 1, ... Free Actions); ``connect5_boxes``;
+    ``cards`` (every Connect-5 card, ``{letter, name, rows}``); ``face_up``; ``score_cards``;
+    ``decks`` and ``objectives`` (``{id, deck, points, kind, text, builtin}``: ``builtin``, the
+    card is the built-in one of that id, so interfaces may show its translation).
+    """
+    names = geo.cell_name
+    return {
+        "size": geo.SIZE,
+        "columns": geo.COLUMN_LETTERS,
+        "zones": [
+            {
+                "die": zone.die,
+                "axis": zone.axis,
+                "lines": list(zone.lines),
+                "cells": [names(c) for c in geo.cells_of(zone.mask)],
+            }
+            for zone in comps.zones
+        ],
+        "circles": [{"id": c.id, "cells": [names(x) for x in c.cells]} for c in comps.circles],
+        "lines": [[comps.circles[i].id for i in line] for line in comps.lines],
+        "setup_spaces": [names(c) for c in comps.setup_spaces],
+        "setup_groups": [[names(c) for c in group] for group in comps.setup_groups],
+        "arrow_lines": [_arrow(label, cells) for label, cells in comps.arrow_lines],
+        "rounds": comps.rounds,
+        "connect3": [_shape(s) for s in comps.connect3],
+        "connect4": [_shape(s) for s in comps.connect4],
+        "connect4_points": [comps.first_points, comps.later_points],
+        "bonus_sections": [
+            [
+                {
+                    "slot": slot + 1,
+                    "kind": b.kind,
+                    "value": b.value,
+                    "stars": b.stars,
+                    "lightning": b.lightning,
+                }
+                for slot, b in enumerate(section)
+            ]
+            for section in comps.sections
+        ],
+        "free_action_penalties": list(comps.penalties),
+        "connect5_boxes": comps.c5_boxes,
+        "cards": [_card(card) for card in comps.cards],
+        "face_up": comps.face_up,
+        "score_cards": list(comps.score_cards),
+        "decks": list(comps.decks),
+        "objectives": [_objective_card(card) for card in comps.objectives],
+    }
+
+
+def _arrow(label: str, cells: tuple[int, ...]) -> dict[str, Any]:
+    axis, _, which = label.partition(" ")  # "row 6" / "column f"
+    index = int(which) if axis == "row" else geo.COLUMN_LETTERS.index(which) + 1
+    return {"axis": axis, "index": index, "cells": [geo.cell_name(c) for c in cells]}
+
+
+def _shape(shape: Shape) -> dict[str, Any]:
+    return {"id": shape.id, "rows": shape_rows(shape), "path": shape.path}
+
+
+def _objective_card(card: Objective) -> dict[str, Any]:
+    from connect_arena.games.connnect.data import load_components
+
+    builtin = next((o for o in load_components().objectives if o.id == card.id), None)
+    return {
+        "id": card.id,
+        "deck": card.deck,
+        "points": card.points,
+        "kind": card.kind,
+        "text": card.text,
+        "builtin": builtin == card,
+    }
 
 
 def sheet_view(state: ConnnectState, p: int) -> dict[str, Any]:

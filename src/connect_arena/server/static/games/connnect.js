@@ -8,103 +8,160 @@
 // `offered()` lists exactly those. A claim is built by selecting spaces; a selection that is a
 // legal claim can be confirmed, any other one is explained (shape, claimed numbers, order).
 //
-// The observation (connnect/view.py) holds the sheets but not their geometry: the zones,
-// circles, lines, setup spaces, arrow lines, Connect-3/4 shapes and the Free Action values
-// below are the built-in (reconstructed) data of games/connnect/data/*.toml, used unless an
-// observation carries a `layout` of the same form.
+// Everything drawn comes from the server: the sheet's geometry (`context.geometry`, from
+// `ConnnectGame.geometry()`: zones, circles, lines, setup spaces, arrow lines, shapes, bonus
+// sections, Free Action values, cards, objectives of the data in use, so a variant data file
+// is drawn as it is) and the observation (connnect/view.py: what is written on each sheet).
+// Moves and refusals are the server's events, translated by key (i18n `connnect.event.*`).
 
 import { h } from "../js/api.js";
 import { t, tn } from "../js/i18n.js";
+import { activateOnKeys, svg } from "../js/svg.js";
 
-const SVG = "http://www.w3.org/2000/svg";
-const COLUMNS = "abcdef";
-const SIZE = 6;
+/**
+ * @typedef {{die: number, axis: "columns" | "rows", lines: number[], cells: string[]}} Zone
+ * @typedef {{id: string, rows: string[], path: boolean}} ShapeInfo
+ * @typedef {{slot: number, kind: string, value: number, stars: number, lightning: boolean}} BonusInfo
+ * @typedef {{letter: string, name: string, rows: string[]}} Card
+ * @typedef {{id: string, deck: string, points: number, kind: string, text: string, builtin: boolean}} ObjectiveCard
+ * @typedef {object} Geometry The sheet's static layout (`ConnnectGame.geometry()`).
+ * @property {number} size rows and columns of the play area
+ * @property {string} columns the column letters, left to right
+ * @property {Zone[]} zones one per die face
+ * @property {{id: string, cells: string[]}[]} circles
+ * @property {string[][]} lines the Connected Lines, as circle ids
+ * @property {string[]} setup_spaces
+ * @property {string[][]} setup_groups
+ * @property {{axis: "row" | "column", index: number, cells: string[]}[]} arrow_lines
+ * @property {number} rounds
+ * @property {ShapeInfo[]} connect3
+ * @property {ShapeInfo[]} connect4
+ * @property {[number, number]} connect4_points first and later marker
+ * @property {BonusInfo[][]} bonus_sections
+ * @property {number[]} free_action_penalties minus points after 0, 1, ... Free Actions
+ * @property {number} connect5_boxes
+ * @property {Card[]} cards
+ * @property {number} face_up
+ * @property {number[]} score_cards
+ * @property {string[]} decks
+ * @property {ObjectiveCard[]} objectives
+ */
+/**
+ * @typedef {{shape: string, cells: string[], kind: string, reused: string | null, round: number}} ClaimView
+ * @typedef {BonusInfo & {circled: boolean, used: boolean}} BonusView
+ * @typedef {object} SheetView One player's sheet as the viewer may see it (view.sheet_view).
+ * @property {number} seat
+ * @property {number[]} values the number in each space (0: empty), reading order
+ * @property {string[]} crossed
+ * @property {ClaimView[]} claims
+ * @property {BonusView[][]} bonuses
+ * @property {Record<string, string[]>} markers
+ * @property {[string, number][]} connect5
+ * @property {number} free_actions
+ * @property {Record<string, number>} objectives
+ * @property {string[]} filled_circles
+ * @property {number[][]} tracker
+ * @property {number} out
+ * @property {Record<string, any>} score
+ */
+/**
+ * @typedef {object} Observation What a seat sees (view.observation).
+ * @property {number} round
+ * @property {string} phase
+ * @property {number} active_player
+ * @property {number[]} dice
+ * @property {number} zone_die
+ * @property {number[]} active
+ * @property {{id: string, deck: string, points: number, text: string, closed: boolean, points_now?: number}[]} objectives
+ * @property {Card[]} cards_face_up
+ * @property {string[]} cards_face_down
+ * @property {number[]} score_cards
+ * @property {string[]} connect4_claimed
+ * @property {SheetView[]} sheets
+ * @property {boolean} terminal
+ * @property {number[]} winners
+ * @property {{seat: number, pending: number[], number_dice: number[], zone: number, task: {kind: string, value: number} | null}} [you]
+ */
+
+/** Rows and columns of the play area and their letters: set from the geometry by `create`. */
+let SIZE = 6;
+let COLUMNS = "abcdef";
 const CELL = 56; // pixels per space
 const LEFT = 36; // room for the row zones
 const TOP = 36; // room for the column zones
 const RIGHT = 34; // room for the arrow of a row
 const BOTTOM = 34; // room for the arrow of a column
+/** @type {Record<number, string>} */
 const CLAIM_COLORS = { 3: "#137a6f", 4: "#7b3fb8", 5: "#c2410c" };
 const BUSY_TIMEOUT = 4000; // ms before an unanswered action lets the page act again
 
-// The built-in sheet and shapes (data/sheet.toml), in the form an observation's `layout`
-// would take; generated from the engine: .venv/bin/python -m tests.e2e.test_connnect_ui --write-layout
-// BEGIN LAYOUT
-const DEFAULT_LAYOUT = {"zones":[{"die":1,"cells":["a1","b1","a2","b2","a3","b3","a4","b4","a5","b5","a6","b6"]},{"die":2,"cells":["c1","d1","c2","d2","c3","d3","c4","d4","c5","d5","c6","d6"]},{"die":3,"cells":["e1","f1","e2","f2","e3","f3","e4","f4","e5","f5","e6","f6"]},{"die":4,"cells":["a1","b1","c1","d1","e1","f1","a2","b2","c2","d2","e2","f2"]},{"die":5,"cells":["a3","b3","c3","d3","e3","f3","a4","b4","c4","d4","e4","f4"]},{"die":6,"cells":["a5","b5","c5","d5","e5","f5","a6","b6","c6","d6","e6","f6"]}],"circles":[{"id":"O11","cells":["a1","b1","a2","b2"]},{"id":"O21","cells":["c1","d1","c2","d2"]},{"id":"O31","cells":["e1","f1","e2","f2"]},{"id":"O12","cells":["a3","b3","a4","b4"]},{"id":"O22","cells":["c3","d3","c4","d4"]},{"id":"O32","cells":["e3","f3","e4","f4"]},{"id":"O13","cells":["a5","b5","a6","b6"]},{"id":"O23","cells":["c5","d5","c6","d6"]},{"id":"O33","cells":["e5","f5","e6","f6"]}],"lines":[["O11","O21","O31"],["O12","O22","O32"],["O13","O23","O33"],["O11","O12","O13"],["O21","O22","O23"],["O31","O32","O33"],["O11","O22","O33"],["O31","O22","O13"]],"setup_spaces":["a1","a2","a3","b4","d4","f4"],"arrow_lines":[["a6","b6","c6","d6","e6","f6"],["f1","f2","f3","f4","f5","f6"]],"connect3":[{"id":"I3","rows":["XXX"]},{"id":"L3","rows":["X.","XX"]}],"connect4":[{"id":"I4","rows":["XXXX"]},{"id":"O4","rows":["XX","XX"]},{"id":"T4","rows":["XXX",".X."]},{"id":"L4","rows":["X.","X.","XX"]},{"id":"S4","rows":[".XX","XX."]}],"free_action_penalties":[0,1,2,3,5,7,10,13],"connect5_boxes":4,"connect4_points":[3,1]};
-// END LAYOUT
-
 // ----- small helpers ---------------------------------------------------------------------------
 
+/** @param {number} index @returns {string} the space's notation, e.g. "b2" */
 const cellName = (index) => `${COLUMNS[index % SIZE]}${Math.floor(index / SIZE) + 1}`;
+/** @param {string} name a space, e.g. "b2" @returns {number} its index in reading order */
 const cellIndex = (name) => (Number(name.slice(1)) - 1) * SIZE + COLUMNS.indexOf(name[0]);
+/** @param {number} index @returns {number} 0-based row */
 const rowOf = (index) => Math.floor(index / SIZE);
+/** @param {number} index @returns {number} 0-based column */
 const colOf = (index) => index % SIZE;
+/** @param {number} a @param {number} b @returns {number} */
 const byNumber = (a, b) => a - b;
+/** @param {number} delta @returns {string} "+1" or "−2" */
 const signed = (delta) => (delta > 0 ? `+${delta}` : `−${-delta}`);
+/** @param {number} value 1..6 @param {number} delta @returns {number} 1..6, 6 + 1 = 1 */
 const cyclic = (value, delta) => ((value - 1 + delta + 60) % 6) + 1;
+/** @param {number} n @returns {string} "3 points" */
 const points = (n) => tn("connnect.points", n);
 
-function svg(tag, attributes = {}, ...children) {
-  const element = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value !== undefined && value !== null && value !== false) element.setAttribute(name, String(value));
-  }
-  element.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
-  return element;
-}
-
+/**
+ * @template K, V
+ * @param {Map<K, Set<V>>} map
+ * @param {K} key
+ * @param {V} value
+ */
 function addTo(map, key, value) {
-  if (!map.has(key)) map.set(key, new Set());
-  map.get(key).add(value);
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(value);
 }
 
-/** Enter and Space act like a click on a focusable non-button element. */
-function activateOnKeys(element, handler) {
-  element.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") {
-      event.preventDefault();
-      handler(event);
-    }
-  });
-}
-
-function layoutOf(observation) {
-  return { ...DEFAULT_LAYOUT, ...(observation?.layout || {}) };
-}
-
-/** The cells (indices) of each zone die face. */
-function zoneCells(layout) {
-  return new Map(layout.zones.map((zone) => [zone.die, zone.cells.map(cellIndex)]));
-}
-
-/** How a zone lies: {columns} (whole columns, 1-based) or {rows}, else {cells}. */
-function zoneShape(zone) {
-  const cells = zone.cells.map(cellIndex);
-  const columns = [...new Set(cells.map(colOf))].sort(byNumber);
-  const rows = [...new Set(cells.map(rowOf))].sort(byNumber);
-  if (rows.length === SIZE && cells.length === columns.length * SIZE) return { columns: columns.map((c) => c + 1) };
-  if (columns.length === SIZE && cells.length === rows.length * SIZE) return { rows: rows.map((r) => r + 1) };
-  return { cells };
+/**
+ * The cells (indices) of each zone die face.
+ * @param {Geometry} geometry
+ * @returns {Map<number, number[]>}
+ */
+function zoneCells(geometry) {
+  return new Map(geometry.zones.map((zone) => [zone.die, zone.cells.map(cellIndex)]));
 }
 
 // ----- shapes ----------------------------------------------------------------------------------
 
+/** @param {string[]} rows a shape as rows of X and . @returns {[number, number][]} its (row, column) points */
 function rowsToPoints(rows) {
+  /** @type {[number, number][]} */
   const points = [];
   rows.forEach((line, r) => [...line].forEach((char, c) => { if (char === "X") points.push([r, c]); }));
   return points;
 }
 
+/** @param {[number, number][]} points @returns {[number, number][]} moved to row 0 and column 0 */
 function normalise(points) {
   const r0 = Math.min(...points.map((p) => p[0]));
   const c0 = Math.min(...points.map((p) => p[1]));
   return points.map(([r, c]) => [r - r0, c - c0]);
 }
 
-/** A key equal for two shapes exactly when one is a rotation or mirror image of the other. */
+/**
+ * A key equal for two shapes exactly when one is a rotation or mirror image of the other.
+ * @param {[number, number][]} points
+ * @returns {string}
+ */
 function shapeKey(points) {
+  /** @type {string | null} */
   let best = null;
   for (const flip of [false, true]) {
+    /** @type {[number, number][]} */
     let image = points.map(([r, c]) => (flip ? [r, -c] : [r, c]));
     for (let turn = 0; turn < 4; turn += 1) {
       image = image.map(([r, c]) => [c, -r]);
@@ -112,18 +169,20 @@ function shapeKey(points) {
       if (best === null || key < best) best = key;
     }
   }
-  return best;
+  return best || "";
 }
 
+/** @param {number[]} cells @returns {string} the shapeKey of spaces */
 const cellsKey = (cells) => shapeKey(cells.map((c) => [rowOf(c), colOf(c)]));
+/** @param {number} a @param {number} b @returns {boolean} the spaces share a side */
 const adjacent = (a, b) => Math.abs(rowOf(a) - rowOf(b)) + Math.abs(colOf(a) - colOf(b)) === 1;
 
+/** @param {number[]} cells @returns {boolean} one orthogonally connected piece */
 function connected(cells) {
   if (!cells.length) return false;
   const seen = new Set([cells[0]]);
   const todo = [cells[0]];
-  while (todo.length) {
-    const cell = todo.pop();
+  for (let cell = todo.pop(); cell !== undefined; cell = todo.pop()) {
     for (const other of cells) {
       if (!seen.has(other) && adjacent(cell, other)) {
         seen.add(other);
@@ -134,18 +193,32 @@ function connected(cells) {
   return seen.size === cells.length;
 }
 
-/** Whether an orthogonal path visits every cell once (so ordered numbers can fill them). */
+/**
+ * Whether an orthogonal path visits every cell once (so ordered numbers can fill them).
+ * @param {number[]} cells
+ * @returns {boolean}
+ */
 function hasPath(cells) {
+  /** @type {(cell: number, seen: Set<number>) => boolean} */
   const walk = (cell, seen) => seen.size === cells.length
     || cells.some((next) => !seen.has(next) && adjacent(cell, next) && walk(next, new Set([...seen, next])));
   return cells.some((cell) => walk(cell, new Set([cell])));
 }
 
-/** sheet.claim_kind: "equal", "ordered" or null (CN-4, CN-5). */
+/**
+ * Whether a selection's numbers may be claimed together (the rule of sheet.claim_kind, CN-4,
+ * CN-5), to explain a selection before it is sent; the server decides.
+ * @param {number[]} cells
+ * @param {number[]} values
+ * @param {string} orderRule
+ * @param {boolean} allPairs
+ * @returns {"equal" | "ordered" | null}
+ */
 function claimKind(cells, values, orderRule, allPairs) {
   const distinct = new Set(values);
   if (distinct.size === 1) return "equal";
   if (distinct.size !== values.length) return null;
+  /** @type {number[] | null} */
   let ranks = null;
   const k = values.length;
   if (orderRule === "monotone") ranks = [...values];
@@ -159,20 +232,27 @@ function claimKind(cells, values, orderRule, allPairs) {
     if (Math.max(...values) - low === k - 1) ranks = values.map((v) => v - low);
   }
   if (!ranks) return null;
-  const ordered = cells.map((cell, i) => [ranks[i], cell]).sort((a, b) => a[0] - b[0]).map((p) => p[1]);
+  const found = ranks;
+  const ordered = cells.map((cell, i) => [found[i], cell]).sort((a, b) => a[0] - b[0]).map((p) => p[1]);
   for (let i = 1; i < ordered.length; i += 1) if (!adjacent(ordered[i - 1], ordered[i])) return null;
   if (allPairs) {
     const position = new Map(ordered.map((cell, i) => [cell, i]));
     for (const a of cells) {
       for (const b of cells) {
-        if (a < b && adjacent(a, b) && Math.abs(position.get(a) - position.get(b)) !== 1) return null;
+        if (a < b && adjacent(a, b) && Math.abs((position.get(a) ?? 0) - (position.get(b) ?? 0)) !== 1) return null;
       }
     }
   }
   return "ordered";
 }
 
-/** A shape drawn small (rows of X and .), for cards, markers and hints. */
+/**
+ * A shape drawn small (rows of X and .), for cards, markers and hints.
+ * @param {string[]} rows
+ * @param {number} [unit] pixels per square
+ * @param {string} [className]
+ * @returns {SVGElement}
+ */
 function miniShape(rows, unit = 9, className = "cn-mini") {
   const height = rows.length;
   const width = Math.max(...rows.map((r) => r.length));
@@ -188,13 +268,20 @@ function miniShape(rows, unit = 9, className = "cn-mini") {
 
 // ----- dice ------------------------------------------------------------------------------------
 
+/** @type {Record<number, number[][]>} */
 const PIPS = {
   1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
   4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
   6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
 };
 
-/** A die face (SVG) of `size` pixels; `kind` "zone", "number" or "plain". */
+/**
+ * A die face (SVG) of `size` pixels; `kind` "zone", "number" or "plain".
+ * @param {number} value 1..6
+ * @param {number} size
+ * @param {string} [kind]
+ * @returns {SVGElement}
+ */
 function dieFace(value, size, kind = "number") {
   const step = size * 0.26;
   const face = svg("svg", {
@@ -209,7 +296,30 @@ function dieFace(value, size, kind = "number") {
 
 // ----- the legal actions, as the page offers them ----------------------------------------------
 
+/**
+ * @typedef {{text: string, shape: string, cells: number[], key: string, reuse: boolean}} ClaimOption
+ * @typedef {object} Model The legal actions, sorted by what the page offers.
+ * @property {Set<number>} zones
+ * @property {Map<number, Set<string>>} writes number -> spaces
+ * @property {Map<number, Set<number>>} changes number -> new numbers
+ * @property {Set<number>} skips
+ * @property {Set<number>} switches
+ * @property {Map<number, Set<string>>} adjustDie number -> deltas ("+1")
+ * @property {Map<string, Set<string>>} adjustCell space -> deltas
+ * @property {Set<string>} moves
+ * @property {ClaimOption[]} claims
+ * @property {Set<number>} takes
+ * @property {boolean} done
+ * @property {string[]} unknown
+ */
+
+/**
+ * The legal actions (notation) parsed into what the page offers.
+ * @param {string[]} legal
+ * @returns {Model}
+ */
 function parseLegal(legal) {
+  /** @type {Model} */
   const model = {
     zones: new Set(), writes: new Map(), changes: new Map(), skips: new Set(), switches: new Set(),
     adjustDie: new Map(), adjustCell: new Map(), moves: new Set(), claims: [], takes: new Set(),
@@ -236,13 +346,18 @@ function parseLegal(legal) {
   return model;
 }
 
-/** Numbers the player may pick in the number tray (to write, change, drop or adjust). */
+/**
+ * Numbers the player may pick in the number tray (to write, change, drop or adjust).
+ * @param {Model} model
+ * @returns {number[]}
+ */
 function trayNumbers(model) {
   return [...new Set([...model.writes.keys(), ...model.changes.keys(), ...model.skips, ...model.adjustDie.keys()])].sort(byNumber);
 }
 
 // ----- names -----------------------------------------------------------------------------------
 
+/** @param {{kind: string, value: number}} bonus @returns {string} */
 function bonusName(bonus) {
   switch (bonus.kind) {
     case "move": return t("connnect.bonusMove");
@@ -256,6 +371,7 @@ function bonusName(bonus) {
   }
 }
 
+/** @param {{kind: string, value: number}} bonus @returns {string} */
 function bonusHelp(bonus) {
   switch (bonus.kind) {
     case "move": return t("connnect.bonusMoveHelp");
@@ -269,8 +385,10 @@ function bonusHelp(bonus) {
   }
 }
 
+/** @type {Record<string, string>} */
 const BONUS_GLYPHS = { move: "⇄", switch: "⟲", adjust: "±", reuse: "♻", write2: "✎✎", score6: "6", write: "✎" };
 
+/** @param {string} phase @returns {string} */
 function phaseName(phase) {
   switch (phase) {
     case "objectives": case "cards": case "first": return t("connnect.phaseSetup");
@@ -284,7 +402,14 @@ function phaseName(phase) {
   }
 }
 
-function objectiveText(objective) {
+/**
+ * An objective card's text: the translation of a built-in card, else the data's own text.
+ * @param {Geometry} geometry
+ * @param {{id: string, text: string}} objective
+ * @returns {string}
+ */
+function objectiveText(geometry, objective) {
+  /** @type {Record<string, () => string>} */
   const texts = {
     A1: () => t("connnect.objA1"), A2: () => t("connnect.objA2"), A3: () => t("connnect.objA3"),
     A4: () => t("connnect.objA4"), A5: () => t("connnect.objA5"), B1: () => t("connnect.objB1"),
@@ -292,31 +417,33 @@ function objectiveText(objective) {
     B5: () => t("connnect.objB5"), C1: () => t("connnect.objC1"), C2: () => t("connnect.objC2"),
     C3: () => t("connnect.objC3"), C4: () => t("connnect.objC4"),
   };
-  // The built-in cards are translated; a variant card keeps its own (English) text.
-  return texts[objective.id] && objective.text === ENGLISH_OBJECTIVES[objective.id] ? texts[objective.id]() : objective.text;
+  const card = geometry.objectives.find((o) => o.id === objective.id);
+  return card?.builtin && texts[objective.id] ? texts[objective.id]() : objective.text;
 }
 
-const ENGLISH_OBJECTIVES = {
-  A1: "Fill 3 circles", A2: "Claim 3 Connect-3", A3: "Fill all 12 spaces of one zone",
-  A4: "Claim a Connect-3 of equal numbers and an ordered one", A5: "Fill at least 2 spaces in every zone",
-  B1: "Make 1 Connected Line", B2: "Claim 2 Connect-4", B3: "Fill every space of an arrow line",
-  B4: "Use 4 bonuses (Score 6 counts as used)", B5: "Fill 5 circles", C1: "Claim a Connect-5",
-  C2: "Make 2 Connected Lines", C3: "Claim Connect-4 in 3 different shapes", C4: "Fill the four corner circles",
-};
-
-function zoneText(layout, die) {
-  const zone = layout.zones.find((z) => z.die === die);
-  const shape = zone ? zoneShape(zone) : {};
-  if (shape.columns) return t("connnect.zoneColumns", { zone: die, lines: shape.columns.map((c) => COLUMNS[c - 1]).join("–") });
-  if (shape.rows) return t("connnect.zoneRows", { zone: die, lines: shape.rows.join("–") });
+/**
+ * @param {Geometry} geometry
+ * @param {number} die
+ * @returns {string} e.g. "Zone 4: rows 1–2"
+ */
+function zoneText(geometry, die) {
+  const zone = geometry.zones.find((z) => z.die === die);
+  if (zone?.axis === "columns") return t("connnect.zoneColumns", { zone: die, lines: zone.lines.map((c) => COLUMNS[c - 1]).join("–") });
+  if (zone?.axis === "rows") return t("connnect.zoneRows", { zone: die, lines: zone.lines.join("–") });
   return t("connnect.zoneN", { zone: die });
 }
 
 // ----- outlines --------------------------------------------------------------------------------
 
-/** SVG path of the outline of `cells`, drawn `inset` pixels inside their border. */
+/**
+ * SVG path of the outline of `cells`, drawn `inset` pixels inside their border.
+ * @param {number[]} cells
+ * @param {number} inset
+ * @returns {string}
+ */
 function outlinePath(cells, inset) {
   const set = new Set(cells);
+  /** @type {(x: number, y: number) => boolean} */
   const has = (x, y) => x >= 0 && y >= 0 && x < SIZE && y < SIZE && set.has(y * SIZE + x);
   const parts = [];
   for (const cell of cells) {
@@ -342,19 +469,56 @@ function outlinePath(cells, inset) {
 
 // ----- the board -------------------------------------------------------------------------------
 
+/**
+ * @typedef {object} Context What the table or replay page gives a game module.
+ * @property {Geometry} geometry the sheet's layout (ConnnectGame.geometry())
+ * @property {Record<string, unknown>} [options] the table's options
+ * @property {string[]} [seatNames]
+ * @property {boolean} [interactive] false in the replay viewer
+ * @property {HTMLElement | null} [panel] where the cards and objectives go
+ * @property {(action: string) => void} onAction sends an action (notation)
+ */
+
+/**
+ * The CO'NNN'ECT board: draws every sheet from `context.geometry` and the updates'
+ * observations, and offers exactly the legal actions.
+ * @param {HTMLElement} root
+ * @param {Context} context
+ */
 export default function create(root, context) {
   if (!document.querySelector("link[data-connnect-css]")) {
     document.head.append(h("link", { rel: "stylesheet", href: "/static/games/connnect.css", "data-connnect-css": "" }));
   }
+  const geometry = context.geometry;
+  SIZE = geometry.size;
+  COLUMNS = geometry.columns;
+  const zones = zoneCells(geometry);
+  // The corner of each space away from its circle, where its name goes: [right, below].
+  const circleSide = new Map();
+  for (const circle of geometry.circles) {
+    const cells = circle.cells.map(cellIndex);
+    const row = cells.reduce((sum, c) => sum + rowOf(c), 0) / cells.length;
+    const col = cells.reduce((sum, c) => sum + colOf(c), 0) / cells.length;
+    for (const cell of cells) circleSide.set(cell, [colOf(cell) < col, rowOf(cell) < row]);
+  }
+  // Block lines: the edges of every zone (between two lines of different zones).
+  const columnEdges = new Set([0, SIZE]);
+  const rowEdges = new Set([0, SIZE]);
+  for (const zone of geometry.zones) {
+    const edges = zone.axis === "columns" ? columnEdges : rowEdges;
+    edges.add(Math.min(...zone.lines) - 1);
+    edges.add(Math.max(...zone.lines));
+  }
+  /** @param {number} seat @returns {string} */
   const names = (seat) => context.seatNames?.[seat] || t("connnect.playerN", { n: seat + 1 });
   const options = context.options || {};
-  const orderRule = options.order_rule || "consecutive";
+  const orderRule = String(options.order_rule || "consecutive");
   const allPairs = options.order_adjacency === "all_pairs";
 
   const container = h("div", { class: "cn" });
   container.connnectBoard = null; // set below: tests reach the board through the DOM
   root.replaceChildren(container);
-  container.addEventListener("keydown", (event) => {
+  container.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
     if (event.key === "Escape" && (selection.length || adjustTarget)) {
       selection = [];
       adjustTarget = null;
@@ -364,21 +528,39 @@ export default function create(root, context) {
   const panel = h("div", { class: "cn-panel" });
   if (context.panel) context.panel.replaceChildren(h("h2", {}, "CO'NNN'ECT"), panel);
 
+  /**
+   * @typedef {object} Update What the table page sends the board.
+   * @property {Observation} observation
+   * @property {string[]} [legal] the seat's legal actions (notation)
+   * @property {number | null} [seat] the seat the legal actions are for
+   * @property {number[]} [you] the viewer's seats
+   * @property {{seat: number, action: string} | null} [last] the last event
+   */
+  /** @type {Update | null} */
   let current = null; // the last update
   let model = parseLegal([]);
+  /** @type {number | null} */
   let viewed = null; // the seat whose sheet is shown
   let viewedByHand = false;
+  /** @type {string | null} */
   let mode = null; // "write", "claim", "adjust", "move"
+  /** @type {number | null} */
   let number = null; // the number chosen in the tray
+  /** @type {number[]} */
   let selection = []; // claim: selected cells (indices)
+  /** @type {string | null} */
   let adjustTarget = null; // adjust mode: the chosen cell name
   let focusCell = 0; // roving focus of the play area
   let busy = false; // an action was sent: wait for its answer
+  /** @type {{action: string, seat: number | null | undefined} | null} */
   let sent = null; // {action, seat} of that action
-  let busyTimer = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let busyTimer;
   let phaseKey = "";
 
-  const observation = () => current?.observation;
+  /** @returns {Observation} the shown observation (only called once an update came) */
+  const observation = () => /** @type {Update} */ (current).observation;
+  /** @returns {number | null} the viewer's seat */
   const me = () => {
     const seat = observation()?.you?.seat;
     if (seat !== undefined && seat !== null) return seat;
@@ -388,10 +570,11 @@ export default function create(root, context) {
   const myTurn = () => Boolean(context.interactive !== false && current?.legal?.length);
   const task = () => (myTurn() ? observation()?.you?.task : null) || null;
 
+  /** @param {string} action */
   function send(action) {
     if (busy || !myTurn()) return;
     busy = true;
-    sent = { action, seat: current.seat ?? me() };
+    sent = { action, seat: current?.seat ?? me() };
     clearTimeout(busyTimer);
     busyTimer = setTimeout(() => { busy = false; render(); }, BUSY_TIMEOUT);
     selection = [];
@@ -403,6 +586,7 @@ export default function create(root, context) {
 
   // ----- modes -------------------------------------------------------------------------------
 
+  /** @returns {string[]} what a click on the play area may do now ("write", "claim", ...) */
   function availableModes() {
     const modes = [];
     if (model.writes.size || model.changes.size || model.skips.size || model.adjustDie.size) modes.push("write");
@@ -412,16 +596,18 @@ export default function create(root, context) {
     return modes;
   }
 
+  /** Keep the mode, the chosen number and the adjust target among what is offered now. */
   function settleMode() {
     const modes = availableModes();
-    if (!modes.includes(mode)) mode = modes.find((m) => m === "write" || m === "claim") || null;
+    if (mode === null || !modes.includes(mode)) mode = modes.find((m) => m === "write" || m === "claim") || null;
     const tray = trayNumbers(model);
-    if (!tray.includes(number)) number = tray[0] ?? null;
+    if (number === null || !tray.includes(number)) number = tray[0] ?? null;
     if (adjustTarget && !model.adjustCell.has(adjustTarget)) adjustTarget = null;
   }
 
   // ----- the play area -----------------------------------------------------------------------
 
+  /** @returns {Map<string, string>} what a click on each space of the viewed sheet does */
   function cellTargets() {
     // What a click on each cell of the viewed sheet does now: Map name -> kind.
     const targets = new Map();
@@ -429,7 +615,7 @@ export default function create(root, context) {
     if (mode === "write" && number !== null) {
       for (const cell of model.writes.get(number) || []) targets.set(cell, "write");
     } else if (mode === "claim") {
-      const sheet = observation().sheets[viewed];
+      const sheet = observation().sheets[viewed ?? 0];
       sheet.values.forEach((value, index) => { if (value) targets.set(cellName(index), "select"); });
     } else if (mode === "adjust") {
       for (const cell of model.adjustCell.keys()) targets.set(cell, "adjust");
@@ -439,6 +625,7 @@ export default function create(root, context) {
     return targets;
   }
 
+  /** @param {string} name the clicked space */
   function clickCell(name) {
     const kind = cellTargets().get(name);
     if (!kind) return;
@@ -463,24 +650,29 @@ export default function create(root, context) {
     return { exact, wider };
   }
 
+  /**
+   * The play area of `sheet` in SVG.
+   * @param {SheetView} sheet
+   * @param {Map<string, string>} targets what a click on each space does (cellTargets)
+   * @returns {SVGElement}
+   */
   function drawSheet(sheet, targets) {
     const obs = observation();
-    const layout = layoutOf(obs);
-    const zones = zoneCells(layout);
     const width = LEFT + SIZE * CELL + RIGHT;
     const height = TOP + SIZE * CELL + BOTTOM;
-    const mine = sheet.seat === me() && obs.you;
-    const zoneDie = mine && ["fill", "claim"].includes(obs.phase) ? obs.you.zone : obs.zone_die;
+    const mine = sheet.seat === me() ? obs.you : undefined;
+    const zoneDie = mine && ["fill", "claim"].includes(obs.phase) ? mine.zone : obs.zone_die;
     // The zone matters in the Fill Phase, and in the Claim Phase only to a "write any 2" bonus.
-    const showZone = zoneDie && (obs.phase === "fill" || (mine && obs.you.task?.kind === "zone"));
+    const showZone = zoneDie && (obs.phase === "fill" || (mine && mine.task?.kind === "zone"));
     const surface = svg("svg", {
       class: "cn-grid", viewBox: `0 0 ${width} ${height}`, role: "group",
       "aria-label": t("connnect.sheetOf", { name: names(sheet.seat) }),
     });
     const crossed = new Set(sheet.crossed.map(cellIndex));
+    /** @type {Map<number, number>} */
     const claimedBy = new Map();
     sheet.claims.forEach((claim, i) => claim.cells.forEach((c) => { if (!claimedBy.has(cellIndex(c))) claimedBy.set(cellIndex(c), i); }));
-    const setupSpaces = new Set(layout.setup_spaces.map(cellIndex));
+    const setupSpaces = new Set(geometry.setup_spaces.map(cellIndex));
     const chosen = new Set(selection);
     const { wider } = mode === "claim" && sheet.seat === me() ? claimMatches() : { wider: [] };
     const focusable = sheet.seat === me() || targets.size > 0;
@@ -489,8 +681,9 @@ export default function create(root, context) {
 
     surface.append(svg("rect", { x: LEFT, y: TOP, width: SIZE * CELL, height: SIZE * CELL, class: "cn-paper" }));
     // The active zone.
-    if (showZone && zones.has(zoneDie)) {
-      const cells = zones.get(zoneDie);
+    const zoneCellsNow = showZone ? zones.get(zoneDie) : undefined;
+    if (zoneCellsNow) {
+      const cells = zoneCellsNow;
       for (const cell of cells) {
         surface.append(svg("rect", { x: LEFT + colOf(cell) * CELL, y: TOP + rowOf(cell) * CELL, width: CELL, height: CELL, class: "cn-zone-cell" }));
       }
@@ -505,16 +698,15 @@ export default function create(root, context) {
       }
     }
     // Zone labels: die faces above the column zones and left of the row zones.
-    for (const zone of layout.zones) {
-      const shape = zoneShape(zone);
-      const lines = shape.columns || shape.rows;
-      if (!lines) continue; // a zone of another form: shaded when active, no label
-      const middle = ((lines[0] - 1 + lines[lines.length - 1]) / 2 + 0.5) * CELL;
+    for (const zone of geometry.zones) {
+      const lines = zone.lines;
+      const columns = zone.axis === "columns";
+      const middle = ((Math.min(...lines) - 1 + Math.max(...lines)) / 2) * CELL;
       const active = showZone && zone.die === zoneDie;
       const face = dieFace(zone.die, 22, active ? "zone" : "plain");
-      face.setAttribute("x", shape.columns ? LEFT + middle - 11 : 7);
-      face.setAttribute("y", shape.columns ? 7 : TOP + middle - 11);
-      const label = svg("g", { class: `cn-zone-label${active ? " active" : ""}` }, svg("title", {}, zoneText(layout, zone.die)), face);
+      face.setAttribute("x", String(columns ? LEFT + middle - 11 : 7));
+      face.setAttribute("y", String(columns ? 7 : TOP + middle - 11));
+      const label = svg("g", { class: `cn-zone-label${active ? " active" : ""}` }, svg("title", {}, zoneText(geometry, zone.die)), face);
       surface.append(label);
     }
     // Spaces.
@@ -529,7 +721,8 @@ export default function create(root, context) {
       if (target) classes.push(`target target-${target}`);
       if (chosen.has(index) && sheet.seat === me()) classes.push("selected");
       if (extend.has(index) && sheet.seat === me()) classes.push("extend");
-      if (claimedBy.has(index)) classes.push(`claimed size-${sheet.claims[claimedBy.get(index)].cells.length}`);
+      const claimIndex = claimedBy.get(index);
+      if (claimIndex !== undefined) classes.push(`claimed size-${sheet.claims[claimIndex].cells.length}`);
       if (crossed.has(index)) classes.push("crossed");
       if (name === adjustTarget && sheet.seat === me()) classes.push("adjusting");
       const stateText = crossed.has(index) ? t("connnect.cellCrossed") : claimedBy.has(index) ? t("connnect.cellClaimed") : "";
@@ -546,8 +739,7 @@ export default function create(root, context) {
         group.append(svg("rect", { x: x + 9, y: y + 9, width: CELL - 18, height: CELL - 18, rx: 8, class: "cn-setup-space" }));
       }
       // The name of the space, in the corner away from the circle.
-      const circleRight = colOf(index) % 2 === 0;
-      const circleBelow = rowOf(index) % 2 === 0;
+      const [circleRight, circleBelow] = circleSide.get(index) || [true, true];
       group.append(svg("text", {
         x: circleRight ? x + 5 : x + CELL - 5, y: circleBelow ? y + 12 : y + CELL - 5,
         class: "cn-cell-name", "text-anchor": circleRight ? "start" : "end",
@@ -568,10 +760,8 @@ export default function create(root, context) {
     surface.append(cellsGroup);
     // The block lines (every zone edge) and the border.
     const lines = svg("g", { class: "cn-blocks" });
-    for (let i = 0; i <= SIZE; i += 2) {
-      lines.append(svg("line", { x1: LEFT + i * CELL, y1: TOP, x2: LEFT + i * CELL, y2: TOP + SIZE * CELL }));
-      lines.append(svg("line", { x1: LEFT, y1: TOP + i * CELL, x2: LEFT + SIZE * CELL, y2: TOP + i * CELL }));
-    }
+    for (const i of columnEdges) lines.append(svg("line", { x1: LEFT + i * CELL, y1: TOP, x2: LEFT + i * CELL, y2: TOP + SIZE * CELL }));
+    for (const i of rowEdges) lines.append(svg("line", { x1: LEFT, y1: TOP + i * CELL, x2: LEFT + SIZE * CELL, y2: TOP + i * CELL }));
     surface.append(lines);
     // Claimed outlines.
     const outlines = svg("g", { class: "cn-outlines" });
@@ -588,16 +778,17 @@ export default function create(root, context) {
     surface.append(outlines);
     // Circles and Connected Lines.
     const filled = new Set(sheet.filled_circles);
-    const centres = new Map(layout.circles.map((circle) => {
+    const centres = new Map(geometry.circles.map((circle) => {
       const cells = circle.cells.map(cellIndex);
       const cx = LEFT + (cells.reduce((s, c) => s + colOf(c), 0) / cells.length + 0.5) * CELL;
       const cy = TOP + (cells.reduce((s, c) => s + rowOf(c), 0) / cells.length + 0.5) * CELL;
       return [circle.id, [cx, cy]];
     }));
     const circles = svg("g", { class: "cn-circles" });
-    for (const line of layout.lines) {
-      if (line.every((id) => filled.has(id))) {
-        const [a, b] = [centres.get(line[0]), centres.get(line[line.length - 1])];
+    for (const line of geometry.lines) {
+      const a = centres.get(line[0]);
+      const b = centres.get(line[line.length - 1]);
+      if (a && b && line.every((id) => filled.has(id))) {
         circles.append(svg("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: `cn-connected s${sheet.seat % 4}` }));
       }
     }
@@ -609,10 +800,10 @@ export default function create(root, context) {
     surface.append(circles);
     // Arrow lines and their points.
     const arrows = svg("g", { class: "cn-arrows" });
-    layout.arrow_lines.forEach((names, i) => {
+    geometry.arrow_lines.forEach((arrow, i) => {
       const linePoints = sheet.score?.arrows?.[i] || 0;
-      const cells = names.map(cellIndex);
-      const row = cells.every((c) => rowOf(c) === rowOf(cells[0]));
+      const cells = arrow.cells.map(cellIndex);
+      const row = arrow.axis === "row";
       let x;
       let y;
       let path;
@@ -640,7 +831,13 @@ export default function create(root, context) {
     return surface;
   }
 
+  /**
+   * Arrow keys move the focus over the play area.
+   * @param {KeyboardEvent} event
+   * @param {number} index the focused space
+   */
   function moveFocus(event, index) {
+    /** @type {Record<string, number>} */
     const steps = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -SIZE, ArrowDown: SIZE };
     if (!(event.key in steps)) return;
     event.preventDefault();
@@ -648,18 +845,26 @@ export default function create(root, context) {
     const sideways = event.key === "ArrowLeft" || event.key === "ArrowRight";
     if (next < 0 || next >= SIZE * SIZE || (sideways && rowOf(next) !== rowOf(index))) return;
     focusCell = next;
-    const grid = event.currentTarget.closest("svg");
+    const grid = /** @type {Element} */ (event.currentTarget).closest("svg");
+    if (!grid) return;
     for (const cell of grid.querySelectorAll(".cn-cell")) cell.setAttribute("tabindex", "-1");
-    const target = grid.querySelector(`[data-cell="${cellName(next)}"]`);
-    target.setAttribute("tabindex", "0");
-    target.focus();
+    const target = /** @type {SVGElement | null} */ (grid.querySelector(`[data-cell="${cellName(next)}"]`));
+    target?.setAttribute("tabindex", "0");
+    target?.focus();
   }
 
   // ----- the sheet's sections ----------------------------------------------------------------
 
+  /**
+   * @param {SheetView} sheet
+   * @param {number} section 0: Connect-3, 1: Connect-4
+   * @param {string} title
+   * @returns {HTMLElement}
+   */
   function drawBonusSection(sheet, section, title) {
     const bonuses = sheet.bonuses[section] || [];
-    const takeSection = task()?.kind === "take" && sheet.seat === me() ? task().value : null;
+    const job = task();
+    const takeSection = job?.kind === "take" && sheet.seat === me() ? job.value : null;
     const tiles = bonuses.map((bonus) => {
       const lightning = bonus.kind === "write" || bonus.kind === "write2";
       const state = bonus.used ? "used" : bonus.circled ? "circled" : "free";
@@ -676,12 +881,13 @@ export default function create(root, context) {
     return h("section", { class: "cn-block" }, h("h4", {}, title), h("ul", { class: "cn-bonuses" }, tiles));
   }
 
+  /** @param {SheetView} sheet @returns {HTMLElement} */
   function drawMarkers(sheet) {
     const obs = observation();
-    const layout = layoutOf(obs);
-    const [first, later] = layout.connect4_points;
-    const markerLabel = (state) => ({ empty: t("connnect.markerEmpty"), filled: t("connnect.markerFilled"), crossed: t("connnect.markerCrossed") }[state] || state);
-    const items = layout.connect4.map((shape) => {
+    const [first, later] = geometry.connect4_points;
+    /** @param {string} state @returns {string} */
+    const markerLabel = (state) => /** @type {Record<string, string>} */ ({ empty: t("connnect.markerEmpty"), filled: t("connnect.markerFilled"), crossed: t("connnect.markerCrossed") })[state] || state;
+    const items = geometry.connect4.map((shape) => {
       const pair = sheet.markers[shape.id] || ["empty", "empty"];
       const claimedBefore = obs.connect4_claimed.includes(shape.id);
       return h("li", { class: `cn-marker${claimedBefore ? " taken" : ""}`, title: claimedBefore ? t("connnect.connect4Taken") : t("connnect.connect4Open") },
@@ -692,9 +898,9 @@ export default function create(root, context) {
     return h("section", { class: "cn-block" }, h("h4", {}, t("connnect.connect4Markers")), h("ul", { class: "cn-markers" }, items));
   }
 
+  /** @param {SheetView} sheet @returns {HTMLElement} */
   function drawConnect5Boxes(sheet) {
-    const layout = layoutOf(observation());
-    const boxes = Array.from({ length: layout.connect5_boxes }, (_, i) => {
+    const boxes = Array.from({ length: geometry.connect5_boxes }, (_, i) => {
       const entry = sheet.connect5[i];
       return h("li", { class: `cn-c5box${entry ? " written" : ""}`, "aria-label": entry ? t("connnect.connect5BoxFull", { letter: entry[0], points: entry[1] }) : t("connnect.connect5BoxEmpty") },
         h("span", { class: "letter" }, entry ? entry[0] : ""), h("span", { class: "points" }, entry ? `★${entry[1]}` : "★"));
@@ -702,8 +908,9 @@ export default function create(root, context) {
     return h("section", { class: "cn-block" }, h("h4", {}, t("connnect.connect5Boxes")), h("ul", { class: "cn-c5boxes" }, boxes));
   }
 
+  /** @param {SheetView} sheet @returns {HTMLElement} */
   function drawFreeActions(sheet) {
-    const penalties = layoutOf(observation()).free_action_penalties;
+    const penalties = geometry.free_action_penalties;
     const boxes = penalties.map((value, i) => {
       const used = i < sheet.free_actions;
       const currentBox = i === sheet.free_actions;
@@ -718,9 +925,10 @@ export default function create(root, context) {
       h("ol", { class: "cn-fas" }, boxes));
   }
 
+  /** @param {SheetView} sheet @returns {HTMLElement} */
   function drawTracker(sheet) {
     const obs = observation();
-    const rounds = obs.rounds || 12;
+    const rounds = geometry.rounds;
     const cells = Array.from({ length: rounds }, (_, i) => {
       const row = sheet.tracker[i];
       const currentRound = i + 1 === obs.round && obs.phase !== "over";
@@ -735,9 +943,16 @@ export default function create(root, context) {
       h("ol", { class: "cn-tracker" }, cells));
   }
 
+  /**
+   * The score breakdown as rows [key, label, value, detail].
+   * @param {Record<string, any>} score
+   * @returns {[string, string, number, string?][]}
+   */
   function scoreRows(score) {
-    const arrows = (score.arrows || []).reduce((a, b) => a + b, 0);
-    const objectives = (score.objectives || []).reduce((a, b) => a + b, 0);
+    /** @type {(a: number, b: number) => number} */
+    const sum = (a, b) => a + b;
+    const arrows = (score.arrows || []).reduce(sum, 0);
+    const objectives = (score.objectives || []).reduce(sum, 0);
     return [
       ["connect3", t("connnect.scoreConnect3"), score.connect3],
       ["connect4", t("connnect.scoreConnect4"), score.connect4, t("connnect.scoreConnect4Detail", { bonus: score.connect4_bonus, markers: score.connect4_markers })],
@@ -750,6 +965,7 @@ export default function create(root, context) {
     ];
   }
 
+  /** @param {SheetView} sheet @returns {HTMLElement} */
   function drawScore(sheet) {
     const score = sheet.score;
     const rows = scoreRows(score).map(([key, label, value]) => h("tr", { class: value ? "" : "zero" }, h("th", { scope: "row" }, label), h("td", { "data-score": key }, value < 0 ? `−${-value}` : String(value))));
@@ -759,6 +975,7 @@ export default function create(root, context) {
 
   // ----- the top strip: rounds, phases, who is thinking --------------------------------------
 
+  /** @param {number} seat @returns {[string, string]} state and its words */
   function playerState(seat) {
     const obs = observation();
     const sheet = obs.sheets[seat];
@@ -771,9 +988,10 @@ export default function create(root, context) {
     return ["waiting", ""];
   }
 
+  /** @returns {HTMLElement} the top strip: round, phases, who is thinking */
   function drawStrip() {
     const obs = observation();
-    const rounds = obs.rounds || 12;
+    const rounds = geometry.rounds;
     const pips = Array.from({ length: rounds }, (_, i) => {
       const round = i + 1;
       const state = obs.terminal || round < obs.round ? "past" : round === obs.round ? "now" : "future";
@@ -801,6 +1019,7 @@ export default function create(root, context) {
 
   // ----- the Dice Card -----------------------------------------------------------------------
 
+  /** @returns {HTMLElement} the Dice Card: the roll, the Zone Die, the Switch buttons */
   function drawDiceCard() {
     const obs = observation();
     const you = obs.you;
@@ -810,6 +1029,7 @@ export default function create(root, context) {
       const chooser = obs.active_player;
       const choosing = myTurn() && model.zones.size;
       if (!choosing) body.push(h("p", { class: "cn-dice-note" }, t("connnect.othersChooseZone", { name: names(chooser) })));
+      /** @type {(value: number, on: boolean) => void} */
       const preview = (value, on) => {
         for (const group of container.querySelectorAll(`[data-preview="${value}"]`)) group.classList.toggle("show", on);
       };
@@ -818,8 +1038,8 @@ export default function create(root, context) {
         if (!offered) return h("span", { class: "cn-die-slot" }, dieFace(value, 44, "number"));
         return h("button", {
           class: "cn-die-button", "data-zone": value, "data-fkey": `zone-${value}`, disabled: busy,
-          "aria-label": t("connnect.useAsZone", { value, zone: zoneText(layoutOf(obs), value) }),
-          title: zoneText(layoutOf(obs), value),
+          "aria-label": t("connnect.useAsZone", { value, zone: zoneText(geometry, value) }),
+          title: zoneText(geometry, value),
           onclick: () => send(`zone ${value}`),
           onmouseenter: () => preview(value, true), onmouseleave: () => preview(value, false),
           onfocus: () => preview(value, true), onblur: () => preview(value, false),
@@ -830,11 +1050,11 @@ export default function create(root, context) {
       const numbers = [...dice];
       if (zone && numbers.includes(zone)) numbers.splice(numbers.indexOf(zone), 1);
       const mineDice = you && you.number_dice?.length ? you.number_dice : null;
-      const switched = mineDice && (you.zone !== zone);
+      const switched = you && mineDice && (you.zone !== zone);
       body.push(h("div", { class: "cn-dice-row" },
         h("figure", { class: "cn-die-slot zone" }, dieFace(zone, 44, "zone"), h("figcaption", {}, t("connnect.zoneDie"))),
         numbers.map((value) => h("figure", { class: "cn-die-slot" }, dieFace(value, 44, "number"), h("figcaption", {}, t("connnect.numberDie"))))));
-      if (switched) body.push(h("p", { class: "cn-dice-note" }, t("connnect.yourSwitch", { zone: you.zone, dice: mineDice.join(" · ") })));
+      if (you && mineDice && switched) body.push(h("p", { class: "cn-dice-note" }, t("connnect.yourSwitch", { zone: you.zone, dice: mineDice.join(" · ") })));
       if (myTurn() && model.switches.size) {
         body.push(h("div", { class: "cn-switches" }, h("span", {}, t("connnect.switchPrompt")),
           [...model.switches].sort(byNumber).map((value) => h("button", {
@@ -854,6 +1074,7 @@ export default function create(root, context) {
 
   // ----- the action panel --------------------------------------------------------------------
 
+  /** @returns {string} what the viewer should do now, or who is awaited */
   function instruction() {
     const obs = observation();
     const job = task();
@@ -869,21 +1090,25 @@ export default function create(root, context) {
     }
     if (job?.kind === "take") return job.value === 0 ? t("connnect.takeConnect3") : t("connnect.takeConnect4");
     if (job?.kind === "place") return t("connnect.placeNumber", { n: [...model.writes.keys()][0] ?? job.value });
-    if (job?.kind === "zone") return t("connnect.writeAny", { count: job.value, zone: obs.you.zone });
+    const you = obs.you;
+    if (!you) return "";
+    if (job?.kind === "zone") return t("connnect.writeAny", { count: job.value, zone: you.zone });
     if (obs.phase === "zone") return t("connnect.chooseZoneDie");
     if (obs.phase === "setup_write") return t("connnect.writeSetup");
     if (obs.phase === "fill") {
-      const pending = obs.you.pending;
-      if (!model.writes.size && model.skips.size) return t("connnect.zoneFull", { zone: obs.you.zone });
-      return t("connnect.writeNumbers", { numbers: pending.join(t("connnect.and")), zone: obs.you.zone });
+      const pending = you.pending;
+      if (!model.writes.size && model.skips.size) return t("connnect.zoneFull", { zone: you.zone });
+      return t("connnect.writeNumbers", { numbers: pending.join(t("connnect.and")), zone: you.zone });
     }
     if (obs.phase === "claim") return model.claims.length ? t("connnect.claimHint") : t("connnect.claimNothing");
     return "";
   }
 
+  /** @returns {HTMLElement | null} the mode buttons, when there is a choice */
   function drawModes() {
     const modes = availableModes();
     if (modes.length < 2 && !modes.some((m) => m === "adjust" || m === "move")) return null;
+    /** @type {Record<string, () => string>} */
     const labels = {
       write: () => t("connnect.modeWrite"),
       claim: () => t("connnect.modeClaim"), adjust: () => t("connnect.modeAdjust"), move: () => t("connnect.modeMove"),
@@ -894,9 +1119,11 @@ export default function create(root, context) {
     }, labels[m]())));
   }
 
+  /** @returns {HTMLElement | null} the number tray: numbers, Adjust, Free Actions */
   function drawTray() {
     const tray = trayNumbers(model);
-    if (!tray.length) return null;
+    if (!tray.length || number === null) return null;
+    const chosen = number;
     const job = task();
     const caption = job?.kind === "zone" ? t("connnect.pickNumber") : t("connnect.numberToWrite");
     const chips = h("div", { class: "cn-chips", role: "radiogroup", "aria-label": caption }, tray.map((value) => h("button", {
@@ -905,15 +1132,15 @@ export default function create(root, context) {
       onclick: () => { number = value; render(); },
     }, String(value))));
     const rows = [h("div", { class: "cn-row" }, h("span", { class: "cn-row-label" }, caption), chips)];
-    const adjust = model.adjustDie.get(number);
+    const adjust = model.adjustDie.get(chosen);
     if (adjust) {
       rows.push(h("div", { class: "cn-row" }, h("span", { class: "cn-row-label" }, t("connnect.adjustThis", { n: number })),
         h("div", { class: "cn-chips" }, [...adjust].sort((a, b) => Number(a) - Number(b)).map((delta) => h("button", {
           class: "small", "data-adjust-die": `${number} ${delta}`, "data-fkey": `adjd-${delta}`,
           title: t("connnect.bonusAdjustHelp"), onclick: () => send(`adjust ${number} ${delta}`),
-        }, `${signed(Number(delta))} → ${cyclic(number, Number(delta))}`)))));
+        }, `${signed(Number(delta))} → ${cyclic(chosen, Number(delta))}`)))));
     }
-    const changes = model.changes.get(number);
+    const changes = model.changes.get(chosen);
     if (changes) {
       rows.push(h("div", { class: "cn-row cn-free" }, h("span", { class: "cn-row-label" }, t("connnect.changeThis", { n: number })),
         h("div", { class: "cn-chips" }, [...changes].sort(byNumber).map((value) => h("button", {
@@ -921,7 +1148,7 @@ export default function create(root, context) {
           title: t("connnect.freeActionHelp"), onclick: () => send(`change ${number} ${value}`),
         }, String(value))))));
     }
-    if (model.skips.has(number)) {
+    if (model.skips.has(chosen)) {
       rows.push(h("div", { class: "cn-row cn-free" }, h("span", { class: "cn-row-label" }, t("connnect.skipThis", { n: number })),
         h("button", { class: "small", "data-skip": number, "data-fkey": "skip", title: t("connnect.freeActionHelp"), onclick: () => send(`skip ${number}`) },
           t("connnect.skipButton", { n: number }))));
@@ -932,18 +1159,20 @@ export default function create(root, context) {
   /** The Connect shape the selection makes (a sheet shape or a face-up card), or null. */
   function selectionShape() {
     const obs = observation();
-    const layout = layoutOf(obs);
     const size = selection.length;
     if (size < 3 || size > 5 || !connected(selection)) return null;
-    const shapes = size === 3 ? layout.connect3 : size === 4 ? layout.connect4 : obs.cards_face_up.map((c) => ({ id: c.letter, rows: c.rows }));
+    const shapes = size === 3 ? geometry.connect3 : size === 4 ? geometry.connect4 : obs.cards_face_up.map((c) => ({ id: c.letter, rows: c.rows }));
     const key = cellsKey(selection);
     const shape = shapes.find((s) => shapeKey(rowsToPoints(s.rows)) === key);
     return shape ? { size, id: shape.id, path: hasPath(selection) } : null;
   }
 
-  /** Why the selection is not a legal claim (one sentence). */
+  /**
+   * Why the selection is not a legal claim, before anything is sent (the server decides).
+   * @param {SheetView} sheet
+   * @returns {string}
+   */
   function explainSelection(sheet) {
-    const layout = layoutOf(observation());
     const cells = selection;
     const names = cells.map(cellName);
     const crossed = new Set(sheet.crossed);
@@ -958,11 +1187,11 @@ export default function create(root, context) {
     const pathOnly = options.connect4_shapes === "path";
     if (!shape || (size === 4 && pathOnly && !shape.path)) {
       if (size === 5) return t("connnect.whyNoCard");
-      if (size === 3) return t("connnect.whyNotShape3", { shapes: layout.connect3.map((s) => s.id).join(", ") });
-      const allowed = layout.connect4.filter((s) => !pathOnly || hasPath(rowsToPoints(s.rows).map(([r, c]) => r * SIZE + c)));
+      if (size === 3) return t("connnect.whyNotShape3", { shapes: geometry.connect3.map((s) => s.id).join(", ") });
+      const allowed = geometry.connect4.filter((s) => !pathOnly || s.path);
       return t("connnect.whyNotShape4", { shapes: allowed.map((s) => s.id).join(", ") });
     }
-    if (size === 5 && sheet.connect5.length >= layout.connect5_boxes) return t("connnect.whyBoxesFull");
+    if (size === 5 && sheet.connect5.length >= geometry.connect5_boxes) return t("connnect.whyBoxesFull");
     const section = sheet.bonuses[size - 3];
     if (size < 5 && options.empty_section === "forbidden" && section && section.every((b) => b.circled)) {
       return t("connnect.whySectionFull", { size });
@@ -987,14 +1216,16 @@ export default function create(root, context) {
     return t("connnect.whyNotNow");
   }
 
+  /** @param {ClaimOption} claim @returns {string} */
   function shapeLabel(claim) {
     const size = claim.cells.length;
     if (size === 5) return t("connnect.claimCard", { letter: claim.shape });
     return t("connnect.claimShape", { size, shape: claim.shape });
   }
 
+  /** @returns {HTMLElement} the selection, its explanation and the claims it makes */
   function drawClaimBox() {
-    const sheet = observation().sheets[me()];
+    const sheet = observation().sheets[me() ?? 0];
     const { exact, wider } = claimMatches();
     const parts = [];
     const chosen = selection.map(cellName).join(" ");
@@ -1023,11 +1254,13 @@ export default function create(root, context) {
     return h("div", { class: "cn-claimbox" }, parts);
   }
 
+  /** @returns {HTMLElement} the Adjust bonus: the chosen space and its steps */
   function drawAdjustBox() {
     const parts = [h("p", {}, adjustTarget ? t("connnect.adjustChosen", { cell: adjustTarget }) : t("connnect.adjustPick"))];
-    if (adjustTarget) {
-      const value = observation().sheets[me()].values[cellIndex(adjustTarget)];
-      parts.push(h("div", { class: "cn-chips" }, [...model.adjustCell.get(adjustTarget)].sort((a, b) => Number(a) - Number(b)).map((delta) => h("button", {
+    const target = adjustTarget;
+    if (target) {
+      const value = observation().sheets[me() ?? 0].values[cellIndex(target)];
+      parts.push(h("div", { class: "cn-chips" }, [...(model.adjustCell.get(target) || [])].sort((a, b) => Number(a) - Number(b)).map((delta) => h("button", {
         class: "small", "data-adjust-cell": `${adjustTarget} ${delta}`, "data-fkey": `adjc-${delta}`, disabled: busy,
         onclick: () => send(`adjust ${adjustTarget} ${delta}`),
       }, `${value} ${signed(Number(delta))} → ${cyclic(value, Number(delta))}`))));
@@ -1035,12 +1268,13 @@ export default function create(root, context) {
     return h("div", { class: "cn-adjustbox" }, parts);
   }
 
+  /** @returns {HTMLElement} the bonus spaces that may be circled now */
   function drawTakeBox() {
     const job = task();
-    const sheet = observation().sheets[me()];
-    const bonuses = sheet.bonuses[job.value] || [];
+    const sheet = observation().sheets[me() ?? 0];
+    const bonuses = job ? sheet.bonuses[job.value] || [] : [];
     return h("div", { class: "cn-takes" }, [...model.takes].sort(byNumber).map((slot) => {
-      const bonus = bonuses.find((b) => b.slot === slot) || { kind: "?", stars: 0, slot };
+      const bonus = bonuses.find((b) => b.slot === slot) || { kind: "?", value: 0, stars: 0, slot };
       const lightning = bonus.kind === "write" || bonus.kind === "write2";
       return h("button", {
         class: "cn-take", "data-take": slot, "data-fkey": `take-${slot}`, disabled: busy, title: bonusHelp(bonus),
@@ -1050,12 +1284,13 @@ export default function create(root, context) {
     }));
   }
 
+  /** @returns {HTMLElement} the action panel */
   function drawActions() {
     const obs = observation();
     const parts = [h("p", { class: "cn-instruction", id: "cn-instruction" }, instruction())];
     if (myTurn()) {
       if (viewed !== me() && obs.phase !== "zone") {
-        parts.push(h("p", { class: "cn-viewing" }, t("connnect.viewingOther", { name: names(viewed) }),
+        parts.push(h("p", { class: "cn-viewing" }, t("connnect.viewingOther", { name: names(viewed ?? 0) }),
           h("button", { class: "small", id: "cn-back", onclick: () => { viewed = me(); viewedByHand = false; render(); } }, t("connnect.backToMine"))));
       }
       const job = task();
@@ -1081,6 +1316,7 @@ export default function create(root, context) {
 
   // ----- tabs, the final table, the side panel -----------------------------------------------
 
+  /** @returns {HTMLElement} one tab per player's sheet */
   function drawTabs() {
     const obs = observation();
     const hidden = ["setup_write", "fill", "claim"].includes(obs.phase);
@@ -1093,8 +1329,8 @@ export default function create(root, context) {
       }, h("span", { class: `cn-swatch s${sheet.seat}`, "aria-hidden": "true" }), names(sheet.seat),
       sheet.seat === me() ? h("span", { class: "tag" }, t("connnect.you")) : null,
       h("span", { class: "cn-tab-score" }, points(sheet.score.total)));
-      button.addEventListener("keydown", (event) => {
-        const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+      button.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
+        const step = /** @type {Record<string, number>} */ ({ ArrowLeft: -1, ArrowRight: 1 })[event.key];
         if (!step) return;
         event.preventDefault();
         const count = obs.sheets.length;
@@ -1107,6 +1343,7 @@ export default function create(root, context) {
     }), hidden && viewed !== me() ? h("span", { class: "cn-snapshot" }, t("connnect.snapshotNote")) : null);
   }
 
+  /** @returns {HTMLElement} the final score table */
   function drawFinal() {
     const obs = observation();
     const winners = new Set(obs.winners || []);
@@ -1131,6 +1368,7 @@ export default function create(root, context) {
       notes.length ? h("ul", { class: "cn-notes" }, notes) : null);
   }
 
+  /** Fill the side panel: objectives, Connect-5 cards, score cards, shapes, help. */
   function drawPanel() {
     const obs = observation();
     const faceDown = new Set(obs.cards_face_down);
@@ -1146,18 +1384,17 @@ export default function create(root, context) {
       return h("li", { class: `cn-objective deck-${objective.deck}${objective.closed ? " closed" : ""}` },
         h("div", { class: "cn-objective-head" }, h("span", { class: "cn-objective-id" }, objective.id),
           h("span", { class: "cn-objective-points" }, points(objective.points_now ?? objective.points))),
-        h("p", {}, objectiveText(objective)),
+        h("p", {}, objectiveText(geometry, objective)),
         reached.length ? h("p", { class: "cn-reached" }, t("connnect.reachedBy"), " ", reached.map((s) => h("span", { class: "cn-reached-by" },
           h("span", { class: `cn-swatch s${s.seat}`, "aria-hidden": "true" }), names(s.seat)))) : null);
     });
-    const layout = layoutOf(obs);
     panel.replaceChildren(
       h("h3", {}, t("connnect.objectiveCards")), h("ul", { class: "cn-objectives" }, objectives),
       h("h3", {}, t("connnect.connect5Cards")), h("ul", { class: "cn-cards" }, cards),
       h("div", { class: "cn-stack-row" }, h("span", {}, t("connnect.scoreCards")),
         stack.length ? h("ol", { class: "cn-stack", "aria-label": t("connnect.scoreCards") }, stack) : h("span", { class: "cn-sub" }, t("connnect.noScoreCards"))),
       h("h3", {}, t("connnect.shapes")),
-      h("ul", { class: "cn-shapes" }, [...layout.connect3, ...layout.connect4].map((s) => h("li", {}, miniShape(s.rows, 8), h("span", {}, s.id)))),
+      h("ul", { class: "cn-shapes" }, [...geometry.connect3, ...geometry.connect4].map((s) => h("li", {}, miniShape(s.rows, 8), h("span", {}, s.id)))),
       h("details", { class: "help" }, h("summary", {}, t("connnect.howToPlay")),
         h("ul", {},
           h("li", {}, t("connnect.help1")), h("li", {}, t("connnect.help2")), h("li", {}, t("connnect.help3")),
@@ -1166,17 +1403,19 @@ export default function create(root, context) {
 
   // ----- render ------------------------------------------------------------------------------
 
+  /** Draw everything from the last update (keeps the focus on the same control). */
   function render() {
     if (!current) return;
     const obs = observation();
-    const focusKey = root.contains(document.activeElement) ? document.activeElement?.dataset?.fkey : null;
+    const active = /** @type {HTMLElement | null} */ (document.activeElement);
+    const focusKey = active && root.contains(active) ? active.dataset?.fkey : null;
     container.classList.toggle("cn-busy", busy);
     container.dataset.phase = obs.phase;
     container.dataset.round = String(obs.round);
     container.dataset.task = task()?.kind || "";
     container.dataset.mode = mode || "";
     container.dataset.myTurn = String(myTurn());
-    const sheet = obs.sheets[viewed] || obs.sheets[0];
+    const sheet = obs.sheets[viewed ?? 0] || obs.sheets[0];
     const targets = cellTargets();
     const parts = [drawStrip()];
     if (obs.terminal) parts.push(drawFinal());
@@ -1200,13 +1439,15 @@ export default function create(root, context) {
   }
 
   const board = {
+    /** @param {Update} update a new position (observation, legal actions, last event) */
     update(update) {
       current = update;
       if (busy) {
         // The answer to the sent action is its event (`last`); another player's event may come
         // first. An action that is no longer legal was applied (or can no longer be).
-        const answered = update.last && update.last.seat === sent.seat && update.last.action === sent.action;
-        if (answered || !(update.legal || []).includes(sent.action)) {
+        const waited = sent;
+        const answered = waited && update.last && update.last.seat === waited.seat && update.last.action === waited.action;
+        if (!waited || answered || !(update.legal || []).includes(waited.action)) {
           busy = false;
           clearTimeout(busyTimer);
         }
@@ -1248,6 +1489,7 @@ export default function create(root, context) {
       return found.sort();
     },
 
+    /** @param {number} seat @returns {string | null} the seat's score and state, for the seat list */
     seatDetail(seat) {
       const obs = observation();
       if (!obs?.sheets?.[seat]) return null;
@@ -1256,12 +1498,17 @@ export default function create(root, context) {
       return state === "waiting" || state === "over" || !text ? total : `${total} · ${text}`;
     },
 
+    /**
+     * @param {Observation | undefined} obs
+     * @param {string[] | undefined} legal
+     * @returns {string} what the player should do now
+     */
     turnHint(obs, legal) {
       const job = obs?.you?.task;
       const actions = legal || [];
       if (job?.kind === "take") return t("connnect.hintTake");
       if (job?.kind === "place") return t("connnect.hintPlace", { n: job.value });
-      if (job?.kind === "zone") return t("connnect.hintWriteAny", { zone: obs.you.zone });
+      if (job?.kind === "zone") return t("connnect.hintWriteAny", { zone: obs?.you?.zone });
       if (obs?.phase === "zone") return t("connnect.hintZone");
       if (obs?.phase === "setup_write") return t("connnect.hintSetup");
       if (obs?.phase === "fill") {
@@ -1276,37 +1523,20 @@ export default function create(root, context) {
       return t("connnect.doneButton");
     },
 
+    /** @param {Observation | undefined} obs @returns {string} every final score */
     resultDetail(obs) {
       if (!obs?.sheets) return "";
       return obs.sheets.map((s) => `${names(s.seat)} ${s.score.total}`).join(" · ");
     },
 
+    /**
+     * Used only when the server sent no event for a move: another seat's hidden choice in a
+     * simultaneous phase (the server's events describe every visible move).
+     * @param {string | null} action
+     * @returns {string}
+     */
     describe(action) {
-      if (!action) return t("connnect.descHidden");
-      const words = action.split(" ");
-      const rest = words.slice(1);
-      switch (words[0]) {
-        case "objectives": return t("connnect.descObjectives", { cards: rest.join(", ") });
-        case "cards": return t("connnect.descCards", { cards: rest.join(" ") });
-        case "first": return t("connnect.descFirst", { name: names(Number(rest[0])) });
-        case "roll": return t("connnect.descRoll", { dice: rest.join(" · ") });
-        case "zone": return t("connnect.descZone", { zone: rest[0] });
-        case "write": return t("connnect.descWrite", { n: rest[0], cell: rest[1] });
-        case "change": return t("connnect.descChange", { old: rest[0], n: rest[1] });
-        case "skip": return t("connnect.descSkip", { n: rest[0] });
-        case "switch": return t("connnect.descSwitch", { zone: rest[0] });
-        case "adjust": return /^[a-f]/.test(rest[0]) ? t("connnect.descAdjustCell", { cell: rest[0], delta: rest[1] }) : t("connnect.descAdjustDie", { n: rest[0], delta: rest[1] });
-        case "move": return t("connnect.descMove", { cell: rest[0] });
-        case "take": return t("connnect.descTake", { slot: rest[0] });
-        case "done": return t("connnect.descDone");
-        case "claim": {
-          const reuse = rest[rest.length - 1] === "reuse";
-          const cells = rest.slice(1, reuse ? -1 : undefined);
-          const text = cells.length === 5 ? t("connnect.descClaimCard", { letter: rest[0], cells: cells.join(" ") }) : t("connnect.descClaim", { size: cells.length, shape: rest[0], cells: cells.join(" ") });
-          return reuse ? `${text} ${t("connnect.descReuse")}` : text;
-        }
-        default: return action;
-      }
+      return action || t("connnect.descHidden");
     },
   };
   container.connnectBoard = board;
