@@ -113,7 +113,6 @@ def test_the_board_offers_exactly_the_legal_actions(
         "options": json.loads(json.dumps(dict(descriptor.options))),
         "geometry": descriptor.geometry(),
         "seatNames": [descriptor.seat_name(seat) for seat in range(descriptor.num_players)],
-        "geometry": descriptor.geometry(),  # as the table page passes it
     }
     script = "([g, c, m]) => window.__harness.load(g, c, m)"
     loaded = harness.evaluate(script, [game, context, module])

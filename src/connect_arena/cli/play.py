@@ -164,8 +164,9 @@ class PlaySession:
     def chance_turn(self) -> None:
         """Pick a chance outcome from the seeded stream, apply it and announce it."""
         action = sample_chance_outcome(self.state, self.rng)
+        words = self.words(action, CHANCE)
         self.state.apply_action(action, CHANCE)
-        self.console.print(f"chance: {escape(str(action))}")
+        self.console.print(f"chance: {escape(str(action))} [dim]({escape(words)})[/]")
 
     def agent_turn(self, seat: int) -> None:
         """Let the agent in ``seat`` act and announce it (hidden in a simultaneous phase)."""
@@ -177,8 +178,13 @@ class PlaySession:
         if simultaneous and self.humans:
             self.console.print(f"{label} has chosen.")
         else:
-            self.console.print(f"{label} plays: [bold]{escape(str(action))}[/]")
+            words = escape(self.words(action, seat))
+            self.console.print(f"{label} plays: [bold]{escape(str(action))}[/] [dim]({words})[/]")
         self.apply(seat, action)
+
+    def words(self, action: Action, player: int) -> str:
+        """``action`` in English words (the game's event for it), before it is applied."""
+        return self.game.render_event(self.state.describe_action(action, player))
 
     def apply(self, seat: int, action: Action) -> None:
         """Apply ``action`` for ``seat``; track the mover and simultaneous choices to reveal.

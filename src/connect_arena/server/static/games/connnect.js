@@ -515,7 +515,7 @@ export default function create(root, context) {
   const orderRule = String(options.order_rule || "consecutive");
   const allPairs = options.order_adjacency === "all_pairs";
 
-  const container = h("div", { class: "cn" });
+  const container = /** @type {HTMLDivElement & {connnectBoard: unknown}} */ (h("div", { class: "cn" }));
   container.connnectBoard = null; // set below: tests reach the board through the DOM
   root.replaceChildren(container);
   container.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
@@ -1287,6 +1287,7 @@ export default function create(root, context) {
   /** @returns {HTMLElement} the action panel */
   function drawActions() {
     const obs = observation();
+    /** @type {(HTMLElement | null)[]} */
     const parts = [h("p", { class: "cn-instruction", id: "cn-instruction" }, instruction())];
     if (myTurn()) {
       if (viewed !== me() && obs.phase !== "zone") {
@@ -1337,7 +1338,7 @@ export default function create(root, context) {
         viewed = (sheet.seat + step + count) % count;
         viewedByHand = viewed !== me();
         render();
-        container.querySelector(`[data-sheet="${viewed}"]`)?.focus();
+        /** @type {HTMLElement | null} */ (container.querySelector(`[data-sheet="${viewed}"]`))?.focus();
       });
       return button;
     }), hidden && viewed !== me() ? h("span", { class: "cn-snapshot" }, t("connnect.snapshotNote")) : null);
@@ -1433,7 +1434,7 @@ export default function create(root, context) {
     container.replaceChildren(...parts);
     drawPanel();
     if (focusKey) {
-      const again = container.querySelector(`[data-fkey="${CSS.escape(focusKey)}"]`);
+      const again = /** @type {HTMLElement | null} */ (container.querySelector(`[data-fkey="${CSS.escape(focusKey)}"]`));
       if (again) again.focus();
     }
   }
