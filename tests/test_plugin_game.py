@@ -88,11 +88,15 @@ def test_the_site_lists_it_without_a_rules_page_and_plays_it(plugin: None, tmp_p
         table = alice.create_table(["me", "computer"], options={}, game="fivestones")
         with alice.connect(table["id"]) as socket:
             state = receive_until(socket, "state")
-            while not state["terminal"]:
+            for _ in range(100):
+                if state["terminal"]:
+                    break
                 if "0" in state["legal_actions"]:
                     action = state["legal_actions"]["0"][0]
                     socket.send_json({"type": "action", "seq": state["seq"] + 1, "action": action})
                     event = receive_until(socket, "event", seq=state["seq"] + 1)
                     assert event["event"]["key"] == "fivestones.take"
-                state = receive_until(socket, "state")
+                else:  # the computer's move
+                    event = receive_until(socket, "event", seq=state["seq"] + 1)
+                state = event["state"]
         assert sorted(state["returns"]) == [-1.0, 1.0]
