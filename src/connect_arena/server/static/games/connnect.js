@@ -1492,6 +1492,7 @@ export default function create(root, context) {
 
     /** @param {number} seat @returns {string | null} the seat's score and state, for the seat list */
     seatDetail(seat) {
+      if (!current) return null; // the table lists its seats before the first state arrives
       const obs = observation();
       if (!obs?.sheets?.[seat]) return null;
       const [state, text] = playerState(seat);
