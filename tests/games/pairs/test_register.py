@@ -10,7 +10,7 @@ import pytest
 
 from connect_arena.core import CHANCE, TERMINAL, IllegalActionError, InvalidOptionError
 from connect_arena.games import load
-from connect_arena.games.pairs import First, Take
+from connect_arena.games.pairs import FirstPlayer, Take
 from connect_arena.games.pairs.legal import event_options
 from connect_arena.games.pairs.notation import parse_action
 from tests.games.pairs.helpers import (
@@ -88,7 +88,7 @@ def test_pg5_pawn_stays_on_the_last_box_or_the_manche_ends() -> None:
         roll(ends, "6 6 6")
         roll(ends, "6 6 6")
     assert ends.is_terminal() and ends.returns() == [0.0, 0.0]
-    assert ends.outcome == "the pawn reached the end of the track"
+    assert ends.outcome == "track_end"
 
 
 def test_pg6_turn_order_pair_by_pair_or_interleaved() -> None:
@@ -101,7 +101,7 @@ def test_pg6_turn_order_pair_by_pair_or_interleaved() -> None:
 def test_pg7_first_player_is_a_chance_action_by_default() -> None:
     state = load("pairs", 4, key="fixed").new_initial_state()
     assert state.current_player == CHANCE
-    assert state.chance_outcomes() == [(First(seat), 0.25) for seat in range(4)]
+    assert state.chance_outcomes() == [(FirstPlayer(seat), 0.25) for seat in range(4)]
     state.apply_action("first 3", CHANCE)
     assert state.order == (3, 0, 1, 2) and state.turn_seat == 3
     fixed = load("pairs", 4, key="fixed", first_player="2").new_initial_state()

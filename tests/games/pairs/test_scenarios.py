@@ -100,7 +100,8 @@ def test_4bc_double_that_can_do_nothing(zones: dict[int, str], dice: str) -> Non
     roll(state, dice)
     assert zones_of(state, ANN) == zones
     assert state.turn_seat == BOB and state.current_player == CHANCE
-    assert "nothing happens" in state.log[-1]
+    assert state.log[-1].key == "pairs.double_nothing"
+    assert "nothing happens" in state.game.render_event(state.log[-1])
 
 
 def test_5_move() -> None:
