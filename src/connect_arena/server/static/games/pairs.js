@@ -6,19 +6,83 @@
 // ("other actions"), so `offered()` always equals the legal list. With three different dice,
 // MOVE, TAKE and CONNECT are always shown; an option without a legal action is greyed out with
 // the reason, worked out from the observation. The engine applies forced choices itself, so
-// the UI also reads what happened from the log and animates the three-of-a-subject events
-// (a top slot filled) when it sees them arrive.
+// the UI reads what happened from the observation's log (structured events, translated by key)
+// and animates the three-of-a-subject events (a top slot filled) when it sees them arrive.
+//
+// Everything the board draws comes from the server: the layout (subjects, zones, slots, pairs,
+// the score track) from the game's geometry (`context.geometry`, PairsGame.geometry()), the
+// position from the observation. Legal actions are read as notation only to make them clickable.
 
-import { h } from "../js/api.js";
-import { t } from "../js/i18n.js";
+import { h, listText } from "../js/api.js";
+import { eventText, t } from "../js/i18n.js";
+import { svg } from "../js/svg.js";
 
-const SVG = "http://www.w3.org/2000/svg";
-const SUBJECTS = ["A", "B", "C", "D", "E", "F"];
-const FACES = [1, 2, 3, 4, 5, 6];
-const ZONE_SIZE = 3;
-const PAIR_NAMES = ["X", "Y", "Z", "W"];
+/**
+ * The static layout of a game (PairsGame.geometry(), games/pairs/view.py).
+ * @typedef {object} Geometry
+ * @property {string[]} subjects - the subject letters, by subject index ("A".."F").
+ * @property {number[]} faces - die faces = zone numbers = key spaces (1-6).
+ * @property {number} zone_size - spaces per zone.
+ * @property {number[][]} zone_rows - a player board's zones, row by row, as drawn.
+ * @property {number[]} slots - top slots, left to right (1-4).
+ * @property {{name: string, seats: number[]}[]} pairs - each pair's name and its two seats.
+ * @property {number[]} track - the score-track boxes in pawn order (round 1 first).
+ * @property {string} track_end - "stay" or "end": what the pawn does on the last box.
+ * @property {number} tokens_per_subject
+ * @property {number} manches
+ */
+
+/**
+ * A structured event from the server.
+ * @typedef {{key: string, params: Record<string, unknown>}} GameEvent
+ */
+
+/**
+ * The observation of a seat (PairsState.observation(), games/pairs/view.py).
+ * @typedef {object} Observation
+ * @property {{name: string, key: string | null, supply: Record<string, number>, complete: boolean, score: number | null}[]} pairs
+ * @property {{zones: string[], top: (string | null)[]}[]} boards - per seat.
+ * @property {string} stage
+ * @property {number | null} to_move
+ * @property {number | null} turn_seat
+ * @property {number[] | null} dice
+ * @property {{kind: string, d?: number, e?: number} | null} roll
+ * @property {{left: number[], offer: {zone: number, subject: string} | null}} connection
+ * @property {number[][]} pending - per seat: zones with a three-of-a-subject event.
+ * @property {Record<string, string>[]} triples - per seat: zone → the subject it holds three of.
+ * @property {number} manche
+ * @property {number} round
+ * @property {number} pawn
+ * @property {number[]} order
+ * @property {number[][]} scores
+ * @property {number[]} totals
+ * @property {GameEvent | null} outcome
+ * @property {boolean} terminal
+ * @property {GameEvent[]} log
+ */
+
+/**
+ * A legal action read from its notation.
+ * @typedef {object} Parsed
+ * @property {string} type
+ * @property {string} [text]
+ * @property {string} [key]
+ * @property {string} [subject]
+ * @property {number} [from]
+ * @property {number} [to]
+ * @property {number[]} [zones]
+ * @property {number} [zoneA]
+ * @property {string} [subjectA]
+ * @property {number} [zoneB]
+ * @property {string} [subjectB]
+ * @property {number} [zone]
+ * @property {string | null} [receive]
+ * @property {number} [slot]
+ */
+
 // Okabe–Ito colours (colour-blind safe) plus a distinct shape per subject; the letter is always
 // drawn, in black or white, whichever gives the stronger contrast (WCAG AA on every fill).
+/** @type {Record<string, {fill: string, ink: string, shape: string, legend: string}>} */
 const LOOK = {
   A: { fill: "#E69F00", ink: "#111111", shape: "circle", legend: "pairs.legend.circle" },
   B: { fill: "#56B4E9", ink: "#111111", shape: "square", legend: "pairs.legend.square" },
@@ -27,6 +91,7 @@ const LOOK = {
   E: { fill: "#0072B2", ink: "#FFFFFF", shape: "hexagon", legend: "pairs.legend.hexagon" },
   F: { fill: "#CC79A7", ink: "#111111", shape: "star", legend: "pairs.legend.star" },
 };
+/** @type {Record<number, number[][]>} */
 const PIPS = {
   1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
   4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
@@ -39,6 +104,7 @@ const HELP = [
 const BUSY_MS = 2500; // after a click, until the server's answer (or a refusal) comes back
 const ANNOUNCE_MS = 3200;
 
+/** @type {Promise<unknown> | null} */
 let stylesheet = null; // resolves once pairs.css is loaded (or failed: the board shows anyway)
 function addStylesheet() {
   if (!stylesheet) {
@@ -54,15 +120,14 @@ function addStylesheet() {
   return stylesheet;
 }
 
-function svg(tag, attributes = {}, ...children) {
-  const element = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value !== undefined && value !== null) element.setAttribute(name, String(value));
-  }
-  element.append(...children.filter(Boolean));
-  return element;
-}
-
+/**
+ * The points of a regular polygon (or a star with an `inner` radius), centred on 0,0.
+ * @param {number} count
+ * @param {number} radius
+ * @param {number} [rotation]
+ * @param {number | null} [inner]
+ * @returns {string}
+ */
 function polygon(count, radius, rotation = -Math.PI / 2, inner = null) {
   const points = [];
   const steps = inner === null ? count : count * 2;
@@ -74,6 +139,7 @@ function polygon(count, radius, rotation = -Math.PI / 2, inner = null) {
   return points.join(" ");
 }
 
+/** @type {Record<string, () => SVGElement>} */
 const SHAPES = {
   circle: () => svg("circle", { r: 13.5 }),
   square: () => svg("rect", { x: -12.5, y: -12.5, width: 25, height: 25, rx: 3 }),
@@ -83,7 +149,12 @@ const SHAPES = {
   star: () => svg("polygon", { points: polygon(5, 16, -Math.PI / 2, 9.6) }),
 };
 
-/** A token: the subject's shape and colour with its letter (decorative: labels say it). */
+/**
+ * A token: the subject's shape and colour with its letter (decorative: labels say it).
+ * @param {string} subject
+ * @param {string} [className]
+ * @returns {SVGElement | null}
+ */
 function token(subject, className = "") {
   const look = LOOK[subject];
   if (!look) return null;
@@ -96,14 +167,23 @@ function token(subject, className = "") {
     svg("text", { y: dy, "text-anchor": "middle", "dominant-baseline": "central", fill: look.ink, class: "tok-letter" }, subject));
 }
 
-/** A die face with its pips (decorative). */
+/**
+ * A die face with its pips (decorative).
+ * @param {number} value
+ * @param {string} [className]
+ * @returns {SVGElement}
+ */
 function die(value, className = "") {
   const pips = (PIPS[value] || []).map(([x, y]) => svg("circle", { cx: x * 6.4, cy: y * 6.4, r: 2.6, class: "pip" }));
   return svg("svg", { class: `die ${className}`.trim(), viewBox: "-12 -12 24 24", "aria-hidden": "true", focusable: "false" },
     svg("rect", { x: -11, y: -11, width: 22, height: 22, rx: 4.5, class: "die-face" }), ...pips);
 }
 
-/** Legal action strings as objects (an unknown form is kept as "other"). */
+/**
+ * A legal action's notation as an object, to make it clickable (an unknown form is "other").
+ * @param {string} text
+ * @returns {Parsed}
+ */
 function parseAction(text) {
   let m;
   if ((m = /^key ([A-F]{6})$/.exec(text))) return { type: "key", key: m[1] };
@@ -113,100 +193,82 @@ function parseAction(text) {
   if ((m = /^give ([1-6])([A-F])(?: ([A-F]))?$/.exec(text))) return { type: "give", zone: +m[1], subject: m[2], receive: m[3] || null };
   if ((m = /^top ([1-6])>([1-4])$/.exec(text))) return { type: "top", zone: +m[1], slot: +m[2] };
   if ((m = /^keep ([1-6])$/.exec(text))) return { type: "keep", zone: +m[1] };
-  if ((m = /^roll ([1-6]) ([1-6]) ([1-6])$/.exec(text))) return { type: "roll", dice: [+m[1], +m[2], +m[3]] };
-  if ((m = /^first (\d)$/.exec(text))) return { type: "first", seat: +m[1] };
   if (text === "connect" || text === "done" || text === "pass") return { type: text };
   return { type: "other" };
 }
 
+/**
+ * The letters of a zone ("ACC" → ["A", "C", "C"]).
+ * @param {string | null | undefined} zone
+ * @returns {string[]}
+ */
+const letters = (zone) => (zone || "").split("");
+
+/**
+ * The events of `now` that were not in `before` (the log keeps only the last ones).
+ * @param {GameEvent[] | undefined} before
+ * @param {GameEvent[]} now
+ * @returns {GameEvent[]}
+ */
+function newEvents(before, now) {
+  if (!before) return [];
+  const seen = before.map((event) => JSON.stringify(event));
+  const fresh = now.map((event) => JSON.stringify(event));
+  for (let overlap = Math.min(seen.length, fresh.length); overlap > 0; overlap -= 1) {
+    const tail = seen.slice(seen.length - overlap);
+    if (tail.every((event, i) => event === fresh[i])) return now.slice(overlap);
+  }
+  return now.slice();
+}
+
+// ----- the module ------------------------------------------------------------------------------
+/**
+ * Every arrangement of `items` (the keys a pair may set).
+ * @param {string[]} items
+ * @returns {string[][]}
+ */
 function permutations(items) {
   if (items.length <= 1) return [items.slice()];
+  /** @type {string[][]} */
   const result = [];
   items.forEach((item, i) => {
     for (const rest of permutations([...items.slice(0, i), ...items.slice(i + 1)])) result.push([item, ...rest]);
   });
   return result;
 }
-const ALL_KEYS = permutations(SUBJECTS).map((p) => p.join(""));
 
-const pairOf = (seat) => seat >> 1;
-const partnerOf = (seat) => seat ^ 1;
-const letters = (zone) => (zone || "").split("");
-const rollKind = (dice) => {
-  const distinct = new Set(dice).size;
-  return distinct === 1 ? "triple" : distinct === 2 ? "double" : "different";
-};
-/** (d, e) of a sorted DOUBLE: the doubled face and the third one. */
-const doubleFaces = ([a, b, c]) => (a === b ? [a, c] : [b, a]);
-const tripleSubject = (zone) => (zone && zone.length === ZONE_SIZE && zone[0] === zone[2] ? zone[0] : null);
-const list = (items) => {
-  if (items.length < 2) return items.join("");
-  return t("pairs.list.and", { first: items.slice(0, -1).join(", "), last: items.at(-1) });
-};
-
-// ----- the engine's log, in the reader's language ----------------------------------------------
-function outcomeText(outcome) {
-  if (!outcome) return "";
-  const limit = /^round limit (\d+)$/.exec(outcome);
-  if (limit) return t("pairs.outcome.roundLimit", { rounds: limit[1] });
-  const known = {
-    victory: "pairs.outcome.victory",
-    "all pairs scored": "pairs.outcome.allScored",
-    "a pair won the round": "pairs.outcome.pairWon",
-    "the pawn reached the end of the track": "pairs.outcome.trackEnd",
-  };
-  return known[outcome] ? t(known[outcome]) : outcome;
-}
-
-const LOG_PATTERNS = [
-  [/^(\w+) begins$/, (m) => t("pairs.log.begins", { seat: m[1] })],
-  [/^pair (\w) sets its key: (.*)$/, (m) => t("pairs.log.key", { pair: m[1], key: m[2] })],
-  [/^(\w+) rolls (\d) (\d) (\d)$/, (m) => t("pairs.log.rolls", { seat: m[1], dice: `${m[2]} · ${m[3]} · ${m[4]}` })],
-  [/^DOUBLE (\d)-\d-(\d): no swap or move is possible, nothing happens$/, (m) => t("pairs.log.doubleNothing", { d: m[1], e: m[2] })],
-  [/^TRIPLE: (\w+) loses zone (\d): nothing \(it was empty\)$/, (m) => t("pairs.log.tripleEmpty", { seat: m[1], zone: m[2] })],
-  [/^TRIPLE: (\w+) loses zone (\d): ([A-F]+)$/, (m) => t("pairs.log.triple", { seat: m[1], zone: m[2], tokens: m[3].split("").join(" ") })],
-  [/^(\w+) connects with (\w+)$/, (m) => t("pairs.log.connects", { seat: m[1], partner: m[2] })],
-  [/^(\w+) ends the connection$/, (m) => t("pairs.log.done", { seat: m[1] })],
-  [/^(\w+) passes$/, (m) => t("pairs.log.passes", { seat: m[1] })],
-  [/^(\w+) moves ([A-F]) from zone (\d) to (\d)$/, (m) => t("pairs.log.moves", { seat: m[1], subject: m[2], from: m[3], to: m[4] })],
-  [/^(\w+) takes ([A-F]) into zone (\d) and (\d)$/, (m) => t("pairs.log.takesTwo", { seat: m[1], subject: m[2], a: m[3], b: m[4] })],
-  [/^(\w+) takes ([A-F]) into zone (\d)$/, (m) => t("pairs.log.takesOne", { seat: m[1], subject: m[2], zone: m[3] })],
-  [/^(\w+) swaps ([A-F]) of zone (\d) with ([A-F]) of zone (\d)$/, (m) => t("pairs.log.swaps", { seat: m[1], a: m[2], zoneA: m[3], b: m[4], zoneB: m[5] })],
-  [/^(\w+) offers ([A-F]) of zone (\d)$/, (m) => t("pairs.log.offers", { seat: m[1], subject: m[2], zone: m[3] })],
-  [/^connection in zone (\d): (\w+) gives ([A-F]), (\w+) gives ([A-F])$/, (m) => t("pairs.log.connection", { zone: m[1], seat: m[2], given: m[3], partner: m[4], taken: m[5] })],
-  [/^(\w+): three ([A-F]) in zone (\d), but [A-F] is already in the top row: nothing happens$/, (m) => t("pairs.log.eventNothing", { seat: m[1], subject: m[2], zone: m[3] })],
-  [/^(\w+) keeps zone (\d) as it is$/, (m) => t("pairs.log.keep", { seat: m[1], zone: m[2] })],
-  [/^(\w+): ([A-F]) from zone (\d) to slot (\d), ([A-F]) goes back to the supply$/, (m) => t("pairs.log.topReplace", { seat: m[1], subject: m[2], zone: m[3], slot: m[4], old: m[5] })],
-  [/^(\w+): ([A-F]) from zone (\d) to slot (\d)$/, (m) => t("pairs.log.top", { seat: m[1], subject: m[2], zone: m[3], slot: m[4] })],
-  [/^pair (\w) scores (\d+)$/, (m) => t("pairs.log.scores", { pair: m[1], points: m[2] })],
-  [/^round (\d+): the pawn moves to (\d+)$/, (m) => t("pairs.log.round", { round: m[1], pawn: m[2] })],
-  [/^pair (\w) completes the sequence ([A-F]+)$/, (m) => t("pairs.log.complete", { pair: m[1], sequence: m[2].split("").join(" ") })],
-  [/^manche (\d+) over \((.*)\)$/, (m) => t("pairs.log.mancheOver", { manche: m[1], outcome: outcomeText(m[2]) })],
-];
-
-function logText(message) {
-  for (const [pattern, render] of LOG_PATTERNS) {
-    const m = pattern.exec(message);
-    if (m) return render(m);
-  }
-  return message;
-}
-
-/** The messages of `now` that were not in `before` (the log keeps only the last ones). */
-function newMessages(before, now) {
-  if (!before) return [];
-  for (let overlap = Math.min(before.length, now.length); overlap > 0; overlap -= 1) {
-    const tail = before.slice(before.length - overlap);
-    if (tail.every((message, i) => message === now[i])) return now.slice(overlap);
-  }
-  return now.slice();
-}
-
-// ----- the module ------------------------------------------------------------------------------
+/**
+ * The table's board.
+ * @param {HTMLElement} root
+ * @param {{options?: Record<string, unknown>, geometry?: Geometry, seatNames?: string[], interactive?: boolean,
+ *   panel?: HTMLElement | null, onAction: (action: string) => void}} context
+ */
 export default function create(root, context) {
   const styled = addStylesheet();
   const options = context.options || {};
-  const name = (seat) => context.seatNames?.[seat] || `${PAIR_NAMES[pairOf(seat)] || "?"}${(seat % 2) + 1}`;
+  const geometry = context.geometry;
+  if (!geometry || !Array.isArray(geometry.subjects)) throw new Error("Connect Pairs: the game's geometry is missing");
+  const SUBJECTS = geometry.subjects;
+  const FACES = geometry.faces;
+  const ZONE_SIZE = geometry.zone_size;
+  const ALL_KEYS = new Set(permutations(SUBJECTS).map((p) => p.join("")));
+  /** @type {Map<number, number>} */
+  const pairIndex = new Map();
+  geometry.pairs.forEach((pair, p) => pair.seats.forEach((seat) => pairIndex.set(seat, p)));
+  /** @param {number} seat */
+  const pairOf = (seat) => pairIndex.get(seat) ?? 0;
+  /** @param {number} seat */
+  const partnerOf = (seat) => geometry.pairs[pairOf(seat)].seats.find((other) => other !== seat) ?? seat;
+  /** @param {number} pair */
+  const seatsOfPair = (pair) => geometry.pairs[pair].seats;
+  /** @param {number} seat */
+  const name = (seat) => context.seatNames?.[seat] || `${geometry.pairs[pairOf(seat)]?.name ?? "?"}${seatsOfPair(pairOf(seat)).indexOf(seat) + 1}`;
+  /** @param {GameEvent | null | undefined} event */
+  const eventLine = (event) => eventText(event, name, listText) || event?.key || "";
+  /** @param {Observation} obs */
+  const rollKind = (obs) => obs.roll?.kind ?? null;
+  /** The subject zone `face` of `seat` holds three of, or null. */
+  const tripleOf = (/** @type {Observation} */ obs, /** @type {number} */ seat, /** @type {number} */ face) => obs.triples?.[seat]?.[String(face)] ?? null;
   const view = h("div", { class: "pairs-view" });
   // The live region stays in place (only the view is redrawn), so screen readers announce it.
   const announcer = h("div", { class: "pairs-announce", role: "status", "aria-live": "polite" });
@@ -295,7 +357,7 @@ export default function create(root, context) {
   /** [left seat, right seat] of a pair: the viewer's own seat first. */
   function seatsOf(pair) {
     const mine = ownSeats().filter((seat) => pairOf(seat) === pair);
-    const left = mine.length ? mine[0] : 2 * pair;
+    const left = mine.length ? mine[0] : seatsOfPair(pair)[0];
     return [left, partnerOf(left)];
   }
 
@@ -307,17 +369,8 @@ export default function create(root, context) {
   };
 
   // ----- the shared board --------------------------------------------------------------------
-  function trackValues() {
-    const start = Number(options.track_start ?? 100);
-    const step = Math.max(1, Number(options.track_step ?? 1));
-    const floor = Number(options.track_floor ?? 1);
-    const values = [];
-    for (let v = start; v >= floor && values.length < 2000; v -= step) values.push(v);
-    return values.length ? values : [start];
-  }
-
   function drawTrack(obs) {
-    const values = trackValues();
+    const values = geometry.track;
     const index = Math.max(0, values.indexOf(obs.pawn));
     const width = 300;
     const x = (i) => 14 + (values.length > 1 ? (i * (width - 28)) / (values.length - 1) : 0);
@@ -347,7 +400,7 @@ export default function create(root, context) {
   function sharedBoard(obs, pair) {
     const info = obs.pairs[pair];
     const turnPair = obs.turn_seat !== null && obs.turn_seat !== undefined ? pairOf(obs.turn_seat) : null;
-    const conquered = new Set(turnPair === pair && obs.dice && rollKind(obs.dice) === "different" ? obs.dice : []);
+    const conquered = new Set(turnPair === pair && obs.dice && rollKind(obs) === "different" ? obs.dice : []);
     const keyCells = FACES.map((face) => {
       const subject = info.key ? info.key[face - 1] : null;
       return h("li", {
@@ -371,14 +424,14 @@ export default function create(root, context) {
 
   function turnCard(obs) {
     const parts = [];
-    const manches = Number(options.manches ?? 1);
+    const manches = geometry.manches;
     const facts = [t("pairs.round", { round: obs.round })];
     if (manches > 1) facts.push(t("pairs.manche", { manche: obs.manche, manches }));
     parts.push(h("div", { class: "turn-facts" }, h("b", {}, t("pairs.track.title")), " · ", facts.join(" · ")));
     parts.push(drawTrack(obs));
     const seat = obs.turn_seat;
     if (obs.dice && seat !== null && seat !== undefined) {
-      const kind = rollKind(obs.dice);
+      const kind = rollKind(obs);
       const key = obs.pairs[pairOf(seat)].key || "";
       const dice = obs.dice.map((value) => h("div", { class: "die-box" },
         die(value, "big"),
@@ -389,7 +442,7 @@ export default function create(root, context) {
         : kind === "triple"
         ? t("pairs.dice.triple", { zone: obs.dice[0] })
         : kind === "double"
-          ? t("pairs.dice.double", { d: doubleFaces(obs.dice)[0], e: doubleFaces(obs.dice)[1] })
+          ? t("pairs.dice.double", { d: obs.roll?.d, e: obs.roll?.e })
           : t("pairs.dice.different");
       parts.push(h("div", { class: "dice", role: "group", "aria-label": t("pairs.dice.label", { seat: name(seat), dice: obs.dice.join(", ") }) },
         h("div", { class: "dice-who" }, t("pairs.dice.who", { seat: name(seat) })),
@@ -427,12 +480,12 @@ export default function create(root, context) {
       ];
       const classes = `slot${subject ? " filled" : ""}${matched ? " matched" : ""}`;
       const button = action && !compact ? actionButton(action, content, {
-        label: t("pairs.event.slotButton", { slot, label }), className: `${classes} target`,
+        label: t("pairs.three.slotButton", { slot, label }), className: `${classes} target`,
         attributes: { "data-seat": seat, "data-slot": slot },
       }) : null;
       return button || h("div", { class: classes, "data-seat": seat, "data-slot": slot, role: "img", "aria-label": label }, content);
     });
-    const zones = FACES.map((face) => {
+    const zones = geometry.zone_rows.flat().map((face) => {
       const tokens = letters(data.zones[face - 1]);
       const spaces = [];
       for (let i = 0; i < ZONE_SIZE; i += 1) {
@@ -458,7 +511,17 @@ export default function create(root, context) {
       decides ? h("span", { class: "turn-badge decides" }, t("pairs.board.decides")) : null,
       compact ? null : h("span", { class: "matched-count" }, t("pairs.board.matched", { count: matchedCount }))),
     h("div", { class: "top-row", role: "group", "aria-label": t("pairs.board.topRow") }, slots),
-    h("div", { class: "zones" }, zones));
+    zoneGrid(zones));
+  }
+
+  /**
+   * The zones laid out as the geometry's rows (a CSS grid as wide as the longest row).
+   * @param {HTMLElement[]} zones
+   */
+  function zoneGrid(zones) {
+    const grid = h("div", { class: "zones" }, zones);
+    grid.style.setProperty("--pairs-zone-columns", String(Math.max(...geometry.zone_rows.map((row) => row.length))));
+    return grid;
   }
 
   // ----- why an option is impossible (three different dice) -------------------------------------
@@ -542,7 +605,7 @@ export default function create(root, context) {
     const mate = partnerOf(seat);
     const common = obs.dice.filter((face) => canSwap(obs, seat, face)).map((face) => [face, commonSubjects(obs, seat, face)]);
     const preview = common.length
-      ? t("pairs.connect.preview", { zones: list(common.map(([face, c]) => t("pairs.connect.zoneCommon", { zone: face, subjects: c.join(" ") }))) })
+      ? t("pairs.connect.preview", { zones: listText(common.map(([face, c]) => t("pairs.connect.zoneCommon", { zone: face, subjects: c.join(" ") }))) })
       : t("pairs.connect.nothing", { partner: name(mate) });
     const connect = actionButton("connect", h("span", {}, t("pairs.connect.choice", { partner: name(mate) })), {
       className: "wide", hl: obs.dice.flatMap((z) => [`${seat}:${z}:give`, `${mate}:${z}:give`]).join(" "),
@@ -557,7 +620,7 @@ export default function create(root, context) {
   }
 
   function chooseDouble(obs, seat, parsed) {
-    const [d, e] = doubleFaces(obs.dice);
+    const [d, e] = [obs.roll?.d, obs.roll?.e];
     const swaps = parsed.filter((a) => a.type === "swap");
     const moves = parsed.filter((a) => a.type === "move");
     const parts = [];
@@ -641,27 +704,27 @@ export default function create(root, context) {
     const faces = [...new Set(parsed.filter((a) => a.type === "top" || a.type === "keep").map((a) => a.zone))];
     const parts = [];
     for (const face of faces) {
-      const subject = tripleSubject(obs.boards[seat].zones[face - 1]) || "?";
+      const subject = tripleOf(obs, seat, face) || "?";
       const tops = parsed.filter((a) => a.type === "top" && a.zone === face);
       const keep = parsed.find((a) => a.type === "keep" && a.zone === face);
       const free = top.filter((s) => !s).length;
       let lead;
-      if (!tops.length) lead = t("pairs.event.nothingLead", { subject, zone: face });
-      else if (!free) lead = t("pairs.event.replaceLead", { subject, zone: face });
+      if (!tops.length) lead = t("pairs.three.nothingLead", { subject, zone: face });
+      else if (!free) lead = t("pairs.three.replaceLead", { subject, zone: face });
       else if (tops.length < free && tops.every((a) => mateTop[a.slot - 1] === subject)) {
-        lead = t("pairs.event.matchLead", { subject, zone: face, partner: name(partnerOf(seat)) });
-      } else lead = t("pairs.event.freeLead", { subject, zone: face });
+        lead = t("pairs.three.matchLead", { subject, zone: face, partner: name(partnerOf(seat)) });
+      } else lead = t("pairs.three.freeLead", { subject, zone: face });
       const buttons = tops.map((a) => {
         const old = top[a.slot - 1];
         return actionButton(a.text,
-          [h("span", {}, t("pairs.event.slot", { slot: a.slot })), old ? h("span", { class: "replaces" }, t("pairs.event.replaces"), token(old, "small")) : null],
+          [h("span", {}, t("pairs.three.slot", { slot: a.slot })), old ? h("span", { class: "replaces" }, t("pairs.three.replaces"), token(old, "small")) : null],
           {
-            label: old ? t("pairs.event.replaceLabel", { subject, slot: a.slot, old }) : t("pairs.event.slotLabel", { subject, slot: a.slot }),
+            label: old ? t("pairs.three.replaceLabel", { subject, slot: a.slot, old }) : t("pairs.three.slotLabel", { subject, slot: a.slot }),
             hl: `${seat}:s${a.slot}:slot ${seat}:${face}:from`,
           });
       });
       if (keep) {
-        buttons.push(actionButton(keep.text, h("span", {}, t("pairs.event.keep", { zone: face })), {
+        buttons.push(actionButton(keep.text, h("span", {}, t("pairs.three.keep", { zone: face })), {
           className: "secondary", hl: `${seat}:${face}:from`,
         }));
       }
@@ -721,8 +784,8 @@ export default function create(root, context) {
     const offer = obs.connection?.offer;
     const pending = obs.pending?.[actor] || [];
     let text;
-    if (obs.stage === "key") text = t("pairs.wait.key", { seat: who, pair: PAIR_NAMES[pairOf(actor)] });
-    else if (pending.length) text = t("pairs.wait.event", { seat: who, zones: list(pending.map(String)) });
+    if (obs.stage === "key") text = t("pairs.wait.key", { seat: who, pair: geometry.pairs[pairOf(actor)].name });
+    else if (pending.length) text = t("pairs.wait.event", { seat: who, zones: listText(pending.map(String)) });
     else if (obs.stage === "reply" && offer) text = t("pairs.wait.reply", { seat: who, subject: offer.subject, zone: offer.zone, partner: name(partnerOf(actor)) });
     else if (obs.stage === "connect") text = t("pairs.wait.connect", { seat: who, partner: name(partnerOf(actor)) });
     else text = t("pairs.wait.choose", { seat: who });
@@ -735,7 +798,7 @@ export default function create(root, context) {
       h("span", { "data-points": obs.totals[p] }, t("pairs.result.points", { points: obs.totals[p] })),
       pair.complete ? h("span", { class: "tag" }, t("pairs.result.complete")) : null));
     return [
-      h("p", { class: "decision-lead result" }, t("pairs.result.over", { outcome: outcomeText(obs.outcome) })),
+      h("p", { class: "decision-lead result" }, t("pairs.result.over", { outcome: eventLine(obs.outcome) })),
       h("ul", { class: "result-rows" }, rows),
     ];
   }
@@ -752,7 +815,7 @@ export default function create(root, context) {
     else if (types.has("top") || types.has("keep")) [kind, body] = ["event", eventView(obs, seat, parsed)];
     else if (obs.stage === "reply") [kind, body] = ["reply", replyView(obs, seat, parsed)];
     else if (obs.stage === "connect") [kind, body] = ["connect", connectView(obs, seat, parsed)];
-    else if (obs.dice && rollKind(obs.dice) === "double") [kind, body] = ["double", chooseDouble(obs, seat, parsed)];
+    else if (obs.dice && rollKind(obs) === "double") [kind, body] = ["double", chooseDouble(obs, seat, parsed)];
     else if (obs.dice) [kind, body] = ["choose", chooseDifferent(obs, seat, parsed)];
     else [kind, body] = ["other", []];
     const rest = current.legal.filter((action) => !handled.has(action));
@@ -770,7 +833,8 @@ export default function create(root, context) {
     if (obs.pairs.length < 2) return null;
     const items = obs.pairs.map((pair, p) => {
       if (p === featured) return null;
-      const matched = obs.boards[2 * p].top.filter((s, i) => s && obs.boards[2 * p + 1].top[i] === s).length;
+      const [first, second] = seatsOfPair(p);
+      const matched = obs.boards[first].top.filter((s, i) => s && obs.boards[second].top[i] === s).length;
       const turn = obs.turn_seat !== null && obs.turn_seat !== undefined && pairOf(obs.turn_seat) === p && !obs.terminal;
       const own = ownSeats().some((seat) => pairOf(seat) === p);
       return h("section", { class: `other-pair${turn ? " turn" : ""}${pair.complete ? " complete" : ""}`, "aria-label": t("pairs.pair", { pair: pair.name }) },
@@ -783,7 +847,7 @@ export default function create(root, context) {
             own ? t("pairs.others.showMine") : t("pairs.others.show"))),
         h("div", { class: "other-key", "aria-label": pair.key ? t("pairs.key.row", { key: pair.key.split("").join(" ") }) : t("pairs.key.unset") },
           pair.key ? FACES.map((face) => h("span", { class: "mini-key" }, h("small", {}, String(face)), token(pair.key[face - 1], "small"))) : h("span", { class: "muted" }, t("pairs.key.unset"))),
-        h("div", { class: "other-boards" }, playerBoard(obs, 2 * p, { compact: true }), playerBoard(obs, 2 * p + 1, { compact: true })));
+        h("div", { class: "other-boards" }, playerBoard(obs, first, { compact: true }), playerBoard(obs, second, { compact: true })));
     }).filter(Boolean);
     return h("section", { class: "other-pairs", "aria-label": t("pairs.others.title") },
       h("h3", {}, t("pairs.others.title")), h("div", { class: "other-list" }, items));
@@ -792,12 +856,12 @@ export default function create(root, context) {
   // ----- the side panel ------------------------------------------------------------------------
   function renderPanel(obs) {
     const legend = h("ul", { class: "legend" }, SUBJECTS.map((subject) => h("li", {}, token(subject), h("span", {}, t(LOOK[subject].legend, { subject })))));
-    const log = (obs.log || []).slice(-8).map((message) => h("li", {}, logText(message)));
+    const log = (obs.log || []).slice(-8).map((event) => h("li", {}, eventLine(event)));
     panel.replaceChildren(
       h("dl", { class: "facts" },
         h("dt", {}, t("pairs.facts.round")), h("dd", { id: "pairs-round" }, String(obs.round)),
         h("dt", {}, t("pairs.facts.pawn")), h("dd", { id: "pairs-pawn" }, String(obs.pawn)),
-        Number(options.manches ?? 1) > 1 ? [h("dt", {}, t("pairs.facts.manche")), h("dd", {}, `${obs.manche} / ${options.manches}`)] : null,
+        geometry.manches > 1 ? [h("dt", {}, t("pairs.facts.manche")), h("dd", {}, `${obs.manche} / ${geometry.manches}`)] : null,
         h("dt", {}, t("pairs.facts.totals")), h("dd", { id: "pairs-totals" }, obs.pairs.map((pair, p) => `${pair.name} ${obs.totals[p]}`).join(" · "))),
       h("h3", {}, t("pairs.log.title")),
       log.length ? h("ol", { class: "pairs-log", "aria-live": "off" }, log) : h("p", { class: "muted" }, t("pairs.log.empty")),
@@ -812,7 +876,7 @@ export default function create(root, context) {
     const before = previous?.observation;
     const forward = before && current.last && (!previous.last || current.last.seq > previous.last.seq) && current.last.seq - (previous.last?.seq ?? 0) <= 4;
     if (!forward || before.boards.length !== obs.boards.length) return;
-    const messages = newMessages(before.log, obs.log || []);
+    const events = newEvents(before.log, obs.log || []);
     const placed = [];
     obs.boards.forEach((boardNow, seat) => {
       boardNow.top.forEach((subject, i) => {
@@ -823,7 +887,7 @@ export default function create(root, context) {
         const count = (tokens, s) => tokens.filter((x) => x === s).length;
         const added = letters(zone).some((s) => count(letters(zone), s) > count(old, s));
         if (added) container.querySelector(`.zone[data-seat="${seat}"][data-zone="${i + 1}"]`)?.classList.add("arrived");
-        if (!zone && old.length && messages.some((m) => m.startsWith("TRIPLE"))) {
+        if (!zone && old.length && events.some((event) => event.key === "pairs.triple")) {
           container.querySelector(`.zone[data-seat="${seat}"][data-zone="${i + 1}"]`)?.classList.add("lost");
         }
       });
@@ -831,15 +895,15 @@ export default function create(root, context) {
     const texts = [];
     for (const { seat, slot, subject } of placed) {
       container.querySelector(`.slot[data-seat="${seat}"][data-slot="${slot}"]`)?.classList.add("event-pop");
-      const source = messages.map((m) => /^(\w+): ([A-F]) from zone (\d) to slot (\d)/.exec(m)).find((m) => m && m[1] === name(seat) && Number(m[4]) === slot);
-      if (source) container.querySelector(`.zone[data-seat="${seat}"][data-zone="${source[3]}"]`)?.classList.add("event-burst");
+      const source = events.find((event) => (event.key === "pairs.top" || event.key === "pairs.top_replace")
+        && event.params.seat === seat && event.params.slot === slot);
+      if (source) container.querySelector(`.zone[data-seat="${seat}"][data-zone="${source.params.zone}"]`)?.classList.add("event-burst");
       texts.push(t("pairs.anim.top", { seat: name(seat), subject, slot }));
     }
-    for (const message of messages) {
-      const complete = /^pair (\w) completes the sequence/.exec(message);
-      if (complete) {
+    for (const event of events) {
+      if (event.key === "pairs.complete") {
         for (const row of container.querySelectorAll(".pair-boards .top-row")) row.classList.add("celebrate");
-        texts.push(logText(message));
+        texts.push(eventLine(event));
       }
     }
     if (texts.length) {
@@ -864,7 +928,7 @@ export default function create(root, context) {
       const tops = current.legal.map(parseAction).filter((a) => a.type === "top");
       if (new Set(tops.map((a) => a.zone)).size === 1) {
         for (const a of tops) slotActions.set(a.slot, `top ${a.zone}>${a.slot}`);
-        ghost = tops.length ? tripleSubject(obs.boards[current.seat].zones[tops[0].zone - 1]) : null;
+        ghost = tops.length ? tripleOf(obs, current.seat, tops[0].zone) : null;
       }
     }
     const focusZones = new Set();
@@ -927,7 +991,7 @@ export default function create(root, context) {
       const obs = current?.observation;
       if (!obs?.boards?.[seat]) return null;
       const top = obs.boards[seat].top.map((s) => s || "·").join(" ");
-      return t("pairs.seat.detail", { pair: PAIR_NAMES[pairOf(seat)], top });
+      return t("pairs.seat.detail", { pair: geometry.pairs[pairOf(seat)].name, top });
     },
     turnHint(observation, legal) {
       const types = new Set((legal || []).map((a) => parseAction(a).type));
@@ -936,7 +1000,7 @@ export default function create(root, context) {
       if (observation.stage === "reply") return t("pairs.hint.reply", { partner: name(partnerOf(current?.seat ?? 0)) });
       if (observation.stage === "connect") return t("pairs.hint.connect");
       if (types.has("swap")) return t("pairs.hint.swap");
-      if (observation.dice && rollKind(observation.dice) === "double") return t("pairs.hint.doubleMove");
+      if (observation.dice && rollKind(observation) === "double") return t("pairs.hint.doubleMove");
       return t("pairs.hint.choose");
     },
     passLabel() {
@@ -944,26 +1008,7 @@ export default function create(root, context) {
     },
     resultDetail(observation) {
       const scores = observation.pairs.map((pair, p) => t("pairs.result.pairPoints", { pair: pair.name, points: observation.totals[p] }));
-      return `${outcomeText(observation.outcome)} · ${scores.join(", ")}`;
-    },
-    describe(action, seat) {
-      if (!action) return null;
-      const a = parseAction(action);
-      switch (a.type) {
-        case "key": return t("pairs.describe.key", { key: FACES.map((f) => `${f}${a.key[f - 1]}`).join(" ") });
-        case "first": return t("pairs.describe.first", { seat: name(a.seat) });
-        case "roll": return t("pairs.describe.roll", { dice: a.dice.join(" · ") });
-        case "move": return t("pairs.describe.move", { subject: a.subject, from: a.from, to: a.to });
-        case "take": return a.zones.length === 2 ? t("pairs.describe.take", { subject: a.subject, a: a.zones[0], b: a.zones[1] }) : t("pairs.describe.takeOne", { subject: a.subject, zone: a.zones[0] });
-        case "swap": return t("pairs.describe.swap", { a: a.subjectA, zoneA: a.zoneA, b: a.subjectB, zoneB: a.zoneB });
-        case "connect": return t("pairs.describe.connect", { partner: seat >= 0 ? name(partnerOf(seat)) : "" });
-        case "give": return a.receive ? t("pairs.describe.giveFor", { subject: a.subject, zone: a.zone, receive: a.receive }) : t("pairs.describe.give", { subject: a.subject, zone: a.zone });
-        case "done": return t("pairs.describe.done");
-        case "top": return t("pairs.describe.top", { zone: a.zone, slot: a.slot });
-        case "keep": return t("pairs.describe.keep", { zone: a.zone });
-        case "pass": return t("pairs.describe.pass");
-        default: return action;
-      }
+      return `${eventLine(observation.outcome)} · ${scores.join(", ")}`;
     },
   };
   Object.defineProperty(container, "pairsBoard", { value: board }); // for tests (offered())
