@@ -1,7 +1,7 @@
 """Legal decisions of a Connect Pairs turn, by stage (``docs/rules/pairs.md`` §A turn).
 
 Every function reads the state and returns the actions in a deterministic order; none
-modifies the state. Quotations are from the rulebook (seed 002, Italian).
+modifies the state. Quotations are from the rulebook (the Italian rules sheet).
 """
 
 from __future__ import annotations
@@ -193,7 +193,7 @@ def board_event_actions(state: PairsState, seat: int) -> list[PairsAction] | Non
     """The owner's choices for the pending events of his board, or ``None`` if none of them
     can do anything now (they are then dropped).
 
-    With several events pending the owner chooses the order (rules notes §9): he resolves
+    With several events pending the owner chooses the order (our decision): he resolves
     any effective one, or settles a do-nothing one with ``keep`` when the order can matter,
     i.e. when the others could turn it into a replacement if they went first:
 

@@ -1,4 +1,4 @@
-"""Connect Pairs (the untitled Italian cooperative pair game, seed 002): the rules engine.
+"""Connect Pairs (the untitled Italian cooperative pair game): the rules engine.
 
 Source: the untitled Italian rules sheet (the rulebook); every decision (PG-1…PG-31 and the
 further ones) is listed in ``docs/rules/pairs.md``.

@@ -2,7 +2,7 @@
 
 Functions here change the state in place; :func:`settle` runs the engine forward after every
 action until a player (or chance) has a real decision to make. Quotations are from the
-rulebook (seed 002, Italian).
+rulebook (the Italian rules sheet).
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def settle(state: PairsState) -> None:
     """Run the engine forward until someone must decide.
 
     In order, at every step: victory is checked when it is immediate (one pair, or
-    ``completion=immediate``; rules notes §9: "after every resolution step"); pending events
+    ``completion=immediate``: after every resolution step); pending events
     are resolved, the active player's board first; the turn's next decision is asked for. A
     decision with a single legal choice is applied at once.
     """
