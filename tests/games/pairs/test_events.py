@@ -200,3 +200,47 @@ def test_the_bottom_of_the_range_is_reached() -> None:
     roll(state, "6 6 6")
     assert state.is_terminal() and state.outcome == "round_limit"
     assert state.returns() == [PairsGame.game_type.min_utility] * 2
+
+
+# ----- what the page's option cards show ---------------------------------------------------------
+def test_observation_says_why_move_and_take_are_impossible_die_by_die() -> None:
+    """Key 1→A, 2→B, 3→C; dice 1 2 3: A goes between zones 2 and 3, B between 1 and 3, C
+    between 1 and 2 (PG-11); zone 2 is full."""
+    state = position(zones={ANN: {2: "DEF", 3: "B"}, BOB: {3: "BC"}})
+    roll(state, "1 2 3")
+    view = state.observation(BOB)
+    assert view["why_not"] == {
+        "move": [
+            Event.of("pairs.why_move_none", die=1, subject="A", zone=2, other_zone=3).to_json(),
+            Event.of("pairs.why_move_none", die=3, subject="C", zone=1, other_zone=2).to_json(),
+        ],
+        "take": [
+            Event.of("pairs.why_take_full", die=1, subject="A", zone=2).to_json(),
+            Event.of("pairs.why_take_full", die=3, subject="C", zone=2).to_json(),
+        ],
+    }
+    assert view["connection"]["common"] == {"1": [], "2": [], "3": ["B"]}
+    assert view["connection"]["swappable"] == [3]
+    assert view["roll"] == {"kind": "different"}
+    texts = [state.game.render_event(Event.from_json(e)) for e in view["why_not"]["take"]]
+    assert texts[0] == "die 1 → A: zone 2 is full"
+
+
+def test_a_short_supply_and_full_zones_are_both_reasons() -> None:
+    """Die 4 conquers D, to go into zones 1 and 2, both full, with one D left."""
+    state = position(zones={ANN: {1: "DDE", 2: "ADE"}})
+    state.supply[0][3] = 1  # one D left (conservation does not matter here)
+    roll(state, "1 2 4")
+    assert "move A 2>4" in [str(a) for a in state.legal_actions()]
+    take = state.observation(ANN)["why_not"]["take"]
+    assert Event.of("pairs.why_take_supply", die=4, subject="D", count=1).to_json() in take
+    both = Event.of("pairs.why_take_full_both", die=4, subject="D", zone=1, other_zone=2)
+    assert both.to_json() in take
+
+
+def test_doubles_and_triples_are_named_in_the_observation() -> None:
+    state = position(zones={ANN: {2: "AB", 5: "C"}, BOB: {4: "EEE"}})
+    roll(state, "5 2 5")
+    view = state.observation(ANN)
+    assert view["roll"] == {"kind": "double", "d": 5, "e": 2} and view["why_not"] is None
+    assert view["triples"][BOB] == {"4": "E"} and view["triples"][ANN] == {}

@@ -190,6 +190,17 @@ ENGLISH: dict[str, str] = {
         "{subject} is already in the top row: nothing happens in zone {zone} (it is settled by "
         "itself); choose {choices}"
     ),
+    # ----- why an option card is greyed out (all-different dice, die by die) -----------------
+    "pairs.why_move_none": "die {die} → {subject}: no {subject} in zone {zone} or {other_zone}",
+    "pairs.why_move_full": (
+        "die {die} → {subject}: it is in zone {source}, but zone {target} is full"
+    ),
+    "pairs.why_take_supply": (
+        "die {die} → {subject}: the supply has {count} {subject}, 2 are needed"
+    ),
+    "pairs.why_take_full": "die {die} → {subject}: zone {zone} is full",
+    "pairs.why_take_full_both": "die {die} → {subject}: zones {zone} and {other_zone} are full",
+    "pairs.why_unknown": "die {die} → {subject}: not possible now",
     # ----- who must act instead ---------------------------------------------------------------
     "pairs.wait_key": "it is not {seat}'s turn: {actor_seat} sets pair {pair}'s key",
     "pairs.wait_events": (

@@ -295,3 +295,66 @@ def not_your_turn(state: PairsState, seat: int) -> Event:
             "pairs.wait_reply", seat=seat, actor_seat=actor, subject=letter(given), zone=face
         )
     return Event.of("pairs.wait_play", seat=seat, actor_seat=actor)
+
+
+def option_reasons(state: PairsState, seat: int) -> dict[str, list[Event]]:
+    """Why MOVE and TAKE are impossible, die by die, for ``seat`` with all-different dice
+    (for the page's option cards; CONNECT is always possible, PG-16).
+
+    Returns:
+        ``{"move": [...], "take": [...]}``: for each die value (ascending) whose subject has no
+        legal MOVE (TAKE), the reason as an event (``pairs.why_*``); empty lists otherwise.
+    """
+    assert state.dice is not None
+    key = state.keys[pair_of(seat)]
+    assert key is not None
+    movable = {a.subject for a in legal.move_actions(state, seat) if isinstance(a, Move)}
+    takable = {a.subject for a in legal.take_actions(state, seat) if isinstance(a, Take)}
+    reasons: dict[str, list[Event]] = {"move": [], "take": []}
+    for die in state.dice:
+        subject = key[die - 1]
+        zone, other_zone = (d for d in state.dice if d != die)
+        if subject not in movable:
+            reasons["move"].append(_why_move(state, seat, die, subject, (zone, other_zone)))
+        if subject not in takable:
+            reasons["take"] += _why_take(state, seat, die, subject, (zone, other_zone))
+    return reasons
+
+
+def _why_move(
+    state: PairsState, seat: int, die: int, subject: int, zones: tuple[int, int]
+) -> Event:
+    """Why no ``subject`` token (conquered by ``die``) can move between ``zones``."""
+    zone, other_zone = zones
+    board = state.zones[seat]
+    name = letter(subject)
+    if subject in board[zone - 1]:
+        source, target = zone, other_zone
+    elif subject in board[other_zone - 1]:
+        source, target = other_zone, zone
+    else:
+        return Event.of(
+            "pairs.why_move_none", die=die, subject=name, zone=zone, other_zone=other_zone
+        )
+    return Event.of("pairs.why_move_full", die=die, subject=name, source=source, target=target)
+
+
+def _why_take(
+    state: PairsState, seat: int, die: int, subject: int, zones: tuple[int, int]
+) -> list[Event]:
+    """Why ``subject`` (conquered by ``die``) cannot be taken into ``zones``."""
+    left = state.supply[pair_of(seat)][subject]
+    name = letter(subject)
+    found: list[Event] = []
+    if left == 0 or (left == 1 and not state.cfg.take_partial):
+        found.append(Event.of("pairs.why_take_supply", die=die, subject=name, count=left))
+    full = [z for z in zones if len(state.zones[seat][z - 1]) >= ZONE_SIZE]
+    if len(full) == 2:
+        found.append(
+            Event.of(
+                "pairs.why_take_full_both", die=die, subject=name, zone=full[0], other_zone=full[1]
+            )
+        )
+    elif full:
+        found.append(Event.of("pairs.why_take_full", die=die, subject=name, zone=full[0]))
+    return found or [Event.of("pairs.why_unknown", die=die, subject=name)]

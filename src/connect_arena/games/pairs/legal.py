@@ -223,3 +223,16 @@ def effective_events(state: PairsState, seat: int) -> list[int]:
     """Zones of ``seat``'s board holding three of a subject whose event can act now (the
     ``event_trigger=recheck`` reading of PG-17)."""
     return [face for face in range(1, 7) if event_options(state, seat, face)]
+
+
+def common_subjects(state: PairsState, seat: int, face: int) -> list[int]:
+    """The subjects that zone ``face`` of ``seat`` and of his partner both hold, sorted."""
+    mine, theirs = state.zones[seat][face - 1], state.zones[partner(seat)][face - 1]
+    return sorted(set(mine) & set(theirs))
+
+
+def can_swap(state: PairsState, seat: int, face: int) -> bool:
+    """Whether a connection can swap in zone ``face``: a subject in common, and a token of
+    ``seat`` the partner can answer with one of another subject (PG-14)."""
+    own, other = set(state.zones[seat][face - 1]), set(state.zones[partner(seat)][face - 1])
+    return bool(own & other) and any(other - {given} for given in own)

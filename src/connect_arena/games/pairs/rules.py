@@ -371,7 +371,10 @@ class PairsState(State[PairsAction]):
         Keys: ``pairs`` (per pair: ``key`` letters for faces 1-6 or null, ``supply`` per
         subject letter, ``complete``, ``score`` this manche), ``boards`` (per seat: ``zones``
         as six strings such as ``"ACC"``, ``top`` as four letters or null), ``stage``,
-        ``to_move``, ``turn_seat``, ``dice``, ``connection`` (values left, pending offer),
+        ``to_move``, ``turn_seat``, ``dice``, ``connection`` (values ``left``, pending
+        ``offer``, per die face the subjects in ``common`` with the partner, the ``swappable``
+        faces), ``why_not`` (after all-different dice: why MOVE and TAKE are impossible, die by
+        die, as events; else null),
         ``roll`` (the dice's ``kind``; ``d`` and ``e`` of a DOUBLE), ``pending`` events per
         seat, ``triples`` (per seat: zone → the subject it holds three of), ``manche``,
         ``round``, ``pawn``, ``order``, ``scores``, ``totals``, ``outcome`` (an event

@@ -6,6 +6,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any
 
+from connect_arena.games.pairs import legal
 from connect_arena.games.pairs.components import (
     EMPTY,
     FACES,
@@ -20,6 +21,7 @@ from connect_arena.games.pairs.components import (
     triple_subject,
 )
 from connect_arena.games.pairs.events import outcome_event
+from connect_arena.games.pairs.explain import option_reasons
 
 if TYPE_CHECKING:
     from connect_arena.games.pairs.options import Config
@@ -62,7 +64,9 @@ def observation(state: PairsState) -> dict[str, Any]:
             "offer": None
             if state.offer is None
             else {"zone": state.offer[0], "subject": letter(state.offer[1])},
+            **_zones_in_common(state),
         },
+        "why_not": _why_not(state),
         "pending": [list(zones) for zones in state.pending],
         "triples": [{str(face): letter(s) for face, s in _triples(zones)} for zones in state.zones],
         "manche": state.manche,
@@ -89,6 +93,35 @@ def _roll(state: PairsState) -> dict[str, Any] | None:
         return {"kind": kind}
     d, e = double_faces(state.dice)
     return {"kind": kind, "d": d, "e": e}
+
+
+def _zones_in_common(state: PairsState) -> dict[str, Any]:
+    """For the dice of the turn: the subjects each die's zone shares between the turn's seat
+    and his partner (``common``: face → letters), and the faces where a connection can swap
+    (``swappable``)."""
+    seat = state.turn_seat
+    if state.dice is None or seat is None:
+        return {"common": {}, "swappable": []}
+    faces = sorted(set(state.dice))
+    return {
+        "common": {
+            str(face): [letter(s) for s in legal.common_subjects(state, seat, face)]
+            for face in faces
+        },
+        "swappable": [face for face in faces if legal.can_swap(state, seat, face)],
+    }
+
+
+def _why_not(state: PairsState) -> dict[str, list[dict[str, Any]]] | None:
+    """At the choice after all-different dice: why MOVE and TAKE are impossible, die by die
+    (events), else ``None``."""
+    seat = state.turn_seat
+    if state.stage != "choose" or seat is None or state.dice is None:
+        return None
+    if roll_kind(state.dice) != "different":
+        return None
+    reasons = option_reasons(state, seat)
+    return {option: [event.to_json() for event in events] for option, events in reasons.items()}
 
 
 def _triples(zones: list[tuple[int, ...]]) -> list[tuple[int, int]]:

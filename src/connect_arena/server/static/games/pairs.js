@@ -47,7 +47,11 @@ import { svg } from "../js/svg.js";
  * @property {number | null} turn_seat
  * @property {number[] | null} dice
  * @property {{kind: string, d?: number, e?: number} | null} roll
- * @property {{left: number[], offer: {zone: number, subject: string} | null}} connection
+ * @property {{left: number[], offer: {zone: number, subject: string} | null, common: Record<string, string[]>, swappable: number[]}} connection
+ *   - the connection: die values left, the pending offer, per die face the subjects the turn's
+ *   seat shares with the partner, the faces where a swap is possible.
+ * @property {{move: GameEvent[], take: GameEvent[]} | null} why_not - after all-different dice:
+ *   why MOVE and TAKE are impossible, die by die.
  * @property {number[][]} pending - per seat: zones with a three-of-a-subject event.
  * @property {Record<string, string>[]} triples - per seat: zone → the subject it holds three of.
  * @property {number} manche
@@ -245,7 +249,6 @@ function permutations(items) {
  */
 export default function create(root, context) {
   const styled = addStylesheet();
-  const options = context.options || {};
   const geometry = context.geometry;
   if (!geometry || !Array.isArray(geometry.subjects)) throw new Error("Connect Pairs: the game's geometry is missing");
   const SUBJECTS = geometry.subjects;
@@ -524,52 +527,24 @@ export default function create(root, context) {
     return grid;
   }
 
-  // ----- why an option is impossible (three different dice) -------------------------------------
-  function roles(dice, s) {
-    return dice.filter((value) => value !== s);
+  // ----- why an option is impossible (three different dice): the server's reasons ----------------
+  /**
+   * The reasons, in the reader's language, why an option card has no choice.
+   * @param {Observation} obs
+   * @param {"move" | "take"} option
+   * @returns {string[]}
+   */
+  function reasons(obs, option) {
+    return (obs.why_not?.[option] || []).map(eventLine);
   }
 
-  function moveReasons(obs, seat) {
-    const key = obs.pairs[pairOf(seat)].key;
-    const zones = obs.boards[seat].zones;
-    return obs.dice.map((s) => {
-      const subject = key[s - 1];
-      const [p, q] = roles(obs.dice, s);
-      const inP = zones[p - 1].includes(subject);
-      const inQ = zones[q - 1].includes(subject);
-      if (!inP && !inQ) return t("pairs.why.moveNone", { die: s, subject, a: p, b: q });
-      const from = inP ? p : q;
-      return t("pairs.why.moveFull", { die: s, subject, from, to: from === p ? q : p });
-    });
-  }
-
-  function takeReasons(obs, seat) {
-    const pair = obs.pairs[pairOf(seat)];
-    const zones = obs.boards[seat].zones;
-    const partial = options.take_short_supply === "partial";
-    return obs.dice.map((s) => {
-      const subject = pair.key[s - 1];
-      const left = pair.supply[subject];
-      const full = roles(obs.dice, s).filter((z) => zones[z - 1].length >= ZONE_SIZE);
-      const problems = [];
-      if (left === 0 || (left === 1 && !partial)) problems.push(t("pairs.why.supply", { subject, count: left }));
-      if (full.length) problems.push(t(full.length === 2 ? "pairs.why.zonesFull" : "pairs.why.zoneFull", { a: full[0], b: full[1] }));
-      return t("pairs.why.forDie", { die: s, subject, reason: problems.join("; ") || t("pairs.why.unknown") });
-    });
-  }
-
-  function commonSubjects(obs, seat, face) {
-    const mine = new Set(letters(obs.boards[seat].zones[face - 1]));
-    return [...new Set(letters(obs.boards[partnerOf(seat)].zones[face - 1]))].filter((s) => mine.has(s)).sort();
-  }
-
-  /** A connection could swap in zone `face`: a common subject, and the partner can answer a
-   * token of ours with one of another subject. */
-  function canSwap(obs, seat, face) {
-    const mine = new Set(letters(obs.boards[seat].zones[face - 1]));
-    const theirs = new Set(letters(obs.boards[partnerOf(seat)].zones[face - 1]));
-    return commonSubjects(obs, seat, face).length > 0 && [...mine].some((given) => [...theirs].some((s) => s !== given));
-  }
+  /**
+   * The subjects zone `face` of the turn's seat shares with the partner's.
+   * @param {Observation} obs
+   * @param {number} face
+   * @returns {string[]}
+   */
+  const commonSubjects = (obs, face) => obs.connection?.common?.[String(face)] || [];
 
   // ----- the decision views --------------------------------------------------------------------
   function optionCard(kind, title, description, choices, reasons) {
@@ -603,7 +578,7 @@ export default function create(root, context) {
         hl: a.zones.map((z) => `${seat}:${z}:to`).join(" "),
       }));
     const mate = partnerOf(seat);
-    const common = obs.dice.filter((face) => canSwap(obs, seat, face)).map((face) => [face, commonSubjects(obs, seat, face)]);
+    const common = (obs.connection?.swappable || []).map((face) => [face, commonSubjects(obs, face)]);
     const preview = common.length
       ? t("pairs.connect.preview", { zones: listText(common.map(([face, c]) => t("pairs.connect.zoneCommon", { zone: face, subjects: c.join(" ") }))) })
       : t("pairs.connect.nothing", { partner: name(mate) });
@@ -613,8 +588,8 @@ export default function create(root, context) {
     return [
       h("p", { class: "decision-lead" }, t("pairs.choose.lead", { dice: obs.dice.join(" · ") })),
       h("div", { class: "option-cards" },
-        optionCard("move", t("pairs.move.title"), t("pairs.move.text"), moveButtons, moveReasons(obs, seat)),
-        optionCard("take", t("pairs.take.title"), t("pairs.take.text"), takeButtons, takeReasons(obs, seat)),
+        optionCard("move", t("pairs.move.title"), t("pairs.move.text"), moveButtons, reasons(obs, "move")),
+        optionCard("take", t("pairs.take.title"), t("pairs.take.text"), takeButtons, reasons(obs, "take")),
         optionCard("connect", t("pairs.connect.title"), preview, [connect], [t("pairs.why.connect")])),
     ];
   }
@@ -666,7 +641,7 @@ export default function create(root, context) {
             hl: `${seat}:${face}:give ${mate}:${face}:give`,
           })));
       } else {
-        const common = commonSubjects(obs, seat, face);
+        const common = commonSubjects(obs, face);
         body = h("span", { class: "muted" }, common.length ? t("pairs.connect.noAnswer", { partner: name(mate), subjects: common.join(" ") }) : t("pairs.connect.noCommon"));
       }
       return h("li", { class: `connect-row${left.has(face) && here.length ? "" : " inactive"}` },
