@@ -293,4 +293,27 @@ def test_the_module_offers_exactly_the_legal_actions(
                 path=out / "pairs-module-8-spectator.png", full_page=True, animations="disabled"
             )
     assert all(shots.values())
+    # Another language: the log and the reasons come from the server as events, translated.
+    page.evaluate("() => localStorage.setItem('lang', 'de')")
+    page.goto("/replay")
+    page.evaluate(
+        """async () => {
+          const i18n = await import('/static/js/i18n.js');
+          await i18n.loadNamespaces('common', 'pairs');
+          window.pairsCreate = (await import('/static/games/pairs.js')).default;
+        }"""
+    )
+    german = next(
+        case
+        for case in cases
+        if case["kind"] == "choose"
+        and case["observation"]["why_not"]
+        and case["observation"]["why_not"]["move"]
+        and any(e["key"] == "pairs.rolls" for e in case["observation"]["log"][-8:])
+    )
+    page.evaluate(RENDER, [german, "player"])
+    log = page.locator(".pairs-log li").all_inner_texts()
+    assert any("würfelt" in line for line in log) and not any(" rolls " in line for line in log)
+    expect(page.locator(".option-move .reasons li").first).to_contain_text("Würfel")
+    page.screenshot(path=out / "pairs-module-de.png", full_page=True, animations="disabled")
     assert page.errors == []  # type: ignore[attr-defined]

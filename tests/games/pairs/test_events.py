@@ -103,7 +103,7 @@ def test_log_lines_read_in_english_in_the_terminal() -> None:
     state.apply_action("take A 2 3")
     assert [event.key for event in state.log[-2:]] == ["pairs.rolls", "pairs.take"]
     text = state.render()
-    assert "X1 rolls 1 2 3" in text and "X1 takes A into zone 2 and 3" in text
+    assert "X1 rolls 1 2 3" in text and "X1 takes A into zones 2 and 3" in text
 
 
 def test_exchange_is_described_from_the_offer() -> None:

@@ -59,7 +59,7 @@ ENGLISH: dict[str, str] = {
     "pairs.done": "{seat} ends the connection",
     "pairs.pass": "{seat} passes",
     "pairs.move": "{seat} moves {subject} from zone {source} to {target}",
-    "pairs.take": "{seat} takes {subject} into zone {zone} and {other_zone}",
+    "pairs.take": "{seat} takes {subject} into zones {zone} and {other_zone}",
     "pairs.take_one": "{seat} takes {subject} into zone {zone}",
     "pairs.swap": "{seat} swaps {subject} of zone {zone} with {other_subject} of zone {other_zone}",
     "pairs.offer": "{seat} offers {subject} of zone {zone}",
