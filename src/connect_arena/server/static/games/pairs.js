@@ -66,22 +66,52 @@ import { svg } from "../js/svg.js";
  */
 
 /**
- * A legal action read from its notation.
+ * A legal action read from its notation (the fields of its `type` are set; `text` is the
+ * notation itself).
  * @typedef {object} Parsed
  * @property {string} type
- * @property {string} [text]
- * @property {string} [key]
- * @property {string} [subject]
- * @property {number} [from]
- * @property {number} [to]
- * @property {number[]} [zones]
- * @property {number} [zoneA]
- * @property {string} [subjectA]
- * @property {number} [zoneB]
- * @property {string} [subjectB]
- * @property {number} [zone]
- * @property {string | null} [receive]
- * @property {number} [slot]
+ * @property {string} text
+ * @property {string} key
+ * @property {string} subject
+ * @property {number} from
+ * @property {number} to
+ * @property {number[]} zones
+ * @property {number} zoneA
+ * @property {string} subjectA
+ * @property {number} zoneB
+ * @property {string} subjectB
+ * @property {number} zone
+ * @property {string | null} receive
+ * @property {number} slot
+ */
+
+/**
+ * What the table page (or the replay viewer) passes to `update`.
+ * @typedef {object} Update
+ * @property {Observation} observation
+ * @property {string[]} [legal] - the legal actions of `seat`, in notation.
+ * @property {number | null} [seat] - the seat this page plays now (null: none).
+ * @property {number[]} [you] - the viewer's seats.
+ * @property {boolean} [terminal]
+ * @property {{seq: number} | null} [last] - the last action shown.
+ */
+
+/**
+ * Options of the buttons that send an action.
+ * @typedef {object} ButtonOptions
+ * @property {string} [label] - the accessible name (else the content's text).
+ * @property {string} [className]
+ * @property {string} [hl] - what hovering lights up: "seat:zone:role" or "seat:sSLOT:role" items.
+ * @property {Record<string, string | number>} [attributes]
+ */
+
+/**
+ * How a player board is drawn.
+ * @typedef {object} BoardOptions
+ * @property {boolean} [compact] - the small version (other pairs).
+ * @property {Map<number, string>} [slotActions] - slot → a legal `top` action (clickable slots).
+ * @property {Set<number>} [focusZones] - zones to outline (a connection's).
+ * @property {string | null} [ghost] - the subject a clickable slot would receive.
  */
 
 // Okabe–Ito colours (colour-blind safe) plus a distinct shape per subject; the letter is always
@@ -190,15 +220,15 @@ function die(value, className = "") {
  */
 function parseAction(text) {
   let m;
-  if ((m = /^key ([A-F]{6})$/.exec(text))) return { type: "key", key: m[1] };
-  if ((m = /^move ([A-F]) ([1-6])>([1-6])$/.exec(text))) return { type: "move", subject: m[1], from: +m[2], to: +m[3] };
-  if ((m = /^take ([A-F]) ([1-6])(?: ([1-6]))?$/.exec(text))) return { type: "take", subject: m[1], zones: m[3] ? [+m[2], +m[3]] : [+m[2]] };
-  if ((m = /^swap ([1-6])([A-F]) ([1-6])([A-F])$/.exec(text))) return { type: "swap", zoneA: +m[1], subjectA: m[2], zoneB: +m[3], subjectB: m[4] };
-  if ((m = /^give ([1-6])([A-F])(?: ([A-F]))?$/.exec(text))) return { type: "give", zone: +m[1], subject: m[2], receive: m[3] || null };
-  if ((m = /^top ([1-6])>([1-4])$/.exec(text))) return { type: "top", zone: +m[1], slot: +m[2] };
-  if ((m = /^keep ([1-6])$/.exec(text))) return { type: "keep", zone: +m[1] };
-  if (text === "connect" || text === "done" || text === "pass") return { type: text };
-  return { type: "other" };
+  if ((m = /^key ([A-F]{6})$/.exec(text))) return /** @type {Parsed} */ ({ type: "key", key: m[1] });
+  if ((m = /^move ([A-F]) ([1-6])>([1-6])$/.exec(text))) return /** @type {Parsed} */ ({ type: "move", subject: m[1], from: +m[2], to: +m[3] });
+  if ((m = /^take ([A-F]) ([1-6])(?: ([1-6]))?$/.exec(text))) return /** @type {Parsed} */ ({ type: "take", subject: m[1], zones: m[3] ? [+m[2], +m[3]] : [+m[2]] });
+  if ((m = /^swap ([1-6])([A-F]) ([1-6])([A-F])$/.exec(text))) return /** @type {Parsed} */ ({ type: "swap", zoneA: +m[1], subjectA: m[2], zoneB: +m[3], subjectB: m[4] });
+  if ((m = /^give ([1-6])([A-F])(?: ([A-F]))?$/.exec(text))) return /** @type {Parsed} */ ({ type: "give", zone: +m[1], subject: m[2], receive: m[3] || null });
+  if ((m = /^top ([1-6])>([1-4])$/.exec(text))) return /** @type {Parsed} */ ({ type: "top", zone: +m[1], slot: +m[2] });
+  if ((m = /^keep ([1-6])$/.exec(text))) return /** @type {Parsed} */ ({ type: "keep", zone: +m[1] });
+  if (text === "connect" || text === "done" || text === "pass") return /** @type {Parsed} */ ({ type: text });
+  return /** @type {Parsed} */ ({ type: "other" });
 }
 
 /**
@@ -249,8 +279,9 @@ function permutations(items) {
  */
 export default function create(root, context) {
   const styled = addStylesheet();
+  if (!context.geometry || !Array.isArray(context.geometry.subjects)) throw new Error("Connect Pairs: the game's geometry is missing");
+  /** @type {Geometry} */
   const geometry = context.geometry;
-  if (!geometry || !Array.isArray(geometry.subjects)) throw new Error("Connect Pairs: the game's geometry is missing");
   const SUBJECTS = geometry.subjects;
   const FACES = geometry.faces;
   const ZONE_SIZE = geometry.zone_size;
@@ -281,32 +312,53 @@ export default function create(root, context) {
   const panel = h("div", { class: "pairs-panel" });
   if (context.panel) context.panel.replaceChildren(h("h2", {}, t("pairs.title")), panel);
 
+  /** @type {Update | null} */
   let current = null; // the last update
+  /** @type {Update | null} */
   let previous = null; // the update before it (for the animations)
+  /** @type {Set<string>} */
   let legalSet = new Set();
+  /** @type {number | null} */
   let focusPair = null; // a pair a viewer chose to look at (else: his own, or the active one)
   let keyDraft = SUBJECTS.slice();
+  /** @type {number | null} */
   let keyPick = null; // index of the key space picked for a swap
-  let busyTimer = null;
-  let announceTimer = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let busyTimer;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let announceTimer;
+  /** @type {Set<string>} */
   let handled = new Set(); // legal actions some view offers (the rest go to "other actions")
-  let board = null;
 
+  /** Whether this page may act now (a seat of the viewer's with legal actions). */
   const acting = () => Boolean(context.interactive && current && current.seat !== null && current.seat !== undefined && current.legal?.length);
+  /** The seat acting on this page (call only when `acting()`). */
+  const actingSeat = () => /** @type {number} */ (current?.seat);
 
+  /**
+   * Mark the board busy (after a click) until the server answers, at most BUSY_MS.
+   * @param {boolean} on
+   */
   function setBusy(on) {
     clearTimeout(busyTimer);
     container.dataset.busy = on ? "yes" : "no";
     if (on) busyTimer = setTimeout(() => setBusy(false), BUSY_MS);
   }
 
+  /** @param {string} action */
   function send(action) {
     if (!acting() || !legalSet.has(action) || container.dataset.busy === "yes") return;
     setBusy(true);
     context.onAction(action);
   }
 
-  /** A button sending a legal action (nothing if the action is not legal now). */
+  /**
+   * A button sending a legal action (null if the action is not legal now).
+   * @param {string} action
+   * @param {import("../js/svg.js").Child | import("../js/svg.js").Child[]} content
+   * @param {ButtonOptions} [options]
+   * @returns {HTMLElement | null}
+   */
   function actionButton(action, content, { label, className = "", hl = "", attributes = {} } = {}) {
     if (!legalSet.has(action)) return null;
     handled.add(action);
@@ -318,7 +370,10 @@ export default function create(root, context) {
     return button;
   }
 
-  // Hovering or focusing a choice lights up the zones and slots it concerns.
+  /**
+   * Hovering or focusing a choice lights up the zones and slots it concerns.
+   * @param {HTMLElement} element
+   */
   function wireHighlight(element) {
     const spec = element.dataset.hl;
     if (!spec) return;
@@ -343,10 +398,17 @@ export default function create(root, context) {
   }
 
   // ----- which pair is shown large ----------------------------------------------------------
+  /** @returns {number[]} the viewer's seats */
   function ownSeats() {
     return (current?.you || []).filter((seat) => seat >= 0);
   }
 
+  /**
+   * The pair drawn large: the one the viewer chose, else the acting seat's, his own, the
+   * active one.
+   * @param {Observation} obs
+   * @returns {number}
+   */
   function featuredPair(obs) {
     if (focusPair !== null && focusPair < obs.pairs.length) return focusPair;
     const mine = ownSeats();
@@ -357,13 +419,18 @@ export default function create(root, context) {
     return 0;
   }
 
-  /** [left seat, right seat] of a pair: the viewer's own seat first. */
+  /**
+   * [left seat, right seat] of a pair: the viewer's own seat first.
+   * @param {number} pair
+   * @returns {[number, number]}
+   */
   function seatsOf(pair) {
     const mine = ownSeats().filter((seat) => pairOf(seat) === pair);
     const left = mine.length ? mine[0] : seatsOfPair(pair)[0];
     return [left, partnerOf(left)];
   }
 
+  /** @param {number} seat */
   const roleTag = (seat) => {
     const mine = ownSeats();
     if (mine.includes(seat)) return t("pairs.you");
@@ -372,11 +439,18 @@ export default function create(root, context) {
   };
 
   // ----- the shared board --------------------------------------------------------------------
+  /**
+   * The score track of the geometry with the pawn on its box.
+   * @param {Observation} obs
+   * @returns {SVGElement}
+   */
   function drawTrack(obs) {
     const values = geometry.track;
     const index = Math.max(0, values.indexOf(obs.pawn));
     const width = 300;
+    /** @param {number} i */
     const x = (i) => 14 + (values.length > 1 ? (i * (width - 28)) / (values.length - 1) : 0);
+    /** @type {SVGElement[]} */
     const ticks = [];
     const every = values.length <= 20 ? 1 : values.length <= 60 ? 5 : 10;
     values.forEach((value, i) => {
@@ -400,6 +474,12 @@ export default function create(root, context) {
     ...ticks, pawn);
   }
 
+  /**
+   * A pair's shared board: its key and its supply.
+   * @param {Observation} obs
+   * @param {number} pair
+   * @returns {HTMLElement}
+   */
   function sharedBoard(obs, pair) {
     const info = obs.pairs[pair];
     const turnPair = obs.turn_seat !== null && obs.turn_seat !== undefined ? pairOf(obs.turn_seat) : null;
@@ -425,7 +505,13 @@ export default function create(root, context) {
         h("ul", { class: "supply-row" }, supply)));
   }
 
+  /**
+   * The round, the track and the dice of the turn.
+   * @param {Observation} obs
+   * @returns {HTMLElement}
+   */
   function turnCard(obs) {
+    /** @type {(HTMLElement | SVGElement)[]} */
     const parts = [];
     const manches = geometry.manches;
     const facts = [t("pairs.round", { round: obs.round })];
@@ -461,6 +547,10 @@ export default function create(root, context) {
   /**
    * seat's board: the top row over zones 1-6. `slotActions` maps a slot to a legal `top` action
    * (clickable slots during an event); `compact` draws the small version for other pairs.
+   * @param {Observation} obs
+   * @param {number} seat
+   * @param {BoardOptions} [options]
+   * @returns {HTMLElement}
    */
   function playerBoard(obs, seat, { compact = false, slotActions = new Map(), focusZones = new Set(), ghost = null } = {}) {
     const data = obs.boards[seat];
@@ -547,6 +637,15 @@ export default function create(root, context) {
   const commonSubjects = (obs, face) => obs.connection?.common?.[String(face)] || [];
 
   // ----- the decision views --------------------------------------------------------------------
+  /**
+   * An option card (MOVE, TAKE, CONNECT): its choices, or why it is impossible.
+   * @param {string} kind
+   * @param {string} title
+   * @param {string} description
+   * @param {(HTMLElement | null)[]} choices
+   * @param {string[]} reasons
+   * @returns {HTMLElement}
+   */
   function optionCard(kind, title, description, choices, reasons) {
     const possible = choices.filter(Boolean);
     const id = `pairs-${kind}-title`;
@@ -560,10 +659,18 @@ export default function create(root, context) {
       : h("ul", { class: "reasons" }, reasons.map((reason) => h("li", {}, reason))));
   }
 
+  /**
+   * The choice after three different dice: MOVE, TAKE or CONNECT.
+   * @param {Observation} obs
+   * @param {number} seat
+   * @param {Parsed[]} parsed
+   * @returns {(HTMLElement | null)[]}
+   */
   function chooseDifferent(obs, seat, parsed) {
     const moves = parsed.filter((a) => a.type === "move");
     const takes = parsed.filter((a) => a.type === "take");
     const key = obs.pairs[pairOf(seat)].key || "";
+    /** @param {string} subject */
     const dieOf = (subject) => key.indexOf(subject) + 1;
     const moveButtons = moves.map((a) => actionButton(a.text,
       [token(a.subject), h("span", {}, t("pairs.move.choice", { from: a.from, to: a.to }))],
@@ -578,15 +685,16 @@ export default function create(root, context) {
         hl: a.zones.map((z) => `${seat}:${z}:to`).join(" "),
       }));
     const mate = partnerOf(seat);
-    const common = (obs.connection?.swappable || []).map((face) => [face, commonSubjects(obs, face)]);
+    const dice = obs.dice || [];
+    const common = (obs.connection?.swappable || []).map((face) => t("pairs.connect.zoneCommon", { zone: face, subjects: commonSubjects(obs, face).join(" ") }));
     const preview = common.length
-      ? t("pairs.connect.preview", { zones: listText(common.map(([face, c]) => t("pairs.connect.zoneCommon", { zone: face, subjects: c.join(" ") }))) })
+      ? t("pairs.connect.preview", { zones: listText(common) })
       : t("pairs.connect.nothing", { partner: name(mate) });
     const connect = actionButton("connect", h("span", {}, t("pairs.connect.choice", { partner: name(mate) })), {
-      className: "wide", hl: obs.dice.flatMap((z) => [`${seat}:${z}:give`, `${mate}:${z}:give`]).join(" "),
+      className: "wide", hl: dice.flatMap((z) => [`${seat}:${z}:give`, `${mate}:${z}:give`]).join(" "),
     });
     return [
-      h("p", { class: "decision-lead" }, t("pairs.choose.lead", { dice: obs.dice.join(" · ") })),
+      h("p", { class: "decision-lead" }, t("pairs.choose.lead", { dice: dice.join(" · ") })),
       h("div", { class: "option-cards" },
         optionCard("move", t("pairs.move.title"), t("pairs.move.text"), moveButtons, reasons(obs, "move")),
         optionCard("take", t("pairs.take.title"), t("pairs.take.text"), takeButtons, reasons(obs, "take")),
@@ -594,6 +702,13 @@ export default function create(root, context) {
     ];
   }
 
+  /**
+   * The choice after a DOUBLE: a swap, or a move into the empty zone.
+   * @param {Observation} obs
+   * @param {number} seat
+   * @param {Parsed[]} parsed
+   * @returns {(HTMLElement | null)[]}
+   */
   function chooseDouble(obs, seat, parsed) {
     const [d, e] = [obs.roll?.d, obs.roll?.e];
     const swaps = parsed.filter((a) => a.type === "swap");
@@ -619,6 +734,13 @@ export default function create(root, context) {
     return parts;
   }
 
+  /**
+   * The active player's step in a connection: a swap per die value, or done.
+   * @param {Observation} obs
+   * @param {number} seat
+   * @param {Parsed[]} parsed
+   * @returns {(HTMLElement | null)[]}
+   */
   function connectView(obs, seat, parsed) {
     const mate = partnerOf(seat);
     const left = new Set(obs.connection?.left || []);
@@ -659,6 +781,13 @@ export default function create(root, context) {
     ];
   }
 
+  /**
+   * The partner's answer to an offer: the token he gives back.
+   * @param {Observation} obs
+   * @param {number} seat
+   * @param {Parsed[]} parsed
+   * @returns {(HTMLElement | null)[]}
+   */
   function replyView(obs, seat, parsed) {
     const offer = obs.connection?.offer;
     const active = partnerOf(seat);
@@ -673,6 +802,13 @@ export default function create(root, context) {
     ];
   }
 
+  /**
+   * Three of a subject: the top slot (or keep) for each pending zone.
+   * @param {Observation} obs
+   * @param {number} seat
+   * @param {Parsed[]} parsed
+   * @returns {(HTMLElement | null)[]}
+   */
   function eventView(obs, seat, parsed) {
     const top = obs.boards[seat].top;
     const mateTop = obs.boards[partnerOf(seat)].top;
@@ -710,6 +846,12 @@ export default function create(root, context) {
     return parts;
   }
 
+  /**
+   * The key editor: click two spaces to swap their subjects, shuffle, confirm.
+   * @param {Observation} obs
+   * @param {number} seat
+   * @returns {(HTMLElement | null)[]}
+   */
   function keyView(obs, seat) {
     const pair = obs.pairs[pairOf(seat)];
     const cells = FACES.map((face, i) => h("button", {
@@ -748,7 +890,11 @@ export default function create(root, context) {
     ];
   }
 
-  /** What the viewer who is not to act reads: who decides what. */
+  /**
+   * What the viewer who is not to act reads: who decides what.
+   * @param {Observation} obs
+   * @returns {(HTMLElement | null)[]}
+   */
   function waitingView(obs) {
     const actor = obs.to_move;
     if (obs.terminal) return resultView(obs);
@@ -767,6 +913,11 @@ export default function create(root, context) {
     return [h("p", { class: "decision-lead muted" }, text)];
   }
 
+  /**
+   * The end of the game: why, and each pair's points.
+   * @param {Observation} obs
+   * @returns {(HTMLElement | null)[]}
+   */
   function resultView(obs) {
     const rows = obs.pairs.map((pair, p) => h("li", { class: `result-row${pair.complete ? " complete" : ""}` },
       h("b", {}, t("pairs.pair", { pair: pair.name })), " ",
@@ -778,13 +929,21 @@ export default function create(root, context) {
     ];
   }
 
+  /**
+   * The decision box: what the acting seat chooses from, or who is deciding what.
+   * @param {Observation} obs
+   * @returns {{kind: string, body: (HTMLElement | null)[]}}
+   */
   function decisionView(obs) {
     handled = new Set();
     if (!acting()) return { kind: "wait", body: waitingView(obs) };
-    const seat = current.seat;
-    const parsed = current.legal.map((text) => ({ ...parseAction(text), text }));
+    const seat = actingSeat();
+    const legal = current?.legal || [];
+    const parsed = legal.map((text) => ({ ...parseAction(text), text }));
     const types = new Set(parsed.map((a) => a.type));
+    /** @type {string} */
     let kind;
+    /** @type {(HTMLElement | null)[]} */
     let body;
     if (types.has("key")) [kind, body] = ["key", keyView(obs, seat)];
     else if (types.has("top") || types.has("keep")) [kind, body] = ["event", eventView(obs, seat, parsed)];
@@ -793,7 +952,7 @@ export default function create(root, context) {
     else if (obs.dice && rollKind(obs) === "double") [kind, body] = ["double", chooseDouble(obs, seat, parsed)];
     else if (obs.dice) [kind, body] = ["choose", chooseDifferent(obs, seat, parsed)];
     else [kind, body] = ["other", []];
-    const rest = current.legal.filter((action) => !handled.has(action));
+    const rest = legal.filter((action) => !handled.has(action));
     if (rest.length) {
       // Never hide a legal action: one the views do not know gets a plain button.
       body.push(h("div", { class: "other-actions", "data-fallback": "yes" },
@@ -804,6 +963,12 @@ export default function create(root, context) {
   }
 
   // ----- other pairs ---------------------------------------------------------------------------
+  /**
+   * The other pairs, small, each with a button to show it large.
+   * @param {Observation} obs
+   * @param {number} featured - the pair drawn large.
+   * @returns {HTMLElement | null}
+   */
   function otherPairs(obs, featured) {
     if (obs.pairs.length < 2) return null;
     const items = obs.pairs.map((pair, p) => {
@@ -812,6 +977,7 @@ export default function create(root, context) {
       const matched = obs.boards[first].top.filter((s, i) => s && obs.boards[second].top[i] === s).length;
       const turn = obs.turn_seat !== null && obs.turn_seat !== undefined && pairOf(obs.turn_seat) === p && !obs.terminal;
       const own = ownSeats().some((seat) => pairOf(seat) === p);
+      const key = pair.key;
       return h("section", { class: `other-pair${turn ? " turn" : ""}${pair.complete ? " complete" : ""}`, "aria-label": t("pairs.pair", { pair: pair.name }) },
         h("header", {},
           h("b", {}, t("pairs.pair", { pair: pair.name })),
@@ -820,8 +986,8 @@ export default function create(root, context) {
           pair.complete ? h("span", { class: "tag done" }, t("pairs.result.points", { points: pair.score ?? obs.totals[p] })) : null,
           h("button", { type: "button", class: "pairs-link", onclick: () => { focusPair = p; render({ keepFocus: ".pairs-back" }); } },
             own ? t("pairs.others.showMine") : t("pairs.others.show"))),
-        h("div", { class: "other-key", "aria-label": pair.key ? t("pairs.key.row", { key: pair.key.split("").join(" ") }) : t("pairs.key.unset") },
-          pair.key ? FACES.map((face) => h("span", { class: "mini-key" }, h("small", {}, String(face)), token(pair.key[face - 1], "small"))) : h("span", { class: "muted" }, t("pairs.key.unset"))),
+        h("div", { class: "other-key", "aria-label": key ? t("pairs.key.row", { key: key.split("").join(" ") }) : t("pairs.key.unset") },
+          key ? FACES.map((face) => h("span", { class: "mini-key" }, h("small", {}, String(face)), token(key[face - 1], "small"))) : h("span", { class: "muted" }, t("pairs.key.unset"))),
         h("div", { class: "other-boards" }, playerBoard(obs, first, { compact: true }), playerBoard(obs, second, { compact: true })));
     }).filter(Boolean);
     return h("section", { class: "other-pairs", "aria-label": t("pairs.others.title") },
@@ -829,6 +995,10 @@ export default function create(root, context) {
   }
 
   // ----- the side panel ------------------------------------------------------------------------
+  /**
+   * The side panel: round, pawn, points, the log in words, the help.
+   * @param {Observation} obs
+   */
   function renderPanel(obs) {
     const legend = h("ul", { class: "legend" }, SUBJECTS.map((subject) => h("li", {}, token(subject), h("span", {}, t(LOOK[subject].legend, { subject })))));
     const log = (obs.log || []).slice(-8).map((event) => h("li", {}, eventLine(event)));
@@ -847,11 +1017,18 @@ export default function create(root, context) {
   }
 
   // ----- animations: what changed since the previous update ------------------------------------
+  /**
+   * Light up what changed since the previous update (a few actions forward only).
+   * @param {Observation} obs
+   */
   function animate(obs) {
     const before = previous?.observation;
-    const forward = before && current.last && (!previous.last || current.last.seq > previous.last.seq) && current.last.seq - (previous.last?.seq ?? 0) <= 4;
+    const last = current?.last;
+    const previousSeq = previous?.last?.seq ?? 0;
+    const forward = before && last && last.seq > previousSeq && last.seq - previousSeq <= 4;
     if (!forward || before.boards.length !== obs.boards.length) return;
     const events = newEvents(before.log, obs.log || []);
+    /** @type {{seat: number, slot: number, subject: string}[]} */
     const placed = [];
     obs.boards.forEach((boardNow, seat) => {
       boardNow.top.forEach((subject, i) => {
@@ -859,7 +1036,7 @@ export default function create(root, context) {
       });
       boardNow.zones.forEach((zone, i) => {
         const old = letters(before.boards[seat].zones[i]);
-        const count = (tokens, s) => tokens.filter((x) => x === s).length;
+        const count = (/** @type {string[]} */ tokens, /** @type {string} */ s) => tokens.filter((x) => x === s).length;
         const added = letters(zone).some((s) => count(letters(zone), s) > count(old, s));
         if (added) container.querySelector(`.zone[data-seat="${seat}"][data-zone="${i + 1}"]`)?.classList.add("arrived");
         if (!zone && old.length && events.some((event) => event.key === "pairs.triple")) {
@@ -890,6 +1067,10 @@ export default function create(root, context) {
   }
 
   // ----- drawing -------------------------------------------------------------------------------
+  /**
+   * Draw the whole board from the current update.
+   * @param {{keepFocus?: string | null}} [options] - a selector to focus afterwards.
+   */
   function render({ keepFocus = null } = {}) {
     if (!current) return;
     const obs = current.observation;
@@ -897,19 +1078,23 @@ export default function create(root, context) {
     const [left, right] = seatsOf(featured);
     const decision = decisionView(obs);
     // During an event the acting seat's free (or replaceable) slots are clickable on the board.
+    /** @type {Map<number, string>} */
     const slotActions = new Map();
+    /** @type {string | null} */
     let ghost = null;
     if (decision.kind === "event") {
-      const tops = current.legal.map(parseAction).filter((a) => a.type === "top");
+      const tops = (current.legal || []).map(parseAction).filter((a) => a.type === "top");
       if (new Set(tops.map((a) => a.zone)).size === 1) {
         for (const a of tops) slotActions.set(a.slot, `top ${a.zone}>${a.slot}`);
-        ghost = tops.length ? tripleOf(obs, current.seat, tops[0].zone) : null;
+        ghost = tops.length ? tripleOf(obs, actingSeat(), tops[0].zone) : null;
       }
     }
+    /** @type {Set<number>} */
     const focusZones = new Set();
     if (obs.stage === "reply" && obs.connection?.offer) focusZones.add(obs.connection.offer.zone);
     else if (obs.stage === "connect") for (const face of obs.connection?.left || []) focusZones.add(face);
-    const boardOptions = (seat) => ({ slotActions: acting() && current.seat === seat ? slotActions : new Map(), focusZones, ghost });
+    /** @param {number} seat @returns {BoardOptions} */
+    const boardOptions = (seat) => ({ slotActions: acting() && current?.seat === seat ? slotActions : new Map(), focusZones, ghost });
     const pairInfo = obs.pairs[featured];
     const own = ownSeats().some((seat) => pairOf(seat) === featured);
     const heading = h("div", { class: "pair-heading" },
@@ -931,10 +1116,14 @@ export default function create(root, context) {
     container.dataset.terminal = current.terminal || obs.terminal ? "yes" : "no";
     container.dataset.stage = decision.kind;
     container.dataset.lastSeq = String(current.last?.seq ?? 0);
-    if (keepFocus) container.querySelector(keepFocus)?.focus();
+    if (keepFocus) /** @type {HTMLElement | null} */ (container.querySelector(keepFocus))?.focus();
   }
 
-  board = {
+  const board = {
+    /**
+     * Show a new position (and the viewer's decision, if any).
+     * @param {Update} update
+     */
     update(update) {
       const hadFocus = container.contains(document.activeElement);
       const wasActing = acting();
@@ -951,23 +1140,38 @@ export default function create(root, context) {
       renderPanel(update.observation);
       animate(update.observation);
       // Keyboard players keep their place: the focus goes to the next decision's first choice.
-      if (hadFocus && acting()) container.querySelector(".decision .key-edit, .decision [data-action]")?.focus();
+      if (hadFocus && acting()) /** @type {HTMLElement | null} */ (container.querySelector(".decision .key-edit, .decision [data-action]"))?.focus();
     },
-    /** The sorted action strings the UI offers now (for tests: always the legal list). */
+    /**
+     * The sorted action strings the UI offers now (for tests: always the legal list).
+     * @returns {string[]}
+     */
     offered() {
       if (!acting()) return [];
+      /** @type {Set<string>} */
       const found = new Set();
-      for (const node of container.querySelectorAll("[data-action]")) found.add(node.dataset.action);
+      for (const node of container.querySelectorAll("[data-action]")) found.add(/** @type {HTMLElement} */ (node).dataset.action || "");
       if (container.querySelector(".key-editor")) for (const key of ALL_KEYS) if (legalSet.has(`key ${key}`)) found.add(`key ${key}`);
       if (legalSet.has("pass")) found.add("pass"); // the table page's pass button (see passLabel)
       return [...found].sort();
     },
+    /**
+     * A seat's line in the players list: its pair and its top row.
+     * @param {number} seat
+     * @returns {string | null}
+     */
     seatDetail(seat) {
       const obs = current?.observation;
       if (!obs?.boards?.[seat]) return null;
       const top = obs.boards[seat].top.map((s) => s || "·").join(" ");
       return t("pairs.seat.detail", { pair: geometry.pairs[pairOf(seat)].name, top });
     },
+    /**
+     * What the acting seat is asked to do, in a few words.
+     * @param {Observation} observation
+     * @param {string[]} legal
+     * @returns {string}
+     */
     turnHint(observation, legal) {
       const types = new Set((legal || []).map((a) => parseAction(a).type));
       if (types.has("key")) return t("pairs.hint.key");
@@ -978,9 +1182,15 @@ export default function create(root, context) {
       if (observation.dice && rollKind(observation) === "double") return t("pairs.hint.doubleMove");
       return t("pairs.hint.choose");
     },
+    /** @returns {string} the label of the table page's pass button (an optional DOUBLE) */
     passLabel() {
       return t("pairs.pass.label");
     },
+    /**
+     * The result line: why the game ended and each pair's points.
+     * @param {Observation} observation
+     * @returns {string}
+     */
     resultDetail(observation) {
       const scores = observation.pairs.map((pair, p) => t("pairs.result.pairPoints", { pair: pair.name, points: observation.totals[p] }));
       return `${eventLine(observation.outcome)} · ${scores.join(", ")}`;
