@@ -1,8 +1,9 @@
 """Set up Connect Pairs positions directly, for rule tests.
 
-Conventions of ``shared/rules/pairs.md`` §8: key 1→A … 6→F (option ``key=fixed``), seat 0
-(Ann, X1) begins and is the partner of seat 1 (Bob, X2); boards are written zone → letters
-(``{3: "ACF"}``) and top rows as four characters (``"B---"``, ``-`` for an empty slot).
+Conventions of the acceptance scenarios (``test_scenarios.py``): key 1→A … 6→F (option
+``key=fixed``), seat 0 (Ann, X1) begins and is the partner of seat 1 (Bob, X2); boards are
+written zone → letters (``{3: "ACF"}``) and top rows as four characters (``"B---"``, ``-`` for
+an empty slot).
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@ and what a completed pair may still do (PG-17 ``recheck`` with several pairs).
 Sources: the rulebook's "La partita termina quando tutti i giocatori hanno effettuato il loro
 turno (o nel momento in cui si verifichi la vittoria nel caso che a sfidarsi siano solo 2
 giocatori) e la coppia (o una delle coppie) si ritrova nella parte in alto dei propri tabelloni
-gli stessi 4 gettoni"; rules notes §5 ("≥ 2 pairs: check at the end of each round") and §9
-("with one pair a victory ends the turn at once").
+gli stessi 4 gettoni": with several pairs the rows are checked at the end of each round, with
+one pair a victory ends the turn at once (docs/rules/pairs.md, PG-22 and PG-30).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from connect_arena.core import CHANCE, IllegalActionError, InvalidActionError
 from connect_arena.games.pairs import (
     Connect,
     Done,
-    First,
+    FirstPlayer,
     Give,
     Keep,
     KeyChoice,
@@ -28,7 +28,7 @@ from tests.games.pairs.helpers import ANN, BOB, position, roll
 
 CANONICAL = [
     ("key CAFBED", KeyChoice((2, 0, 5, 1, 4, 3))),
-    ("first 3", First(3)),
+    ("first 3", FirstPlayer(3)),
     ("roll 2 2 5", Roll((2, 2, 5))),
     ("move C 1>6", Move(2, 1, 6)),
     ("take E 2 4", Take(4, (2, 4))),

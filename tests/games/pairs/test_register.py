@@ -1,6 +1,6 @@
-"""One test (at least) per ambiguity-register decision PG-1…PG-29 of ``shared/rules/pairs.md``
-and per further decision of its §9, pinning the default and each alternative offered as an
-option (``docs/rules/pairs.md``). Quotations are from the rulebook (seed 002, Italian)."""
+"""One test (at least) per ambiguity-register decision PG-1…PG-31 of ``docs/rules/pairs.md``
+and per further decision listed there, pinning the default and each alternative offered as an
+option (``docs/rules/pairs.md``). Quotations are from the rulebook (the Italian rules sheet)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from connect_arena.core import CHANCE, TERMINAL, IllegalActionError, InvalidOptionError
 from connect_arena.games import load
-from connect_arena.games.pairs import First, Take
+from connect_arena.games.pairs import FirstPlayer, Take
 from connect_arena.games.pairs.legal import event_options
 from connect_arena.games.pairs.notation import parse_action
 from tests.games.pairs.helpers import (
@@ -88,7 +88,7 @@ def test_pg5_pawn_stays_on_the_last_box_or_the_manche_ends() -> None:
         roll(ends, "6 6 6")
         roll(ends, "6 6 6")
     assert ends.is_terminal() and ends.returns() == [0.0, 0.0]
-    assert ends.outcome == "the pawn reached the end of the track"
+    assert ends.outcome == "track_end"
 
 
 def test_pg6_turn_order_pair_by_pair_or_interleaved() -> None:
@@ -101,7 +101,7 @@ def test_pg6_turn_order_pair_by_pair_or_interleaved() -> None:
 def test_pg7_first_player_is_a_chance_action_by_default() -> None:
     state = load("pairs", 4, key="fixed").new_initial_state()
     assert state.current_player == CHANCE
-    assert state.chance_outcomes() == [(First(seat), 0.25) for seat in range(4)]
+    assert state.chance_outcomes() == [(FirstPlayer(seat), 0.25) for seat in range(4)]
     state.apply_action("first 3", CHANCE)
     assert state.order == (3, 0, 1, 2) and state.turn_seat == 3
     fixed = load("pairs", 4, key="fixed", first_player="2").new_initial_state()
@@ -400,7 +400,7 @@ def test_pg29_every_board_shows_six_zones_and_four_top_slots() -> None:
         assert plain.count(f"{face}:") >= 2
 
 
-# ----- further decisions (rules notes §9) ------------------------------------------------------
+# ----- further decisions (docs/rules/pairs.md) ------------------------------------------------
 def test_two_events_on_one_board_the_owner_chooses_the_order() -> None:
     state = position(zones={ANN: {2: "EEF", 5: "FFE"}}, tops={ANN: "ABC-"})
     roll(state, "2 2 5")
@@ -474,9 +474,9 @@ def test_full_row_replacement_is_free_and_may_replace_the_same_subject() -> None
 
 
 def test_take_role_assignments_with_the_same_effect_are_one_action() -> None:
-    """A deliberate deviation from notes §9 ("different role assignments reaching the same
-    boards are distinct actions"): the two tokens of a TAKE are identical, so (s, p, q) and
-    (s, q, p) give the same position and are listed once; MOVE assignments stay distinct."""
+    """A decision of ours (different role assignments reaching the same boards could count as
+    distinct actions): the two tokens of a TAKE are identical, so (s, p, q) and (s, q, p) give
+    the same position and are listed once; MOVE assignments stay distinct."""
     assert parse_action("take E 4 2") == parse_action("take E 2 4") == Take(4, (2, 4))
     assert str(parse_action("swap 5E 2A")) == "swap 2A 5E"
     state = position(zones={ANN: {4: "D"}})

@@ -1,6 +1,6 @@
-"""The acceptance scenarios of ``shared/rules/pairs.md`` §8, one test (or more) each.
+"""The acceptance scenarios of Connect Pairs, one test (or more) each.
 
-Quotations are from the rulebook (seed 002, Italian). Common fixture: Ann (seat 0, X1) and
+Quotations are from the rulebook (the Italian rules sheet). Common fixture: Ann (seat 0, X1) and
 Bob (seat 1, X2), key 1→A … 6→F, pawn 101 − round. Supplies are always conserved (12 tokens
 per subject per box): where §8 quotes absolute supply figures that ignore the tokens already
 on the boards, the tests check the change instead (``docs/rules/pairs.md`` §Notes on §8).
@@ -100,7 +100,8 @@ def test_4bc_double_that_can_do_nothing(zones: dict[int, str], dice: str) -> Non
     roll(state, dice)
     assert zones_of(state, ANN) == zones
     assert state.turn_seat == BOB and state.current_player == CHANCE
-    assert "nothing happens" in state.log[-1]
+    assert state.log[-1].key == "pairs.double_nothing"
+    assert "nothing happens" in state.game.render_event(state.log[-1])
 
 
 def test_5_move() -> None:

@@ -4,7 +4,7 @@ top rows show the same four subjects."""
 from connect_arena.games.pairs.notation import (
     Connect,
     Done,
-    First,
+    FirstPlayer,
     Give,
     Keep,
     KeyChoice,
@@ -20,7 +20,7 @@ from connect_arena.games.pairs.rules import PairsGame, PairsState
 __all__ = [
     "Connect",
     "Done",
-    "First",
+    "FirstPlayer",
     "Give",
     "Keep",
     "KeyChoice",

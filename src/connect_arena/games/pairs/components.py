@@ -27,7 +27,7 @@ ZONE_SIZE = 3
 EMPTY = -1
 """An empty top slot."""
 PAIR_NAMES = ("X", "Y", "Z", "W")
-"""Pair names, by pair index (the rules notes call the first two pairs X and Y)."""
+"""Pair names, by pair index (our names: the rulebook names none)."""
 SEAT_NAMES = tuple(f"{pair}{partner}" for pair in PAIR_NAMES for partner in (1, 2))
 """Seat names: ``X1``, ``X2`` (pair X), ``Y1``, ``Y2`` (pair Y), …"""
 

@@ -1,7 +1,7 @@
 """Legal decisions of a Connect Pairs turn, by stage (``docs/rules/pairs.md`` §A turn).
 
 Every function reads the state and returns the actions in a deterministic order; none
-modifies the state. Quotations are from the rulebook (seed 002, Italian).
+modifies the state. Quotations are from the rulebook (the Italian rules sheet).
 """
 
 from __future__ import annotations
@@ -193,7 +193,7 @@ def board_event_actions(state: PairsState, seat: int) -> list[PairsAction] | Non
     """The owner's choices for the pending events of his board, or ``None`` if none of them
     can do anything now (they are then dropped).
 
-    With several events pending the owner chooses the order (rules notes §9): he resolves
+    With several events pending the owner chooses the order (our decision): he resolves
     any effective one, or settles a do-nothing one with ``keep`` when the order can matter,
     i.e. when the others could turn it into a replacement if they went first:
 
@@ -223,3 +223,16 @@ def effective_events(state: PairsState, seat: int) -> list[int]:
     """Zones of ``seat``'s board holding three of a subject whose event can act now (the
     ``event_trigger=recheck`` reading of PG-17)."""
     return [face for face in range(1, 7) if event_options(state, seat, face)]
+
+
+def common_subjects(state: PairsState, seat: int, face: int) -> list[int]:
+    """The subjects that zone ``face`` of ``seat`` and of his partner both hold, sorted."""
+    mine, theirs = state.zones[seat][face - 1], state.zones[partner(seat)][face - 1]
+    return sorted(set(mine) & set(theirs))
+
+
+def can_swap(state: PairsState, seat: int, face: int) -> bool:
+    """Whether a connection can swap in zone ``face``: a subject in common, and a token of
+    ``seat`` the partner can answer with one of another subject (PG-14)."""
+    own, other = set(state.zones[seat][face - 1]), set(state.zones[partner(seat)][face - 1])
+    return bool(own & other) and any(other - {given} for given in own)

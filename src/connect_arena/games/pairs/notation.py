@@ -83,7 +83,7 @@ class KeyChoice(_Notated):
 
 
 @dataclass(frozen=True, slots=True)
-class First(_Notated):
+class FirstPlayer(_Notated):
     """Chance outcome: the seat that begins the first manche (PG-7)."""
 
     seat: int
@@ -218,10 +218,10 @@ class Pass(_Notated):
 
 
 PairsAction = (
-    KeyChoice | First | Roll | Move | Take | Swap | Connect | Give | Done | Top | Keep | Pass
+    KeyChoice | FirstPlayer | Roll | Move | Take | Swap | Connect | Give | Done | Top | Keep | Pass
 )
 ACTION_TYPES = frozenset(
-    {KeyChoice, First, Roll, Move, Take, Swap, Connect, Give, Done, Top, Keep, Pass}
+    {KeyChoice, FirstPlayer, Roll, Move, Take, Swap, Connect, Give, Done, Top, Keep, Pass}
 )
 """The concrete action classes (for fast ``type(action) in ACTION_TYPES`` checks)."""
 
@@ -279,7 +279,7 @@ def every_action() -> list[PairsAction]:
     """Every action the notation can express (about 2,000), in canonical form."""
     faces, subjects = range(1, 7), range(NUM_SUBJECTS)
     actions: list[PairsAction] = [KeyChoice(key) for key in KEY_PERMUTATIONS]
-    actions += [First(seat) for seat in range(8)]
+    actions += [FirstPlayer(seat) for seat in range(8)]
     actions += [Roll(dice) for dice, _ in ROLL_OUTCOMES]
     actions += [Move(s, a, b) for s in subjects for a in faces for b in faces]
     actions += [Take(s, (a,)) for s in subjects for a in faces]
@@ -340,7 +340,7 @@ def _build(kind: str, groups: list[str], text: str) -> PairsAction:
     if kind in ("first", "roll", "keep"):
         numbers = [int(g) for g in groups]
         if kind == "first":
-            return First(numbers[0])
+            return FirstPlayer(numbers[0])
         if kind == "keep":
             return Keep(numbers[0])
         a, b, c = sorted(numbers)

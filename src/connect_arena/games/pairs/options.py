@@ -1,5 +1,6 @@
-"""Connect Pairs options: one per open register entry (``shared/rules/pairs.md`` §6), with the
-recommended reading as the default, and the unpacked :class:`Config` used by the engine."""
+"""Connect Pairs options: one per open question of the rulebook (the register PG-1…PG-31 of
+``docs/rules/pairs.md``), the recommended reading as the default, and the unpacked
+:class:`Config` used by the engine."""
 
 from __future__ import annotations
 
@@ -159,6 +160,21 @@ OPTIONS = (
         maximum=100_000,
     ),
 )
+
+
+def _largest(name: str) -> int:
+    """The largest value the integer option ``name`` accepts."""
+    largest = next(spec.maximum for spec in OPTIONS if spec.name == name)
+    assert largest is not None
+    return largest
+
+
+MAX_TOTAL = _largest("track_start") * _largest("manches")
+"""The largest total a pair can reach with any options (50,000): a manche scores 0 or the
+pawn's box, at most ``track_start`` (the pawn only moves down: "la pedina segnapunti viene
+posizionata sulla casella successiva"); with ``track_floor = track_start`` every round scores
+it), and a total adds at most ``manches`` manche scores (several pairs; one pair keeps its best
+manche or adds them, PG-31). No score is negative, so totals lie in ``[0, MAX_TOTAL]``."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from connect_arena.core.events import Event
 from connect_arena.games.pairs.components import (
     EMPTY,
     PAIR_NAMES,
@@ -22,6 +23,7 @@ from connect_arena.games.pairs.components import (
     partner,
     roll_kind,
 )
+from connect_arena.games.pairs.events import outcome_event
 from connect_arena.games.pairs.turn import rows_match
 
 if TYPE_CHECKING:
@@ -130,7 +132,16 @@ def _dice(state: PairsState) -> list[str]:
 
 
 def _log(state: PairsState) -> list[str]:
-    return [f"[dim]· {line}[/]" for line in state.log[-6:]]
+    """The last events in English (the templates hold no markup brackets)."""
+    return [f"[dim]· {_english(state, event)}[/]" for event in state.log[-6:]]
+
+
+def _english(state: PairsState, event: Event) -> str:
+    return state.game.render_event(event)
+
+
+def _outcome(state: PairsState) -> str:
+    return _english(state, outcome_event(state.outcome, state.cfg.max_rounds))
 
 
 def _status(state: PairsState) -> str:
@@ -140,9 +151,9 @@ def _status(state: PairsState) -> str:
         best = max(totals)
         winners = [PAIR_NAMES[p] for p, total in enumerate(totals) if total == best]
         if best == 0:
-            return f"[bold]Game over[/] ({state.outcome}): no pair scored."
+            return f"[bold]Game over[/] ({_outcome(state)}): no pair scored."
         text = " and ".join(f"pair {name}" for name in winners)
-        return f"[bold]Game over[/] ({state.outcome}): {text} wins with {best} points."
+        return f"[bold]Game over[/] ({_outcome(state)}): {text} wins with {best} points."
     if state.stage == "key":
         return f"{state.seat(state.actor)}: set your pair's key, e.g. 'key ABCDEF' (die 1 → A …)"
     if state.stage in ("first", "roll"):

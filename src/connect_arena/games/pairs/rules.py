@@ -1,7 +1,7 @@
-"""Connect Pairs (the untitled Italian cooperative pair game, seed 002): the rules engine.
+"""Connect Pairs (the untitled Italian cooperative pair game): the rules engine.
 
-Source: the Italian rules sheet (seed ``002``) as read in ``shared/rules/pairs.md``; every
-decision (PG-1…PG-29 and the further ones) is listed in ``docs/rules/pairs.md``.
+Source: the untitled Italian rules sheet (the rulebook); every decision (PG-1…PG-31 and the
+further ones) is listed in ``docs/rules/pairs.md``.
 
 Flow (``state.stage``):
 
@@ -18,13 +18,15 @@ Flow (``state.stage``):
 
 A decision with exactly one legal choice is applied by the engine without an action (a
 TRIPLE, a forced swap, the partner's only possible answer, an event with one free slot);
-the log (``state.log``) says what happened.
+the log (``state.log``, structured events: ``events.py``) says what happened.
 """
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
+from connect_arena.core.events import Event
 from connect_arena.core.game import CHANCE, TERMINAL, Game, State
 from connect_arena.core.gametype import (
     ChanceMode,
@@ -37,23 +39,22 @@ from connect_arena.games.pairs.components import (
     EMPTY,
     KEY_PERMUTATIONS,
     NUM_SUBJECTS,
-    PAIR_NAMES,
     ROLL_OUTCOMES,
     SEAT_NAMES,
     Zone,
-    letter,
     pair_of,
 )
+from connect_arena.games.pairs.events import ENGLISH, describe, key_event, outcome_event
 from connect_arena.games.pairs.explain import explain, not_your_turn
 from connect_arena.games.pairs.notation import (
     ACTION_TYPES,
-    First,
+    FirstPlayer,
     KeyChoice,
     PairsAction,
     Roll,
     parse_action,
 )
-from connect_arena.games.pairs.options import OPTIONS, Config, make_config
+from connect_arena.games.pairs.options import MAX_TOTAL, OPTIONS, Config, make_config
 
 ROLLS: list[tuple[PairsAction, float]] = [
     (parse_action(f"roll {a} {b} {c}"), p) for (a, b, c), p in ROLL_OUTCOMES
@@ -88,10 +89,11 @@ class PairsGame(Game):
             "#f4a81d",
         ),
         chance_mode=ChanceMode.EXPLICIT,
-        # Partners share their pair's points.
+        # Partners share their pair's points: a total of manche scores, each 0 or a box of the
+        # score track (see options.MAX_TOTAL).
         utility=Utility.TEAMS,
-        min_utility=-1000.0,
-        max_utility=1000.0,
+        min_utility=0.0,
+        max_utility=float(MAX_TOTAL),
         draw_possible=True,
         result=ResultKind.SCORES,
         teams=True,
@@ -100,6 +102,7 @@ class PairsGame(Game):
         rulebook="untitled pair game (Italian rulebook)",
     )
     option_specs = OPTIONS
+    event_templates = MappingProxyType(ENGLISH)
 
     def _check_options(self) -> None:
         self.config: Config = make_config(self.num_players, self.options)
@@ -111,6 +114,14 @@ class PairsGame(Game):
     def new_initial_state(self) -> PairsState:
         """Every box in its setup: keys to set, all tokens in the supplies, pawn on 100."""
         return PairsState(self)
+
+    def geometry(self) -> dict[str, Any]:
+        """What the page draws, from the engine's components and these options: subjects,
+        zones (faces, capacity, layout), top slots, pairs and seats, the score track.
+        See :func:`connect_arena.games.pairs.view.geometry` for the keys."""
+        from connect_arena.games.pairs.view import geometry
+
+        return geometry(self.config)
 
 
 class PairsState(State[PairsAction]):
@@ -137,8 +148,9 @@ class PairsState(State[PairsAction]):
         manche: 1-based manche number; round: 1-based round number in the manche.
         first_seat: the seat that began the first manche.
         order: the turn order of this manche; position: index of ``turn_seat`` in it.
-        outcome: why the game ended ("" while it goes on).
-        log: the last messages about what happened (newest last).
+        outcome: why the game ended, one of ``events.OUTCOMES`` ("" while it goes on).
+        log: the last events (:class:`~connect_arena.core.events.Event`) about what happened
+            (newest last, at most ``LOG_LENGTH``).
     """
 
     def __init__(self, game: PairsGame) -> None:
@@ -151,7 +163,7 @@ class PairsState(State[PairsAction]):
         self.manche = 1
         self.first_seat: int | None = self.cfg.first_player
         self.outcome = ""
-        self.log: list[str] = []
+        self.log: list[Event] = []
         self._legal: list[PairsAction] | None = None
         self._begin_manche()
 
@@ -201,7 +213,7 @@ class PairsState(State[PairsAction]):
             return list(ROLLS)
         if self.stage == "first":
             n = self.cfg.num_players
-            return [(First(seat), 1 / n) for seat in range(n)]
+            return [(FirstPlayer(seat), 1 / n) for seat in range(n)]
         return [(key, 1 / len(KEYS)) for key in KEYS]
 
     def _parse(self, text: str) -> PairsAction:
@@ -226,16 +238,22 @@ class PairsState(State[PairsAction]):
             return legal.board_event_actions(self, player) or []
         return turn.turn_actions(self, player)
 
-    def _inactive_reason(self, player: int) -> str:
+    def _inactive_reason(self, player: int) -> Event:
         """Names the seat that must act and why (e.g. the partner answering an offer)."""
         return not_your_turn(self, player)
 
-    def _illegal_reason(self, action: PairsAction, player: int) -> str | None:
+    def _illegal_reason(self, action: PairsAction, player: int) -> Event | None:
         if type(action) not in ACTION_TYPES:
-            return f"{action!r} is not a Connect Pairs action"
+            return Event.of("pairs.not_an_action", action=repr(action))
         if action in self._cached(player):
             return None
-        return explain(self, action, player) or f"{action} is not legal now"
+        return explain(self, action, player) or Event.of("pairs.not_legal", action=str(action))
+
+    def describe_action(self, action: PairsAction, player: int) -> Event:
+        """What ``action`` does from this state: the event of the log line it writes first
+        (``pairs.move``, ``pairs.exchange``, ``pairs.top_replace``…; see
+        :mod:`~connect_arena.games.pairs.events`). Call it before applying the action."""
+        return describe(self, action, player)
 
     def _apply(self, action: PairsAction, player: int) -> None:
         self._legal = None
@@ -243,9 +261,9 @@ class PairsState(State[PairsAction]):
             turn.on_roll(self, action.dice)
         elif type(action) is KeyChoice:
             self._set_key(action.subjects)
-        elif type(action) is First:
+        elif type(action) is FirstPlayer:
             self.first_seat = action.seat
-            self.note(f"{self.seat(action.seat)} begins")
+            self.note(Event.of("pairs.begins", seat=action.seat))
             self._start_manche_turns()
         else:
             turn.act(self, action, player)
@@ -283,8 +301,7 @@ class PairsState(State[PairsAction]):
         for subject in subjects:
             self.supply[pair][subject] -= 1
         if self.cfg.key != "fixed":
-            mapping = " ".join(f"{face}→{letter(s)}" for face, s in enumerate(subjects, start=1))
-            self.note(f"pair {PAIR_NAMES[pair]} sets its key: {mapping}")
+            self.note(key_event(pair, subjects))
         if None in self.keys:
             self.actor = 2 * self.keys.index(None)
         elif self.first_seat is None:
@@ -314,10 +331,15 @@ class PairsState(State[PairsAction]):
         return track[min(self.round - 1, len(track) - 1)]
 
     def end_manche(self, outcome: str) -> None:
-        """Close the manche (pairs without a score get 0) and set up the next or finish."""
+        """Close the manche (pairs without a score get 0) and set up the next or finish.
+
+        Args:
+            outcome: why, one of :data:`~connect_arena.games.pairs.events.OUTCOMES`.
+        """
         self.scores.append([score or 0 for score in self.current])
         self.current = [None] * self.cfg.num_pairs
-        self.note(f"manche {self.manche} over ({outcome})")
+        self.note(Event.of("pairs.manche_over", manche=self.manche))
+        self.note(outcome_event(outcome, self.cfg.max_rounds))
         if self.manche < self.cfg.manches:
             self.manche += 1
             self._begin_manche()
@@ -333,9 +355,9 @@ class PairsState(State[PairsAction]):
 
         check_invariants(self)
 
-    def note(self, message: str) -> None:
-        """Append ``message`` to the log (the last ``LOG_LENGTH`` are kept)."""
-        self.log.append(message)
+    def note(self, event: Event) -> None:
+        """Append ``event`` to the log (the last ``LOG_LENGTH`` are kept)."""
+        self.log.append(event)
         del self.log[:-LOG_LENGTH]
 
     def seat(self, seat: int) -> str:
@@ -349,9 +371,15 @@ class PairsState(State[PairsAction]):
         Keys: ``pairs`` (per pair: ``key`` letters for faces 1-6 or null, ``supply`` per
         subject letter, ``complete``, ``score`` this manche), ``boards`` (per seat: ``zones``
         as six strings such as ``"ACC"``, ``top`` as four letters or null), ``stage``,
-        ``to_move``, ``turn_seat``, ``dice``, ``connection`` (values left, pending offer),
-        ``pending`` events per seat, ``manche``, ``round``, ``pawn``, ``order``, ``scores``,
-        ``totals``, ``outcome``, ``terminal``, ``log``.
+        ``to_move``, ``turn_seat``, ``dice``, ``connection`` (values ``left``, pending
+        ``offer``, per die face the subjects in ``common`` with the partner, the ``swappable``
+        faces), ``why_not`` (after all-different dice: why MOVE and TAKE are impossible, die by
+        die, as events; else null),
+        ``roll`` (the dice's ``kind``; ``d`` and ``e`` of a DOUBLE), ``pending`` events per
+        seat, ``triples`` (per seat: zone → the subject it holds three of), ``manche``,
+        ``round``, ``pawn``, ``order``, ``scores``, ``totals``, ``outcome`` (an event
+        ``{"key", "params"}`` once a manche has ended, else null), ``terminal``, ``log`` (the
+        last events, ``{"key", "params"}``, newest last).
         """
         from connect_arena.games.pairs.view import observation
 

@@ -2,13 +2,14 @@
 
 Functions here change the state in place; :func:`settle` runs the engine forward after every
 action until a player (or chance) has a real decision to make. Quotations are from the
-rulebook (seed 002, Italian).
+rulebook (the Italian rules sheet).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from connect_arena.core.events import Event
 from connect_arena.games.pairs import legal
 from connect_arena.games.pairs.components import (
     EMPTY,
@@ -22,6 +23,14 @@ from connect_arena.games.pairs.components import (
     roll_kind,
     triple_subject,
     zone_text,
+)
+from connect_arena.games.pairs.events import (
+    exchange_event,
+    move_event,
+    roll_event,
+    swap_event,
+    take_event,
+    top_event,
 )
 from connect_arena.games.pairs.notation import (
     Connect,
@@ -47,7 +56,7 @@ def settle(state: PairsState) -> None:
     """Run the engine forward until someone must decide.
 
     In order, at every step: victory is checked when it is immediate (one pair, or
-    ``completion=immediate``; rules notes §9: "after every resolution step"); pending events
+    ``completion=immediate``: after every resolution step); pending events
     are resolved, the active player's board first; the turn's next decision is asked for. A
     decision with a single legal choice is applied at once.
     """
@@ -132,21 +141,21 @@ def end_round(state: PairsState) -> None:
     for pair, done in enumerate(state.complete):
         if done and state.current[pair] is None:
             state.current[pair] = value
-            state.note(f"pair {PAIR_NAMES[pair]} scores {value}")
+            state.note(Event.of("pairs.scores", pair=PAIR_NAMES[pair], points=value))
     scored = [score is not None for score in state.current]
     goes_on = cfg.manches > 1 or cfg.play_on
     if all(scored) or (any(scored) and not goes_on):
-        state.end_manche("all pairs scored" if all(scored) else "a pair won the round")
+        state.end_manche("all_scored" if all(scored) else "pair_won")
     elif cfg.track_ends_manche and state.round >= len(cfg.track):
-        state.end_manche("the pawn reached the end of the track")
+        state.end_manche("track_end")
     elif cfg.max_rounds and state.round >= cfg.max_rounds:
-        state.end_manche(f"round limit {cfg.max_rounds}")
+        state.end_manche("round_limit")
     else:
         state.round += 1
         state.position = next(
             i for i, seat in enumerate(state.order) if not state.complete[pair_of(seat)]
         )
-        state.note(f"round {state.round}: the pawn moves to {state.pawn()}")
+        state.note(Event.of("pairs.round", round=state.round, pawn=state.pawn()))
         start_turn(state)
 
 
@@ -161,7 +170,7 @@ def mark_complete(state: PairsState, pair: int) -> None:
     """Record that ``pair`` has completed its sequence: it plays no more in this manche."""
     state.complete[pair] = True
     sequence = "".join(letter(s) for s in state.tops[2 * pair])
-    state.note(f"pair {PAIR_NAMES[pair]} completes the sequence {sequence}")
+    state.note(Event.of("pairs.complete", pair=PAIR_NAMES[pair], sequence=sequence))
 
 
 def check_victory(state: PairsState) -> bool:
@@ -186,7 +195,7 @@ def check_victory(state: PairsState) -> bool:
     state.offer = None
     if state.cfg.num_pairs == 1:
         state.current[pair] = state.pawn()
-        state.note(f"pair {PAIR_NAMES[pair]} scores {state.pawn()}")
+        state.note(Event.of("pairs.scores", pair=PAIR_NAMES[pair], points=state.pawn()))
         state.end_manche("victory")
     else:
         state.stage = "after"
@@ -200,7 +209,7 @@ def on_roll(state: PairsState, dice: tuple[int, int, int]) -> None:
     seat = state.turn_seat
     assert seat is not None
     state.dice = dice
-    state.note(f"{state.seat(seat)} rolls {dice[0]} {dice[1]} {dice[2]}")
+    state.note(roll_event(seat, dice))
     kind = roll_kind(dice)
     state.stage = "choose"
     if kind == "triple":
@@ -208,7 +217,7 @@ def on_roll(state: PairsState, dice: tuple[int, int, int]) -> None:
         state.stage = "after"
     elif kind == "double" and not legal.double_actions(state, seat):
         d, e = double_faces(dice)
-        state.note(f"DOUBLE {d}-{d}-{e}: no swap or move is possible, nothing happens")
+        state.note(Event.of("pairs.double_nothing", seat=seat, d=d, e=e))
         state.stage = "after"
 
 
@@ -220,8 +229,10 @@ def lose_zone(state: PairsState, seat: int, face: int) -> None:
     for subject in zone:
         supply[subject] += 1
     state.zones[seat][face - 1] = ()
-    lost = zone_text(zone) if zone else "nothing (it was empty)"
-    state.note(f"TRIPLE: {state.seat(seat)} loses zone {face}: {lost}")
+    if zone:
+        state.note(Event.of("pairs.triple", seat=seat, zone=face, tokens=zone_text(zone)))
+    else:
+        state.note(Event.of("pairs.triple_empty", seat=seat, zone=face))
 
 
 def act(state: PairsState, action: PairsAction, player: int) -> None:
@@ -234,12 +245,11 @@ def act(state: PairsState, action: PairsAction, player: int) -> None:
         assert state.dice is not None
         state.stage = "connect"
         state.conn_left = state.dice
-        state.note(f"{state.seat(player)} connects with {state.seat(partner(player))}")
+        state.note(Event.of("pairs.connects", seat=player, partner_seat=partner(player)))
     elif type(action) is Done or type(action) is Pass:
         state.stage = "after"
         state.conn_left = ()
-        what = "ends the connection" if type(action) is Done else "passes"
-        state.note(f"{state.seat(player)} {what}")
+        state.note(Event.of("pairs.done" if type(action) is Done else "pairs.pass", seat=player))
     else:
         state.stage = "after"
         if type(action) is Move:
@@ -257,7 +267,7 @@ def move_token(state: PairsState, seat: int, subject: int, source: int, target: 
     zones = state.zones[seat]
     zones[source - 1] = remove_token(zones[source - 1], subject)
     zones[target - 1] = add_token(zones[target - 1], subject)
-    state.note(f"{state.seat(seat)} moves {letter(subject)} from zone {source} to {target}")
+    state.note(move_event(seat, subject, source, target))
     arrived(state, seat, target)
 
 
@@ -267,8 +277,7 @@ def take_tokens(state: PairsState, seat: int, subject: int, faces: tuple[int, ..
     for face in faces:
         state.supply[pair_of(seat)][subject] -= 1
         zones[face - 1] = add_token(zones[face - 1], subject)
-    where = " and ".join(map(str, faces))
-    state.note(f"{state.seat(seat)} takes {letter(subject)} into zone {where}")
+    state.note(take_event(seat, subject, faces))
     for face in faces:
         arrived(state, seat, face)
 
@@ -279,11 +288,7 @@ def swap_tokens(state: PairsState, seat: int, swap: Swap) -> None:
     a, b = swap.first_zone - 1, swap.second_zone - 1
     zones[a] = add_token(remove_token(zones[a], swap.first_subject), swap.second_subject)
     zones[b] = add_token(remove_token(zones[b], swap.second_subject), swap.first_subject)
-    first, second = letter(swap.first_subject), letter(swap.second_subject)
-    state.note(
-        f"{state.seat(seat)} swaps {first} of zone {swap.first_zone} "
-        f"with {second} of zone {swap.second_zone}"
-    )
+    state.note(swap_event(seat, swap))
     arrived(state, seat, swap.first_zone)
     arrived(state, seat, swap.second_zone)
 
@@ -299,7 +304,8 @@ def give(state: PairsState, action: Give, player: int) -> None:
     else:
         state.offer = (action.zone, action.subject)
         state.stage = "reply"
-        state.note(f"{state.seat(player)} offers {letter(action.subject)} of zone {action.zone}")
+        subject = letter(action.subject)
+        state.note(Event.of("pairs.offer", seat=player, subject=subject, zone=action.zone))
 
 
 def connection_swap(state: PairsState, active: int, face: int, given: int, taken: int) -> None:
@@ -313,8 +319,7 @@ def connection_swap(state: PairsState, active: int, face: int, given: int, taken
     state.conn_left = tuple(v for v in state.conn_left if v != face)
     state.offer = None
     state.stage = "connect"
-    names = f"{state.seat(active)} gives {letter(given)}, {state.seat(mate)} gives {letter(taken)}"
-    state.note(f"connection in zone {face}: {names}")
+    state.note(exchange_event(active, face, given, taken))
     arrived(state, active, face)
     arrived(state, mate, face)
 
@@ -360,10 +365,7 @@ def note_nothing(state: PairsState, seat: int, face: int) -> None:
     """Log an event that does nothing ("in quel caso non si farà nulla")."""
     subject = triple_subject(state.zones[seat][face - 1])
     assert subject is not None
-    state.note(
-        f"{state.seat(seat)}: three {letter(subject)} in zone {face}, but "
-        f"{letter(subject)} is already in the top row: nothing happens"
-    )
+    state.note(Event.of("pairs.event_nothing", seat=seat, subject=letter(subject), zone=face))
 
 
 def resolve_event(state: PairsState, seat: int, action: Top | Keep) -> None:
@@ -373,7 +375,7 @@ def resolve_event(state: PairsState, seat: int, action: Top | Keep) -> None:
     face = action.zone
     state.pending[seat].remove(face)
     if isinstance(action, Keep):
-        state.note(f"{state.seat(seat)} keeps zone {face} as it is")
+        state.note(Event.of("pairs.keep", seat=seat, zone=face))
         return
     zone = state.zones[seat][face - 1]
     subject = triple_subject(zone)
@@ -384,7 +386,4 @@ def resolve_event(state: PairsState, seat: int, action: Top | Keep) -> None:
     if old != EMPTY:
         state.supply[pair_of(seat)][old] += 1
     top[action.slot - 1] = subject
-    replaced = "" if old == EMPTY else f", {letter(old)} goes back to the supply"
-    state.note(
-        f"{state.seat(seat)}: {letter(subject)} from zone {face} to slot {action.slot}{replaced}"
-    )
+    state.note(top_event(seat, subject, face, action.slot, old))

@@ -6,19 +6,117 @@
 // ("other actions"), so `offered()` always equals the legal list. With three different dice,
 // MOVE, TAKE and CONNECT are always shown; an option without a legal action is greyed out with
 // the reason, worked out from the observation. The engine applies forced choices itself, so
-// the UI also reads what happened from the log and animates the three-of-a-subject events
-// (a top slot filled) when it sees them arrive.
+// the UI reads what happened from the observation's log (structured events, translated by key)
+// and animates the three-of-a-subject events (a top slot filled) when it sees them arrive.
+//
+// Everything the board draws comes from the server: the layout (subjects, zones, slots, pairs,
+// the score track) from the game's geometry (`context.geometry`, PairsGame.geometry()), the
+// position from the observation. Legal actions are read as notation only to make them clickable.
 
-import { h } from "../js/api.js";
-import { t } from "../js/i18n.js";
+import { h, listText } from "../js/api.js";
+import { eventText, t } from "../js/i18n.js";
+import { svg } from "../js/svg.js";
 
-const SVG = "http://www.w3.org/2000/svg";
-const SUBJECTS = ["A", "B", "C", "D", "E", "F"];
-const FACES = [1, 2, 3, 4, 5, 6];
-const ZONE_SIZE = 3;
-const PAIR_NAMES = ["X", "Y", "Z", "W"];
+/**
+ * The static layout of a game (PairsGame.geometry(), games/pairs/view.py).
+ * @typedef {object} Geometry
+ * @property {string[]} subjects - the subject letters, by subject index ("A".."F").
+ * @property {number[]} faces - die faces = zone numbers = key spaces (1-6).
+ * @property {number} zone_size - spaces per zone.
+ * @property {number[][]} zone_rows - a player board's zones, row by row, as drawn.
+ * @property {number[]} slots - top slots, left to right (1-4).
+ * @property {{name: string, seats: number[]}[]} pairs - each pair's name and its two seats.
+ * @property {number[]} track - the score-track boxes in pawn order (round 1 first).
+ * @property {string} track_end - "stay" or "end": what the pawn does on the last box.
+ * @property {number} tokens_per_subject
+ * @property {number} manches
+ */
+
+/**
+ * A structured event from the server.
+ * @typedef {{key: string, params: Record<string, unknown>}} GameEvent
+ */
+
+/**
+ * The observation of a seat (PairsState.observation(), games/pairs/view.py).
+ * @typedef {object} Observation
+ * @property {{name: string, key: string | null, supply: Record<string, number>, complete: boolean, score: number | null}[]} pairs
+ * @property {{zones: string[], top: (string | null)[]}[]} boards - per seat.
+ * @property {string} stage
+ * @property {number | null} to_move
+ * @property {number | null} turn_seat
+ * @property {number[] | null} dice
+ * @property {{kind: string, d?: number, e?: number} | null} roll
+ * @property {{left: number[], offer: {zone: number, subject: string} | null, common: Record<string, string[]>, swappable: number[]}} connection
+ *   - the connection: die values left, the pending offer, per die face the subjects the turn's
+ *   seat shares with the partner, the faces where a swap is possible.
+ * @property {{move: GameEvent[], take: GameEvent[]} | null} why_not - after all-different dice:
+ *   why MOVE and TAKE are impossible, die by die.
+ * @property {number[][]} pending - per seat: zones with a three-of-a-subject event.
+ * @property {Record<string, string>[]} triples - per seat: zone → the subject it holds three of.
+ * @property {number} manche
+ * @property {number} round
+ * @property {number} pawn
+ * @property {number[]} order
+ * @property {number[][]} scores
+ * @property {number[]} totals
+ * @property {GameEvent | null} outcome
+ * @property {boolean} terminal
+ * @property {GameEvent[]} log
+ */
+
+/**
+ * A legal action read from its notation (the fields of its `type` are set; `text` is the
+ * notation itself).
+ * @typedef {object} Parsed
+ * @property {string} type
+ * @property {string} text
+ * @property {string} key
+ * @property {string} subject
+ * @property {number} from
+ * @property {number} to
+ * @property {number[]} zones
+ * @property {number} zoneA
+ * @property {string} subjectA
+ * @property {number} zoneB
+ * @property {string} subjectB
+ * @property {number} zone
+ * @property {string | null} receive
+ * @property {number} slot
+ */
+
+/**
+ * What the table page (or the replay viewer) passes to `update`.
+ * @typedef {object} Update
+ * @property {Observation} observation
+ * @property {string[]} [legal] - the legal actions of `seat`, in notation.
+ * @property {number | null} [seat] - the seat this page plays now (null: none).
+ * @property {number[]} [you] - the viewer's seats.
+ * @property {boolean} [terminal]
+ * @property {{seq: number} | null} [last] - the last action shown.
+ */
+
+/**
+ * Options of the buttons that send an action.
+ * @typedef {object} ButtonOptions
+ * @property {string} [label] - the accessible name (else the content's text).
+ * @property {string} [className]
+ * @property {string} [hl] - what hovering lights up: "seat:zone:role" or "seat:sSLOT:role" items.
+ * @property {Record<string, string | number>} [attributes]
+ */
+
+/**
+ * How a player board is drawn.
+ * @typedef {object} BoardOptions
+ * @property {boolean} [compact] - the small version (other pairs).
+ * @property {Map<number, string>} [slotActions] - slot → a legal `top` action (clickable slots).
+ * @property {Set<number>} [focusZones] - zones to outline (a connection's).
+ * @property {string | null} [ghost] - the subject a clickable slot would receive.
+ */
+
 // Okabe–Ito colours (colour-blind safe) plus a distinct shape per subject; the letter is always
 // drawn, in black or white, whichever gives the stronger contrast (WCAG AA on every fill).
+/** @type {Record<string, {fill: string, ink: string, shape: string, legend: string}>} */
 const LOOK = {
   A: { fill: "#E69F00", ink: "#111111", shape: "circle", legend: "pairs.legend.circle" },
   B: { fill: "#56B4E9", ink: "#111111", shape: "square", legend: "pairs.legend.square" },
@@ -27,6 +125,7 @@ const LOOK = {
   E: { fill: "#0072B2", ink: "#FFFFFF", shape: "hexagon", legend: "pairs.legend.hexagon" },
   F: { fill: "#CC79A7", ink: "#111111", shape: "star", legend: "pairs.legend.star" },
 };
+/** @type {Record<number, number[][]>} */
 const PIPS = {
   1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
   4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
@@ -39,6 +138,7 @@ const HELP = [
 const BUSY_MS = 2500; // after a click, until the server's answer (or a refusal) comes back
 const ANNOUNCE_MS = 3200;
 
+/** @type {Promise<unknown> | null} */
 let stylesheet = null; // resolves once pairs.css is loaded (or failed: the board shows anyway)
 function addStylesheet() {
   if (!stylesheet) {
@@ -54,15 +154,14 @@ function addStylesheet() {
   return stylesheet;
 }
 
-function svg(tag, attributes = {}, ...children) {
-  const element = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value !== undefined && value !== null) element.setAttribute(name, String(value));
-  }
-  element.append(...children.filter(Boolean));
-  return element;
-}
-
+/**
+ * The points of a regular polygon (or a star with an `inner` radius), centred on 0,0.
+ * @param {number} count
+ * @param {number} radius
+ * @param {number} [rotation]
+ * @param {number | null} [inner]
+ * @returns {string}
+ */
 function polygon(count, radius, rotation = -Math.PI / 2, inner = null) {
   const points = [];
   const steps = inner === null ? count : count * 2;
@@ -74,6 +173,7 @@ function polygon(count, radius, rotation = -Math.PI / 2, inner = null) {
   return points.join(" ");
 }
 
+/** @type {Record<string, () => SVGElement>} */
 const SHAPES = {
   circle: () => svg("circle", { r: 13.5 }),
   square: () => svg("rect", { x: -12.5, y: -12.5, width: 25, height: 25, rx: 3 }),
@@ -83,7 +183,12 @@ const SHAPES = {
   star: () => svg("polygon", { points: polygon(5, 16, -Math.PI / 2, 9.6) }),
 };
 
-/** A token: the subject's shape and colour with its letter (decorative: labels say it). */
+/**
+ * A token: the subject's shape and colour with its letter (decorative: labels say it).
+ * @param {string} subject
+ * @param {string} [className]
+ * @returns {SVGElement | null}
+ */
 function token(subject, className = "") {
   const look = LOOK[subject];
   if (!look) return null;
@@ -96,117 +201,108 @@ function token(subject, className = "") {
     svg("text", { y: dy, "text-anchor": "middle", "dominant-baseline": "central", fill: look.ink, class: "tok-letter" }, subject));
 }
 
-/** A die face with its pips (decorative). */
+/**
+ * A die face with its pips (decorative).
+ * @param {number} value
+ * @param {string} [className]
+ * @returns {SVGElement}
+ */
 function die(value, className = "") {
   const pips = (PIPS[value] || []).map(([x, y]) => svg("circle", { cx: x * 6.4, cy: y * 6.4, r: 2.6, class: "pip" }));
   return svg("svg", { class: `die ${className}`.trim(), viewBox: "-12 -12 24 24", "aria-hidden": "true", focusable: "false" },
     svg("rect", { x: -11, y: -11, width: 22, height: 22, rx: 4.5, class: "die-face" }), ...pips);
 }
 
-/** Legal action strings as objects (an unknown form is kept as "other"). */
+/**
+ * A legal action's notation as an object, to make it clickable (an unknown form is "other").
+ * @param {string} text
+ * @returns {Parsed}
+ */
 function parseAction(text) {
   let m;
-  if ((m = /^key ([A-F]{6})$/.exec(text))) return { type: "key", key: m[1] };
-  if ((m = /^move ([A-F]) ([1-6])>([1-6])$/.exec(text))) return { type: "move", subject: m[1], from: +m[2], to: +m[3] };
-  if ((m = /^take ([A-F]) ([1-6])(?: ([1-6]))?$/.exec(text))) return { type: "take", subject: m[1], zones: m[3] ? [+m[2], +m[3]] : [+m[2]] };
-  if ((m = /^swap ([1-6])([A-F]) ([1-6])([A-F])$/.exec(text))) return { type: "swap", zoneA: +m[1], subjectA: m[2], zoneB: +m[3], subjectB: m[4] };
-  if ((m = /^give ([1-6])([A-F])(?: ([A-F]))?$/.exec(text))) return { type: "give", zone: +m[1], subject: m[2], receive: m[3] || null };
-  if ((m = /^top ([1-6])>([1-4])$/.exec(text))) return { type: "top", zone: +m[1], slot: +m[2] };
-  if ((m = /^keep ([1-6])$/.exec(text))) return { type: "keep", zone: +m[1] };
-  if ((m = /^roll ([1-6]) ([1-6]) ([1-6])$/.exec(text))) return { type: "roll", dice: [+m[1], +m[2], +m[3]] };
-  if ((m = /^first (\d)$/.exec(text))) return { type: "first", seat: +m[1] };
-  if (text === "connect" || text === "done" || text === "pass") return { type: text };
-  return { type: "other" };
+  if ((m = /^key ([A-F]{6})$/.exec(text))) return /** @type {Parsed} */ ({ type: "key", key: m[1] });
+  if ((m = /^move ([A-F]) ([1-6])>([1-6])$/.exec(text))) return /** @type {Parsed} */ ({ type: "move", subject: m[1], from: +m[2], to: +m[3] });
+  if ((m = /^take ([A-F]) ([1-6])(?: ([1-6]))?$/.exec(text))) return /** @type {Parsed} */ ({ type: "take", subject: m[1], zones: m[3] ? [+m[2], +m[3]] : [+m[2]] });
+  if ((m = /^swap ([1-6])([A-F]) ([1-6])([A-F])$/.exec(text))) return /** @type {Parsed} */ ({ type: "swap", zoneA: +m[1], subjectA: m[2], zoneB: +m[3], subjectB: m[4] });
+  if ((m = /^give ([1-6])([A-F])(?: ([A-F]))?$/.exec(text))) return /** @type {Parsed} */ ({ type: "give", zone: +m[1], subject: m[2], receive: m[3] || null });
+  if ((m = /^top ([1-6])>([1-4])$/.exec(text))) return /** @type {Parsed} */ ({ type: "top", zone: +m[1], slot: +m[2] });
+  if ((m = /^keep ([1-6])$/.exec(text))) return /** @type {Parsed} */ ({ type: "keep", zone: +m[1] });
+  if (text === "connect" || text === "done" || text === "pass") return /** @type {Parsed} */ ({ type: text });
+  return /** @type {Parsed} */ ({ type: "other" });
 }
 
+/**
+ * The letters of a zone ("ACC" → ["A", "C", "C"]).
+ * @param {string | null | undefined} zone
+ * @returns {string[]}
+ */
+const letters = (zone) => (zone || "").split("");
+
+/**
+ * The events of `now` that were not in `before` (the log keeps only the last ones).
+ * @param {GameEvent[] | undefined} before
+ * @param {GameEvent[]} now
+ * @returns {GameEvent[]}
+ */
+function newEvents(before, now) {
+  if (!before) return [];
+  const seen = before.map((event) => JSON.stringify(event));
+  const fresh = now.map((event) => JSON.stringify(event));
+  for (let overlap = Math.min(seen.length, fresh.length); overlap > 0; overlap -= 1) {
+    const tail = seen.slice(seen.length - overlap);
+    if (tail.every((event, i) => event === fresh[i])) return now.slice(overlap);
+  }
+  return now.slice();
+}
+
+// ----- the module ------------------------------------------------------------------------------
+/**
+ * Every arrangement of `items` (the keys a pair may set).
+ * @param {string[]} items
+ * @returns {string[][]}
+ */
 function permutations(items) {
   if (items.length <= 1) return [items.slice()];
+  /** @type {string[][]} */
   const result = [];
   items.forEach((item, i) => {
     for (const rest of permutations([...items.slice(0, i), ...items.slice(i + 1)])) result.push([item, ...rest]);
   });
   return result;
 }
-const ALL_KEYS = permutations(SUBJECTS).map((p) => p.join(""));
 
-const pairOf = (seat) => seat >> 1;
-const partnerOf = (seat) => seat ^ 1;
-const letters = (zone) => (zone || "").split("");
-const rollKind = (dice) => {
-  const distinct = new Set(dice).size;
-  return distinct === 1 ? "triple" : distinct === 2 ? "double" : "different";
-};
-/** (d, e) of a sorted DOUBLE: the doubled face and the third one. */
-const doubleFaces = ([a, b, c]) => (a === b ? [a, c] : [b, a]);
-const tripleSubject = (zone) => (zone && zone.length === ZONE_SIZE && zone[0] === zone[2] ? zone[0] : null);
-const list = (items) => {
-  if (items.length < 2) return items.join("");
-  return t("pairs.list.and", { first: items.slice(0, -1).join(", "), last: items.at(-1) });
-};
-
-// ----- the engine's log, in the reader's language ----------------------------------------------
-function outcomeText(outcome) {
-  if (!outcome) return "";
-  const limit = /^round limit (\d+)$/.exec(outcome);
-  if (limit) return t("pairs.outcome.roundLimit", { rounds: limit[1] });
-  const known = {
-    victory: "pairs.outcome.victory",
-    "all pairs scored": "pairs.outcome.allScored",
-    "a pair won the round": "pairs.outcome.pairWon",
-    "the pawn reached the end of the track": "pairs.outcome.trackEnd",
-  };
-  return known[outcome] ? t(known[outcome]) : outcome;
-}
-
-const LOG_PATTERNS = [
-  [/^(\w+) begins$/, (m) => t("pairs.log.begins", { seat: m[1] })],
-  [/^pair (\w) sets its key: (.*)$/, (m) => t("pairs.log.key", { pair: m[1], key: m[2] })],
-  [/^(\w+) rolls (\d) (\d) (\d)$/, (m) => t("pairs.log.rolls", { seat: m[1], dice: `${m[2]} · ${m[3]} · ${m[4]}` })],
-  [/^DOUBLE (\d)-\d-(\d): no swap or move is possible, nothing happens$/, (m) => t("pairs.log.doubleNothing", { d: m[1], e: m[2] })],
-  [/^TRIPLE: (\w+) loses zone (\d): nothing \(it was empty\)$/, (m) => t("pairs.log.tripleEmpty", { seat: m[1], zone: m[2] })],
-  [/^TRIPLE: (\w+) loses zone (\d): ([A-F]+)$/, (m) => t("pairs.log.triple", { seat: m[1], zone: m[2], tokens: m[3].split("").join(" ") })],
-  [/^(\w+) connects with (\w+)$/, (m) => t("pairs.log.connects", { seat: m[1], partner: m[2] })],
-  [/^(\w+) ends the connection$/, (m) => t("pairs.log.done", { seat: m[1] })],
-  [/^(\w+) passes$/, (m) => t("pairs.log.passes", { seat: m[1] })],
-  [/^(\w+) moves ([A-F]) from zone (\d) to (\d)$/, (m) => t("pairs.log.moves", { seat: m[1], subject: m[2], from: m[3], to: m[4] })],
-  [/^(\w+) takes ([A-F]) into zone (\d) and (\d)$/, (m) => t("pairs.log.takesTwo", { seat: m[1], subject: m[2], a: m[3], b: m[4] })],
-  [/^(\w+) takes ([A-F]) into zone (\d)$/, (m) => t("pairs.log.takesOne", { seat: m[1], subject: m[2], zone: m[3] })],
-  [/^(\w+) swaps ([A-F]) of zone (\d) with ([A-F]) of zone (\d)$/, (m) => t("pairs.log.swaps", { seat: m[1], a: m[2], zoneA: m[3], b: m[4], zoneB: m[5] })],
-  [/^(\w+) offers ([A-F]) of zone (\d)$/, (m) => t("pairs.log.offers", { seat: m[1], subject: m[2], zone: m[3] })],
-  [/^connection in zone (\d): (\w+) gives ([A-F]), (\w+) gives ([A-F])$/, (m) => t("pairs.log.connection", { zone: m[1], seat: m[2], given: m[3], partner: m[4], taken: m[5] })],
-  [/^(\w+): three ([A-F]) in zone (\d), but [A-F] is already in the top row: nothing happens$/, (m) => t("pairs.log.eventNothing", { seat: m[1], subject: m[2], zone: m[3] })],
-  [/^(\w+) keeps zone (\d) as it is$/, (m) => t("pairs.log.keep", { seat: m[1], zone: m[2] })],
-  [/^(\w+): ([A-F]) from zone (\d) to slot (\d), ([A-F]) goes back to the supply$/, (m) => t("pairs.log.topReplace", { seat: m[1], subject: m[2], zone: m[3], slot: m[4], old: m[5] })],
-  [/^(\w+): ([A-F]) from zone (\d) to slot (\d)$/, (m) => t("pairs.log.top", { seat: m[1], subject: m[2], zone: m[3], slot: m[4] })],
-  [/^pair (\w) scores (\d+)$/, (m) => t("pairs.log.scores", { pair: m[1], points: m[2] })],
-  [/^round (\d+): the pawn moves to (\d+)$/, (m) => t("pairs.log.round", { round: m[1], pawn: m[2] })],
-  [/^pair (\w) completes the sequence ([A-F]+)$/, (m) => t("pairs.log.complete", { pair: m[1], sequence: m[2].split("").join(" ") })],
-  [/^manche (\d+) over \((.*)\)$/, (m) => t("pairs.log.mancheOver", { manche: m[1], outcome: outcomeText(m[2]) })],
-];
-
-function logText(message) {
-  for (const [pattern, render] of LOG_PATTERNS) {
-    const m = pattern.exec(message);
-    if (m) return render(m);
-  }
-  return message;
-}
-
-/** The messages of `now` that were not in `before` (the log keeps only the last ones). */
-function newMessages(before, now) {
-  if (!before) return [];
-  for (let overlap = Math.min(before.length, now.length); overlap > 0; overlap -= 1) {
-    const tail = before.slice(before.length - overlap);
-    if (tail.every((message, i) => message === now[i])) return now.slice(overlap);
-  }
-  return now.slice();
-}
-
-// ----- the module ------------------------------------------------------------------------------
+/**
+ * The table's board.
+ * @param {HTMLElement} root
+ * @param {{options?: Record<string, unknown>, geometry?: Geometry, seatNames?: string[], interactive?: boolean,
+ *   panel?: HTMLElement | null, onAction: (action: string) => void}} context
+ */
 export default function create(root, context) {
   const styled = addStylesheet();
-  const options = context.options || {};
-  const name = (seat) => context.seatNames?.[seat] || `${PAIR_NAMES[pairOf(seat)] || "?"}${(seat % 2) + 1}`;
+  if (!context.geometry || !Array.isArray(context.geometry.subjects)) throw new Error("Connect Pairs: the game's geometry is missing");
+  /** @type {Geometry} */
+  const geometry = context.geometry;
+  const SUBJECTS = geometry.subjects;
+  const FACES = geometry.faces;
+  const ZONE_SIZE = geometry.zone_size;
+  const ALL_KEYS = new Set(permutations(SUBJECTS).map((p) => p.join("")));
+  /** @type {Map<number, number>} */
+  const pairIndex = new Map();
+  geometry.pairs.forEach((pair, p) => pair.seats.forEach((seat) => pairIndex.set(seat, p)));
+  /** @param {number} seat */
+  const pairOf = (seat) => pairIndex.get(seat) ?? 0;
+  /** @param {number} seat */
+  const partnerOf = (seat) => geometry.pairs[pairOf(seat)].seats.find((other) => other !== seat) ?? seat;
+  /** @param {number} pair */
+  const seatsOfPair = (pair) => geometry.pairs[pair].seats;
+  /** @param {number} seat */
+  const name = (seat) => context.seatNames?.[seat] || `${geometry.pairs[pairOf(seat)]?.name ?? "?"}${seatsOfPair(pairOf(seat)).indexOf(seat) + 1}`;
+  /** @param {GameEvent | null | undefined} event */
+  const eventLine = (event) => eventText(event, name, listText) || event?.key || "";
+  /** @param {Observation} obs */
+  const rollKind = (obs) => obs.roll?.kind ?? null;
+  /** The subject zone `face` of `seat` holds three of, or null. */
+  const tripleOf = (/** @type {Observation} */ obs, /** @type {number} */ seat, /** @type {number} */ face) => obs.triples?.[seat]?.[String(face)] ?? null;
   const view = h("div", { class: "pairs-view" });
   // The live region stays in place (only the view is redrawn), so screen readers announce it.
   const announcer = h("div", { class: "pairs-announce", role: "status", "aria-live": "polite" });
@@ -216,32 +312,53 @@ export default function create(root, context) {
   const panel = h("div", { class: "pairs-panel" });
   if (context.panel) context.panel.replaceChildren(h("h2", {}, t("pairs.title")), panel);
 
+  /** @type {Update | null} */
   let current = null; // the last update
+  /** @type {Update | null} */
   let previous = null; // the update before it (for the animations)
+  /** @type {Set<string>} */
   let legalSet = new Set();
+  /** @type {number | null} */
   let focusPair = null; // a pair a viewer chose to look at (else: his own, or the active one)
   let keyDraft = SUBJECTS.slice();
+  /** @type {number | null} */
   let keyPick = null; // index of the key space picked for a swap
-  let busyTimer = null;
-  let announceTimer = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let busyTimer;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let announceTimer;
+  /** @type {Set<string>} */
   let handled = new Set(); // legal actions some view offers (the rest go to "other actions")
-  let board = null;
 
+  /** Whether this page may act now (a seat of the viewer's with legal actions). */
   const acting = () => Boolean(context.interactive && current && current.seat !== null && current.seat !== undefined && current.legal?.length);
+  /** The seat acting on this page (call only when `acting()`). */
+  const actingSeat = () => /** @type {number} */ (current?.seat);
 
+  /**
+   * Mark the board busy (after a click) until the server answers, at most BUSY_MS.
+   * @param {boolean} on
+   */
   function setBusy(on) {
     clearTimeout(busyTimer);
     container.dataset.busy = on ? "yes" : "no";
     if (on) busyTimer = setTimeout(() => setBusy(false), BUSY_MS);
   }
 
+  /** @param {string} action */
   function send(action) {
     if (!acting() || !legalSet.has(action) || container.dataset.busy === "yes") return;
     setBusy(true);
     context.onAction(action);
   }
 
-  /** A button sending a legal action (nothing if the action is not legal now). */
+  /**
+   * A button sending a legal action (null if the action is not legal now).
+   * @param {string} action
+   * @param {import("../js/svg.js").Child | import("../js/svg.js").Child[]} content
+   * @param {ButtonOptions} [options]
+   * @returns {HTMLElement | null}
+   */
   function actionButton(action, content, { label, className = "", hl = "", attributes = {} } = {}) {
     if (!legalSet.has(action)) return null;
     handled.add(action);
@@ -253,7 +370,10 @@ export default function create(root, context) {
     return button;
   }
 
-  // Hovering or focusing a choice lights up the zones and slots it concerns.
+  /**
+   * Hovering or focusing a choice lights up the zones and slots it concerns.
+   * @param {HTMLElement} element
+   */
   function wireHighlight(element) {
     const spec = element.dataset.hl;
     if (!spec) return;
@@ -278,10 +398,17 @@ export default function create(root, context) {
   }
 
   // ----- which pair is shown large ----------------------------------------------------------
+  /** @returns {number[]} the viewer's seats */
   function ownSeats() {
     return (current?.you || []).filter((seat) => seat >= 0);
   }
 
+  /**
+   * The pair drawn large: the one the viewer chose, else the acting seat's, his own, the
+   * active one.
+   * @param {Observation} obs
+   * @returns {number}
+   */
   function featuredPair(obs) {
     if (focusPair !== null && focusPair < obs.pairs.length) return focusPair;
     const mine = ownSeats();
@@ -292,13 +419,18 @@ export default function create(root, context) {
     return 0;
   }
 
-  /** [left seat, right seat] of a pair: the viewer's own seat first. */
+  /**
+   * [left seat, right seat] of a pair: the viewer's own seat first.
+   * @param {number} pair
+   * @returns {[number, number]}
+   */
   function seatsOf(pair) {
     const mine = ownSeats().filter((seat) => pairOf(seat) === pair);
-    const left = mine.length ? mine[0] : 2 * pair;
+    const left = mine.length ? mine[0] : seatsOfPair(pair)[0];
     return [left, partnerOf(left)];
   }
 
+  /** @param {number} seat */
   const roleTag = (seat) => {
     const mine = ownSeats();
     if (mine.includes(seat)) return t("pairs.you");
@@ -307,20 +439,18 @@ export default function create(root, context) {
   };
 
   // ----- the shared board --------------------------------------------------------------------
-  function trackValues() {
-    const start = Number(options.track_start ?? 100);
-    const step = Math.max(1, Number(options.track_step ?? 1));
-    const floor = Number(options.track_floor ?? 1);
-    const values = [];
-    for (let v = start; v >= floor && values.length < 2000; v -= step) values.push(v);
-    return values.length ? values : [start];
-  }
-
+  /**
+   * The score track of the geometry with the pawn on its box.
+   * @param {Observation} obs
+   * @returns {SVGElement}
+   */
   function drawTrack(obs) {
-    const values = trackValues();
+    const values = geometry.track;
     const index = Math.max(0, values.indexOf(obs.pawn));
     const width = 300;
+    /** @param {number} i */
     const x = (i) => 14 + (values.length > 1 ? (i * (width - 28)) / (values.length - 1) : 0);
+    /** @type {SVGElement[]} */
     const ticks = [];
     const every = values.length <= 20 ? 1 : values.length <= 60 ? 5 : 10;
     values.forEach((value, i) => {
@@ -344,10 +474,16 @@ export default function create(root, context) {
     ...ticks, pawn);
   }
 
+  /**
+   * A pair's shared board: its key and its supply.
+   * @param {Observation} obs
+   * @param {number} pair
+   * @returns {HTMLElement}
+   */
   function sharedBoard(obs, pair) {
     const info = obs.pairs[pair];
     const turnPair = obs.turn_seat !== null && obs.turn_seat !== undefined ? pairOf(obs.turn_seat) : null;
-    const conquered = new Set(turnPair === pair && obs.dice && rollKind(obs.dice) === "different" ? obs.dice : []);
+    const conquered = new Set(turnPair === pair && obs.dice && rollKind(obs) === "different" ? obs.dice : []);
     const keyCells = FACES.map((face) => {
       const subject = info.key ? info.key[face - 1] : null;
       return h("li", {
@@ -369,16 +505,22 @@ export default function create(root, context) {
         h("ul", { class: "supply-row" }, supply)));
   }
 
+  /**
+   * The round, the track and the dice of the turn.
+   * @param {Observation} obs
+   * @returns {HTMLElement}
+   */
   function turnCard(obs) {
+    /** @type {(HTMLElement | SVGElement)[]} */
     const parts = [];
-    const manches = Number(options.manches ?? 1);
+    const manches = geometry.manches;
     const facts = [t("pairs.round", { round: obs.round })];
     if (manches > 1) facts.push(t("pairs.manche", { manche: obs.manche, manches }));
     parts.push(h("div", { class: "turn-facts" }, h("b", {}, t("pairs.track.title")), " · ", facts.join(" · ")));
     parts.push(drawTrack(obs));
     const seat = obs.turn_seat;
     if (obs.dice && seat !== null && seat !== undefined) {
-      const kind = rollKind(obs.dice);
+      const kind = rollKind(obs);
       const key = obs.pairs[pairOf(seat)].key || "";
       const dice = obs.dice.map((value) => h("div", { class: "die-box" },
         die(value, "big"),
@@ -389,7 +531,7 @@ export default function create(root, context) {
         : kind === "triple"
         ? t("pairs.dice.triple", { zone: obs.dice[0] })
         : kind === "double"
-          ? t("pairs.dice.double", { d: doubleFaces(obs.dice)[0], e: doubleFaces(obs.dice)[1] })
+          ? t("pairs.dice.double", { d: obs.roll?.d, e: obs.roll?.e })
           : t("pairs.dice.different");
       parts.push(h("div", { class: "dice", role: "group", "aria-label": t("pairs.dice.label", { seat: name(seat), dice: obs.dice.join(", ") }) },
         h("div", { class: "dice-who" }, t("pairs.dice.who", { seat: name(seat) })),
@@ -405,6 +547,10 @@ export default function create(root, context) {
   /**
    * seat's board: the top row over zones 1-6. `slotActions` maps a slot to a legal `top` action
    * (clickable slots during an event); `compact` draws the small version for other pairs.
+   * @param {Observation} obs
+   * @param {number} seat
+   * @param {BoardOptions} [options]
+   * @returns {HTMLElement}
    */
   function playerBoard(obs, seat, { compact = false, slotActions = new Map(), focusZones = new Set(), ghost = null } = {}) {
     const data = obs.boards[seat];
@@ -427,12 +573,12 @@ export default function create(root, context) {
       ];
       const classes = `slot${subject ? " filled" : ""}${matched ? " matched" : ""}`;
       const button = action && !compact ? actionButton(action, content, {
-        label: t("pairs.event.slotButton", { slot, label }), className: `${classes} target`,
+        label: t("pairs.three.slotButton", { slot, label }), className: `${classes} target`,
         attributes: { "data-seat": seat, "data-slot": slot },
       }) : null;
       return button || h("div", { class: classes, "data-seat": seat, "data-slot": slot, role: "img", "aria-label": label }, content);
     });
-    const zones = FACES.map((face) => {
+    const zones = geometry.zone_rows.flat().map((face) => {
       const tokens = letters(data.zones[face - 1]);
       const spaces = [];
       for (let i = 0; i < ZONE_SIZE; i += 1) {
@@ -458,57 +604,48 @@ export default function create(root, context) {
       decides ? h("span", { class: "turn-badge decides" }, t("pairs.board.decides")) : null,
       compact ? null : h("span", { class: "matched-count" }, t("pairs.board.matched", { count: matchedCount }))),
     h("div", { class: "top-row", role: "group", "aria-label": t("pairs.board.topRow") }, slots),
-    h("div", { class: "zones" }, zones));
+    zoneGrid(zones));
   }
 
-  // ----- why an option is impossible (three different dice) -------------------------------------
-  function roles(dice, s) {
-    return dice.filter((value) => value !== s);
+  /**
+   * The zones laid out as the geometry's rows (a CSS grid as wide as the longest row).
+   * @param {HTMLElement[]} zones
+   */
+  function zoneGrid(zones) {
+    const grid = h("div", { class: "zones" }, zones);
+    grid.style.setProperty("--pairs-zone-columns", String(Math.max(...geometry.zone_rows.map((row) => row.length))));
+    return grid;
   }
 
-  function moveReasons(obs, seat) {
-    const key = obs.pairs[pairOf(seat)].key;
-    const zones = obs.boards[seat].zones;
-    return obs.dice.map((s) => {
-      const subject = key[s - 1];
-      const [p, q] = roles(obs.dice, s);
-      const inP = zones[p - 1].includes(subject);
-      const inQ = zones[q - 1].includes(subject);
-      if (!inP && !inQ) return t("pairs.why.moveNone", { die: s, subject, a: p, b: q });
-      const from = inP ? p : q;
-      return t("pairs.why.moveFull", { die: s, subject, from, to: from === p ? q : p });
-    });
+  // ----- why an option is impossible (three different dice): the server's reasons ----------------
+  /**
+   * The reasons, in the reader's language, why an option card has no choice.
+   * @param {Observation} obs
+   * @param {"move" | "take"} option
+   * @returns {string[]}
+   */
+  function reasons(obs, option) {
+    return (obs.why_not?.[option] || []).map(eventLine);
   }
 
-  function takeReasons(obs, seat) {
-    const pair = obs.pairs[pairOf(seat)];
-    const zones = obs.boards[seat].zones;
-    const partial = options.take_short_supply === "partial";
-    return obs.dice.map((s) => {
-      const subject = pair.key[s - 1];
-      const left = pair.supply[subject];
-      const full = roles(obs.dice, s).filter((z) => zones[z - 1].length >= ZONE_SIZE);
-      const problems = [];
-      if (left === 0 || (left === 1 && !partial)) problems.push(t("pairs.why.supply", { subject, count: left }));
-      if (full.length) problems.push(t(full.length === 2 ? "pairs.why.zonesFull" : "pairs.why.zoneFull", { a: full[0], b: full[1] }));
-      return t("pairs.why.forDie", { die: s, subject, reason: problems.join("; ") || t("pairs.why.unknown") });
-    });
-  }
-
-  function commonSubjects(obs, seat, face) {
-    const mine = new Set(letters(obs.boards[seat].zones[face - 1]));
-    return [...new Set(letters(obs.boards[partnerOf(seat)].zones[face - 1]))].filter((s) => mine.has(s)).sort();
-  }
-
-  /** A connection could swap in zone `face`: a common subject, and the partner can answer a
-   * token of ours with one of another subject. */
-  function canSwap(obs, seat, face) {
-    const mine = new Set(letters(obs.boards[seat].zones[face - 1]));
-    const theirs = new Set(letters(obs.boards[partnerOf(seat)].zones[face - 1]));
-    return commonSubjects(obs, seat, face).length > 0 && [...mine].some((given) => [...theirs].some((s) => s !== given));
-  }
+  /**
+   * The subjects zone `face` of the turn's seat shares with the partner's.
+   * @param {Observation} obs
+   * @param {number} face
+   * @returns {string[]}
+   */
+  const commonSubjects = (obs, face) => obs.connection?.common?.[String(face)] || [];
 
   // ----- the decision views --------------------------------------------------------------------
+  /**
+   * An option card (MOVE, TAKE, CONNECT): its choices, or why it is impossible.
+   * @param {string} kind
+   * @param {string} title
+   * @param {string} description
+   * @param {(HTMLElement | null)[]} choices
+   * @param {string[]} reasons
+   * @returns {HTMLElement}
+   */
   function optionCard(kind, title, description, choices, reasons) {
     const possible = choices.filter(Boolean);
     const id = `pairs-${kind}-title`;
@@ -522,10 +659,18 @@ export default function create(root, context) {
       : h("ul", { class: "reasons" }, reasons.map((reason) => h("li", {}, reason))));
   }
 
+  /**
+   * The choice after three different dice: MOVE, TAKE or CONNECT.
+   * @param {Observation} obs
+   * @param {number} seat
+   * @param {Parsed[]} parsed
+   * @returns {(HTMLElement | null)[]}
+   */
   function chooseDifferent(obs, seat, parsed) {
     const moves = parsed.filter((a) => a.type === "move");
     const takes = parsed.filter((a) => a.type === "take");
     const key = obs.pairs[pairOf(seat)].key || "";
+    /** @param {string} subject */
     const dieOf = (subject) => key.indexOf(subject) + 1;
     const moveButtons = moves.map((a) => actionButton(a.text,
       [token(a.subject), h("span", {}, t("pairs.move.choice", { from: a.from, to: a.to }))],
@@ -540,24 +685,32 @@ export default function create(root, context) {
         hl: a.zones.map((z) => `${seat}:${z}:to`).join(" "),
       }));
     const mate = partnerOf(seat);
-    const common = obs.dice.filter((face) => canSwap(obs, seat, face)).map((face) => [face, commonSubjects(obs, seat, face)]);
+    const dice = obs.dice || [];
+    const common = (obs.connection?.swappable || []).map((face) => t("pairs.connect.zoneCommon", { zone: face, subjects: commonSubjects(obs, face).join(" ") }));
     const preview = common.length
-      ? t("pairs.connect.preview", { zones: list(common.map(([face, c]) => t("pairs.connect.zoneCommon", { zone: face, subjects: c.join(" ") }))) })
+      ? t("pairs.connect.preview", { zones: listText(common) })
       : t("pairs.connect.nothing", { partner: name(mate) });
     const connect = actionButton("connect", h("span", {}, t("pairs.connect.choice", { partner: name(mate) })), {
-      className: "wide", hl: obs.dice.flatMap((z) => [`${seat}:${z}:give`, `${mate}:${z}:give`]).join(" "),
+      className: "wide", hl: dice.flatMap((z) => [`${seat}:${z}:give`, `${mate}:${z}:give`]).join(" "),
     });
     return [
-      h("p", { class: "decision-lead" }, t("pairs.choose.lead", { dice: obs.dice.join(" · ") })),
+      h("p", { class: "decision-lead" }, t("pairs.choose.lead", { dice: dice.join(" · ") })),
       h("div", { class: "option-cards" },
-        optionCard("move", t("pairs.move.title"), t("pairs.move.text"), moveButtons, moveReasons(obs, seat)),
-        optionCard("take", t("pairs.take.title"), t("pairs.take.text"), takeButtons, takeReasons(obs, seat)),
+        optionCard("move", t("pairs.move.title"), t("pairs.move.text"), moveButtons, reasons(obs, "move")),
+        optionCard("take", t("pairs.take.title"), t("pairs.take.text"), takeButtons, reasons(obs, "take")),
         optionCard("connect", t("pairs.connect.title"), preview, [connect], [t("pairs.why.connect")])),
     ];
   }
 
+  /**
+   * The choice after a DOUBLE: a swap, or a move into the empty zone.
+   * @param {Observation} obs
+   * @param {number} seat
+   * @param {Parsed[]} parsed
+   * @returns {(HTMLElement | null)[]}
+   */
   function chooseDouble(obs, seat, parsed) {
-    const [d, e] = doubleFaces(obs.dice);
+    const [d, e] = [obs.roll?.d, obs.roll?.e];
     const swaps = parsed.filter((a) => a.type === "swap");
     const moves = parsed.filter((a) => a.type === "move");
     const parts = [];
@@ -581,6 +734,13 @@ export default function create(root, context) {
     return parts;
   }
 
+  /**
+   * The active player's step in a connection: a swap per die value, or done.
+   * @param {Observation} obs
+   * @param {number} seat
+   * @param {Parsed[]} parsed
+   * @returns {(HTMLElement | null)[]}
+   */
   function connectView(obs, seat, parsed) {
     const mate = partnerOf(seat);
     const left = new Set(obs.connection?.left || []);
@@ -603,7 +763,7 @@ export default function create(root, context) {
             hl: `${seat}:${face}:give ${mate}:${face}:give`,
           })));
       } else {
-        const common = commonSubjects(obs, seat, face);
+        const common = commonSubjects(obs, face);
         body = h("span", { class: "muted" }, common.length ? t("pairs.connect.noAnswer", { partner: name(mate), subjects: common.join(" ") }) : t("pairs.connect.noCommon"));
       }
       return h("li", { class: `connect-row${left.has(face) && here.length ? "" : " inactive"}` },
@@ -621,6 +781,13 @@ export default function create(root, context) {
     ];
   }
 
+  /**
+   * The partner's answer to an offer: the token he gives back.
+   * @param {Observation} obs
+   * @param {number} seat
+   * @param {Parsed[]} parsed
+   * @returns {(HTMLElement | null)[]}
+   */
   function replyView(obs, seat, parsed) {
     const offer = obs.connection?.offer;
     const active = partnerOf(seat);
@@ -635,33 +802,40 @@ export default function create(root, context) {
     ];
   }
 
+  /**
+   * Three of a subject: the top slot (or keep) for each pending zone.
+   * @param {Observation} obs
+   * @param {number} seat
+   * @param {Parsed[]} parsed
+   * @returns {(HTMLElement | null)[]}
+   */
   function eventView(obs, seat, parsed) {
     const top = obs.boards[seat].top;
     const mateTop = obs.boards[partnerOf(seat)].top;
     const faces = [...new Set(parsed.filter((a) => a.type === "top" || a.type === "keep").map((a) => a.zone))];
     const parts = [];
     for (const face of faces) {
-      const subject = tripleSubject(obs.boards[seat].zones[face - 1]) || "?";
+      const subject = tripleOf(obs, seat, face) || "?";
       const tops = parsed.filter((a) => a.type === "top" && a.zone === face);
       const keep = parsed.find((a) => a.type === "keep" && a.zone === face);
       const free = top.filter((s) => !s).length;
       let lead;
-      if (!tops.length) lead = t("pairs.event.nothingLead", { subject, zone: face });
-      else if (!free) lead = t("pairs.event.replaceLead", { subject, zone: face });
+      if (!tops.length) lead = t("pairs.three.nothingLead", { subject, zone: face });
+      else if (!free) lead = t("pairs.three.replaceLead", { subject, zone: face });
       else if (tops.length < free && tops.every((a) => mateTop[a.slot - 1] === subject)) {
-        lead = t("pairs.event.matchLead", { subject, zone: face, partner: name(partnerOf(seat)) });
-      } else lead = t("pairs.event.freeLead", { subject, zone: face });
+        lead = t("pairs.three.matchLead", { subject, zone: face, partner: name(partnerOf(seat)) });
+      } else lead = t("pairs.three.freeLead", { subject, zone: face });
       const buttons = tops.map((a) => {
         const old = top[a.slot - 1];
         return actionButton(a.text,
-          [h("span", {}, t("pairs.event.slot", { slot: a.slot })), old ? h("span", { class: "replaces" }, t("pairs.event.replaces"), token(old, "small")) : null],
+          [h("span", {}, t("pairs.three.slot", { slot: a.slot })), old ? h("span", { class: "replaces" }, t("pairs.three.replaces"), token(old, "small")) : null],
           {
-            label: old ? t("pairs.event.replaceLabel", { subject, slot: a.slot, old }) : t("pairs.event.slotLabel", { subject, slot: a.slot }),
+            label: old ? t("pairs.three.replaceLabel", { subject, slot: a.slot, old }) : t("pairs.three.slotLabel", { subject, slot: a.slot }),
             hl: `${seat}:s${a.slot}:slot ${seat}:${face}:from`,
           });
       });
       if (keep) {
-        buttons.push(actionButton(keep.text, h("span", {}, t("pairs.event.keep", { zone: face })), {
+        buttons.push(actionButton(keep.text, h("span", {}, t("pairs.three.keep", { zone: face })), {
           className: "secondary", hl: `${seat}:${face}:from`,
         }));
       }
@@ -672,6 +846,12 @@ export default function create(root, context) {
     return parts;
   }
 
+  /**
+   * The key editor: click two spaces to swap their subjects, shuffle, confirm.
+   * @param {Observation} obs
+   * @param {number} seat
+   * @returns {(HTMLElement | null)[]}
+   */
   function keyView(obs, seat) {
     const pair = obs.pairs[pairOf(seat)];
     const cells = FACES.map((face, i) => h("button", {
@@ -710,7 +890,11 @@ export default function create(root, context) {
     ];
   }
 
-  /** What the viewer who is not to act reads: who decides what. */
+  /**
+   * What the viewer who is not to act reads: who decides what.
+   * @param {Observation} obs
+   * @returns {(HTMLElement | null)[]}
+   */
   function waitingView(obs) {
     const actor = obs.to_move;
     if (obs.terminal) return resultView(obs);
@@ -721,41 +905,54 @@ export default function create(root, context) {
     const offer = obs.connection?.offer;
     const pending = obs.pending?.[actor] || [];
     let text;
-    if (obs.stage === "key") text = t("pairs.wait.key", { seat: who, pair: PAIR_NAMES[pairOf(actor)] });
-    else if (pending.length) text = t("pairs.wait.event", { seat: who, zones: list(pending.map(String)) });
+    if (obs.stage === "key") text = t("pairs.wait.key", { seat: who, pair: geometry.pairs[pairOf(actor)].name });
+    else if (pending.length) text = t("pairs.wait.event", { seat: who, zones: listText(pending.map(String)) });
     else if (obs.stage === "reply" && offer) text = t("pairs.wait.reply", { seat: who, subject: offer.subject, zone: offer.zone, partner: name(partnerOf(actor)) });
     else if (obs.stage === "connect") text = t("pairs.wait.connect", { seat: who, partner: name(partnerOf(actor)) });
     else text = t("pairs.wait.choose", { seat: who });
     return [h("p", { class: "decision-lead muted" }, text)];
   }
 
+  /**
+   * The end of the game: why, and each pair's points.
+   * @param {Observation} obs
+   * @returns {(HTMLElement | null)[]}
+   */
   function resultView(obs) {
     const rows = obs.pairs.map((pair, p) => h("li", { class: `result-row${pair.complete ? " complete" : ""}` },
       h("b", {}, t("pairs.pair", { pair: pair.name })), " ",
       h("span", { "data-points": obs.totals[p] }, t("pairs.result.points", { points: obs.totals[p] })),
       pair.complete ? h("span", { class: "tag" }, t("pairs.result.complete")) : null));
     return [
-      h("p", { class: "decision-lead result" }, t("pairs.result.over", { outcome: outcomeText(obs.outcome) })),
+      h("p", { class: "decision-lead result" }, t("pairs.result.over", { outcome: eventLine(obs.outcome) })),
       h("ul", { class: "result-rows" }, rows),
     ];
   }
 
+  /**
+   * The decision box: what the acting seat chooses from, or who is deciding what.
+   * @param {Observation} obs
+   * @returns {{kind: string, body: (HTMLElement | null)[]}}
+   */
   function decisionView(obs) {
     handled = new Set();
     if (!acting()) return { kind: "wait", body: waitingView(obs) };
-    const seat = current.seat;
-    const parsed = current.legal.map((text) => ({ ...parseAction(text), text }));
+    const seat = actingSeat();
+    const legal = current?.legal || [];
+    const parsed = legal.map((text) => ({ ...parseAction(text), text }));
     const types = new Set(parsed.map((a) => a.type));
+    /** @type {string} */
     let kind;
+    /** @type {(HTMLElement | null)[]} */
     let body;
     if (types.has("key")) [kind, body] = ["key", keyView(obs, seat)];
     else if (types.has("top") || types.has("keep")) [kind, body] = ["event", eventView(obs, seat, parsed)];
     else if (obs.stage === "reply") [kind, body] = ["reply", replyView(obs, seat, parsed)];
     else if (obs.stage === "connect") [kind, body] = ["connect", connectView(obs, seat, parsed)];
-    else if (obs.dice && rollKind(obs.dice) === "double") [kind, body] = ["double", chooseDouble(obs, seat, parsed)];
+    else if (obs.dice && rollKind(obs) === "double") [kind, body] = ["double", chooseDouble(obs, seat, parsed)];
     else if (obs.dice) [kind, body] = ["choose", chooseDifferent(obs, seat, parsed)];
     else [kind, body] = ["other", []];
-    const rest = current.legal.filter((action) => !handled.has(action));
+    const rest = legal.filter((action) => !handled.has(action));
     if (rest.length) {
       // Never hide a legal action: one the views do not know gets a plain button.
       body.push(h("div", { class: "other-actions", "data-fallback": "yes" },
@@ -766,13 +963,21 @@ export default function create(root, context) {
   }
 
   // ----- other pairs ---------------------------------------------------------------------------
+  /**
+   * The other pairs, small, each with a button to show it large.
+   * @param {Observation} obs
+   * @param {number} featured - the pair drawn large.
+   * @returns {HTMLElement | null}
+   */
   function otherPairs(obs, featured) {
     if (obs.pairs.length < 2) return null;
     const items = obs.pairs.map((pair, p) => {
       if (p === featured) return null;
-      const matched = obs.boards[2 * p].top.filter((s, i) => s && obs.boards[2 * p + 1].top[i] === s).length;
+      const [first, second] = seatsOfPair(p);
+      const matched = obs.boards[first].top.filter((s, i) => s && obs.boards[second].top[i] === s).length;
       const turn = obs.turn_seat !== null && obs.turn_seat !== undefined && pairOf(obs.turn_seat) === p && !obs.terminal;
       const own = ownSeats().some((seat) => pairOf(seat) === p);
+      const key = pair.key;
       return h("section", { class: `other-pair${turn ? " turn" : ""}${pair.complete ? " complete" : ""}`, "aria-label": t("pairs.pair", { pair: pair.name }) },
         h("header", {},
           h("b", {}, t("pairs.pair", { pair: pair.name })),
@@ -781,23 +986,27 @@ export default function create(root, context) {
           pair.complete ? h("span", { class: "tag done" }, t("pairs.result.points", { points: pair.score ?? obs.totals[p] })) : null,
           h("button", { type: "button", class: "pairs-link", onclick: () => { focusPair = p; render({ keepFocus: ".pairs-back" }); } },
             own ? t("pairs.others.showMine") : t("pairs.others.show"))),
-        h("div", { class: "other-key", "aria-label": pair.key ? t("pairs.key.row", { key: pair.key.split("").join(" ") }) : t("pairs.key.unset") },
-          pair.key ? FACES.map((face) => h("span", { class: "mini-key" }, h("small", {}, String(face)), token(pair.key[face - 1], "small"))) : h("span", { class: "muted" }, t("pairs.key.unset"))),
-        h("div", { class: "other-boards" }, playerBoard(obs, 2 * p, { compact: true }), playerBoard(obs, 2 * p + 1, { compact: true })));
+        h("div", { class: "other-key", "aria-label": key ? t("pairs.key.row", { key: key.split("").join(" ") }) : t("pairs.key.unset") },
+          key ? FACES.map((face) => h("span", { class: "mini-key" }, h("small", {}, String(face)), token(key[face - 1], "small"))) : h("span", { class: "muted" }, t("pairs.key.unset"))),
+        h("div", { class: "other-boards" }, playerBoard(obs, first, { compact: true }), playerBoard(obs, second, { compact: true })));
     }).filter(Boolean);
     return h("section", { class: "other-pairs", "aria-label": t("pairs.others.title") },
       h("h3", {}, t("pairs.others.title")), h("div", { class: "other-list" }, items));
   }
 
   // ----- the side panel ------------------------------------------------------------------------
+  /**
+   * The side panel: round, pawn, points, the log in words, the help.
+   * @param {Observation} obs
+   */
   function renderPanel(obs) {
     const legend = h("ul", { class: "legend" }, SUBJECTS.map((subject) => h("li", {}, token(subject), h("span", {}, t(LOOK[subject].legend, { subject })))));
-    const log = (obs.log || []).slice(-8).map((message) => h("li", {}, logText(message)));
+    const log = (obs.log || []).slice(-8).map((event) => h("li", {}, eventLine(event)));
     panel.replaceChildren(
       h("dl", { class: "facts" },
         h("dt", {}, t("pairs.facts.round")), h("dd", { id: "pairs-round" }, String(obs.round)),
         h("dt", {}, t("pairs.facts.pawn")), h("dd", { id: "pairs-pawn" }, String(obs.pawn)),
-        Number(options.manches ?? 1) > 1 ? [h("dt", {}, t("pairs.facts.manche")), h("dd", {}, `${obs.manche} / ${options.manches}`)] : null,
+        geometry.manches > 1 ? [h("dt", {}, t("pairs.facts.manche")), h("dd", {}, `${obs.manche} / ${geometry.manches}`)] : null,
         h("dt", {}, t("pairs.facts.totals")), h("dd", { id: "pairs-totals" }, obs.pairs.map((pair, p) => `${pair.name} ${obs.totals[p]}`).join(" · "))),
       h("h3", {}, t("pairs.log.title")),
       log.length ? h("ol", { class: "pairs-log", "aria-live": "off" }, log) : h("p", { class: "muted" }, t("pairs.log.empty")),
@@ -808,11 +1017,18 @@ export default function create(root, context) {
   }
 
   // ----- animations: what changed since the previous update ------------------------------------
+  /**
+   * Light up what changed since the previous update (a few actions forward only).
+   * @param {Observation} obs
+   */
   function animate(obs) {
     const before = previous?.observation;
-    const forward = before && current.last && (!previous.last || current.last.seq > previous.last.seq) && current.last.seq - (previous.last?.seq ?? 0) <= 4;
+    const last = current?.last;
+    const previousSeq = previous?.last?.seq ?? 0;
+    const forward = before && last && last.seq > previousSeq && last.seq - previousSeq <= 4;
     if (!forward || before.boards.length !== obs.boards.length) return;
-    const messages = newMessages(before.log, obs.log || []);
+    const events = newEvents(before.log, obs.log || []);
+    /** @type {{seat: number, slot: number, subject: string}[]} */
     const placed = [];
     obs.boards.forEach((boardNow, seat) => {
       boardNow.top.forEach((subject, i) => {
@@ -820,10 +1036,10 @@ export default function create(root, context) {
       });
       boardNow.zones.forEach((zone, i) => {
         const old = letters(before.boards[seat].zones[i]);
-        const count = (tokens, s) => tokens.filter((x) => x === s).length;
+        const count = (/** @type {string[]} */ tokens, /** @type {string} */ s) => tokens.filter((x) => x === s).length;
         const added = letters(zone).some((s) => count(letters(zone), s) > count(old, s));
         if (added) container.querySelector(`.zone[data-seat="${seat}"][data-zone="${i + 1}"]`)?.classList.add("arrived");
-        if (!zone && old.length && messages.some((m) => m.startsWith("TRIPLE"))) {
+        if (!zone && old.length && events.some((event) => event.key === "pairs.triple")) {
           container.querySelector(`.zone[data-seat="${seat}"][data-zone="${i + 1}"]`)?.classList.add("lost");
         }
       });
@@ -831,15 +1047,15 @@ export default function create(root, context) {
     const texts = [];
     for (const { seat, slot, subject } of placed) {
       container.querySelector(`.slot[data-seat="${seat}"][data-slot="${slot}"]`)?.classList.add("event-pop");
-      const source = messages.map((m) => /^(\w+): ([A-F]) from zone (\d) to slot (\d)/.exec(m)).find((m) => m && m[1] === name(seat) && Number(m[4]) === slot);
-      if (source) container.querySelector(`.zone[data-seat="${seat}"][data-zone="${source[3]}"]`)?.classList.add("event-burst");
+      const source = events.find((event) => (event.key === "pairs.top" || event.key === "pairs.top_replace")
+        && event.params.seat === seat && event.params.slot === slot);
+      if (source) container.querySelector(`.zone[data-seat="${seat}"][data-zone="${source.params.zone}"]`)?.classList.add("event-burst");
       texts.push(t("pairs.anim.top", { seat: name(seat), subject, slot }));
     }
-    for (const message of messages) {
-      const complete = /^pair (\w) completes the sequence/.exec(message);
-      if (complete) {
+    for (const event of events) {
+      if (event.key === "pairs.complete") {
         for (const row of container.querySelectorAll(".pair-boards .top-row")) row.classList.add("celebrate");
-        texts.push(logText(message));
+        texts.push(eventLine(event));
       }
     }
     if (texts.length) {
@@ -851,6 +1067,10 @@ export default function create(root, context) {
   }
 
   // ----- drawing -------------------------------------------------------------------------------
+  /**
+   * Draw the whole board from the current update.
+   * @param {{keepFocus?: string | null}} [options] - a selector to focus afterwards.
+   */
   function render({ keepFocus = null } = {}) {
     if (!current) return;
     const obs = current.observation;
@@ -858,19 +1078,23 @@ export default function create(root, context) {
     const [left, right] = seatsOf(featured);
     const decision = decisionView(obs);
     // During an event the acting seat's free (or replaceable) slots are clickable on the board.
+    /** @type {Map<number, string>} */
     const slotActions = new Map();
+    /** @type {string | null} */
     let ghost = null;
     if (decision.kind === "event") {
-      const tops = current.legal.map(parseAction).filter((a) => a.type === "top");
+      const tops = (current.legal || []).map(parseAction).filter((a) => a.type === "top");
       if (new Set(tops.map((a) => a.zone)).size === 1) {
         for (const a of tops) slotActions.set(a.slot, `top ${a.zone}>${a.slot}`);
-        ghost = tops.length ? tripleSubject(obs.boards[current.seat].zones[tops[0].zone - 1]) : null;
+        ghost = tops.length ? tripleOf(obs, actingSeat(), tops[0].zone) : null;
       }
     }
+    /** @type {Set<number>} */
     const focusZones = new Set();
     if (obs.stage === "reply" && obs.connection?.offer) focusZones.add(obs.connection.offer.zone);
     else if (obs.stage === "connect") for (const face of obs.connection?.left || []) focusZones.add(face);
-    const boardOptions = (seat) => ({ slotActions: acting() && current.seat === seat ? slotActions : new Map(), focusZones, ghost });
+    /** @param {number} seat @returns {BoardOptions} */
+    const boardOptions = (seat) => ({ slotActions: acting() && current?.seat === seat ? slotActions : new Map(), focusZones, ghost });
     const pairInfo = obs.pairs[featured];
     const own = ownSeats().some((seat) => pairOf(seat) === featured);
     const heading = h("div", { class: "pair-heading" },
@@ -892,10 +1116,14 @@ export default function create(root, context) {
     container.dataset.terminal = current.terminal || obs.terminal ? "yes" : "no";
     container.dataset.stage = decision.kind;
     container.dataset.lastSeq = String(current.last?.seq ?? 0);
-    if (keepFocus) container.querySelector(keepFocus)?.focus();
+    if (keepFocus) /** @type {HTMLElement | null} */ (container.querySelector(keepFocus))?.focus();
   }
 
-  board = {
+  const board = {
+    /**
+     * Show a new position (and the viewer's decision, if any).
+     * @param {Update} update
+     */
     update(update) {
       const hadFocus = container.contains(document.activeElement);
       const wasActing = acting();
@@ -912,23 +1140,38 @@ export default function create(root, context) {
       renderPanel(update.observation);
       animate(update.observation);
       // Keyboard players keep their place: the focus goes to the next decision's first choice.
-      if (hadFocus && acting()) container.querySelector(".decision .key-edit, .decision [data-action]")?.focus();
+      if (hadFocus && acting()) /** @type {HTMLElement | null} */ (container.querySelector(".decision .key-edit, .decision [data-action]"))?.focus();
     },
-    /** The sorted action strings the UI offers now (for tests: always the legal list). */
+    /**
+     * The sorted action strings the UI offers now (for tests: always the legal list).
+     * @returns {string[]}
+     */
     offered() {
       if (!acting()) return [];
+      /** @type {Set<string>} */
       const found = new Set();
-      for (const node of container.querySelectorAll("[data-action]")) found.add(node.dataset.action);
+      for (const node of container.querySelectorAll("[data-action]")) found.add(/** @type {HTMLElement} */ (node).dataset.action || "");
       if (container.querySelector(".key-editor")) for (const key of ALL_KEYS) if (legalSet.has(`key ${key}`)) found.add(`key ${key}`);
       if (legalSet.has("pass")) found.add("pass"); // the table page's pass button (see passLabel)
       return [...found].sort();
     },
+    /**
+     * A seat's line in the players list: its pair and its top row.
+     * @param {number} seat
+     * @returns {string | null}
+     */
     seatDetail(seat) {
       const obs = current?.observation;
       if (!obs?.boards?.[seat]) return null;
       const top = obs.boards[seat].top.map((s) => s || "·").join(" ");
-      return t("pairs.seat.detail", { pair: PAIR_NAMES[pairOf(seat)], top });
+      return t("pairs.seat.detail", { pair: geometry.pairs[pairOf(seat)].name, top });
     },
+    /**
+     * What the acting seat is asked to do, in a few words.
+     * @param {Observation} observation
+     * @param {string[]} legal
+     * @returns {string}
+     */
     turnHint(observation, legal) {
       const types = new Set((legal || []).map((a) => parseAction(a).type));
       if (types.has("key")) return t("pairs.hint.key");
@@ -936,34 +1179,21 @@ export default function create(root, context) {
       if (observation.stage === "reply") return t("pairs.hint.reply", { partner: name(partnerOf(current?.seat ?? 0)) });
       if (observation.stage === "connect") return t("pairs.hint.connect");
       if (types.has("swap")) return t("pairs.hint.swap");
-      if (observation.dice && rollKind(observation.dice) === "double") return t("pairs.hint.doubleMove");
+      if (observation.dice && rollKind(observation) === "double") return t("pairs.hint.doubleMove");
       return t("pairs.hint.choose");
     },
+    /** @returns {string} the label of the table page's pass button (an optional DOUBLE) */
     passLabel() {
       return t("pairs.pass.label");
     },
+    /**
+     * The result line: why the game ended and each pair's points.
+     * @param {Observation} observation
+     * @returns {string}
+     */
     resultDetail(observation) {
       const scores = observation.pairs.map((pair, p) => t("pairs.result.pairPoints", { pair: pair.name, points: observation.totals[p] }));
-      return `${outcomeText(observation.outcome)} · ${scores.join(", ")}`;
-    },
-    describe(action, seat) {
-      if (!action) return null;
-      const a = parseAction(action);
-      switch (a.type) {
-        case "key": return t("pairs.describe.key", { key: FACES.map((f) => `${f}${a.key[f - 1]}`).join(" ") });
-        case "first": return t("pairs.describe.first", { seat: name(a.seat) });
-        case "roll": return t("pairs.describe.roll", { dice: a.dice.join(" · ") });
-        case "move": return t("pairs.describe.move", { subject: a.subject, from: a.from, to: a.to });
-        case "take": return a.zones.length === 2 ? t("pairs.describe.take", { subject: a.subject, a: a.zones[0], b: a.zones[1] }) : t("pairs.describe.takeOne", { subject: a.subject, zone: a.zones[0] });
-        case "swap": return t("pairs.describe.swap", { a: a.subjectA, zoneA: a.zoneA, b: a.subjectB, zoneB: a.zoneB });
-        case "connect": return t("pairs.describe.connect", { partner: seat >= 0 ? name(partnerOf(seat)) : "" });
-        case "give": return a.receive ? t("pairs.describe.giveFor", { subject: a.subject, zone: a.zone, receive: a.receive }) : t("pairs.describe.give", { subject: a.subject, zone: a.zone });
-        case "done": return t("pairs.describe.done");
-        case "top": return t("pairs.describe.top", { zone: a.zone, slot: a.slot });
-        case "keep": return t("pairs.describe.keep", { zone: a.zone });
-        case "pass": return t("pairs.describe.pass");
-        default: return action;
-      }
+      return `${eventLine(observation.outcome)} · ${scores.join(", ")}`;
     },
   };
   Object.defineProperty(container, "pairsBoard", { value: board }); // for tests (offered())
