@@ -14,16 +14,19 @@ from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
 from connect_arena.server import routes_auth, routes_tables, websocket
-from connect_arena.server.arena import Arena
+from connect_arena.server.arena import Arena, TableId
 from connect_arena.server.auth import Passwords, RateLimiter
 from connect_arena.server.config import Settings
 from connect_arena.server.db import SqlStorage, make_engine, run_migrations
 from connect_arena.server.errors import (
     ApiError,
     api_error_handler,
+    http_error_handler,
+    internal_error_handler,
     service_error_handler,
     validation_error_handler,
 )
@@ -68,7 +71,7 @@ def _pages(app: FastAPI) -> None:
         return page("index.html")
 
     @app.get("/tables/{table_id}", include_in_schema=False)
-    async def table_page(table_id: int) -> FileResponse:
+    async def table_page(table_id: TableId) -> FileResponse:
         return page("table.html")
 
     @app.get("/replay", include_in_schema=False)
@@ -76,7 +79,7 @@ def _pages(app: FastAPI) -> None:
         return page("replay.html")
 
     @app.get("/tables/{table_id}/replay", include_in_schema=False)
-    async def table_replay_page(table_id: int) -> FileResponse:
+    async def table_replay_page(table_id: TableId) -> FileResponse:
         return page("replay.html")
 
 
@@ -110,6 +113,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(ApiError, api_error_handler)
     app.add_exception_handler(ServiceError, service_error_handler)
     app.add_exception_handler(RequestValidationError, validation_error_handler)
+    app.add_exception_handler(HTTPException, http_error_handler)
+    app.add_exception_handler(Exception, internal_error_handler)
     app.add_middleware(
         SessionMiddleware,
         secret_key=settings.resolved_secret_key(),

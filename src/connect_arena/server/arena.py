@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Annotated, Any
@@ -16,6 +17,10 @@ from connect_arena.server.errors import ApiError
 from connect_arena.service import MatchService, User
 
 USER_CACHE = 10_000
+MAX_TABLE_ID = 2**31 - 1
+"""The largest table id the database can hold (``tables.id`` is a 32-bit integer in
+PostgreSQL); a larger id cannot name a table."""
+_TABLE_ID = re.compile(r"[1-9][0-9]{0,9}")
 
 
 @dataclass
@@ -82,6 +87,24 @@ def require_csrf(request: Request) -> None:
         )
 
 
+def parse_table_id(text: str) -> int | None:
+    """The table id written in ``text`` (decimal digits, 1 to :data:`MAX_TABLE_ID`), or
+    ``None`` when ``text`` cannot name a table."""
+    if not _TABLE_ID.fullmatch(text):
+        return None
+    table_id = int(text)
+    return table_id if table_id <= MAX_TABLE_ID else None
+
+
+def table_id_param(table_id: str) -> int:
+    """The ``{table_id}`` of a route's path; 404 ``not_found`` when it cannot name a table
+    (so that no id reaches the database as an overflowing integer)."""
+    parsed = parse_table_id(table_id)
+    if parsed is None:
+        raise ApiError(404, "not_found", f"there is no table {table_id[:32]!r}")
+    return parsed
+
+
 def service_user(user: StoredUser) -> User:
     """The match service's view of an account."""
     return User(user.id, user.name)
@@ -98,3 +121,4 @@ ArenaDep = Annotated[Arena, Depends(get_arena)]
 UserDep = Annotated[StoredUser, Depends(require_user)]
 MaybeUserDep = Annotated[StoredUser | None, Depends(session_user)]
 CsrfDep = Depends(require_csrf)
+TableId = Annotated[int, Depends(table_id_param)]

@@ -16,7 +16,7 @@ from fastapi import APIRouter, WebSocket
 from pydantic import TypeAdapter, ValidationError
 from starlette.websockets import WebSocketDisconnect
 
-from connect_arena.server.arena import Arena, get_arena, session_user
+from connect_arena.server.arena import Arena, get_arena, parse_table_id, session_user
 from connect_arena.server.schemas import ActionMessage, ClientMessage, PingMessage
 from connect_arena.service import ErrorCode, ServiceError, Subscription
 
@@ -87,9 +87,10 @@ async def lobby_socket(websocket: WebSocket) -> None:
 
 
 @router.websocket("/ws/tables/{table_id}")
-async def table_socket(websocket: WebSocket, table_id: int, since: int = 0) -> None:
+async def table_socket(websocket: WebSocket, table_id: str, since: int = 0) -> None:
     """A live table: ``table``, missed ``event``s after ``since`` and the ``state`` first, then
-    every event as it happens; actions come in as ``{"type": "action", ...}``."""
+    every event as it happens; actions come in as ``{"type": "action", ...}``. An id that
+    cannot name a table is ``not_found``, like an unknown table."""
     arena = get_arena(websocket)
     if not origin_allowed(websocket, arena):
         await websocket.close(POLICY_VIOLATION)
@@ -98,19 +99,22 @@ async def table_socket(websocket: WebSocket, table_id: int, since: int = 0) -> N
     user_id = None if user is None else user.id
     await websocket.accept()
     try:
-        subscription = await arena.service.watch(table_id, user_id, since)
+        number = parse_table_id(table_id)
+        if number is None:
+            raise ServiceError(ErrorCode.NOT_FOUND, f"there is no table {table_id[:32]!r}")
+        subscription = await arena.service.watch(number, user_id, since)
     except ServiceError as error:
         await websocket.send_text(json.dumps(error.to_json()))
         await websocket.close(POLICY_VIOLATION, error.code.value)
         return
 
     async def handle(text: str) -> None:
-        await _handle_frame(arena, table_id, user_id, subscription, text)
+        await _handle_frame(arena, number, user_id, subscription, text)
 
     try:
         await _serve(websocket, subscription, handle)
     finally:
-        arena.service.unwatch(table_id, subscription)
+        arena.service.unwatch(number, subscription)
 
 
 def _error(
