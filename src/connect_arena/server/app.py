@@ -30,7 +30,7 @@ from connect_arena.server.errors import (
     service_error_handler,
     validation_error_handler,
 )
-from connect_arena.server.middleware import BodyLimit, SecurityHeaders
+from connect_arena.server.middleware import AllowedHosts, BodyLimit, SecurityHeaders
 from connect_arena.service import MatchService, ServiceConfig, ServiceError
 
 STATIC = Path(__file__).parent / "static"
@@ -125,6 +125,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.add_middleware(BodyLimit, limit=settings.max_body)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(AllowedHosts, hosts=settings.allowed_hosts)  # the outermost: first
     app.include_router(routes_auth.router)
     app.include_router(routes_tables.router)
     app.include_router(websocket.router)

@@ -15,6 +15,15 @@ def default_data_dir() -> Path:
     return Path(base) / "connect-arena"
 
 
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "[::1]")
+"""The host names served by default: this machine only (see ``allowed_hosts``)."""
+
+
+def _names(text: str | None) -> tuple[str, ...]:
+    """A comma-separated list: its items stripped, empty ones dropped."""
+    return tuple(item.strip() for item in (text or "").split(",") if item.strip())
+
+
 def _limit(text: str) -> tuple[int, float]:
     """``"10/300"`` → at most 10 in 300 seconds."""
     count, _, seconds = text.partition("/")
@@ -31,6 +40,9 @@ class Settings:
         secret_key: signs session cookies; kept in ``data_dir/secret_key`` unless given.
         secure_cookies: mark cookies ``Secure`` (serve behind HTTPS).
         allowed_origins: extra origins allowed to open WebSockets (the server's own always is).
+        allowed_hosts: host names (without port) the ``Host`` header may name; other hosts
+            get 400 ``bad_host``, which stops DNS-rebinding pages. ``*.example.com`` allows
+            subdomains, ``*`` any host.
         computer_workers: processes where computer seats think (0: threads).
         computer_delay: minimum seconds per computer action, so that people can follow.
         hint_agent: the MCTS agent spec whose search gives people's hints.
@@ -47,6 +59,7 @@ class Settings:
     secret_key: str = ""
     secure_cookies: bool = False
     allowed_origins: tuple[str, ...] = ()
+    allowed_hosts: tuple[str, ...] = LOCAL_HOSTS
     computer_workers: int = 1
     computer_delay: float = 0.6
     hint_agent: str = "mcts:normal"
@@ -66,13 +79,14 @@ class Settings:
             return env.get(f"CONNECT_ARENA_{name}") or None
 
         defaults = cls()
-        origins = get("ALLOWED_ORIGINS")
         return cls(
             data_dir=Path(get("DATA_DIR") or defaults.data_dir).expanduser(),
             database_url=get("DATABASE_URL") or "",
             secret_key=get("SECRET_KEY") or "",
             secure_cookies=(get("SECURE_COOKIES") or "").lower() in ("1", "true", "yes"),
-            allowed_origins=tuple(o.strip() for o in (origins or "").split(",") if o.strip()),
+            allowed_origins=_names(get("ALLOWED_ORIGINS")),
+            allowed_hosts=tuple(h.lower() for h in _names(get("ALLOWED_HOSTS")))
+            or defaults.allowed_hosts,
             computer_workers=int(get("COMPUTER_WORKERS") or defaults.computer_workers),
             computer_delay=float(get("COMPUTER_DELAY") or defaults.computer_delay),
             login_limit=_limit(get("LOGIN_LIMIT") or "10/300"),
