@@ -15,7 +15,6 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
-from starlette.middleware.sessions import SessionMiddleware
 
 from connect_arena.server import routes_auth, routes_tables, websocket
 from connect_arena.server.arena import Arena, TableId
@@ -31,10 +30,10 @@ from connect_arena.server.errors import (
     validation_error_handler,
 )
 from connect_arena.server.middleware import AllowedHosts, BodyLimit, SecurityHeaders
+from connect_arena.server.sessions import Sessions
 from connect_arena.service import MatchService, ServiceConfig, ServiceError
 
 STATIC = Path(__file__).parent / "static"
-SESSION_DAYS = 30
 log = logging.getLogger("connect_arena.server")
 
 
@@ -43,6 +42,7 @@ async def open_arena(settings: Settings) -> Arena:
     engine = make_engine(settings.resolved_database_url())
     await asyncio.to_thread(run_migrations, engine)
     storage = SqlStorage(engine)
+    sessions = Sessions(storage, settings.resolved_secret_key(), secure=settings.secure_cookies)
     service = MatchService(
         storage,
         ServiceConfig(
@@ -57,6 +57,7 @@ async def open_arena(settings: Settings) -> Arena:
         passwords=Passwords(settings.argon2_time_cost, settings.argon2_memory_kib),
         login_limiter=RateLimiter(*settings.login_limit),
         signup_limiter=RateLimiter(*settings.signup_limit),
+        sessions=sessions,
     )
 
 
@@ -115,14 +116,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(RequestValidationError, validation_error_handler)
     app.add_exception_handler(HTTPException, http_error_handler)
     app.add_exception_handler(Exception, internal_error_handler)
-    app.add_middleware(
-        SessionMiddleware,
-        secret_key=settings.resolved_secret_key(),
-        session_cookie="arena_session",
-        max_age=SESSION_DAYS * 24 * 3600,
-        same_site="lax",
-        https_only=settings.secure_cookies,
-    )
     app.add_middleware(BodyLimit, limit=settings.max_body)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(AllowedHosts, hosts=settings.allowed_hosts)  # the outermost: first

@@ -10,10 +10,11 @@ from typing import Annotated, Any
 from fastapi import Depends, Request
 from starlette.requests import HTTPConnection
 
-from connect_arena.server.auth import CSRF_HEADER, Passwords, RateLimiter, csrf_ok
+from connect_arena.server.auth import CSRF_HEADER, Passwords, RateLimiter
 from connect_arena.server.config import Settings
 from connect_arena.server.db import SqlStorage, StoredUser
 from connect_arena.server.errors import ApiError
+from connect_arena.server.sessions import Sessions, cookie_token
 from connect_arena.service import MatchService, User
 
 USER_CACHE = 10_000
@@ -34,6 +35,7 @@ class Arena:
         passwords: password hashing.
         login_limiter: failed sign-ins per address and per name.
         signup_limiter: accounts created per address.
+        sessions: the signed-in sessions and every visitor's CSRF token.
     """
 
     settings: Settings
@@ -42,10 +44,11 @@ class Arena:
     passwords: Passwords
     login_limiter: RateLimiter
     signup_limiter: RateLimiter
+    sessions: Sessions
     _users: OrderedDict[int, StoredUser] = field(default_factory=OrderedDict)
 
     async def user(self, user_id: int) -> StoredUser | None:
-        """The account ``user_id`` (cached: accounts never change)."""
+        """The account ``user_id`` (cached; :meth:`forget_user` after a change)."""
         cached = self._users.get(user_id)
         if cached is not None:
             return cached
@@ -56,6 +59,10 @@ class Arena:
                 self._users.popitem(last=False)
         return found
 
+    def forget_user(self, user_id: int) -> None:
+        """Drop the cached account ``user_id`` (its password changed)."""
+        self._users.pop(user_id, None)
+
 
 def get_arena(connection: HTTPConnection) -> Arena:
     """The arena of the application serving ``connection``."""
@@ -64,11 +71,11 @@ def get_arena(connection: HTTPConnection) -> Arena:
 
 
 async def session_user(connection: HTTPConnection) -> StoredUser | None:
-    """The signed-in user of a request or WebSocket, or ``None``."""
-    user_id = connection.session.get("uid")
-    if not isinstance(user_id, int):
-        return None
-    return await get_arena(connection).user(user_id)
+    """The signed-in user of a request or WebSocket, or ``None`` (no session, or one that was
+    revoked or has expired)."""
+    arena = get_arena(connection)
+    user_id = await arena.sessions.user_id(cookie_token(connection))
+    return None if user_id is None else await arena.user(user_id)
 
 
 async def require_user(connection: HTTPConnection) -> StoredUser:
@@ -81,7 +88,8 @@ async def require_user(connection: HTTPConnection) -> StoredUser:
 
 def require_csrf(request: Request) -> None:
     """Refuse a state-changing request without the session's CSRF token (403)."""
-    if not csrf_ok(request.session, request.headers.get(CSRF_HEADER)):
+    arena = get_arena(request)
+    if not arena.sessions.csrf_ok(cookie_token(request), request.headers.get(CSRF_HEADER)):
         raise ApiError(
             403, "csrf", "missing or wrong X-CSRF-Token header: reload the page and try again"
         )

@@ -32,6 +32,13 @@ class Credentials(Strict):
     password: str = Field(min_length=1, max_length=1024)
 
 
+class PasswordChange(Strict):
+    """A password change: the current password and the new one."""
+
+    old_password: str = Field(min_length=1, max_length=1024)
+    new_password: str = Field(min_length=1, max_length=1024)
+
+
 class SeatChoice(Strict):
     """A seat of a new table: ``me``, ``open`` or ``computer`` (with its agent)."""
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -18,6 +19,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from connect_arena.server.arena import Arena, get_arena, parse_table_id, session_user
 from connect_arena.server.schemas import ActionMessage, ClientMessage, PingMessage
+from connect_arena.server.sessions import cookie_token
 from connect_arena.service import ErrorCode, ServiceError, Subscription
 
 router = APIRouter()
@@ -40,21 +42,46 @@ def origin_allowed(websocket: WebSocket, arena: Arena) -> bool:
     return urlsplit(origin).netloc.lower() == websocket.headers.get("host", "").lower()
 
 
-async def _pump(websocket: WebSocket, subscription: Subscription) -> None:
+@dataclass
+class Connection:
+    """What the handlers know of one open WebSocket.
+
+    Attributes:
+        subscription: the viewer's outgoing queue.
+        close_reason: sent with the close (1008) once the subscription has ended.
+        ended: the server ended the connection (its session was revoked, say): later frames
+            are ignored.
+    """
+
+    subscription: Subscription
+    close_reason: str = "too far behind: reconnect"
+    ended: bool = False
+
+    def end(self, reason: str) -> None:
+        """Close the connection after the messages already queued."""
+        if not self.ended:
+            self.ended = True
+            self.close_reason = reason
+            self.subscription.close()
+
+
+async def _pump(websocket: WebSocket, connection: Connection) -> None:
     """Send the viewer's queued messages until the subscription closes."""
-    while (text := await subscription.get()) is not None:
+    while (text := await connection.subscription.get()) is not None:
         await websocket.send_text(text)
-    await websocket.close(POLICY_VIOLATION, "too far behind: reconnect")
+    await websocket.close(POLICY_VIOLATION, connection.close_reason)
 
 
-async def _serve(websocket: WebSocket, subscription: Subscription, handle: Any) -> None:
+async def _serve(websocket: WebSocket, connection: Connection, handle: Any) -> None:
     """Run the pump and read frames, handing each text frame to ``handle``."""
-    pump = asyncio.create_task(_pump(websocket, subscription))
+    pump = asyncio.create_task(_pump(websocket, connection))
     try:
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
+            if connection.ended:
+                continue
             text = message.get("text")
             if text is None:
                 text = (message.get("bytes") or b"").decode("utf-8", "replace")
@@ -81,7 +108,7 @@ async def lobby_socket(websocket: WebSocket) -> None:
         return None
 
     try:
-        await _serve(websocket, subscription, ignore)
+        await _serve(websocket, Connection(subscription), ignore)
     finally:
         arena.service.lobby.unwatch(subscription)
 
@@ -107,14 +134,21 @@ async def table_socket(websocket: WebSocket, table_id: str, since: int = 0) -> N
         await websocket.send_text(json.dumps(error.to_json()))
         await websocket.close(POLICY_VIOLATION, error.code.value)
         return
+    connection = Connection(subscription)
+    token = cookie_token(websocket)
+    unwatch_session = None
+    if user_id is not None and token is not None:  # signing out closes the socket
+        unwatch_session = arena.sessions.watch(token, user_id, lambda: connection.end("signed out"))
 
     async def handle(text: str) -> None:
         await _handle_frame(arena, number, user_id, subscription, text)
 
     try:
-        await _serve(websocket, subscription, handle)
+        await _serve(websocket, connection, handle)
     finally:
         arena.service.unwatch(number, subscription)
+        if unwatch_session is not None:
+            unwatch_session()
 
 
 def _error(
