@@ -30,6 +30,7 @@ from connect_arena.server.errors import (
     validation_error_handler,
 )
 from connect_arena.server.middleware import AllowedHosts, BodyLimit, SecurityHeaders
+from connect_arena.server.ratelimit import Buckets
 from connect_arena.server.sessions import Sessions
 from connect_arena.service import MatchService, ServiceConfig, ServiceError
 
@@ -58,6 +59,8 @@ async def open_arena(settings: Settings) -> Arena:
         login_limiter=RateLimiter(*settings.login_limit),
         signup_limiter=RateLimiter(*settings.signup_limit),
         sessions=sessions,
+        frame_limiter=Buckets(*settings.ws_address_limit),
+        replay_limiter=RateLimiter(*settings.replay_limit),
     )
 
 

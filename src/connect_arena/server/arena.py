@@ -14,6 +14,7 @@ from connect_arena.server.auth import CSRF_HEADER, Passwords, RateLimiter
 from connect_arena.server.config import Settings
 from connect_arena.server.db import SqlStorage, StoredUser
 from connect_arena.server.errors import ApiError
+from connect_arena.server.ratelimit import Buckets
 from connect_arena.server.sessions import Sessions, cookie_token
 from connect_arena.service import MatchService, User
 
@@ -36,6 +37,8 @@ class Arena:
         login_limiter: failed sign-ins per address and per name.
         signup_limiter: accounts created per address.
         sessions: the signed-in sessions and every visitor's CSRF token.
+        frame_limiter: WebSocket frames per client address.
+        replay_limiter: replay uploads per client address.
     """
 
     settings: Settings
@@ -45,6 +48,8 @@ class Arena:
     login_limiter: RateLimiter
     signup_limiter: RateLimiter
     sessions: Sessions
+    frame_limiter: Buckets
+    replay_limiter: RateLimiter
     _users: OrderedDict[int, StoredUser] = field(default_factory=OrderedDict)
 
     async def user(self, user_id: int) -> StoredUser | None:

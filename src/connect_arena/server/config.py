@@ -49,6 +49,12 @@ class Settings:
         login_limit: failed sign-ins allowed per client address and per name in a window
             (count, seconds).
         signup_limit: accounts (and guests) created per client address in a window.
+        replay_limit: replay uploads per client address in a window.
+        ws_limit: WebSocket frames per connection: (burst, seconds to refill it), a token
+            bucket.
+        ws_address_limit: WebSocket frames per client address, all its connections together.
+        max_sync_events: the most events one ``sync`` frame (or a stale action's catch-up)
+            re-sends; a client further behind is told to reconnect.
         max_body: largest HTTP request body in bytes (records uploaded for replay included).
         max_frame: largest WebSocket message the table handler reads, in bytes.
         argon2_time_cost, argon2_memory_kib: password hashing cost (argon2id).
@@ -65,6 +71,10 @@ class Settings:
     hint_agent: str = "mcts:normal"
     login_limit: tuple[int, float] = (10, 300.0)
     signup_limit: tuple[int, float] = (30, 600.0)
+    replay_limit: tuple[int, float] = (20, 60.0)
+    ws_limit: tuple[int, float] = (30, 3.0)
+    ws_address_limit: tuple[int, float] = (300, 3.0)
+    max_sync_events: int = 1000
     max_body: int = 1 << 20
     max_frame: int = 16 << 10
     argon2_time_cost: int = 3
@@ -91,6 +101,9 @@ class Settings:
             computer_delay=float(get("COMPUTER_DELAY") or defaults.computer_delay),
             login_limit=_limit(get("LOGIN_LIMIT") or "10/300"),
             signup_limit=_limit(get("SIGNUP_LIMIT") or "30/600"),
+            replay_limit=_limit(get("REPLAY_LIMIT") or "20/60"),
+            ws_limit=_limit(get("WS_LIMIT") or "30/3"),
+            ws_address_limit=_limit(get("WS_ADDRESS_LIMIT") or "300/3"),
         )
 
     def resolved_database_url(self) -> str:

@@ -3,7 +3,6 @@ session with its CSRF token (server-side sessions: :mod:`connect_arena.server.se
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
@@ -20,14 +19,11 @@ from connect_arena.server.auth import check_name, check_password, guest_name
 from connect_arena.server.db import StoredUser
 from connect_arena.server.db.storage import NameTakenError
 from connect_arena.server.errors import ApiError
+from connect_arena.server.ratelimit import client_address, limited_error
 from connect_arena.server.schemas import Credentials, PasswordChange
 from connect_arena.server.sessions import cookie_token, new_token
 
 router = APIRouter(prefix="/api")
-
-
-def _client(request: Request) -> str:
-    return request.client.host if request.client else "unknown"
 
 
 async def _signed_in(
@@ -46,16 +42,6 @@ def _signed_out(request: Request, response: Response, arena: Arena) -> dict[str,
     token = new_token()
     arena.sessions.set_cookie(request, response, token)
     return {"user": None, "csrf": arena.sessions.csrf(token)}
-
-
-def _limited(wait: float, what: str) -> ApiError:
-    seconds = max(1, math.ceil(wait))
-    return ApiError(
-        429,
-        "rate_limited",
-        f"too many {what}: try again in {seconds} s",
-        {"Retry-After": str(seconds)},
-    )
 
 
 @router.get("/session")
@@ -79,10 +65,10 @@ async def signup(
     problem = check_name(body.name) or check_password(body.password)
     if problem:
         raise ApiError(400, "bad_request", problem)
-    wait = arena.signup_limiter.retry_after(_client(request))
+    wait = arena.signup_limiter.retry_after(client_address(request))
     if wait:
-        raise _limited(wait, "new accounts from your address")
-    arena.signup_limiter.hit(_client(request))  # before awaiting, as for sign-ins
+        raise limited_error(wait, "new accounts from your address")
+    arena.signup_limiter.hit(client_address(request))  # before awaiting, as for sign-ins
     password_hash = await arena.passwords.hash(body.password)
     try:
         user = await arena.storage.create_user(body.name, password_hash)
@@ -96,10 +82,10 @@ async def login(
     request: Request, response: Response, body: Credentials, arena: ArenaDep
 ) -> dict[str, Any]:
     """Sign in with a name and password (failed attempts are rate-limited)."""
-    keys = (f"ip:{_client(request)}", f"name:{body.name.casefold()}")
+    keys = (f"ip:{client_address(request)}", f"name:{body.name.casefold()}")
     wait = arena.login_limiter.retry_after(*keys)
     if wait:
-        raise _limited(wait, "failed sign-ins")
+        raise limited_error(wait, "failed sign-ins")
     # Count the attempt before awaiting: attempts sent at the same time are all counted.
     arena.login_limiter.hit(*keys)
     user = await arena.storage.user_by_name(body.name)
@@ -113,10 +99,10 @@ async def login(
 @router.post("/guest", dependencies=[CsrfDep])
 async def guest(request: Request, response: Response, arena: ArenaDep) -> dict[str, Any]:
     """Play as a guest with a generated name (a new account without a password)."""
-    wait = arena.signup_limiter.retry_after(_client(request))
+    wait = arena.signup_limiter.retry_after(client_address(request))
     if wait:
-        raise _limited(wait, "new accounts from your address")
-    arena.signup_limiter.hit(_client(request))  # before awaiting, as for sign-ins
+        raise limited_error(wait, "new accounts from your address")
+    arena.signup_limiter.hit(client_address(request))  # before awaiting, as for sign-ins
     for _ in range(10):
         try:
             user = await arena.storage.create_user(guest_name(), None)
@@ -149,10 +135,10 @@ async def change_password(
 ) -> dict[str, Any]:
     """Change the password (the old one is asked, attempts are rate-limited like sign-ins);
     every other session of the user ends, this one stays."""
-    keys = (f"ip:{_client(request)}", f"name:{user.name.casefold()}")
+    keys = (f"ip:{client_address(request)}", f"name:{user.name.casefold()}")
     wait = arena.login_limiter.retry_after(*keys)
     if wait:
-        raise _limited(wait, "failed attempts")
+        raise limited_error(wait, "failed attempts")
     current = await arena.storage.user_by_id(user.id)
     if current is None or current.password_hash is None:
         raise ApiError(400, "bad_request", "a guest has no password: sign up for an account")

@@ -19,6 +19,7 @@ from connect_arena.server.arena import (
     service_user,
 )
 from connect_arena.server.errors import ApiError
+from connect_arena.server.ratelimit import ReplayLimitDep
 from connect_arena.server.schemas import NewTable, RecordUpload, SeatNumber
 from connect_arena.service import (
     SeatRequest,
@@ -177,7 +178,7 @@ async def table_replay(table_id: TableId, arena: ArenaDep) -> dict[str, Any]:
     return replay_frames(table_record(table))
 
 
-@router.post("/replay", dependencies=[CsrfDep])
+@router.post("/replay", dependencies=[CsrfDep, ReplayLimitDep])
 async def replay(body: RecordUpload) -> dict[str, Any]:
     """Every position of an uploaded record (nothing is stored); its options are checked like a
     new table's, and the replay runs in a worker thread so the event loop stays free."""

@@ -18,13 +18,16 @@ from pydantic import TypeAdapter, ValidationError
 from starlette.websockets import WebSocketDisconnect
 
 from connect_arena.server.arena import Arena, get_arena, parse_table_id, session_user
+from connect_arena.server.ratelimit import FrameLimit, Verdict
 from connect_arena.server.schemas import ActionMessage, ClientMessage, PingMessage
 from connect_arena.server.sessions import cookie_token
-from connect_arena.service import ErrorCode, ServiceError, Subscription
+from connect_arena.service import ErrorCode, LiveTable, ServiceError, Subscription
 
 router = APIRouter()
 MESSAGES: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 POLICY_VIOLATION = 1008
+RATE_LIMITED = "rate_limited"
+TOO_FAR_BEHIND = "too_far_behind"
 
 
 def origin_allowed(websocket: WebSocket, arena: Arena) -> bool:
@@ -48,12 +51,14 @@ class Connection:
 
     Attributes:
         subscription: the viewer's outgoing queue.
+        limit: the connection's frame rate limit.
         close_reason: sent with the close (1008) once the subscription has ended.
         ended: the server ended the connection (its session was revoked, say): later frames
             are ignored.
     """
 
     subscription: Subscription
+    limit: FrameLimit
     close_reason: str = "too far behind: reconnect"
     ended: bool = False
 
@@ -72,8 +77,16 @@ async def _pump(websocket: WebSocket, connection: Connection) -> None:
     await websocket.close(POLICY_VIOLATION, connection.close_reason)
 
 
+def _connection(arena: Arena, websocket: WebSocket, subscription: Subscription) -> Connection:
+    """The state of a new connection, with its rate limit."""
+    address = websocket.client.host if websocket.client else "unknown"
+    burst, seconds = arena.settings.ws_limit
+    return Connection(subscription, FrameLimit(burst, seconds, arena.frame_limiter, address))
+
+
 async def _serve(websocket: WebSocket, connection: Connection, handle: Any) -> None:
-    """Run the pump and read frames, handing each text frame to ``handle``."""
+    """Run the pump and read frames, handing each text frame within the rate limits to
+    ``handle``; frames over them are dropped before they are decoded."""
     pump = asyncio.create_task(_pump(websocket, connection))
     try:
         while True:
@@ -82,10 +95,20 @@ async def _serve(websocket: WebSocket, connection: Connection, handle: Any) -> N
                 break
             if connection.ended:
                 continue
+            verdict = connection.limit.check()
+            if verdict is not Verdict.SERVE:
+                if verdict is Verdict.WARN:
+                    _error(connection.subscription, RATE_LIMITED, connection.limit.message())
+                elif verdict is Verdict.CLOSE:
+                    connection.end("rate limited")
+                continue
             text = message.get("text")
             if text is None:
                 text = (message.get("bytes") or b"").decode("utf-8", "replace")
             await handle(text)
+            # Frames that arrived together are read without waiting: let other tasks run
+            # between them, so one busy socket cannot hold the event loop.
+            await asyncio.sleep(0)
     except WebSocketDisconnect:
         pass
     finally:
@@ -108,7 +131,7 @@ async def lobby_socket(websocket: WebSocket) -> None:
         return None
 
     try:
-        await _serve(websocket, Connection(subscription), ignore)
+        await _serve(websocket, _connection(arena, websocket, subscription), ignore)
     finally:
         arena.service.lobby.unwatch(subscription)
 
@@ -134,14 +157,14 @@ async def table_socket(websocket: WebSocket, table_id: str, since: int = 0) -> N
         await websocket.send_text(json.dumps(error.to_json()))
         await websocket.close(POLICY_VIOLATION, error.code.value)
         return
-    connection = Connection(subscription)
+    connection = _connection(arena, websocket, subscription)
     token = cookie_token(websocket)
     unwatch_session = None
     if user_id is not None and token is not None:  # signing out closes the socket
         unwatch_session = arena.sessions.watch(token, user_id, lambda: connection.end("signed out"))
 
     async def handle(text: str) -> None:
-        await _handle_frame(arena, number, user_id, subscription, text)
+        await _handle_frame(arena, number, user_id, connection, text)
 
     try:
         await _serve(websocket, connection, handle)
@@ -152,9 +175,9 @@ async def table_socket(websocket: WebSocket, table_id: str, since: int = 0) -> N
 
 
 def _error(
-    subscription: Subscription, code: ErrorCode, message: str, ref: Any = None, seq: Any = None
+    subscription: Subscription, code: str, message: str, ref: Any = None, seq: Any = None
 ) -> None:
-    reply: dict[str, Any] = {"type": "error", "code": code.value, "message": message}
+    reply: dict[str, Any] = {"type": "error", "code": str(code), "message": message}
     if ref is not None:
         reply["id"] = ref
     if seq is not None:
@@ -162,10 +185,27 @@ def _error(
     subscription.push_json(reply)
 
 
+def _catch_up(arena: Arena, connection: Connection, table: LiveTable, since: int) -> None:
+    """Queue the events after ``since`` and the state, unless that is more than
+    ``max_sync_events`` events: then the client is told to reconnect (with ``?since=``) and
+    the connection is closed, so that no frame makes the server re-send a long history."""
+    limit = arena.settings.max_sync_events
+    if table.seq - since > limit:
+        _error(
+            connection.subscription,
+            TOO_FAR_BEHIND,
+            f"more than {limit} events behind: reconnect with ?since=<your last seq>",
+        )
+        connection.end("too far behind: reconnect")
+        return
+    arena.service.sync(table, connection.subscription, since)
+
+
 async def _handle_frame(
-    arena: Arena, table_id: int, user_id: int | None, subscription: Subscription, text: str
+    arena: Arena, table_id: int, user_id: int | None, connection: Connection, text: str
 ) -> None:
     """One frame from a client: an action, a sync request or a ping."""
+    subscription = connection.subscription
     limit = arena.settings.max_frame
     if len(text.encode()) > limit:  # bytes, not characters
         _error(subscription, ErrorCode.FRAME_TOO_LARGE, f"messages are at most {limit} bytes")
@@ -187,11 +227,11 @@ async def _handle_frame(
     service = arena.service
     table = await service.get_table(table_id)
     if not isinstance(message, ActionMessage):
-        service.sync(table, subscription, message.since)
+        _catch_up(arena, connection, table, message.since)
         return
     try:
         await service.submit(table_id, user_id, message.seq, message.action, message.seat)
     except ServiceError as error:
         _error(subscription, error.code, error.message, message.id, table.seq)
         if error.code is ErrorCode.STALE_SEQ:
-            service.sync(table, subscription, max(0, min(message.seq - 1, table.seq)))
+            _catch_up(arena, connection, table, max(0, min(message.seq - 1, table.seq)))
