@@ -167,3 +167,17 @@ def test_replay_uploads_are_limited_per_address(tmp_path: Path) -> None:
         assert refused.json()["error"]["code"] == "rate_limited"
         assert int(refused.headers["retry-after"]) > 0
         assert json.loads(second.get("/api/games").text)["games"]  # the rest still answers
+
+
+def test_opening_sockets_counts_against_the_address(tmp_path: Path) -> None:
+    """A reconnect re-sends the history the client asks for: connections are limited too."""
+    settings = fast_settings(tmp_path, ws_address_limit=(3, 60.0))
+    with TestClient(create_app(settings)) as client:
+        for _ in range(3):
+            with client.websocket_connect("/ws/lobby") as lobby:
+                assert lobby.receive_json()["type"] == "lobby"
+        with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect("/ws/lobby"):
+            pass
+        assert refused.value.code == 1008
+        with pytest.raises(WebSocketDisconnect), client.websocket_connect("/ws/tables/1"):
+            pass

@@ -70,6 +70,13 @@ class Connection:
             self.subscription.close()
 
 
+def _admitted(websocket: WebSocket, arena: Arena) -> bool:
+    """Whether to open a WebSocket: its origin is allowed and its address within its frame
+    allowance (opening one counts as a frame: a connection may ask for a whole history)."""
+    address = websocket.client.host if websocket.client else "unknown"
+    return origin_allowed(websocket, arena) and arena.frame_limiter.take(address)
+
+
 async def _pump(websocket: WebSocket, connection: Connection) -> None:
     """Send the viewer's queued messages until the subscription closes."""
     while (text := await connection.subscription.get()) is not None:
@@ -121,7 +128,7 @@ async def _serve(websocket: WebSocket, connection: Connection, handle: Any) -> N
 async def lobby_socket(websocket: WebSocket) -> None:
     """The live lobby: a ``lobby`` message now and after every change."""
     arena = get_arena(websocket)
-    if not origin_allowed(websocket, arena):
+    if not _admitted(websocket, arena):
         await websocket.close(POLICY_VIOLATION)
         return
     await websocket.accept()
@@ -142,7 +149,7 @@ async def table_socket(websocket: WebSocket, table_id: str, since: int = 0) -> N
     every event as it happens; actions come in as ``{"type": "action", ...}``. An id that
     cannot name a table is ``not_found``, like an unknown table."""
     arena = get_arena(websocket)
-    if not origin_allowed(websocket, arena):
+    if not _admitted(websocket, arena):
         await websocket.close(POLICY_VIOLATION)
         return
     user = await session_user(websocket)
