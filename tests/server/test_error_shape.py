@@ -4,13 +4,15 @@ methods included."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.server.serverhelpers import Player
+from connect_arena.server import create_app
+from tests.server.serverhelpers import Player, fast_settings
 
 
 def error_of(response: httpx.Response) -> dict[str, Any]:
@@ -62,3 +64,17 @@ def test_unknown_routes_and_methods(client: TestClient) -> None:
     assert wrong.status_code == 405 and "GET" in wrong.headers["allow"]
     assert error_of(wrong)["code"] == "method_not_allowed"
     assert error_of(client.put("/api/tables"))["code"] == "method_not_allowed"
+
+
+def test_an_unexpected_failure_is_a_500_in_the_same_shape(tmp_path: Path) -> None:
+    app = create_app(fast_settings(tmp_path))
+
+    async def broken() -> None:
+        raise RuntimeError("a bug that leaks /secret/paths")
+
+    app.add_api_route("/api/broken", broken)
+    with TestClient(app, raise_server_exceptions=False) as client:
+        response = client.get("/api/broken")
+    assert response.status_code == 500
+    error = error_of(response)
+    assert error["code"] == "internal" and "secret" not in error["message"]
