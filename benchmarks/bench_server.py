@@ -59,6 +59,8 @@ def start_server(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
     env = {
         **os.environ,
         "CONNECT_ARENA_SIGNUP_LIMIT": "1000000/1",
+        # Every bot connects from 127.0.0.1: lift the per-address frame limit.
+        "CONNECT_ARENA_WS_ADDRESS_LIMIT": "1000000/1",
         "CONNECT_ARENA_COMPUTER_DELAY": "0",
     }
     command = [sys.executable, "-m", "connect_arena.cli.app", "serve", "--port", str(port)]

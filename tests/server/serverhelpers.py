@@ -33,6 +33,7 @@ def fast_settings(data_dir: Path, **changes: Any) -> Settings:
         "argon2_time_cost": 1,
         "argon2_memory_kib": 1024,
         "secret_key": "test-secret",
+        "allowed_hosts": ("testserver", "localhost", "127.0.0.1"),  # TestClient: testserver
     }
     return Settings(**{**base, **changes})
 

@@ -151,8 +151,11 @@ def test_free_text_options_cannot_be_set(client: TestClient) -> None:
 def test_bad_option_values_are_refused(client: TestClient) -> None:
     alice = Player(client).signup("alice")
     body = {"game": "quinque", "options": {"advanced": "maybe"}, "seats": [{"kind": "me"}] * 2}
+    response = alice.post("/api/tables", body)  # a string for a bool: a wrong JSON type
+    assert response.status_code == 422 and "advanced" in response.json()["error"]["message"]
+    body["options"] = {"parachutes": 500}  # the right type, out of range
     response = alice.post("/api/tables", body)
-    assert response.status_code == 400 and "advanced" in response.json()["error"]["message"]
+    assert response.status_code == 400 and "parachutes" in response.json()["error"]["message"]
 
 
 def test_record_download_and_replay_frames(client: TestClient) -> None:

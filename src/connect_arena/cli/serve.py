@@ -40,6 +40,15 @@ def serve_command(
         int, typer.Option("--computer-workers", help="Processes for computer players.")
     ] = 1,
     log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
+    allowed_hosts: Annotated[
+        str | None,
+        typer.Option(
+            "--allowed-hosts",
+            help="Host names the server answers to, comma-separated (default: localhost, "
+            "127.0.0.1, ::1; env CONNECT_ARENA_ALLOWED_HOSTS). Add the name or address other "
+            "machines use to reach it; '*' allows any.",
+        ),
+    ] = None,
 ) -> None:
     """Start the web server: sign up, open tables, play in the browser, replay games."""
     import uvicorn
@@ -47,10 +56,16 @@ def serve_command(
     directory = (data_dir or _default_data_dir()).expanduser().resolve()
     os.environ["CONNECT_ARENA_DATA_DIR"] = str(directory)
     os.environ.setdefault("CONNECT_ARENA_COMPUTER_WORKERS", str(workers))
+    if allowed_hosts is not None:
+        os.environ["CONNECT_ARENA_ALLOWED_HOSTS"] = allowed_hosts
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     database = os.environ.get("CONNECT_ARENA_DATABASE_URL") or f"SQLite in {directory}"
     typer.echo(f"Connect Arena: open http://{shown}:{port}/ in your browser")
     typer.echo(f"data: {database}  (Ctrl+C stops the server)")
+    if host not in ("127.0.0.1", "localhost", "::1") and not os.environ.get(
+        "CONNECT_ARENA_ALLOWED_HOSTS"
+    ):
+        typer.echo("other machines: add the name they use with --allowed-hosts NAME[,NAME]")
     uvicorn.run(
         APP_FACTORY,
         factory=True,

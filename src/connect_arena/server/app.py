@@ -14,26 +14,29 @@ from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
-from starlette.middleware.sessions import SessionMiddleware
 from starlette.types import ASGIApp
 
 from connect_arena.server import routes_auth, routes_tables, websocket
-from connect_arena.server.arena import Arena
+from connect_arena.server.arena import Arena, TableId
 from connect_arena.server.auth import Passwords, RateLimiter
 from connect_arena.server.config import Settings
 from connect_arena.server.db import SqlStorage, make_engine, run_migrations
 from connect_arena.server.errors import (
     ApiError,
     api_error_handler,
+    http_error_handler,
+    internal_error_handler,
     service_error_handler,
     validation_error_handler,
 )
-from connect_arena.server.middleware import BodyLimit, SecurityHeaders, StaticCaching
+from connect_arena.server.middleware import AllowedHosts, BodyLimit, SecurityHeaders, StaticCaching
+from connect_arena.server.ratelimit import Buckets
+from connect_arena.server.sessions import Sessions
 from connect_arena.service import MatchService, ServiceConfig, ServiceError
 
 STATIC = Path(__file__).parent / "static"
-SESSION_DAYS = 30
 log = logging.getLogger("connect_arena.server")
 
 
@@ -42,6 +45,7 @@ async def open_arena(settings: Settings) -> Arena:
     engine = make_engine(settings.resolved_database_url())
     await asyncio.to_thread(run_migrations, engine)
     storage = SqlStorage(engine)
+    sessions = Sessions(storage, settings.resolved_secret_key(), secure=settings.secure_cookies)
     service = MatchService(
         storage,
         ServiceConfig(
@@ -56,6 +60,9 @@ async def open_arena(settings: Settings) -> Arena:
         passwords=Passwords(settings.argon2_time_cost, settings.argon2_memory_kib),
         login_limiter=RateLimiter(*settings.login_limit),
         signup_limiter=RateLimiter(*settings.signup_limit),
+        sessions=sessions,
+        frame_limiter=Buckets(*settings.ws_address_limit),
+        replay_limiter=RateLimiter(*settings.replay_limit),
     )
 
 
@@ -87,7 +94,7 @@ def _pages(app: FastAPI) -> None:
         return page("index.html")
 
     @app.get("/tables/{table_id}", include_in_schema=False)
-    async def table_page(table_id: int) -> FileResponse:
+    async def table_page(table_id: TableId) -> FileResponse:
         return page("table.html")
 
     @app.get("/replay", include_in_schema=False)
@@ -95,7 +102,7 @@ def _pages(app: FastAPI) -> None:
         return page("replay.html")
 
     @app.get("/tables/{table_id}/replay", include_in_schema=False)
-    async def table_replay_page(table_id: int) -> FileResponse:
+    async def table_replay_page(table_id: TableId) -> FileResponse:
         return page("replay.html")
 
 
@@ -129,16 +136,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(ApiError, api_error_handler)
     app.add_exception_handler(ServiceError, service_error_handler)
     app.add_exception_handler(RequestValidationError, validation_error_handler)
-    app.add_middleware(
-        SessionMiddleware,
-        secret_key=settings.resolved_secret_key(),
-        session_cookie="arena_session",
-        max_age=SESSION_DAYS * 24 * 3600,
-        same_site="lax",
-        https_only=settings.secure_cookies,
-    )
+    app.add_exception_handler(HTTPException, http_error_handler)
+    app.add_exception_handler(Exception, internal_error_handler)
     app.add_middleware(BodyLimit, limit=settings.max_body)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(AllowedHosts, hosts=settings.allowed_hosts)  # the outermost: first
     app.include_router(routes_auth.router)
     app.include_router(routes_tables.router)
     app.include_router(websocket.router)

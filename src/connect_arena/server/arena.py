@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Annotated, Any
@@ -9,13 +10,19 @@ from typing import Annotated, Any
 from fastapi import Depends, Request
 from starlette.requests import HTTPConnection
 
-from connect_arena.server.auth import CSRF_HEADER, Passwords, RateLimiter, csrf_ok
+from connect_arena.server.auth import CSRF_HEADER, Passwords, RateLimiter
 from connect_arena.server.config import Settings
 from connect_arena.server.db import SqlStorage, StoredUser
 from connect_arena.server.errors import ApiError
+from connect_arena.server.ratelimit import Buckets
+from connect_arena.server.sessions import Sessions, cookie_token
 from connect_arena.service import MatchService, User
 
 USER_CACHE = 10_000
+MAX_TABLE_ID = 2**31 - 1
+"""The largest table id the database can hold (``tables.id`` is a 32-bit integer in
+PostgreSQL); a larger id cannot name a table."""
+_TABLE_ID = re.compile(r"[1-9][0-9]{0,9}")
 
 
 @dataclass
@@ -29,6 +36,9 @@ class Arena:
         passwords: password hashing.
         login_limiter: failed sign-ins per address and per name.
         signup_limiter: accounts created per address.
+        sessions: the signed-in sessions and every visitor's CSRF token.
+        frame_limiter: WebSocket frames per client address.
+        replay_limiter: replay uploads per client address.
     """
 
     settings: Settings
@@ -37,10 +47,13 @@ class Arena:
     passwords: Passwords
     login_limiter: RateLimiter
     signup_limiter: RateLimiter
+    sessions: Sessions
+    frame_limiter: Buckets
+    replay_limiter: RateLimiter
     _users: OrderedDict[int, StoredUser] = field(default_factory=OrderedDict)
 
     async def user(self, user_id: int) -> StoredUser | None:
-        """The account ``user_id`` (cached: accounts never change)."""
+        """The account ``user_id`` (cached; :meth:`forget_user` after a change)."""
         cached = self._users.get(user_id)
         if cached is not None:
             return cached
@@ -51,6 +64,10 @@ class Arena:
                 self._users.popitem(last=False)
         return found
 
+    def forget_user(self, user_id: int) -> None:
+        """Drop the cached account ``user_id`` (its password changed)."""
+        self._users.pop(user_id, None)
+
 
 def get_arena(connection: HTTPConnection) -> Arena:
     """The arena of the application serving ``connection``."""
@@ -59,11 +76,11 @@ def get_arena(connection: HTTPConnection) -> Arena:
 
 
 async def session_user(connection: HTTPConnection) -> StoredUser | None:
-    """The signed-in user of a request or WebSocket, or ``None``."""
-    user_id = connection.session.get("uid")
-    if not isinstance(user_id, int):
-        return None
-    return await get_arena(connection).user(user_id)
+    """The signed-in user of a request or WebSocket, or ``None`` (no session, or one that was
+    revoked or has expired)."""
+    arena = get_arena(connection)
+    user_id = await arena.sessions.user_id(cookie_token(connection))
+    return None if user_id is None else await arena.user(user_id)
 
 
 async def require_user(connection: HTTPConnection) -> StoredUser:
@@ -76,10 +93,29 @@ async def require_user(connection: HTTPConnection) -> StoredUser:
 
 def require_csrf(request: Request) -> None:
     """Refuse a state-changing request without the session's CSRF token (403)."""
-    if not csrf_ok(request.session, request.headers.get(CSRF_HEADER)):
+    arena = get_arena(request)
+    if not arena.sessions.csrf_ok(cookie_token(request), request.headers.get(CSRF_HEADER)):
         raise ApiError(
             403, "csrf", "missing or wrong X-CSRF-Token header: reload the page and try again"
         )
+
+
+def parse_table_id(text: str) -> int | None:
+    """The table id written in ``text`` (decimal digits, 1 to :data:`MAX_TABLE_ID`), or
+    ``None`` when ``text`` cannot name a table."""
+    if not _TABLE_ID.fullmatch(text):
+        return None
+    table_id = int(text)
+    return table_id if table_id <= MAX_TABLE_ID else None
+
+
+def table_id_param(table_id: str) -> int:
+    """The ``{table_id}`` of a route's path; 404 ``not_found`` when it cannot name a table
+    (so that no id reaches the database as an overflowing integer)."""
+    parsed = parse_table_id(table_id)
+    if parsed is None:
+        raise ApiError(404, "not_found", f"there is no table {table_id[:32]!r}")
+    return parsed
 
 
 def service_user(user: StoredUser) -> User:
@@ -98,3 +134,4 @@ ArenaDep = Annotated[Arena, Depends(get_arena)]
 UserDep = Annotated[StoredUser, Depends(require_user)]
 MaybeUserDep = Annotated[StoredUser | None, Depends(session_user)]
 CsrfDep = Depends(require_csrf)
+TableId = Annotated[int, Depends(table_id_param)]

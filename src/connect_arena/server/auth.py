@@ -1,19 +1,16 @@
-"""Accounts and sessions: argon2id password hashes, names, guests, CSRF tokens, rate limits.
+"""Accounts: argon2id password hashes, names, guests and the sign-in rate limits.
 
-Sessions are Starlette's signed cookies (itsdangerous): HttpOnly, SameSite=Lax, ``Secure``
-behind HTTPS. A session holds the user id and a CSRF token; every state-changing HTTP request
-must echo the token in the ``X-CSRF-Token`` header (see ``docs/server.md``).
+Sessions and CSRF tokens are in :mod:`connect_arena.server.sessions`; every state-changing
+HTTP request must echo the CSRF token in the ``X-CSRF-Token`` header (see ``docs/server.md``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import hmac
 import re
 import secrets
 import time
 from collections import deque
-from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -157,18 +154,3 @@ class RateLimiter:
     def clear(self, key: str) -> None:
         """Forget the events of ``key`` (after a successful sign-in)."""
         self._events.pop(key, None)
-
-
-def csrf_token(session: dict[str, Any]) -> str:
-    """The session's CSRF token, created on first use."""
-    token = session.get("csrf")
-    if not isinstance(token, str):
-        token = secrets.token_urlsafe(24)
-        session["csrf"] = token
-    return token
-
-
-def csrf_ok(session: dict[str, Any], header: str | None) -> bool:
-    """Whether ``header`` carries the session's CSRF token."""
-    token = session.get("csrf")
-    return isinstance(token, str) and header is not None and hmac.compare_digest(token, header)

@@ -15,6 +15,15 @@ def default_data_dir() -> Path:
     return Path(base) / "connect-arena"
 
 
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "[::1]")
+"""The host names served by default: this machine only (see ``allowed_hosts``)."""
+
+
+def _names(text: str | None) -> tuple[str, ...]:
+    """A comma-separated list: its items stripped, empty ones dropped."""
+    return tuple(item.strip() for item in (text or "").split(",") if item.strip())
+
+
 def _limit(text: str) -> tuple[int, float]:
     """``"10/300"`` → at most 10 in 300 seconds."""
     count, _, seconds = text.partition("/")
@@ -31,12 +40,21 @@ class Settings:
         secret_key: signs session cookies; kept in ``data_dir/secret_key`` unless given.
         secure_cookies: mark cookies ``Secure`` (serve behind HTTPS).
         allowed_origins: extra origins allowed to open WebSockets (the server's own always is).
+        allowed_hosts: host names (without port) the ``Host`` header may name; other hosts
+            get 400 ``bad_host``, which stops DNS-rebinding pages. ``*.example.com`` allows
+            subdomains, ``*`` any host.
         computer_workers: processes where computer seats think (0: threads).
         computer_delay: minimum seconds per computer action, so that people can follow.
         hint_agent: the MCTS agent spec whose search gives people's hints.
         login_limit: failed sign-ins allowed per client address and per name in a window
             (count, seconds).
         signup_limit: accounts (and guests) created per client address in a window.
+        replay_limit: replay uploads per client address in a window.
+        ws_limit: WebSocket frames per connection: (burst, seconds to refill it), a token
+            bucket.
+        ws_address_limit: WebSocket frames per client address, all its connections together.
+        max_sync_events: the most events one ``sync`` frame (or a stale action's catch-up)
+            re-sends; a client further behind is told to reconnect.
         max_body: largest HTTP request body in bytes (records uploaded for replay included).
         max_frame: largest WebSocket message the table handler reads, in bytes.
         argon2_time_cost, argon2_memory_kib: password hashing cost (argon2id).
@@ -52,11 +70,16 @@ class Settings:
     secret_key: str = ""
     secure_cookies: bool = False
     allowed_origins: tuple[str, ...] = ()
+    allowed_hosts: tuple[str, ...] = LOCAL_HOSTS
     computer_workers: int = 1
     computer_delay: float = 0.6
     hint_agent: str = "mcts:normal"
     login_limit: tuple[int, float] = (10, 300.0)
     signup_limit: tuple[int, float] = (30, 600.0)
+    replay_limit: tuple[int, float] = (20, 60.0)
+    ws_limit: tuple[int, float] = (30, 3.0)
+    ws_address_limit: tuple[int, float] = (300, 3.0)
+    max_sync_events: int = 1000
     max_body: int = 1 << 20
     max_frame: int = 16 << 10
     argon2_time_cost: int = 3
@@ -76,18 +99,22 @@ class Settings:
             return env.get(f"CONNECT_ARENA_{name}") or None
 
         defaults = cls()
-        origins = get("ALLOWED_ORIGINS")
         return cls(
             data_dir=Path(get("DATA_DIR") or defaults.data_dir).expanduser(),
             database_url=get("DATABASE_URL") or "",
             secret_key=get("SECRET_KEY") or "",
             secure_cookies=(get("SECURE_COOKIES") or "").lower() in ("1", "true", "yes"),
-            allowed_origins=tuple(o.strip() for o in (origins or "").split(",") if o.strip()),
+            allowed_origins=_names(get("ALLOWED_ORIGINS")),
+            allowed_hosts=tuple(h.lower() for h in _names(get("ALLOWED_HOSTS")))
+            or defaults.allowed_hosts,
             computer_workers=int(get("COMPUTER_WORKERS") or defaults.computer_workers),
             computer_delay=float(get("COMPUTER_DELAY") or defaults.computer_delay),
             login_limit=_limit(get("LOGIN_LIMIT") or "10/300"),
             signup_limit=_limit(get("SIGNUP_LIMIT") or "30/600"),
             static_max_age=int(get("STATIC_MAX_AGE") or defaults.static_max_age),
+            replay_limit=_limit(get("REPLAY_LIMIT") or "20/60"),
+            ws_limit=_limit(get("WS_LIMIT") or "30/3"),
+            ws_address_limit=_limit(get("WS_ADDRESS_LIMIT") or "300/3"),
         )
 
     def resolved_database_url(self) -> str:

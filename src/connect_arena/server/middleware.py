@@ -1,15 +1,59 @@
-"""Pure ASGI middleware: a request-body size limit, security headers, static files' caching."""
+"""Pure ASGI middleware: the ``Host`` allow-list, a request-body size limit, security headers
+and static files' caching."""
 
 from __future__ import annotations
 
 import json
 
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from connect_arena.server.errors import error_response
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
 )
+
+
+class AllowedHosts:
+    """Serve only requests and WebSockets whose ``Host`` is one of ``hosts``: Starlette's
+    ``TrustedHostMiddleware`` decides, and its refusal is answered in the API's error shape
+    (400 ``bad_host``).
+
+    Without it a page of any site could reach this server through DNS rebinding (its name
+    made to resolve to 127.0.0.1) and use the API as if it were the server's own page.
+
+    Args:
+        app: the wrapped application.
+        hosts: allowed host names, without port (``*.example.com``: subdomains; ``*``: any).
+    """
+
+    PASSED = "connect_arena.host_allowed"
+
+    def __init__(self, app: ASGIApp, hosts: tuple[str, ...]) -> None:
+        self.app = app
+        self.hosts = hosts
+        self.trusted = TrustedHostMiddleware(self._passed, list(hosts), www_redirect=False)
+
+    async def _passed(self, scope: Scope, receive: Receive, send: Send) -> None:
+        scope[self.PASSED] = True
+        await self.app(scope, receive, send)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """ASGI entry point: refuse a wrong host, else pass the request or WebSocket on."""
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+
+        async def after_check(message: Message) -> None:
+            if scope.get(self.PASSED):  # Starlette's own refusal is dropped, ours follows
+                await send(message)
+
+        await self.trusted(scope, receive, after_check)
+        if not scope.get(self.PASSED):
+            message = "this server does not answer to that host name (see --allowed-hosts)"
+            await error_response(400, "bad_host", message)(scope, receive, send)
 
 
 class BodyLimit:

@@ -1,74 +1,91 @@
-"""Accounts: sign up, sign in, guests, sign out, and the session (with its CSRF token)."""
+"""Accounts: sign up, sign in, guests, sign out (here or everywhere), password change, and the
+session with its CSRF token (server-side sessions: :mod:`connect_arena.server.sessions`)."""
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Request, Response
 
-from connect_arena.server.arena import ArenaDep, CsrfDep, MaybeUserDep, user_json
-from connect_arena.server.auth import check_name, check_password, csrf_token, guest_name
+from connect_arena.server.arena import (
+    Arena,
+    ArenaDep,
+    CsrfDep,
+    MaybeUserDep,
+    UserDep,
+    user_json,
+)
+from connect_arena.server.auth import check_name, check_password, guest_name
 from connect_arena.server.db import StoredUser
 from connect_arena.server.db.storage import NameTakenError
 from connect_arena.server.errors import ApiError
-from connect_arena.server.schemas import Credentials
+from connect_arena.server.ratelimit import client_address, limited_error
+from connect_arena.server.schemas import Credentials, PasswordChange
+from connect_arena.server.sessions import cookie_token, new_token
 
 router = APIRouter(prefix="/api")
 
 
-def _client(request: Request) -> str:
-    return request.client.host if request.client else "unknown"
+async def _signed_in(
+    request: Request, response: Response, arena: Arena, user: StoredUser
+) -> dict[str, Any]:
+    """Start a new session for ``user`` (a fresh token, so a fresh CSRF token too); the
+    session the request came with, if any, ends."""
+    await arena.sessions.end(cookie_token(request))
+    token = await arena.sessions.start(user.id, request.headers.get("user-agent"))
+    arena.sessions.set_cookie(request, response, token)
+    return {"user": user_json(user), "csrf": arena.sessions.csrf(token)}
 
 
-def _signed_in(request: Request, user: StoredUser) -> dict[str, Any]:
-    """Start a fresh session for ``user`` (a new CSRF token too)."""
-    request.session.clear()
-    request.session["uid"] = user.id
-    return {"user": user_json(user), "csrf": csrf_token(request.session)}
-
-
-def _limited(wait: float, what: str) -> ApiError:
-    seconds = max(1, math.ceil(wait))
-    return ApiError(
-        429,
-        "rate_limited",
-        f"too many {what}: try again in {seconds} s",
-        {"Retry-After": str(seconds)},
-    )
+def _signed_out(request: Request, response: Response, arena: Arena) -> dict[str, Any]:
+    """Give the visitor a fresh anonymous token (and CSRF token)."""
+    token = new_token()
+    arena.sessions.set_cookie(request, response, token)
+    return {"user": None, "csrf": arena.sessions.csrf(token)}
 
 
 @router.get("/session")
-async def session(request: Request, user: MaybeUserDep) -> dict[str, Any]:
-    """The signed-in user (or ``null``) and the CSRF token for state-changing requests."""
-    return {"user": user_json(user), "csrf": csrf_token(request.session)}
+async def session(
+    request: Request, response: Response, user: MaybeUserDep, arena: ArenaDep
+) -> dict[str, Any]:
+    """The signed-in user (or ``null``) and the CSRF token for state-changing requests; the
+    cookie is sent again (its 30 days start again), a new anonymous one if there is none."""
+    token = cookie_token(request)
+    if token is None:
+        return _signed_out(request, response, arena)
+    arena.sessions.set_cookie(request, response, token)
+    return {"user": user_json(user), "csrf": arena.sessions.csrf(token)}
 
 
 @router.post("/signup", dependencies=[CsrfDep])
-async def signup(request: Request, body: Credentials, arena: ArenaDep) -> dict[str, Any]:
+async def signup(
+    request: Request, response: Response, body: Credentials, arena: ArenaDep
+) -> dict[str, Any]:
     """Create an account with a password and sign in."""
     problem = check_name(body.name) or check_password(body.password)
     if problem:
         raise ApiError(400, "bad_request", problem)
-    wait = arena.signup_limiter.retry_after(_client(request))
+    wait = arena.signup_limiter.retry_after(client_address(request))
     if wait:
-        raise _limited(wait, "new accounts from your address")
-    arena.signup_limiter.hit(_client(request))  # before awaiting, as for sign-ins
+        raise limited_error(wait, "new accounts from your address")
+    arena.signup_limiter.hit(client_address(request))  # before awaiting, as for sign-ins
     password_hash = await arena.passwords.hash(body.password)
     try:
         user = await arena.storage.create_user(body.name, password_hash)
     except NameTakenError:
         raise ApiError(409, "name_taken", f"the name {body.name!r} is taken") from None
-    return _signed_in(request, user)
+    return await _signed_in(request, response, arena, user)
 
 
 @router.post("/login", dependencies=[CsrfDep])
-async def login(request: Request, body: Credentials, arena: ArenaDep) -> dict[str, Any]:
+async def login(
+    request: Request, response: Response, body: Credentials, arena: ArenaDep
+) -> dict[str, Any]:
     """Sign in with a name and password (failed attempts are rate-limited)."""
-    keys = (f"ip:{_client(request)}", f"name:{body.name.casefold()}")
+    keys = (f"ip:{client_address(request)}", f"name:{body.name.casefold()}")
     wait = arena.login_limiter.retry_after(*keys)
     if wait:
-        raise _limited(wait, "failed sign-ins")
+        raise limited_error(wait, "failed sign-ins")
     # Count the attempt before awaiting: attempts sent at the same time are all counted.
     arena.login_limiter.hit(*keys)
     user = await arena.storage.user_by_name(body.name)
@@ -76,27 +93,65 @@ async def login(request: Request, body: Credentials, arena: ArenaDep) -> dict[st
     if user is None or not await arena.passwords.verify(encoded, body.password):
         raise ApiError(401, "bad_credentials", "wrong name or password")
     arena.login_limiter.clear(keys[1])
-    return _signed_in(request, user)
+    return await _signed_in(request, response, arena, user)
 
 
 @router.post("/guest", dependencies=[CsrfDep])
-async def guest(request: Request, arena: ArenaDep) -> dict[str, Any]:
+async def guest(request: Request, response: Response, arena: ArenaDep) -> dict[str, Any]:
     """Play as a guest with a generated name (a new account without a password)."""
-    wait = arena.signup_limiter.retry_after(_client(request))
+    wait = arena.signup_limiter.retry_after(client_address(request))
     if wait:
-        raise _limited(wait, "new accounts from your address")
-    arena.signup_limiter.hit(_client(request))  # before awaiting, as for sign-ins
+        raise limited_error(wait, "new accounts from your address")
+    arena.signup_limiter.hit(client_address(request))  # before awaiting, as for sign-ins
     for _ in range(10):
         try:
             user = await arena.storage.create_user(guest_name(), None)
         except NameTakenError:
             continue
-        return _signed_in(request, user)
+        return await _signed_in(request, response, arena, user)
     raise ApiError(503, "busy", "no free guest name: try again")
 
 
 @router.post("/logout", dependencies=[CsrfDep])
-async def logout(request: Request) -> dict[str, Any]:
-    """Sign out (the session is cleared; a new CSRF token is returned)."""
-    request.session.clear()
-    return {"user": None, "csrf": csrf_token(request.session)}
+async def logout(request: Request, response: Response, arena: ArenaDep) -> dict[str, Any]:
+    """Sign out: the session is revoked on the server (a copy of the cookie signs nobody in)
+    and its WebSockets are closed; a new CSRF token is returned."""
+    await arena.sessions.end(cookie_token(request))
+    return _signed_out(request, response, arena)
+
+
+@router.post("/logout-all", dependencies=[CsrfDep])
+async def logout_all(
+    request: Request, response: Response, user: UserDep, arena: ArenaDep
+) -> dict[str, Any]:
+    """Sign out everywhere: every session of the user ends, this one included."""
+    await arena.sessions.end_all(user.id)
+    return _signed_out(request, response, arena)
+
+
+@router.post("/password", dependencies=[CsrfDep])
+async def change_password(
+    request: Request, body: PasswordChange, user: UserDep, arena: ArenaDep
+) -> dict[str, Any]:
+    """Change the password (the old one is asked, attempts are rate-limited like sign-ins);
+    every other session of the user ends, this one stays."""
+    keys = (f"ip:{client_address(request)}", f"name:{user.name.casefold()}")
+    wait = arena.login_limiter.retry_after(*keys)
+    if wait:
+        raise limited_error(wait, "failed attempts")
+    current = await arena.storage.user_by_id(user.id)
+    if current is None or current.password_hash is None:
+        raise ApiError(400, "bad_request", "a guest has no password: sign up for an account")
+    problem = check_password(body.new_password)
+    if problem:
+        raise ApiError(400, "bad_request", problem)
+    arena.login_limiter.hit(*keys)
+    if not await arena.passwords.verify(current.password_hash, body.old_password):
+        raise ApiError(401, "bad_credentials", "the current password is wrong")
+    arena.login_limiter.clear(keys[1])
+    await arena.storage.set_password(user.id, await arena.passwords.hash(body.new_password))
+    arena.forget_user(user.id)
+    token = cookie_token(request)
+    await arena.sessions.end_all(user.id, keep=token)
+    csrf = arena.sessions.csrf(token) if token is not None else ""
+    return {"user": user_json(current), "csrf": csrf}

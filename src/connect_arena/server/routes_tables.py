@@ -13,8 +13,16 @@ from fastapi import APIRouter, Request, Response
 
 from connect_arena.agents import AGENT_KINDS
 from connect_arena.core import Game, OptionSpec, game_class, game_names, parse_record
-from connect_arena.server.arena import ArenaDep, CsrfDep, MaybeUserDep, UserDep, service_user
+from connect_arena.server.arena import (
+    ArenaDep,
+    CsrfDep,
+    MaybeUserDep,
+    TableId,
+    UserDep,
+    service_user,
+)
 from connect_arena.server.errors import ApiError
+from connect_arena.server.ratelimit import ReplayLimitDep
 from connect_arena.server.schemas import NewTable, RecordUpload, SeatNumber
 from connect_arena.service import (
     SeatRequest,
@@ -129,35 +137,41 @@ async def create_table(body: NewTable, user: UserDep, arena: ArenaDep) -> dict[s
 
 
 @router.get("/tables/{table_id}")
-async def get_table(table_id: int, arena: ArenaDep, user: MaybeUserDep) -> dict[str, Any]:
+async def get_table(table_id: TableId, arena: ArenaDep, user: MaybeUserDep) -> dict[str, Any]:
     """A table's description, and the seats the caller holds (``you``)."""
     table = await arena.service.get_table(table_id)
     return table.table_message(None if user is None else user.id)
 
 
 @router.post("/tables/{table_id}/join", dependencies=[CsrfDep])
-async def join(table_id: int, body: SeatNumber, user: UserDep, arena: ArenaDep) -> dict[str, Any]:
+async def join(
+    table_id: TableId, body: SeatNumber, user: UserDep, arena: ArenaDep
+) -> dict[str, Any]:
     """Sit at a seat of an open table (the game starts when every seat is filled)."""
     info = await arena.service.join(table_id, service_user(user), body.seat)
     return {"table": table_json(info)}
 
 
 @router.post("/tables/{table_id}/leave", dependencies=[CsrfDep])
-async def leave(table_id: int, body: SeatNumber, user: UserDep, arena: ArenaDep) -> dict[str, Any]:
+async def leave(
+    table_id: TableId, body: SeatNumber, user: UserDep, arena: ArenaDep
+) -> dict[str, Any]:
     """Leave your seat at a table that has not started."""
     info = await arena.service.leave(table_id, service_user(user), body.seat)
     return {"table": table_json(info)}
 
 
 @router.post("/tables/{table_id}/hint", dependencies=[CsrfDep])
-async def hint(table_id: int, body: SeatNumber, user: UserDep, arena: ArenaDep) -> dict[str, Any]:
+async def hint(
+    table_id: TableId, body: SeatNumber, user: UserDep, arena: ArenaDep
+) -> dict[str, Any]:
     """Suggest actions to the player of ``seat`` when it may act: the three best of a search
     at the computer's normal level (nothing is played or recorded; one hint at a time)."""
     return await arena.service.hint(table_id, user.id, body.seat)
 
 
 @router.get("/tables/{table_id}/game")
-async def table_game(table_id: int, request: Request, arena: ArenaDep) -> Response:
+async def table_game(table_id: TableId, request: Request, arena: ArenaDep) -> Response:
     """The table's static game information (declaration and board/sheet geometry, see
     ``service.views.game_info``): fixed for the table's life, so it is cacheable (ETag)."""
     table = await arena.service.get_table(table_id)
@@ -170,7 +184,7 @@ async def table_game(table_id: int, request: Request, arena: ArenaDep) -> Respon
 
 
 @router.get("/tables/{table_id}/record")
-async def record(table_id: int, arena: ArenaDep) -> Response:
+async def record(table_id: TableId, arena: ArenaDep) -> Response:
     """The game's record (``connect-arena/record@1``) as a JSON download."""
     table = await arena.service.get_table(table_id)
     text = table_record(table).to_json()
@@ -183,7 +197,7 @@ async def record(table_id: int, arena: ArenaDep) -> Response:
 
 
 @router.get("/tables/{table_id}/replay")
-async def table_replay(table_id: int, arena: ArenaDep) -> dict[str, Any]:
+async def table_replay(table_id: TableId, arena: ArenaDep) -> dict[str, Any]:
     """Every position of a table's game, for the replay viewer."""
     table = await arena.service.get_table(table_id)
     if table.info.status is not TableStatus.FINISHED:
@@ -191,7 +205,7 @@ async def table_replay(table_id: int, arena: ArenaDep) -> dict[str, Any]:
     return replay_frames(table_record(table))
 
 
-@router.post("/replay", dependencies=[CsrfDep])
+@router.post("/replay", dependencies=[CsrfDep, ReplayLimitDep])
 async def replay(body: RecordUpload) -> dict[str, Any]:
     """Every position of an uploaded record (nothing is stored); its options are checked like a
     new table's, and the replay runs in a worker thread so the event loop stays free."""

@@ -1,16 +1,28 @@
-"""Request bodies and WebSocket messages (pydantic), with size bounds on every field."""
+"""Request bodies and WebSocket messages (pydantic), with size bounds on every field.
+
+Every schema is *strict*: a JSON value must have the field's type (``true`` is not the integer
+1, ``"3"`` is not 3, ``1.0`` is not an integer), so a confused client gets a clear error rather
+than an action it did not mean.
+"""
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from connect_arena.core import game_class
+
+MAX_SEQ = 2**31 - 1
+"""Larger than any table's seq (``actions.seq`` is a 32-bit integer in the database)."""
+
+_JSON_TYPES = {"bool": "true or false", "int": "an integer", "str": "a string"}
 
 
 class Strict(BaseModel):
-    """Unknown fields are errors."""
+    """Unknown fields are errors, and no value is converted to another type."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class Credentials(Strict):
@@ -18,6 +30,13 @@ class Credentials(Strict):
 
     name: str = Field(min_length=1, max_length=64)
     password: str = Field(min_length=1, max_length=1024)
+
+
+class PasswordChange(Strict):
+    """A password change: the current password and the new one."""
+
+    old_password: str = Field(min_length=1, max_length=1024)
+    new_password: str = Field(min_length=1, max_length=1024)
 
 
 class SeatChoice(Strict):
@@ -34,6 +53,21 @@ class NewTable(Strict):
     options: dict[str, bool | int | str] = Field(default_factory=dict, max_length=64)
     seats: list[SeatChoice] = Field(min_length=1, max_length=16)
 
+    @model_validator(mode="after")
+    def _option_types(self) -> NewTable:
+        """Each option the game declares has its JSON type (the game's own check, made for
+        the command line, would read ``"2"`` as 2 and ``"true"`` as true)."""
+        try:
+            specs = {spec.name: spec for spec in game_class(self.game).option_specs}
+        except ValueError:
+            return self  # an unknown game: the route says so
+        for name, value in self.options.items():
+            spec = specs.get(name)
+            if spec is not None and type(value) is not type(spec.default):
+                wanted = _JSON_TYPES.get(spec.kind, spec.kind)
+                raise ValueError(f"option {name!r} of {self.game} takes {wanted}")
+        return self
+
 
 class SeatNumber(Strict):
     """A seat to join or leave."""
@@ -49,7 +83,7 @@ class ActionMessage(Strict):
     """
 
     type: Literal["action"]
-    seq: int = Field(ge=0)
+    seq: int = Field(ge=0, le=MAX_SEQ)
     action: str = Field(max_length=200)
     seat: int | None = Field(default=None, ge=0, lt=64)
     id: str | int | None = None
@@ -59,7 +93,7 @@ class SyncMessage(Strict):
     """``{"type": "sync", "since": n}``: send the events after ``n`` and the state."""
 
     type: Literal["sync"]
-    since: int = Field(ge=0)
+    since: int = Field(ge=0, le=MAX_SEQ)
 
 
 class PingMessage(Strict):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -16,13 +17,17 @@ from fastapi import APIRouter, WebSocket
 from pydantic import TypeAdapter, ValidationError
 from starlette.websockets import WebSocketDisconnect
 
-from connect_arena.server.arena import Arena, get_arena, session_user
+from connect_arena.server.arena import Arena, get_arena, parse_table_id, session_user
+from connect_arena.server.ratelimit import FrameLimit, Verdict
 from connect_arena.server.schemas import ActionMessage, ClientMessage, PingMessage
-from connect_arena.service import ErrorCode, ServiceError, Subscription
+from connect_arena.server.sessions import cookie_token
+from connect_arena.service import ErrorCode, LiveTable, ServiceError, Subscription
 
 router = APIRouter()
 MESSAGES: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 POLICY_VIOLATION = 1008
+RATE_LIMITED = "rate_limited"
+TOO_FAR_BEHIND = "too_far_behind"
 
 
 def origin_allowed(websocket: WebSocket, arena: Arena) -> bool:
@@ -40,25 +45,77 @@ def origin_allowed(websocket: WebSocket, arena: Arena) -> bool:
     return urlsplit(origin).netloc.lower() == websocket.headers.get("host", "").lower()
 
 
-async def _pump(websocket: WebSocket, subscription: Subscription) -> None:
+@dataclass
+class Connection:
+    """What the handlers know of one open WebSocket.
+
+    Attributes:
+        subscription: the viewer's outgoing queue.
+        limit: the connection's frame rate limit.
+        close_reason: sent with the close (1008) once the subscription has ended.
+        ended: the server ended the connection (its session was revoked, say): later frames
+            are ignored.
+    """
+
+    subscription: Subscription
+    limit: FrameLimit
+    close_reason: str = "too far behind: reconnect"
+    ended: bool = False
+
+    def end(self, reason: str) -> None:
+        """Close the connection after the messages already queued."""
+        if not self.ended:
+            self.ended = True
+            self.close_reason = reason
+            self.subscription.close()
+
+
+def _admitted(websocket: WebSocket, arena: Arena) -> bool:
+    """Whether to open a WebSocket: its origin is allowed and its address within its frame
+    allowance (opening one counts as a frame: a connection may ask for a whole history)."""
+    address = websocket.client.host if websocket.client else "unknown"
+    return origin_allowed(websocket, arena) and arena.frame_limiter.take(address)
+
+
+async def _pump(websocket: WebSocket, connection: Connection) -> None:
     """Send the viewer's queued messages until the subscription closes."""
-    while (text := await subscription.get()) is not None:
+    while (text := await connection.subscription.get()) is not None:
         await websocket.send_text(text)
-    await websocket.close(POLICY_VIOLATION, "too far behind: reconnect")
+    await websocket.close(POLICY_VIOLATION, connection.close_reason)
 
 
-async def _serve(websocket: WebSocket, subscription: Subscription, handle: Any) -> None:
-    """Run the pump and read frames, handing each text frame to ``handle``."""
-    pump = asyncio.create_task(_pump(websocket, subscription))
+def _connection(arena: Arena, websocket: WebSocket, subscription: Subscription) -> Connection:
+    """The state of a new connection, with its rate limit."""
+    address = websocket.client.host if websocket.client else "unknown"
+    burst, seconds = arena.settings.ws_limit
+    return Connection(subscription, FrameLimit(burst, seconds, arena.frame_limiter, address))
+
+
+async def _serve(websocket: WebSocket, connection: Connection, handle: Any) -> None:
+    """Run the pump and read frames, handing each text frame within the rate limits to
+    ``handle``; frames over them are dropped before they are decoded."""
+    pump = asyncio.create_task(_pump(websocket, connection))
     try:
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
+            if connection.ended:
+                continue
+            verdict = connection.limit.check()
+            if verdict is not Verdict.SERVE:
+                if verdict is Verdict.WARN:
+                    _error(connection.subscription, RATE_LIMITED, connection.limit.message())
+                elif verdict is Verdict.CLOSE:
+                    connection.end("rate limited")
+                continue
             text = message.get("text")
             if text is None:
                 text = (message.get("bytes") or b"").decode("utf-8", "replace")
             await handle(text)
+            # Frames that arrived together are read without waiting: let other tasks run
+            # between them, so one busy socket cannot hold the event loop.
+            await asyncio.sleep(0)
     except WebSocketDisconnect:
         pass
     finally:
@@ -71,7 +128,7 @@ async def _serve(websocket: WebSocket, subscription: Subscription, handle: Any) 
 async def lobby_socket(websocket: WebSocket) -> None:
     """The live lobby: a ``lobby`` message now and after every change."""
     arena = get_arena(websocket)
-    if not origin_allowed(websocket, arena):
+    if not _admitted(websocket, arena):
         await websocket.close(POLICY_VIOLATION)
         return
     await websocket.accept()
@@ -81,47 +138,58 @@ async def lobby_socket(websocket: WebSocket) -> None:
         return None
 
     try:
-        await _serve(websocket, subscription, ignore)
+        await _serve(websocket, _connection(arena, websocket, subscription), ignore)
     finally:
         arena.service.lobby.unwatch(subscription)
 
 
 @router.websocket("/ws/tables/{table_id}")
-async def table_socket(websocket: WebSocket, table_id: int, since: int = 0) -> None:
+async def table_socket(websocket: WebSocket, table_id: str, since: int = 0) -> None:
     """A live table: ``table``, missed ``event``s after ``since`` and the ``state`` first, then
-    every event as it happens; actions come in as ``{"type": "action", ...}``."""
+    every event as it happens; actions come in as ``{"type": "action", ...}``. An id that
+    cannot name a table is ``not_found``, like an unknown table."""
     arena = get_arena(websocket)
-    if not origin_allowed(websocket, arena):
+    if not _admitted(websocket, arena):
         await websocket.close(POLICY_VIOLATION)
         return
     user = await session_user(websocket)
     user_id = None if user is None else user.id
     await websocket.accept()
     try:
-        subscription = await arena.service.watch(table_id, user_id, since)
+        number = parse_table_id(table_id)
+        if number is None:
+            raise ServiceError(ErrorCode.NOT_FOUND, f"there is no table {table_id[:32]!r}")
+        subscription = await arena.service.watch(number, user_id, since)
     except ServiceError as error:
         await websocket.send_text(json.dumps(error.to_json()))
         await websocket.close(POLICY_VIOLATION, error.code.value)
         return
+    connection = _connection(arena, websocket, subscription)
+    token = cookie_token(websocket)
+    unwatch_session = None
+    if user_id is not None and token is not None:  # signing out closes the socket
+        unwatch_session = arena.sessions.watch(token, user_id, lambda: connection.end("signed out"))
 
     async def handle(text: str) -> None:
-        await _handle_frame(arena, table_id, user_id, subscription, text)
+        await _handle_frame(arena, number, user_id, connection, text)
 
     try:
-        await _serve(websocket, subscription, handle)
+        await _serve(websocket, connection, handle)
     finally:
-        arena.service.unwatch(table_id, subscription)
+        arena.service.unwatch(number, subscription)
+        if unwatch_session is not None:
+            unwatch_session()
 
 
 def _error(
     subscription: Subscription,
-    code: ErrorCode,
+    code: str,
     message: str,
     ref: Any = None,
     seq: Any = None,
     event: dict[str, Any] | None = None,
 ) -> None:
-    reply: dict[str, Any] = {"type": "error", "code": code.value, "message": message}
+    reply: dict[str, Any] = {"type": "error", "code": str(code), "message": message}
     if event is not None:
         reply["event"] = event  # the reason as a structured event the page translates
     if ref is not None:
@@ -131,10 +199,27 @@ def _error(
     subscription.push_json(reply)
 
 
+def _catch_up(arena: Arena, connection: Connection, table: LiveTable, since: int) -> None:
+    """Queue the events after ``since`` and the state, unless that is more than
+    ``max_sync_events`` events: then the client is told to reconnect (with ``?since=``) and
+    the connection is closed, so that no frame makes the server re-send a long history."""
+    limit = arena.settings.max_sync_events
+    if table.seq - since > limit:
+        _error(
+            connection.subscription,
+            TOO_FAR_BEHIND,
+            f"more than {limit} events behind: reconnect with ?since=<your last seq>",
+        )
+        connection.end("too far behind: reconnect")
+        return
+    arena.service.sync(table, connection.subscription, since)
+
+
 async def _handle_frame(
-    arena: Arena, table_id: int, user_id: int | None, subscription: Subscription, text: str
+    arena: Arena, table_id: int, user_id: int | None, connection: Connection, text: str
 ) -> None:
     """One frame from a client: an action, a sync request or a ping."""
+    subscription = connection.subscription
     limit = arena.settings.max_frame
     if len(text.encode()) > limit:  # bytes, not characters
         _error(subscription, ErrorCode.FRAME_TOO_LARGE, f"messages are at most {limit} bytes")
@@ -156,11 +241,11 @@ async def _handle_frame(
     service = arena.service
     table = await service.get_table(table_id)
     if not isinstance(message, ActionMessage):
-        service.sync(table, subscription, message.since)
+        _catch_up(arena, connection, table, message.since)
         return
     try:
         await service.submit(table_id, user_id, message.seq, message.action, message.seat)
     except ServiceError as error:
         _error(subscription, error.code, error.message, message.id, table.seq, error.event)
         if error.code is ErrorCode.STALE_SEQ:
-            service.sync(table, subscription, max(0, min(message.seq - 1, table.seq)))
+            _catch_up(arena, connection, table, max(0, min(message.seq - 1, table.seq)))

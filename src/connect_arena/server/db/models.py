@@ -37,6 +37,20 @@ class UserRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class SessionRow(Base):
+    """A signed-in session: the cookie holds a random token; only its SHA-256 is stored, so
+    the table cannot be used to sign in. Deleted when revoked; ignored once expired."""
+
+    __tablename__ = "sessions"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    last_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    user_agent: Mapped[str | None] = mapped_column(String(256), nullable=True)
+
+
 class TableRow(Base):
     """A table: its game, options, status and result."""
 

@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from connect_arena.core import OptionValue
-from connect_arena.server.db.models import ActionRow, SeatRow, TableRow, UserRow
+from connect_arena.server.db.models import ActionRow, SeatRow, SessionRow, TableRow, UserRow
 from connect_arena.service import (
     LogEntry,
     Seat,
@@ -30,6 +30,16 @@ from connect_arena.service import (
 )
 
 T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class StoredSession:
+    """A session as stored (``id`` is the SHA-256 of the cookie's token)."""
+
+    id: str
+    user_id: int
+    last_seen_at: datetime
+    expires_at: datetime
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +137,80 @@ class SqlStorage:
             return None if row is None else _user(row)
 
         return await self._run(work)
+
+    async def set_password(self, user_id: int, password_hash: str) -> None:
+        """Replace the password hash of account ``user_id``."""
+
+        def work(session: Session) -> None:
+            session.execute(
+                update(UserRow).where(UserRow.id == user_id).values(password_hash=password_hash)
+            )
+
+        await self._run(work)
+
+    # ----- sessions ----------------------------------------------------------------------------
+    async def create_session(
+        self, session_id: str, user_id: int, now: datetime, expires_at: datetime, agent: str | None
+    ) -> None:
+        """Store a new session (and forget the expired ones)."""
+
+        def work(session: Session) -> None:
+            session.execute(delete(SessionRow).where(SessionRow.expires_at <= now))
+            session.add(
+                SessionRow(
+                    id=session_id,
+                    user_id=user_id,
+                    created_at=now,
+                    last_seen_at=now,
+                    expires_at=expires_at,
+                    user_agent=agent,
+                )
+            )
+
+        await self._run(work)
+
+    async def session_by_id(self, session_id: str) -> StoredSession | None:
+        """The session ``session_id`` (expired or not), or ``None``."""
+
+        def work(session: Session) -> StoredSession | None:
+            row = session.get(SessionRow, session_id)
+            if row is None:
+                return None
+            seen = _aware(row.last_seen_at) or row.last_seen_at
+            return StoredSession(row.id, row.user_id, seen, _aware(row.expires_at) or seen)
+
+        return await self._run(work)
+
+    async def touch_session(self, session_id: str, now: datetime, expires_at: datetime) -> None:
+        """Record that the session was used at ``now``; it now expires at ``expires_at``."""
+
+        def work(session: Session) -> None:
+            session.execute(
+                update(SessionRow)
+                .where(SessionRow.id == session_id)
+                .values(last_seen_at=now, expires_at=expires_at)
+            )
+
+        await self._run(work)
+
+    async def delete_session(self, session_id: str) -> None:
+        """Revoke one session."""
+
+        def work(session: Session) -> None:
+            session.execute(delete(SessionRow).where(SessionRow.id == session_id))
+
+        await self._run(work)
+
+    async def delete_user_sessions(self, user_id: int, keep: str | None = None) -> None:
+        """Revoke every session of ``user_id`` except ``keep``."""
+
+        def work(session: Session) -> None:
+            query = delete(SessionRow).where(SessionRow.user_id == user_id)
+            if keep is not None:
+                query = query.where(SessionRow.id != keep)
+            session.execute(query)
+
+        await self._run(work)
 
     # ----- the Storage protocol ----------------------------------------------------------------
     async def create_table(
