@@ -13,7 +13,7 @@ const COMMON_EN = {
   draw: "DRAW", wonOne: "{names} WON", wonMany: "{names} WON TOGETHER", gameOver: "OVER",
   agentRandom: "random moves", agentHard: "strong (MCTS)", computerPlayer: "computer ({agent})",
   playerN: "Player {n}", yes: "yes", no: "no", atRandom: "at random",
-  errorNotYourTurn: "Not your turn.", errorRateLimited: "Wait {seconds} s.",
+  errorNotYourTurn: "Not your turn.", errorRateLimited: "Wait {seconds} s.", errorSlowDown: "Slow down.",
   hintScore: "score {percent}%", hintPoints: "result {value}",
 };
 const COMMON_IT = { draw: "PAREGGIO", agentHard: "forte (MCTS)", computerPlayer: "computer ({agent})", errorNotYourTurn: "Non tocca a te." };
@@ -151,9 +151,9 @@ describe("errors and hints", () => {
     assert.equal(errorText("illegal_action", "tile T0,0 cannot move there"), "tile T0,0 cannot move there");
     assert.equal(errorText("toString", "odd code"), "odd code");
   });
-  test("rate_limited says how long to wait (Retry-After, else 60 s)", () => {
+  test("rate_limited says how long to wait (Retry-After), else to slow down (WebSocket frames)", () => {
     assert.equal(errorText("rate_limited", "slow down", { retryAfter: "17" }), "Wait 17 s.");
-    assert.equal(errorText("rate_limited", "slow down"), "Wait 60 s.");
+    assert.equal(errorText("rate_limited", "slow down"), "Slow down.");
   });
   test("hintValueText: a win/loss value as an expected score, else points", () => {
     assert.equal(hintValueText(0), "score 50%");

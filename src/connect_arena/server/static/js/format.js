@@ -17,7 +17,12 @@ const ERROR_TEXTS = {
   csrf: () => t("common.errorCsrf"),
   name_taken: () => t("common.errorNameTaken"),
   bad_credentials: () => t("common.errorBadCredentials"),
-  rate_limited: (extra) => t("common.errorRateLimited", { seconds: extra.retryAfter ?? "60" }),
+  rate_limited: (extra) => (extra.retryAfter
+    ? t("common.errorRateLimited", { seconds: extra.retryAfter })
+    : t("common.errorSlowDown")),
+  too_far_behind: () => t("common.errorTooFarBehind"),
+  bad_host: () => t("common.errorBadHost"),
+  internal: () => t("common.errorInternal"),
   busy: () => t("common.errorBusy"),
   hint_pending: () => t("common.errorHintPending"),
   not_found: () => t("common.errorNotFound"),
