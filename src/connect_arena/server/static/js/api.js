@@ -113,6 +113,11 @@ export const signUp = (name, password) => api.post("/api/signup", { name, passwo
 export const signIn = (name, password) => api.post("/api/login", { name, password });
 export const playAsGuest = () => api.post("/api/guest");
 export const signOut = () => api.post("/api/logout");
+/** Sign out on every device: every session of the user ends, this one included. */
+export const signOutEverywhere = () => api.post("/api/logout-all");
+/** @param {string} oldPassword @param {string} newPassword */
+export const changePassword = (oldPassword, newPassword) =>
+  api.post("/api/password", { old_password: oldPassword, new_password: newPassword });
 
 /**
  * The `ws://` or `wss://` URL of a path on this server.

@@ -1,7 +1,10 @@
 // The page header: the brand, navigation, the language picker and the account box (sign up,
 // sign in, guest).
 
-import { byId, h, loadSession, messageOf, onUserChange, playAsGuest, signIn, signOut, signUp, toast } from "./api.js";
+import {
+  byId, changePassword, h, loadSession, messageOf, onUserChange, playAsGuest, signIn, signOut, signOutEverywhere, signUp,
+  toast,
+} from "./api.js";
 import { LANGUAGES, currentLanguage, setLanguage, t } from "./i18n.js";
 
 /** @typedef {import("./types.js").User} User */
@@ -52,6 +55,57 @@ function accountDialog(mode) {
 }
 
 /**
+ * The account dialog of a signed-in user: change the password (accounts, not guests) — every
+ * other session ends — and sign out on every device.
+ *
+ * @param {User} user
+ */
+function settingsDialog(user) {
+  const error = h("p", { class: "form-error", role: "alert" });
+  const done = h("p", { class: "hint", role: "status" });
+  const old = h("input", { type: "password", required: true, autocomplete: "current-password", id: "old-password" });
+  const fresh = h("input", {
+    type: "password", required: true, minlength: 8, autocomplete: "new-password", id: "new-password",
+  });
+  const change = h("button", { class: "primary", type: "submit", id: "change-password" }, t("common.changePassword"));
+  const form = h("form", { class: "account-form" },
+    h("h3", {}, t("common.changePassword")),
+    h("label", { for: "old-password" }, t("common.oldPassword")), old,
+    h("label", { for: "new-password" }, t("common.newPassword")), fresh,
+    h("p", { class: "hint" }, t("common.changePasswordHint")),
+    h("div", { class: "buttons" }, change));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.textContent = done.textContent = "";
+    change.disabled = true;
+    try {
+      await changePassword(old.value, fresh.value);
+      old.value = fresh.value = "";
+      done.textContent = t("common.passwordChanged");
+    } catch (problem) {
+      error.textContent = messageOf(problem);
+    } finally {
+      change.disabled = false;
+    }
+  });
+  const everywhere = h("button", { type: "button", id: "sign-out-everywhere", onclick: () => {
+    signOutEverywhere().then(() => dialog.close()).catch((e) => { error.textContent = messageOf(e); });
+  } }, t("common.signOutEverywhere"));
+  const close = h("button", { type: "button", onclick: () => dialog.close() }, t("common.close"));
+  const dialog = h("dialog", { class: "account", "aria-labelledby": "settings-title" },
+    h("h2", { id: "settings-title" }, t("common.accountOf", { name: user.name })),
+    user.guest ? h("p", { class: "hint" }, t("common.guestNoPassword")) : form,
+    h("h3", {}, t("common.sessions")),
+    h("p", { class: "hint" }, t("common.signOutEverywhereHint")),
+    h("div", { class: "buttons" }, everywhere),
+    error, done,
+    h("div", { class: "buttons" }, close));
+  dialog.addEventListener("close", () => dialog.remove());
+  document.body.append(dialog);
+  dialog.showModal();
+}
+
+/**
  * The account box: the signed-in user and "sign out", else the ways to sign in.
  *
  * @param {HTMLElement} box
@@ -61,10 +115,13 @@ function renderAccount(box, user) {
   box.replaceChildren();
   if (user) {
     box.append(
-      h("span", { class: "who", title: user.guest ? t("common.guestAccount") : t("common.signedIn") },
-        h("span", { class: "avatar", "aria-hidden": "true" }, user.name.slice(0, 1).toUpperCase()),
-        h("span", { class: "name", id: "user-name" }, user.name),
-        user.guest ? h("span", { class: "tag" }, t("common.guest")) : null),
+      h("button", {
+        class: "who link", id: "account", title: user.guest ? t("common.guestAccount") : t("common.signedIn"),
+        "aria-label": t("common.accountOf", { name: user.name }), onclick: () => settingsDialog(user),
+      },
+      h("span", { class: "avatar", "aria-hidden": "true" }, user.name.slice(0, 1).toUpperCase()),
+      h("span", { class: "name", id: "user-name" }, user.name),
+      user.guest ? h("span", { class: "tag" }, t("common.guest")) : null),
       h("button", { class: "link", id: "sign-out", onclick: () => signOut().catch((e) => toast(e.message)) },
         t("common.signOut")));
     return;

@@ -1,0 +1,39 @@
+"""The account dialog: change the password (the other sessions end) and sign out everywhere."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page
+
+pytestmark = [pytest.mark.slow, needs_chromium]
+
+
+def test_change_the_password_then_sign_out_everywhere(
+    browser: Browser, live_server: LiveServer
+) -> None:
+    page = new_page(browser, live_server.base)
+    other = new_page(browser, live_server.base)  # the same account on a second device
+    for device, sign in ((page, "#sign-up"), (other, "#sign-in")):
+        device.goto("/")
+        device.click(sign)
+        device.fill("#account-name", "mallory")
+        device.fill("#account-password", "correct horse battery")
+        device.click("dialog button[type=submit]")
+        expect(device.locator("#user-name")).to_have_text("mallory")
+    page.click("#account")
+    page.fill("#old-password", "correct horse battery")
+    page.fill("#new-password", "staple battery horse")
+    page.click("#change-password")
+    expect(page.locator("dialog [role=status]")).to_contain_text("other devices")
+    page.screenshot(path=artifacts() / "account-dialog.png")
+    # The other device's session has ended: reloading shows it signed out.
+    other.reload()
+    expect(other.locator("#sign-in")).to_be_visible()
+    # Sign out everywhere ends this session too.
+    page.click("#sign-out-everywhere")
+    expect(page.locator("#sign-in")).to_be_visible()
+    page.reload()
+    expect(page.locator("#sign-in")).to_be_visible()
+    assert page.errors == []  # type: ignore[attr-defined]
