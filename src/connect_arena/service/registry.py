@@ -96,6 +96,11 @@ class TableRegistry:
         if table is not None:
             return table
         info = await self.storage.get_table(table_id)
+        if info is not None and info.status is TableStatus.ABANDONED:
+            raise ServiceError(
+                ErrorCode.NOT_FOUND,
+                f"table {table_id} was abandoned: everybody left before the start",
+            )
         if info is None or info.status is not TableStatus.FINISHED:
             raise ServiceError(ErrorCode.NOT_FOUND, f"there is no table {table_id}")
         try:

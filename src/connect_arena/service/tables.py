@@ -17,6 +17,13 @@ MAX_QUEUED = 2000
 """Messages a subscriber may have waiting; a client that falls further behind is dropped
 (it reconnects and catches up from its last seq)."""
 
+RECENT_EVENTS = 200
+"""Events a viewer gets when it opens or syncs a table: the latest ones only, so a table of
+thousands of actions opens at once; older events come in pages on request (``history``)."""
+
+HISTORY_PAGE = 500
+"""The most events one ``history`` page holds."""
+
 
 def encode(message: dict[str, Any]) -> str:
     """Compact JSON text of a message."""
@@ -209,12 +216,15 @@ class LiveTable:
             return None
         return state_json(self.id, self.state, self.seq, seats)
 
-    def event_messages(self, since: int, seats: Sequence[int]) -> list[dict[str, Any]]:
-        """``event`` messages for the log entries after ``since``."""
+    def event_messages(
+        self, since: int, seats: Sequence[int], until: int | None = None
+    ) -> list[dict[str, Any]]:
+        """``event`` messages for the log entries after ``since`` (up to seq ``until``, all
+        by default)."""
         revealed = self.info.status is TableStatus.FINISHED
         return [
             event_json(self.id, entry, seats, revealed, self.description(entry.seq))
-            for entry in self.log[since:]
+            for entry in self.log[max(0, since) : until]
         ]
 
     def description(self, seq: int) -> dict[str, Any] | None:
