@@ -103,10 +103,14 @@ class TableRegistry:
             )
         if info is None or info.status is not TableStatus.FINISHED:
             raise ServiceError(ErrorCode.NOT_FOUND, f"there is no table {table_id}")
-        try:
-            table = LiveTable(info, await self.storage.load_actions(table_id))
+        log = await self.storage.load_actions(table_id)
+        try:  # a replay of thousands of actions takes a few hundred ms: off the event loop
+            table = await asyncio.to_thread(LiveTable, info, log)
         except GameError as error:
             raise ServiceError(ErrorCode.CONFLICT, f"table {table_id}: {error}") from None
+        cached = self.finished.get(table_id)  # another request loaded it meanwhile
+        if cached is not None:
+            return cached
         self.remember_finished(table)
         return table
 
