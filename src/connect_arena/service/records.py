@@ -83,24 +83,33 @@ def _parse(data: Record | str | bytes | dict[str, Any]) -> Record:
 
 
 def _replay(
-    record: Record, wanted: Callable[[int], bool], stop: int
+    record: Record, low: int, high: int, describe_all: bool
 ) -> tuple[State[Action], list[dict[str, Any]], list[dict[str, Any] | None], list[int]]:
-    """Replay the first ``stop`` actions of ``record`` within the CPU budget.
+    """Replay ``record`` up to frame ``high`` within the CPU budget.
 
     Returns:
-        The state reached, the frames ``i`` for which ``wanted(i)`` (in order), each replayed
-        action's description and seat.
+        The state reached, frames ``low`` to ``high`` (``describe_all``: frames 0 and ``high``),
+        and the seat and description of each action replayed (descriptions only from the
+        first frame's action on, unless ``describe_all``).
     """
     budget = _Budget(REPLAY_CPU_SECONDS)
     state = initial_state(record)
+    wanted: Callable[[int], bool] = (
+        (lambda i: i in (0, high)) if describe_all else (lambda i: low <= i <= high)
+    )
     frames = [_frame(state, 0, None, None, None)] if wanted(0) else []
     events: list[dict[str, Any] | None] = []
     seats: list[int] = []
     entries = [
         (None, entry) if isinstance(entry, str) else (entry.seat, entry.action)
-        for entry in record.actions[:stop]
+        for entry in record.actions[:high]
     ]
-    for step in replay_log(state, entries, describe=True):
+    skip = 0 if describe_all else max(0, low - 1)  # the actions before the first frame's
+    for step in replay_log(state, entries[:skip]):  # are only applied: cheaper
+        budget.check()
+        events.append(None)
+        seats.append(step.seat)
+    for step in replay_log(state, entries[skip:], describe=True, start=skip):
         budget.check()
         events.append(step.event)
         seats.append(step.seat)
@@ -126,7 +135,7 @@ def replay_frames(data: Record | str | bytes | dict[str, Any]) -> dict[str, Any]
     """
     try:
         record = _parse(data)
-        state, frames, _events, _seats = _replay(record, lambda _index: True, len(record.actions))
+        state, frames, _events, _seats = _replay(record, 0, len(record.actions), False)
     except GameError as error:
         raise ServiceError(ErrorCode.BAD_REQUEST, str(error)) from None
     return {"record": record.model_dump(), "game": game_info(state.game), "frames": frames}
@@ -153,7 +162,7 @@ def replay_page(
         record = _parse(data)
         end = len(record.actions)
         if first is None and last is None:
-            state, frames, events, seats = _replay(record, lambda i: i in (0, end), end)
+            state, frames, events, seats = _replay(record, 0, end, True)
             return {
                 "record": record.model_dump(),
                 "game": game_info(state.game),
@@ -168,7 +177,7 @@ def replay_page(
             raise InvalidRecordError(
                 f"no positions from {first} to {last}: the record has positions 0 to {end}"
             )
-        _state, frames, _events, _seats = _replay(record, lambda i: low <= i <= high, high)
+        _state, frames, _events, _seats = _replay(record, low, high, False)
     except GameError as error:
         raise ServiceError(ErrorCode.BAD_REQUEST, str(error)) from None
     return {"positions": end + 1, "from": low, "to": high, "frames": frames}

@@ -95,7 +95,10 @@ class Step:
 
 
 def replay_log(
-    state: State[Action], actions: Iterable[tuple[int | None, str]], describe: bool = False
+    state: State[Action],
+    actions: Iterable[tuple[int | None, str]],
+    describe: bool = False,
+    start: int = 0,
 ) -> Iterator[Step]:
     """Apply ``actions`` to ``state`` in place, one at a time, yielding each applied step: the
     one loop that replays a log (a table after a restart, a finished table, a computer worker's
@@ -106,6 +109,8 @@ def replay_log(
         actions: ``(seat, notation)`` pairs; a seat of ``None`` means the state's current
             player (records whose actions carry no seat tag).
         describe: also describe each action (an engine call per step).
+        start: the index of the first of ``actions`` in the whole log (when a replay goes on
+            from where another stopped), for the steps' and errors' indices.
 
     Raises:
         InvalidRecordError: an action does not replay (a seat that does not exist, not the
@@ -113,7 +118,7 @@ def replay_log(
             position before it.
     """
     players = state.game.num_players
-    for index, (seat, text) in enumerate(actions):
+    for index, (seat, text) in enumerate(actions, start):
         actor = state.current_player if seat is None else seat
         try:
             if actor != CHANCE and not 0 <= actor < players:
