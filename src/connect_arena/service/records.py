@@ -9,7 +9,6 @@ from typing import Any
 from connect_arena.core import (
     CHANCE,
     Action,
-    GameError,
     InvalidRecordError,
     Record,
     State,
@@ -136,7 +135,7 @@ def replay_frames(data: Record | str | bytes | dict[str, Any]) -> dict[str, Any]
     try:
         record = _parse(data)
         state, frames, _events, _seats = _replay(record, 0, len(record.actions), False)
-    except GameError as error:
+    except ValueError as error:  # the engine's errors (GameError) and the games' own
         raise ServiceError(ErrorCode.BAD_REQUEST, str(error)) from None
     return {"record": record.model_dump(), "game": game_info(state.game), "frames": frames}
 
@@ -178,7 +177,7 @@ def replay_page(
                 f"no positions from {first} to {last}: the record has positions 0 to {end}"
             )
         _state, frames, _events, _seats = _replay(record, low, high, False)
-    except GameError as error:
+    except ValueError as error:  # the engine's errors (GameError) and the games' own
         raise ServiceError(ErrorCode.BAD_REQUEST, str(error)) from None
     return {"positions": end + 1, "from": low, "to": high, "frames": frames}
 

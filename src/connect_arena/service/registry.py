@@ -25,6 +25,9 @@ log = logging.getLogger(__name__)
 FINISHED_CACHE = 64
 """Finished tables kept in memory for spectators and replays."""
 
+MAX_ID = 2**63 - 1
+"""The largest id a table may have (a signed 64-bit database integer)."""
+
 
 class TableRegistry:
     """Live tables by id, finished ones in a small cache, and background tasks.
@@ -95,6 +98,8 @@ class TableRegistry:
         table = self.tables.get(table_id) or self.finished.get(table_id)
         if table is not None:
             return table
+        if not 0 < table_id <= MAX_ID:  # no such row, and a database integer cannot hold it
+            raise ServiceError(ErrorCode.NOT_FOUND, f"there is no table {table_id}")
         info = await self.storage.get_table(table_id)
         if info is not None and info.status is TableStatus.ABANDONED:
             raise ServiceError(

@@ -79,10 +79,14 @@ class Viewing:
             return None
 
     async def resync(self, table_id: int, subscription: Subscription, since: int) -> None:
-        """Queue the events after ``since`` and the state again (a ``sync`` request)."""
+        """Queue the events after ``since`` and the state again (a ``sync`` request); before
+        the start, the ``table`` message instead."""
         table = await self._table(table_id, subscription)
-        if table is not None:
-            sync(table, subscription, since)
+        if table is None:
+            return
+        if table.state is None:  # not started: no state to send, the table is the answer
+            subscription.push_json(table.table_message(subscription.user_id))
+        sync(table, subscription, since)
 
     async def history(
         self, table_id: int, subscription: Subscription, before: int, limit: int = 100
