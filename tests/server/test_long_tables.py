@@ -28,13 +28,13 @@ LONG = 2_100
 
 
 def random_log(
-    options: dict[str, Any], players: int, length: int, start: list[LogEntry]
+    game: str, options: dict[str, Any], players: int, length: int, start: list[LogEntry]
 ) -> list[LogEntry]:
     """The first ``length`` actions of a seeded random game that begins with ``start`` (the
     chance outcomes the table drew) and lasts longer than that."""
     for seed in range(100):
         rng = random.Random(seed)
-        state: State[Action] = load("connect5", players, **options).new_initial_state()
+        state: State[Action] = load(game, players, **options).new_initial_state()
         for entry in start:
             state.apply_action(entry.action, entry.seat)
         log = list(start)
@@ -52,17 +52,21 @@ def random_log(
     raise AssertionError("no random game is that long")
 
 
-def long_table(tmp_path: Path) -> tuple[int, list[LogEntry]]:
-    """A running five-player hot-seat table whose log holds :data:`LONG` actions, stored
-    directly in the database (as if played), then served by a fresh app."""
+def long_table(
+    tmp_path: Path, game: str = "connect5", players: int = 5, options: Any = None
+) -> tuple[int, list[LogEntry]]:
+    """A running hot-seat table (default: five-player full Connect 5) whose log holds
+    :data:`LONG` actions of a random game, stored directly in the database (as if played), to
+    be served by a fresh app."""
     with TestClient(create_app(fast_settings(tmp_path))) as client:
         alice = Player(client).signup("alice")
-        table = alice.create_table(["me"] * 5, {"mode": "full"}, game="connect5")
+        wanted = {"mode": "full"} if options is None else options
+        table = alice.create_table(["me"] * players, wanted, game=game)
 
     async def store() -> list[LogEntry]:
         storage = SqlStorage(make_engine(f"sqlite:///{tmp_path / 'arena.sqlite3'}"))
         start = await storage.load_actions(table["id"])
-        log = random_log(table["options"], 5, LONG, start)
+        log = random_log(game, table["options"], players, LONG, start)
         for entry in log[len(start) :]:
             await storage.append_action(table["id"], entry)
         storage.close()
