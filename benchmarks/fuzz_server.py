@@ -241,13 +241,20 @@ class Harness:
         self.anonymous = Person(client, None)
         self.open_table = self._table(self.alice, ["me", "open"])
         self.running = self._table(self.alice, ["me", "me"], {"advanced": True})
+        others = [  # hot-seat tables of every game: Alice may act at each
+            self._table(self.alice, ["me"] * 3, {}, "connect5"),
+            self._table(self.alice, ["me"] * 2, {}, "connnect"),
+            self._table(self.alice, ["me"] * 2, {}, "pairs"),
+        ]
         self.finished = self._finished_table()
-        self.tables = [self.open_table, self.running, self.finished]
+        self.tables = [self.open_table, self.running, *others, self.finished]
         self.records = self._records()
         self.baseline = self.snapshot()
 
-    def _table(self, person: Person, seats: list[str], options: Any = None) -> int:
-        body = {"game": "quinque", "options": options or {}, "seats": [{"kind": k} for k in seats]}
+    def _table(
+        self, person: Person, seats: list[str], options: Any = None, game: str = "quinque"
+    ) -> int:
+        body = {"game": game, "options": options or {}, "seats": [{"kind": k} for k in seats]}
         answer = person.request("POST", "/api/tables", json=body)
         assert answer.status_code == 201, answer.text
         table_id: int = answer.json()["table"]["id"]
@@ -388,6 +395,9 @@ class Harness:
         base = rng.choice(bases)
         if rng.random() < 0.05:
             text, detail = rng.choice(["", " ", "x" * 20_000, "\u0000", "null"]), "raw"
+        elif base["type"] == "action" and rng.random() < 0.4:
+            notation = _notation_mutation(rng, base["action"])
+            text, detail = json.dumps({**base, "action": notation}), f"action {notation!r:.60}"
         else:
             text, detail = mutate(rng, base)
         kind = f"frame {base['type']}"
@@ -416,6 +426,42 @@ class Harness:
         )
         self.check(kind, accepted, f"{detail} {text[:100]!r}")
         return True
+
+
+def _notation_mutation(rng: random.Random, action: str) -> str:
+    """A legal action's notation, damaged: numbers out of range, tokens lost or repeated,
+    other games' words, unicode, odd spacing and case."""
+    tokens = action.split()
+    choice = rng.randrange(8)
+    if choice == 0:
+        digits = [i for i, c in enumerate(action) if c.isdigit()]
+        if digits:
+            i = rng.choice(digits)
+            number = rng.choice(["-1", "99", "99999999999999999999", "0" * 50, "٣", "1e3"])
+            return action[:i] + number + action[i + 1 :]
+    if choice == 1 and tokens:
+        del tokens[rng.randrange(len(tokens))]
+        return " ".join(tokens)
+    if choice == 2 and tokens:
+        tokens.insert(rng.randrange(len(tokens) + 1), rng.choice(tokens))
+        return " ".join(tokens)
+    if choice == 3:
+        words = ["add", "mark", "move", "pass", "place", "step", "jump", "write", "claim", "roll",
+                 "take", "key", "T0,0", "1,1", "a1", "b2", "@", ",", "->", "-"]  # fmt: skip
+        tokens.insert(rng.randrange(len(tokens) + 1), rng.choice(words))
+        return " ".join(tokens)
+    if choice == 4:
+        return action.upper() if rng.random() < 0.5 else f"  {action}\t\n"
+    if choice == 5:
+        at = rng.randrange(len(action) + 1)
+        return (
+            action[:at]
+            + rng.choice(["\u0000", "😀", "\u202e", "é", "\ud800", ",", " "])
+            + action[at:]
+        )
+    if choice == 6:
+        return action[: rng.randrange(len(action) + 1)]
+    return action.replace(",", rng.choice([";", ",,", " ", ""]))
 
 
 # ----- board and variant files ---------------------------------------------------------------
@@ -577,9 +623,10 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--seconds", type=float, default=900.0)
+    parser.add_argument("--file-share", type=float, default=0.1, help="share of file inputs")
     args = parser.parse_args()
     started = time.monotonic()
-    tally = run(args.count, args.seed, args.seconds)
+    tally = run(args.count, args.seed, args.seconds, args.file_share)
     print(f"fuzz, seed {args.seed}, {time.monotonic() - started:.0f} s")
     print(tally.report())
     sys.exit(1 if tally.failed else 0)
