@@ -93,3 +93,15 @@ def test_the_cpu_per_replay_request_is_capped(
     refused = Player(client).post("/api/replay", {"record": long_record(300)})
     assert refused.status_code == 400
     assert "too long to replay" in refused.json()["error"]["message"]
+
+
+def test_an_upload_with_a_lone_surrogate_is_answered(client: TestClient) -> None:
+    """JSON may escape a lone surrogate (``"\\ud800"``), which Python decodes but UTF-8 cannot
+    encode: echoing it used to fail after the replay (a 500; found by the fuzzer)."""
+    record = long_record(10)
+    record["meta"] = {"note": "\ud800"}
+    text = json.dumps({"record": record})  # ASCII: the surrogate travels escaped
+    answer = Player(client).request(
+        "POST", "/api/replay", content=text, headers={"content-type": "application/json"}
+    )
+    assert answer.status_code in (200, 400), answer.text

@@ -14,7 +14,7 @@ from connect_arena.core import Game, OptionSpec, game_class, game_names
 from connect_arena.server.arena import ArenaDep, CsrfDep, MaybeUserDep, UserDep, service_user
 from connect_arena.server.errors import ApiError
 from connect_arena.server.schemas import NewTable, RecordUpload, SeatNumber
-from connect_arena.service import SeatRequest, TableStatus, encode, table_record
+from connect_arena.service import SeatRequest, TableStatus, table_record
 from connect_arena.service.options import free_text
 from connect_arena.service.records import MAX_REPLAY_ACTIONS, replay_page, upload_page
 from connect_arena.service.views import game_info, has_private_information, table_json
@@ -137,7 +137,10 @@ Position = Annotated[int | None, Query(ge=0, le=MAX_REPLAY_ACTIONS)]
 
 
 def _json(body: dict[str, Any]) -> Response:
-    return Response(encode(body), media_type="application/json")
+    """ASCII JSON: an uploaded record may hold lone surrogates (JSON escapes them, UTF-8
+    cannot encode them), and it is echoed."""
+    text = json.dumps(body, separators=(",", ":"))
+    return Response(text, media_type="application/json")
 
 
 @router.get("/tables/{table_id}/replay")
