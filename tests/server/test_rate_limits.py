@@ -16,6 +16,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from connect_arena.server import Settings, create_app
 from connect_arena.server.ratelimit import TokenBucket
+from connect_arena.service import viewing
 from tests.server.serverhelpers import Player, fast_settings, receive_until
 from tests.server.test_websocket import act, opening, running_table
 
@@ -124,8 +125,12 @@ def until_state(socket: WebSocketTestSession) -> list[dict[str, Any]]:
     return messages
 
 
-def test_a_sync_resends_a_bounded_history(tmp_path: Path) -> None:
-    with TestClient(create_app(fast_settings(tmp_path, max_sync_events=2))) as client:
+def test_a_sync_resends_a_bounded_history(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No frame makes the server re-send an unbounded history: a ``sync`` (like opening the
+    table) sends at most the latest ``RECENT_EVENTS`` events and the state; older ones come in
+    pages on request (``history``)."""
+    monkeypatch.setattr(viewing, "RECENT_EVENTS", 2)
+    with TestClient(create_app(fast_settings(tmp_path))) as client:
         alice, bob, table_id = running_table(client)
         with alice.connect(table_id) as red, bob.connect(table_id) as blue:
             opening(red), opening(blue)
@@ -136,17 +141,12 @@ def test_a_sync_resends_a_bounded_history(tmp_path: Path) -> None:
             act(red, 3, "mark 0,1")
             receive_until(blue, "event", seq=3)
             blue.send_json({"type": "sync", "since": 1})  # two events: served
-            replies = until_state(blue)
-            assert [m.get("seq") for m in replies] == [2, 3, 3]
-            blue.send_json({"type": "sync", "since": 0})  # three: refused, reconnect instead
-            error = receive_until(blue, "error")
-            assert error["code"] == "too_far_behind" and "reconnect" in error["message"]
-            with pytest.raises(WebSocketDisconnect) as closed:
-                receive_until(blue, "never")
-            assert closed.value.code == 1008
-        with bob.connect(table_id, since=0) as again:  # reconnecting catches up in full
-            assert again.receive_json()["type"] == "table"
-            assert [again.receive_json()["seq"] for _ in range(4)] == [1, 2, 3, 3]
+            assert [m.get("seq") for m in until_state(blue)] == [2, 3, 3]
+            blue.send_json({"type": "sync", "since": 0})  # three: the latest two only
+            assert [m.get("seq") for m in until_state(blue)] == [2, 3, 3]
+            blue.send_json({"type": "history", "before": 2, "limit": 5})  # the rest on request
+            page = receive_until(blue, "history")
+            assert [event["seq"] for event in page["events"]] == [1]
 
 
 def test_replay_uploads_are_limited_per_address(tmp_path: Path) -> None:

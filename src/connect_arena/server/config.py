@@ -53,8 +53,6 @@ class Settings:
         ws_limit: WebSocket frames per connection: (burst, seconds to refill it), a token
             bucket.
         ws_address_limit: WebSocket frames per client address, all its connections together.
-        max_sync_events: the most events one ``sync`` frame (or a stale action's catch-up)
-            re-sends; a client further behind is told to reconnect.
         max_body: largest HTTP request body in bytes (records uploaded for replay included).
         max_frame: largest WebSocket message the table handler reads, in bytes.
         argon2_time_cost, argon2_memory_kib: password hashing cost (argon2id).
@@ -79,7 +77,6 @@ class Settings:
     replay_limit: tuple[int, float] = (20, 60.0)
     ws_limit: tuple[int, float] = (30, 3.0)
     ws_address_limit: tuple[int, float] = (300, 3.0)
-    max_sync_events: int = 1000
     max_body: int = 1 << 20
     max_frame: int = 16 << 10
     argon2_time_cost: int = 3

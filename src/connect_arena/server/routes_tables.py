@@ -5,14 +5,13 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Query, Request, Response
 
 from connect_arena.agents import AGENT_KINDS
-from connect_arena.core import Game, OptionSpec, game_class, game_names, parse_record
+from connect_arena.core import Game, OptionSpec, game_class, game_names
 from connect_arena.server.arena import (
     ArenaDep,
     CsrfDep,
@@ -24,12 +23,9 @@ from connect_arena.server.arena import (
 from connect_arena.server.errors import ApiError
 from connect_arena.server.ratelimit import ReplayLimitDep
 from connect_arena.server.schemas import NewTable, RecordUpload, SeatNumber
-from connect_arena.service import (
-    SeatRequest,
-    TableStatus,
-    replay_frames,
-    table_record,
-)
+from connect_arena.service import SeatRequest, TableStatus, table_record
+from connect_arena.service.options import free_text
+from connect_arena.service.records import MAX_REPLAY_ACTIONS, replay_page, upload_page
 from connect_arena.service.views import game_info, has_private_information, table_json
 
 router = APIRouter(prefix="/api")
@@ -49,31 +45,6 @@ def _option_json(spec: OptionSpec) -> dict[str, Any]:
         "maximum": spec.maximum,
         "register": spec.register,
     }
-
-
-def _free_text(spec: OptionSpec) -> bool:
-    """String options without a list of choices or suggestions (e.g. a data file): the server
-    keeps their default, so that a table cannot make the server read arbitrary files."""
-    return isinstance(spec.default, str) and not spec.choices and not spec.suggestions
-
-
-def _check_web_options(cls: type[Game], options: Mapping[str, object]) -> None:
-    """Options that come from the web (a new table, an uploaded record): free-text options
-    (files) keep their defaults and open options take only their suggested values, so no
-    request can make the server read a file of its choosing.
-
-    Raises:
-        ApiError: 400 naming the option.
-    """
-    for spec in cls.option_specs:
-        if spec.name not in options:
-            continue
-        if _free_text(spec):
-            raise ApiError(400, "bad_request", f"option {spec.name!r} cannot be set here")
-        suggested = spec.suggestions
-        if suggested and options[spec.name] not in suggested:
-            choices = ", ".join(suggested)
-            raise ApiError(400, "bad_request", f"option {spec.name!r} must be one of: {choices}")
 
 
 RULES_PAGES = Path(__file__).parent / "static" / "rules"
@@ -98,7 +69,7 @@ def _game_json(cls: type[Game]) -> dict[str, Any]:
         "teams": {str(n): [list(team) for team in cls(n).teams()] for n in cls.player_counts},
         "game_type": cls.game_type.to_json(),
         "rules_languages": rules_languages(cls.name),
-        "options": [_option_json(s) for s in cls.option_specs if not _free_text(s)],
+        "options": [_option_json(s) for s in cls.option_specs if not free_text(s)],
     }
 
 
@@ -117,20 +88,12 @@ async def games() -> dict[str, Any]:
 @router.get("/lobby")
 async def lobby(arena: ArenaDep) -> dict[str, Any]:
     """Open and running tables (newest first) and the latest finished ones."""
-    snapshot = arena.service.lobby.snapshot()
-    finished = await arena.storage.finished_tables(FINISHED_LISTED)
-    snapshot["finished"] = [table_json(info) for info in finished]
-    return snapshot
+    return await arena.service.lobby_listing(FINISHED_LISTED)
 
 
 @router.post("/tables", dependencies=[CsrfDep], status_code=201)
 async def create_table(body: NewTable, user: UserDep, arena: ArenaDep) -> dict[str, Any]:
     """Create a table; ``seats`` says who sits where (``me``, ``open``, ``computer``)."""
-    try:
-        cls = game_class(body.game)
-    except ValueError as error:
-        raise ApiError(400, "bad_request", str(error)) from None
-    _check_web_options(cls, body.options)
     seats = [SeatRequest(seat.kind, seat.agent) for seat in body.seats]
     info = await arena.service.create_table(service_user(user), body.game, seats, body.options)
     return {"table": table_json(info)}
@@ -196,23 +159,40 @@ async def record(table_id: TableId, arena: ArenaDep) -> Response:
     )
 
 
+Position = Annotated[int | None, Query(ge=0, le=MAX_REPLAY_ACTIONS)]
+
+
+def _json(body: dict[str, Any]) -> Response:
+    """ASCII JSON: an uploaded record may hold lone surrogates (JSON escapes them, UTF-8
+    cannot encode them), and it is echoed."""
+    text = json.dumps(body, separators=(",", ":"))
+    return Response(text, media_type="application/json")
+
+
 @router.get("/tables/{table_id}/replay")
-async def table_replay(table_id: TableId, arena: ArenaDep) -> dict[str, Any]:
-    """Every position of a table's game, for the replay viewer."""
+async def table_replay(
+    table_id: TableId,
+    arena: ArenaDep,
+    first: Annotated[Position, Query(alias="from")] = None,
+    last: Annotated[Position, Query(alias="to")] = None,
+) -> Response:
+    """A finished table's game for the replay viewer: the summary (record, positions, each
+    action's seat and description, first and last frames), or the frames ``from`` to ``to``
+    (at most 100). Replayed and encoded in a worker thread."""
     table = await arena.service.get_table(table_id)
     if table.info.status is not TableStatus.FINISHED:
         raise ApiError(409, "not_finished", "the replay opens once the game is over")
-    return replay_frames(table_record(table))
+    record = table_record(table)
+    return await asyncio.to_thread(lambda: _json(replay_page(record, first, last)))
 
 
 @router.post("/replay", dependencies=[CsrfDep, ReplayLimitDep])
-async def replay(body: RecordUpload) -> dict[str, Any]:
-    """Every position of an uploaded record (nothing is stored); its options are checked like a
-    new table's, and the replay runs in a worker thread so the event loop stays free."""
-    try:
-        record = parse_record(body.record)
-        cls = game_class(record.game)
-    except ValueError as error:
-        raise ApiError(400, "bad_request", str(error)) from None
-    _check_web_options(cls, record.options)
-    return await asyncio.to_thread(replay_frames, record)
+async def replay(
+    body: RecordUpload,
+    first: Annotated[Position, Query(alias="from")] = None,
+    last: Annotated[Position, Query(alias="to")] = None,
+) -> Response:
+    """An uploaded record (nothing is stored) for the replay viewer, as ``GET
+    /api/tables/{id}/replay``; its options are checked like a new table's, and the replay runs
+    (CPU-capped) in a worker thread so the event loop stays free."""
+    return await asyncio.to_thread(lambda: _json(upload_page(body.record, first, last)))

@@ -19,15 +19,19 @@ from starlette.websockets import WebSocketDisconnect
 
 from connect_arena.server.arena import Arena, get_arena, parse_table_id, session_user
 from connect_arena.server.ratelimit import FrameLimit, Verdict
-from connect_arena.server.schemas import ActionMessage, ClientMessage, PingMessage
+from connect_arena.server.schemas import (
+    ActionMessage,
+    ClientMessage,
+    HistoryMessage,
+    PingMessage,
+)
 from connect_arena.server.sessions import cookie_token
-from connect_arena.service import ErrorCode, LiveTable, ServiceError, Subscription
+from connect_arena.service import ErrorCode, ServiceError, Subscription
+from connect_arena.service.viewing import error_message
 
 router = APIRouter()
 MESSAGES: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 POLICY_VIOLATION = 1008
-RATE_LIMITED = "rate_limited"
-TOO_FAR_BEHIND = "too_far_behind"
 
 
 def origin_allowed(websocket: WebSocket, arena: Arena) -> bool:
@@ -105,7 +109,9 @@ async def _serve(websocket: WebSocket, connection: Connection, handle: Any) -> N
             verdict = connection.limit.check()
             if verdict is not Verdict.SERVE:
                 if verdict is Verdict.WARN:
-                    _error(connection.subscription, RATE_LIMITED, connection.limit.message())
+                    _error(
+                        connection.subscription, ErrorCode.RATE_LIMITED, connection.limit.message()
+                    )
                 elif verdict is Verdict.CLOSE:
                     connection.end("rate limited")
                 continue
@@ -171,7 +177,7 @@ async def table_socket(websocket: WebSocket, table_id: str, since: int = 0) -> N
         unwatch_session = arena.sessions.watch(token, user_id, lambda: connection.end("signed out"))
 
     async def handle(text: str) -> None:
-        await _handle_frame(arena, number, user_id, connection, text)
+        await _handle_frame(arena, number, connection, text)
 
     try:
         await _serve(websocket, connection, handle)
@@ -181,43 +187,11 @@ async def table_socket(websocket: WebSocket, table_id: str, since: int = 0) -> N
             unwatch_session()
 
 
-def _error(
-    subscription: Subscription,
-    code: str,
-    message: str,
-    ref: Any = None,
-    seq: Any = None,
-    event: dict[str, Any] | None = None,
-) -> None:
-    reply: dict[str, Any] = {"type": "error", "code": str(code), "message": message}
-    if event is not None:
-        reply["event"] = event  # the reason as a structured event the page translates
-    if ref is not None:
-        reply["id"] = ref
-    if seq is not None:
-        reply["seq"] = seq
-    subscription.push_json(reply)
+def _error(subscription: Subscription, code: ErrorCode, message: str) -> None:
+    subscription.push_json(error_message(code, message))
 
 
-def _catch_up(arena: Arena, connection: Connection, table: LiveTable, since: int) -> None:
-    """Queue the events after ``since`` and the state, unless that is more than
-    ``max_sync_events`` events: then the client is told to reconnect (with ``?since=``) and
-    the connection is closed, so that no frame makes the server re-send a long history."""
-    limit = arena.settings.max_sync_events
-    if table.seq - since > limit:
-        _error(
-            connection.subscription,
-            TOO_FAR_BEHIND,
-            f"more than {limit} events behind: reconnect with ?since=<your last seq>",
-        )
-        connection.end("too far behind: reconnect")
-        return
-    arena.service.sync(table, connection.subscription, since)
-
-
-async def _handle_frame(
-    arena: Arena, table_id: int, user_id: int | None, connection: Connection, text: str
-) -> None:
+async def _handle_frame(arena: Arena, table_id: int, connection: Connection, text: str) -> None:
     """One frame from a client: an action, a sync request or a ping."""
     subscription = connection.subscription
     limit = arena.settings.max_frame
@@ -237,15 +211,11 @@ async def _handle_frame(
         return
     if isinstance(message, PingMessage):
         subscription.push_json({"type": "pong", "id": message.id})
-        return
-    service = arena.service
-    table = await service.get_table(table_id)
-    if not isinstance(message, ActionMessage):
-        _catch_up(arena, connection, table, message.since)
-        return
-    try:
-        await service.submit(table_id, user_id, message.seq, message.action, message.seat)
-    except ServiceError as error:
-        _error(subscription, error.code, error.message, message.id, table.seq, error.event)
-        if error.code is ErrorCode.STALE_SEQ:
-            _catch_up(arena, connection, table, max(0, min(message.seq - 1, table.seq)))
+    elif isinstance(message, ActionMessage):
+        await arena.service.act(
+            table_id, subscription, message.seq, message.action, message.seat, message.id
+        )
+    elif isinstance(message, HistoryMessage):
+        await arena.service.history(table_id, subscription, message.before, message.limit)
+    else:  # a sync: the latest events and the state again (bounded, see service.viewing)
+        await arena.service.resync(table_id, subscription, message.since)

@@ -5,16 +5,24 @@ from __future__ import annotations
 import asyncio
 import json
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from connect_arena.core import Action, Game, State, load
+from connect_arena.core import CHANCE, Action, Game, GameError, InvalidRecordError, State, load
 from connect_arena.service.model import LogEntry, TableInfo, TableStatus
 from connect_arena.service.views import event_json, state_json, table_json
 
 MAX_QUEUED = 2000
 """Messages a subscriber may have waiting; a client that falls further behind is dropped
 (it reconnects and catches up from its last seq)."""
+
+RECENT_EVENTS = 200
+"""Events a viewer gets when it opens or syncs a table: the latest ones only, so a table of
+thousands of actions opens at once; older events come in pages on request (``history``)."""
+
+HISTORY_PAGE = 500
+"""The most events one ``history`` page holds."""
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -68,6 +76,79 @@ class Subscription:
         return len(self._queue)
 
 
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One action replayed by :func:`replay_log`.
+
+    Attributes:
+        index: its 0-based position in the replayed log (``seq - 1`` for a table's log).
+        seat: the seat that acted (``CHANCE``, -1, for a chance outcome).
+        action: its notation, as given.
+        event: its description (``State.describe_action(...).to_json()``, an event
+            ``{"key", "params"}``) when asked for, else ``None``.
+    """
+
+    index: int
+    seat: int
+    action: str
+    event: dict[str, Any] | None
+
+
+def replay_log(
+    state: State[Action],
+    actions: Iterable[tuple[int | None, str]],
+    describe: bool = False,
+    start: int = 0,
+) -> Iterator[Step]:
+    """Apply ``actions`` to ``state`` in place, one at a time, yielding each applied step: the
+    one loop that replays a log (a table after a restart, a finished table, a computer worker's
+    cache, the replay viewer's frames).
+
+    Args:
+        state: the state to advance (modified in place).
+        actions: ``(seat, notation)`` pairs; a seat of ``None`` means the state's current
+            player (records whose actions carry no seat tag).
+        describe: also describe each action (an engine call per step).
+        start: the index of the first of ``actions`` in the whole log (when a replay goes on
+            from where another stopped), for the steps' and errors' indices.
+
+    Raises:
+        InvalidRecordError: an action does not replay (a seat that does not exist, not the
+            notation, or illegal); ``index`` and ``action`` say which, ``state`` is the
+            position before it.
+    """
+    players = state.game.num_players
+    for index, (seat, text) in enumerate(actions, start):
+        actor = state.current_player if seat is None else seat
+        try:
+            if actor != CHANCE and not 0 <= actor < players:
+                raise GameError(f"seat {actor} does not exist")
+            event = None
+            if describe:
+                action = state.parse_action(text, actor)
+                event = state.describe_action(action, actor).to_json()
+                state.apply_legal_action(action, actor)
+            else:
+                state.apply_action(text, actor)
+        except GameError as error:
+            raise InvalidRecordError(str(error), index=index, action=text, state=state) from None
+        yield Step(index, actor, text, event)
+
+
+def apply_log(state: State[Action], actions: Iterable[tuple[int | None, str]]) -> State[Action]:
+    """Apply every action of ``actions`` to ``state`` (:func:`replay_log` without the steps).
+
+    Returns:
+        ``state``, advanced.
+
+    Raises:
+        InvalidRecordError: as :func:`replay_log`.
+    """
+    for _step in replay_log(state, actions):
+        pass
+    return state
+
+
 def rebuild(
     info: TableInfo, log: Sequence[LogEntry], described: list[dict[str, Any]] | None = None
 ) -> State[Action]:
@@ -84,13 +165,10 @@ def rebuild(
         GameError: the log no longer replays (unknown game, or an action now illegal).
     """
     state = load(info.game, info.num_players, **info.options).new_initial_state()
-    for entry in log:
-        if described is None:
-            state.apply_action(entry.action, entry.seat)
-            continue
-        action = state.parse_action(entry.action, entry.seat)
-        described.append(state.describe_action(action, entry.seat).to_json())
-        state.apply_legal_action(action, entry.seat)
+    entries = ((entry.seat, entry.action) for entry in log)
+    for step in replay_log(state, entries, describe=described is not None):
+        if described is not None and step.event is not None:
+            described.append(step.event)
     return state
 
 
@@ -143,12 +221,15 @@ class LiveTable:
             return None
         return state_json(self.id, self.state, self.seq, seats)
 
-    def event_messages(self, since: int, seats: Sequence[int]) -> list[dict[str, Any]]:
-        """``event`` messages for the log entries after ``since``."""
+    def event_messages(
+        self, since: int, seats: Sequence[int], until: int | None = None
+    ) -> list[dict[str, Any]]:
+        """``event`` messages for the log entries after ``since`` (up to seq ``until``, all
+        by default)."""
         revealed = self.info.status is TableStatus.FINISHED
         return [
             event_json(self.id, entry, seats, revealed, self.description(entry.seq))
-            for entry in self.log[since:]
+            for entry in self.log[max(0, since) : until]
         ]
 
     def description(self, seq: int) -> dict[str, Any] | None:

@@ -1,4 +1,8 @@
 // The replay viewer: a finished table's game or an uploaded record, position by position.
+//
+// The server answers with the record, the number of positions, each action's seat and
+// description, and the first and last frames; other frames are fetched in pages of 100
+// (`?from=&to=`) when they are shown.
 
 import {
   api, byId as $, gameTitle, h, listText, messageOf, recordPlayerName, resultText, rulesLink, seatClass, seatName, toast,
@@ -12,11 +16,42 @@ import { eventText, loadNamespaces, t } from "./i18n.js";
 /** @typedef {import("./types.js").GameRecord} GameRecord */
 /** @typedef {import("./types.js").Replay} Replay */
 /** @typedef {import("./types.js").ReplayFrame} ReplayFrame */
+/** @typedef {(from: number, to: number) => Promise<{frames: ReplayFrame[]}>} FetchPage */
 
 const parts = location.pathname.split("/");
 const tableId = parts[1] === "tables" ? Number(parts[2]) : null;
-/** @type {{frames: ReplayFrame[], record: GameRecord | null, index: number, board: Board | null, game: GameInfo | null}} */
-const view = { frames: [], record: null, index: 0, board: null, game: null };
+const PAGE = 100;
+/**
+ * @type {{frames: Map<number, ReplayFrame>, pages: Map<number, Promise<void>>, positions: number,
+ *   record: GameRecord | null, index: number, board: Board | null, game: GameInfo | null,
+ *   fetchPage: FetchPage | null}}
+ */
+const view = {
+  frames: new Map(), // frame by position index
+  pages: new Map(), // page start -> its request (once per page)
+  positions: 0, record: null, index: 0, board: null, game: null, fetchPage: null,
+};
+
+/**
+ * The frame at `index`, fetching its page if needed.
+ *
+ * @param {number} index
+ * @returns {Promise<ReplayFrame | undefined>}
+ */
+async function frameAt(index) {
+  if (view.frames.has(index)) return view.frames.get(index);
+  const start = Math.floor(index / PAGE) * PAGE;
+  const fetchPage = view.fetchPage;
+  if (!view.pages.has(start) && fetchPage) {
+    const request = fetchPage(start, Math.min(start + PAGE - 1, view.positions - 1)).then((page) => {
+      for (const frame of page.frames) view.frames.set(frame.seq, frame);
+    });
+    request.catch(() => view.pages.delete(start)); // a failed page may be asked again
+    view.pages.set(start, request);
+  }
+  await view.pages.get(start);
+  return view.frames.get(index);
+}
 
 /** @returns {HTMLInputElement} the position slider. */
 const slider = () => /** @type {HTMLInputElement} */ ($("slider"));
@@ -36,19 +71,27 @@ function label(seat) {
  *
  * @param {number} index
  */
-function show(index) {
+async function show(index) {
   const board = view.board;
-  if (!board || !view.frames.length) return;
-  view.index = Math.max(0, Math.min(index, view.frames.length - 1));
-  const frame = view.frames[view.index];
+  if (!board || !view.positions) return;
+  view.index = Math.max(0, Math.min(index, view.positions - 1));
+  const wanted = view.index;
+  let frame;
+  try {
+    frame = await frameAt(wanted);
+  } catch (problem) {
+    toast(messageOf(problem));
+    return;
+  }
+  if (view.index !== wanted || !frame) return; // another position was chosen meanwhile
   board.update({
     observation: frame.observation, legal: [], seat: null, you: [], toMove: frame.to_move,
     terminal: frame.terminal, returns: frame.returns,
     last: frame.action ? { seq: frame.seq, seat: frame.seat ?? -1, action: frame.action } : null,
   });
   slider().value = String(view.index);
-  $("position").textContent = `${view.index} / ${view.frames.length - 1}`;
-  slider().setAttribute("aria-valuetext", t("common.positionOf", { index: view.index, count: view.frames.length - 1 }));
+  $("position").textContent = `${view.index} / ${view.positions - 1}`;
+  slider().setAttribute("aria-valuetext", t("common.positionOf", { index: view.index, count: view.positions - 1 }));
   let text;
   if (frame.terminal) {
     const detail = board.resultDetail?.(frame.observation);
@@ -69,9 +112,13 @@ function show(index) {
  * end of a table's game, the start of an uploaded record).
  *
  * @param {Replay} data
+ * @param {FetchPage} fetchPage - the frames of positions `from` to `to`.
  */
-async function open(data) {
-  view.frames = data.frames;
+async function open(data, fetchPage) {
+  view.frames = new Map(data.frames.map((frame) => [frame.seq, frame]));
+  view.pages = new Map();
+  view.positions = data.positions;
+  view.fetchPage = fetchPage;
   view.record = data.record;
   const game = data.record.game;
   /** @type {{games: GameInfo[]}} */
@@ -89,9 +136,13 @@ async function open(data) {
     interactive: false, panel: $("game-panel"), onAction: () => {},
   });
   view.board = board;
-  $("moves").replaceChildren(...view.frames.slice(1).map((frame) => {
-    const seat = frame.seat ?? -1; // frames after the first always name their actor
-    const action = frame.action ?? "";
+  const moves = data.record.actions.map((entry, i) => ({
+    seq: i + 1, seat: data.seats[i] ?? -1, event: data.events[i] ?? null,
+    action: typeof entry === "string" ? entry : entry.action,
+  }));
+  $("moves").replaceChildren(...moves.map((frame) => {
+    const seat = frame.seat;
+    const action = frame.action;
     const who = seat < 0 ? t("common.chance") : seatName(info, seat);
     // A translated event names its seat itself; other texts get the mover in front.
     const described = eventText(frame.event, (s) => seatName(info, s), listText);
@@ -107,9 +158,9 @@ async function open(data) {
       } },
     described ? null : h("span", { class: "mover" }, who), described ? null : " ", h("span", { class: "move-text" }, text));
   }));
-  slider().max = String(view.frames.length - 1);
+  slider().max = String(view.positions - 1);
   $("controls").hidden = false;
-  show(tableId ? view.frames.length - 1 : 0);
+  await show(tableId ? view.positions - 1 : 0);
 }
 
 /**
@@ -131,13 +182,13 @@ function wireControls() {
   $("first").onclick = () => show(0);
   $("previous").onclick = () => show(view.index - 1);
   $("next").onclick = () => show(view.index + 1);
-  $("last").onclick = () => show(view.frames.length - 1);
+  $("last").onclick = () => show(view.positions - 1);
   slider().oninput = () => show(Number(slider().value));
   document.addEventListener("keydown", (event) => {
-    if (!view.frames.length || typingIn(event.target)) return;
+    if (!view.positions || typingIn(event.target)) return;
     if (event.key in ARROWS) show(view.index + ARROWS[event.key]);
     else if (event.key === "Home") show(0);
-    else if (event.key === "End") show(view.frames.length - 1);
+    else if (event.key === "End") show(view.positions - 1);
     else return;
     event.preventDefault();
   });
@@ -149,7 +200,9 @@ function wireControls() {
     if (!file) return;
     try {
       const record = JSON.parse(await file.text());
-      await open(await api.post("/api/replay", { record }));
+      /** @type {FetchPage} */
+      const fetchPage = (from, to) => api.post(`/api/replay?from=${from}&to=${to}`, { record });
+      await open(await api.post("/api/replay", { record }), fetchPage);
     } catch (problem) {
       $("upload-error").textContent = problem instanceof SyntaxError ? t("common.notJson") : messageOf(problem);
     }
@@ -165,7 +218,8 @@ async function main() {
     $("links").append(
       h("a", { class: "button link", href: `/api/tables/${tableId}/record`, download: "" }, t("common.downloadRecord")),
       h("a", { class: "button link", href: `/tables/${tableId}` }, t("common.backToTable")));
-    await open(await api.get(`/api/tables/${tableId}/replay`));
+    await open(await api.get(`/api/tables/${tableId}/replay`),
+      (from, to) => api.get(`/api/tables/${tableId}/replay?from=${from}&to=${to}`));
   } else {
     $("status").textContent = t("common.chooseRecordToReplay");
   }

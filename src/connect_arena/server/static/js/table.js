@@ -9,6 +9,10 @@
 // (the state's `observations`), and, in games with private information, puts a "pass the
 // device to …" screen between two seats so that one player does not see another's choices.
 //
+// Long games: the server sends the latest moves when the page connects; older ones come in
+// pages ({"type": "history", "before": seq}) when the moves list is scrolled to its top or
+// "Load earlier moves" is clicked.
+//
 // Hint: the playing seat's person may ask the server (POST /api/tables/{id}/hint) for the
 // computer's suggestion; it is shown beside the controls (and drawn on the board when the
 // game module draws `hint`) until the position changes.
@@ -49,6 +53,7 @@ import { choosePlayingSeat as chooseSeat, hiddenMove } from "./seats.js";
  * @property {number | null} handover - the seat the device is being passed to (private games, hot-seat).
  * @property {Hint | null} hint - the last hint answered.
  * @property {boolean} hinting - a hint request is under way.
+ * @property {number | null} historyBefore - the seq of a history page asked for and not yet answered.
  * @property {string} gameSummary
  * @property {ChildNode[] | null} boardRoot - the board's nodes (put back after the waiting room).
  */
@@ -64,6 +69,7 @@ const page = {
   hinting: false, // a hint request is under way
   gameSummary: "",
   boardRoot: null,
+  historyBefore: null, // the seq of a history page asked for and not yet answered
 };
 
 /**
@@ -324,8 +330,17 @@ function hiddenHere(move) {
 }
 
 /** The list of moves, and the record and replay links. */
+/** Ask for the page of moves before the first one shown (once at a time). */
+function loadEarlierMoves() {
+  const first = page.moves[0]?.seq;
+  if (!first || first <= 1 || page.historyBefore === first) return;
+  page.historyBefore = first;
+  send({ type: "history", before: first, limit: 200 });
+}
+
 function renderMoves() {
   const list = $("moves");
+  $("earlier-moves").hidden = !(page.moves[0]?.seq > 1);
   list.replaceChildren(...page.moves.map((move) => {
     const who = move.seat < 0 ? t("common.chance") : seatName(page.game, move.seat);
     const hidden = !move.action || hiddenHere(move);
@@ -443,19 +458,51 @@ async function onTable(message) {
 }
 
 /**
+ * The fields of an "event" message (and of the events in a page of history).
+ *
+ * @typedef {{seq: number, seat: number, action: string | null, event?: GameEvent | null, simultaneous?: boolean, state?: TableState}} EventMessage
+ */
+
+/**
+ * The move of an event message (live, or from a page of history).
+ *
+ * @param {EventMessage} message
+ * @returns {Move}
+ */
+const moveOf = (message) => ({
+  seq: message.seq, seat: message.seat, action: message.action, event: message.event || null,
+  simultaneous: Boolean(message.simultaneous),
+});
+
+/**
  * An "event" message: a move (catching up, or live with the new state).
  *
- * @param {{seq: number, seat: number, action: string | null, event?: GameEvent | null, simultaneous?: boolean, state?: TableState}} message
+ * @param {EventMessage} message
  */
 function onEvent(message) {
+  if (message.seq > (page.moves.at(-1)?.seq ?? 0) + 1) page.moves = []; // a catch-up skipped older moves
   if (message.seq > page.seq || !page.moves.some((m) => m.seq === message.seq)) {
     page.moves = page.moves.filter((m) => m.seq < message.seq);
-    page.moves.push({
-      seq: message.seq, seat: message.seat, action: message.action, event: message.event || null,
-      simultaneous: Boolean(message.simultaneous),
-    });
+    page.moves.push(moveOf(message));
   }
   if (message.state) onState(message.state);
+}
+
+/**
+ * A page of older moves: put them first, keeping the list where it was scrolled.
+ *
+ * @param {{events: EventMessage[]}} message
+ */
+function onHistory(message) {
+  page.historyBefore = null;
+  const first = page.moves[0]?.seq ?? Infinity;
+  const older = message.events.filter((e) => e.seq < first).map(moveOf);
+  if (!older.length) return;
+  const list = $("moves");
+  const fromBottom = list.scrollHeight - list.scrollTop;
+  page.moves = [...older, ...page.moves];
+  renderMoves();
+  list.scrollTop = list.scrollHeight - fromBottom;
 }
 
 /** @param {TableState} state - the viewer's state (a "state" message). */
@@ -471,6 +518,7 @@ const handlers = {
   event: onEvent,
   state: onState,
   /** @param {{code: string, message: string, event?: GameEvent}} message */
+  history: onHistory,
   error: (message) => toast(eventText(message.event, (s) => seatName(page.game, s), listText) || errorText(message.code, message.message)),
   pong: () => {},
 };
@@ -508,6 +556,12 @@ function connect() {
 async function main() {
   await loadNamespaces("common");
   $("board").setAttribute("tabindex", "-1");
+  $("moves").insertAdjacentElement("beforebegin", h("button", {
+    class: "small", id: "earlier-moves", hidden: true, onclick: loadEarlierMoves,
+  }, t("common.loadEarlierMoves")));
+  $("moves").addEventListener("scroll", () => {
+    if ($("moves").scrollTop === 0) loadEarlierMoves();
+  });
   $("board").insertAdjacentElement("afterend", h("div", { id: "handover", class: "handover", role: "dialog", "aria-modal": "false", "aria-labelledby": "handover-title" }));
   await setUpHeader();
   onUserChange(() => {

@@ -156,6 +156,7 @@
  * @property {string} game
  * @property {Record<string, OptionValue>} options
  * @property {string[]} players - the players' names, per seat.
+ * @property {(string | {seat: number, action: string})[]} actions - the actions in notation.
  */
 
 /**
@@ -172,7 +173,17 @@
  * @property {unknown} observation
  */
 
-/** @typedef {{record: GameRecord, game?: TableGameInfo, frames: ReplayFrame[]}} Replay */
+/**
+ * A replay's summary (GET /api/tables/{id}/replay, POST /api/replay): the record, the number of
+ * positions, each action's seat and description (events), and the first and last frames.
+ * @typedef {object} Replay
+ * @property {GameRecord} record
+ * @property {TableGameInfo} [game]
+ * @property {number} positions
+ * @property {(number | null)[]} seats
+ * @property {(GameEvent | null)[]} events
+ * @property {ReplayFrame[]} frames
+ */
 
 /**
  * A structured event from the server: what an action does, or why it was refused. Translated by

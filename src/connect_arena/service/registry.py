@@ -1,0 +1,138 @@
+"""The tables held in memory: the open and running ones, a cache of finished ones, how to find
+them, and the one place a table's lock is taken.
+
+Every table-level change (a join, an action, a chance draw, a computer move) runs inside
+:meth:`TableRegistry.exclusive`, so a per-table lease (several server processes) can wrap that
+single place.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Coroutine
+from typing import Any
+
+from connect_arena.core import GameError
+from connect_arena.service.model import ErrorCode, ServiceError, TableStatus
+from connect_arena.service.storage import Storage
+from connect_arena.service.tables import LiveTable
+
+log = logging.getLogger(__name__)
+
+FINISHED_CACHE = 64
+"""Finished tables kept in memory for spectators and replays."""
+
+MAX_ID = 2**63 - 1
+"""The largest id a table may have (a signed 64-bit database integer)."""
+
+
+class TableRegistry:
+    """Live tables by id, finished ones in a small cache, and background tasks.
+
+    Args:
+        storage: where tables and logs are kept.
+    """
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self.tables: dict[int, LiveTable] = {}
+        self.finished: OrderedDict[int, LiveTable] = OrderedDict()
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    async def load_active(self) -> list[LiveTable]:
+        """Rebuild every open and running table from storage (after a restart); a table whose
+        log no longer replays is logged and left out.
+
+        Returns:
+            The running tables (their games resume).
+        """
+        running = []
+        for info in await self.storage.active_tables():
+            try:
+                table = LiveTable(info, await self.storage.load_actions(info.id))
+            except GameError as error:
+                log.error("table %s cannot be rebuilt from its log: %s", info.id, error)
+                continue
+            self.tables[info.id] = table
+            if table.state is not None:
+                running.append(table)
+        return running
+
+    @staticmethod
+    @contextlib.asynccontextmanager
+    async def exclusive(table: LiveTable) -> AsyncIterator[LiveTable]:
+        """Hold ``table`` for one change: its lock (in one process; a lease wraps this when
+        several processes serve the same tables)."""
+        async with table.lock:
+            yield table
+
+    def live(self, table_id: int) -> LiveTable:
+        """The table in memory (open, running, or a cached finished one).
+
+        Raises:
+            ServiceError: ``not_found``.
+        """
+        table = self.tables.get(table_id) or self.finished.get(table_id)
+        if table is None:
+            raise ServiceError(ErrorCode.NOT_FOUND, f"there is no open or running table {table_id}")
+        return table
+
+    def remember_finished(self, table: LiveTable) -> None:
+        """Move ``table`` to the finished cache (evicting the oldest)."""
+        self.tables.pop(table.id, None)
+        self.finished[table.id] = table
+        self.finished.move_to_end(table.id)
+        while len(self.finished) > FINISHED_CACHE:
+            self.finished.popitem(last=False)
+
+    async def get(self, table_id: int) -> LiveTable:
+        """The table ``table_id`` in memory, loading a finished one from storage.
+
+        Raises:
+            ServiceError: no such table (``not_found``); a stored log that no longer replays
+                (``conflict``).
+        """
+        table = self.tables.get(table_id) or self.finished.get(table_id)
+        if table is not None:
+            return table
+        if not 0 < table_id <= MAX_ID:  # no such row, and a database integer cannot hold it
+            raise ServiceError(ErrorCode.NOT_FOUND, f"there is no table {table_id}")
+        info = await self.storage.get_table(table_id)
+        if info is not None and info.status is TableStatus.ABANDONED:
+            raise ServiceError(
+                ErrorCode.NOT_FOUND,
+                f"table {table_id} was abandoned: everybody left before the start",
+            )
+        if info is None or info.status is not TableStatus.FINISHED:
+            raise ServiceError(ErrorCode.NOT_FOUND, f"there is no table {table_id}")
+        log = await self.storage.load_actions(table_id)
+        try:  # a replay of thousands of actions takes a few hundred ms: off the event loop
+            table = await asyncio.to_thread(LiveTable, info, log)
+        except GameError as error:
+            raise ServiceError(ErrorCode.CONFLICT, f"table {table_id}: {error}") from None
+        cached = self.finished.get(table_id)  # another request loaded it meanwhile
+        if cached is not None:
+            return cached
+        self.remember_finished(table)
+        return table
+
+    def spawn(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        """Run ``coroutine`` in the background (cancelled by :meth:`close`)."""
+        task: asyncio.Task[None] = asyncio.get_running_loop().create_task(coroutine)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
+
+    async def close(self) -> None:
+        """Cancel the background tasks and close every table's subscriptions."""
+        for task in list(self.tasks):
+            task.cancel()
+        for task in list(self.tasks):
+            with contextlib.suppress(BaseException):
+                await task
+        for table in [*self.tables.values(), *self.finished.values()]:
+            for subscriber in table.subscribers:
+                subscriber.close()
