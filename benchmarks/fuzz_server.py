@@ -84,6 +84,7 @@ class Tally:
     dropped: int = 0
     unanswered: int = 0
     crashes: int = 0
+    signed_out: int = 0
     examples: list[str] = field(default_factory=list)
 
     def failure(self, kind: str, detail: str) -> None:
@@ -104,6 +105,8 @@ class Tally:
             f"state changed by a rejected input: {self.changed}",
             f"5xx answers: {self.server_errors}",
             f"sockets dropped: {self.dropped}; frames unanswered: {self.unanswered}",
+            f"sockets closed because a fuzzed sign-out or sign-in ended their session "
+            f"(expected, reopened): {self.signed_out}",
             f"file loaders failing with another error than the game's: {self.crashes}",
         ]
         lines += [f"  - {example}" for example in self.examples]
@@ -415,8 +418,16 @@ class Harness:
                     break
                 replies.append(message)
         except Exception as error:  # the socket was closed or the handler failed
+            if getattr(error, "reason", "") == "signed out":
+                # An earlier input signed this person out (or in again, which ends the old
+                # session): the server closes its sockets on purpose, with a reason.
+                self.tally.signed_out += 1
+                return False
             self.tally.dropped += 1
-            self.tally.failure("dropped", f"{kind} {detail} {text[:200]!r}: {error!r}")
+            self.tally.failure(
+                "dropped",
+                f"{kind} {detail} {text[:200]!r}: {error!r} {getattr(error, 'reason', '')}",
+            )
             return False
         if not replies:
             self.tally.unanswered += 1
@@ -556,6 +567,14 @@ def run(
             argon2_memory_kib=1024,
             secret_key="fuzz",
             hint_agent="mcts:easy",
+            allowed_hosts=("testserver",),  # the test client's host name
+            # The limits are tested on their own (tests/server/test_rate_limits.py); here they
+            # would only turn most inputs into rate_limited refusals.
+            replay_limit=(10**6, 1.0),
+            login_limit=(10**6, 1.0),
+            signup_limit=(10**6, 1.0),
+            ws_limit=(10**6, 1.0),
+            ws_address_limit=(10**6, 1.0),
         )
         files = int(count * file_share)
         file_inputs(rng, files, tally, Path(folder))
@@ -587,6 +606,12 @@ class _Sockets:
                 self.reopen(person, table_id)
 
     def reopen(self, person: Person, table_id: int) -> None:
+        if person.name is not None:  # signed out by a fuzzed input: sign in again
+            session = person.request("GET", "/api/session").json()
+            if session.get("user") is None:
+                person.request(
+                    "POST", "/api/login", json={"name": person.name, "password": "a long password"}
+                )
         key = (id(person), table_id)
         old = self.open.pop(key, None)
         if old is not None:
