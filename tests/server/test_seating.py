@@ -120,6 +120,49 @@ def test_a_crash_during_a_join_leaves_a_consistent_table(tmp_path: Path, crash_a
     asyncio.run(body())
 
 
+@pytest.mark.parametrize("crash_at", [1, 2, 3])
+def test_a_crash_at_the_start_of_a_game_with_chance_draws_it_after_the_restart(
+    tmp_path: Path, crash_at: int
+) -> None:
+    """Connect 5 starts with a chance outcome (who starts), stored after the join: a crash
+    between the two leaves a started table whose outcome is drawn at the restart (the same
+    one: it is seeded by the table's seed and the seq)."""
+
+    async def body() -> None:
+        setup = SqlStorage(_engine(tmp_path))
+        alice, bob = await _users(setup)
+        service = MatchService(setup, ServiceConfig(0, 0.0))
+        seats = [SeatRequest("me"), SeatRequest("open")]
+        table_id = (await service.create_table(alice, "connect5", seats, {})).id
+        await service.close()
+        setup.close()
+
+        crashing = CrashingStorage(_engine(tmp_path), crash_at=crash_at)
+        service = MatchService(crashing, ServiceConfig(0, 0.0))
+        await service.start()
+        with contextlib.suppress(CrashError):
+            await service.join(table_id, bob, 1)
+        await service.close()
+        crashing.close()
+
+        storage = SqlStorage(_engine(tmp_path))
+        service = MatchService(storage, ServiceConfig(0, 0.0))
+        await service.start()
+        try:
+            info = await storage.get_table(table_id)
+            assert info is not None and consistent(info), info
+            if info.status is TableStatus.OPEN:
+                await service.join(table_id, bob, 1)
+            table = await service.get_table(table_id)
+            assert table.state is not None and not table.state.is_chance_node()
+            assert [entry.seat for entry in await storage.load_actions(table_id)] == [-1]
+        finally:
+            await service.close()
+            storage.close()
+
+    asyncio.run(body())
+
+
 @pytest.mark.parametrize("crash_at", [1, 2])
 def test_a_crash_while_creating_a_full_table_leaves_a_consistent_table(
     tmp_path: Path, crash_at: int
