@@ -386,3 +386,9 @@ def test_amb26_every_rule_can_be_played_on_every_board(board: str) -> None:
     walk = position(f"P1²:{src}", board=board)
     walk.apply_action(f"step {src} {dst}")
     assert stacks(walk) == f"P1²:{dst}"
+
+
+def test_a_board_file_nested_too_deeply_is_a_board_error() -> None:
+    """Found by the fuzzer: a bare RecursionError from tomllib before."""
+    with pytest.raises(BoardError, match="nested too deeply"):
+        parse_board("a = " + "[" * 5000 + "]" * 5000 + "\n", "deep.toml")

@@ -143,3 +143,12 @@ def test_a_variant_file_that_is_not_utf8_is_a_clear_option_error(tmp_path: Path)
     assert caught.value.option == "data"
     assert str(variant) in message
     assert "not UTF-8" in message and "byte 5" in message  # 0xe9 at offset 5 ("# caf")
+
+
+def test_a_variant_file_nested_too_deeply_is_a_clear_option_error(tmp_path: Path) -> None:
+    """Found by the fuzzer: tomllib recurses per nesting level, so a deep enough file raised a
+    bare RecursionError instead of the documented option error."""
+    path = tmp_path / "deep.toml"
+    path.write_text("a = " + "[" * 5000 + "]" * 5000 + "\n", "utf-8")
+    with pytest.raises(InvalidOptionError, match="nested too deeply"):
+        load("connnect", data=str(path))

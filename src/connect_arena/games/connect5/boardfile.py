@@ -52,6 +52,8 @@ def parse_board(text: str, source: str) -> Board:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise BoardError(source, [Problem("file", f"not valid TOML: {error}")]) from None
+    except RecursionError:  # tomllib recurses once per level of nested arrays or tables
+        raise BoardError(source, [Problem("file", "nested too deeply to be a board")]) from None
     reader = _Reader(text)
     header = reader.header(data)
     nodes = reader.nodes(data)

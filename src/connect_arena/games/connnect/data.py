@@ -88,6 +88,8 @@ def _read(path: Path) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise DataError(f"connnect data ({path}): not valid TOML: {error}") from None
+    except RecursionError:  # tomllib recurses once per level of nested arrays or tables
+        raise DataError(f"connnect data ({path}): nested too deeply to be game data") from None
 
 
 def merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
