@@ -127,13 +127,17 @@ def _ensure_node() -> list[list[str]]:
     ]
 
 
+LINTED = ["src", "tests", "benchmarks", "tools", "dev.py"]
+"""What ruff checks and formats."""
+
+
 def test(args: list[str]) -> int:
     """Install the development tools; run ruff, mypy --strict, the JS checks, then pytest."""
     _ensure_env("dev")
     _ensure_chromium()
     steps = [
-        [str(PYTHON), "-m", "ruff", "check", "src", "tests", "benchmarks", "tools", "dev.py"],
-        [str(PYTHON), "-m", "ruff", "format", "--check", "src", "tests", "benchmarks", "tools", "dev.py"],
+        [str(PYTHON), "-m", "ruff", "check", *LINTED],
+        [str(PYTHON), "-m", "ruff", "format", "--check", *LINTED],
         [str(PYTHON), "-m", "mypy"],
         *_ensure_node(),
         [str(PYTHON), "-m", "pytest", *args],  # last: the longest step
