@@ -1,0 +1,40 @@
+"""Guided first games (``service.tutorials``): thin routes, nothing stored.
+
+``GET /api/tutorials`` lists the games with a tutorial; ``GET /api/tutorials/{game}`` gives the
+game's static information, the intro and the starting position; ``GET
+/api/tutorials/{game}/steps?played=…&played=…&attempt=…`` replays the player's accepted actions
+and checks a new one with the engine. A replay is a few dozen engine actions, so it runs in the
+request (GET: it changes nothing, anyone may ask, no session needed).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query
+
+from connect_arena.service.tutorials import MAX_NOTATION, MAX_PLAYED, run, tutorial_games, tutorial_info
+
+router = APIRouter(prefix="/api/tutorials")
+
+@router.get("")
+async def tutorials() -> dict[str, Any]:
+    """The games that have a tutorial."""
+    return {"games": list(tutorial_games())}
+
+
+@router.get("/{game}")
+async def tutorial(game: str) -> dict[str, Any]:
+    """A game's tutorial: ``{game, intro, info: {geometry, options, …}, progress}``."""
+    return tutorial_info(game)
+
+
+@router.get("/{game}/steps")
+async def steps(
+    game: str,
+    played: Annotated[list[str] | None, Query(max_length=MAX_PLAYED)] = None,
+    attempt: Annotated[str | None, Query(max_length=MAX_NOTATION)] = None,
+) -> dict[str, Any]:
+    """Replay ``played`` (the accepted actions, in order) and check ``attempt``: the progress
+    (``service.tutorials.Progress.to_json``); a refused attempt changes nothing and says why."""
+    return run(game, played or (), attempt).to_json()
