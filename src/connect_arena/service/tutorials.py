@@ -10,7 +10,8 @@ A tutorial *script* (``service/tutorial_scripts/<game>.json``) is data:
   do and why), the expected action(s) — ``expect`` (exact notations, which the page highlights)
   and/or ``any`` (prefixes: any legal action starting with one of them, e.g. ``"write "``) —,
   ``wrong`` (the key explaining a legal but unexpected action) and ``reply`` (the scripted
-  actions that follow: the computer's answer, chance outcomes included);
+  actions that follow: the computer's answer, chance outcomes included) and ``optional`` (the
+  engine may make the step unnecessary: it is then passed over);
 * ``finish``: the key of the closing message.
 
 The runner is stateless: the page sends the player's accepted actions so far (``played``) and
@@ -53,6 +54,9 @@ class Step:
         any: prefixes: any legal action whose notation starts with one of them is accepted.
         wrong: translation key explaining why a legal but unexpected action is not the lesson.
         reply: the scripted actions applied after the player's (chance outcomes included).
+        optional: the engine may make the step unnecessary (a phase that ends by itself when
+            nothing is left to do): when no action it accepts is legal, it is passed over and
+            its reply applied.
     """
 
     message: str
@@ -60,6 +64,7 @@ class Step:
     any: tuple[str, ...] = ()
     wrong: str = ""
     reply: tuple[str, ...] = ()
+    optional: bool = False
 
     def accepts(self, action: str) -> bool:
         """Whether the legal action ``action`` (canonical notation) is what this step asks."""
@@ -181,6 +186,7 @@ def _step_of(data: Mapping[str, Any]) -> Step:
         any=tuple(data.get("any", ())),
         wrong=str(data.get("wrong", "")),
         reply=tuple(data.get("reply", ())),
+        optional=bool(data.get("optional", False)),
     )
 
 
@@ -275,6 +281,7 @@ def run(game: str, played: Sequence[str] = (), attempt: str | None = None) -> Pr
     moves: list[Move] = []
     _scripted(script, state, script.setup, moves)
     progress = Progress(script, state, 0, moves)
+    _pass_over(progress)
     for index, text in enumerate(played):
         if not _advance(progress, text):
             raise ServiceError(ErrorCode.BAD_REQUEST, f"action {index + 1} ({text!r}) is not the tutorial's")
@@ -300,7 +307,26 @@ def _advance(progress: Progress, text: str) -> bool:
     _scripted(script, progress.state, step.reply, progress.moves)
     progress.accepted = str(action)
     progress.step += 1
+    _pass_over(progress)
     return True
+
+
+def _pass_over(progress: Progress) -> None:
+    """Pass over optional steps that the engine made unnecessary (see :class:`Step`)."""
+    script = progress.script
+    while not progress.finished:
+        step = script.steps[progress.step]
+        if not step.optional or _offers(step, progress.state, script.seat):
+            return
+        _scripted(script, progress.state, step.reply, progress.moves)
+        progress.step += 1
+
+
+def _offers(step: Step, state: State[Action], seat: int) -> bool:
+    """Whether the player may now play an action that ``step`` accepts."""
+    if state.is_chance_node() or seat not in state.active_players():
+        return False
+    return any(step.accepts(str(action)) for action in state.legal_actions(seat))
 
 
 def tutorial_info(game: str) -> dict[str, Any]:
