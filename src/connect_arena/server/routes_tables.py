@@ -25,8 +25,8 @@ from connect_arena.server.ratelimit import ReplayLimitDep
 from connect_arena.server.schemas import NewTable, RecordUpload, SeatNumber
 from connect_arena.service import SeatRequest, TableStatus, table_record
 from connect_arena.service.options import free_text
-from connect_arena.service.tutorials import tutorial_games
 from connect_arena.service.records import MAX_REPLAY_ACTIONS, replay_page, upload_page
+from connect_arena.service.tutorials import tutorial_games
 from connect_arena.service.views import game_info, has_private_information, table_json
 
 router = APIRouter(prefix="/api")

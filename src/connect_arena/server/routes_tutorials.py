@@ -13,9 +13,16 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 
-from connect_arena.service.tutorials import MAX_NOTATION, MAX_PLAYED, run, tutorial_games, tutorial_info
+from connect_arena.service.tutorials import (
+    MAX_NOTATION,
+    MAX_PLAYED,
+    run,
+    tutorial_games,
+    tutorial_info,
+)
 
 router = APIRouter(prefix="/api/tutorials")
+
 
 @router.get("")
 async def tutorials() -> dict[str, Any]:

@@ -194,7 +194,9 @@ def _step_of(data: Mapping[str, Any]) -> Step:
 def tutorial_games() -> tuple[str, ...]:
     """The games that have a tutorial, sorted."""
     folder = resources.files(__package__).joinpath(SCRIPTS)
-    return tuple(sorted(p.name[: -len(".json")] for p in folder.iterdir() if p.name.endswith(".json")))
+    return tuple(
+        sorted(p.name[: -len(".json")] for p in folder.iterdir() if p.name.endswith(".json"))
+    )
 
 
 @cache
@@ -232,17 +234,23 @@ def _actor(state: State[Action], seat: int) -> int:
 
 def _apply(state: State[Action], text: str, player: int, moves: list[Move]) -> None:
     action = state.parse_action(text, player)
-    moves.append(Move(player if player != CHANCE else -1, str(action), state.describe_action(action, player)))
+    moves.append(
+        Move(player if player != CHANCE else -1, str(action), state.describe_action(action, player))
+    )
     state.apply_action(action, player)
 
 
-def _scripted(script: Script, state: State[Action], texts: Sequence[str], moves: list[Move]) -> None:
+def _scripted(
+    script: Script, state: State[Action], texts: Sequence[str], moves: list[Move]
+) -> None:
     """Apply scripted actions; a script that the engine refuses is a bug of the script."""
     for text in texts:
         _apply(state, text, _actor(state, script.seat), moves)
 
 
-def _check(step: Step, state: State[Action], seat: int, text: str) -> tuple[Action | None, Refusal | None]:
+def _check(
+    step: Step, state: State[Action], seat: int, text: str
+) -> tuple[Action | None, Refusal | None]:
     """The engine's verdict on ``text`` for this step: the action, or why it is refused."""
     try:
         action = state.parse_action(text, seat)
@@ -276,7 +284,9 @@ def run(game: str, played: Sequence[str] = (), attempt: str | None = None) -> Pr
     if len(played) > min(MAX_PLAYED, len(script.steps)):
         raise ServiceError(ErrorCode.BAD_REQUEST, "more actions than the tutorial has steps")
     if any(len(text) > MAX_NOTATION for text in (*played, attempt or "")):
-        raise ServiceError(ErrorCode.BAD_REQUEST, f"an action is longer than {MAX_NOTATION} characters")
+        raise ServiceError(
+            ErrorCode.BAD_REQUEST, f"an action is longer than {MAX_NOTATION} characters"
+        )
     state = script.new_game().new_initial_state()
     moves: list[Move] = []
     _scripted(script, state, script.setup, moves)
@@ -284,7 +294,9 @@ def run(game: str, played: Sequence[str] = (), attempt: str | None = None) -> Pr
     _pass_over(progress)
     for index, text in enumerate(played):
         if not _advance(progress, text):
-            raise ServiceError(ErrorCode.BAD_REQUEST, f"action {index + 1} ({text!r}) is not the tutorial's")
+            raise ServiceError(
+                ErrorCode.BAD_REQUEST, f"action {index + 1} ({text!r}) is not the tutorial's"
+            )
     if attempt is not None:
         if progress.finished:
             raise ServiceError(ErrorCode.BAD_REQUEST, "the tutorial is over")

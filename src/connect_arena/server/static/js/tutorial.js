@@ -82,16 +82,20 @@ function renderCoach() {
   if (!progress) return;
   const coach = $("coach");
   coach.classList.toggle("finished", progress.finished);
+  coach.dataset.step = String(progress.step); // for tests: the step shown
   $("coach-step").textContent = progress.finished
     ? t("tutorial.finished")
     : t("tutorial.stepOf", { n: progress.step + 1, total: progress.steps });
   $("coach-progress").replaceChildren(...Array.from({ length: progress.steps }, (_, i) =>
     h("span", { class: i < progress.step ? "done" : i === progress.step ? "now" : "" })));
-  const intro = progress.step === 0 && page.intro ? `${t(`tutorial.${page.intro}`)} ` : "";
-  $("coach-text").textContent = intro + t(`tutorial.${progress.message}`);
+  const intro = $("coach-intro");
+  intro.hidden = !(progress.step === 0 && page.intro);
+  intro.textContent = intro.hidden ? "" : t(`tutorial.${page.intro}`);
+  $("coach-text").textContent = t(`tutorial.${progress.message}`);
   const why = $("coach-why");
   why.hidden = page.refusal === null;
   why.replaceChildren(...(page.refusal ? whyText(page.refusal) : []));
+  /** @type {HTMLElement[]} */
   const actions = [h("button", { class: "small", id: "tutorial-restart", onclick: restart }, t("tutorial.restart"))];
   if (progress.finished) {
     actions.unshift(h("a", { class: "button primary", id: "tutorial-play", href: "/" }, t("tutorial.playNow")));
@@ -156,8 +160,29 @@ function renderBoard() {
   $("controls").replaceChildren(...controls);
 }
 
+/**
+ * Mark the controls that play the expected action (class "tutorial-expected"), for boards that
+ * name their controls by the action (`data-action`, `data-claim`) or by its words
+ * (`data-<verb>="<rest>"`: data-zone="1", data-take="3", data-add="T2,0 4,0"), and the clickable
+ * dot an action starts from (`data-dot`, role button: "place h7", "jump g7 over …").
+ * Quinque draws the suggestion itself (board.update's `hint`).
+ */
+function markExpected() {
+  for (const node of document.querySelectorAll(".tutorial-expected")) node.classList.remove("tutorial-expected");
+  const action = page.progress?.expect[0];
+  if (!action || page.progress?.finished) return;
+  const [verb, ...rest] = action.split(" ");
+  /** @param {string} text @returns {string} */
+  const quoted = (text) => JSON.stringify(text);
+  const selectors = [`[data-action=${quoted(action)}]`, `[data-claim=${quoted(action)}]`];
+  if (rest.length && /^[a-z]+$/.test(verb)) selectors.push(`[data-${verb}=${quoted(rest.join(" "))}]`);
+  if (rest.length) selectors.push(`[role="button"][data-dot=${quoted(rest[0])}]`);
+  for (const node of $("main").querySelectorAll(selectors.join(", "))) node.classList.add("tutorial-expected");
+}
+
 function renderAll() {
   renderBoard();
+  markExpected();
   renderCoach();
   renderSeats();
   renderMoves();
