@@ -78,6 +78,9 @@ def play_through(page: Page, game: str, shot: str | None = None) -> None:
         expect(page.locator("#coach-why")).to_be_hidden()
     expect(page.locator("#coach")).to_have_class("coach finished")
     expect(page.locator("#tutorial-play")).to_be_visible()
+    expect(page.locator("#status")).to_be_hidden()  # no empty status bar under the coach
+    if shot:
+        page.screenshot(path=artifacts() / f"{shot}-finished.png", full_page=True)
     assert not page.errors  # type: ignore[attr-defined]
 
 
@@ -127,9 +130,13 @@ def test_the_lobby_and_the_table_page_link_to_the_tutorials(
     test_browser.sign_up(page, "learner")
     link = page.locator("#lobby-tutorial-link")
     expect(link).to_have_attribute("href", "/tutorial/quinque")
+    page.screenshot(path=artifacts() / "tutorial-lobby-link.png")
     link.click()
     expect(page.locator("#coach")).to_have_attribute("data-step", "0")
     expect(page.locator("#tutorial-title")).to_have_text("Learn Quinque")
+    page.goto("/")
+    test_browser.create_table_plain(page)
+    expect(page.locator("#tutorial-link")).to_have_attribute("href", "/tutorial/quinque")
 
 
 def test_a_tutorial_step_on_a_phone(browser: Browser, shared_server: LiveServer) -> None:

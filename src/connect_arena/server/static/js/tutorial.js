@@ -151,6 +151,7 @@ function renderBoard() {
     ? t("common.yourTurn", { seat: seatText(seat), hint: page.board.turnHint?.(state.observation, legal) || t("common.chooseAnAction") })
     : "";
   status.className = `status ${mine ? "yours" : "over"}`;
+  status.hidden = !mine; // after the last step the coach speaks alone
   const controls = [];
   if (mine && shellActions(legal).includes("pass")) {
     const label = page.board.passLabel?.(state.observation) || t("common.pass");
