@@ -165,7 +165,8 @@ function renderBoard() {
  * Mark the controls that play the expected action (class "tutorial-expected"), for boards that
  * name their controls by the action (`data-action`, `data-claim`) or by its words
  * (`data-<verb>="<rest>"`: data-zone="1", data-take="3", data-add="T2,0 4,0"), and the clickable
- * dot an action starts from (`data-dot`, role button: "place h7", "jump g7 over …").
+ * dot an action starts from (`data-dot`, role button: "place h7", "jump g7 over …"), and the
+ * spaces of a claim (`data-cell`).
  * Quinque draws the suggestion itself (board.update's `hint`).
  */
 function markExpected() {
@@ -178,6 +179,7 @@ function markExpected() {
   const selectors = [`[data-action=${quoted(action)}]`, `[data-claim=${quoted(action)}]`];
   if (rest.length && /^[a-z]+$/.test(verb)) selectors.push(`[data-${verb}=${quoted(rest.join(" "))}]`);
   if (rest.length) selectors.push(`[role="button"][data-dot=${quoted(rest[0])}]`);
+  if (verb === "claim") for (const cell of rest.slice(1)) selectors.push(`[data-cell=${quoted(cell)}]`);
   for (const node of $("main").querySelectorAll(selectors.join(", "))) node.classList.add("tutorial-expected");
 }
 
