@@ -122,6 +122,23 @@ def test_a_wrong_action_is_explained_and_changes_nothing(
     expect(why).to_be_hidden()
 
 
+def test_a_reload_or_another_language_goes_on_at_the_same_step(
+    browser: Browser, shared_server: LiveServer
+) -> None:
+    page = open_tutorial(browser, shared_server.base, "connect5", "en-US")
+    for action in expected_path(load_script("connect5"))[:2]:
+        test_connect5_ui.click_action(page, action)
+    expect(page.locator("#coach")).to_have_attribute("data-step", "2")
+    page.select_option("#language", "es")  # the picker reloads the page
+    expect(page.locator("#coach-step")).to_have_text("Paso 3 de 4")
+    expect(page.locator("#coach")).to_have_attribute("data-step", "2")
+    # An address whose actions are not the tutorial's starts afresh.
+    page.goto("/tutorial/connect5#" + "%5B%22place%20a3%22%5D")
+    page.reload()  # the same document with another hash is not loaded again by goto
+    expect(page.locator("#coach")).to_have_attribute("data-step", "0")
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 def test_the_lobby_and_the_table_page_link_to_the_tutorials(
     browser: Browser, shared_server: LiveServer
 ) -> None:

@@ -215,7 +215,10 @@ async function attempt(action) {
   try {
     const progress = await ask(action);
     page.refusal = progress.refusal;
-    if (progress.accepted) page.played.push(progress.accepted);
+    if (progress.accepted) {
+      page.played.push(progress.accepted);
+      remember();
+    }
     page.progress = progress;
   } catch (problem) {
     toast(messageOf(problem));
@@ -229,9 +232,27 @@ async function attempt(action) {
 /** Start again from the first step. */
 async function restart() {
   page.played = [];
+  remember();
   page.refusal = null;
   page.progress = await ask(null);
   renderAll();
+}
+
+/** Keep the accepted actions in the address (#…), so that a reload or a change of language
+ * (which reloads the page) goes on where the player was. */
+function remember() {
+  const hash = page.played.length ? `#${encodeURIComponent(JSON.stringify(page.played))}` : "";
+  history.replaceState(null, "", `${location.pathname}${location.search}${hash}`);
+}
+
+/** @returns {string[]} the accepted actions the address remembers (none if it holds nothing valid). */
+function remembered() {
+  try {
+    const value = JSON.parse(decodeURIComponent(location.hash.slice(1)) || "[]");
+    return Array.isArray(value) && value.every((item) => typeof item === "string") ? value : [];
+  } catch {
+    return [];
+  }
 }
 
 async function main() {
@@ -264,6 +285,15 @@ async function main() {
     interactive: true, panel: $("game-panel"), onAction: (action) => { attempt(action); },
   });
   page.progress = tutorial.progress;
+  page.played = remembered();
+  if (page.played.length) {
+    try {
+      page.progress = await ask(null);
+    } catch {
+      page.played = []; // not this tutorial's actions (an old or edited address): start afresh
+      remember();
+    }
+  }
   renderAll();
 }
 
