@@ -136,6 +136,8 @@ def test_a_reload_or_another_language_goes_on_at_the_same_step(
     page.goto("/tutorial/connect5#" + "%5B%22place%20a3%22%5D")
     page.reload()  # the same document with another hash is not loaded again by goto
     expect(page.locator("#coach")).to_have_attribute("data-step", "0")
+    page.goto("/tutorial/chess")
+    expect(page.locator("#coach-text")).to_have_text("Este juego no tiene partida guiada.")
     assert not page.errors  # type: ignore[attr-defined]
 
 

@@ -178,6 +178,9 @@ def test_the_routes_play_a_tutorial_without_a_session(client: TestClient) -> Non
     assert client.get("/api/tutorials/chess").status_code == 404
     bad = client.get("/api/tutorials/quinque/steps", params={"played": ["mark 0,1"]})
     assert bad.status_code == 400
+    too_many = client.get("/api/tutorials/quinque/steps", params={"played": ["pass"] * 41})
+    assert too_many.status_code == 422 and too_many.json()["error"]["code"] == "bad_request"
+    assert client.get("/api/tutorials/..%2F..%2Fpyproject").status_code == 404
     assert get(client, "/api/games")["games"][0]["tutorial"] is True
     page = client.get("/tutorial/pairs")
     assert page.status_code == 200 and "tutorial.js" in page.text

@@ -265,10 +265,10 @@ async function main() {
   let tutorial;
   try {
     tutorial = await api.get(`/api/tutorials/${encodeURIComponent(gameName)}`);
-  } catch (problem) {
-    $("coach-text").textContent = t("tutorial.none");
+  } catch {
+    $("coach-text").textContent = t("tutorial.none"); // no such game, or no tutorial for it
     $("coach-step").textContent = "";
-    throw problem;
+    return;
   }
   if (!game) return;
   page.game = game;
