@@ -26,6 +26,7 @@ from connect_arena.server.schemas import NewTable, RecordUpload, SeatNumber
 from connect_arena.service import SeatRequest, TableStatus, table_record
 from connect_arena.service.options import free_text
 from connect_arena.service.records import MAX_REPLAY_ACTIONS, replay_page, upload_page
+from connect_arena.service.tutorials import tutorial_games
 from connect_arena.service.views import game_info, has_private_information, table_json
 
 router = APIRouter(prefix="/api")
@@ -69,6 +70,7 @@ def _game_json(cls: type[Game]) -> dict[str, Any]:
         "teams": {str(n): [list(team) for team in cls(n).teams()] for n in cls.player_counts},
         "game_type": cls.game_type.to_json(),
         "rules_languages": rules_languages(cls.name),
+        "tutorial": cls.name in tutorial_games(),
         "options": [_option_json(s) for s in cls.option_specs if not free_text(s)],
     }
 

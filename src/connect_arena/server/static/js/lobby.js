@@ -5,6 +5,7 @@ import {
   playerName, resultText, seatClass, seatName, socketUrl, toast, rulesLink,
 } from "./api.js";
 import { setUpHeader } from "./header.js";
+import { tutorialLink } from "./tutorial-link.js";
 import { loadNamespaces, t } from "./i18n.js";
 
 /** @typedef {import("./types.js").CatalogueGame} Game */
@@ -114,7 +115,7 @@ function renderForm(form, gameName) {
   const parts = [
     h("div", { class: "row" }, h("label", { for: "game" }, t("common.game")), gameSelect),
     h("p", { class: "muted summary" }, gameText(game.name, "summary", game.summary), " ",
-      rulesLink(game, "lobby-rules-link")),
+      rulesLink(game, "lobby-rules-link"), " ", tutorialLink(game, "lobby-tutorial-link")),
     counts.length > 1 ? h("div", { class: "row" }, h("label", { for: "players" }, t("common.players")), players) : null,
     h("h3", {}, t("common.seats")), seats,
     h("p", { class: "hint hot-seat-hint" }, t("common.hotSeatHint"), " ", hotSeat),

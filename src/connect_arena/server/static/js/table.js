@@ -22,6 +22,7 @@ import {
   optionLabel, optionValueText, playerName, resultText, seatClass, seatName, socketUrl, toast, rulesLink,
 } from "./api.js";
 import { setUpHeader } from "./header.js";
+import { tutorialLink } from "./tutorial-link.js";
 import { loadGameUi, shellActions } from "./games.js";
 import { eventText, loadNamespaces, t } from "./i18n.js";
 import { choosePlayingSeat as chooseSeat, hiddenMove } from "./seats.js";
@@ -443,7 +444,7 @@ async function onTable(message) {
     page.gameSummary = gameText(game.name, "summary", game.summary || "");
     const title = gameTitle(game) || table.title;
     $("table-title").textContent = t("common.tableTitle", { game: title, id: tableId });
-    $("head-links").replaceChildren(rulesLink(game) || "");
+    $("head-links").replaceChildren(rulesLink(game) || "", " ", tutorialLink(game) || "");
     document.title = `Connect Arena — ${title} #${tableId}`;
     // The static game info (declaration, board/sheet geometry) is fixed for the table's life.
     /** @type {TableGameInfo} */

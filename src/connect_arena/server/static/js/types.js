@@ -36,6 +36,7 @@
  * @property {OptionSpec[]} [options]
  * @property {Record<string, number[][]>} [teams] - player count -> the partners' seat lists.
  * @property {string[]} [rules_languages] - the languages of its rules pages (none: no link).
+ * @property {boolean} [tutorial] - it has a guided first game (/tutorial/<name>).
  * @property {Record<string, unknown>} [game_type] - the game's declaration (core GameType).
  */
 
