@@ -20,6 +20,7 @@ from connect_arena.server import routes_auth, routes_tables, websocket
 from connect_arena.server.arena import Arena
 from connect_arena.server.auth import Passwords, RateLimiter
 from connect_arena.server.config import Settings
+from connect_arena.server.coordination import RedisCoordinator
 from connect_arena.server.db import SqlStorage, make_engine, run_migrations
 from connect_arena.server.errors import (
     ApiError,
@@ -40,11 +41,13 @@ async def open_arena(settings: Settings) -> Arena:
     engine = make_engine(settings.resolved_database_url())
     await asyncio.to_thread(run_migrations, engine)
     storage = SqlStorage(engine)
+    coordinator = RedisCoordinator(settings.redis_url) if settings.redis_url else None
     service = MatchService(
         storage,
         ServiceConfig(
             settings.computer_workers, settings.computer_delay, hint_agent=settings.hint_agent
         ),
+        coordinator,
     )
     await service.start()
     return Arena(

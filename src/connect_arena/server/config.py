@@ -28,6 +28,8 @@ class Settings:
     Attributes:
         data_dir: where the SQLite database and the session secret live.
         database_url: a SQLAlchemy URL; SQLite in ``data_dir`` by default.
+        redis_url: Redis shared by several server processes (``redis://host:6379/0``): table
+            leases and broadcasts between them (docs/scaling.md). Empty: one process alone.
         secret_key: signs session cookies; kept in ``data_dir/secret_key`` unless given.
         secure_cookies: mark cookies ``Secure`` (serve behind HTTPS).
         allowed_origins: extra origins allowed to open WebSockets (the server's own always is).
@@ -44,6 +46,7 @@ class Settings:
 
     data_dir: Path = field(default_factory=default_data_dir)
     database_url: str = ""
+    redis_url: str = ""
     secret_key: str = ""
     secure_cookies: bool = False
     allowed_origins: tuple[str, ...] = ()
@@ -70,6 +73,7 @@ class Settings:
         return cls(
             data_dir=Path(get("DATA_DIR") or defaults.data_dir).expanduser(),
             database_url=get("DATABASE_URL") or "",
+            redis_url=get("REDIS_URL") or "",
             secret_key=get("SECRET_KEY") or "",
             secure_cookies=(get("SECURE_COOKIES") or "").lower() in ("1", "true", "yes"),
             allowed_origins=tuple(o.strip() for o in (origins or "").split(",") if o.strip()),

@@ -20,7 +20,7 @@ import logging
 import random
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -36,6 +36,7 @@ from connect_arena.core import (
     load,
     sample_chance_outcome,
 )
+from connect_arena.service.cluster import Cluster, Coordinator
 from connect_arena.service.computer import ComputerPlayers, HintRequest, ThinkRequest
 from connect_arena.service.lobby import Lobby
 from connect_arena.service.model import (
@@ -125,10 +126,19 @@ class MatchService:
     Args:
         storage: where tables and logs are kept.
         config: tuning.
+        coordinator: shared with the other processes of the arena (Redis), when there are
+            several: each table operation then runs under the table's lease
+            (:mod:`connect_arena.service.cluster`). ``None``: this process is alone.
     """
 
-    def __init__(self, storage: Storage, config: ServiceConfig | None = None) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        config: ServiceConfig | None = None,
+        coordinator: Coordinator | None = None,
+    ) -> None:
         self.storage = storage
+        self.cluster = None if coordinator is None else Cluster(self, coordinator)
         self.config = config or ServiceConfig()
         self.computer = ComputerPlayers(self.config.computer_workers)
         self.tables: dict[int, LiveTable] = {}
@@ -140,19 +150,25 @@ class MatchService:
     # ----- life cycle --------------------------------------------------------------------------
     async def start(self) -> None:
         """Rebuild every open and running table from storage and resume their games."""
+        if self.cluster is not None:
+            await self.cluster.start()
         for info in await self.storage.active_tables():
             try:
                 table = LiveTable(info, await self.storage.load_actions(info.id))
             except GameError as error:
                 log.error("table %s cannot be rebuilt from its log: %s", info.id, error)
                 continue
-            self.tables[info.id] = table
+            table = self.tables.setdefault(info.id, table)
             if table.state is not None:
-                async with table.lock:
+                async with self._exclusive(table):
                     await self._advance(table)
+        if self.cluster is not None:
+            self.cluster.start_sweeping()
 
     async def close(self) -> None:
         """Stop computer players and close every subscription."""
+        if self.cluster is not None:
+            await self.cluster.close()
         for task in list(self._tasks):
             task.cancel()
         for task in list(self._tasks):
@@ -191,7 +207,7 @@ class MatchService:
         )
         table = LiveTable(info, [])
         self.tables[info.id] = table
-        async with table.lock:
+        async with self._exclusive(table, announce=True):
             await self._start_if_full(table)
         self.lobby.changed()
         return info
@@ -223,8 +239,8 @@ class MatchService:
             ServiceError: no such table or seat, the table is not open, the seat is taken,
                 or the user already sits at this table.
         """
-        table = self._live(table_id)
-        async with table.lock:
+        table = await self._active(table_id)
+        async with self._exclusive(table):
             self._check_open(table, seat)
             if table.info.seats[seat].filled:
                 raise ServiceError(ErrorCode.SEAT_TAKEN, f"seat {seat} is already taken")
@@ -245,8 +261,8 @@ class MatchService:
         Raises:
             ServiceError: no such table or seat, the table is not open, not the user's seat.
         """
-        table = self._live(table_id)
-        async with table.lock:
+        table = await self._active(table_id)
+        async with self._exclusive(table):
             self._check_open(table, seat)
             if seat not in table.viewer_seats(user.id):
                 raise ServiceError(ErrorCode.NOT_SEATED, f"seat {seat} is not yours")
@@ -299,8 +315,8 @@ class MatchService:
         Raises:
             ServiceError: refused; nothing changed.
         """
-        table = self._live(table_id)
-        async with table.lock:
+        table = await self._active(table_id)
+        async with self._exclusive(table):
             acting = self._acting_seat(table, user_id, seat, seq)
             action = self._validate(table, acting, text)
             entry = await self._commit(table, acting, action)
@@ -394,7 +410,7 @@ class MatchService:
         if self._computer_seat(table) is not None and (
             table.thinking is None or table.thinking.done()
         ):
-            table.thinking = self._spawn(self._computer_turns(table))
+            table.thinking = self._spawn(self._drive(table))
 
     @staticmethod
     def _computer_seat(table: LiveTable) -> int | None:
@@ -404,6 +420,13 @@ class MatchService:
         active = state.active_players()
         computers = [s.index for s in table.info.seats if s.kind is SeatKind.COMPUTER]
         return next((seat for seat in computers if seat in active), None)
+
+    async def _drive(self, table: LiveTable) -> None:
+        """Play the computer seats of ``table`` (in one process only, when there are several)."""
+        if self.cluster is None:
+            await self._computer_turns(table)
+        else:
+            await self.cluster.drive(lambda: self._computer_turns(table), table)
 
     async def _computer_turns(self, table: LiveTable) -> None:
         """Play the computer seats of ``table`` while one of them is to act."""
@@ -418,7 +441,7 @@ class MatchService:
             wait = self.config.computer_delay - (time.monotonic() - started)
             if wait > 0:
                 await asyncio.sleep(wait)
-            async with table.lock:
+            async with self._exclusive(table):
                 if table.seq != len(request.actions) or self._computer_seat(table) != seat:
                     continue  # the position changed while it thought: think again
                 await self._commit(table, seat, self._validate(table, seat, text))
@@ -496,6 +519,23 @@ class MatchService:
         }
 
     # ----- lookup and viewing ------------------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def _exclusive(self, table: LiveTable, announce: bool = False) -> AsyncIterator[None]:
+        """Hold ``table`` for one operation: its lock, and its lease when there are several
+        processes (the replica caught up first, the changes published after)."""
+        async with table.lock:
+            if self.cluster is None:
+                yield
+            else:
+                async with self.cluster.exclusive(table, announce):
+                    yield
+
+    async def _active(self, table_id: int) -> LiveTable:
+        """The table ``table_id`` to operate on (one another process created, too)."""
+        if self.cluster is not None and table_id not in self.tables:
+            await self.cluster.active(table_id)
+        return self._live(table_id)
+
     def _live(self, table_id: int) -> LiveTable:
         table = self.tables.get(table_id) or self.finished.get(table_id)
         if table is None:
@@ -515,6 +555,8 @@ class MatchService:
             ServiceError: no such table (``not_found``).
         """
         table = self.tables.get(table_id) or self.finished.get(table_id)
+        if table is None and self.cluster is not None:
+            table = await self.cluster.active(table_id)
         if table is not None:
             return table
         info = await self.storage.get_table(table_id)
@@ -535,6 +577,8 @@ class MatchService:
             ServiceError: no such table.
         """
         table = await self.get_table(table_id)
+        if self.cluster is not None:
+            await self.cluster.refresh(table)
         subscription = Subscription(user_id)
         subscription.push_json(table.table_message(user_id))
         self.sync(table, subscription, since)
