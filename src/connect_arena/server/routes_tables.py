@@ -5,13 +5,12 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-from collections.abc import Mapping
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
 
 from connect_arena.agents import AGENT_KINDS
-from connect_arena.core import Game, OptionSpec, game_class, game_names, parse_record
+from connect_arena.core import Game, OptionSpec, game_class, game_names
 from connect_arena.server.arena import ArenaDep, CsrfDep, MaybeUserDep, UserDep, service_user
 from connect_arena.server.errors import ApiError
 from connect_arena.server.schemas import NewTable, RecordUpload, SeatNumber
@@ -21,6 +20,8 @@ from connect_arena.service import (
     replay_frames,
     table_record,
 )
+from connect_arena.service.options import free_text
+from connect_arena.service.records import upload_frames
 from connect_arena.service.views import game_info, has_private_information, table_json
 
 router = APIRouter(prefix="/api")
@@ -42,31 +43,6 @@ def _option_json(spec: OptionSpec) -> dict[str, Any]:
     }
 
 
-def _free_text(spec: OptionSpec) -> bool:
-    """String options without a list of choices or suggestions (e.g. a data file): the server
-    keeps their default, so that a table cannot make the server read arbitrary files."""
-    return isinstance(spec.default, str) and not spec.choices and not spec.suggestions
-
-
-def _check_web_options(cls: type[Game], options: Mapping[str, object]) -> None:
-    """Options that come from the web (a new table, an uploaded record): free-text options
-    (files) keep their defaults and open options take only their suggested values, so no
-    request can make the server read a file of its choosing.
-
-    Raises:
-        ApiError: 400 naming the option.
-    """
-    for spec in cls.option_specs:
-        if spec.name not in options:
-            continue
-        if _free_text(spec):
-            raise ApiError(400, "bad_request", f"option {spec.name!r} cannot be set here")
-        suggested = spec.suggestions
-        if suggested and options[spec.name] not in suggested:
-            choices = ", ".join(suggested)
-            raise ApiError(400, "bad_request", f"option {spec.name!r} must be one of: {choices}")
-
-
 def _game_json(cls: type[Game]) -> dict[str, Any]:
     return {
         "name": cls.name,
@@ -78,7 +54,7 @@ def _game_json(cls: type[Game]) -> dict[str, Any]:
         "private_information": has_private_information(cls.name),
         "teams": {str(n): [list(team) for team in cls(n).teams()] for n in cls.player_counts},
         "game_type": cls.game_type.to_json(),
-        "options": [_option_json(s) for s in cls.option_specs if not _free_text(s)],
+        "options": [_option_json(s) for s in cls.option_specs if not free_text(s)],
     }
 
 
@@ -97,20 +73,12 @@ async def games() -> dict[str, Any]:
 @router.get("/lobby")
 async def lobby(arena: ArenaDep) -> dict[str, Any]:
     """Open and running tables (newest first) and the latest finished ones."""
-    snapshot = arena.service.lobby.snapshot()
-    finished = await arena.storage.finished_tables(FINISHED_LISTED)
-    snapshot["finished"] = [table_json(info) for info in finished]
-    return snapshot
+    return await arena.service.lobby_listing(FINISHED_LISTED)
 
 
 @router.post("/tables", dependencies=[CsrfDep], status_code=201)
 async def create_table(body: NewTable, user: UserDep, arena: ArenaDep) -> dict[str, Any]:
     """Create a table; ``seats`` says who sits where (``me``, ``open``, ``computer``)."""
-    try:
-        cls = game_class(body.game)
-    except ValueError as error:
-        raise ApiError(400, "bad_request", str(error)) from None
-    _check_web_options(cls, body.options)
     seats = [SeatRequest(seat.kind, seat.agent) for seat in body.seats]
     info = await arena.service.create_table(service_user(user), body.game, seats, body.options)
     return {"table": table_json(info)}
@@ -183,10 +151,4 @@ async def table_replay(table_id: int, arena: ArenaDep) -> dict[str, Any]:
 async def replay(body: RecordUpload) -> dict[str, Any]:
     """Every position of an uploaded record (nothing is stored); its options are checked like a
     new table's, and the replay runs in a worker thread so the event loop stays free."""
-    try:
-        record = parse_record(body.record)
-        cls = game_class(record.game)
-    except ValueError as error:
-        raise ApiError(400, "bad_request", str(error)) from None
-    _check_web_options(cls, record.options)
-    return await asyncio.to_thread(replay_frames, record)
+    return await asyncio.to_thread(upload_frames, body.record)

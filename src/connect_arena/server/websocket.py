@@ -19,6 +19,7 @@ from starlette.websockets import WebSocketDisconnect
 from connect_arena.server.arena import Arena, get_arena, session_user
 from connect_arena.server.schemas import ActionMessage, ClientMessage, PingMessage
 from connect_arena.service import ErrorCode, ServiceError, Subscription
+from connect_arena.service.viewing import error_message
 
 router = APIRouter()
 MESSAGES: TypeAdapter[Any] = TypeAdapter(ClientMessage)
@@ -105,7 +106,7 @@ async def table_socket(websocket: WebSocket, table_id: int, since: int = 0) -> N
         return
 
     async def handle(text: str) -> None:
-        await _handle_frame(arena, table_id, user_id, subscription, text)
+        await _handle_frame(arena, table_id, subscription, text)
 
     try:
         await _serve(websocket, subscription, handle)
@@ -113,20 +114,11 @@ async def table_socket(websocket: WebSocket, table_id: int, since: int = 0) -> N
         arena.service.unwatch(table_id, subscription)
 
 
-def _error(
-    subscription: Subscription, code: ErrorCode, message: str, ref: Any = None, seq: Any = None
-) -> None:
-    reply: dict[str, Any] = {"type": "error", "code": code.value, "message": message}
-    if ref is not None:
-        reply["id"] = ref
-    if seq is not None:
-        reply["seq"] = seq
-    subscription.push_json(reply)
+def _error(subscription: Subscription, code: ErrorCode, message: str) -> None:
+    subscription.push_json(error_message(code, message))
 
 
-async def _handle_frame(
-    arena: Arena, table_id: int, user_id: int | None, subscription: Subscription, text: str
-) -> None:
+async def _handle_frame(arena: Arena, table_id: int, subscription: Subscription, text: str) -> None:
     """One frame from a client: an action, a sync request or a ping."""
     limit = arena.settings.max_frame
     if len(text.encode()) > limit:  # bytes, not characters
@@ -145,15 +137,9 @@ async def _handle_frame(
         return
     if isinstance(message, PingMessage):
         subscription.push_json({"type": "pong", "id": message.id})
-        return
-    service = arena.service
-    table = await service.get_table(table_id)
-    if not isinstance(message, ActionMessage):
-        service.sync(table, subscription, message.since)
-        return
-    try:
-        await service.submit(table_id, user_id, message.seq, message.action, message.seat)
-    except ServiceError as error:
-        _error(subscription, error.code, error.message, message.id, table.seq)
-        if error.code is ErrorCode.STALE_SEQ:
-            service.sync(table, subscription, max(0, min(message.seq - 1, table.seq)))
+    elif isinstance(message, ActionMessage):
+        await arena.service.act(
+            table_id, subscription, message.seq, message.action, message.seat, message.id
+        )
+    else:
+        await arena.service.resync(table_id, subscription, message.since)

@@ -29,8 +29,10 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
+from connect_arena.service.computer_seats import computer_seat
+from connect_arena.service.lobby import Lobby
 from connect_arena.service.model import (
     ErrorCode,
     LogEntry,
@@ -40,10 +42,9 @@ from connect_arena.service.model import (
     TableInfo,
     TableStatus,
 )
+from connect_arena.service.pipeline import MovePipeline
+from connect_arena.service.registry import TableRegistry
 from connect_arena.service.tables import LiveTable, encode
-
-if TYPE_CHECKING:
-    from connect_arena.service.match import MatchService
 
 log = logging.getLogger(__name__)
 
@@ -163,12 +164,23 @@ class Cluster:
     and applying what other processes publish.
 
     Args:
-        service: the match service whose replicas are kept.
+        registry: the replicas (the tables in memory) and the storage.
+        pipeline: applies chance outcomes and computer moves of tables nobody advances, and
+            records the end of a game.
+        lobby: told of every change other processes make.
         coordinator: the shared coordinator (Redis).
     """
 
-    def __init__(self, service: MatchService, coordinator: Coordinator) -> None:
-        self.service = service
+    def __init__(
+        self,
+        registry: TableRegistry,
+        pipeline: MovePipeline,
+        lobby: Lobby,
+        coordinator: Coordinator,
+    ) -> None:
+        self.registry = registry
+        self.pipeline = pipeline
+        self.lobby = lobby
         self.coordinator = coordinator
         self._tasks: set[asyncio.Task[None]] = set()
         self._sweeper: asyncio.Task[None] | None = None
@@ -193,13 +205,11 @@ class Cluster:
 
     # ----- operations under the lease -----------------------------------------------------------
     @contextlib.asynccontextmanager
-    async def exclusive(self, table: LiveTable, announce: bool = False) -> AsyncIterator[None]:
+    async def exclusive(self, table: LiveTable) -> AsyncIterator[None]:
         """Run the block as the only process operating on ``table`` (the caller holds the
-        table's in-process lock), with the replica caught up first; publish what changed.
-
-        Args:
-            table: the replica.
-            announce: publish the table's description even if unchanged (a new table).
+        table's in-process lock), with the replica caught up first; publish what changed
+        (the new actions; the description when it changed or the table is open, so that a
+        new table reaches every lobby).
 
         Raises:
             ServiceError: ``busy`` when the lease cannot be had (see :class:`Coordinator`).
@@ -217,7 +227,8 @@ class Cluster:
                     raise
                 finally:
                     grant.seq = table.seq
-                    changed = announce or before != (table.info.seats, table.info.status)
+                    after = (table.info.seats, table.info.status)
+                    changed = before != after or table.info.status is TableStatus.OPEN
                     entries = table.log[first:]
                     if entries or changed:
                         grant.message = self._message(table, entries)
@@ -239,7 +250,7 @@ class Cluster:
         """Bring a replica up to the database (under the table's in-process lock): its seats
         and status while it is open, and the actions after its seq when ``known_seq`` is
         ahead of it or unknown (``None``). Each action caught up is broadcast."""
-        storage = self.service.storage
+        storage = self.registry.storage
         if table.info.status is TableStatus.OPEN:
             info = await storage.get_table(table.id)
             if info is not None:
@@ -303,10 +314,10 @@ class Cluster:
         elif info.status is TableStatus.ABANDONED:
             current.status = TableStatus.ABANDONED
             table.broadcast_table()
-            self.service.tables.pop(table.id, None)
+            self.registry.tables.pop(table.id, None)
         else:
             table.broadcast_table()
-        self.service.lobby.changed()
+        self.lobby.changed()
 
     def _apply_entry(self, table: LiveTable, entry: LogEntry) -> None:
         """Apply a stored action that follows on (older ones are skipped), then finish the
@@ -317,23 +328,23 @@ class Cluster:
             raise RuntimeError(f"table {table.id}: seq {entry.seq} after {table.seq}")
         table.apply_entry(entry)
         if table.state.is_terminal():
-            self.service._finish(table, table.state.returns(), entry.created_at)
+            self.pipeline.finish(table, table.state.returns(), entry.created_at)
         else:
-            self.service.lobby.changed()
+            self.lobby.changed()
         table.broadcast_event(entry)
 
     def _replica(self, table_id: int) -> LiveTable | None:
-        return self.service.tables.get(table_id) or self.service.finished.get(table_id)
+        return self.registry.tables.get(table_id) or self.registry.finished.get(table_id)
 
     async def _load(self, table_id: int) -> LiveTable | None:
         """The replica of a table created by another process, read from the database."""
-        storage = self.service.storage
+        storage = self.registry.storage
         info = await storage.get_table(table_id)
         if info is None or info.status not in (TableStatus.OPEN, TableStatus.RUNNING):
             return None
         table = LiveTable(info, await storage.load_actions(table_id))
-        table = self.service.tables.setdefault(table_id, table)
-        self.service.lobby.changed()
+        table = self.registry.tables.setdefault(table_id, table)
+        self.lobby.changed()
         return table
 
     async def active(self, table_id: int) -> LiveTable | None:
@@ -348,7 +359,7 @@ class Cluster:
 
     async def _resync(self) -> None:
         """After a lost connection: catch up every replica that has viewers."""
-        for table in list(self.service.tables.values()):
+        for table in list(self.registry.tables.values()):
             if table.subscribers:
                 await self.refresh(table)
 
@@ -356,25 +367,25 @@ class Cluster:
     async def _sweep(self) -> None:
         while True:
             await asyncio.sleep(SWEEP_SECONDS)
-            for table in list(self.service.tables.values()):
+            for table in list(self.registry.tables.values()):
                 state = table.state
                 waiting = state is not None and (
-                    state.is_chance_node() or self.service._computer_seat(table) is not None
+                    state.is_chance_node() or computer_seat(table) is not None
                 )
                 idle = table.thinking is None or table.thinking.done()
                 if not waiting or not idle or table.lock.locked():
                     continue
                 try:
-                    async with self.service._exclusive(table):
-                        await self.service._advance(table)
+                    async with self.registry.exclusive(table):
+                        await self.pipeline.advance(table)
                 except Exception:
                     log.exception("resuming table %s failed", table.id)
 
-    async def drive(self, turns: Callable[[], Awaitable[None]], table: LiveTable) -> None:
-        """Play the computer seats (``turns()``) only if no other process does."""
+    async def drive(self, turns: Callable[[LiveTable], Awaitable[None]], table: LiveTable) -> None:
+        """Play ``table``'s computer seats (``turns(table)``) unless another process does."""
         async with self.coordinator.drive(table.id) as held:
             if held:
-                await turns()
+                await turns(table)
 
     def _spawn(self, coroutine: Awaitable[None]) -> None:
         async def run() -> None:

@@ -24,6 +24,7 @@ from connect_arena.agents import make_agent
 from connect_arena.agents.mcts import MCTSAgent
 from connect_arena.core import CHANCE, Action, GameError, OptionValue, State, load
 from connect_arena.core.simultaneous import decision_state
+from connect_arena.service.tables import apply_log
 
 CACHE_SIZE = 256
 """States kept per worker (one per table)."""
@@ -84,9 +85,7 @@ def _state_for(request: ThinkRequest) -> State[Action]:
     if state is None:
         game = load(request.game, request.num_players, **request.options)
         state = game.new_initial_state()
-    for seat, text in request.actions[done:]:
-        state.apply_action(text, seat)
-    return state
+    return apply_log(state, request.actions[done:])
 
 
 def think(request: ThinkRequest) -> str:

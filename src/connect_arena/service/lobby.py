@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from connect_arena.service.registry import TableRegistry
 from connect_arena.service.tables import Subscription, encode
 from connect_arena.service.views import table_json
-
-if TYPE_CHECKING:
-    from connect_arena.service.match import MatchService
 
 DEBOUNCE = 0.1
 """Seconds during which lobby changes are gathered into one message."""
@@ -20,18 +18,26 @@ class Lobby:
     """Lobby watchers and the debounced ``lobby`` message.
 
     Args:
-        service: the match service whose tables are listed.
+        registry: the tables listed.
     """
 
-    def __init__(self, service: MatchService) -> None:
-        self.service = service
+    def __init__(self, registry: TableRegistry) -> None:
+        self.registry = registry
         self.watchers: set[Subscription] = set()
         self._pending: asyncio.TimerHandle | None = None
 
     def snapshot(self) -> dict[str, Any]:
         """The ``lobby`` message: open and running tables, newest first."""
-        tables = sorted(self.service.tables.values(), key=lambda t: t.id, reverse=True)
+        tables = sorted(self.registry.tables.values(), key=lambda t: t.id, reverse=True)
         return {"type": "lobby", "tables": [table_json(t.info, t.seq) for t in tables]}
+
+    async def listing(self, finished: int) -> dict[str, Any]:
+        """The :meth:`snapshot` plus ``finished``: the ``finished`` latest finished tables,
+        newest first (read from storage)."""
+        body = self.snapshot()
+        done = await self.registry.storage.finished_tables(finished)
+        body["finished"] = [table_json(info) for info in done]
+        return body
 
     def watch(self, user_id: int | None) -> Subscription:
         """Subscribe to the lobby; the queue starts with the current snapshot."""

@@ -113,6 +113,46 @@ class TableInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class User:
+    """Who is asking: a user id and display name (accounts live in the server)."""
+
+    id: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRequest:
+    """A seat wanted at a new table: ``me`` (the creator), ``open`` or ``computer``."""
+
+    kind: str = "open"
+    agent: str = "random"
+
+
+@dataclass(frozen=True, slots=True)
+class ServiceConfig:
+    """Tuning of the match service.
+
+    Attributes:
+        computer_workers: worker processes for computer seats (0: threads in-process).
+        computer_delay: minimum seconds a computer seat takes per action, so that people can
+            follow its moves (0 for tests and benchmarks).
+        hint_agent: the MCTS agent spec whose search gives people's hints.
+        hint_limit: hints searched at once, all users together (each user: one at a time).
+    """
+
+    computer_workers: int = 1
+    computer_delay: float = 0.6
+    hint_agent: str = "mcts:normal"
+    hint_limit: int = 4
+
+
+def mix(seed: int, seq: int) -> int:
+    """A per-action seed derived from a table's seed (or id) and a seq: stable across
+    restarts, so chance outcomes, computer moves and hints are reproducible."""
+    return (seed * 1_000_003 + seq * 7919) % (2**62)
+
+
+@dataclass(frozen=True, slots=True)
 class LogEntry:
     """One action of a table's log.
 

@@ -9,12 +9,14 @@ from connect_arena.core import (
     GameError,
     InvalidRecordError,
     Record,
+    game_class,
     parse_record,
     record_of,
 )
 from connect_arena.core.records import initial_state
 from connect_arena.service.model import ErrorCode, ServiceError, TableStatus
-from connect_arena.service.tables import LiveTable
+from connect_arena.service.options import check_client_options
+from connect_arena.service.tables import LiveTable, replay_log
 from connect_arena.service.views import game_info, spectator_observation
 
 MAX_REPLAY_ACTIONS = 20_000
@@ -68,20 +70,31 @@ def replay_frames(data: Record | str | bytes | dict[str, Any]) -> dict[str, Any]
             raise InvalidRecordError(f"more than {MAX_REPLAY_ACTIONS} actions")
         state = initial_state(record)
         frames = [_frame(state, 0, None, None, None)]
-        for index, entry in enumerate(record.actions):
-            text = entry if isinstance(entry, str) else entry.action
-            seat = None if isinstance(entry, str) else entry.seat
-            try:
-                actor = state.current_player if seat is None else seat
-                action = state.parse_action(text, actor)
-                described = state.describe_action(action, actor).to_json()
-                state.apply_legal_action(action, actor)
-            except GameError as error:
-                raise InvalidRecordError(str(error), index=index, action=text) from None
-            frames.append(_frame(state, index + 1, actor, text, described))
+        entries = [
+            (None, entry) if isinstance(entry, str) else (entry.seat, entry.action)
+            for entry in record.actions
+        ]
+        for step in replay_log(state, entries, describe=True):
+            frames.append(_frame(state, step.index + 1, step.seat, step.action, step.event))
     except GameError as error:
         raise ServiceError(ErrorCode.BAD_REQUEST, str(error)) from None
     return {"record": record.model_dump(), "game": game_info(state.game), "frames": frames}
+
+
+def upload_frames(data: str | bytes | dict[str, Any]) -> dict[str, Any]:
+    """:func:`replay_frames` of a record sent by a client: its options are checked like a new
+    table's (:func:`~connect_arena.service.options.check_client_options`: no file names).
+
+    Raises:
+        ServiceError: ``bad_request``: not a valid record, an option that may not be set, or an
+            action that does not replay.
+    """
+    try:
+        record = parse_record(data)
+        check_client_options(game_class(record.game), record.options)
+    except ValueError as error:
+        raise ServiceError(ErrorCode.BAD_REQUEST, str(error)) from None
+    return replay_frames(record)
 
 
 def _frame(

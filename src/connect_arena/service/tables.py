@@ -5,10 +5,11 @@ from __future__ import annotations
 import asyncio
 import json
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from connect_arena.core import Action, Game, State, load
+from connect_arena.core import CHANCE, Action, Game, GameError, InvalidRecordError, State, load
 from connect_arena.service.model import LogEntry, TableInfo, TableStatus
 from connect_arena.service.views import event_json, state_json, table_json
 
@@ -68,6 +69,74 @@ class Subscription:
         return len(self._queue)
 
 
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One action replayed by :func:`replay_log`.
+
+    Attributes:
+        index: its 0-based position in the replayed log (``seq - 1`` for a table's log).
+        seat: the seat that acted (``CHANCE``, -1, for a chance outcome).
+        action: its notation, as given.
+        event: its description (``State.describe_action(...).to_json()``, an event
+            ``{"key", "params"}``) when asked for, else ``None``.
+    """
+
+    index: int
+    seat: int
+    action: str
+    event: dict[str, Any] | None
+
+
+def replay_log(
+    state: State[Action], actions: Iterable[tuple[int | None, str]], describe: bool = False
+) -> Iterator[Step]:
+    """Apply ``actions`` to ``state`` in place, one at a time, yielding each applied step: the
+    one loop that replays a log (a table after a restart, a finished table, a computer worker's
+    cache, the replay viewer's frames).
+
+    Args:
+        state: the state to advance (modified in place).
+        actions: ``(seat, notation)`` pairs; a seat of ``None`` means the state's current
+            player (records whose actions carry no seat tag).
+        describe: also describe each action (an engine call per step).
+
+    Raises:
+        InvalidRecordError: an action does not replay (a seat that does not exist, not the
+            notation, or illegal); ``index`` and ``action`` say which, ``state`` is the
+            position before it.
+    """
+    players = state.game.num_players
+    for index, (seat, text) in enumerate(actions):
+        actor = state.current_player if seat is None else seat
+        try:
+            if actor != CHANCE and not 0 <= actor < players:
+                raise GameError(f"seat {actor} does not exist")
+            event = None
+            if describe:
+                action = state.parse_action(text, actor)
+                event = state.describe_action(action, actor).to_json()
+                state.apply_legal_action(action, actor)
+            else:
+                state.apply_action(text, actor)
+        except GameError as error:
+            raise InvalidRecordError(str(error), index=index, action=text, state=state) from None
+        yield Step(index, actor, text, event)
+
+
+def apply_log(state: State[Action], actions: Iterable[tuple[int | None, str]]) -> State[Action]:
+    """Apply every action of ``actions`` to ``state`` (:func:`replay_log` without the steps).
+
+    Returns:
+        ``state``, advanced.
+
+    Raises:
+        InvalidRecordError: as :func:`replay_log`.
+    """
+    for _step in replay_log(state, actions):
+        pass
+    return state
+
+
 def rebuild(
     info: TableInfo, log: Sequence[LogEntry], described: list[dict[str, Any]] | None = None
 ) -> State[Action]:
@@ -84,13 +153,10 @@ def rebuild(
         GameError: the log no longer replays (unknown game, or an action now illegal).
     """
     state = load(info.game, info.num_players, **info.options).new_initial_state()
-    for entry in log:
-        if described is None:
-            state.apply_action(entry.action, entry.seat)
-            continue
-        action = state.parse_action(entry.action, entry.seat)
-        described.append(state.describe_action(action, entry.seat).to_json())
-        state.apply_legal_action(action, entry.seat)
+    entries = ((entry.seat, entry.action) for entry in log)
+    for step in replay_log(state, entries, describe=described is not None):
+        if described is not None and step.event is not None:
+            described.append(step.event)
     return state
 
 

@@ -1,0 +1,157 @@
+"""The tables held in memory: the open and running ones, a cache of finished ones, how to find
+them, and the one place a table's lock is taken.
+
+Every table-level change (a join, an action, a chance draw, a computer move) runs inside
+:meth:`TableRegistry.exclusive`, so a per-table lease (several server processes) wraps that
+single place (:mod:`~connect_arena.service.cluster`, when a coordinator is configured).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable, Coroutine
+from typing import TYPE_CHECKING, Any
+
+from connect_arena.core import GameError
+from connect_arena.service.model import ErrorCode, ServiceError, TableStatus
+from connect_arena.service.storage import Storage
+from connect_arena.service.tables import LiveTable
+
+if TYPE_CHECKING:
+    from connect_arena.service.cluster import Cluster
+
+log = logging.getLogger(__name__)
+
+FINISHED_CACHE = 64
+"""Finished tables kept in memory for spectators and replays."""
+
+
+class TableRegistry:
+    """Live tables by id, finished ones in a small cache, and background tasks.
+
+    Args:
+        storage: where tables and logs are kept.
+    """
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self.tables: dict[int, LiveTable] = {}
+        self.finished: OrderedDict[int, LiveTable] = OrderedDict()
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.cluster: Cluster | None = None
+        """Set when several processes share the tables (leases, replicas, broadcasts)."""
+
+    async def load_active(self) -> list[LiveTable]:
+        """Rebuild every open and running table from storage (after a restart); a table whose
+        log no longer replays is logged and left out.
+
+        Returns:
+            The running tables (their games resume).
+        """
+        running = []
+        for info in await self.storage.active_tables():
+            try:
+                table = LiveTable(info, await self.storage.load_actions(info.id))
+            except GameError as error:
+                log.error("table %s cannot be rebuilt from its log: %s", info.id, error)
+                continue
+            self.tables[info.id] = table
+            if table.state is not None:
+                running.append(table)
+        return running
+
+    @contextlib.asynccontextmanager
+    async def exclusive(self, table: LiveTable) -> AsyncIterator[LiveTable]:
+        """Hold ``table`` for one change: its lock, and its lease when several processes
+        serve the same tables (the replica caught up first, the change published after).
+
+        Raises:
+            ServiceError: ``busy``: the lease could not be had (several processes only).
+        """
+        async with table.lock:
+            if self.cluster is None:
+                yield table
+            else:
+                async with self.cluster.exclusive(table):
+                    yield table
+
+    async def active(self, table_id: int) -> LiveTable:
+        """Like :meth:`live`, also finding a table another process created a moment ago.
+
+        Raises:
+            ServiceError: ``not_found``.
+        """
+        if self.cluster is not None and table_id not in self.tables:
+            await self.cluster.active(table_id)
+        return self.live(table_id)
+
+    def drive(
+        self, table: LiveTable, turns: Callable[[LiveTable], Coroutine[Any, Any, None]]
+    ) -> Coroutine[Any, Any, None]:
+        """The coroutine playing ``table``'s computer seats with ``turns``: in one process
+        only when there are several."""
+        if self.cluster is None:
+            return turns(table)
+        return self.cluster.drive(turns, table)
+
+    def live(self, table_id: int) -> LiveTable:
+        """The table in memory (open, running, or a cached finished one).
+
+        Raises:
+            ServiceError: ``not_found``.
+        """
+        table = self.tables.get(table_id) or self.finished.get(table_id)
+        if table is None:
+            raise ServiceError(ErrorCode.NOT_FOUND, f"there is no open or running table {table_id}")
+        return table
+
+    def remember_finished(self, table: LiveTable) -> None:
+        """Move ``table`` to the finished cache (evicting the oldest)."""
+        self.tables.pop(table.id, None)
+        self.finished[table.id] = table
+        self.finished.move_to_end(table.id)
+        while len(self.finished) > FINISHED_CACHE:
+            self.finished.popitem(last=False)
+
+    async def get(self, table_id: int) -> LiveTable:
+        """The table ``table_id`` in memory, loading a finished one from storage.
+
+        Raises:
+            ServiceError: no such table (``not_found``); a stored log that no longer replays
+                (``conflict``).
+        """
+        table = self.tables.get(table_id) or self.finished.get(table_id)
+        if table is None and self.cluster is not None:
+            table = await self.cluster.active(table_id)
+        if table is not None:
+            return table
+        info = await self.storage.get_table(table_id)
+        if info is None or info.status is not TableStatus.FINISHED:
+            raise ServiceError(ErrorCode.NOT_FOUND, f"there is no table {table_id}")
+        try:
+            table = LiveTable(info, await self.storage.load_actions(table_id))
+        except GameError as error:
+            raise ServiceError(ErrorCode.CONFLICT, f"table {table_id}: {error}") from None
+        self.remember_finished(table)
+        return table
+
+    def spawn(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        """Run ``coroutine`` in the background (cancelled by :meth:`close`)."""
+        task: asyncio.Task[None] = asyncio.get_running_loop().create_task(coroutine)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
+
+    async def close(self) -> None:
+        """Cancel the background tasks and close every table's subscriptions."""
+        for task in list(self.tasks):
+            task.cancel()
+        for task in list(self.tasks):
+            with contextlib.suppress(BaseException):
+                await task
+        for table in [*self.tables.values(), *self.finished.values()]:
+            for subscriber in table.subscribers:
+                subscriber.close()

@@ -1,0 +1,148 @@
+"""Tables and seats: create a table, join and leave its seats, and start the game when every
+seat is filled. Options from clients are checked (:mod:`connect_arena.service.options`)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from connect_arena.agents import AGENT_KINDS
+from connect_arena.core import GameError, game_class, load
+from connect_arena.service.lobby import Lobby
+from connect_arena.service.model import (
+    ErrorCode,
+    Seat,
+    SeatKind,
+    SeatRequest,
+    ServiceError,
+    TableInfo,
+    TableStatus,
+    User,
+)
+from connect_arena.service.options import check_client_options
+from connect_arena.service.pipeline import MovePipeline
+from connect_arena.service.registry import TableRegistry
+from connect_arena.service.tables import LiveTable
+
+
+def make_seat(index: int, request: SeatRequest, user: User) -> Seat:
+    """The seat ``index`` of a new table as ``request`` asks (``me`` is ``user``).
+
+    Raises:
+        ServiceError: ``bad_request``: an unknown kind or computer player.
+    """
+    if request.kind == "me":
+        return Seat(index, SeatKind.HUMAN, user.id, user.name)
+    if request.kind == "open":
+        return Seat(index)
+    if request.kind == "computer":
+        if request.agent not in AGENT_KINDS:
+            known = ", ".join(AGENT_KINDS)
+            raise ServiceError(
+                ErrorCode.BAD_REQUEST,
+                f"unknown computer player {request.agent!r} (known: {known})",
+            )
+        return Seat(index, SeatKind.COMPUTER, None, f"computer ({request.agent})", request.agent)
+    raise ServiceError(ErrorCode.BAD_REQUEST, f"seat {index}: kind must be me, open or computer")
+
+
+def check_open(table: LiveTable, seat: int) -> None:
+    """Refuse a seat change at ``seat`` unless it exists and the table is open.
+
+    Raises:
+        ServiceError: ``bad_request`` (no such seat) or ``not_running``.
+    """
+    if not 0 <= seat < table.info.num_players:
+        raise ServiceError(ErrorCode.BAD_REQUEST, f"there is no seat {seat} at this table")
+    if table.info.status is not TableStatus.OPEN:
+        raise ServiceError(ErrorCode.NOT_RUNNING, "seats can change only before the start")
+
+
+class Seating:
+    """Creates tables and seats people.
+
+    Args:
+        registry: the tables (and the storage).
+        pipeline: draws the first chance outcomes and wakes computer seats at the start.
+        lobby: told of every change.
+    """
+
+    def __init__(self, registry: TableRegistry, pipeline: MovePipeline, lobby: Lobby) -> None:
+        self.registry = registry
+        self.pipeline = pipeline
+        self.lobby = lobby
+
+    async def create_table(
+        self,
+        user: User,
+        game: str,
+        seats: Sequence[SeatRequest],
+        options: dict[str, Any] | None = None,
+    ) -> TableInfo:
+        """See :meth:`connect_arena.service.MatchService.create_table`."""
+        try:
+            check_client_options(game_class(game), options or {})
+            descriptor = load(game, len(seats) or None, **(options or {}))
+        except (GameError, ValueError) as error:
+            raise ServiceError(ErrorCode.BAD_REQUEST, str(error)) from None
+        made = [make_seat(index, request, user) for index, request in enumerate(seats)]
+        seed = random.SystemRandom().randrange(2**62)
+        info = await self.registry.storage.create_table(
+            descriptor.name, dict(descriptor.options), made, user.id, seed
+        )
+        table = LiveTable(info, [])
+        self.registry.tables[info.id] = table
+        async with self.registry.exclusive(table):
+            await self._start_if_full(table)
+        self.lobby.changed()
+        return info
+
+    async def join(self, table_id: int, user: User, seat: int) -> TableInfo:
+        """See :meth:`connect_arena.service.MatchService.join`."""
+        table = await self.registry.active(table_id)
+        async with self.registry.exclusive(table):
+            check_open(table, seat)
+            if table.info.seats[seat].filled:
+                raise ServiceError(ErrorCode.SEAT_TAKEN, f"seat {seat} is already taken")
+            if table.viewer_seats(user.id):
+                raise ServiceError(ErrorCode.CONFLICT, "you already sit at this table")
+            seats = list(table.info.seats)
+            seats[seat] = Seat(seat, SeatKind.HUMAN, user.id, user.name)
+            await self.registry.storage.update_table(table_id, seats, TableStatus.OPEN)
+            table.info.seats = seats
+            if not await self._start_if_full(table):
+                table.broadcast_table()
+        self.lobby.changed()
+        return table.info
+
+    async def leave(self, table_id: int, user: User, seat: int) -> TableInfo:
+        """See :meth:`connect_arena.service.MatchService.leave`."""
+        table = await self.registry.active(table_id)
+        async with self.registry.exclusive(table):
+            check_open(table, seat)
+            if seat not in table.viewer_seats(user.id):
+                raise ServiceError(ErrorCode.NOT_SEATED, f"seat {seat} is not yours")
+            seats = list(table.info.seats)
+            seats[seat] = Seat(seat)
+            people = any(s.kind is SeatKind.HUMAN for s in seats)
+            status = TableStatus.OPEN if people else TableStatus.ABANDONED
+            await self.registry.storage.update_table(table_id, seats, status)
+            table.info.seats, table.info.status = seats, status
+            table.broadcast_table()
+            if not people:
+                del self.registry.tables[table_id]
+        self.lobby.changed()
+        return table.info
+
+    async def _start_if_full(self, table: LiveTable) -> bool:
+        """Start the game if every seat is filled (under the table's lock)."""
+        if not all(seat.filled for seat in table.info.seats):
+            return False
+        await self.registry.storage.update_table(table.id, table.info.seats, TableStatus.RUNNING)
+        table.info.status = TableStatus.RUNNING
+        table.state = table.game().new_initial_state()
+        table.broadcast_table()
+        table.broadcast(table.state_message)
+        await self.pipeline.advance(table)
+        return True

@@ -1,0 +1,108 @@
+"""Watching a table: subscribe (the table, the missed events and the state), sync again on
+request, and the answer to a viewer's action (its refusal as an ``error`` message, followed by
+the missed events and the state when the viewer's seq was stale). Transports only move these
+messages (``docs/server.md``, WebSocket protocol)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from connect_arena.service.model import ErrorCode, ServiceError
+from connect_arena.service.pipeline import MovePipeline
+from connect_arena.service.registry import TableRegistry
+from connect_arena.service.tables import LiveTable, Subscription
+
+
+def error_message(
+    code: ErrorCode,
+    message: str,
+    ref: Any = None,
+    seq: int | None = None,
+    event: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The ``error`` message: ``{"type": "error", "code", "message"}`` plus ``id`` (echoing
+    the client's ``ref``), ``seq`` (the table's) and ``event`` (a refusal's structured event)
+    when given."""
+    reply: dict[str, Any] = {"type": "error", "code": code.value, "message": message}
+    if ref is not None:
+        reply["id"] = ref
+    if seq is not None:
+        reply["seq"] = seq
+    if event is not None:
+        reply["event"] = event
+    return reply
+
+
+def sync(table: LiveTable, subscription: Subscription, since: int) -> None:
+    """Queue the events after ``since`` and the current state for ``subscription``."""
+    seats = table.viewer_seats(subscription.user_id)
+    if 0 <= since <= table.seq:
+        for message in table.event_messages(since, seats):
+            subscription.push_json(message)
+    state = table.state_message(seats)
+    if state is not None:
+        subscription.push_json(state)
+
+
+class Viewing:
+    """Subscriptions to tables.
+
+    Args:
+        registry: the tables.
+        pipeline: where a viewer's actions go.
+    """
+
+    def __init__(self, registry: TableRegistry, pipeline: MovePipeline) -> None:
+        self.registry = registry
+        self.pipeline = pipeline
+
+    async def watch(self, table_id: int, user_id: int | None, since: int = 0) -> Subscription:
+        """See :meth:`connect_arena.service.MatchService.watch`."""
+        table = await self.registry.get(table_id)
+        if self.registry.cluster is not None:  # another process may have moved it on
+            await self.registry.cluster.refresh(table)
+        subscription = Subscription(user_id)
+        subscription.push_json(table.table_message(user_id))
+        sync(table, subscription, since)
+        table.subscribers.add(subscription)
+        return subscription
+
+    async def resync(self, table_id: int, subscription: Subscription, since: int) -> None:
+        """Queue the events after ``since`` and the state again (a ``sync`` request).
+
+        Raises:
+            ServiceError: the table is gone (``not_found``).
+        """
+        sync(await self.registry.get(table_id), subscription, since)
+
+    async def act(
+        self,
+        table_id: int,
+        subscription: Subscription,
+        seq: int,
+        text: str,
+        seat: int | None = None,
+        ref: Any = None,
+    ) -> None:
+        """A viewer's action: its event reaches every viewer once stored; a refusal is queued
+        for this viewer as an ``error`` message (with the table's seq and ``ref`` as ``id``),
+        and a ``stale_seq`` one is followed by the missed events and the state.
+
+        Raises:
+            ServiceError: the table is gone (``not_found``).
+        """
+        table = await self.registry.get(table_id)
+        try:
+            await self.pipeline.submit(table_id, subscription.user_id, seq, text, seat)
+        except ServiceError as error:
+            reply = error_message(error.code, error.message, ref, table.seq, error.event)
+            subscription.push_json(reply)
+            if error.code is ErrorCode.STALE_SEQ:
+                sync(table, subscription, max(0, min(seq - 1, table.seq)))
+
+    def unwatch(self, table_id: int, subscription: Subscription) -> None:
+        """See :meth:`connect_arena.service.MatchService.unwatch`."""
+        subscription.close()
+        table = self.registry.tables.get(table_id) or self.registry.finished.get(table_id)
+        if table is not None:
+            table.subscribers.discard(subscription)
