@@ -1,40 +1,61 @@
-"""Load benchmark of the web server: N concurrent Quinque tables of computer players over
-WebSockets on loopback, bounded in time.
+"""Load benchmark of the web server: N concurrent Quinque tables of bots over WebSockets on
+loopback, bounded in time; the load generator runs in its own process (this one), the server
+in one or more others.
 
-It starts ``connect-arena serve`` on a fresh SQLite database in a temporary directory, signs up
-two guests per table, opens the tables and connects every player's WebSocket. Each player is a
-bot that, when the server's state gives it legal actions, waits a think time and sends a random
-one with the seq it claims; the move→broadcast latency is the time from sending the action to
-receiving its event (with the new state) on the same socket. Finished games are replaced by new
-tables so that the load stays constant. Prints figures; asserts nothing.
+It starts ``connect-arena serve`` (on a fresh SQLite database in a temporary directory, or on a
+throwaway PostgreSQL; with ``--processes 2``, two server processes on two ports sharing
+PostgreSQL and a throwaway Redis), signs up two guests per table, opens the tables and connects
+every player's WebSocket. With several processes, a table's two players use different
+processes (each move crosses from one to the other). Each player is a bot that, when the
+server's state gives it legal actions, waits a think time and sends a random one with the seq
+it claims; the move→broadcast latency is the time from sending the action to receiving its
+event (with the new state) on the same socket. Finished games are replaced by new tables so
+that the load stays constant. Prints figures; asserts nothing.
+
+Besides moves/s and latency it reports the servers' CPU time per accepted move (steadier than
+latency on a shared machine), their resident memory at the start and the end of the measured
+time, and the bytes the database grew per stored action. ``--sample S`` prints the memory and
+the latency every S seconds (a soak).
 
 Run: ``.venv/bin/python benchmarks/bench_server.py [--tables 50 200] [--seconds 20]
-[--think 0.3]`` (``--think 0`` measures saturation: every table always has a move in flight).
+[--think 0.3] [--database sqlite|postgres] [--processes 1 2] [--sample 60]``
+(``--think 0`` measures saturation: every table always has a move in flight). PostgreSQL and
+Redis come from Debian's packages (``python3 dev.py test`` installs them), started by
+``tests/scale/services.py`` with PostgreSQL's durable defaults (fsync, synchronous commit).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
 import os
 import random
-import socket
+import resource
+import sqlite3
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
+import psycopg
 import websockets
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from tests.scale.services import free_port, postgres, redis_server  # noqa: E402
 
 OPTIONS: dict[str, Any] = {}
 """The default Quinque (18 parachutes, 9 tiles): random games last about 110 actions."""
+TICKS = os.sysconf("SC_CLK_TCK")
 
 
 @dataclass
@@ -48,27 +69,80 @@ class Stats:
     measuring: bool = False
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+@dataclass
+class Backend:
+    """Where the servers keep their data: the environment they get and how to size it."""
+
+    env: dict[str, str]
+    data_dir: Path
+    database_url: str = ""
+
+    def database_bytes(self) -> int:
+        """The database's size now (SQLite: after folding the WAL into the file)."""
+        if self.database_url:
+            with psycopg.connect(self.database_url) as connection:
+                row = connection.execute("SELECT pg_database_size(current_database())")
+                return int(row.fetchone()[0])  # type: ignore[index]
+        path = self.data_dir / "arena.sqlite3"
+        with contextlib.closing(sqlite3.connect(path)) as connection:
+            connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        return path.stat().st_size
+
+    def actions(self) -> int:
+        """The number of stored actions."""
+        if self.database_url:
+            with psycopg.connect(self.database_url) as connection:
+                return int(connection.execute("SELECT count(*) FROM actions").fetchone()[0])  # type: ignore[index]
+        path = self.data_dir / "arena.sqlite3"
+        with contextlib.closing(sqlite3.connect(path)) as connection:
+            return int(connection.execute("SELECT count(*) FROM actions").fetchone()[0])
 
 
-def start_server(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
+@contextlib.contextmanager
+def backend(kind: str, processes: int) -> Iterator[Backend]:
+    """A fresh database (and Redis for several processes), deleted after."""
     env = {
-        **os.environ,
         "CONNECT_ARENA_SIGNUP_LIMIT": "1000000/1",
         "CONNECT_ARENA_COMPUTER_DELAY": "0",
+        "CONNECT_ARENA_SECRET_KEY": "the benchmark's shared session key",
     }
+    with tempfile.TemporaryDirectory() as data_dir, contextlib.ExitStack() as stack:
+        if kind == "sqlite":
+            if processes > 1:
+                raise SystemExit("several processes need --database postgres")
+            yield Backend(env, Path(data_dir))
+            return
+        server = stack.enter_context(postgres(durable=True))
+        url = server.create_database("arena")
+        env["CONNECT_ARENA_DATABASE_URL"] = url
+        if processes > 1:
+            env["CONNECT_ARENA_REDIS_URL"] = stack.enter_context(redis_server()).url()
+        yield Backend(env, Path(data_dir), url)
+
+
+def start_server(data_dir: Path, port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "connect_arena.cli.app", "serve", "--port", str(port)]
     command += ["--data-dir", str(data_dir), "--log-level", "warning"]
-    return subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
+    return subprocess.Popen(command, env={**os.environ, **env}, stdout=subprocess.DEVNULL)
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of process ``pid`` so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def rss_mib(pid: int) -> float:
+    """Resident memory of process ``pid`` in MiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
 
 
 async def wait_ready(base: str, process: subprocess.Popen[bytes]) -> None:
     async with httpx.AsyncClient(base_url=base) as client:
-        for _ in range(300):
+        for _ in range(600):
             if process.poll() is not None:
                 raise SystemExit("the server exited")
             try:
@@ -80,12 +154,13 @@ async def wait_ready(base: str, process: subprocess.Popen[bytes]) -> None:
 
 
 class Guest:
-    """A guest account with its own cookies."""
+    """A guest account with its own cookies, on one server process."""
 
-    def __init__(self, base: str) -> None:
-        # Idle connections are dropped before uvicorn's 5 s keep-alive timeout closes them.
-        limits = httpx.Limits(keepalive_expiry=1.0)
-        self.http = httpx.AsyncClient(base_url=base, timeout=30, limits=limits)
+    def __init__(self, base: str, transport: httpx.AsyncHTTPTransport) -> None:
+        # One transport (connection pool) for every guest: each client would otherwise build
+        # its own TLS context, seconds of CPU for a thousand guests. Cookies stay per client.
+        self.http = httpx.AsyncClient(base_url=base, timeout=30, transport=transport)
+        self.ws_base = base.replace("http://", "ws://")
         self.csrf = ""
 
     async def sign_in(self) -> None:
@@ -110,11 +185,9 @@ async def open_table(red: Guest, blue: Guest) -> int:
     return table_id
 
 
-async def bot(
-    guest: Guest, table_id: int, ws_base: str, think: float, stats: Stats, rng: random.Random
-) -> None:
+async def bot(guest: Guest, table_id: int, think: float, stats: Stats, rng: random.Random) -> None:
     """Play one seat of one table until the game ends."""
-    url = f"{ws_base}/ws/tables/{table_id}"
+    url = f"{guest.ws_base}/ws/tables/{table_id}"
     sent: dict[int, float] = {}
     headers = {"Cookie": guest.cookie()}
     async with websockets.connect(url, additional_headers=headers, compression=None) as ws:
@@ -143,13 +216,13 @@ async def bot(
 
 
 async def table_loop(
-    pair: tuple[Guest, Guest], ws_base: str, think: float, stats: Stats, deadline: float, n: int
+    pair: tuple[Guest, Guest], think: float, stats: Stats, deadline: float, n: int
 ) -> None:
     """Keep one table busy until the deadline, opening a new one when a game ends."""
     rng = random.Random(n)
     while time.perf_counter() < deadline:
         table_id = await open_table(*pair)
-        players = [bot(guest, table_id, ws_base, think, stats, rng) for guest in pair]
+        players = [bot(guest, table_id, think, stats, rng) for guest in pair]
         remaining = deadline - time.perf_counter()
         try:
             await asyncio.wait_for(asyncio.gather(*players), timeout=max(remaining, 0.01))
@@ -158,26 +231,72 @@ async def table_loop(
             return
 
 
-async def run(base: str, tables: int, seconds: float, think: float, warmup: float) -> Stats:
-    ws_base = base.replace("http://", "ws://")
-    guests = [Guest(base) for _ in range(2 * tables)]
+@dataclass
+class Run:
+    """One measured run's settings and the server processes' ids."""
+
+    bases: list[str]
+    pids: list[int]
+    tables: int
+    seconds: float
+    think: float
+    warmup: float
+    sample: float
+    figures: dict[str, float] = field(default_factory=dict)
+
+
+async def run(setup: Run, database: Backend) -> Stats:
+    limits = httpx.Limits(keepalive_expiry=1.0, max_connections=100)
+    transport = httpx.AsyncHTTPTransport(limits=limits)
+    count = len(setup.bases)
+    guests = [
+        Guest(setup.bases[(i // 2 + i % 2) % count], transport) for i in range(2 * setup.tables)
+    ]
     for start in range(0, len(guests), 50):
         await asyncio.gather(*(g.sign_in() for g in guests[start : start + 50]))
     stats = Stats()
     gc.collect()
     gc.freeze()  # fewer and shorter collector pauses in the measuring client
-    deadline = time.perf_counter() + warmup + seconds
-    pairs = [(guests[2 * i], guests[2 * i + 1]) for i in range(tables)]
-    loops = [table_loop(p, ws_base, think, stats, deadline, i) for i, p in enumerate(pairs)]
+    deadline = time.perf_counter() + setup.warmup + setup.seconds
+    pairs = [(guests[2 * i], guests[2 * i + 1]) for i in range(setup.tables)]
+    loops = [table_loop(p, setup.think, stats, deadline, i) for i, p in enumerate(pairs)]
 
     async def measure() -> None:
-        await asyncio.sleep(warmup)
+        await asyncio.sleep(setup.warmup)
+        figures = setup.figures
+        figures["cpu0"] = sum(cpu_seconds(pid) for pid in setup.pids)
+        figures["client0"] = client_cpu()
+        figures["rss0"] = sum(rss_mib(pid) for pid in setup.pids)
+        figures["bytes0"] = await asyncio.to_thread(database.database_bytes)
+        figures["actions0"] = await asyncio.to_thread(database.actions)
         stats.measuring = True
+        started = time.perf_counter()
+        while setup.sample and time.perf_counter() + setup.sample < deadline:
+            await asyncio.sleep(setup.sample)
+            recent = stats.latencies[-5000:]
+            rss = sum(map(rss_mib, setup.pids))
+            print(
+                f"  {time.perf_counter() - started:6.0f} s  rss {rss:7.1f}"
+                f" MiB  moves {stats.accepted:8d}  p99 of the last {len(recent)}"
+                f" {1000 * percentile(recent, 0.99):6.1f} ms  errors {stats.errors}",
+                flush=True,
+            )
+        await asyncio.sleep(max(0.0, deadline - time.perf_counter() - 0.05))
+        figures["cpu1"] = sum(cpu_seconds(pid) for pid in setup.pids)
+        figures["client1"] = client_cpu()
+        figures["rss1"] = sum(rss_mib(pid) for pid in setup.pids)
+        stats.measuring = False
 
     await asyncio.gather(measure(), *loops)
-    for guest in guests:
-        await guest.http.aclose()
+    setup.figures["bytes1"] = await asyncio.to_thread(database.database_bytes)
+    setup.figures["actions1"] = await asyncio.to_thread(database.actions)
+    await transport.aclose()
     return stats
+
+
+def client_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -187,36 +306,77 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
+def measure(args: argparse.Namespace, tables: int, processes: int) -> None:
+    with backend(args.database, processes) as database:
+        ports = [free_port() for _ in range(processes)]
+        # SQLite lives in the data directory; with PostgreSQL each process has its own.
+        directories = [database.data_dir / f"p{i}" for i in range(processes)]
+        if args.database == "sqlite":
+            directories = [database.data_dir]
+        servers = [
+            start_server(directory, port, database.env)
+            for directory, port in zip(directories, ports, strict=True)
+        ]
+        bases = [f"http://127.0.0.1:{port}" for port in ports]
+        setup = Run(
+            bases,
+            [s.pid for s in servers],
+            tables,
+            args.seconds,
+            args.think,
+            args.warmup,
+            args.sample,
+        )
+        try:
+            for base, server in zip(bases, servers, strict=True):
+                asyncio.run(wait_ready(base, server))
+            stats = asyncio.run(run(setup, database))
+        finally:
+            for server in servers:
+                server.terminate()
+            for server in servers:
+                server.wait(20)
+    ms = [1000 * value for value in stats.latencies]
+    f = setup.figures
+    moves = max(stats.accepted, 1)
+    stored = max(f["actions1"] - f["actions0"], 1)
+    print(
+        f"{tables:>6} {processes:>5} {stats.accepted:>7} {stats.accepted / args.seconds:>8.0f} "
+        f"{statistics.median(ms) if ms else float('nan'):>7.1f} {percentile(ms, 0.99):>7.1f} "
+        f"{max(ms, default=float('nan')):>7.1f} {stats.games:>6} {stats.errors:>6} "
+        f"{1000 * (f['cpu1'] - f['cpu0']) / moves:>7.2f} "
+        f"{1000 * (f['client1'] - f['client0']) / moves:>7.2f} "
+        f"{f['rss0']:>7.0f} {f['rss1']:>7.0f} {(f['bytes1'] - f['bytes0']) / stored:>7.0f}",
+        flush=True,
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, nargs="+", default=[50, 200])
     parser.add_argument("--seconds", type=float, default=20.0, help="measured time per run")
     parser.add_argument("--warmup", type=float, default=3.0, help="unmeasured start per run")
     parser.add_argument("--think", type=float, default=0.3, help="mean think time (s) per move")
+    parser.add_argument("--database", choices=["sqlite", "postgres"], default="sqlite")
+    parser.add_argument(
+        "--processes", type=int, nargs="+", default=[1], help="server processes (2+: Redis)"
+    )
+    parser.add_argument("--sample", type=float, default=0, help="print memory every S seconds")
     args = parser.parse_args()
-    print(f"Quinque tables of two bots, think time ~{args.think:g} s, SQLite, loopback")
     print(
-        f"{'tables':>6} {'moves':>7} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} "
-        f"{'max ms':>7} {'games':>6} {'errors':>6}"
+        f"Quinque tables of two bots, think time ~{args.think:g} s, {args.database}, loopback; "
+        f"server CPU and client CPU in ms per accepted move, server RSS (MiB) at the start and "
+        f"end of the measured time, database bytes per stored action"
+    )
+    print(
+        f"{'tables':>6} {'procs':>5} {'moves':>7} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} "
+        f"{'max ms':>7} {'games':>6} {'errors':>6} {'srv cpu':>7} {'cli cpu':>7} "
+        f"{'rss0':>7} {'rss1':>7} {'B/act':>7}",
+        flush=True,
     )
     for tables in args.tables:
-        with tempfile.TemporaryDirectory() as data_dir:
-            port = free_port()
-            process = start_server(Path(data_dir), port)
-            base = f"http://127.0.0.1:{port}"
-            try:
-                asyncio.run(wait_ready(base, process))
-                stats = asyncio.run(run(base, tables, args.seconds, args.think, args.warmup))
-            finally:
-                process.terminate()
-                process.wait(10)
-        ms = [1000 * value for value in stats.latencies]
-        print(
-            f"{tables:>6} {stats.accepted:>7} {stats.accepted / args.seconds:>8.0f} "
-            f"{statistics.median(ms) if ms else float('nan'):>7.1f} {percentile(ms, 0.99):>7.1f} "
-            f"{max(ms, default=float('nan')):>7.1f} {stats.games:>6} {stats.errors:>6}",
-            flush=True,
-        )
+        for processes in args.processes:
+            measure(args, tables, processes)
 
 
 if __name__ == "__main__":

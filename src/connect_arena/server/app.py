@@ -28,6 +28,7 @@ from connect_arena.server.errors import (
     service_error_handler,
     validation_error_handler,
 )
+from connect_arena.server.gcpolicy import keep_collections_short
 from connect_arena.server.middleware import BodyLimit, SecurityHeaders
 from connect_arena.service import MatchService, ServiceConfig, ServiceError
 
@@ -96,10 +97,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         arena = await open_arena(settings)
         app.state.arena = arena
         gc.freeze()  # start-up objects leave the collector's generations: shorter GC pauses
+        collector = None
+        if settings.gc_freeze > 0:
+            collector = asyncio.get_running_loop().create_task(
+                keep_collections_short(settings.gc_freeze)
+            )
         log.info("database: %s", arena.storage.engine.url.render_as_string(hide_password=True))
         try:
             yield
         finally:
+            if collector is not None:
+                collector.cancel()
             await arena.service.close()
             await asyncio.to_thread(arena.storage.close)
 

@@ -42,6 +42,8 @@ class Settings:
         max_body: largest HTTP request body in bytes (records uploaded for replay included).
         max_frame: largest WebSocket message the table handler reads, in bytes.
         argon2_time_cost, argon2_memory_kib: password hashing cost (argon2id).
+        gc_freeze: seconds between freezes of the garbage collector's survivors
+            (:mod:`connect_arena.server.gcpolicy`); 0 leaves CPython's defaults.
     """
 
     data_dir: Path = field(default_factory=default_data_dir)
@@ -59,6 +61,7 @@ class Settings:
     max_frame: int = 16 << 10
     argon2_time_cost: int = 3
     argon2_memory_kib: int = 65536
+    gc_freeze: float = 1.0
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
@@ -81,6 +84,7 @@ class Settings:
             computer_delay=float(get("COMPUTER_DELAY") or defaults.computer_delay),
             login_limit=_limit(get("LOGIN_LIMIT") or "10/300"),
             signup_limit=_limit(get("SIGNUP_LIMIT") or "30/600"),
+            gc_freeze=float(get("GC_FREEZE") or defaults.gc_freeze),
         )
 
     def resolved_database_url(self) -> str:
