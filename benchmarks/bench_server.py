@@ -1,6 +1,6 @@
 """Load benchmark of the web server: N concurrent Quinque tables of bots over WebSockets on
-loopback, bounded in time; the load generator runs in its own process (this one), the server
-in one or more others.
+loopback, bounded in time. The load generator runs in processes of its own (``--clients``, 2 by
+default: one could not keep up with 1,000 sockets), the server in one or more others.
 
 It starts ``connect-arena serve`` (on a fresh SQLite database in a temporary directory, or on a
 throwaway PostgreSQL; with ``--processes 2``, two server processes on two ports sharing
@@ -18,7 +18,7 @@ time, and the bytes the database grew per stored action. ``--sample S`` prints t
 the latency every S seconds (a soak).
 
 Run: ``.venv/bin/python benchmarks/bench_server.py [--tables 50 200] [--seconds 20]
-[--think 0.3] [--database sqlite|postgres] [--processes 1 2] [--sample 60]``
+[--think 0.3] [--database sqlite|postgres] [--processes 1 2] [--clients 2] [--sample 60]``
 (``--think 0`` measures saturation: every table always has a move in flight). PostgreSQL and
 Redis come from Debian's packages (``python3 dev.py test`` installs them), started by
 ``tests/scale/services.py`` with PostgreSQL's durable defaults (fsync, synchronous commit).
@@ -31,9 +31,9 @@ import asyncio
 import contextlib
 import gc
 import json
+import multiprocessing
 import os
 import random
-import resource
 import sqlite3
 import statistics
 import subprocess
@@ -67,6 +67,9 @@ class Stats:
     errors: int = 0
     games: int = 0
     measuring: bool = False
+    lags: list[float] = field(default_factory=list)
+    """How late the load generator's own event loop woke up (its 10 ms timer), while
+    measuring: a busy generator would inflate the latencies it measures."""
 
 
 @dataclass
@@ -242,61 +245,104 @@ class Run:
     think: float
     warmup: float
     sample: float
+    clients: int
     figures: dict[str, float] = field(default_factory=dict)
 
 
-async def run(setup: Run, database: Backend) -> Stats:
+async def generate(setup: Run, index: int, barrier: Any) -> Stats:
+    """One load generator's share: the tables ``index``, ``index + clients``, ..."""
     limits = httpx.Limits(keepalive_expiry=1.0, max_connections=100)
     transport = httpx.AsyncHTTPTransport(limits=limits)
     count = len(setup.bases)
-    guests = [
-        Guest(setup.bases[(i // 2 + i % 2) % count], transport) for i in range(2 * setup.tables)
+    numbers = range(index, setup.tables, setup.clients)
+    # A table's two players use different processes when there are several.
+    pairs = [
+        (Guest(setup.bases[n % count], transport), Guest(setup.bases[(n + 1) % count], transport))
+        for n in numbers
     ]
+    guests = [guest for pair in pairs for guest in pair]
     for start in range(0, len(guests), 50):
         await asyncio.gather(*(g.sign_in() for g in guests[start : start + 50]))
     stats = Stats()
     gc.collect()
     gc.freeze()  # fewer and shorter collector pauses in the measuring client
+    await asyncio.to_thread(barrier.wait, 600)
     deadline = time.perf_counter() + setup.warmup + setup.seconds
-    pairs = [(guests[2 * i], guests[2 * i + 1]) for i in range(setup.tables)]
-    loops = [table_loop(p, setup.think, stats, deadline, i) for i, p in enumerate(pairs)]
+    loops = [
+        table_loop(pair, setup.think, stats, deadline, n)
+        for n, pair in zip(numbers, pairs, strict=True)
+    ]
 
-    async def measure() -> None:
+    async def window() -> None:
         await asyncio.sleep(setup.warmup)
-        figures = setup.figures
-        figures["cpu0"] = sum(cpu_seconds(pid) for pid in setup.pids)
-        figures["client0"] = client_cpu()
-        figures["rss0"] = sum(rss_mib(pid) for pid in setup.pids)
-        figures["bytes0"] = await asyncio.to_thread(database.database_bytes)
-        figures["actions0"] = await asyncio.to_thread(database.actions)
         stats.measuring = True
-        started = time.perf_counter()
-        while setup.sample and time.perf_counter() + setup.sample < deadline:
-            await asyncio.sleep(setup.sample)
-            recent = stats.latencies[-5000:]
-            rss = sum(map(rss_mib, setup.pids))
-            print(
-                f"  {time.perf_counter() - started:6.0f} s  rss {rss:7.1f}"
-                f" MiB  moves {stats.accepted:8d}  p99 of the last {len(recent)}"
-                f" {1000 * percentile(recent, 0.99):6.1f} ms  errors {stats.errors}",
-                flush=True,
-            )
         await asyncio.sleep(max(0.0, deadline - time.perf_counter() - 0.05))
-        figures["cpu1"] = sum(cpu_seconds(pid) for pid in setup.pids)
-        figures["client1"] = client_cpu()
-        figures["rss1"] = sum(rss_mib(pid) for pid in setup.pids)
         stats.measuring = False
 
-    await asyncio.gather(measure(), *loops)
-    setup.figures["bytes1"] = await asyncio.to_thread(database.database_bytes)
-    setup.figures["actions1"] = await asyncio.to_thread(database.actions)
+    async def lag() -> None:
+        while time.perf_counter() < deadline:
+            before = time.perf_counter()
+            await asyncio.sleep(0.01)
+            if stats.measuring:
+                stats.lags.append(time.perf_counter() - before - 0.01)
+
+    await asyncio.gather(window(), lag(), *loops)
     await transport.aclose()
     return stats
 
 
-def client_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
+def generator(setup: Run, index: int, barrier: Any, results: Any) -> None:
+    """A load-generator process: its stats go to ``results``."""
+    stats = asyncio.run(generate(setup, index, barrier))
+    results.put(stats)
+
+
+def run(setup: Run, database: Backend) -> Stats:
+    """Start the load generators, measure the servers while they run, merge their stats."""
+    context = multiprocessing.get_context("fork")
+    barrier = context.Barrier(setup.clients + 1)
+    results = context.Queue()
+    workers = [
+        context.Process(target=generator, args=(setup, i, barrier, results))
+        for i in range(setup.clients)
+    ]
+    for worker in workers:
+        worker.start()
+    barrier.wait(600)
+    started = time.perf_counter()
+    time.sleep(setup.warmup)
+    figures = setup.figures
+    pids = [worker.pid or 0 for worker in workers]
+    figures["cpu0"] = sum(map(cpu_seconds, setup.pids))
+    figures["client0"] = sum(map(cpu_seconds, pids))
+    figures["rss0"] = sum(map(rss_mib, setup.pids))
+    figures["bytes0"] = database.database_bytes()
+    figures["actions0"] = database.actions()
+    end = started + setup.warmup + setup.seconds - 0.1
+    while setup.sample and time.perf_counter() + setup.sample < end:
+        time.sleep(setup.sample)
+        print(
+            f"  {time.perf_counter() - started - setup.warmup:6.0f} s  server rss "
+            f"{sum(map(rss_mib, setup.pids)):7.1f} MiB  stored actions {database.actions():8d}",
+            flush=True,
+        )
+    time.sleep(max(0.0, end - time.perf_counter()))
+    figures["cpu1"] = sum(map(cpu_seconds, setup.pids))
+    figures["client1"] = sum(map(cpu_seconds, pids))
+    figures["rss1"] = sum(map(rss_mib, setup.pids))
+    merged = Stats()
+    for _ in workers:
+        stats: Stats = results.get(timeout=600)
+        merged.latencies += stats.latencies
+        merged.lags += stats.lags
+        merged.accepted += stats.accepted
+        merged.errors += stats.errors
+        merged.games += stats.games
+    for worker in workers:
+        worker.join(60)
+    figures["bytes1"] = database.database_bytes()
+    figures["actions1"] = database.actions()
+    return merged
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -326,11 +372,12 @@ def measure(args: argparse.Namespace, tables: int, processes: int) -> None:
             args.think,
             args.warmup,
             args.sample,
+            args.clients,
         )
         try:
             for base, server in zip(bases, servers, strict=True):
                 asyncio.run(wait_ready(base, server))
-            stats = asyncio.run(run(setup, database))
+            stats = run(setup, database)
         finally:
             for server in servers:
                 server.terminate()
@@ -346,7 +393,8 @@ def measure(args: argparse.Namespace, tables: int, processes: int) -> None:
         f"{max(ms, default=float('nan')):>7.1f} {stats.games:>6} {stats.errors:>6} "
         f"{1000 * (f['cpu1'] - f['cpu0']) / moves:>7.2f} "
         f"{1000 * (f['client1'] - f['client0']) / moves:>7.2f} "
-        f"{f['rss0']:>7.0f} {f['rss1']:>7.0f} {(f['bytes1'] - f['bytes0']) / stored:>7.0f}",
+        f"{f['rss0']:>7.0f} {f['rss1']:>7.0f} {(f['bytes1'] - f['bytes0']) / stored:>7.0f} "
+        f"{1000 * percentile(stats.lags, 0.99):>7.1f}",
         flush=True,
     )
 
@@ -362,16 +410,21 @@ def main() -> None:
         "--processes", type=int, nargs="+", default=[1], help="server processes (2+: Redis)"
     )
     parser.add_argument("--sample", type=float, default=0, help="print memory every S seconds")
+    parser.add_argument(
+        "--clients", type=int, default=2, help="load-generator processes sharing the tables"
+    )
     args = parser.parse_args()
     print(
         f"Quinque tables of two bots, think time ~{args.think:g} s, {args.database}, loopback; "
+        f"{args.clients} load generators; "
         f"server CPU and client CPU in ms per accepted move, server RSS (MiB) at the start and "
-        f"end of the measured time, database bytes per stored action"
+        f"end of the measured time, database bytes per stored action, the load generator's own "
+        f"p99 event-loop lag (ms)"
     )
     print(
         f"{'tables':>6} {'procs':>5} {'moves':>7} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} "
         f"{'max ms':>7} {'games':>6} {'errors':>6} {'srv cpu':>7} {'cli cpu':>7} "
-        f"{'rss0':>7} {'rss1':>7} {'B/act':>7}",
+        f"{'rss0':>7} {'rss1':>7} {'B/act':>7} {'gen lag':>7}",
         flush=True,
     )
     for tables in args.tables:
