@@ -239,3 +239,42 @@ def test_redis_url_setting(redis_url: str) -> None:
     assert Settings.from_env({}).redis_url == ""
     with redis.Redis.from_url(redis_url) as client:
         assert client.ping()
+
+
+def test_computer_seats_are_played_by_one_process(database_url: str, redis_url: str) -> None:
+    async def scenario() -> None:
+        async with two_services(database_url, redis_url) as (one, two):
+            thoughts = {id(one): 0, id(two): 0}
+            for service in (one, two):
+                choose = service.computer.choose
+
+                async def counted(request: Any, s: MatchService = service, c: Any = choose) -> str:
+                    thoughts[id(s)] += 1
+                    text: str = await c(request)
+                    return text
+
+                service.computer.choose = counted  # type: ignore[method-assign]
+            (alice,) = await users(one.storage, "alice")
+            seats = [SeatRequest("me"), SeatRequest("computer", "random")]
+            info = await one.create_table(alice, "quinque", seats, OPTIONS)
+            await until(lambda: two.tables.get(info.id) is not None)
+            table = two.tables[info.id]
+            for _ in range(200):  # alice plays on the other service; the computer answers
+                state = table.state
+                assert state is not None
+                if sum(1 for e in table.log if e.seat == 1) >= 6 and 0 in state.active_players():
+                    break
+                if 0 in state.active_players():
+                    action = str(state.legal_actions(0)[0])
+                    await two.submit(info.id, alice.id, table.seq + 1, action)
+                else:
+                    seq = table.seq
+                    await until(lambda t=table, s=seq: t.seq > s)
+            stored = await one.storage.load_actions(info.id)
+            assert [e.seq for e in stored] == list(range(1, len(stored) + 1))
+            computer_moves = sum(1 for e in stored if e.seat == 1)
+            assert computer_moves >= 6
+            # Each computer move was thought once, in one process.
+            assert thoughts[id(one)] + thoughts[id(two)] == computer_moves
+
+    run(scenario)
