@@ -74,3 +74,12 @@ def test_games_compare_by_name_players_and_options() -> None:
     assert load("quinque") != load("quinque", advanced=True)
     assert len({load("quinque"), load("quinque")}) == 1
     assert repr(load("quinque", advanced=True)) == "load('quinque', num_players=2, advanced=True)"
+
+
+def test_a_bad_value_with_braces_is_named_in_the_error() -> None:
+    """A value holding ``{`` or ``}`` is quoted in the message, never read as a format field
+    (found by fuzzing the server: it escaped as a plain ValueError, a 500)."""
+    for value in ("{7x", "}", "{0}", "{seat!r}"):
+        with pytest.raises(InvalidOptionError) as refused:
+            load("quinque", 2, first_player=value)
+        assert repr(value) in str(refused.value)

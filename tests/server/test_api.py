@@ -164,9 +164,12 @@ def test_record_download_and_replay_frames(client: TestClient) -> None:
     assert "attachment" in record.headers["content-disposition"]
     data = json.loads(record.text)
     assert data["format"] == "connect-arena/record@1" and len(data["actions"]) == 4
-    frames = alice.get(f"/api/tables/{table['id']}/replay").json()["frames"]
+    summary = alice.get(f"/api/tables/{table['id']}/replay").json()
+    assert summary["positions"] == 5 and len(summary["events"]) == 4
+    frames = alice.get(f"/api/tables/{table['id']}/replay?from=0&to=4").json()["frames"]
     assert len(frames) == 5 and frames[-1]["terminal"]
-    uploaded = alice.post("/api/replay", {"record": data}).json()
+    assert summary["frames"] == [frames[0], frames[-1]]
+    uploaded = alice.post("/api/replay?from=0&to=4", {"record": data}).json()
     assert uploaded["frames"] == frames
     data["actions"][2] = "mark 7,7"
     broken = alice.post("/api/replay", {"record": data})

@@ -70,7 +70,8 @@ class OptionSpec:
         Raises:
             InvalidOptionError: the value has the wrong type or is out of range.
         """
-        bad = f"option {self.name!r} of {game}: {value!r} is not valid (expected {{}})"
+        shown = repr(value).replace("{", "{{").replace("}", "}}")  # a value is not a format
+        bad = f"option {self.name!r} of {game}: {shown} is not valid (expected {{}})"
         if isinstance(self.default, bool):
             if isinstance(value, bool):
                 return value

@@ -5,23 +5,18 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Query, Request, Response
 
 from connect_arena.agents import AGENT_KINDS
 from connect_arena.core import Game, OptionSpec, game_class, game_names
 from connect_arena.server.arena import ArenaDep, CsrfDep, MaybeUserDep, UserDep, service_user
 from connect_arena.server.errors import ApiError
 from connect_arena.server.schemas import NewTable, RecordUpload, SeatNumber
-from connect_arena.service import (
-    SeatRequest,
-    TableStatus,
-    replay_frames,
-    table_record,
-)
+from connect_arena.service import SeatRequest, TableStatus, table_record
 from connect_arena.service.options import free_text
-from connect_arena.service.records import upload_frames
+from connect_arena.service.records import MAX_REPLAY_ACTIONS, replay_page, upload_page
 from connect_arena.service.views import game_info, has_private_information, table_json
 
 router = APIRouter(prefix="/api")
@@ -138,17 +133,40 @@ async def record(table_id: int, arena: ArenaDep) -> Response:
     )
 
 
+Position = Annotated[int | None, Query(ge=0, le=MAX_REPLAY_ACTIONS)]
+
+
+def _json(body: dict[str, Any]) -> Response:
+    """ASCII JSON: an uploaded record may hold lone surrogates (JSON escapes them, UTF-8
+    cannot encode them), and it is echoed."""
+    text = json.dumps(body, separators=(",", ":"))
+    return Response(text, media_type="application/json")
+
+
 @router.get("/tables/{table_id}/replay")
-async def table_replay(table_id: int, arena: ArenaDep) -> dict[str, Any]:
-    """Every position of a table's game, for the replay viewer."""
+async def table_replay(
+    table_id: int,
+    arena: ArenaDep,
+    first: Annotated[Position, Query(alias="from")] = None,
+    last: Annotated[Position, Query(alias="to")] = None,
+) -> Response:
+    """A finished table's game for the replay viewer: the summary (record, positions, each
+    action's seat and description, first and last frames), or the frames ``from`` to ``to``
+    (at most 100). Replayed and encoded in a worker thread."""
     table = await arena.service.get_table(table_id)
     if table.info.status is not TableStatus.FINISHED:
         raise ApiError(409, "not_finished", "the replay opens once the game is over")
-    return replay_frames(table_record(table))
+    record = table_record(table)
+    return await asyncio.to_thread(lambda: _json(replay_page(record, first, last)))
 
 
 @router.post("/replay", dependencies=[CsrfDep])
-async def replay(body: RecordUpload) -> dict[str, Any]:
-    """Every position of an uploaded record (nothing is stored); its options are checked like a
-    new table's, and the replay runs in a worker thread so the event loop stays free."""
-    return await asyncio.to_thread(upload_frames, body.record)
+async def replay(
+    body: RecordUpload,
+    first: Annotated[Position, Query(alias="from")] = None,
+    last: Annotated[Position, Query(alias="to")] = None,
+) -> Response:
+    """An uploaded record (nothing is stored) for the replay viewer, as ``GET
+    /api/tables/{id}/replay``; its options are checked like a new table's, and the replay runs
+    (CPU-capped) in a worker thread so the event loop stays free."""
+    return await asyncio.to_thread(lambda: _json(upload_page(body.record, first, last)))

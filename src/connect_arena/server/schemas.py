@@ -62,6 +62,15 @@ class SyncMessage(Strict):
     since: int = Field(ge=0)
 
 
+class HistoryMessage(Strict):
+    """``{"type": "history", "before": seq, "limit": n}``: the events before ``seq`` (a page
+    of at most ``n``, oldest first)."""
+
+    type: Literal["history"]
+    before: int = Field(ge=0, le=2**53)
+    limit: int = Field(default=100, ge=1, le=500)
+
+
 class PingMessage(Strict):
     """``{"type": "ping"}``: answered by ``pong``."""
 
@@ -69,7 +78,9 @@ class PingMessage(Strict):
     id: str | int | None = None
 
 
-ClientMessage = Annotated[ActionMessage | SyncMessage | PingMessage, Field(discriminator="type")]
+ClientMessage = Annotated[
+    ActionMessage | SyncMessage | HistoryMessage | PingMessage, Field(discriminator="type")
+]
 
 
 class RecordUpload(Strict):

@@ -17,7 +17,12 @@ from pydantic import TypeAdapter, ValidationError
 from starlette.websockets import WebSocketDisconnect
 
 from connect_arena.server.arena import Arena, get_arena, session_user
-from connect_arena.server.schemas import ActionMessage, ClientMessage, PingMessage
+from connect_arena.server.schemas import (
+    ActionMessage,
+    ClientMessage,
+    HistoryMessage,
+    PingMessage,
+)
 from connect_arena.service import ErrorCode, ServiceError, Subscription
 from connect_arena.service.viewing import error_message
 
@@ -141,5 +146,7 @@ async def _handle_frame(arena: Arena, table_id: int, subscription: Subscription,
         await arena.service.act(
             table_id, subscription, message.seq, message.action, message.seat, message.id
         )
+    elif isinstance(message, HistoryMessage):
+        await arena.service.history(table_id, subscription, message.before, message.limit)
     else:
         await arena.service.resync(table_id, subscription, message.since)

@@ -215,12 +215,16 @@ class MatchService:
         sync(table, subscription, since)
 
     async def resync(self, table_id: int, subscription: Subscription, since: int) -> None:
-        """A viewer's ``sync`` request: the events after ``since`` and the state again.
-
-        Raises:
-            ServiceError: no such table.
-        """
+        """A viewer's ``sync`` request: the events after ``since`` (the latest ones) and the
+        state again; a table gone is an ``error`` message."""
         await self.viewing.resync(table_id, subscription, since)
+
+    async def history(
+        self, table_id: int, subscription: Subscription, before: int, limit: int = 100
+    ) -> None:
+        """A viewer's ``history`` request: a page of the events before seq ``before``
+        (:meth:`.viewing.Viewing.history`); a table gone is an ``error`` message."""
+        await self.viewing.history(table_id, subscription, before, limit)
 
     async def act(
         self,
@@ -231,13 +235,9 @@ class MatchService:
         seat: int | None = None,
         ref: Any = None,
     ) -> None:
-        """A viewer's action (:meth:`submit` for ``subscription``'s user): a refusal is queued
-        as an ``error`` message for the viewer (``ref`` echoed as ``id``), and a stale seq is
-        followed by the missed events and the state.
-
-        Raises:
-            ServiceError: no such table.
-        """
+        """A viewer's action (:meth:`submit` for ``subscription``'s user): a refusal (a table
+        gone included) is queued as an ``error`` message for the viewer (``ref`` echoed as
+        ``id``), and a stale seq is followed by the missed events and the state."""
         await self.viewing.act(table_id, subscription, seq, text, seat, ref)
 
     def unwatch(self, table_id: int, subscription: Subscription) -> None:

@@ -22,7 +22,6 @@ from connect_arena.core import (
     SIMULTANEOUS,
     Action,
     Event,
-    GameError,
     IllegalActionError,
     InvalidActionError,
     sample_chance_outcome,
@@ -125,7 +124,7 @@ class MovePipeline:
         except IllegalActionError as error:
             event = error.event.to_json() if isinstance(error.event, Event) else None
             raise ServiceError(ErrorCode.ILLEGAL_ACTION, str(error), event) from None
-        except GameError as error:
+        except ValueError as error:  # GameError, or a game's own ValueError
             raise ServiceError(ErrorCode.ILLEGAL_ACTION, str(error)) from None
 
     async def commit(self, table: LiveTable, seat: int, action: Action) -> LogEntry:

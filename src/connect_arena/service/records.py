@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Any
 
 from connect_arena.core import (
     CHANCE,
-    GameError,
+    Action,
     InvalidRecordError,
     Record,
+    State,
     game_class,
     parse_record,
     record_of,
@@ -50,8 +53,73 @@ def table_record(table: LiveTable) -> Record:
     return record_of(table.state, names, meta)
 
 
+FRAME_PAGE = 100
+"""The most frames one replay request returns (a position range is cut to it)."""
+
+REPLAY_CPU_SECONDS = 2.0
+"""The CPU time (of its thread) one replay request may take; a longer replay is refused."""
+
+
+class _Budget:
+    """Refuses to go on once the thread has used ``seconds`` of CPU time since its creation."""
+
+    def __init__(self, seconds: float) -> None:
+        self.limit = time.thread_time() + seconds
+
+    def check(self) -> None:
+        if time.thread_time() > self.limit:
+            raise InvalidRecordError(
+                "this record is too long to replay here (its replay takes over "
+                f"{REPLAY_CPU_SECONDS:g} s of computing)"
+            )
+
+
+def _parse(data: Record | str | bytes | dict[str, Any]) -> Record:
+    record = data if isinstance(data, Record) else parse_record(data)
+    if len(record.actions) > MAX_REPLAY_ACTIONS:
+        raise InvalidRecordError(f"more than {MAX_REPLAY_ACTIONS} actions")
+    return record
+
+
+def _replay(
+    record: Record, low: int, high: int, describe_all: bool
+) -> tuple[State[Action], list[dict[str, Any]], list[dict[str, Any] | None], list[int]]:
+    """Replay ``record`` up to frame ``high`` within the CPU budget.
+
+    Returns:
+        The state reached, frames ``low`` to ``high`` (``describe_all``: frames 0 and ``high``),
+        and the seat and description of each action replayed (descriptions only from the
+        first frame's action on, unless ``describe_all``).
+    """
+    budget = _Budget(REPLAY_CPU_SECONDS)
+    state = initial_state(record)
+    wanted: Callable[[int], bool] = (
+        (lambda i: i in (0, high)) if describe_all else (lambda i: low <= i <= high)
+    )
+    frames = [_frame(state, 0, None, None, None)] if wanted(0) else []
+    events: list[dict[str, Any] | None] = []
+    seats: list[int] = []
+    entries = [
+        (None, entry) if isinstance(entry, str) else (entry.seat, entry.action)
+        for entry in record.actions[:high]
+    ]
+    skip = 0 if describe_all else max(0, low - 1)  # the actions before the first frame's
+    for step in replay_log(state, entries[:skip]):  # are only applied: cheaper
+        budget.check()
+        events.append(None)
+        seats.append(step.seat)
+    for step in replay_log(state, entries[skip:], describe=True, start=skip):
+        budget.check()
+        events.append(step.event)
+        seats.append(step.seat)
+        if wanted(step.index + 1):
+            frames.append(_frame(state, step.index + 1, step.seat, step.action, step.event))
+    return state, frames, events, seats
+
+
 def replay_frames(data: Record | str | bytes | dict[str, Any]) -> dict[str, Any]:
-    """Every position of a record, for the replay viewer.
+    """Every position of a record (for tools and tests; the HTTP API serves
+    :func:`replay_page`).
 
     Returns:
         ``{"record": ..., "game": ..., "frames": [...]}``; ``game`` is the static game information
@@ -65,36 +133,70 @@ def replay_frames(data: Record | str | bytes | dict[str, Any]) -> dict[str, Any]
             message names its index).
     """
     try:
-        record = data if isinstance(data, Record) else parse_record(data)
-        if len(record.actions) > MAX_REPLAY_ACTIONS:
-            raise InvalidRecordError(f"more than {MAX_REPLAY_ACTIONS} actions")
-        state = initial_state(record)
-        frames = [_frame(state, 0, None, None, None)]
-        entries = [
-            (None, entry) if isinstance(entry, str) else (entry.seat, entry.action)
-            for entry in record.actions
-        ]
-        for step in replay_log(state, entries, describe=True):
-            frames.append(_frame(state, step.index + 1, step.seat, step.action, step.event))
-    except GameError as error:
+        record = _parse(data)
+        state, frames, _events, _seats = _replay(record, 0, len(record.actions), False)
+    except ValueError as error:  # the engine's errors (GameError) and the games' own
         raise ServiceError(ErrorCode.BAD_REQUEST, str(error)) from None
     return {"record": record.model_dump(), "game": game_info(state.game), "frames": frames}
 
 
-def upload_frames(data: str | bytes | dict[str, Any]) -> dict[str, Any]:
-    """:func:`replay_frames` of a record sent by a client: its options are checked like a new
+def replay_page(
+    data: Record | str | bytes | dict[str, Any], first: int | None = None, last: int | None = None
+) -> dict[str, Any]:
+    """What the replay viewer asks for: a record's summary, or a range of its positions.
+
+    Without ``first`` and ``last``: ``{"record", "game", "positions", "seats", "events",
+    "frames"}``: ``positions`` is the number of frames (actions + 1), ``seats[i]`` and
+    ``events[i]`` the seat and description of action ``i`` (0-based), ``frames`` the first and
+    the last frame. With them: ``{"positions", "from", "to", "frames"}``, frames ``first`` to
+    ``last`` included (at most :data:`FRAME_PAGE`; the range is cut to it and to the record).
+    Frames are :func:`replay_frames`'.
+
+    Raises:
+        ServiceError: ``bad_request``: not a valid record, too long (actions, or
+            :data:`REPLAY_CPU_SECONDS` of computing), an action that does not replay, or a
+            range with no position of the record.
+    """
+    try:
+        record = _parse(data)
+        end = len(record.actions)
+        if first is None and last is None:
+            state, frames, events, seats = _replay(record, 0, end, True)
+            return {
+                "record": record.model_dump(),
+                "game": game_info(state.game),
+                "positions": end + 1,
+                "seats": seats,
+                "events": events,
+                "frames": frames,
+            }
+        low = 0 if first is None else first
+        high = min(end, low + FRAME_PAGE - 1, end if last is None else last)
+        if not 0 <= low <= high:
+            raise InvalidRecordError(
+                f"no positions from {first} to {last}: the record has positions 0 to {end}"
+            )
+        _state, frames, _events, _seats = _replay(record, low, high, False)
+    except ValueError as error:  # the engine's errors (GameError) and the games' own
+        raise ServiceError(ErrorCode.BAD_REQUEST, str(error)) from None
+    return {"positions": end + 1, "from": low, "to": high, "frames": frames}
+
+
+def upload_page(
+    data: str | bytes | dict[str, Any], first: int | None = None, last: int | None = None
+) -> dict[str, Any]:
+    """:func:`replay_page` of a record sent by a client: its options are checked like a new
     table's (:func:`~connect_arena.service.options.check_client_options`: no file names).
 
     Raises:
-        ServiceError: ``bad_request``: not a valid record, an option that may not be set, or an
-            action that does not replay.
+        ServiceError: ``bad_request``: as :func:`replay_page`, or an option that may not be set.
     """
     try:
         record = parse_record(data)
         check_client_options(game_class(record.game), record.options)
     except ValueError as error:
         raise ServiceError(ErrorCode.BAD_REQUEST, str(error)) from None
-    return replay_frames(record)
+    return replay_page(record, first, last)
 
 
 def _frame(

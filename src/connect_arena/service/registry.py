@@ -28,6 +28,9 @@ log = logging.getLogger(__name__)
 FINISHED_CACHE = 64
 """Finished tables kept in memory for spectators and replays."""
 
+MAX_ID = 2**63 - 1
+"""The largest id a table may have (a signed 64-bit database integer)."""
+
 
 class TableRegistry:
     """Live tables by id, finished ones in a small cache, and background tasks.
@@ -128,13 +131,24 @@ class TableRegistry:
             table = await self.cluster.active(table_id)
         if table is not None:
             return table
+        if not 0 < table_id <= MAX_ID:  # no such row, and a database integer cannot hold it
+            raise ServiceError(ErrorCode.NOT_FOUND, f"there is no table {table_id}")
         info = await self.storage.get_table(table_id)
+        if info is not None and info.status is TableStatus.ABANDONED:
+            raise ServiceError(
+                ErrorCode.NOT_FOUND,
+                f"table {table_id} was abandoned: everybody left before the start",
+            )
         if info is None or info.status is not TableStatus.FINISHED:
             raise ServiceError(ErrorCode.NOT_FOUND, f"there is no table {table_id}")
-        try:
-            table = LiveTable(info, await self.storage.load_actions(table_id))
+        log = await self.storage.load_actions(table_id)
+        try:  # a replay of thousands of actions takes a few hundred ms: off the event loop
+            table = await asyncio.to_thread(LiveTable, info, log)
         except GameError as error:
             raise ServiceError(ErrorCode.CONFLICT, f"table {table_id}: {error}") from None
+        cached = self.finished.get(table_id)  # another request loaded it meanwhile
+        if cached is not None:
+            return cached
         self.remember_finished(table)
         return table
 

@@ -47,14 +47,23 @@ def make_seat(index: int, request: SeatRequest, user: User) -> Seat:
     raise ServiceError(ErrorCode.BAD_REQUEST, f"seat {index}: kind must be me, open or computer")
 
 
+def check_seat(table: LiveTable, seat: int) -> None:
+    """Refuse a seat that ``table`` does not have.
+
+    Raises:
+        ServiceError: ``bad_request``.
+    """
+    if not 0 <= seat < table.info.num_players:
+        raise ServiceError(ErrorCode.BAD_REQUEST, f"there is no seat {seat} at this table")
+
+
 def check_open(table: LiveTable, seat: int) -> None:
     """Refuse a seat change at ``seat`` unless it exists and the table is open.
 
     Raises:
         ServiceError: ``bad_request`` (no such seat) or ``not_running``.
     """
-    if not 0 <= seat < table.info.num_players:
-        raise ServiceError(ErrorCode.BAD_REQUEST, f"there is no seat {seat} at this table")
+    check_seat(table, seat)
     if table.info.status is not TableStatus.OPEN:
         raise ServiceError(ErrorCode.NOT_RUNNING, "seats can change only before the start")
 
@@ -88,13 +97,16 @@ class Seating:
             raise ServiceError(ErrorCode.BAD_REQUEST, str(error)) from None
         made = [make_seat(index, request, user) for index, request in enumerate(seats)]
         seed = random.SystemRandom().randrange(2**62)
+        # One write: a table whose seats are all taken is stored already started.
+        status = TableStatus.RUNNING if all(seat.filled for seat in made) else TableStatus.OPEN
         info = await self.registry.storage.create_table(
-            descriptor.name, dict(descriptor.options), made, user.id, seed
+            descriptor.name, dict(descriptor.options), made, user.id, seed, status
         )
         table = LiveTable(info, [])
         self.registry.tables[info.id] = table
-        async with self.registry.exclusive(table):
-            await self._start_if_full(table)
+        if status is TableStatus.RUNNING:
+            async with self.registry.exclusive(table):
+                await self._started(table)
         self.lobby.changed()
         return info
 
@@ -102,16 +114,25 @@ class Seating:
         """See :meth:`connect_arena.service.MatchService.join`."""
         table = await self.registry.active(table_id)
         async with self.registry.exclusive(table):
-            check_open(table, seat)
-            if table.info.seats[seat].filled:
+            check_seat(table, seat)
+            if table.info.seats[seat].filled:  # also when the race for it started the game
                 raise ServiceError(ErrorCode.SEAT_TAKEN, f"seat {seat} is already taken")
+            check_open(table, seat)
             if table.viewer_seats(user.id):
                 raise ServiceError(ErrorCode.CONFLICT, "you already sit at this table")
             seats = list(table.info.seats)
             seats[seat] = Seat(seat, SeatKind.HUMAN, user.id, user.name)
-            await self.registry.storage.update_table(table_id, seats, TableStatus.OPEN)
+            full = all(s.filled for s in seats)
+            status = TableStatus.RUNNING if full else TableStatus.OPEN
+            # One write for the seat and the start: a crash leaves it joined and started, or
+            # not joined (chance outcomes drawn at the start are redrawn, identically, after
+            # a restart).
+            await self.registry.storage.update_table(table_id, seats, status)
             table.info.seats = seats
-            if not await self._start_if_full(table):
+            if full:
+                table.info.status = status
+                await self._started(table)
+            else:
                 table.broadcast_table()
         self.lobby.changed()
         return table.info
@@ -135,14 +156,12 @@ class Seating:
         self.lobby.changed()
         return table.info
 
-    async def _start_if_full(self, table: LiveTable) -> bool:
-        """Start the game if every seat is filled (under the table's lock)."""
-        if not all(seat.filled for seat in table.info.seats):
-            return False
-        await self.registry.storage.update_table(table.id, table.info.seats, TableStatus.RUNNING)
+    async def _started(self, table: LiveTable) -> None:
+        """Set up a table whose start is stored: its initial state, the broadcasts, the first
+        chance outcomes and computer turns (under the table's lock)."""
         table.info.status = TableStatus.RUNNING
-        table.state = table.game().new_initial_state()
+        if table.state is None:
+            table.state = table.game().new_initial_state()
         table.broadcast_table()
         table.broadcast(table.state_message)
         await self.pipeline.advance(table)
-        return True

@@ -35,12 +35,16 @@ class Storage(Protocol):
         seats: Sequence[Seat],
         created_by: int,
         seed: int,
+        status: TableStatus = TableStatus.OPEN,
     ) -> TableInfo:
-        """Store a new open table and return it with its id."""
+        """Store a new table, its seats and status in one transaction and return it with its
+        id (``status`` is ``running`` for a table whose seats are all taken: it starts at
+        once)."""
         ...
 
     async def update_table(self, table_id: int, seats: Sequence[Seat], status: TableStatus) -> None:
-        """Replace the seats and status of a table (joins, leaves, the start)."""
+        """Replace the seats and status of a table in one transaction (a join, and the start
+        it may cause; a leave)."""
         ...
 
     async def append_action(
@@ -88,12 +92,11 @@ class MemoryStorage:
         seats: Sequence[Seat],
         created_by: int,
         seed: int,
+        status: TableStatus = TableStatus.OPEN,
     ) -> TableInfo:
         """See :meth:`Storage.create_table`."""
         table_id = len(self.tables) + 1
-        info = TableInfo(
-            table_id, game, dict(options), list(seats), TableStatus.OPEN, created_by, seed
-        )
+        info = TableInfo(table_id, game, dict(options), list(seats), status, created_by, seed)
         self.tables[table_id] = info
         self.logs[table_id] = []
         return copy.deepcopy(info)

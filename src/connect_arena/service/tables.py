@@ -17,6 +17,13 @@ MAX_QUEUED = 2000
 """Messages a subscriber may have waiting; a client that falls further behind is dropped
 (it reconnects and catches up from its last seq)."""
 
+RECENT_EVENTS = 200
+"""Events a viewer gets when it opens or syncs a table: the latest ones only, so a table of
+thousands of actions opens at once; older events come in pages on request (``history``)."""
+
+HISTORY_PAGE = 500
+"""The most events one ``history`` page holds."""
+
 
 def encode(message: dict[str, Any]) -> str:
     """Compact JSON text of a message."""
@@ -88,7 +95,10 @@ class Step:
 
 
 def replay_log(
-    state: State[Action], actions: Iterable[tuple[int | None, str]], describe: bool = False
+    state: State[Action],
+    actions: Iterable[tuple[int | None, str]],
+    describe: bool = False,
+    start: int = 0,
 ) -> Iterator[Step]:
     """Apply ``actions`` to ``state`` in place, one at a time, yielding each applied step: the
     one loop that replays a log (a table after a restart, a finished table, a computer worker's
@@ -99,6 +109,8 @@ def replay_log(
         actions: ``(seat, notation)`` pairs; a seat of ``None`` means the state's current
             player (records whose actions carry no seat tag).
         describe: also describe each action (an engine call per step).
+        start: the index of the first of ``actions`` in the whole log (when a replay goes on
+            from where another stopped), for the steps' and errors' indices.
 
     Raises:
         InvalidRecordError: an action does not replay (a seat that does not exist, not the
@@ -106,7 +118,7 @@ def replay_log(
             position before it.
     """
     players = state.game.num_players
-    for index, (seat, text) in enumerate(actions):
+    for index, (seat, text) in enumerate(actions, start):
         actor = state.current_player if seat is None else seat
         try:
             if actor != CHANCE and not 0 <= actor < players:
@@ -221,12 +233,15 @@ class LiveTable:
             return None
         return state_json(self.id, self.state, self.seq, seats)
 
-    def event_messages(self, since: int, seats: Sequence[int]) -> list[dict[str, Any]]:
-        """``event`` messages for the log entries after ``since``."""
+    def event_messages(
+        self, since: int, seats: Sequence[int], until: int | None = None
+    ) -> list[dict[str, Any]]:
+        """``event`` messages for the log entries after ``since`` (up to seq ``until``, all
+        by default)."""
         revealed = self.info.status is TableStatus.FINISHED
         return [
             event_json(self.id, entry, seats, revealed, self.description(entry.seq))
-            for entry in self.log[since:]
+            for entry in self.log[max(0, since) : until]
         ]
 
     def description(self, seq: int) -> dict[str, Any] | None:

@@ -1,7 +1,8 @@
-"""Watching a table: subscribe (the table, the missed events and the state), sync again on
-request, and the answer to a viewer's action (its refusal as an ``error`` message, followed by
-the missed events and the state when the viewer's seq was stale). Transports only move these
-messages (``docs/server.md``, WebSocket protocol)."""
+"""Watching a table: subscribe (the table, the latest missed events and the state), sync again
+and page through the history on request, and the answer to a viewer's action (its refusal as an
+``error`` message, followed by the missed events and the state when the viewer's seq was
+stale). A viewer's request never raises: every refusal is an ``error`` message in its queue.
+Transports only move these messages (``docs/server.md``, WebSocket protocol)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 from connect_arena.service.model import ErrorCode, ServiceError
 from connect_arena.service.pipeline import MovePipeline
 from connect_arena.service.registry import TableRegistry
-from connect_arena.service.tables import LiveTable, Subscription
+from connect_arena.service.tables import HISTORY_PAGE, RECENT_EVENTS, LiveTable, Subscription
 
 
 def error_message(
@@ -34,10 +35,12 @@ def error_message(
 
 
 def sync(table: LiveTable, subscription: Subscription, since: int) -> None:
-    """Queue the events after ``since`` and the current state for ``subscription``."""
+    """Queue the events after ``since`` (at most the latest :data:`RECENT_EVENTS`; older ones
+    come with ``history`` requests) and the current state for ``subscription``."""
     seats = table.viewer_seats(subscription.user_id)
     if 0 <= since <= table.seq:
-        for message in table.event_messages(since, seats):
+        start = max(since, table.seq - RECENT_EVENTS)
+        for message in table.event_messages(start, seats):
             subscription.push_json(message)
     state = table.state_message(seats)
     if state is not None:
@@ -67,13 +70,42 @@ class Viewing:
         table.subscribers.add(subscription)
         return subscription
 
-    async def resync(self, table_id: int, subscription: Subscription, since: int) -> None:
-        """Queue the events after ``since`` and the state again (a ``sync`` request).
+    async def _table(
+        self, table_id: int, subscription: Subscription, ref: Any = None
+    ) -> LiveTable | None:
+        """The table, or ``None`` after queueing the refusal (a table gone, or abandoned)."""
+        try:
+            return await self.registry.get(table_id)
+        except ServiceError as error:
+            subscription.push_json(error_message(error.code, error.message, ref))
+            return None
 
-        Raises:
-            ServiceError: the table is gone (``not_found``).
-        """
-        sync(await self.registry.get(table_id), subscription, since)
+    async def resync(self, table_id: int, subscription: Subscription, since: int) -> None:
+        """Queue the events after ``since`` and the state again (a ``sync`` request); before
+        the start, the ``table`` message instead."""
+        table = await self._table(table_id, subscription)
+        if table is None:
+            return
+        if table.state is None:  # not started: no state to send, the table is the answer
+            subscription.push_json(table.table_message(subscription.user_id))
+        sync(table, subscription, since)
+
+    async def history(
+        self, table_id: int, subscription: Subscription, before: int, limit: int = 100
+    ) -> None:
+        """Queue a page of older events (a ``history`` request): ``{"type": "history",
+        "table_id", "before", "events"}`` with the events of seqs ``before - limit`` to
+        ``before - 1`` (from 1; ``limit`` at most :data:`HISTORY_PAGE`), oldest first, each
+        shown to the viewer as live events are."""
+        table = await self._table(table_id, subscription)
+        if table is None:
+            return
+        limit = max(1, min(limit, HISTORY_PAGE))
+        end = max(0, min(before - 1, table.seq))
+        seats = table.viewer_seats(subscription.user_id)
+        events = table.event_messages(max(0, end - limit), seats, end)
+        reply = {"type": "history", "table_id": table.id, "before": before, "events": events}
+        subscription.push_json(reply)
 
     async def act(
         self,
@@ -86,12 +118,10 @@ class Viewing:
     ) -> None:
         """A viewer's action: its event reaches every viewer once stored; a refusal is queued
         for this viewer as an ``error`` message (with the table's seq and ``ref`` as ``id``),
-        and a ``stale_seq`` one is followed by the missed events and the state.
-
-        Raises:
-            ServiceError: the table is gone (``not_found``).
-        """
-        table = await self.registry.get(table_id)
+        and a ``stale_seq`` one is followed by the missed events and the state."""
+        table = await self._table(table_id, subscription, ref)
+        if table is None:
+            return
         try:
             await self.pipeline.submit(table_id, subscription.user_id, seq, text, seat)
         except ServiceError as error:

@@ -136,6 +136,7 @@ class SqlStorage:
         seats: Sequence[Seat],
         created_by: int,
         seed: int,
+        status: TableStatus = TableStatus.OPEN,
     ) -> TableInfo:
         """See :meth:`connect_arena.service.Storage.create_table`."""
 
@@ -144,7 +145,7 @@ class SqlStorage:
                 game=game,
                 options=dict(options),
                 num_players=len(seats),
-                status=TableStatus.OPEN.value,
+                status=status.value,
                 created_by=created_by,
                 seed=seed,
                 created_at=datetime.now(UTC),

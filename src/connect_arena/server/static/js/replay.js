@@ -1,4 +1,8 @@
 // The replay viewer: a finished table's game or an uploaded record, position by position.
+//
+// The server answers with the record, the number of positions, each action's seat and
+// description, and the first and last frames; other frames are fetched in pages of 100
+// (`?from=&to=`) when they are shown.
 
 import { api, gameTitle, h, listText, playerName, resultText, seatClass, seatName, toast } from "./api.js";
 import { setUpHeader } from "./header.js";
@@ -8,7 +12,28 @@ import { currentLanguage, eventText, loadNamespaces, t } from "./i18n.js";
 const $ = (id) => document.getElementById(id);
 const parts = location.pathname.split("/");
 const tableId = parts[1] === "tables" ? Number(parts[2]) : null;
-const view = { frames: [], record: null, index: 0, board: null, game: null };
+const PAGE = 100;
+const view = {
+  frames: new Map(), // frame by position index
+  pages: new Map(), // page start -> its request (once per page)
+  positions: 0, record: null, index: 0, board: null, game: null,
+  fetchPage: null, // (from, to) => Promise of {frames}
+};
+
+/** The frame at ``index``, fetching its page if needed. */
+async function frameAt(index) {
+  if (view.frames.has(index)) return view.frames.get(index);
+  const start = Math.floor(index / PAGE) * PAGE;
+  if (!view.pages.has(start)) {
+    const request = view.fetchPage(start, Math.min(start + PAGE - 1, view.positions - 1)).then((page) => {
+      for (const frame of page.frames) view.frames.set(frame.seq, frame);
+    });
+    request.catch(() => view.pages.delete(start)); // a failed page may be asked again
+    view.pages.set(start, request);
+  }
+  await view.pages.get(start);
+  return view.frames.get(index);
+}
 
 /** A record's player name: the server writes computer seats as "computer (<agent>)". */
 function playerText(name) {
@@ -20,17 +45,25 @@ function label(seat) {
   return `${seatName(view.game, seat)} (${playerText(view.record.players[seat])})`;
 }
 
-function show(index) {
-  view.index = Math.max(0, Math.min(index, view.frames.length - 1));
-  const frame = view.frames[view.index];
+async function show(index) {
+  view.index = Math.max(0, Math.min(index, view.positions - 1));
+  const wanted = view.index;
+  let frame;
+  try {
+    frame = await frameAt(wanted);
+  } catch (problem) {
+    toast(problem.message);
+    return;
+  }
+  if (view.index !== wanted || !frame) return; // another position was chosen meanwhile
   view.board.update({
     observation: frame.observation, legal: [], seat: null, you: [], toMove: frame.to_move,
     terminal: frame.terminal, returns: frame.returns,
     last: frame.action ? { seq: frame.seq, seat: frame.seat, action: frame.action } : null,
   });
   $("slider").value = String(view.index);
-  $("position").textContent = `${view.index} / ${view.frames.length - 1}`;
-  $("slider").setAttribute("aria-valuetext", t("common.positionOf", { index: view.index, count: view.frames.length - 1 }));
+  $("position").textContent = `${view.index} / ${view.positions - 1}`;
+  $("slider").setAttribute("aria-valuetext", t("common.positionOf", { index: view.index, count: view.positions - 1 }));
   let text;
   if (frame.terminal) {
     const detail = view.board.resultDetail?.(frame.observation);
@@ -46,8 +79,11 @@ function show(index) {
   $("moves").querySelector(".current")?.scrollIntoView({ block: "nearest" });
 }
 
-async function open(data) {
-  view.frames = data.frames;
+async function open(data, fetchPage) {
+  view.frames = new Map(data.frames.map((frame) => [frame.seq, frame]));
+  view.pages = new Map();
+  view.positions = data.positions;
+  view.fetchPage = fetchPage;
   view.record = data.record;
   const catalogue = await api.get("/api/games");
   view.game = catalogue.games.find((g) => g.name === data.record.game) || { name: data.record.game, seat_names: [], title: data.record.game };
@@ -64,7 +100,10 @@ async function open(data) {
     options: data.record.options, geometry: data.game?.geometry, seatNames: view.game.seat_names.map((_, seat) => seatName(view.game, seat)),
     interactive: false, panel: $("game-panel"), onAction: () => {},
   });
-  $("moves").replaceChildren(...view.frames.slice(1).map((frame) => {
+  const moves = data.record.actions.map((entry, i) => ({
+    seq: i + 1, seat: data.seats[i], event: data.events[i], action: typeof entry === "string" ? entry : entry.action,
+  }));
+  $("moves").replaceChildren(...moves.map((frame) => {
     const who = frame.seat === null || frame.seat < 0 ? t("common.chance") : seatName(view.game, frame.seat);
     const text = eventText(frame.event, (s) => seatName(view.game, s), listText) || view.board.describe?.(frame.action, frame.seat) || frame.action;
     const item = h("li", { value: frame.seq, class: frame.seat === null || frame.seat < 0 ? "chance" : seatClass(view.game, frame.seat), tabindex: 0,
@@ -78,23 +117,23 @@ async function open(data) {
     h("span", { class: "mover" }, who), " ", h("span", { class: "move-text" }, text));
     return item;
   }));
-  $("slider").max = String(view.frames.length - 1);
+  $("slider").max = String(view.positions - 1);
   $("controls").hidden = false;
-  show(tableId ? view.frames.length - 1 : 0);
+  await show(tableId ? view.positions - 1 : 0);
 }
 
 function wireControls() {
   $("first").onclick = () => show(0);
   $("previous").onclick = () => show(view.index - 1);
   $("next").onclick = () => show(view.index + 1);
-  $("last").onclick = () => show(view.frames.length - 1);
+  $("last").onclick = () => show(view.positions - 1);
   $("slider").oninput = (event) => show(Number(event.target.value));
   document.addEventListener("keydown", (event) => {
-    if (!view.frames.length || event.target.tagName === "INPUT" && event.target.type !== "range") return;
+    if (!view.positions || event.target.tagName === "INPUT" && event.target.type !== "range") return;
     const moves = { ArrowLeft: -1, ArrowRight: 1 };
     if (event.key in moves) show(view.index + moves[event.key]);
     else if (event.key === "Home") show(0);
-    else if (event.key === "End") show(view.frames.length - 1);
+    else if (event.key === "End") show(view.positions - 1);
     else return;
     event.preventDefault();
   });
@@ -105,7 +144,8 @@ function wireControls() {
     if (!file) return;
     try {
       const record = JSON.parse(await file.text());
-      await open(await api.post("/api/replay", { record }));
+      const fetchPage = (from, to) => api.post(`/api/replay?from=${from}&to=${to}`, { record });
+      await open(await api.post("/api/replay", { record }), fetchPage);
     } catch (problem) {
       $("upload-error").textContent = problem instanceof SyntaxError ? t("common.notJson") : problem.message;
     }
@@ -121,7 +161,8 @@ async function main() {
     $("links").append(
       h("a", { class: "button link", href: `/api/tables/${tableId}/record`, download: "" }, t("common.downloadRecord")),
       h("a", { class: "button link", href: `/tables/${tableId}` }, t("common.backToTable")));
-    await open(await api.get(`/api/tables/${tableId}/replay`));
+    await open(await api.get(`/api/tables/${tableId}/replay`),
+      (from, to) => api.get(`/api/tables/${tableId}/replay?from=${from}&to=${to}`));
   } else {
     $("status").textContent = t("common.chooseRecordToReplay");
   }

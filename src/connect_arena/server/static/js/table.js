@@ -9,6 +9,10 @@
 // (the state's `observations`), and, in games with private information, puts a "pass the
 // device to …" screen between two seats so that one player does not see another's choices.
 //
+// Long games: the server sends the latest moves when the page connects; older ones come in
+// pages ({"type": "history", "before": seq}) when the moves list is scrolled to its top or
+// "Load earlier moves" is clicked.
+//
 // Hint: the playing seat's person may ask the server (POST /api/tables/{id}/hint) for the
 // computer's suggestion; it is shown beside the controls (and drawn on the board when the
 // game module draws `hint`) until the position changes.
@@ -29,6 +33,7 @@ const page = {
   handover: null, // the seat the device is being passed to (private games, hot-seat)
   hint: null, // {seq, seat, lines} of the last hint answered
   hinting: false, // a hint request is under way
+  historyBefore: null, // the seq of a history page asked for and not yet answered
 };
 
 const $ = (id) => document.getElementById(id);
@@ -272,8 +277,17 @@ function hiddenHere(move) {
     && (move.seat !== page.playing || page.handover !== null);
 }
 
+/** Ask for the page of moves before the first one shown (once at a time). */
+function loadEarlierMoves() {
+  const first = page.moves[0]?.seq;
+  if (!first || first <= 1 || page.historyBefore === first) return;
+  page.historyBefore = first;
+  send({ type: "history", before: first, limit: 200 });
+}
+
 function renderMoves() {
   const list = $("moves");
+  $("earlier-moves").hidden = !(page.moves[0]?.seq > 1);
   list.replaceChildren(...page.moves.map((move) => {
     const who = move.seat < 0 ? t("common.chance") : seatName(page.game, move.seat);
     const hidden = !move.action || hiddenHere(move);
@@ -371,15 +385,31 @@ async function onTable(message) {
   renderAll();
 }
 
+const moveOf = (message) => ({
+  seq: message.seq, seat: message.seat, action: message.action, event: message.event || null,
+  simultaneous: Boolean(message.simultaneous),
+});
+
 function onEvent(message) {
+  if (message.seq > (page.moves.at(-1)?.seq ?? 0) + 1) page.moves = []; // a catch-up skipped older moves
   if (message.seq > page.seq || !page.moves.some((m) => m.seq === message.seq)) {
     page.moves = page.moves.filter((m) => m.seq < message.seq);
-    page.moves.push({
-      seq: message.seq, seat: message.seat, action: message.action, event: message.event || null,
-      simultaneous: Boolean(message.simultaneous),
-    });
+    page.moves.push(moveOf(message));
   }
   if (message.state) onState(message.state);
+}
+
+/** A page of older moves: put them first, keeping the list where it was scrolled. */
+function onHistory(message) {
+  page.historyBefore = null;
+  const first = page.moves[0]?.seq ?? Infinity;
+  const older = message.events.filter((e) => e.seq < first).map(moveOf);
+  if (!older.length) return;
+  const list = $("moves");
+  const fromBottom = list.scrollHeight - list.scrollTop;
+  page.moves = [...older, ...page.moves];
+  renderMoves();
+  list.scrollTop = list.scrollHeight - fromBottom;
 }
 
 function onState(state) {
@@ -392,6 +422,7 @@ const handlers = {
   table: onTable,
   event: onEvent,
   state: onState,
+  history: onHistory,
   error: (message) => toast(eventText(message.event, (s) => seatName(page.game, s), listText) || errorText(message.code, message.message)),
   pong: () => {},
 };
@@ -427,6 +458,12 @@ function connect() {
 async function main() {
   await loadNamespaces("common");
   $("board").setAttribute("tabindex", "-1");
+  $("moves").insertAdjacentElement("beforebegin", h("button", {
+    class: "small", id: "earlier-moves", hidden: true, onclick: loadEarlierMoves,
+  }, t("common.loadEarlierMoves")));
+  $("moves").addEventListener("scroll", (event) => {
+    if (event.target.scrollTop === 0) loadEarlierMoves();
+  });
   $("board").insertAdjacentElement("afterend", h("div", { id: "handover", class: "handover", role: "dialog", "aria-modal": "false", "aria-labelledby": "handover-title" }));
   await setUpHeader();
   onUserChange(() => {
