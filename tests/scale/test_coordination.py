@@ -141,7 +141,7 @@ def drain(subscription: Subscription) -> list[dict[str, Any]]:
 
 
 async def until(check: Callable[[], bool]) -> None:
-    for _ in range(300):
+    for _ in range(1000):  # 10 s: the machine may be busy
         if check():
             return
         await asyncio.sleep(0.01)

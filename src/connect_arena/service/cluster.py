@@ -43,7 +43,7 @@ from connect_arena.service.model import (
     TableStatus,
 )
 from connect_arena.service.pipeline import MovePipeline
-from connect_arena.service.registry import TableRegistry
+from connect_arena.service.registry import MAX_ID, TableRegistry
 from connect_arena.service.tables import LiveTable, encode
 
 log = logging.getLogger(__name__)
@@ -208,8 +208,8 @@ class Cluster:
     async def exclusive(self, table: LiveTable) -> AsyncIterator[None]:
         """Run the block as the only process operating on ``table`` (the caller holds the
         table's in-process lock), with the replica caught up first; publish what changed
-        (the new actions; the description when it changed or the table is open, so that a
-        new table reaches every lobby).
+        (the new actions; the description when it changed or the table has no actions yet,
+        so that a new table reaches every lobby).
 
         Raises:
             ServiceError: ``busy`` when the lease cannot be had (see :class:`Coordinator`).
@@ -228,7 +228,9 @@ class Cluster:
                 finally:
                     grant.seq = table.seq
                     after = (table.info.seats, table.info.status)
+                    # A table without actions yet is announced: new ones reach every lobby.
                     changed = before != after or table.info.status is TableStatus.OPEN
+                    changed |= table.seq == 0
                     entries = table.log[first:]
                     if entries or changed:
                         grant.message = self._message(table, entries)
@@ -338,6 +340,8 @@ class Cluster:
 
     async def _load(self, table_id: int) -> LiveTable | None:
         """The replica of a table created by another process, read from the database."""
+        if not 0 < table_id <= MAX_ID:  # no such row, and a database integer cannot hold it
+            return None
         storage = self.registry.storage
         info = await storage.get_table(table_id)
         if info is None or info.status not in (TableStatus.OPEN, TableStatus.RUNNING):

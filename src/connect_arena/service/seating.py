@@ -104,8 +104,8 @@ class Seating:
         )
         table = LiveTable(info, [])
         self.registry.tables[info.id] = table
-        if status is TableStatus.RUNNING:
-            async with self.registry.exclusive(table):
+        async with self.registry.exclusive(table):  # with several processes: announced
+            if status is TableStatus.RUNNING:
                 await self._started(table)
         self.lobby.changed()
         return info
