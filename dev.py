@@ -11,7 +11,9 @@ Usage (standard library only, Python >= 3.11):
 ``test`` also installs Debian's Chromium for the browser tests when it is missing, and checks
 the browser code (ESLint, TypeScript's checker on the JSDoc types, ``node --test tests/js``)
 with the npm packages of ``package-lock.json`` (``npm ci`` into ``node_modules``; Debian's
-nodejs and npm when ``node`` is missing). ARGS go to pytest.
+nodejs and npm when ``node`` is missing). It installs PostgreSQL and Redis (scale-out tests)
+when they are missing; the tests start and stop their own throwaway PostgreSQL and Redis.
+ARGS go to pytest.
 
 The virtual environment is reinstalled only when ``pyproject.toml`` changes, ``node_modules``
 only when ``package-lock.json`` does.
@@ -131,10 +133,43 @@ LINTED = ["src", "tests", "benchmarks", "tools", "dev.py"]
 """What ruff checks and formats."""
 
 
+def _have_postgres() -> bool:
+    """Whether PostgreSQL's server programs are installed (Debian keeps them off the PATH)."""
+    if shutil.which("initdb") and shutil.which("pg_ctl"):
+        return True
+    return any(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
+
+
+def _ensure_services() -> None:
+    """Install Debian's PostgreSQL and Redis for the scale-out tests when missing.
+
+    The tests start throwaway servers of their own (``tests/scale/services.py``) on loopback
+    ports and stop them after; without root or apt-get they skip themselves and say why.
+    """
+    missing = [
+        package
+        for package, present in (
+            ("postgresql", _have_postgres()),
+            ("redis-server", shutil.which("redis-server") is not None),
+        )
+        if not present
+    ]
+    if not missing or os.name == "nt" or not Path("/usr/bin/apt-get").exists():
+        return
+    if hasattr(os, "geteuid") and os.geteuid() != 0:
+        print(f"note: {' and '.join(missing)} missing; the scale-out tests will be skipped")
+        return
+    print(f"installing Debian's {' and '.join(missing)} for the scale-out tests", flush=True)
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    for command in (["update", "-qq"], ["install", "-y", "-qq", *missing]):
+        subprocess.run(["apt-get", *command], check=False, stdout=subprocess.DEVNULL, env=env)
+
+
 def test(args: list[str]) -> int:
     """Install the development tools; run ruff, mypy --strict, the JS checks, then pytest."""
     _ensure_env("dev")
     _ensure_chromium()
+    _ensure_services()
     steps = [
         [str(PYTHON), "-m", "ruff", "check", *LINTED],
         [str(PYTHON), "-m", "ruff", "format", "--check", *LINTED],

@@ -1,40 +1,61 @@
-"""Load benchmark of the web server: N concurrent Quinque tables of computer players over
-WebSockets on loopback, bounded in time.
+"""Load benchmark of the web server: N concurrent Quinque tables of bots over WebSockets on
+loopback, bounded in time. The load generator runs in processes of its own (``--clients``, 2 by
+default: one could not keep up with 1,000 sockets), the server in one or more others.
 
-It starts ``connect-arena serve`` on a fresh SQLite database in a temporary directory, signs up
-two guests per table, opens the tables and connects every player's WebSocket. Each player is a
-bot that, when the server's state gives it legal actions, waits a think time and sends a random
-one with the seq it claims; the move→broadcast latency is the time from sending the action to
-receiving its event (with the new state) on the same socket. Finished games are replaced by new
-tables so that the load stays constant. Prints figures; asserts nothing.
+It starts ``connect-arena serve`` (on a fresh SQLite database in a temporary directory, or on a
+throwaway PostgreSQL; with ``--processes 2``, two server processes on two ports sharing
+PostgreSQL and a throwaway Redis), signs up two guests per table, opens the tables and connects
+every player's WebSocket. With several processes, a table's two players use different
+processes (each move crosses from one to the other). Each player is a bot that, when the
+server's state gives it legal actions, waits a think time and sends a random one with the seq
+it claims; the move→broadcast latency is the time from sending the action to receiving its
+event (with the new state) on the same socket. Finished games are replaced by new tables so
+that the load stays constant. Prints figures; asserts nothing.
+
+Besides moves/s and latency it reports the servers' CPU time per accepted move (steadier than
+latency on a shared machine), their resident memory at the start and the end of the measured
+time, and the bytes the database grew per stored action. ``--sample S`` prints the memory and
+the latency every S seconds (a soak).
 
 Run: ``.venv/bin/python benchmarks/bench_server.py [--tables 50 200] [--seconds 20]
-[--think 0.3]`` (``--think 0`` measures saturation: every table always has a move in flight).
+[--think 0.3] [--database sqlite|postgres] [--processes 1 2] [--clients 2] [--sample 60]``
+(``--think 0`` measures saturation: every table always has a move in flight). PostgreSQL and
+Redis come from Debian's packages (``python3 dev.py test`` installs them), started by
+``tests/scale/services.py`` with PostgreSQL's durable defaults (fsync, synchronous commit).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
+import multiprocessing
 import os
 import random
-import socket
+import sqlite3
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
+import psycopg
 import websockets
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from tests.scale.services import free_port, postgres, redis_server  # noqa: E402
 
 OPTIONS: dict[str, Any] = {}
 """The default Quinque (18 parachutes, 9 tiles): random games last about 110 actions."""
+TICKS = os.sysconf("SC_CLK_TCK")
 
 
 @dataclass
@@ -46,31 +67,87 @@ class Stats:
     errors: int = 0
     games: int = 0
     measuring: bool = False
+    lags: list[float] = field(default_factory=list)
+    """How late the load generator's own event loop woke up (its 10 ms timer), while
+    measuring: a busy generator would inflate the latencies it measures."""
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+@dataclass
+class Backend:
+    """Where the servers keep their data: the environment they get and how to size it."""
+
+    env: dict[str, str]
+    data_dir: Path
+    database_url: str = ""
+
+    def database_bytes(self) -> int:
+        """The database's size now (SQLite: after folding the WAL into the file)."""
+        if self.database_url:
+            with psycopg.connect(self.database_url) as connection:
+                row = connection.execute("SELECT pg_database_size(current_database())")
+                return int(row.fetchone()[0])  # type: ignore[index]
+        path = self.data_dir / "arena.sqlite3"
+        with contextlib.closing(sqlite3.connect(path)) as connection:
+            connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        return path.stat().st_size
+
+    def actions(self) -> int:
+        """The number of stored actions."""
+        if self.database_url:
+            with psycopg.connect(self.database_url) as connection:
+                return int(connection.execute("SELECT count(*) FROM actions").fetchone()[0])  # type: ignore[index]
+        path = self.data_dir / "arena.sqlite3"
+        with contextlib.closing(sqlite3.connect(path)) as connection:
+            return int(connection.execute("SELECT count(*) FROM actions").fetchone()[0])
 
 
-def start_server(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
+@contextlib.contextmanager
+def backend(kind: str, processes: int) -> Iterator[Backend]:
+    """A fresh database (and Redis for several processes), deleted after."""
     env = {
-        **os.environ,
         "CONNECT_ARENA_SIGNUP_LIMIT": "1000000/1",
         # Every bot connects from 127.0.0.1: lift the per-address frame limit.
         "CONNECT_ARENA_WS_ADDRESS_LIMIT": "1000000/1",
         "CONNECT_ARENA_COMPUTER_DELAY": "0",
+        "CONNECT_ARENA_SECRET_KEY": "the benchmark's shared session key",
     }
+    with tempfile.TemporaryDirectory() as data_dir, contextlib.ExitStack() as stack:
+        if kind == "sqlite":
+            if processes > 1:
+                raise SystemExit("several processes need --database postgres")
+            yield Backend(env, Path(data_dir))
+            return
+        server = stack.enter_context(postgres(durable=True))
+        url = server.create_database("arena")
+        env["CONNECT_ARENA_DATABASE_URL"] = url
+        if processes > 1:
+            env["CONNECT_ARENA_REDIS_URL"] = stack.enter_context(redis_server()).url()
+        yield Backend(env, Path(data_dir), url)
+
+
+def start_server(data_dir: Path, port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "connect_arena.cli.app", "serve", "--port", str(port)]
     command += ["--data-dir", str(data_dir), "--log-level", "warning"]
-    return subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
+    return subprocess.Popen(command, env={**os.environ, **env}, stdout=subprocess.DEVNULL)
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of process ``pid`` so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def rss_mib(pid: int) -> float:
+    """Resident memory of process ``pid`` in MiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
 
 
 async def wait_ready(base: str, process: subprocess.Popen[bytes]) -> None:
     async with httpx.AsyncClient(base_url=base) as client:
-        for _ in range(300):
+        for _ in range(600):
             if process.poll() is not None:
                 raise SystemExit("the server exited")
             try:
@@ -82,12 +159,13 @@ async def wait_ready(base: str, process: subprocess.Popen[bytes]) -> None:
 
 
 class Guest:
-    """A guest account with its own cookies."""
+    """A guest account with its own cookies, on one server process."""
 
-    def __init__(self, base: str) -> None:
-        # Idle connections are dropped before uvicorn's 5 s keep-alive timeout closes them.
-        limits = httpx.Limits(keepalive_expiry=1.0)
-        self.http = httpx.AsyncClient(base_url=base, timeout=30, limits=limits)
+    def __init__(self, base: str, transport: httpx.AsyncHTTPTransport) -> None:
+        # One transport (connection pool) for every guest: each client would otherwise build
+        # its own TLS context, seconds of CPU for a thousand guests. Cookies stay per client.
+        self.http = httpx.AsyncClient(base_url=base, timeout=30, transport=transport)
+        self.ws_base = base.replace("http://", "ws://")
         self.csrf = ""
 
     async def sign_in(self) -> None:
@@ -112,11 +190,9 @@ async def open_table(red: Guest, blue: Guest) -> int:
     return table_id
 
 
-async def bot(
-    guest: Guest, table_id: int, ws_base: str, think: float, stats: Stats, rng: random.Random
-) -> None:
+async def bot(guest: Guest, table_id: int, think: float, stats: Stats, rng: random.Random) -> None:
     """Play one seat of one table until the game ends."""
-    url = f"{ws_base}/ws/tables/{table_id}"
+    url = f"{guest.ws_base}/ws/tables/{table_id}"
     sent: dict[int, float] = {}
     headers = {"Cookie": guest.cookie()}
     async with websockets.connect(url, additional_headers=headers, compression=None) as ws:
@@ -145,13 +221,13 @@ async def bot(
 
 
 async def table_loop(
-    pair: tuple[Guest, Guest], ws_base: str, think: float, stats: Stats, deadline: float, n: int
+    pair: tuple[Guest, Guest], think: float, stats: Stats, deadline: float, n: int
 ) -> None:
     """Keep one table busy until the deadline, opening a new one when a game ends."""
     rng = random.Random(n)
     while time.perf_counter() < deadline:
         table_id = await open_table(*pair)
-        players = [bot(guest, table_id, ws_base, think, stats, rng) for guest in pair]
+        players = [bot(guest, table_id, think, stats, rng) for guest in pair]
         remaining = deadline - time.perf_counter()
         try:
             await asyncio.wait_for(asyncio.gather(*players), timeout=max(remaining, 0.01))
@@ -160,26 +236,115 @@ async def table_loop(
             return
 
 
-async def run(base: str, tables: int, seconds: float, think: float, warmup: float) -> Stats:
-    ws_base = base.replace("http://", "ws://")
-    guests = [Guest(base) for _ in range(2 * tables)]
+@dataclass
+class Run:
+    """One measured run's settings and the server processes' ids."""
+
+    bases: list[str]
+    pids: list[int]
+    tables: int
+    seconds: float
+    think: float
+    warmup: float
+    sample: float
+    clients: int
+    figures: dict[str, float] = field(default_factory=dict)
+
+
+async def generate(setup: Run, index: int, barrier: Any) -> Stats:
+    """One load generator's share: the tables ``index``, ``index + clients``, ..."""
+    limits = httpx.Limits(keepalive_expiry=1.0, max_connections=100)
+    transport = httpx.AsyncHTTPTransport(limits=limits)
+    count = len(setup.bases)
+    numbers = range(index, setup.tables, setup.clients)
+    # A table's two players use different processes when there are several.
+    pairs = [
+        (Guest(setup.bases[n % count], transport), Guest(setup.bases[(n + 1) % count], transport))
+        for n in numbers
+    ]
+    guests = [guest for pair in pairs for guest in pair]
     for start in range(0, len(guests), 50):
         await asyncio.gather(*(g.sign_in() for g in guests[start : start + 50]))
     stats = Stats()
     gc.collect()
     gc.freeze()  # fewer and shorter collector pauses in the measuring client
-    deadline = time.perf_counter() + warmup + seconds
-    pairs = [(guests[2 * i], guests[2 * i + 1]) for i in range(tables)]
-    loops = [table_loop(p, ws_base, think, stats, deadline, i) for i, p in enumerate(pairs)]
+    await asyncio.to_thread(barrier.wait, 600)
+    deadline = time.perf_counter() + setup.warmup + setup.seconds
+    loops = [
+        table_loop(pair, setup.think, stats, deadline, n)
+        for n, pair in zip(numbers, pairs, strict=True)
+    ]
 
-    async def measure() -> None:
-        await asyncio.sleep(warmup)
+    async def window() -> None:
+        await asyncio.sleep(setup.warmup)
         stats.measuring = True
+        await asyncio.sleep(max(0.0, deadline - time.perf_counter() - 0.05))
+        stats.measuring = False
 
-    await asyncio.gather(measure(), *loops)
-    for guest in guests:
-        await guest.http.aclose()
+    async def lag() -> None:
+        while time.perf_counter() < deadline:
+            before = time.perf_counter()
+            await asyncio.sleep(0.01)
+            if stats.measuring:
+                stats.lags.append(time.perf_counter() - before - 0.01)
+
+    await asyncio.gather(window(), lag(), *loops)
+    await transport.aclose()
     return stats
+
+
+def generator(setup: Run, index: int, barrier: Any, results: Any) -> None:
+    """A load-generator process: its stats go to ``results``."""
+    stats = asyncio.run(generate(setup, index, barrier))
+    results.put(stats)
+
+
+def run(setup: Run, database: Backend) -> Stats:
+    """Start the load generators, measure the servers while they run, merge their stats."""
+    context = multiprocessing.get_context("fork")
+    barrier = context.Barrier(setup.clients + 1)
+    results = context.Queue()
+    workers = [
+        context.Process(target=generator, args=(setup, i, barrier, results))
+        for i in range(setup.clients)
+    ]
+    for worker in workers:
+        worker.start()
+    barrier.wait(600)
+    started = time.perf_counter()
+    time.sleep(setup.warmup)
+    figures = setup.figures
+    pids = [worker.pid or 0 for worker in workers]
+    figures["cpu0"] = sum(map(cpu_seconds, setup.pids))
+    figures["client0"] = sum(map(cpu_seconds, pids))
+    figures["rss0"] = sum(map(rss_mib, setup.pids))
+    figures["bytes0"] = database.database_bytes()
+    figures["actions0"] = database.actions()
+    end = started + setup.warmup + setup.seconds - 0.1
+    while setup.sample and time.perf_counter() + setup.sample < end:
+        time.sleep(setup.sample)
+        print(
+            f"  {time.perf_counter() - started - setup.warmup:6.0f} s  server rss "
+            f"{sum(map(rss_mib, setup.pids)):7.1f} MiB  stored actions {database.actions():8d}",
+            flush=True,
+        )
+    time.sleep(max(0.0, end - time.perf_counter()))
+    figures["cpu1"] = sum(map(cpu_seconds, setup.pids))
+    figures["client1"] = sum(map(cpu_seconds, pids))
+    figures["rss1"] = sum(map(rss_mib, setup.pids))
+    merged = Stats()
+    for _ in workers:
+        stats: Stats = results.get(timeout=600)
+        merged.latencies += stats.latencies
+        merged.lags += stats.lags
+        merged.accepted += stats.accepted
+        merged.errors += stats.errors
+        merged.games += stats.games
+    for worker in workers:
+        worker.join(60)
+    figures["bytes1"] = database.database_bytes()
+    figures["actions1"] = database.actions()
+    return merged
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -189,36 +354,84 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
+def measure(args: argparse.Namespace, tables: int, processes: int) -> None:
+    with backend(args.database, processes) as database:
+        ports = [free_port() for _ in range(processes)]
+        # SQLite lives in the data directory; with PostgreSQL each process has its own.
+        directories = [database.data_dir / f"p{i}" for i in range(processes)]
+        if args.database == "sqlite":
+            directories = [database.data_dir]
+        servers = [
+            start_server(directory, port, database.env)
+            for directory, port in zip(directories, ports, strict=True)
+        ]
+        bases = [f"http://127.0.0.1:{port}" for port in ports]
+        setup = Run(
+            bases,
+            [s.pid for s in servers],
+            tables,
+            args.seconds,
+            args.think,
+            args.warmup,
+            args.sample,
+            args.clients,
+        )
+        try:
+            for base, server in zip(bases, servers, strict=True):
+                asyncio.run(wait_ready(base, server))
+            stats = run(setup, database)
+        finally:
+            for server in servers:
+                server.terminate()
+            for server in servers:
+                server.wait(20)
+    ms = [1000 * value for value in stats.latencies]
+    f = setup.figures
+    moves = max(stats.accepted, 1)
+    stored = max(f["actions1"] - f["actions0"], 1)
+    print(
+        f"{tables:>6} {processes:>5} {stats.accepted:>7} {stats.accepted / args.seconds:>8.0f} "
+        f"{statistics.median(ms) if ms else float('nan'):>7.1f} {percentile(ms, 0.99):>7.1f} "
+        f"{max(ms, default=float('nan')):>7.1f} {stats.games:>6} {stats.errors:>6} "
+        f"{1000 * (f['cpu1'] - f['cpu0']) / moves:>7.2f} "
+        f"{1000 * (f['client1'] - f['client0']) / moves:>7.2f} "
+        f"{f['rss0']:>7.0f} {f['rss1']:>7.0f} {(f['bytes1'] - f['bytes0']) / stored:>7.0f} "
+        f"{1000 * percentile(stats.lags, 0.99):>7.1f}",
+        flush=True,
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, nargs="+", default=[50, 200])
     parser.add_argument("--seconds", type=float, default=20.0, help="measured time per run")
     parser.add_argument("--warmup", type=float, default=3.0, help="unmeasured start per run")
     parser.add_argument("--think", type=float, default=0.3, help="mean think time (s) per move")
+    parser.add_argument("--database", choices=["sqlite", "postgres"], default="sqlite")
+    parser.add_argument(
+        "--processes", type=int, nargs="+", default=[1], help="server processes (2+: Redis)"
+    )
+    parser.add_argument("--sample", type=float, default=0, help="print memory every S seconds")
+    parser.add_argument(
+        "--clients", type=int, default=2, help="load-generator processes sharing the tables"
+    )
     args = parser.parse_args()
-    print(f"Quinque tables of two bots, think time ~{args.think:g} s, SQLite, loopback")
     print(
-        f"{'tables':>6} {'moves':>7} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} "
-        f"{'max ms':>7} {'games':>6} {'errors':>6}"
+        f"Quinque tables of two bots, think time ~{args.think:g} s, {args.database}, loopback; "
+        f"{args.clients} load generators; "
+        f"server CPU and client CPU in ms per accepted move, server RSS (MiB) at the start and "
+        f"end of the measured time, database bytes per stored action, the load generator's own "
+        f"p99 event-loop lag (ms)"
+    )
+    print(
+        f"{'tables':>6} {'procs':>5} {'moves':>7} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} "
+        f"{'max ms':>7} {'games':>6} {'errors':>6} {'srv cpu':>7} {'cli cpu':>7} "
+        f"{'rss0':>7} {'rss1':>7} {'B/act':>7} {'gen lag':>7}",
+        flush=True,
     )
     for tables in args.tables:
-        with tempfile.TemporaryDirectory() as data_dir:
-            port = free_port()
-            process = start_server(Path(data_dir), port)
-            base = f"http://127.0.0.1:{port}"
-            try:
-                asyncio.run(wait_ready(base, process))
-                stats = asyncio.run(run(base, tables, args.seconds, args.think, args.warmup))
-            finally:
-                process.terminate()
-                process.wait(10)
-        ms = [1000 * value for value in stats.latencies]
-        print(
-            f"{tables:>6} {stats.accepted:>7} {stats.accepted / args.seconds:>8.0f} "
-            f"{statistics.median(ms) if ms else float('nan'):>7.1f} {percentile(ms, 0.99):>7.1f} "
-            f"{max(ms, default=float('nan')):>7.1f} {stats.games:>6} {stats.errors:>6}",
-            flush=True,
-        )
+        for processes in args.processes:
+            measure(args, tables, processes)
 
 
 if __name__ == "__main__":

@@ -24,6 +24,34 @@ def _default_data_dir() -> Path:
     return Path(base) / "connect-arena"
 
 
+def check_shared_state() -> None:
+    """Refuse several processes without a shared database and Redis: each would otherwise
+    keep tables of its own.
+
+    Raises:
+        typer.BadParameter: ``CONNECT_ARENA_REDIS_URL`` is unset, or the database is SQLite.
+    """
+    database = os.environ.get("CONNECT_ARENA_DATABASE_URL", "")
+    if not os.environ.get("CONNECT_ARENA_REDIS_URL"):
+        raise typer.BadParameter(
+            "several processes share tables through Redis: set CONNECT_ARENA_REDIS_URL "
+            "(e.g. redis://127.0.0.1:6379/0); see docs/scaling.md",
+            param_hint="--workers",
+        )
+    if not database or database.startswith("sqlite"):
+        raise typer.BadParameter(
+            "several processes need a shared database server: set CONNECT_ARENA_DATABASE_URL "
+            "to PostgreSQL (postgresql://user:password@host/db); see docs/scaling.md",
+            param_hint="--workers",
+        )
+
+
+def _redacted_redis() -> str:
+    url = os.environ.get("CONNECT_ARENA_REDIS_URL", "")
+    scheme, _, rest = url.partition("://")
+    return f"{scheme}://{rest.rpartition('@')[2]}" if rest else url
+
+
 def serve_command(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
@@ -36,8 +64,18 @@ def serve_command(
             "the database is that one instead (e.g. PostgreSQL).",
         ),
     ] = None,
-    workers: Annotated[
+    computer_workers: Annotated[
         int, typer.Option("--computer-workers", help="Processes for computer players.")
+    ] = 1,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            min=1,
+            help="Server processes sharing the port (uvicorn workers). More than one needs "
+            "CONNECT_ARENA_DATABASE_URL (PostgreSQL) and CONNECT_ARENA_REDIS_URL "
+            "(docs/scaling.md).",
+        ),
     ] = 1,
     log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
     allowed_hosts: Annotated[
@@ -53,9 +91,11 @@ def serve_command(
     """Start the web server: sign up, open tables, play in the browser, replay games."""
     import uvicorn
 
+    if workers > 1:
+        check_shared_state()
     directory = (data_dir or _default_data_dir()).expanduser().resolve()
     os.environ["CONNECT_ARENA_DATA_DIR"] = str(directory)
-    os.environ.setdefault("CONNECT_ARENA_COMPUTER_WORKERS", str(workers))
+    os.environ.setdefault("CONNECT_ARENA_COMPUTER_WORKERS", str(computer_workers))
     if allowed_hosts is not None:
         os.environ["CONNECT_ARENA_ALLOWED_HOSTS"] = allowed_hosts
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
@@ -66,11 +106,14 @@ def serve_command(
         "CONNECT_ARENA_ALLOWED_HOSTS"
     ):
         typer.echo("other machines: add the name they use with --allowed-hosts NAME[,NAME]")
+    if workers > 1:
+        typer.echo(f"{workers} processes, sharing Redis at {_redacted_redis()}")
     uvicorn.run(
         APP_FACTORY,
         factory=True,
         host=host,
         port=port,
+        workers=workers,
         ws_max_size=WS_MAX_SIZE,
         log_level=log_level,
         proxy_headers=False,

@@ -22,6 +22,7 @@ from connect_arena.server import routes_auth, routes_tables, routes_tutorials, w
 from connect_arena.server.arena import Arena, TableId
 from connect_arena.server.auth import Passwords, RateLimiter
 from connect_arena.server.config import Settings
+from connect_arena.server.coordination import RedisCoordinator
 from connect_arena.server.db import SqlStorage, make_engine, run_migrations
 from connect_arena.server.errors import (
     ApiError,
@@ -31,6 +32,7 @@ from connect_arena.server.errors import (
     service_error_handler,
     validation_error_handler,
 )
+from connect_arena.server.gcpolicy import keep_collections_short
 from connect_arena.server.middleware import AllowedHosts, BodyLimit, SecurityHeaders, StaticCaching
 from connect_arena.server.ratelimit import Buckets
 from connect_arena.server.sessions import Sessions
@@ -46,11 +48,13 @@ async def open_arena(settings: Settings) -> Arena:
     await asyncio.to_thread(run_migrations, engine)
     storage = SqlStorage(engine)
     sessions = Sessions(storage, settings.resolved_secret_key(), secure=settings.secure_cookies)
+    coordinator = RedisCoordinator(settings.redis_url) if settings.redis_url else None
     service = MatchService(
         storage,
         ServiceConfig(
             settings.computer_workers, settings.computer_delay, hint_agent=settings.hint_agent
         ),
+        coordinator,
     )
     await service.start()
     return Arena(
@@ -123,10 +127,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         arena = await open_arena(settings)
         app.state.arena = arena
         gc.freeze()  # start-up objects leave the collector's generations: shorter GC pauses
+        collector = None
+        if settings.gc_freeze > 0:
+            collector = asyncio.get_running_loop().create_task(
+                keep_collections_short(settings.gc_freeze)
+            )
         log.info("database: %s", arena.storage.engine.url.render_as_string(hide_password=True))
         try:
             yield
         finally:
+            if collector is not None:
+                collector.cancel()
             await arena.service.close()
             await asyncio.to_thread(arena.storage.close)
 

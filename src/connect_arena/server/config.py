@@ -37,6 +37,8 @@ class Settings:
     Attributes:
         data_dir: where the SQLite database and the session secret live.
         database_url: a SQLAlchemy URL; SQLite in ``data_dir`` by default.
+        redis_url: Redis shared by several server processes (``redis://host:6379/0``): table
+            leases and broadcasts between them (docs/scaling.md). Empty: one process alone.
         secret_key: signs session cookies; kept in ``data_dir/secret_key`` unless given.
         secure_cookies: mark cookies ``Secure`` (serve behind HTTPS).
         allowed_origins: extra origins allowed to open WebSockets (the server's own always is).
@@ -56,6 +58,8 @@ class Settings:
         max_body: largest HTTP request body in bytes (records uploaded for replay included).
         max_frame: largest WebSocket message the table handler reads, in bytes.
         argon2_time_cost, argon2_memory_kib: password hashing cost (argon2id).
+        gc_freeze: seconds between freezes of the garbage collector's survivors
+            (:mod:`connect_arena.server.gcpolicy`); 0 leaves CPython's defaults.
         static_max_age: seconds a browser may reuse a file of ``/static`` without asking
             again (then it revalidates with its ETag); 0: revalidate every time.
 
@@ -65,6 +69,7 @@ class Settings:
 
     data_dir: Path = field(default_factory=default_data_dir)
     database_url: str = ""
+    redis_url: str = ""
     secret_key: str = ""
     secure_cookies: bool = False
     allowed_origins: tuple[str, ...] = ()
@@ -81,6 +86,7 @@ class Settings:
     max_frame: int = 16 << 10
     argon2_time_cost: int = 3
     argon2_memory_kib: int = 65536
+    gc_freeze: float = 1.0
     static_max_age: int = 300
 
     def __post_init__(self) -> None:
@@ -99,6 +105,7 @@ class Settings:
         return cls(
             data_dir=Path(get("DATA_DIR") or defaults.data_dir).expanduser(),
             database_url=get("DATABASE_URL") or "",
+            redis_url=get("REDIS_URL") or "",
             secret_key=get("SECRET_KEY") or "",
             secure_cookies=(get("SECURE_COOKIES") or "").lower() in ("1", "true", "yes"),
             allowed_origins=_names(get("ALLOWED_ORIGINS")),
@@ -112,6 +119,7 @@ class Settings:
             replay_limit=_limit(get("REPLAY_LIMIT") or "20/60"),
             ws_limit=_limit(get("WS_LIMIT") or "30/3"),
             ws_address_limit=_limit(get("WS_ADDRESS_LIMIT") or "300/3"),
+            gc_freeze=float(get("GC_FREEZE") or defaults.gc_freeze),
         )
 
     def resolved_database_url(self) -> str:

@@ -78,7 +78,7 @@ class ComputerSeats:
     def wake(self, table: LiveTable) -> None:
         """Start the table's computer turns if a computer seat may act and none is thinking."""
         if computer_seat(table) is not None and (table.thinking is None or table.thinking.done()):
-            table.thinking = self.registry.spawn(self._turns(table))
+            table.thinking = self.registry.spawn(self.registry.drive(table, self._turns))
 
     async def _turns(self, table: LiveTable) -> None:
         """Play the computer seats of ``table`` while one of them is to act."""

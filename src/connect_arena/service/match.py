@@ -19,6 +19,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
+from connect_arena.service.cluster import Cluster, Coordinator
 from connect_arena.service.computer import ComputerPlayers
 from connect_arena.service.computer_seats import ComputerSeats
 from connect_arena.service.hints import HINT_LINES, Hints
@@ -58,9 +59,17 @@ class MatchService:
     Args:
         storage: where tables and logs are kept.
         config: tuning.
+        coordinator: shared with the other processes of the arena (Redis), when there are
+            several: each table operation then runs under the table's lease
+            (:mod:`~connect_arena.service.cluster`). ``None``: this process is alone.
     """
 
-    def __init__(self, storage: Storage, config: ServiceConfig | None = None) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        config: ServiceConfig | None = None,
+        coordinator: Coordinator | None = None,
+    ) -> None:
         self.storage = storage
         self.config = config or ServiceConfig()
         self.computer = ComputerPlayers(self.config.computer_workers)
@@ -75,6 +84,10 @@ class MatchService:
         self.seating = Seating(self.registry, self.pipeline, self.lobby)
         self.hints = Hints(self.registry, self.computer, self.config)
         self.viewing = Viewing(self.registry, self.pipeline)
+        self.cluster: Cluster | None = None
+        if coordinator is not None:
+            self.cluster = Cluster(self.registry, self.pipeline, self.lobby, coordinator)
+            self.registry.cluster = self.cluster
 
     def _wake(self, table: LiveTable) -> None:
         self.computer_seats.wake(table)
@@ -82,12 +95,18 @@ class MatchService:
     # ----- life cycle --------------------------------------------------------------------------
     async def start(self) -> None:
         """Rebuild every open and running table from storage and resume their games."""
+        if self.cluster is not None:
+            await self.cluster.start()  # before loading: nothing published meanwhile is missed
         for table in await self.registry.load_active():
             async with self.registry.exclusive(table):
                 await self.pipeline.advance(table)
+        if self.cluster is not None:
+            self.cluster.start_sweeping()
 
     async def close(self) -> None:
         """Stop computer players and close every subscription."""
+        if self.cluster is not None:
+            await self.cluster.close()
         await self.registry.close()
         self.lobby.close()
         self.computer.close()

@@ -71,7 +71,7 @@ class MovePipeline:
         Raises:
             ServiceError: refused; nothing changed.
         """
-        table = self.registry.live(table_id)
+        table = await self.registry.active(table_id)
         async with self.registry.exclusive(table):
             acting = self.acting_seat(table, user_id, seat, seq)
             action = self.validate(table, acting, text)
@@ -154,11 +154,12 @@ class MovePipeline:
         table.log.append(entry)
         table.described.append(described)
         if over:
-            self._finish(table, after.returns(), finished_at)
+            self.finish(table, after.returns(), finished_at)
         table.broadcast_event(entry)
         return entry
 
-    def _finish(self, table: LiveTable, returns: list[float], finished_at: datetime | None) -> None:
+    def finish(self, table: LiveTable, returns: list[float], finished_at: datetime | None) -> None:
+        """Record a game's end on ``table`` (in memory), tell its viewers and the lobby."""
         table.info.status = TableStatus.FINISHED
         table.info.returns = list(returns)
         table.info.finished_at = finished_at

@@ -2,8 +2,8 @@
 them, and the one place a table's lock is taken.
 
 Every table-level change (a join, an action, a chance draw, a computer move) runs inside
-:meth:`TableRegistry.exclusive`, so a per-table lease (several server processes) can wrap that
-single place.
+:meth:`TableRegistry.exclusive`, so a per-table lease (several server processes) wraps that
+single place (:mod:`~connect_arena.service.cluster`, when a coordinator is configured).
 """
 
 from __future__ import annotations
@@ -12,13 +12,16 @@ import asyncio
 import contextlib
 import logging
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Coroutine
-from typing import Any
+from collections.abc import AsyncIterator, Callable, Coroutine
+from typing import TYPE_CHECKING, Any
 
 from connect_arena.core import GameError
 from connect_arena.service.model import ErrorCode, ServiceError, TableStatus
 from connect_arena.service.storage import Storage
 from connect_arena.service.tables import LiveTable
+
+if TYPE_CHECKING:
+    from connect_arena.service.cluster import Cluster
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +44,8 @@ class TableRegistry:
         self.tables: dict[int, LiveTable] = {}
         self.finished: OrderedDict[int, LiveTable] = OrderedDict()
         self.tasks: set[asyncio.Task[None]] = set()
+        self.cluster: Cluster | None = None
+        """Set when several processes share the tables (leases, replicas, broadcasts)."""
 
     async def load_active(self) -> list[LiveTable]:
         """Rebuild every open and running table from storage (after a restart); a table whose
@@ -61,13 +66,39 @@ class TableRegistry:
                 running.append(table)
         return running
 
-    @staticmethod
     @contextlib.asynccontextmanager
-    async def exclusive(table: LiveTable) -> AsyncIterator[LiveTable]:
-        """Hold ``table`` for one change: its lock (in one process; a lease wraps this when
-        several processes serve the same tables)."""
+    async def exclusive(self, table: LiveTable) -> AsyncIterator[LiveTable]:
+        """Hold ``table`` for one change: its lock, and its lease when several processes
+        serve the same tables (the replica caught up first, the change published after).
+
+        Raises:
+            ServiceError: ``busy``: the lease could not be had (several processes only).
+        """
         async with table.lock:
-            yield table
+            if self.cluster is None:
+                yield table
+            else:
+                async with self.cluster.exclusive(table):
+                    yield table
+
+    async def active(self, table_id: int) -> LiveTable:
+        """Like :meth:`live`, also finding a table another process created a moment ago.
+
+        Raises:
+            ServiceError: ``not_found``.
+        """
+        if self.cluster is not None and table_id not in self.tables:
+            await self.cluster.active(table_id)
+        return self.live(table_id)
+
+    def drive(
+        self, table: LiveTable, turns: Callable[[LiveTable], Coroutine[Any, Any, None]]
+    ) -> Coroutine[Any, Any, None]:
+        """The coroutine playing ``table``'s computer seats with ``turns``: in one process
+        only when there are several."""
+        if self.cluster is None:
+            return turns(table)
+        return self.cluster.drive(turns, table)
 
     def live(self, table_id: int) -> LiveTable:
         """The table in memory (open, running, or a cached finished one).
@@ -96,6 +127,8 @@ class TableRegistry:
                 (``conflict``).
         """
         table = self.tables.get(table_id) or self.finished.get(table_id)
+        if table is None and self.cluster is not None:
+            table = await self.cluster.active(table_id)
         if table is not None:
             return table
         if not 0 < table_id <= MAX_ID:  # no such row, and a database integer cannot hold it

@@ -104,15 +104,15 @@ class Seating:
         )
         table = LiveTable(info, [])
         self.registry.tables[info.id] = table
-        if status is TableStatus.RUNNING:
-            async with self.registry.exclusive(table):
+        async with self.registry.exclusive(table):  # with several processes: announced
+            if status is TableStatus.RUNNING:
                 await self._started(table)
         self.lobby.changed()
         return info
 
     async def join(self, table_id: int, user: User, seat: int) -> TableInfo:
         """See :meth:`connect_arena.service.MatchService.join`."""
-        table = self.registry.live(table_id)
+        table = await self.registry.active(table_id)
         async with self.registry.exclusive(table):
             check_seat(table, seat)
             if table.info.seats[seat].filled:  # also when the race for it started the game
@@ -139,7 +139,7 @@ class Seating:
 
     async def leave(self, table_id: int, user: User, seat: int) -> TableInfo:
         """See :meth:`connect_arena.service.MatchService.leave`."""
-        table = self.registry.live(table_id)
+        table = await self.registry.active(table_id)
         async with self.registry.exclusive(table):
             check_open(table, seat)
             if seat not in table.viewer_seats(user.id):

@@ -65,8 +65,8 @@ class Storage(Protocol):
         """The table, or ``None``."""
         ...
 
-    async def load_actions(self, table_id: int) -> list[LogEntry]:
-        """The table's whole log, in ``seq`` order."""
+    async def load_actions(self, table_id: int, after: int = 0) -> list[LogEntry]:
+        """The table's log after seq ``after`` (the whole log by default), in ``seq`` order."""
         ...
 
     async def active_tables(self) -> list[TableInfo]:
@@ -130,9 +130,10 @@ class MemoryStorage:
         info = self.tables.get(table_id)
         return None if info is None else copy.deepcopy(info)
 
-    async def load_actions(self, table_id: int) -> list[LogEntry]:
+    async def load_actions(self, table_id: int, after: int = 0) -> list[LogEntry]:
         """See :meth:`Storage.load_actions`."""
-        return sorted(self.logs.get(table_id, []), key=lambda e: e.seq)
+        entries = [entry for entry in self.logs.get(table_id, []) if entry.seq > after]
+        return sorted(entries, key=lambda e: e.seq)
 
     async def active_tables(self) -> list[TableInfo]:
         """See :meth:`Storage.active_tables`."""

@@ -192,6 +192,18 @@ class LiveTable:
         if info.status in (TableStatus.RUNNING, TableStatus.FINISHED):
             self.state = rebuild(info, log, self.described)
 
+    def apply_entry(self, entry: LogEntry) -> None:
+        """Apply a stored action that follows the log (one another process committed).
+
+        Raises:
+            GameError: the action does not replay here.
+        """
+        assert self.state is not None and entry.seq == self.seq + 1
+        action = self.state.parse_action(entry.action, entry.seat)
+        self.described.append(self.state.describe_action(action, entry.seat).to_json())
+        self.state.apply_legal_action(action, entry.seat)
+        self.log.append(entry)
+
     @property
     def id(self) -> int:
         """The table id."""

@@ -62,6 +62,8 @@ class Viewing:
     async def watch(self, table_id: int, user_id: int | None, since: int = 0) -> Subscription:
         """See :meth:`connect_arena.service.MatchService.watch`."""
         table = await self.registry.get(table_id)
+        if self.registry.cluster is not None:  # another process may have moved it on
+            await self.registry.cluster.refresh(table)
         subscription = Subscription(user_id)
         subscription.push_json(table.table_message(user_id))
         sync(table, subscription, since)

@@ -7,7 +7,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, text
 
 MIGRATIONS = "connect_arena.server:migrations"
 """Alembic's script location, inside the installed package."""
@@ -56,9 +56,16 @@ def alembic_config() -> Config:
     return config
 
 
+MIGRATION_LOCK = 0x41524E41
+"""PostgreSQL advisory lock key held while migrating ("ARNA"): processes starting together
+migrate one after the other (the later ones find the schema current)."""
+
+
 def run_migrations(engine: Engine) -> None:
     """Upgrade the database to the newest schema (a no-op when it is current)."""
     config = alembic_config()
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")

@@ -326,12 +326,14 @@ class SqlStorage:
 
         return await self._run(work)
 
-    async def load_actions(self, table_id: int) -> list[LogEntry]:
+    async def load_actions(self, table_id: int, after: int = 0) -> list[LogEntry]:
         """See :meth:`connect_arena.service.Storage.load_actions`."""
 
         def work(session: Session) -> list[LogEntry]:
             rows = session.scalars(
-                select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.seq)
+                select(ActionRow)
+                .where(ActionRow.table_id == table_id, ActionRow.seq > after)
+                .order_by(ActionRow.seq)
             )
             return [
                 LogEntry(

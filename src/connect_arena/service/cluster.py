@@ -1,0 +1,403 @@
+"""Several processes sharing one database: table leases, catching up and remote broadcasts.
+
+With a :class:`Coordinator` (Redis in the server, ``connect_arena.server.coordination``), every
+process keeps a *replica* of each open and running table and may run any table's move pipeline,
+but only while it holds the table's **lease**, which one process at a time can hold:
+
+1. take the lease (waiting while another process holds it, at most its expiry);
+2. *catch up*: the lease tells the table's last committed seq; a replica behind it reads the
+   missing actions from the database and applies them (broadcasting them to its viewers);
+3. run the operation exactly as a single process does (validate, append, apply, broadcast);
+4. release the lease, recording the new seq and publishing the new actions (and the table's
+   seats and status when they changed) to the other processes, which apply them to their
+   replicas and broadcast them to their own viewers.
+
+A process that dies holding a lease loses it when it expires; whatever it committed is in the
+database and the next holder reads it back (step 2). Every seq is appended once: the storage's
+unique ``(table_id, seq)`` refuses a second action even if a lease expired in the middle of an
+append, and the loser catches up. Without a coordinator nothing here runs: one process, as
+before. See ``docs/scaling.md``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Protocol
+
+from connect_arena.service.computer_seats import computer_seat
+from connect_arena.service.lobby import Lobby
+from connect_arena.service.model import (
+    ErrorCode,
+    LogEntry,
+    Seat,
+    SeatKind,
+    ServiceError,
+    TableInfo,
+    TableStatus,
+)
+from connect_arena.service.pipeline import MovePipeline
+from connect_arena.service.registry import MAX_ID, TableRegistry
+from connect_arena.service.tables import LiveTable, encode
+
+log = logging.getLogger(__name__)
+
+SWEEP_SECONDS = 1.0
+"""How often a process looks for tables whose chance outcome or computer move nobody is
+producing (their process died): each is resumed by whichever process takes its lease."""
+
+
+class CoordinationError(Exception):
+    """The coordinator could not be reached, or a lease could not be had in time."""
+
+
+@dataclass(slots=True)
+class Grant:
+    """A held table lease.
+
+    Attributes:
+        known_seq: the table's last committed seq as recorded at the last release, or
+            ``None`` when unknown (then the database is asked).
+        seq: set by the holder: the table's seq when it releases (recorded if higher).
+        message: set by the holder: the text published to the other processes at release.
+    """
+
+    known_seq: int | None
+    seq: int | None = None
+    message: str | None = None
+
+
+class Coordinator(Protocol):
+    """What several processes share besides the database (implemented with Redis).
+
+    Attributes:
+        origin: this process's id, which tags what it publishes.
+    """
+
+    origin: str
+
+    def lease(self, table_id: int) -> AbstractAsyncContextManager[Grant]:
+        """Hold ``table_id``'s lease for the block: no other process holds it meanwhile (it
+        is renewed while held, and expires if this process dies). At exit it records
+        ``grant.seq`` and publishes ``grant.message``.
+
+        Raises:
+            CoordinationError: the lease stayed taken past its expiry, or the coordinator is
+                unreachable.
+        """
+        ...
+
+    def drive(self, table_id: int) -> AbstractAsyncContextManager[bool]:
+        """Try to become the one process playing ``table_id``'s computer seats; the block
+        receives whether it did (the claim is renewed while held and expires with the
+        process). Never waits."""
+        ...
+
+    async def start(
+        self, receive: Callable[[str], None], resync: Callable[[], Awaitable[None]]
+    ) -> None:
+        """Deliver every message other processes publish to ``receive``; after a lost
+        connection (messages may have been missed), await ``resync``."""
+        ...
+
+    async def close(self) -> None:
+        """Stop receiving and close the connections."""
+        ...
+
+
+# ----- the messages ----------------------------------------------------------------------------
+def info_json(info: TableInfo) -> dict[str, Any]:
+    """A table's description as JSON (to publish it)."""
+    return {
+        "id": info.id,
+        "game": info.game,
+        "options": info.options,
+        "seats": [seat.to_json() for seat in info.seats],
+        "status": info.status.value,
+        "created_by": info.created_by,
+        "seed": info.seed,
+        "created_at": info.created_at.isoformat(),
+        "returns": info.returns,
+        "finished_at": None if info.finished_at is None else info.finished_at.isoformat(),
+    }
+
+
+def info_from_json(data: dict[str, Any]) -> TableInfo:
+    """The inverse of :func:`info_json`."""
+    seats = [
+        Seat(s["seat"], SeatKind(s["kind"]), s["user_id"], s["name"], s["agent"])
+        for s in data["seats"]
+    ]
+    finished = data["finished_at"]
+    return TableInfo(
+        id=data["id"],
+        game=data["game"],
+        options=dict(data["options"]),
+        seats=seats,
+        status=TableStatus(data["status"]),
+        created_by=data["created_by"],
+        seed=data["seed"],
+        created_at=datetime.fromisoformat(data["created_at"]),
+        returns=data["returns"],
+        finished_at=None if finished is None else datetime.fromisoformat(finished),
+    )
+
+
+def entry_json(entry: LogEntry) -> list[Any]:
+    """A log entry as a compact JSON array."""
+    return [entry.seq, entry.seat, entry.action, entry.simultaneous, entry.created_at.isoformat()]
+
+
+def entry_from_json(data: list[Any]) -> LogEntry:
+    """The inverse of :func:`entry_json`."""
+    return LogEntry(data[0], data[1], data[2], data[3], datetime.fromisoformat(data[4]))
+
+
+class Cluster:
+    """The service's side of coordination: leases around table operations, catching up,
+    and applying what other processes publish.
+
+    Args:
+        registry: the replicas (the tables in memory) and the storage.
+        pipeline: applies chance outcomes and computer moves of tables nobody advances, and
+            records the end of a game.
+        lobby: told of every change other processes make.
+        coordinator: the shared coordinator (Redis).
+    """
+
+    def __init__(
+        self,
+        registry: TableRegistry,
+        pipeline: MovePipeline,
+        lobby: Lobby,
+        coordinator: Coordinator,
+    ) -> None:
+        self.registry = registry
+        self.pipeline = pipeline
+        self.lobby = lobby
+        self.coordinator = coordinator
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._sweeper: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        """Start receiving (before the tables are loaded, so nothing is missed)."""
+        await self.coordinator.start(self._received, self._resync)
+
+    def start_sweeping(self) -> None:
+        """Resume, every :data:`SWEEP_SECONDS`, tables nobody is advancing."""
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    async def close(self) -> None:
+        """Stop the sweeper and the message handling, then the coordinator."""
+        tasks = [*self._tasks, *([self._sweeper] if self._sweeper else [])]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(BaseException):
+                await task
+        await self.coordinator.close()
+
+    # ----- operations under the lease -----------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def exclusive(self, table: LiveTable) -> AsyncIterator[None]:
+        """Run the block as the only process operating on ``table`` (the caller holds the
+        table's in-process lock), with the replica caught up first; publish what changed
+        (the new actions; the description when it changed or the table has no actions yet,
+        so that a new table reaches every lobby).
+
+        Raises:
+            ServiceError: ``busy`` when the lease cannot be had (see :class:`Coordinator`).
+        """
+        try:
+            async with self.coordinator.lease(table.id) as grant:
+                await self.catch_up(table, grant.known_seq)
+                first = table.seq
+                before = (list(table.info.seats), table.info.status)
+                try:
+                    yield
+                except ServiceError as error:
+                    if error.code is ErrorCode.STALE_SEQ:  # maybe a seq committed unannounced
+                        await self.catch_up(table, None)
+                    raise
+                finally:
+                    grant.seq = table.seq
+                    after = (table.info.seats, table.info.status)
+                    # A table without actions yet is announced: new ones reach every lobby.
+                    changed = before != after or table.info.status is TableStatus.OPEN
+                    changed |= table.seq == 0
+                    entries = table.log[first:]
+                    if entries or changed:
+                        grant.message = self._message(table, entries)
+        except CoordinationError as error:
+            raise ServiceError(
+                ErrorCode.BUSY, f"the table is busy elsewhere, try again ({error})"
+            ) from None
+
+    def _message(self, table: LiveTable, entries: list[LogEntry]) -> str:
+        return encode(
+            {
+                "origin": self.coordinator.origin,
+                "info": info_json(table.info),
+                "log": [entry_json(entry) for entry in entries],
+            }
+        )
+
+    async def catch_up(self, table: LiveTable, known_seq: int | None) -> None:
+        """Bring a replica up to the database (under the table's in-process lock): its seats
+        and status while it is open, and the actions after its seq when ``known_seq`` is
+        ahead of it or unknown (``None``). Each action caught up is broadcast."""
+        storage = self.registry.storage
+        if table.info.status is TableStatus.OPEN:
+            info = await storage.get_table(table.id)
+            if info is not None:
+                self._apply_info(table, info)
+        if table.state is not None and (known_seq is None or known_seq > table.seq):
+            for entry in await storage.load_actions(table.id, after=table.seq):
+                self._apply_entry(table, entry)
+
+    # ----- what other processes publish ---------------------------------------------------------
+    def _received(self, text: str) -> None:
+        """A message from another process: apply it now if the replica is idle and it follows
+        on, else in a task (in order, under the table's lock)."""
+        try:
+            message = json.loads(text)
+            if message.get("origin") == self.coordinator.origin:
+                return
+            info = info_from_json(message["info"])
+            entries = [entry_from_json(item) for item in message["log"]]
+        except (ValueError, KeyError, TypeError, IndexError) as error:
+            log.warning("ignoring a malformed cluster message: %s", error)
+            return
+        table = self._replica(info.id)
+        idle = table is not None and not table.lock.locked()
+        if table is not None and idle and (not entries or entries[0].seq <= table.seq + 1):
+            self._apply(table, info, entries)
+            return
+        self._spawn(self._apply_later(info, entries))
+
+    async def _apply_later(self, info: TableInfo, entries: list[LogEntry]) -> None:
+        table = self._replica(info.id)
+        if table is None:
+            if info.status not in (TableStatus.OPEN, TableStatus.RUNNING):
+                return
+            table = await self._load(info.id)
+            if table is None:
+                return
+        async with table.lock:
+            if entries and entries[0].seq > table.seq + 1:  # missed messages: read them
+                await self.catch_up(table, None)
+            self._apply(table, info, entries)
+
+    def _apply(self, table: LiveTable, info: TableInfo, entries: list[LogEntry]) -> None:
+        self._apply_info(table, info)
+        for entry in entries:
+            self._apply_entry(table, entry)
+
+    def _apply_info(self, table: LiveTable, info: TableInfo) -> None:
+        """Take the stored seats and status of a table (the game's end comes with its last
+        action instead): start the game, or drop an abandoned table."""
+        current = table.info
+        if info.seats == current.seats and (
+            info.status is current.status or info.status is TableStatus.FINISHED
+        ):
+            return
+        current.seats = list(info.seats)
+        if info.status is TableStatus.RUNNING and table.state is None:
+            current.status = TableStatus.RUNNING
+            table.state = table.game().new_initial_state()
+            table.broadcast_table()
+            table.broadcast(table.state_message)
+        elif info.status is TableStatus.ABANDONED:
+            current.status = TableStatus.ABANDONED
+            table.broadcast_table()
+            self.registry.tables.pop(table.id, None)
+        else:
+            table.broadcast_table()
+        self.lobby.changed()
+
+    def _apply_entry(self, table: LiveTable, entry: LogEntry) -> None:
+        """Apply a stored action that follows on (older ones are skipped), then finish the
+        game if it ended and broadcast the event."""
+        if entry.seq <= table.seq or table.state is None:
+            return
+        if entry.seq != table.seq + 1:
+            raise RuntimeError(f"table {table.id}: seq {entry.seq} after {table.seq}")
+        table.apply_entry(entry)
+        if table.state.is_terminal():
+            self.pipeline.finish(table, table.state.returns(), entry.created_at)
+        else:
+            self.lobby.changed()
+        table.broadcast_event(entry)
+
+    def _replica(self, table_id: int) -> LiveTable | None:
+        return self.registry.tables.get(table_id) or self.registry.finished.get(table_id)
+
+    async def _load(self, table_id: int) -> LiveTable | None:
+        """The replica of a table created by another process, read from the database."""
+        if not 0 < table_id <= MAX_ID:  # no such row, and a database integer cannot hold it
+            return None
+        storage = self.registry.storage
+        info = await storage.get_table(table_id)
+        if info is None or info.status not in (TableStatus.OPEN, TableStatus.RUNNING):
+            return None
+        table = LiveTable(info, await storage.load_actions(table_id))
+        table = self.registry.tables.setdefault(table_id, table)
+        self.lobby.changed()
+        return table
+
+    async def active(self, table_id: int) -> LiveTable | None:
+        """The replica of an open or running table, loading it if this process has not
+        seen it yet (it was created elsewhere a moment ago)."""
+        return self._replica(table_id) or await self._load(table_id)
+
+    async def refresh(self, table: LiveTable) -> None:
+        """Catch a replica up with the database before a viewer subscribes."""
+        async with table.lock:
+            await self.catch_up(table, None)
+
+    async def _resync(self) -> None:
+        """After a lost connection: catch up every replica that has viewers."""
+        for table in list(self.registry.tables.values()):
+            if table.subscribers:
+                await self.refresh(table)
+
+    # ----- tables nobody advances -------------------------------------------------------------
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            for table in list(self.registry.tables.values()):
+                state = table.state
+                waiting = state is not None and (
+                    state.is_chance_node() or computer_seat(table) is not None
+                )
+                idle = table.thinking is None or table.thinking.done()
+                if not waiting or not idle or table.lock.locked():
+                    continue
+                try:
+                    async with self.registry.exclusive(table):
+                        await self.pipeline.advance(table)
+                except Exception:
+                    log.exception("resuming table %s failed", table.id)
+
+    async def drive(self, turns: Callable[[LiveTable], Awaitable[None]], table: LiveTable) -> None:
+        """Play ``table``'s computer seats (``turns(table)``) unless another process does."""
+        async with self.coordinator.drive(table.id) as held:
+            if held:
+                await turns(table)
+
+    def _spawn(self, coroutine: Awaitable[None]) -> None:
+        async def run() -> None:
+            try:
+                await coroutine
+            except Exception:
+                log.exception("applying a cluster message failed")
+
+        task = asyncio.get_running_loop().create_task(run())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)

@@ -1,0 +1,280 @@
+"""The Redis coordinator and two match services sharing PostgreSQL and Redis (one event loop,
+two "processes": each service has its own coordinator, replicas and storage threads)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Callable, Coroutine
+from contextlib import asynccontextmanager
+from typing import Any, TypeVar
+
+import pytest
+import redis
+
+from connect_arena.server.coordination import RedisCoordinator
+from connect_arena.server.db import SqlStorage, make_engine, run_migrations
+from connect_arena.service import (
+    LogEntry,
+    MatchService,
+    SeatRequest,
+    ServiceConfig,
+    ServiceError,
+    Subscription,
+    User,
+)
+
+T = TypeVar("T")
+OPTIONS = {"parachutes": 6, "tiles": 3, "first_player": "0"}
+
+
+def run(make: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    return asyncio.run(asyncio.wait_for(make(), 60))
+
+
+# ----- the coordinator alone -------------------------------------------------------------------
+def test_a_lease_is_held_by_one_holder_at_a_time(redis_url: str) -> None:
+    async def scenario() -> list[str]:
+        first, second = RedisCoordinator(redis_url), RedisCoordinator(redis_url)
+        order: list[str] = []
+
+        async def hold(coordinator: RedisCoordinator, name: str) -> None:
+            async with coordinator.lease(7):
+                order.append(f"{name} in")
+                await asyncio.sleep(0.05)
+                order.append(f"{name} out")
+
+        await asyncio.gather(hold(first, "a"), hold(second, "b"), hold(first, "c"))
+        await first.close()
+        await second.close()
+        return order
+
+    order = run(scenario)
+    assert len(order) == 6
+    for i in range(0, 6, 2):  # never two holders: each "in" is followed by its own "out"
+        assert order[i].split()[0] == order[i + 1].split()[0]
+        assert order[i].endswith("in") and order[i + 1].endswith("out")
+
+
+def test_a_dead_holders_lease_expires_and_cannot_be_released_by_it(redis_url: str) -> None:
+    async def scenario() -> tuple[int | None, int]:
+        coordinator = RedisCoordinator(redis_url, lease_ms=300)
+        # A process that died holding table 5: its key stays until it expires.
+        await coordinator.redis.set("arena:lease:5", "dead-token", px=300)
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        async with coordinator.lease(5) as grant:
+            waited = loop.time() - started
+            grant.seq = 12
+        async with coordinator.lease(5) as again:
+            known = again.known_seq
+        # A release with someone else's token leaves the key alone.
+        await coordinator.redis.set("arena:lease:5", "other", px=5000)
+        await coordinator._release(
+            keys=["arena:lease:5", "arena:seq:5", "arena:events"], args=["mine", 3, "", 1000]
+        )
+        holder = await coordinator.redis.get("arena:lease:5")
+        seq = await coordinator.redis.get("arena:seq:5")
+        await coordinator.close()
+        assert waited >= 0.2
+        assert holder == b"other"
+        assert seq == b"12"  # never lowered by an older holder
+        return known, int(seq)
+
+    known, seq = run(scenario)
+    assert known == 12 == seq
+
+
+def test_released_messages_reach_the_other_processes(redis_url: str) -> None:
+    async def scenario() -> list[str]:
+        sender, listener = RedisCoordinator(redis_url), RedisCoordinator(redis_url)
+        received: list[str] = []
+
+        async def resync() -> None:
+            return None
+
+        await listener.start(received.append, resync)
+        async with sender.lease(3) as grant:
+            grant.seq, grant.message = 1, "hello"
+        for _ in range(100):
+            if received:
+                break
+            await asyncio.sleep(0.01)
+        await sender.close()
+        await listener.close()
+        return received
+
+    assert run(scenario) == ["hello"]
+
+
+# ----- two services -----------------------------------------------------------------------------
+@asynccontextmanager
+async def two_services(database_url: str, redis_url: str) -> AsyncIterator[list[MatchService]]:
+    engine = make_engine(database_url)
+    await asyncio.to_thread(run_migrations, engine)
+    storages = [SqlStorage(make_engine(database_url)) for _ in range(2)]
+    config = ServiceConfig(computer_workers=0, computer_delay=0)
+    services = [MatchService(s, config, RedisCoordinator(redis_url)) for s in storages]
+    for service in services:
+        await service.start()
+    try:
+        yield services
+    finally:
+        for service, storage in zip(services, storages, strict=True):
+            await service.close()
+            storage.close()
+        engine.dispose()
+
+
+async def users(storage: Any, *names: str) -> list[User]:
+    made = [await storage.create_user(name, None) for name in names]
+    return [User(user.id, user.name) for user in made]
+
+
+def drain(subscription: Subscription) -> list[dict[str, Any]]:
+    messages = []
+    while subscription.pending():
+        text = subscription._queue.popleft()
+        if text is not None:
+            messages.append(json.loads(text))
+    return messages
+
+
+async def until(check: Callable[[], bool]) -> None:
+    for _ in range(1000):  # 10 s: the machine may be busy
+        if check():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("timed out")
+
+
+def test_players_on_two_services_play_one_table(database_url: str, redis_url: str) -> None:
+    async def scenario() -> None:
+        async with two_services(database_url, redis_url) as (one, two):
+            alice, bob = await users(one.storage, "alice", "bob")
+            seats = [SeatRequest("me"), SeatRequest("open")]
+            info = await one.create_table(alice, "quinque", seats, OPTIONS)
+            await two.join(info.id, bob, 1)  # created elsewhere a moment ago
+            watch_one = await one.watch(info.id, alice.id)
+            watch_two = await two.watch(info.id, bob.id)
+            await until(lambda: one.tables[info.id].state is not None)
+            services = {0: (one, alice), 1: (two, bob)}
+            for _ in range(8):
+                table = one.tables[info.id]
+                state = table.state
+                assert state is not None
+                seat = min(state.active_players())
+                service, user = services[seat]
+                mine = service.tables[info.id]
+                assert mine.seq == table.seq
+                action = str(state.legal_actions(seat)[0])
+                entry = await service.submit(info.id, user.id, table.seq + 1, action)
+                await until(lambda e=entry: two.tables[info.id].seq == e.seq)
+                await until(lambda e=entry: one.tables[info.id].seq == e.seq)
+            stored = await one.storage.load_actions(info.id)
+            assert [e.seq for e in stored] == list(range(1, 9))
+            for subscription in (watch_one, watch_two):
+                events = [m["seq"] for m in drain(subscription) if m["type"] == "event"]
+                assert events == list(range(1, 9))  # each once, in order, on both services
+            # The same seq claimed on both services at once: exactly one wins.
+            state = one.tables[info.id].state
+            assert state is not None
+            seat = min(state.active_players())
+            user = services[seat][1]
+            action = str(state.legal_actions(seat)[0])
+            results = await asyncio.gather(
+                one.submit(info.id, user.id, 9, action),
+                two.submit(info.id, user.id, 9, action),
+                return_exceptions=True,
+            )
+            refused = [r for r in results if isinstance(r, ServiceError)]
+            assert len(refused) == 1 and refused[0].code.value == "stale_seq"
+            stored = await two.storage.load_actions(info.id)
+            assert [e.seq for e in stored] == list(range(1, 10))
+
+    run(scenario)
+
+
+def test_a_seq_committed_but_never_announced_is_caught_up(
+    database_url: str, redis_url: str
+) -> None:
+    """A process died between its commit and its release: the next holder's append at that
+    seq is refused by the database, it reads the action back, and the game goes on."""
+
+    async def scenario() -> None:
+        async with two_services(database_url, redis_url) as (one, two):
+            alice, bob = await users(one.storage, "alice", "bob")
+            seats = [SeatRequest("me"), SeatRequest("me")]
+            info = await one.create_table(alice, "quinque", seats, OPTIONS)
+            watcher = await two.watch(info.id, bob.id)
+            await until(lambda: two.tables[info.id].state is not None)
+            table = one.tables[info.id]
+            assert table.state is not None
+            action = str(table.state.legal_actions(0)[0])
+            # Written to the database directly: no lease, no message, no known seq.
+            await one.storage.append_action(info.id, LogEntry(1, 0, action))
+            assert two.tables[info.id].seq == 0
+            replica = two.tables[info.id]
+            assert replica.state is not None
+            with_seq_one = str(replica.state.legal_actions(0)[0])
+            with pytest.raises(ServiceError) as refused:
+                await two.submit(info.id, alice.id, 1, with_seq_one)
+            assert refused.value.code.value == "stale_seq"
+            assert two.tables[info.id].seq == 1  # caught up from the database
+            assert [m["seq"] for m in drain(watcher) if m["type"] == "event"] == [1]
+            state = two.tables[info.id].state
+            assert state is not None
+            seat = min(state.active_players())
+            entry = await two.submit(info.id, alice.id, 2, str(state.legal_actions(seat)[0]))
+            assert entry.seq == 2
+            await until(lambda: one.tables[info.id].seq == 2)
+
+    run(scenario)
+
+
+def test_redis_url_setting(redis_url: str) -> None:
+    from connect_arena.server.config import Settings
+
+    assert Settings.from_env({"CONNECT_ARENA_REDIS_URL": redis_url}).redis_url == redis_url
+    assert Settings.from_env({}).redis_url == ""
+    with redis.Redis.from_url(redis_url) as client:
+        assert client.ping()
+
+
+def test_computer_seats_are_played_by_one_process(database_url: str, redis_url: str) -> None:
+    async def scenario() -> None:
+        async with two_services(database_url, redis_url) as (one, two):
+            thoughts = {id(one): 0, id(two): 0}
+            for service in (one, two):
+                choose = service.computer.choose
+
+                async def counted(request: Any, s: MatchService = service, c: Any = choose) -> str:
+                    thoughts[id(s)] += 1
+                    text: str = await c(request)
+                    return text
+
+                service.computer.choose = counted  # type: ignore[method-assign]
+            (alice,) = await users(one.storage, "alice")
+            seats = [SeatRequest("me"), SeatRequest("computer", "random")]
+            info = await one.create_table(alice, "quinque", seats, OPTIONS)
+            await until(lambda: two.tables.get(info.id) is not None)
+            table = two.tables[info.id]
+            for _ in range(200):  # alice plays on the other service; the computer answers
+                state = table.state
+                assert state is not None
+                if sum(1 for e in table.log if e.seat == 1) >= 6 and 0 in state.active_players():
+                    break
+                if 0 in state.active_players():
+                    action = str(state.legal_actions(0)[0])
+                    await two.submit(info.id, alice.id, table.seq + 1, action)
+                else:
+                    seq = table.seq
+                    await until(lambda t=table, s=seq: t.seq > s)
+            stored = await one.storage.load_actions(info.id)
+            assert [e.seq for e in stored] == list(range(1, len(stored) + 1))
+            computer_moves = sum(1 for e in stored if e.seat == 1)
+            assert computer_moves >= 6
+            # Each computer move was thought once, in one process.
+            assert thoughts[id(one)] + thoughts[id(two)] == computer_moves
+
+    run(scenario)
