@@ -85,3 +85,11 @@ def test_games_survives_a_broken_plugin(cli: Invoke) -> None:
     broken = next(line for line in result.stdout.splitlines() if "toy-broken" in line)
     assert "cannot be loaded" in broken
     assert "toy-tictactoe" in result.stdout
+
+
+def test_serve_prints_database_and_redis_addresses_without_their_passwords() -> None:
+    from connect_arena.cli.serve import _redacted
+
+    assert _redacted("postgresql://arena:s3cret@db:5432/arena") == "postgresql://db:5432/arena"
+    assert _redacted("redis://:pw@cache:6379/0") == "redis://cache:6379/0"
+    assert _redacted("postgresql://db/arena") == "postgresql://db/arena"

@@ -46,10 +46,15 @@ def check_shared_state() -> None:
         )
 
 
-def _redacted_redis() -> str:
-    url = os.environ.get("CONNECT_ARENA_REDIS_URL", "")
+def _redacted(url: str) -> str:
+    """``url`` without its user and password (``postgresql://u:pw@h/db`` -> ``postgresql://h/db``),
+    for printing."""
     scheme, _, rest = url.partition("://")
     return f"{scheme}://{rest.rpartition('@')[2]}" if rest else url
+
+
+def _redacted_redis() -> str:
+    return _redacted(os.environ.get("CONNECT_ARENA_REDIS_URL", ""))
 
 
 def serve_command(
@@ -99,7 +104,8 @@ def serve_command(
     if allowed_hosts is not None:
         os.environ["CONNECT_ARENA_ALLOWED_HOSTS"] = allowed_hosts
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-    database = os.environ.get("CONNECT_ARENA_DATABASE_URL") or f"SQLite in {directory}"
+    url = os.environ.get("CONNECT_ARENA_DATABASE_URL")
+    database = _redacted(url) if url else f"SQLite in {directory}"
     typer.echo(f"Connect Arena: open http://{shown}:{port}/ in your browser")
     typer.echo(f"data: {database}  (Ctrl+C stops the server)")
     if host not in ("127.0.0.1", "localhost", "::1") and not os.environ.get(
