@@ -127,7 +127,7 @@ const AGENT_LABELS = {
 };
 
 /**
- * A computer player's label: "mcts:hard" → "strong (MCTS)", "random" → "random moves";
+ * A computer player's label: "mcts:hard" → "hard", "random" → "random moves";
  * unknown agents by their name.
  *
  * @param {string} agent
@@ -138,7 +138,7 @@ export function agentLabel(agent) {
 }
 
 /**
- * Who sits at a seat: the user's name, or "computer (…)" translated ("" for nobody).
+ * Who sits at a seat: the user's name, or "Computer, hard" translated ("" for nobody).
  *
  * @param {Pick<SeatInfo, "kind" | "name" | "agent"> | null | undefined} seat
  * @returns {string}
@@ -146,6 +146,20 @@ export function agentLabel(agent) {
 export function playerName(seat) {
   if (seat?.kind === "computer") return t("common.computerPlayer", { agent: agentLabel(seat.agent || "random") });
   return seat?.name ?? "";
+}
+
+/**
+ * A seat and who sits there, in one form everywhere (status line, result, lobby, replay):
+ * "Blue · Ann", "Blue · Computer, hard"; the seat alone when nobody sits there.
+ *
+ * @param {GameInfo | null | undefined} game
+ * @param {number} seat - from 0.
+ * @param {Pick<SeatInfo, "kind" | "name" | "agent"> | null | undefined} info - who sits there.
+ * @returns {string}
+ */
+export function seatPlayerText(game, seat, info) {
+  const who = info?.kind === "open" ? "" : playerName(info);
+  return who ? `${seatName(game, seat)} · ${who}` : seatName(game, seat);
 }
 
 /**

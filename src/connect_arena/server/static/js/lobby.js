@@ -2,7 +2,7 @@
 
 import {
   agentLabel, api, byId as $, currentUser, gameText, gameTitle, h, messageOf, onUserChange, optionLabel, optionValueText,
-  playerName, resultText, seatClass, seatName, socketUrl, toast, rulesLink,
+  playerName, resultText, seatClass, seatName, seatPlayerText, socketUrl, toast, rulesLink,
 } from "./api.js";
 import { setUpHeader } from "./header.js";
 import { loadNamespaces, t } from "./i18n.js";
@@ -202,7 +202,7 @@ function tableRow(table) {
 function finishedRow(table) {
   const game = gameByName(table.game);
   /** @param {number} seat */
-  const label = (seat) => `${seatName(game, seat)} (${playerName(table.seats[seat])})`;
+  const label = (seat) => seatPlayerText(game, seat, table.seats[seat]);
   const title = gameTitle(game || { name: table.game, title: table.title });
   return h("li", { class: "table-row finished", dataset: { table: table.id } },
     h("div", { class: "what" }, h("span", { class: "game" }, title), h("span", { class: "id" }, `#${table.id}`)),

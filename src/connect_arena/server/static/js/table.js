@@ -19,7 +19,7 @@
 
 import {
   api, byId as $, currentUser, errorText, gameText, gameTitle, h, hintValueText, listText, messageOf, onUserChange,
-  optionLabel, optionValueText, playerName, resultText, seatClass, seatName, socketUrl, toast, rulesLink,
+  optionLabel, optionValueText, playerName, resultText, seatClass, seatName, seatPlayerText, socketUrl, toast, rulesLink,
 } from "./api.js";
 import { setUpHeader } from "./header.js";
 import { loadGameUi, shellActions } from "./games.js";
@@ -73,17 +73,12 @@ const page = {
 };
 
 /**
- * A seat in the status line: "Red (Ann)".
+ * A seat in the status line: "Red · Ann".
  *
  * @param {number} seat
  * @returns {string}
  */
-const seatLabel = (seat) => {
-  const info = page.table?.seats[seat];
-  const name = seatName(page.game, seat);
-  const who = info ? playerName(info) : "";
-  return who ? `${name} (${who})` : name;
-};
+const seatLabel = (seat) => seatPlayerText(page.game, seat, page.table?.seats[seat]);
 const hotSeat = () => page.you.length > 1;
 const privateGame = () => Boolean(page.game?.private_information);
 
