@@ -258,9 +258,21 @@ function showCreate(user) {
   showTables(lastTables);
 }
 
+/** What the table page left for the lobby to say (table.js: the table closed when you left). */
+const LEFT_NOTICE = "connect-arena-notice";
+
+/** Show (once) the notice a table page left, e.g. "You left table 3 … closed". */
+function showNotice() {
+  const text = sessionStorage.getItem(LEFT_NOTICE);
+  sessionStorage.removeItem(LEFT_NOTICE);
+  $("lobby-notice").textContent = text || "";
+  $("lobby-notice").hidden = !text;
+}
+
 async function main() {
   await loadNamespaces("common");
   await setUpHeader();
+  showNotice();
   const [catalogue, lobby] = await Promise.all([api.get("/api/games"), api.get("/api/lobby")]);
   games = catalogue.games;
   agents = catalogue.agents;

@@ -163,9 +163,8 @@ function renderSeats(table) {
       t("common.sitHere")));
     }
     if (table.status === "open" && mine) {
-      buttons.push(h("button", { class: "small", id: `leave-${seat.seat}`,
-        onclick: () => api.post(`/api/tables/${tableId}/leave`, { seat: seat.seat }).catch((e) => toast(e.message)) },
-      t("common.leave")));
+      buttons.push(h("button", { class: "small", id: `leave-${seat.seat}`, onclick: () => leaveSeat(seat.seat) },
+        t("common.leave")));
     }
     const detail = page.board?.seatDetail?.(seat.seat);
     const who = seat.kind === "open" ? h("i", {}, t("common.openSeat")) : playerName(seat);
@@ -184,6 +183,42 @@ function renderSeats(table) {
       buttons);
   });
   $("seats").replaceChildren(...items);
+}
+
+/**
+ * Leave a seat of an open table. When nobody is left seated the server closes the table: the
+ * page then goes back to the lobby, which says so (lobby.js LEFT_NOTICE).
+ *
+ * @param {number} seat
+ */
+async function leaveSeat(seat) {
+  try {
+    /** @type {{table: Table}} */
+    const answer = await api.post(`/api/tables/${tableId}/leave`, { seat });
+    if (answer.table.status === "abandoned") {
+      page.closed = true;
+      sessionStorage.setItem("connect-arena-notice", t("common.tableClosedYouLeft", { id: tableId }));
+      location.href = "/";
+    }
+  } catch (problem) {
+    toast(messageOf(problem));
+  }
+}
+
+/**
+ * The page of a table that is gone (closed when everybody left, or never was): the reason and
+ * the way back to the lobby, instead of an empty board.
+ *
+ * @param {string} text
+ */
+function showClosed(text) {
+  page.closed = true;
+  const status = $("status");
+  status.textContent = text;
+  status.className = "status over";
+  $("board").replaceChildren(h("div", { class: "waiting-room closed-table" },
+    h("p", {}, text), h("a", { class: "button primary", href: "/", id: "back-to-lobby" }, t("common.backToLobby"))));
+  for (const id of ["controls", "seats", "links"]) $(id).replaceChildren();
 }
 
 /** @returns {unknown} the observation the board shows: the playing seat's (hot-seat), else
@@ -354,6 +389,10 @@ function renderMoves() {
   if (page.table?.status === "finished") {
     links.push(h("a", { class: "button", href: `/tables/${tableId}/replay`, id: "replay-link" }, t("common.replayThisGame")));
   }
+  if (page.table?.status === "running" && privateGame()) {
+    // The server leaves out the choices of the phase under way (service/records.py).
+    links.push(h("p", { class: "hint", id: "record-note" }, t("common.recordSoFarNote")));
+  }
   $("links").replaceChildren(...links);
 }
 
@@ -398,6 +437,10 @@ function renderWaitingRoom(table) {
 function renderAll() {
   const table = page.table;
   if (!table) return;
+  if (table.status === "abandoned") {
+    showClosed(t("common.tableClosedEverybodyLeft"));
+    return;
+  }
   choosePlayingSeat();
   if (table.status === "open") renderWaitingRoom(table);
   else if (!$("board").querySelector("svg, pre, .board-root") && page.boardRoot) $("board").replaceChildren(...page.boardRoot);
@@ -540,7 +583,7 @@ function connect() {
     connection.textContent = page.closed ? t("common.noSuchTableShort") : t("common.reconnecting");
     connection.className = "connection off";
     if (page.closed) {
-      $("status").textContent = t("common.noSuchTable", { id: tableId });
+      if (page.table?.status !== "abandoned") showClosed(t("common.noSuchTable", { id: tableId }));
       return;
     }
     setTimeout(connect, page.retry);
