@@ -30,7 +30,8 @@ NULL_TEXTS = """() => {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   const found = [];
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (/\\bnull\\b/.test(node.textContent || "")) found.push(node.parentElement?.id || node.textContent);
+    const text = node.textContent || "";
+    if (/\\bnull\\b/.test(text)) found.push(node.parentElement?.id || text);
   }
   return found;
 }"""
@@ -149,7 +150,8 @@ MARKER_ROOM = """() => {
   const style = getComputedStyle(item);
   const context = document.createElement("canvas").getContext("2d");
   context.font = `${style.fontSize} ${style.fontFamily}`;
-  return [item.value, context.measureText(`${item.value}. `).width, parseFloat(getComputedStyle(list).paddingLeft)];
+  const width = context.measureText(`${item.value}. `).width;
+  return [item.value, width, parseFloat(getComputedStyle(list).paddingLeft)];
 }"""
 
 
