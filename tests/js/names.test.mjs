@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { beforeEach, describe, test } from "node:test";
 
 import {
-  agentLabel, playerName, recordPlayerName, resultText, seatPlayerText,
+  agentLabel, playerName, recordPlayerName, relativeTime, resultText, seatPlayerText,
 } from "../../src/connect_arena/server/static/js/format.js";
 import { addStrings, clearStrings, useLanguage } from "../../src/connect_arena/server/static/js/translate.js";
 
@@ -48,5 +48,24 @@ describe("seat and player names", () => {
         assert.match(text, / · \S/, `${lang} ${agent}: ${text}`);
       }
     }
+  });
+});
+
+describe("relativeTime", () => {
+  const now = Date.parse("2026-11-25T18:00:00Z");
+  test("says when, in the page's language", () => {
+    assert.equal(relativeTime("2026-11-25T17:59:30Z", now), "now");
+    assert.equal(relativeTime("2026-11-25T17:55:00Z", now), "5 minutes ago");
+    assert.equal(relativeTime("2026-11-25T15:00:00Z", now), "3 hours ago");
+    assert.equal(relativeTime("2026-11-24T12:00:00Z", now), "yesterday");
+    assert.equal(relativeTime("2026-11-01T12:00:00Z", now), "3 weeks ago");
+    useLanguage("de");
+    assert.equal(relativeTime("2026-11-25T17:55:00Z", now), "vor 5 Minuten");
+    useLanguage("it");
+    assert.equal(relativeTime("2026-11-25T15:00:00Z", now), "3 ore fa");
+  });
+  test("no date, no text", () => {
+    assert.equal(relativeTime(null, now), "");
+    assert.equal(relativeTime("not a date", now), "");
   });
 });
