@@ -25,7 +25,8 @@ FORM_FACTS = """() => {
     context.font = `${style.fontSize} ${style.fontFamily}`;
     const widest = Math.max(...[...select.options].map((o) => context.measureText(o.text).width));
     // the text's room: the width without the paddings and the arrow (about 20 px)
-    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+    const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+    const room = select.clientWidth - padding - 20;
     return {
       id: select.id, values: [...select.options].map((o) => o.value),
       texts: [...select.options].map((o) => o.text), fits: widest <= room, widest, room,
@@ -33,7 +34,8 @@ FORM_FACTS = """() => {
   });
   const labels = [...form.querySelectorAll("label")]
     .filter((label) => label.scrollWidth > label.clientWidth + 1).map((label) => label.textContent);
-  const right = Math.max(...[...form.querySelectorAll("*")].map((e) => e.getBoundingClientRect().right));
+  const boxes = [...form.querySelectorAll("*")].map((e) => e.getBoundingClientRect().right);
+  const right = Math.max(...boxes);
   return {
     selects, labels, text: form.innerText,
     overflow: document.documentElement.scrollWidth > window.innerWidth || right > window.innerWidth,
