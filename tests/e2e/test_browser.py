@@ -108,7 +108,7 @@ def test_two_people_play_a_whole_quinque_game(browser: Browser, live_server: Liv
         click_action(page, action)
         expect(carol.locator("#moves li")).to_have_count(step)
     for page in (alice, bob, carol):
-        expect(page.locator("#status")).to_contain_text("Red (alice) won — five in a row")
+        expect(page.locator("#status")).to_contain_text("Red · alice won — five in a row")
     alice.screenshot(path=out / "2-alice-wins.png")
     bob.screenshot(path=out / "3-bob-loses.png")
     carol.screenshot(path=out / "4-spectator.png")
@@ -143,7 +143,7 @@ def test_hot_seat_quinque_one_page_plays_both_seats(
         click_action(page, action)
         expect(spectator.locator("#moves li")).to_have_count(step)
     assert not page.locator("#handover-ready").is_visible()  # Quinque hides nothing
-    expect(spectator.locator("#status")).to_contain_text("Red (dana) to move")
+    expect(spectator.locator("#status")).to_contain_text("Red · dana to move")
     page.screenshot(path=artifacts() / "6-hot-seat-quinque.png")
     assert page.errors == [] and spectator.errors == []  # type: ignore[attr-defined]
 

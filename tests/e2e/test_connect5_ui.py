@@ -124,6 +124,8 @@ def create_table(page: Page, seats: dict[str, str], options: dict[str, str]) -> 
     page.select_option("#game", "connect5")
     for seat, value in seats.items():
         page.select_option(f"#{seat}", value)
+    if any(page.locator(f"#option-{name}").count() == 0 for name in options):
+        return open_by_api(page, options)  # the form leaves out the anti-endless option
     for name, value in options.items():
         field = page.locator(f"#option-{name}")
         if not field.is_visible():
@@ -135,6 +137,28 @@ def create_table(page: Page, seats: dict[str, str], options: dict[str, str]) -> 
     page.click("#create-table")
     page.wait_for_url(re.compile(r"/tables/\d+$"))
     return int(page.url.rsplit("/", 1)[1])
+
+
+OPEN_TABLE = """async ([seats, options]) => {
+  const { api } = await import("/static/js/api.js");
+  const kinds = seats.map((value) => value.startsWith("computer:")
+    ? { kind: "computer", agent: value.slice(9) } : { kind: value });
+  const { table } = await api.post("/api/tables", { game: "connect5", options, seats: kinds });
+  return table.id;
+}"""
+
+
+def open_by_api(page: Page, options: dict[str, str]) -> int:
+    """Open the table the form describes, with ``options`` (some the form does not offer),
+    through the page's API module; then go to it."""
+    seats = page.eval_on_selector_all(".seat-choice select", "nodes => nodes.map((n) => n.value)")
+    typed = {
+        name: int(value) if value.isdigit() and name != "first_player" else value
+        for name, value in options.items()
+    }
+    table_id = int(page.evaluate(OPEN_TABLE, [seats, typed]))
+    page.goto(f"/tables/{table_id}")
+    return table_id
 
 
 def click_dot(page: Page, dot: str) -> None:

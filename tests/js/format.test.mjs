@@ -11,12 +11,12 @@ import { addStrings, clearStrings, useLanguage } from "../../src/connect_arena/s
 
 const COMMON_EN = {
   draw: "DRAW", wonOne: "{names} WON", wonMany: "{names} WON TOGETHER", gameOver: "OVER",
-  agentRandom: "random moves", agentHard: "strong (MCTS)", computerPlayer: "computer ({agent})",
+  agentRandom: "random moves", agentHard: "strong", computerPlayer: "Computer, {agent}",
   playerN: "Player {n}", yes: "yes", no: "no", atRandom: "at random",
   errorNotYourTurn: "Not your turn.", errorRateLimited: "Wait {seconds} s.", errorSlowDown: "Slow down.",
   hintScore: "score {percent}%", hintPoints: "result {value}",
 };
-const COMMON_IT = { draw: "PAREGGIO", agentHard: "forte (MCTS)", computerPlayer: "computer ({agent})", errorNotYourTurn: "Non tocca a te." };
+const COMMON_IT = { draw: "PAREGGIO", agentHard: "forte", computerPlayer: "Computer, {agent}", errorNotYourTurn: "Non tocca a te." };
 const DEMO_IT = { title: "Dimostrazione", seat0: "Rosso", option_first_player: "Primo giocatore", option_board_big: "grande" };
 
 /** A game as /api/games describes it. */
@@ -84,21 +84,21 @@ describe("resultText", () => {
 
 describe("players and agents", () => {
   test("agentLabel translates the known agents and keeps the others", () => {
-    assert.equal(agentLabel("mcts:hard"), "strong (MCTS)");
+    assert.equal(agentLabel("mcts:hard"), "strong");
     assert.equal(agentLabel("alphabeta:9"), "alphabeta:9");
     assert.equal(agentLabel("constructor"), "constructor"); // not Object.prototype's
     useLanguage("it");
-    assert.equal(agentLabel("mcts:hard"), "forte (MCTS)");
+    assert.equal(agentLabel("mcts:hard"), "forte");
   });
   test("playerName: a person's name, a computer's agent, nobody", () => {
     assert.equal(playerName({ kind: "human", name: "Ann" }), "Ann");
-    assert.equal(playerName({ kind: "computer", name: "computer", agent: "mcts:hard" }), "computer (strong (MCTS))");
-    assert.equal(playerName({ kind: "computer", agent: null }), "computer (random moves)");
+    assert.equal(playerName({ kind: "computer", name: "computer", agent: "mcts:hard" }), "Computer, strong");
+    assert.equal(playerName({ kind: "computer", agent: null }), "Computer, random moves");
     assert.equal(playerName({ kind: "open", name: null }), "");
     assert.equal(playerName(null), "");
   });
   test("recordPlayerName reads a record's computer seats", () => {
-    assert.equal(recordPlayerName("computer (mcts:hard)"), "computer (strong (MCTS))");
+    assert.equal(recordPlayerName("computer (mcts:hard)"), "Computer, strong");
     assert.equal(recordPlayerName("Ann"), "Ann");
     assert.equal(recordPlayerName("computer"), "computer");
     assert.equal(recordPlayerName(undefined), "");

@@ -245,8 +245,7 @@ def test_simultaneous_actions_stay_hidden_until_the_end() -> None:
         await service.submit(info.id, ALICE.id, 1, "rock")
         event = drain(spectator)[-1]
         assert event["type"] == "event" and event["action"] is None
-        with pytest.raises(ServiceError, match="hidden actions"):
-            table_record(await service.get_table(info.id))
+        assert table_record(await service.get_table(info.id)).actions == []
         await service.submit(info.id, BOB.id, 2, "paper")
         table = await service.get_table(info.id)
         assert table.info.returns == [-1.0, 1.0]
@@ -286,3 +285,30 @@ def test_computer_players_think_in_worker_processes() -> None:
 
     first, second = asyncio.run(body())
     assert first.startswith("add T0,0") and second.startswith("mark")
+
+
+def test_a_running_record_stops_before_the_choices_still_hidden() -> None:
+    """Issue 15, defect 3: "Download the record" during a game with simultaneous phases gives
+    the record up to the last resolved phase, without the current phase's hidden choices nor
+    the seed (which predicts the chance outcomes still to come)."""
+
+    async def body(service: MatchService) -> None:
+        info = await service.create_table(
+            ALICE, "toy-rps", [SeatRequest("me"), SeatRequest("open")], {"rounds": 3}
+        )
+        await service.join(info.id, BOB, 1)
+        await service.submit(info.id, ALICE.id, 1, "rock")
+        await service.submit(info.id, BOB.id, 2, "paper")  # round 1 resolved: public
+        await service.submit(info.id, BOB.id, 3, "scissors")  # round 2: Bob's choice hidden
+        record = table_record(await service.get_table(info.id))
+        assert [str(a) for a in record.actions] == ["seat=0 action='rock'", "seat=1 action='paper'"]
+        assert "scissors" not in record.to_json()
+        assert "seed" not in record.meta
+        assert record.meta["status"] == "running" and record.meta["hidden_actions_left_out"]
+        # Once the round resolves, both choices are in.
+        await service.submit(info.id, ALICE.id, 4, "rock")
+        record = table_record(await service.get_table(info.id))
+        assert len(record.actions) == 4 and "hidden_actions_left_out" not in record.meta
+        assert "seed" not in record.meta
+
+    run(body)

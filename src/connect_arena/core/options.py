@@ -34,6 +34,8 @@ class OptionSpec:
         suggestions: for open string options (any value the game accepts, e.g. a file path),
             the well-known values interfaces offer (e.g. the shipped boards). The web server
             accepts only these for such an option.
+        test_values: choices or suggestions meant for tests (e.g. a test board): valid, but
+            not offered to players (the web form leaves them out).
     """
 
     name: str
@@ -44,6 +46,7 @@ class OptionSpec:
     maximum: int | None = None
     register: str = ""
     suggestions: tuple[str, ...] | None = None
+    test_values: tuple[str, ...] = ()
 
     @property
     def kind(self) -> str:

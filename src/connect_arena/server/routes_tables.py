@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import json
 from pathlib import Path
@@ -11,7 +12,14 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request, Response
 
 from connect_arena.agents import AGENT_KINDS
-from connect_arena.core import Game, OptionSpec, game_class, game_names
+from connect_arena.core import (
+    Game,
+    InvalidOptionError,
+    OptionSpec,
+    OptionValue,
+    game_class,
+    game_names,
+)
 from connect_arena.server.arena import (
     ArenaDep,
     CsrfDep,
@@ -35,7 +43,48 @@ FINISHED_LISTED = 20
 """Finished tables shown in the lobby."""
 
 
-def _option_json(spec: OptionSpec) -> dict[str, Any]:
+SMALL_RANGE = 16
+"""A number option with at most this many values is offered as a list of the valid ones."""
+
+
+def _candidates(spec: OptionSpec) -> list[OptionValue] | None:
+    """The values of ``spec`` the web form may offer (None: any number in its range)."""
+    if isinstance(spec.default, bool):
+        return [False, True]
+    if isinstance(spec.default, int):
+        low, high = spec.minimum, spec.maximum
+        if low is None or high is None or high - low >= SMALL_RANGE:
+            return None
+        return list(range(low, high + 1))
+    values = spec.choices or spec.suggestions or ()
+    return [value for value in values if value not in spec.test_values]
+
+
+@functools.cache
+def _valid_values(cls: type[Game], name: str) -> dict[str, list[OptionValue]] | None:
+    """Per player count, the values of option ``name`` that the engine accepts with the other
+    options at their defaults (``Game(n, name=value)`` raises ``InvalidOptionError`` for the
+    others); None for a number with a wide range. Computed once per game and option."""
+    spec = next(s for s in cls.option_specs if s.name == name)
+    candidates = _candidates(spec)
+    if candidates is None:
+        return None
+    valid: dict[str, list[OptionValue]] = {}
+    for count in cls.player_counts:
+        valid[str(count)] = []
+        for value in candidates:
+            try:
+                cls(count, **{name: value})
+            except InvalidOptionError:
+                continue
+            valid[str(count)].append(value)
+    return valid
+
+
+def _option_json(cls: type[Game], spec: OptionSpec) -> dict[str, Any]:
+    """An option for the pages. ``valid`` (per player count, see :func:`_valid_values`) lists
+    the choices the new-table form offers; ``form`` is false for the option that only bounds
+    games between programs (the game type's anti-endless option)."""
     return {
         "name": spec.name,
         "type": spec.kind,
@@ -45,6 +94,8 @@ def _option_json(spec: OptionSpec) -> dict[str, Any]:
         "minimum": spec.minimum,
         "maximum": spec.maximum,
         "register": spec.register,
+        "form": spec.name != cls.game_type.anti_endless_option,
+        "valid": _valid_values(cls, spec.name),
     }
 
 
@@ -71,13 +122,18 @@ def _game_json(cls: type[Game]) -> dict[str, Any]:
         "game_type": cls.game_type.to_json(),
         "rules_languages": rules_languages(cls.name),
         "tutorial": cls.name in tutorial_games(),
-        "options": [_option_json(s) for s in cls.option_specs if not free_text(s)],
+        "options": [_option_json(cls, s) for s in cls.option_specs if not free_text(s)],
     }
 
 
 @router.get("/games")
 async def games() -> dict[str, Any]:
-    """The registered games with their options, and the computer players."""
+    """The registered games with their options, and the computer players (described in a
+    worker thread: the first time, each option's valid values are asked to the engine)."""
+    return await asyncio.to_thread(_games)
+
+
+def _games() -> dict[str, Any]:
     found = []
     for name in game_names():
         try:

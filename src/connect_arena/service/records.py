@@ -17,6 +17,7 @@ from connect_arena.core import (
     record_of,
 )
 from connect_arena.core.records import initial_state
+from connect_arena.core.simultaneous import pending_choices
 from connect_arena.service.model import ErrorCode, ServiceError, TableStatus
 from connect_arena.service.options import check_client_options
 from connect_arena.service.tables import LiveTable, replay_log
@@ -29,17 +30,18 @@ MAX_REPLAY_ACTIONS = 20_000
 def table_record(table: LiveTable) -> Record:
     """The ``connect-arena/record@1`` record of a table's game so far.
 
+    While the game runs, the record stops before the choices of the current simultaneous
+    phase that are still hidden (:func:`connect_arena.core.simultaneous.pending_choices`):
+    it holds every action up to the last resolved phase, which every seat has seen; its meta
+    then says ``"hidden_actions_left_out": true``. The seed (which predicts every chance
+    outcome and computer move still to come) is given only once the game is over.
+
     Raises:
-        ServiceError: the game has not started, or it is running and has hidden
-            (simultaneous) actions that may not be revealed yet.
+        ServiceError: ``conflict``: the game has not started.
     """
     if table.state is None:
         raise ServiceError(ErrorCode.CONFLICT, "the game has not started: there is no record yet")
     finished = table.info.status is TableStatus.FINISHED
-    if not finished and any(entry.simultaneous for entry in table.log):
-        raise ServiceError(
-            ErrorCode.CONFLICT, "the record holds hidden actions: it is available at the end"
-        )
     names = [seat.name or f"seat {seat.index}" for seat in table.info.seats]
     meta: dict[str, Any] = {
         "table": table.id,
@@ -50,7 +52,18 @@ def table_record(table: LiveTable) -> Record:
         meta["seed"] = table.info.seed
     if table.info.returns is not None:
         meta["returns"] = table.info.returns
-    return record_of(table.state, names, meta)
+    record = record_of(table.state, names, meta)
+    return record if finished else _without_hidden_choices(table.state, record)
+
+
+def _without_hidden_choices(state: State[Action], record: Record) -> Record:
+    """``record`` (of ``state``, a running game) cut before the current simultaneous phase's
+    choices, which the other seats have not seen yet."""
+    pending = pending_choices(state)
+    if not pending:
+        return record
+    meta = {**record.meta, "hidden_actions_left_out": True}
+    return record.model_copy(update={"actions": record.actions[: pending[0]], "meta": meta})
 
 
 FRAME_PAGE = 100

@@ -25,6 +25,7 @@ OPTIONS = (
         # The shipped boards and those of the operator's folder (boards.BOARDS_ENV), read
         # once: the lobby offers them, and web clients may choose only among them.
         suggestions=board_names(),
+        test_values=("t1",),
     ),
     OptionSpec(
         "mode",

@@ -7,7 +7,7 @@ import { currentLanguage, t } from "./i18n.js";
 
 export {
   agentLabel, errorText, gameText, gameTitle, hintValueText, listText, optionLabel, optionValueText,
-  playerName, recordPlayerName, resultText, rulesHref, seatClass, seatName,
+  playerName, recordPlayerName, relativeTime, resultText, rulesHref, seatClass, seatName, seatPlayerText,
 } from "./format.js";
 
 /** @typedef {import("./types.js").User} User */

@@ -91,7 +91,8 @@ export function optionValueText(game, option, value) {
   const text = String(value);
   if (/^\d+$/.test(text) && /player/.test(option.name) && option.choices) return seatName(game, Number(text));
   const fallback = text === "random" ? t("common.atRandom") : text;
-  return option.choices ? gameText(game.name, `option_${option.name}_${text}`, fallback) : text;
+  // Choices, and numbers offered as a list (skydivers per tile: "4 (2×2)"), have labels.
+  return option.choices || option.valid ? gameText(game.name, `option_${option.name}_${text}`, fallback) : text;
 }
 
 /**
@@ -127,7 +128,7 @@ const AGENT_LABELS = {
 };
 
 /**
- * A computer player's label: "mcts:hard" → "strong (MCTS)", "random" → "random moves";
+ * A computer player's label: "mcts:hard" → "hard", "random" → "random moves";
  * unknown agents by their name.
  *
  * @param {string} agent
@@ -138,7 +139,7 @@ export function agentLabel(agent) {
 }
 
 /**
- * Who sits at a seat: the user's name, or "computer (…)" translated ("" for nobody).
+ * Who sits at a seat: the user's name, or "Computer, hard" translated ("" for nobody).
  *
  * @param {Pick<SeatInfo, "kind" | "name" | "agent"> | null | undefined} seat
  * @returns {string}
@@ -146,6 +147,20 @@ export function agentLabel(agent) {
 export function playerName(seat) {
   if (seat?.kind === "computer") return t("common.computerPlayer", { agent: agentLabel(seat.agent || "random") });
   return seat?.name ?? "";
+}
+
+/**
+ * A seat and who sits there, in one form everywhere (status line, result, lobby, replay):
+ * "Blue · Ann", "Blue · Computer, hard"; the seat alone when nobody sits there.
+ *
+ * @param {GameInfo | null | undefined} game
+ * @param {number} seat - from 0.
+ * @param {Pick<SeatInfo, "kind" | "name" | "agent"> | null | undefined} info - who sits there.
+ * @returns {string}
+ */
+export function seatPlayerText(game, seat, info) {
+  const who = info?.kind === "open" ? "" : playerName(info);
+  return who ? `${seatName(game, seat)} · ${who}` : seatName(game, seat);
 }
 
 /**
@@ -240,4 +255,29 @@ export function rulesHref(game, lang) {
   const languages = game?.rules_languages || [];
   const chosen = languages.includes(lang) ? lang : languages.includes("en") ? "en" : languages[0];
   return game && chosen ? `/static/rules/${encodeURIComponent(game.name)}.${chosen}.html` : null;
+}
+
+/** The units of relativeTime, with their length in seconds, largest first. */
+const TIME_UNITS = /** @type {const} */ ([
+  ["year", 365 * 86400], ["month", 30 * 86400], ["week", 7 * 86400], ["day", 86400],
+  ["hour", 3600], ["minute", 60],
+]);
+
+/**
+ * When something happened, relative to `now`, in the page's language: "5 minutes ago",
+ * "yesterday", "vor 3 Stunden" (Intl.RelativeTimeFormat); "now" under a minute.
+ *
+ * @param {string | null | undefined} iso - an ISO 8601 time, e.g. a table's finished_at.
+ * @param {number} [now] - in ms since the epoch (default: the clock).
+ * @returns {string} "" without a valid time.
+ */
+export function relativeTime(iso, now = Date.now()) {
+  const when = iso ? Date.parse(iso) : NaN;
+  if (Number.isNaN(when)) return "";
+  const seconds = (when - now) / 1000;
+  const format = new Intl.RelativeTimeFormat(language(), { numeric: "auto" });
+  for (const [unit, length] of TIME_UNITS) {
+    if (Math.abs(seconds) >= length) return format.format(Math.round(seconds / length), unit);
+  }
+  return format.format(0, "second");
 }

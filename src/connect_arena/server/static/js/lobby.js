@@ -2,11 +2,11 @@
 
 import {
   agentLabel, api, byId as $, currentUser, gameText, gameTitle, h, messageOf, onUserChange, optionLabel, optionValueText,
-  playerName, resultText, seatClass, seatName, socketUrl, toast, rulesLink,
+  playerName, relativeTime, resultText, seatClass, seatName, seatPlayerText, socketUrl, toast, rulesLink,
 } from "./api.js";
 import { setUpHeader } from "./header.js";
 import { tutorialLink } from "./tutorial-link.js";
-import { loadNamespaces, t } from "./i18n.js";
+import { currentLanguage, loadNamespaces, t } from "./i18n.js";
 
 /** @typedef {import("./types.js").CatalogueGame} Game */
 /** @typedef {import("./types.js").OptionSpec} OptionSpec */
@@ -21,31 +21,65 @@ let agents = [];
 /** @param {string} name @returns {Game | undefined} */
 const gameByName = (name) => games.find((g) => g.name === name);
 const VISIBLE_OPTIONS = 3;
+/** Where the form keeps its choices for the session (a language change reloads the page). */
+const FORM_KEY = "connect-arena-new-table";
 
 /**
- * An option's input and label: a checkbox, a list of choices or a number or text field.
+ * The form's choices: the game, the player count, each seat and the options that were set.
+ * @typedef {{game: string, players: number, seats: string[], options: Record<string, OptionValue>}} FormChoices
+ */
+
+/** @returns {FormChoices | null} the choices kept from before (this session). */
+function keptChoices() {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(FORM_KEY) || "null");
+    return kept && typeof kept.game === "string" ? kept : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The values the form offers for an option at a player count (null: a number field).
+ *
+ * @param {OptionSpec} option
+ * @param {number} players
+ * @returns {OptionValue[] | null}
+ */
+function offeredValues(option, players) {
+  if (!option.valid) return null;
+  return option.valid[String(players)] || [];
+}
+
+/**
+ * An option's input and label: a checkbox, a list of the valid choices, or a number field;
+ * null when the player count leaves a single valid value (nothing to choose).
  *
  * @param {Game} game
  * @param {OptionSpec} option
- * @returns {HTMLElement}
+ * @param {number} players
+ * @param {OptionValue | undefined} kept - the value chosen before, kept when still valid.
+ * @returns {HTMLElement | null}
  */
-function optionInput(game, option) {
+function optionInput(game, option, players, kept) {
   const id = `option-${option.name}`;
-  let input;
-  if (option.type === "bool") {
-    input = h("input", { type: "checkbox", id, name: option.name, checked: option.default });
-  } else if (option.choices) {
-    input = h("select", { id, name: option.name },
-      option.choices.map((c) => h("option", { value: c, selected: c === option.default }, optionValueText(game, option, c))));
-  } else {
-    input = h("input", {
-      type: option.type === "int" ? "number" : "text", id, name: option.name,
-      value: option.default, min: option.minimum, max: option.maximum,
-    });
-  }
+  const values = offeredValues(option, players);
+  if (values && values.length < 2) return null;
+  const current = kept !== undefined && (!values || values.includes(kept)) ? kept : option.default;
   const text = optionLabel(game, option);
-  const label = h("label", { for: id, title: text }, text);
-  return h("div", { class: `option ${option.type}` }, option.type === "bool" ? [input, label] : [label, input]);
+  const label = h("label", { for: id }, text);
+  if (option.type === "bool") {
+    return h("div", { class: "option bool" }, h("input", { type: "checkbox", id, name: option.name, checked: current === true }), label);
+  }
+  if (values) {
+    const select = h("select", { id, name: option.name },
+      values.map((value) => h("option", { value: String(value), selected: value === current }, optionValueText(game, option, value))));
+    return h("div", { class: "option choice" }, label, select);
+  }
+  return h("div", { class: "option number" }, label, h("input", {
+    type: option.type === "int" ? "number" : "text", id, name: option.name,
+    value: current, min: option.minimum, max: option.maximum,
+  }));
 }
 
 /**
@@ -74,14 +108,17 @@ function optionValues(form, game) {
  *
  * @param {Game} game
  * @param {number} count
+ * @param {string[]} kept - the choices made before, by seat.
  * @returns {HTMLElement[]}
  */
-function seatChoices(game, count) {
+function seatChoices(game, count, kept = []) {
   return Array.from({ length: count }, (_, seat) => {
+    const chosen = kept[seat] || (seat === 0 ? "me" : "open");
     const select = h("select", { name: `seat-${seat}`, id: `seat-${seat}` },
-      h("option", { value: "me", selected: seat === 0 }, t("common.seatMe")),
-      h("option", { value: "open", selected: seat !== 0 }, t("common.seatOpen")),
-      agents.map((agent) => h("option", { value: `computer:${agent}` }, t("common.seatComputer", { agent: agentLabel(agent) }))));
+      h("option", { value: "me", selected: chosen === "me" }, t("common.seatMe")),
+      h("option", { value: "open", selected: chosen === "open" }, t("common.seatOpen")),
+      agents.map((agent) => h("option", { value: `computer:${agent}`, selected: chosen === `computer:${agent}` },
+        t("common.seatComputer", { agent: agentLabel(agent) }))));
     return h("div", { class: "seat-choice" },
       h("label", { for: `seat-${seat}` }, h("span", { class: `swatch ${seatClass(game, seat)}`, "aria-hidden": "true" }), seatName(game, seat)),
       select);
@@ -89,29 +126,86 @@ function seatChoices(game, count) {
 }
 
 /**
- * The form that opens a table of a game (re-rendered when another game is chosen).
+ * "2 players", or "1 player (solo)".
+ *
+ * @param {number} n
+ * @returns {string}
+ */
+const playersText = (n) => (n === 1 ? t("common.onePlayerSolo") : t("common.nPlayers", { n }));
+
+/**
+ * The form's choices as they are now.
+ *
+ * @param {HTMLFormElement} form
+ * @param {Game} game
+ * @param {number} players
+ * @returns {FormChoices}
+ */
+function currentChoices(form, game, players) {
+  const seats = Array.from({ length: players }, (_, seat) =>
+    /** @type {HTMLSelectElement | null} */ (form.elements.namedItem(`seat-${seat}`))?.value || "");
+  return { game: game.name, players, seats, options: optionValues(form, game) };
+}
+
+/**
+ * The rules part of the form for a player count: the first options, the others folded.
+ *
+ * @param {Game} game
+ * @param {number} players
+ * @param {Record<string, OptionValue>} kept
+ * @returns {HTMLElement[]}
+ */
+function optionsPart(game, players, kept) {
+  const inputs = game.options.filter((o) => o.form !== false)
+    .map((o) => optionInput(game, o, players, kept[o.name]))
+    .filter((input) => input !== null);
+  const visible = inputs.slice(0, VISIBLE_OPTIONS);
+  const more = inputs.slice(VISIBLE_OPTIONS);
+  return [
+    h("h3", {}, t("common.rules")), h("div", { class: "options" }, visible),
+    ...(more.length ? [h("details", {}, h("summary", {}, t("common.moreOptions", { n: more.length })),
+      h("div", { class: "options" }, more))] : [])];
+}
+
+/**
+ * The form that opens a table of a game (re-rendered when another game is chosen). The
+ * choices are kept for the session, so that a language change (a reload) keeps them.
  *
  * @param {HTMLFormElement} form
  * @param {string} gameName
+ * @param {FormChoices | null} kept - the choices to start from (the same game's).
  */
-function renderForm(form, gameName) {
+function renderForm(form, gameName, kept = null) {
   const game = gameByName(gameName) || games[0];
+  const same = kept && kept.game === game.name ? kept : null;
   const counts = game.player_counts;
+  const start = same && counts.includes(same.players) ? same.players : game.default_players;
   const players = h("select", { name: "players", id: "players" },
-    counts.map((n) => h("option", { value: n, selected: n === game.default_players }, t("common.nPlayers", { n }))));
-  const seats = h("div", { class: "seats" }, seatChoices(game, game.default_players));
-  players.addEventListener("change", () => seats.replaceChildren(...seatChoices(game, Number(players.value))));
+    counts.map((n) => h("option", { value: n, selected: n === start }, playersText(n))));
+  const count = () => Number(players.value) || start;
+  const seats = h("div", { class: "seats" }, seatChoices(game, start, same?.seats));
+  const rules = h("div", { class: "rules-part" }, optionsPart(game, start, same?.options || {}));
+  const remember = () => sessionStorage.setItem(FORM_KEY, JSON.stringify(currentChoices(form, game, count())));
+  players.addEventListener("change", () => {
+    const before = currentChoices(form, game, seats.querySelectorAll("select").length);
+    seats.replaceChildren(...seatChoices(game, count(), before.seats));
+    rules.replaceChildren(...optionsPart(game, count(), before.options));
+    remember();
+  });
   // Hot-seat: the creator takes every seat that is not a computer's, to play them on one device.
   const hotSeat = h("button", { type: "button", class: "small", id: "hot-seat", onclick: () => {
     for (const select of seats.querySelectorAll("select")) {
       if (!select.value.startsWith("computer")) select.value = "me";
     }
+    remember();
   } }, t("common.hotSeatButton"));
   const gameSelect = h("select", { name: "game", id: "game" },
     games.map((g) => h("option", { value: g.name, selected: g.name === game.name }, gameTitle(g))));
-  gameSelect.addEventListener("change", () => renderForm(form, gameSelect.value));
-  const visible = game.options.slice(0, VISIBLE_OPTIONS).map((o) => optionInput(game, o));
-  const more = game.options.slice(VISIBLE_OPTIONS);
+  gameSelect.addEventListener("change", () => {
+    renderForm(form, gameSelect.value);
+    sessionStorage.setItem(FORM_KEY, JSON.stringify(currentChoices(form, gameByName(gameSelect.value) || game,
+      Number(/** @type {HTMLSelectElement | null} */ (form.elements.namedItem("players"))?.value) || 0)));
+  });
   const parts = [
     h("div", { class: "row" }, h("label", { for: "game" }, t("common.game")), gameSelect),
     h("p", { class: "muted summary" }, gameText(game.name, "summary", game.summary), " ",
@@ -119,15 +213,15 @@ function renderForm(form, gameName) {
     counts.length > 1 ? h("div", { class: "row" }, h("label", { for: "players" }, t("common.players")), players) : null,
     h("h3", {}, t("common.seats")), seats,
     h("p", { class: "hint hot-seat-hint" }, t("common.hotSeatHint"), " ", hotSeat),
-    h("h3", {}, t("common.rules")), h("div", { class: "options" }, visible),
-    more.length ? h("details", {}, h("summary", {}, t("common.moreOptions", { n: more.length })),
-      h("div", { class: "options" }, more.map((o) => optionInput(game, o)))) : null,
+    rules,
     h("button", { class: "primary big", type: "submit", id: "create-table" }, t("common.openTheTable"))];
   form.replaceChildren(...parts.filter((part) => part !== null));
+  form.onchange = (event) => {
+    if (event.target !== gameSelect && event.target !== players) remember();
+  };
   form.onsubmit = async (event) => {
     event.preventDefault();
-    const count = counts.length > 1 ? Number(players.value) : game.default_players;
-    const seatList = Array.from({ length: count }, (_, seat) => {
+    const seatList = Array.from({ length: count() }, (_, seat) => {
       const value = /** @type {HTMLSelectElement} */ (form.elements.namedItem(`seat-${seat}`)).value;
       const cut = value.indexOf(":");
       return cut < 0 ? { kind: value } : { kind: value.slice(0, cut), agent: value.slice(cut + 1) };
@@ -195,7 +289,8 @@ function tableRow(table) {
 }
 
 /**
- * A finished table: its result, the replay and the record.
+ * A finished table: every player (the winners first marked), the scores when the game counts
+ * points, when it ended, the result line, the replay and the record.
  *
  * @param {Table} table
  * @returns {HTMLElement}
@@ -203,11 +298,23 @@ function tableRow(table) {
 function finishedRow(table) {
   const game = gameByName(table.game);
   /** @param {number} seat */
-  const label = (seat) => `${seatName(game, seat)} (${playerName(table.seats[seat])})`;
+  const label = (seat) => seatPlayerText(game, seat, table.seats[seat]);
   const title = gameTitle(game || { name: table.game, title: table.title });
+  const returns = table.returns || [];
+  const best = returns.length ? Math.max(...returns) : null;
+  const scores = game?.game_type?.result === "scores";
+  const players = table.seats.map((info, seat) => {
+    const won = best !== null && returns[seat] === best && returns.some((r) => r !== best);
+    const score = scores && returns[seat] !== undefined ? h("span", { class: "score" }, t("common.points", { n: returns[seat] })) : null;
+    return h("span", { class: `seat-pill${won ? " won" : ""}` },
+      h("span", { class: `swatch ${seatClass(game, seat)}`, "aria-hidden": "true" }), label(seat), score);
+  });
+  const when = relativeTime(table.finished_at);
+  const ended = table.finished_at ? new Date(table.finished_at).toLocaleString(currentLanguage()) : "";
   return h("li", { class: "table-row finished", dataset: { table: table.id } },
-    h("div", { class: "what" }, h("span", { class: "game" }, title), h("span", { class: "id" }, `#${table.id}`)),
-    h("div", { class: "who" }, resultText(table.returns, label, game)),
+    h("div", { class: "what" }, h("span", { class: "game" }, title), h("span", { class: "id" }, `#${table.id}`),
+      when ? h("time", { class: "when muted", datetime: table.finished_at || "", title: ended }, when) : null),
+    h("div", { class: "who" }, h("span", { class: "result" }, resultText(table.returns, label, game)), ...players),
     h("div", { class: "actions" },
       h("a", { class: "button", href: `/tables/${table.id}/replay` }, t("common.replay")),
       h("a", { class: "button link", href: `/api/tables/${table.id}/record`, download: "" }, t("common.record"))));
@@ -259,9 +366,21 @@ function showCreate(user) {
   showTables(lastTables);
 }
 
+/** What the table page left for the lobby to say (table.js: the table closed when you left). */
+const LEFT_NOTICE = "connect-arena-notice";
+
+/** Show (once) the notice a table page left, e.g. "You left table 3 … closed". */
+function showNotice() {
+  const text = sessionStorage.getItem(LEFT_NOTICE);
+  sessionStorage.removeItem(LEFT_NOTICE);
+  $("lobby-notice").textContent = text || "";
+  $("lobby-notice").hidden = !text;
+}
+
 async function main() {
   await loadNamespaces("common");
   await setUpHeader();
+  showNotice();
   const [catalogue, lobby] = await Promise.all([api.get("/api/games"), api.get("/api/lobby")]);
   games = catalogue.games;
   agents = catalogue.agents;
@@ -269,7 +388,9 @@ async function main() {
   await loadNamespaces(...games.map((g) => g.name));
   document.title = `Connect Arena — ${t("common.lobby")}`;
   const form = /** @type {HTMLFormElement} */ ($("create-form"));
-  if (games.length) renderForm(form, games.some((g) => g.name === "quinque") ? "quinque" : games[0].name);
+  const kept = keptChoices();
+  const first = kept && gameByName(kept.game) ? kept.game : games.some((g) => g.name === "quinque") ? "quinque" : games[0]?.name;
+  if (first) renderForm(form, first, kept);
   lastTables = lobby.tables;
   showTables(lastTables);
   showFinished(lobby.finished);

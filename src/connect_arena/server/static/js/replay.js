@@ -63,7 +63,8 @@ const slider = () => /** @type {HTMLInputElement} */ ($("slider"));
  * @returns {string}
  */
 function label(seat) {
-  return `${seatName(view.game, seat)} (${recordPlayerName(view.record?.players[seat])})`;
+  const who = recordPlayerName(view.record?.players[seat]);
+  return who ? `${seatName(view.game, seat)} · ${who}` : seatName(view.game, seat);
 }
 
 /**

@@ -19,7 +19,7 @@
 
 import {
   api, byId as $, currentUser, errorText, gameText, gameTitle, h, hintValueText, listText, messageOf, onUserChange,
-  optionLabel, optionValueText, playerName, resultText, seatClass, seatName, socketUrl, toast, rulesLink,
+  optionLabel, optionValueText, playerName, resultText, seatClass, seatName, seatPlayerText, socketUrl, toast, rulesLink,
 } from "./api.js";
 import { setUpHeader } from "./header.js";
 import { tutorialLink } from "./tutorial-link.js";
@@ -74,17 +74,12 @@ const page = {
 };
 
 /**
- * A seat in the status line: "Red (Ann)".
+ * A seat in the status line: "Red · Ann".
  *
  * @param {number} seat
  * @returns {string}
  */
-const seatLabel = (seat) => {
-  const info = page.table?.seats[seat];
-  const name = seatName(page.game, seat);
-  const who = info ? playerName(info) : "";
-  return who ? `${name} (${who})` : name;
-};
+const seatLabel = (seat) => seatPlayerText(page.game, seat, page.table?.seats[seat]);
 const hotSeat = () => page.you.length > 1;
 const privateGame = () => Boolean(page.game?.private_information);
 
@@ -169,9 +164,8 @@ function renderSeats(table) {
       t("common.sitHere")));
     }
     if (table.status === "open" && mine) {
-      buttons.push(h("button", { class: "small", id: `leave-${seat.seat}`,
-        onclick: () => api.post(`/api/tables/${tableId}/leave`, { seat: seat.seat }).catch((e) => toast(e.message)) },
-      t("common.leave")));
+      buttons.push(h("button", { class: "small", id: `leave-${seat.seat}`, onclick: () => leaveSeat(seat.seat) },
+        t("common.leave")));
     }
     const detail = page.board?.seatDetail?.(seat.seat);
     const who = seat.kind === "open" ? h("i", {}, t("common.openSeat")) : playerName(seat);
@@ -190,6 +184,42 @@ function renderSeats(table) {
       buttons);
   });
   $("seats").replaceChildren(...items);
+}
+
+/**
+ * Leave a seat of an open table. When nobody is left seated the server closes the table: the
+ * page then goes back to the lobby, which says so (lobby.js LEFT_NOTICE).
+ *
+ * @param {number} seat
+ */
+async function leaveSeat(seat) {
+  try {
+    /** @type {{table: Table}} */
+    const answer = await api.post(`/api/tables/${tableId}/leave`, { seat });
+    if (answer.table.status === "abandoned") {
+      page.closed = true;
+      sessionStorage.setItem("connect-arena-notice", t("common.tableClosedYouLeft", { id: tableId }));
+      location.href = "/";
+    }
+  } catch (problem) {
+    toast(messageOf(problem));
+  }
+}
+
+/**
+ * The page of a table that is gone (closed when everybody left, or never was): the reason and
+ * the way back to the lobby, instead of an empty board.
+ *
+ * @param {string} text
+ */
+function showClosed(text) {
+  page.closed = true;
+  const status = $("status");
+  status.textContent = text;
+  status.className = "status over";
+  $("board").replaceChildren(h("div", { class: "waiting-room closed-table" },
+    h("p", {}, text), h("a", { class: "button primary", href: "/", id: "back-to-lobby" }, t("common.backToLobby"))));
+  for (const id of ["controls", "seats", "links"]) $(id).replaceChildren();
 }
 
 /** @returns {unknown} the observation the board shows: the playing seat's (hot-seat), else
@@ -360,6 +390,10 @@ function renderMoves() {
   if (page.table?.status === "finished") {
     links.push(h("a", { class: "button", href: `/tables/${tableId}/replay`, id: "replay-link" }, t("common.replayThisGame")));
   }
+  if (page.table?.status === "running" && privateGame()) {
+    // The server leaves out the choices of the phase under way (service/records.py).
+    links.push(h("p", { class: "hint", id: "record-note" }, t("common.recordSoFarNote")));
+  }
   $("links").replaceChildren(...links);
 }
 
@@ -404,6 +438,10 @@ function renderWaitingRoom(table) {
 function renderAll() {
   const table = page.table;
   if (!table) return;
+  if (table.status === "abandoned") {
+    showClosed(t("common.tableClosedEverybodyLeft"));
+    return;
+  }
   choosePlayingSeat();
   if (table.status === "open") renderWaitingRoom(table);
   else if (!$("board").querySelector("svg, pre, .board-root") && page.boardRoot) $("board").replaceChildren(...page.boardRoot);
@@ -546,7 +584,7 @@ function connect() {
     connection.textContent = page.closed ? t("common.noSuchTableShort") : t("common.reconnecting");
     connection.className = "connection off";
     if (page.closed) {
-      $("status").textContent = t("common.noSuchTable", { id: tableId });
+      if (page.table?.status !== "abandoned") showClosed(t("common.noSuchTable", { id: tableId }));
       return;
     }
     setTimeout(connect, page.retry);

@@ -19,6 +19,9 @@
  * @property {string[] | null} [choices]
  * @property {number | null} [minimum]
  * @property {number | null} [maximum]
+ * @property {boolean} [form] - offered by the new-table form (false: for programs' games).
+ * @property {Record<string, OptionValue[]> | null} [valid] - per player count, the values the
+ *   engine accepts (the other options at their defaults); null: any number in the range.
  */
 
 /** @typedef {boolean | number | string} OptionValue */
@@ -68,6 +71,8 @@
  * @property {"open" | "running" | "finished" | "abandoned"} status
  * @property {number[] | null} returns
  * @property {number} seq
+ * @property {string} [created_at] - ISO 8601.
+ * @property {string | null} [finished_at] - ISO 8601, when the game ended.
  */
 
 /**
