@@ -18,7 +18,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp
 
-from connect_arena.server import routes_auth, routes_tables, websocket
+from connect_arena.server import routes_auth, routes_pictures, routes_tables, websocket
 from connect_arena.server.arena import Arena, TableId
 from connect_arena.server.auth import Passwords, RateLimiter
 from connect_arena.server.config import Settings
@@ -143,6 +143,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(AllowedHosts, hosts=settings.allowed_hosts)  # the outermost: first
     app.include_router(routes_auth.router)
     app.include_router(routes_tables.router)
+    app.include_router(routes_pictures.router)
     app.include_router(websocket.router)
     app.mount("/static", static_files(settings.static_max_age), name="static")
     _pages(app)
