@@ -6,6 +6,7 @@ import {
 } from "./api.js";
 import { setUpHeader } from "./header.js";
 import { loadNamespaces, t } from "./i18n.js";
+import { landingTables, setUpLanding } from "./landing.js";
 
 /** @typedef {import("./types.js").CatalogueGame} Game */
 /** @typedef {import("./types.js").OptionSpec} OptionSpec */
@@ -214,6 +215,7 @@ function finishedRow(table) {
 
 /** @param {Table[]} tables - the open and running tables. */
 function showTables(tables) {
+  landingTables(tables);
   $("tables").replaceChildren(...tables.map(tableRow));
   $("no-tables").hidden = tables.length > 0;
 }
@@ -267,6 +269,7 @@ async function main() {
   // The games' namespaces translate their titles, summaries, seats and options (gameText).
   await loadNamespaces(...games.map((g) => g.name));
   document.title = `Connect Arena — ${t("common.lobby")}`;
+  setUpLanding(catalogue); // a signed-out visitor sees the landing page (landing.js)
   const form = /** @type {HTMLFormElement} */ ($("create-form"));
   if (games.length) renderForm(form, games.some((g) => g.name === "quinque") ? "quinque" : games[0].name);
   lastTables = lobby.tables;
