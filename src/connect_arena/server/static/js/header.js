@@ -136,8 +136,10 @@ function renderAccount(box, user) {
       h("span", { class: "name", id: "user-name" }, user.name),
       user.guest ? h("span", { class: "tag" }, t("common.guest")) : null),
       ...(user.guest
-        ? [h("button", { class: "primary small", id: "upgrade", onclick: () => accountDialog("upgrade") },
-          t("common.keepYourGamesButton"))]
+        ? [h("button", {
+          class: "primary small", id: "upgrade", onclick: () => accountDialog("upgrade"),
+          title: t("common.keepYourGamesButton"), "aria-label": t("common.keepYourGamesButton"),
+        }, t("common.keepYourGames"))]
         : []),
       h("button", { class: "link", id: "sign-out", onclick: () => signOut().catch((e) => toast(e.message)) },
         t("common.signOut")));
