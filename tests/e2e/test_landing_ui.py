@@ -82,7 +82,8 @@ def test_a_visitor_sees_the_games_and_the_tables_to_watch(
         image = card.locator("img")
         expect(image).to_have_attribute("src", f"/api/games/{name}/picture.svg")
         image.scroll_into_view_if_needed()
-        page.wait_for_function("(img) => img.complete && img.naturalWidth > 0", arg=image.element_handle())
+        loaded = "(img) => img.complete && img.naturalWidth > 0"
+        page.wait_for_function(loaded, arg=image.element_handle())
         expect(card.locator(".players")).to_have_text(re.compile(r"\d"))
         expect(card.locator(".length")).to_have_text(re.compile(r"\d+\D+\d+"))
         expect(card.locator("[data-play]")).to_be_visible()

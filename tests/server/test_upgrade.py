@@ -43,6 +43,27 @@ def test_the_guest_keeps_its_tables_and_seats(client: TestClient) -> None:
     assert signed.json()["user"]["id"] == guest_id
 
 
+def test_its_seats_take_the_new_name_live_and_stored(client: TestClient) -> None:
+    player = guest(client)
+    earlier = player.create_table(["me", "me"])
+    live = player.create_table(["me", "open"])
+    spectator = Player(client)
+    with spectator.connect(live["id"]) as socket:
+        receive_until(socket, "table")
+        upgraded = player.post("/api/upgrade", {"name": "osprey", "password": PASSWORD})
+        assert upgraded.status_code == 200
+        told = receive_until(socket, "table")  # the table's viewers are told
+        assert told["table"]["seats"][0]["name"] == "osprey"
+    for table in (earlier, live):
+        described = spectator.get(f"/api/tables/{table['id']}").json()["table"]
+        assert described["seats"][0]["name"] == "osprey"
+    listed = spectator.get("/api/lobby").json()["tables"]
+    assert {t["seats"][0]["name"] for t in listed} == {"osprey"}
+    storage = client.app.state.arena.storage  # type: ignore[attr-defined]
+    stored = client.portal.call(storage.get_table, earlier["id"])  # type: ignore[union-attr]
+    assert [seat.name for seat in stored.seats] == ["osprey", "osprey"]
+
+
 def test_a_started_game_goes_on_after_the_upgrade(client: TestClient) -> None:
     player = guest(client)
     table = player.create_table(["me", "me"])

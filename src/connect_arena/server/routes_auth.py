@@ -120,7 +120,7 @@ async def upgrade(
     """Turn the signed-in guest into an account with a name and password, in place: the same
     user id, so its tables and seats stay its own. The name and password rules of sign-up
     apply, and so does its rate limit; the session goes on under a fresh token (a fresh CSRF
-    token too). Seats keep the name they were taken under (as records and replays do)."""
+    token too). Its seats, live and stored, take the new name."""
     if not user.guest:
         raise ApiError(400, "bad_request", "this is already an account with a password")
     problem = check_name(body.name) or check_password(body.password)
@@ -138,6 +138,7 @@ async def upgrade(
     arena.forget_user(user.id)
     if upgraded is None:  # upgraded meanwhile by another request
         raise ApiError(400, "bad_request", "this is already an account with a password")
+    await arena.service.rename_player(user.id, upgraded.name)
     return await _signed_in(request, response, arena, upgraded)
 
 

@@ -150,7 +150,7 @@ class SqlStorage:
 
     async def upgrade_guest(self, user_id: int, name: str, password_hash: str) -> StoredUser | None:
         """Turn the guest ``user_id`` into an account named ``name`` with a password, in place:
-        the same id, so its tables, seats and sessions stay its own.
+        the same id, so its tables, seats and sessions stay its own; its seats take the name.
 
         Returns:
             The account, or ``None`` when ``user_id`` is not a guest (any more).
@@ -170,6 +170,8 @@ class SqlStorage:
             )
             if changed.rowcount != 1:  # type: ignore[attr-defined]
                 return None
+            # Its seats (and so its records) show the new name.
+            session.execute(update(SeatRow).where(SeatRow.user_id == user_id).values(name=name))
             return StoredUser(user_id, name, False, password_hash)
 
         try:
