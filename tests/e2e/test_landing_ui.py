@@ -141,6 +141,7 @@ def test_play_the_computer_in_one_click_then_keep_the_game(
     expect(page.locator("#upgrade")).to_have_count(0)
     expect(page.locator("#account .tag")).to_have_count(0)
     expect(page.locator(".seat.mine")).to_have_count(1)  # still this person's seat
+    expect(page.locator(".seat.mine")).to_contain_text("newcomer")  # under the new name
     page.reload()
     expect(page.locator("#user-name")).to_have_text("newcomer")
     expect(page.locator(".seat.mine")).to_have_count(1)
