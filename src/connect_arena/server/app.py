@@ -18,7 +18,13 @@ from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp
 
-from connect_arena.server import routes_auth, routes_tables, routes_tutorials, websocket
+from connect_arena.server import (
+    routes_auth,
+    routes_pictures,
+    routes_tables,
+    routes_tutorials,
+    websocket,
+)
 from connect_arena.server.arena import Arena, TableId
 from connect_arena.server.auth import Passwords, RateLimiter
 from connect_arena.server.config import Settings
@@ -159,6 +165,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(routes_auth.router)
     app.include_router(routes_tables.router)
     app.include_router(routes_tutorials.router)
+    app.include_router(routes_pictures.router)
     app.include_router(websocket.router)
     app.mount("/static", static_files(settings.static_max_age), name="static")
     _pages(app)

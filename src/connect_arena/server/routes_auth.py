@@ -1,5 +1,6 @@
-"""Accounts: sign up, sign in, guests, sign out (here or everywhere), password change, and the
-session with its CSRF token (server-side sessions: :mod:`connect_arena.server.sessions`)."""
+"""Accounts: sign up, sign in, guests (and a guest's upgrade to an account), sign out (here or
+everywhere), password change, and the session with its CSRF token (server-side sessions:
+:mod:`connect_arena.server.sessions`)."""
 
 from __future__ import annotations
 
@@ -110,6 +111,35 @@ async def guest(request: Request, response: Response, arena: ArenaDep) -> dict[s
             continue
         return await _signed_in(request, response, arena, user)
     raise ApiError(503, "busy", "no free guest name: try again")
+
+
+@router.post("/upgrade", dependencies=[CsrfDep])
+async def upgrade(
+    request: Request, response: Response, body: Credentials, user: UserDep, arena: ArenaDep
+) -> dict[str, Any]:
+    """Turn the signed-in guest into an account with a name and password, in place: the same
+    user id, so its tables and seats stay its own. The name and password rules of sign-up
+    apply, and so does its rate limit; the session goes on under a fresh token (a fresh CSRF
+    token too). Its seats, live and stored, take the new name."""
+    if not user.guest:
+        raise ApiError(400, "bad_request", "this is already an account with a password")
+    problem = check_name(body.name) or check_password(body.password)
+    if problem:
+        raise ApiError(400, "bad_request", problem)
+    wait = arena.signup_limiter.retry_after(client_address(request))
+    if wait:
+        raise limited_error(wait, "new accounts from your address")
+    arena.signup_limiter.hit(client_address(request))  # before awaiting, as for sign-ins
+    password_hash = await arena.passwords.hash(body.password)
+    try:
+        upgraded = await arena.storage.upgrade_guest(user.id, body.name, password_hash)
+    except NameTakenError:
+        raise ApiError(409, "name_taken", f"the name {body.name!r} is taken") from None
+    arena.forget_user(user.id)
+    if upgraded is None:  # upgraded meanwhile by another request
+        raise ApiError(400, "bad_request", "this is already an account with a password")
+    await arena.service.rename_player(user.id, upgraded.name)
+    return await _signed_in(request, response, arena, upgraded)
 
 
 @router.post("/logout", dependencies=[CsrfDep])

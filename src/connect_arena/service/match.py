@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from connect_arena.service.cluster import Cluster, Coordinator
@@ -243,6 +244,22 @@ class MatchService:
     def unwatch(self, table_id: int, subscription: Subscription) -> None:
         """Drop a subscription (the transport closed)."""
         self.viewing.unwatch(table_id, subscription)
+
+    async def rename_player(self, user_id: int, name: str) -> None:
+        """Show ``user_id``'s seats under ``name`` in the tables held in memory (a guest became
+        an account: the storage renamed the stored seats itself); their viewers and the lobby
+        are told."""
+        held = [*self.registry.tables.values(), *self.registry.finished.values()]
+        for table in held:
+            if not any(seat.user_id == user_id for seat in table.info.seats):
+                continue
+            async with self.registry.exclusive(table):
+                table.info.seats = [
+                    replace(seat, name=name) if seat.user_id == user_id else seat
+                    for seat in table.info.seats
+                ]
+                table.broadcast_table()
+        self.lobby.changed()
 
     async def lobby_listing(self, finished: int) -> dict[str, Any]:
         """The lobby's open and running tables and the ``finished`` latest finished ones

@@ -79,6 +79,9 @@ class Connect5Game(Game):
         anti_endless_option="idle_limit",
         anti_endless_default=200,
         rulebook="Connect 5, Back2Brain (IT, EN, DE, FR, ES)",
+        # What a game of people takes, in minutes (the landing page shows it):
+        # a quick game to a full game of two to five.
+        extra=MappingProxyType({"minutes": (15, 40)}),
     )
     option_specs = OPTIONS
     event_templates = MappingProxyType(ENGLISH)

@@ -103,6 +103,9 @@ class ConnnectGame(Game):
         draw_possible=True,
         result=ResultKind.SCORES,
         rulebook="CO'NNN'ECT (EN, DE)",
+        # What a game of people takes, in minutes (the landing page shows it):
+        # twelve rounds, written at the same time.
+        extra=MappingProxyType({"minutes": (20, 30)}),
     )
     option_specs = OPTIONS
     event_templates = MappingProxyType(ENGLISH)

@@ -100,6 +100,9 @@ class PairsGame(Game):
         anti_endless_option="max_rounds",
         anti_endless_default=500,
         rulebook="untitled pair game (Italian rulebook)",
+        # What a game of people takes, in minutes (the landing page shows it):
+        # a manche of two or three pairs.
+        extra=MappingProxyType({"minutes": (15, 30)}),
     )
     option_specs = OPTIONS
     event_templates = MappingProxyType(ENGLISH)

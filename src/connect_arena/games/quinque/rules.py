@@ -16,6 +16,7 @@ every action.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 from typing import Any, Literal, cast
 
 from connect_arena.core.events import Event
@@ -68,6 +69,9 @@ class QuinqueGame(Game):
         anti_endless_option="max_turns",
         anti_endless_default=300,
         rulebook="Quinque, Board Game Arena help (Italian)",
+        # What a game of people takes, in minutes (the landing page shows it):
+        # a game of two people at Board Game Arena's pace.
+        extra=MappingProxyType({"minutes": (10, 20)}),
     )
     option_specs = OPTIONS
     event_templates = events.ENGLISH

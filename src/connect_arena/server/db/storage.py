@@ -148,6 +148,37 @@ class SqlStorage:
 
         await self._run(work)
 
+    async def upgrade_guest(self, user_id: int, name: str, password_hash: str) -> StoredUser | None:
+        """Turn the guest ``user_id`` into an account named ``name`` with a password, in place:
+        the same id, so its tables, seats and sessions stay its own; its seats take the name.
+
+        Returns:
+            The account, or ``None`` when ``user_id`` is not a guest (any more).
+
+        Raises:
+            NameTakenError: the name (case-insensitively) is taken.
+        """
+
+        def work(session: Session) -> StoredUser | None:
+            # One conditional UPDATE: of two upgrades at once, only one finds a guest.
+            changed = session.execute(
+                update(UserRow)
+                .where(UserRow.id == user_id, UserRow.guest.is_(True))
+                .values(
+                    name=name, name_key=name.casefold(), password_hash=password_hash, guest=False
+                )
+            )
+            if changed.rowcount != 1:  # type: ignore[attr-defined]
+                return None
+            # Its seats (and so its records) show the new name.
+            session.execute(update(SeatRow).where(SeatRow.user_id == user_id).values(name=name))
+            return StoredUser(user_id, name, False, password_hash)
+
+        try:
+            return await self._run(work)
+        except IntegrityError:
+            raise NameTakenError(name) from None
+
     # ----- sessions ----------------------------------------------------------------------------
     async def create_session(
         self, session_id: str, user_id: int, now: datetime, expires_at: datetime, agent: str | None

@@ -1,35 +1,42 @@
-// The page header: the brand, navigation, the language picker and the account box (sign up,
-// sign in, guest).
+// The page header: the brand, navigation, the language picker, the sound toggle and the account
+// box (sign up, sign in, guest; a guest may keep its games by creating an account in place).
 
 import {
-  byId, changePassword, h, loadSession, messageOf, onUserChange, playAsGuest, signIn, signOut, signOutEverywhere, signUp,
-  toast,
+  api, byId, changePassword, h, loadSession, messageOf, onUserChange, playAsGuest, signIn, signOut, signOutEverywhere,
+  signUp, toast,
 } from "./api.js";
 import { LANGUAGES, currentLanguage, setLanguage, t } from "./i18n.js";
+import { isMuted, play, setMuted } from "./sounds.js";
 
 /** @typedef {import("./types.js").User} User */
 
+/** @param {string} name @param {string} password - a guest becomes an account (same user). */
+const upgradeGuest = (name, password) => api.post("/api/upgrade", { name, password });
+
 /**
- * The sign-up or sign-in dialog (modal); it removes itself when closed.
+ * The sign-up, sign-in or "keep your games" (a guest's upgrade) dialog (modal); it removes
+ * itself when closed.
  *
- * @param {"signup" | "signin"} mode
+ * @param {"signup" | "signin" | "upgrade"} mode
  */
 function accountDialog(mode) {
-  const title = mode === "signup" ? t("common.createAccount") : t("common.signIn");
+  const creates = mode !== "signin";
+  const title = { signup: t("common.createAccount"), signin: t("common.signIn"), upgrade: t("common.keepYourGames") }[mode];
   const error = h("p", { class: "form-error", role: "alert" });
   const name = h("input", {
     name: "name", autocomplete: "username", required: true, maxlength: 20, id: "account-name",
   });
   const password = h("input", {
-    name: "password", type: "password", required: true, minlength: mode === "signup" ? 8 : 1,
-    autocomplete: mode === "signup" ? "new-password" : "current-password", id: "account-password",
+    name: "password", type: "password", required: true, minlength: creates ? 8 : 1,
+    autocomplete: creates ? "new-password" : "current-password", id: "account-password",
   });
-  const hint = mode === "signup" ? h("p", { class: "hint" }, t("common.signUpHint")) : null;
+  const hint = creates ? h("p", { class: "hint" }, t("common.signUpHint")) : null;
+  const keeps = mode === "upgrade" ? h("p", { class: "hint" }, t("common.keepYourGamesHint")) : null;
   const submit = h("button", { class: "primary", type: "submit" },
-    mode === "signup" ? t("common.signUp") : t("common.signIn"));
+    { signup: t("common.signUp"), signin: t("common.signIn"), upgrade: t("common.createAccount") }[mode]);
   const cancel = h("button", { type: "button", onclick: () => dialog.close() }, t("common.cancel"));
   const form = h("form", { method: "dialog", class: "account-form" },
-    h("h2", { id: "account-title" }, title),
+    h("h2", { id: "account-title" }, title), keeps,
     h("label", { for: "account-name" }, t("common.name")), name,
     h("label", { for: "account-password" }, t("common.password")), password,
     hint, error,
@@ -40,7 +47,7 @@ function accountDialog(mode) {
     error.textContent = "";
     submit.disabled = true;
     try {
-      await (mode === "signup" ? signUp : signIn)(name.value.trim(), password.value);
+      await { signup: signUp, signin: signIn, upgrade: upgradeGuest }[mode](name.value.trim(), password.value);
       dialog.close();
     } catch (problem) {
       error.textContent = messageOf(problem);
@@ -94,7 +101,13 @@ function settingsDialog(user) {
   const close = h("button", { type: "button", onclick: () => dialog.close() }, t("common.close"));
   const dialog = h("dialog", { class: "account", "aria-labelledby": "settings-title" },
     h("h2", { id: "settings-title" }, t("common.accountOf", { name: user.name })),
-    user.guest ? h("p", { class: "hint" }, t("common.guestNoPassword")) : form,
+    user.guest
+      ? h("div", {}, h("p", { class: "hint" }, t("common.guestNoPassword")),
+        h("div", { class: "buttons" }, h("button", { class: "primary", type: "button", onclick: () => {
+          dialog.close();
+          accountDialog("upgrade");
+        } }, t("common.keepYourGamesButton"))))
+      : form,
     h("h3", {}, t("common.sessions")),
     h("p", { class: "hint" }, t("common.signOutEverywhereHint")),
     h("div", { class: "buttons" }, everywhere),
@@ -122,6 +135,12 @@ function renderAccount(box, user) {
       h("span", { class: "avatar", "aria-hidden": "true" }, user.name.slice(0, 1).toUpperCase()),
       h("span", { class: "name", id: "user-name" }, user.name),
       user.guest ? h("span", { class: "tag" }, t("common.guest")) : null),
+      ...(user.guest
+        ? [h("button", {
+          class: "primary small", id: "upgrade", onclick: () => accountDialog("upgrade"),
+          title: t("common.keepYourGamesButton"), "aria-label": t("common.keepYourGamesButton"),
+        }, t("common.keepYourGames"))]
+        : []),
       h("button", { class: "link", id: "sign-out", onclick: () => signOut().catch((e) => toast(e.message)) },
         t("common.signOut")));
     return;
@@ -131,6 +150,24 @@ function renderAccount(box, user) {
     h("button", { class: "primary", id: "sign-up", onclick: () => accountDialog("signup") }, t("common.signUp")),
     h("button", { class: "link", id: "guest", onclick: () => playAsGuest().catch((e) => toast(e.message)) },
       t("common.playAsGuest")));
+}
+
+/** The sound toggle: sounds are off until turned on here; the choice is remembered (sounds.js). */
+function soundToggle() {
+  const button = h("button", { class: "link sound-toggle", id: "sound-toggle", type: "button" });
+  const show = () => {
+    const muted = isMuted();
+    button.setAttribute("aria-pressed", String(!muted));
+    button.textContent = muted ? t("common.soundOff") : t("common.soundOn");
+    button.title = muted ? t("common.soundTurnOn") : t("common.soundTurnOff");
+  };
+  button.addEventListener("click", () => {
+    setMuted(!isMuted());
+    show();
+    play("move"); // the sound the player just turned on (silent when turned off)
+  });
+  show();
+  return button;
 }
 
 /** The language picker: the five languages by their native names; choosing one reloads. */
@@ -158,7 +195,7 @@ export async function setUpHeader() {
       h("span", {}, "Connect Arena")),
     h("nav", { "aria-label": t("common.navigation") },
       h("a", { href: "/" }, t("common.lobby")), h("a", { href: "/replay" }, t("common.replayARecord"))),
-    box, languagePicker());
+    box, soundToggle(), languagePicker());
   onUserChange((user) => renderAccount(box, user));
   try {
     return await loadSession();

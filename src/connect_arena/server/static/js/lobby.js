@@ -7,6 +7,7 @@ import {
 import { setUpHeader } from "./header.js";
 import { tutorialLink } from "./tutorial-link.js";
 import { currentLanguage, loadNamespaces, t } from "./i18n.js";
+import { landingTables, setUpLanding } from "./landing.js";
 
 /** @typedef {import("./types.js").CatalogueGame} Game */
 /** @typedef {import("./types.js").OptionSpec} OptionSpec */
@@ -322,6 +323,7 @@ function finishedRow(table) {
 
 /** @param {Table[]} tables - the open and running tables. */
 function showTables(tables) {
+  landingTables(tables);
   $("tables").replaceChildren(...tables.map(tableRow));
   $("no-tables").hidden = tables.length > 0;
 }
@@ -387,6 +389,7 @@ async function main() {
   // The games' namespaces translate their titles, summaries, seats and options (gameText).
   await loadNamespaces(...games.map((g) => g.name));
   document.title = `Connect Arena — ${t("common.lobby")}`;
+  setUpLanding(catalogue); // a signed-out visitor sees the landing page (landing.js)
   const form = /** @type {HTMLFormElement} */ ($("create-form"));
   const kept = keptChoices();
   const first = kept && gameByName(kept.game) ? kept.game : games.some((g) => g.name === "quinque") ? "quinque" : games[0]?.name;

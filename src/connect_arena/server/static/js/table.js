@@ -26,6 +26,7 @@ import { tutorialLink } from "./tutorial-link.js";
 import { loadGameUi, shellActions } from "./games.js";
 import { eventText, loadNamespaces, t } from "./i18n.js";
 import { choosePlayingSeat as chooseSeat, hiddenMove } from "./seats.js";
+import { play, soundFor } from "./sounds.js";
 
 /** @typedef {import("./types.js").Board} Board */
 /** @typedef {import("./types.js").GameEvent} GameEvent */
@@ -544,11 +545,19 @@ function onHistory(message) {
   list.scrollTop = list.scrollHeight - fromBottom;
 }
 
+/** @returns {import("./sounds.js").Moment | null} what the sounds compare (sounds.js soundFor). */
+const moment = () => page.state && {
+  seq: page.state.seq, terminal: page.state.terminal, myTurn: mySeatToAct() !== null,
+  seat: page.moves.at(-1)?.seat ?? null, event: page.moves.at(-1)?.event ?? null,
+};
+
 /** @param {TableState} state - the viewer's state (a "state" message). */
 function onState(state) {
+  const before = moment();
   page.state = state;
   page.seq = state.seq;
   renderAll();
+  play(soundFor(before, /** @type {import("./sounds.js").Moment} */ (moment())));
 }
 
 /** @type {Record<string, (message: any) => unknown>} the server's messages by type */
