@@ -23,7 +23,6 @@ per game (every language once): ``build/e2e/<game>-1280.png``, ``<game>-390.png`
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -44,7 +43,8 @@ ACTIONS_BEFORE = 12  # the person's actions before the page is looked at
 
 GUEST = """async () => {
   const session = await (await fetch('/api/session')).json();
-  const answer = await fetch('/api/guest', {method: 'POST', headers: {'X-CSRF-Token': session.csrf}});
+  const headers = {'X-CSRF-Token': session.csrf};
+  const answer = await fetch('/api/guest', {method: 'POST', headers});
   if (!answer.ok) throw new Error('guest: ' + answer.status);
 }"""
 
@@ -79,7 +79,9 @@ PLAY = """async ([url, seat, count, seed]) => {
     const message = await next();
     if (message.type === 'state') state = message;
     else if (message.type === 'event' && message.state) state = message.state;
-    else if (message.type === 'error') socket.send(JSON.stringify({type: 'sync', since: message.seq}));
+    else if (message.type === 'error') {
+      socket.send(JSON.stringify({type: 'sync', since: message.seq}));
+    }
     if (!state) continue;
     if (state.terminal) break;
     const legal = state.legal_actions[String(seat)];
@@ -106,25 +108,31 @@ OVERFLOW = """() => {
     let frame = element.parentElement;
     while (frame && frame !== board && !scrolls(frame)) frame = frame.parentElement;
     if (frame && frame !== board) continue;
-    outside.push(`${element.tagName.toLowerCase()}.${element.getAttribute('class')} ${Math.round(box.left)}..${Math.round(box.right)}`);
+    const name = `${element.tagName.toLowerCase()}.${element.getAttribute('class')}`;
+    outside.push(`${name} ${Math.round(box.left)}..${Math.round(box.right)}`);
   }
-  return {innerWidth: width, scrollWidth: document.documentElement.scrollWidth, outside: outside.slice(0, 10)};
+  const scrollWidth = document.documentElement.scrollWidth;
+  return {innerWidth: width, scrollWidth, outside: outside.slice(0, 10)};
 }"""
 
 # The clickable targets under 44×44 CSS px: every visible, enabled control of the board and of
 # the controls under it.
 SMALL_TARGETS = """(minimum) => {
-  const selector = 'button, [role=button], [role=tab], a[href], input:not([type=hidden]), select, summary';
+  const selector = `button, [role=button], [role=tab], a[href], input:not([type=hidden]),
+    select, summary`;
   const small = [];
   let count = 0;
-  for (const element of document.querySelectorAll(`#board :is(${selector}), #controls :is(${selector})`)) {
+  const targets = `#board :is(${selector}), #controls :is(${selector})`;
+  for (const element of document.querySelectorAll(targets)) {
     if (element.disabled || !element.checkVisibility()) continue;
     const box = element.getBoundingClientRect();
     if (!box.width || !box.height) continue;
     count += 1;
     if (box.width < minimum - 0.5 || box.height < minimum - 0.5) {
       const name = element.getAttribute('aria-label') || element.textContent.trim().slice(0, 30);
-      small.push(`${element.tagName.toLowerCase()}.${element.getAttribute('class')} "${name}" ${box.width.toFixed(1)}×${box.height.toFixed(1)}`);
+      const size = `${box.width.toFixed(1)}×${box.height.toFixed(1)}`;
+      const what = `${element.tagName.toLowerCase()}.${element.getAttribute('class')}`;
+      small.push(`${what} "${name}" ${size}`);
     }
   }
   return {count, small: small.slice(0, 12)};
@@ -137,7 +145,10 @@ PAIRS_SPILL = """() => {
     const box = zone.getBoundingClientRect();
     for (const item of zone.querySelectorAll('.tok, .space, .zone-face')) {
       const r = item.getBoundingClientRect();
-      if (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5) {
+      if (!r.width) continue; // not drawn (a compact board hides the zone's die)
+      const inside = r.left >= box.left - 0.5 && r.right <= box.right + 0.5
+        && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5;
+      if (!inside) {
         out.push(`zone ${zone.dataset.seat}:${zone.dataset.zone} ${item.getAttribute('class')}`);
       }
     }
@@ -151,9 +162,11 @@ FITS_FRAME = """() => {
   const drawing = frame.querySelector('svg');
   const f = frame.getBoundingClientRect();
   const d = drawing.getBoundingClientRect();
-  return {fits: d.left >= f.left - 1 && d.right <= f.right + 1 && d.top >= f.top - 1 && d.bottom <= f.bottom + 1
-    && frame.scrollWidth <= frame.clientWidth + 1 && frame.scrollHeight <= frame.clientHeight + 1,
-    frame: [f.width, f.height], drawing: [d.width, d.height]};
+  const inside = d.left >= f.left - 1 && d.right <= f.right + 1
+    && d.top >= f.top - 1 && d.bottom <= f.bottom + 1;
+  const still = frame.scrollWidth <= frame.clientWidth + 1
+    && frame.scrollHeight <= frame.clientHeight + 1;
+  return {fits: inside && still, frame: [f.width, f.height], drawing: [d.width, d.height]};
 }"""
 
 
@@ -162,8 +175,11 @@ def server(shared_server: LiveServer) -> LiveServer:
     return shared_server
 
 
-def open_page(browser: Browser, base: str, viewport: dict[str, int], locale: str) -> Page:
-    """A fresh context; a phone viewport is a touch phone (mobile meta viewport, touch)."""
+def open_page(
+    browser: Browser, base: str, viewport: dict[str, int], locale: str, same_as: Page | None = None
+) -> Page:
+    """A fresh context signed in as a new guest, or as the person of ``same_as``; a phone
+    viewport is a touch phone (mobile meta viewport, touch)."""
     phone = viewport["width"] < 600
     context = browser.new_context(
         base_url=base,
@@ -172,14 +188,16 @@ def open_page(browser: Browser, base: str, viewport: dict[str, int], locale: str
         is_mobile=phone,
         has_touch=phone,
         device_scale_factor=2 if phone else 1,
+        storage_state=same_as.context.storage_state() if same_as else None,
     )
     page = context.new_page()
     page.set_default_timeout(15_000)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.errors = errors  # type: ignore[attr-defined]
-    page.goto("/api/session")  # no page script that could race the guest's session cookie
-    page.evaluate(GUEST)
+    if same_as is None:
+        page.goto("/api/session")  # no page script that could race the guest's session cookie
+        page.evaluate(GUEST)
     return page
 
 
@@ -189,10 +207,10 @@ def game_options(game: str) -> dict[str, Any]:
     return {"first_player": "0"} if "first_player" in names else {}
 
 
-def running_table(page: Page, base: str, game: str) -> int:
-    """A table of ``game`` against the random computer, after the person's first actions,
-    opened on the person's turn."""
-    seats = [{"kind": "me"}, {"kind": "computer", "agent": "random"}]
+def running_table(page: Page, base: str, game: str, players: int) -> int:
+    """A table of ``game`` against random computers, after the person's first actions, opened
+    on the person's turn."""
+    seats = [{"kind": "me"}] + [{"kind": "computer", "agent": "random"}] * (players - 1)
     table_id: int = page.evaluate(CREATE, [game, game_options(game), seats])
     url = base.replace("http", "ws") + f"/ws/tables/{table_id}?since=0"
     page.evaluate(PLAY, [url, 0, ACTIONS_BEFORE, 7])
@@ -229,33 +247,62 @@ def check_zoom(page: Page, shot: str) -> None:
     expect(page.locator("#board [data-zoom=out]")).to_be_enabled()
 
 
-@pytest.fixture(params=GAMES)
-def game(request: pytest.FixtureRequest) -> Iterator[str]:
-    yield str(request.param)
+def player_counts(game: str) -> list[int]:
+    """The game's usual number of players and, if it differs, its largest."""
+    game_type = load(game).game_type
+    return sorted({game_type.default_players, max(game_type.player_counts)})
 
 
-@pytest.mark.parametrize("language", ["en", "other"])
+# (game, players, language): the usual table in English and in another language, the largest
+# table in English.
+RUNNING = [
+    pytest.param(game, players, lang, id=f"{game}-{players}p-{lang}")
+    for game in GAMES
+    for players in player_counts(game)
+    for lang in (
+        ["en", OTHER_LANGUAGE[game]] if players == load(game).game_type.default_players else ["en"]
+    )
+]
+FINISHED = [
+    pytest.param(game, players, id=f"{game}-{players}p")
+    for game in GAMES
+    for players in player_counts(game)
+]
+
+
+def shot_name(game: str, players: int, width: int, lang: str = "en", extra: str = "") -> str:
+    """``<game>-<width>[-<n>p][-<lang>][-<extra>].png`` (the usual table, English: no tags)."""
+    tags = [game, str(width)]
+    if players != load(game).game_type.default_players:
+        tags.append(f"{players}p")
+    if lang != "en":
+        tags.append(lang)
+    if extra:
+        tags.append(extra)
+    return "-".join(tags) + ".png"
+
+
+@pytest.mark.parametrize(("game", "players", "lang"), RUNNING)
 def test_a_running_table_fits_a_phone(
-    browser: Browser, server: LiveServer, game: str, language: str
+    browser: Browser, server: LiveServer, game: str, players: int, lang: str
 ) -> None:
-    lang = "en" if language == "en" else OTHER_LANGUAGE[game]
-    suffix = "" if lang == "en" else f"-{lang}"
     page = open_page(browser, server.base, PHONE, lang)
-    table_id = running_table(page, server.base, game)
-    page.screenshot(path=artifacts() / f"{game}-390{suffix}.png", full_page=True)
+    table_id = running_table(page, server.base, game, players)
+    page.screenshot(path=artifacts() / shot_name(game, players, 390, lang), full_page=True)
     assert_fits(page)
     assert assert_targets(page) > 0  # the person's turn: something to choose
     if game == "pairs":
         assert page.evaluate(PAIRS_SPILL) == []
-    check_zoom(page, f"{game}-390{suffix}-whole.png")
+    check_zoom(page, shot_name(game, players, 390, lang, "whole"))
     assert_targets(page)
     assert page.errors == []  # type: ignore[attr-defined]
-    # The same table on a desktop screen: the page still fits (the screenshot is looked at).
-    desktop = open_page(browser, server.base, DESKTOP, lang)
+    # The same table on the person's desktop screen: the page still fits (the screenshot is
+    # looked at).
+    desktop = open_page(browser, server.base, DESKTOP, lang, same_as=page)
     desktop.goto(f"/tables/{table_id}")
     expect(desktop.locator("#status")).not_to_be_empty()
     desktop.wait_for_timeout(300)
-    desktop.screenshot(path=artifacts() / f"{game}-1280{suffix}.png", full_page=True)
+    desktop.screenshot(path=artifacts() / shot_name(game, players, 1280, lang), full_page=True)
     width = desktop.evaluate("[document.documentElement.scrollWidth, innerWidth]")
     assert width[0] <= width[1]
     if game == "pairs":
@@ -265,13 +312,16 @@ def test_a_running_table_fits_a_phone(
     desktop.context.close()
 
 
-def test_a_finished_table_fits_a_phone(browser: Browser, server: LiveServer, game: str) -> None:
+@pytest.mark.parametrize(("game", "players"), FINISHED)
+def test_a_finished_table_fits_a_phone(
+    browser: Browser, server: LiveServer, game: str, players: int
+) -> None:
     page = open_page(browser, server.base, PHONE, "en")
     options = game_options(game)
     game_type = load(game).game_type
     if game_type.anti_endless_option:  # a short game (computers might never end a Quinque one)
         options[game_type.anti_endless_option] = 20
-    seats = [{"kind": "computer", "agent": "random"}] * 2
+    seats = [{"kind": "computer", "agent": "random"}] * players
     table_id = page.evaluate(CREATE, [game, options, seats])
     page.wait_for_function(
         f"""async () => (await (await fetch('/api/tables/{table_id}')).json()).table.status
@@ -282,8 +332,11 @@ def test_a_finished_table_fits_a_phone(browser: Browser, server: LiveServer, gam
     page.goto(f"/tables/{table_id}")
     expect(page.locator("#status.over")).to_be_visible(timeout=20_000)  # a long table
     page.wait_for_timeout(300)
-    page.screenshot(path=artifacts() / f"{game}-390-end.png", full_page=True)
+    page.screenshot(path=artifacts() / shot_name(game, players, 390, extra="end"), full_page=True)
     assert_fits(page)
+    if page.locator("#board .zoom-frame").count():  # nothing to tap: the whole board shows
+        fit = page.evaluate(FITS_FRAME)
+        assert fit["fits"], fit
     status = page.locator("#status").bounding_box()
     assert status is not None and status["x"] >= 0
     assert status["x"] + status["width"] <= PHONE["width"]

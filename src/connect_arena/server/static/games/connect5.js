@@ -45,7 +45,7 @@ import { TARGET_PX, zoomable } from "./zoom.js";
 /**
  * What the page gives the module.
  * @typedef {{observation: Observation, legal?: string[], seat?: number | null, you?: number[],
- *   toMove?: number[], last?: {action?: string, seat?: number} | null}} Update
+ *   toMove?: number[], terminal?: boolean, last?: {action?: string, seat?: number} | null}} Update
  * @typedef {{options?: Record<string, unknown>, geometry?: Geometry | null,
  *   seatNames?: string[], interactive?: boolean, panel?: HTMLElement | null,
  *   onAction: (action: string) => void}} Context
@@ -642,7 +642,6 @@ export default function create(root, context) {
     const width = (model.bounds.maxX - minX) * UNIT + 2 * MARGIN;
     const height = (maxY - model.bounds.minY) * UNIT + 2 * MARGIN;
     surface.setAttribute("viewBox", `0 0 ${width} ${height}`);
-    zoom.layout();
     surface.setAttribute("aria-label", t("connect5.boardLabelNamed", { board: boardName() }));
   }
 
@@ -890,6 +889,7 @@ export default function create(root, context) {
     }
     fallback.hidden = true;
     zoom.element.hidden = false;
+    zoom.layout(interactive && Boolean(current.you?.length) && !current.terminal);
     // Keyboard users keep their place: the focused dot is focused again after each drawing,
     // and when the board had the focus before the last action, it gets it back on your turn.
     const focused = /** @type {HTMLElement | SVGElement | null} */ (document.activeElement);

@@ -89,6 +89,7 @@ import { TARGET_PX, zoomable } from "./zoom.js";
  * @property {Observation} observation
  * @property {string[]} [legal]
  * @property {number | null} seat - the seat this page acts for now, or null
+ * @property {number[]} [you] - the seats this page plays
  * @property {boolean} [terminal]
  * @property {{action?: string | null} | null} [last]
  * @property {string | null} [hint] - the action the computer suggests
@@ -572,7 +573,7 @@ export default function create(root, context) {
     const width = (box.maxX - box.minX + 1) * pitch - GAP + 2 * PAD;
     const height = (box.maxY - box.minY + 1) * pitch - GAP + 2 * PAD;
     surface.setAttribute("viewBox", `${x0} ${y0} ${width} ${height}`);
-    zoom.layout();
+    zoom.layout(context.interactive && Boolean(current.you?.length) && !current.terminal);
     const backdrop = svg("rect", { x: x0, y: y0, width, height, class: "sky" });
     const adds = svg("g", { class: "adds" });
     for (const [tile, spots] of legal.adds) adds.append(drawAddCell(tile, spots));

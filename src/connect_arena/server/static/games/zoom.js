@@ -3,11 +3,12 @@
 // The board's drawing sits in a scrolling frame. On a wide screen, or whenever the whole board
 // is big enough, it is drawn to fit (as large as the frame allows, up to the board's own cap)
 // and nothing else shows. On a phone (a narrow window or a coarse pointer) where the fitted
-// board's targets would be under 44 CSS px, the board is drawn at the "touch" scale the game
-// names (every target 44 px or more) and the frame scrolls: the player pans with a finger (the
-// browser's own scrolling, momentum and scroll bars; the browser's pinch-zoom of the page stays
-// available), and three buttons zoom out, zoom in and show the whole board. Keyboard focus
-// scrolls the focused target into view by itself (the browser does so in a scrolling frame).
+// board's targets would be under 44 CSS px, three buttons zoom out, zoom in and show the whole
+// board; a player's board starts at the "touch" scale the game names (every target 44 px or
+// more), a spectator's or a finished game's starts whole. Zoomed, the frame scrolls: the
+// player pans with a finger (the browser's own scrolling, momentum and scroll bars; the
+// browser's pinch-zoom of the page stays available). Keyboard focus scrolls the focused
+// target into view by itself (the browser does so in a scrolling frame).
 //
 // Why a scrolled, enlarged drawing rather than a viewBox zoom with gestures: the drawing's
 // coordinates and the games' click, drag and focus handling stay exactly as they are; panning
@@ -77,8 +78,10 @@ export function scrollFor(centre, origin, scale, viewport, length) {
 /**
  * @typedef {object} Zoom
  * @property {HTMLElement} element - the buttons and the frame holding the drawing.
- * @property {() => void} layout - size the drawing again (call after changing its viewBox);
- *   the board point in the middle of the frame stays there.
+ * @property {(playing?: boolean) => void} layout - size the drawing again (call after
+ *   changing its viewBox; the board point in the middle of the frame stays there), and say
+ *   whether the page plays at this table now (a player's board starts at the touch scale, a
+ *   spectator's whole; the buttons' choice wins).
  */
 
 let stylesheet = false;
@@ -133,8 +136,10 @@ export function zoomable(surface, options) {
   element.append(buttons, frame);
   frame.append(surface);
   const phone = window.matchMedia("(max-width: 600px), (pointer: coarse)");
-  /** @type {number | null} the chosen scale as a multiple of the touch scale; null: fit */
-  let factor = 1;
+  /** @type {number | null | undefined} the scale the buttons chose, as a multiple of the touch
+   * scale; null: the whole board; undefined: none chosen (the player's touch scale, else fit) */
+  let factor;
+  let playing = false;
   /** @type {{x: number, y: number, scale: number, zoomed: boolean} | null} the last drawing */
   let drawn = null;
   let width = 0;
@@ -149,7 +154,8 @@ export function zoomable(surface, options) {
     const levels = phone.matches ? zoomLevels(fitted, options.touch) : [fitted];
     const zooming = levels.length > 1;
     if (chosen !== null) factor = chosen <= fitted * 1.001 ? null : chosen / options.touch;
-    const scale = zooming && factor !== null ? Math.max(fitted, options.touch * factor) : fitted;
+    const wanted = factor === undefined ? (playing ? 1 : null) : factor;
+    const scale = zooming && wanted !== null ? Math.max(fitted, options.touch * wanted) : fitted;
     // The board point in the middle of the frame, to keep there (the board's centre at first).
     let centre = [box.x + box.width / 2, box.y + box.height / 2];
     if (drawn?.zoomed && zooming) {
@@ -188,5 +194,11 @@ export function zoomable(surface, options) {
   new ResizeObserver(() => {
     if (element.clientWidth !== width) layout();
   }).observe(element);
-  return { element, layout: () => layout() };
+  return {
+    element,
+    layout: (now) => {
+      if (now !== undefined) playing = now;
+      layout();
+    },
+  };
 }
