@@ -121,7 +121,7 @@ import { TARGET_PX, zoomable } from "./zoom.js";
 const CELL = 44; // distance between skydivers
 const GAP = 8; // between tiles
 const PAD = 10;
-const HIT = CELL - 6; // the diameter of a skydiver's round target: the smallest target
+const HIT = CELL - 2; // the diameter of a skydiver's round target: the smallest target
 const MIN_TILES = 3; // the drawing shows at least 3 × 3 tiles (the first tile is not blown up)
 const MAX_SCALE = 1.6; // pixels per unit at most: on a wide screen a small formation stays small
 const DRAG_START = 6; // pixels before a press becomes a drag
@@ -363,7 +363,7 @@ export default function create(root, context) {
         const offered = spots.has(skydiver);
         const spot = svg("g", {
           class: offered ? "add-spot" : "spot-off", transform: `translate(${cx},${cy})`, "data-add": `T${tile} ${skydiver}`,
-        }, svg("circle", { r: CELL / 2 - 3, class: "hit" }), svg("circle", { r: 4, class: "dot" }));
+        }, svg("circle", { r: HIT / 2, class: "hit" }), svg("circle", { r: 4, class: "dot" }));
         if (offered) {
           const action = `add T${tile} ${skydiver}`;
           spot.append(canopy(ownColour(), true));
@@ -400,7 +400,7 @@ export default function create(root, context) {
         const spot = svg("g", {
           class: `skydiver${markable ? " markable" : ""}${seat !== undefined ? ` marked seat-${seat}` : ""}`,
           transform: `translate(${cx},${cy})`, "data-skydiver": skydiver,
-        }, svg("circle", { r: CELL / 2 - 3, class: "hit" }));
+        }, svg("circle", { r: HIT / 2, class: "hit" }));
         if (seat !== undefined) spot.append(canopy(colours[seat] ?? INK), diver(true));
         else {
           if (markable) spot.append(canopy(ownColour(), true));

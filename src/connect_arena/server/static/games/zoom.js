@@ -128,7 +128,6 @@ export function zoomable(surface, options) {
   const fit = zoomButton("fit", options.labels.fit, options.labels.fit);
   const buttons = document.createElement("div");
   buttons.className = "zoom-buttons";
-  buttons.setAttribute("role", "group");
   buttons.hidden = true;
   buttons.append(out, into, fit);
   const element = document.createElement("div");
