@@ -12,12 +12,18 @@ opened on a touch phone and the test asserts:
   clickable for legal actions: buttons, ``role=button``/``tab`` elements, links, fields) at
   least 44×44 CSS px (WCAG 2.5.5);
 * Connect Pairs: every token and space inside its zone's box;
-* at the end of a game (computers playing every seat): no overflow, the result visible, and
-  CO'NNN'ECT's final score table wholly on the screen.
+* at the end of a game (computers playing every seat): no overflow, the result visible, a
+  zoomable board whole (nothing to tap), CO'NNN'ECT's final score table wholly on the screen;
+  the game's replay page fits too.
+
+Each game is checked with its usual number of players (in English and another language) and
+with its largest.
 
 Screenshots of each game's table at 1280 px and 390 px, in English and in one other language
 per game (every language once): ``build/e2e/<game>-1280.png``, ``<game>-390.png``,
-``<game>-1280-<lang>.png``, ``<game>-390-<lang>.png``, and ``<game>-390-end.png``.
+``<game>-1280-<lang>.png``, ``<game>-390-<lang>.png``, ``<game>-390-end.png`` and
+``<game>-390-replay.png`` (``-<n>p`` for the largest tables, ``-whole`` for a zoomable board
+shown whole).
 """
 
 from __future__ import annotations
@@ -351,5 +357,11 @@ def test_a_finished_table_fits_a_phone(
             assert box is not None and box["x"] >= 0, index
             assert box["x"] + box["width"] <= PHONE["width"] + 0.5, (index, box)
         assert re.search(r"\d", final.locator("tr.total").inner_text())
+    # Its replay fits the phone too.
+    page.goto(f"/tables/{table_id}/replay")
+    expect(page.locator("#position")).not_to_be_empty()
+    page.wait_for_timeout(300)
+    assert_fits(page)
+    page.screenshot(path=artifacts() / shot_name(game, players, 390, extra="replay"))
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
