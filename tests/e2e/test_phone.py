@@ -6,8 +6,8 @@ opened on a touch phone and the test asserts:
 
 * no horizontal overflow: ``document.documentElement.scrollWidth <= innerWidth == 390``;
 * the board fully visible: nothing of ``#board`` lies left or right of the screen unless it is
-  inside a scrolling frame of the board (a zoomed board pans), and a zoomable board's "fit"
-  button shows all of it in its frame;
+  inside a scrolling frame of the board (a zoomed board pans), no drawing cuts off its shapes,
+  and a zoomable board's "fit" button shows all of it in its frame;
 * every clickable target of the board and of the controls under it (the elements the page makes
   clickable for legal actions: buttons, ``role=button``/``tab`` elements, links, fields) at
   least 44×44 CSS px (WCAG 2.5.5);
@@ -116,6 +116,20 @@ OVERFLOW = """() => {
     if (frame && frame !== board) continue;
     const name = `${element.tagName.toLowerCase()}.${element.getAttribute('class')}`;
     outside.push(`${name} ${Math.round(box.left)}..${Math.round(box.right)}`);
+  }
+  // What a drawing of the board cuts off: shapes beyond the edges of their <svg>.
+  for (const drawing of board.querySelectorAll('svg')) {
+    const edge = drawing.getBoundingClientRect();
+    if (edge.width < 100) continue; // an icon
+    for (const shape of drawing.querySelectorAll('rect, circle, path, line, polyline, text')) {
+      const box = shape.getBoundingClientRect();
+      if (!box.width && !box.height) continue;
+      const inside = box.left >= edge.left - 1 && box.right <= edge.right + 1
+        && box.top >= edge.top - 1 && box.bottom <= edge.bottom + 1;
+      if (inside) continue;
+      const owner = shape.closest('[data-tile], [data-dot], [data-cell], [class]');
+      outside.push(`cut: ${shape.tagName} ${owner ? owner.getAttribute('class') : ''}`);
+    }
   }
   const scrollWidth = document.documentElement.scrollWidth;
   return {innerWidth: width, scrollWidth, outside: outside.slice(0, 10)};

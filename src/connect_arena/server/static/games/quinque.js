@@ -319,11 +319,13 @@ export default function create(root, context) {
   }
 
   /** The tile cells to show: the formation, the cells where a tile may be added, the selected
-   * tile's destinations; MIN_TILES × MIN_TILES at least.
+   * tile's destinations, where the last tile moved from; MIN_TILES × MIN_TILES at least.
    * @param {Observation} observation */
   function bounds(observation) {
     const cells = observation.tiles.length ? [...observation.tiles] : [geometry.first_tile];
     for (const tile of legal.adds.keys()) cells.push(coordinates(tile));
+    const last = current?.last?.action ? parseAction(current.last.action) : null;
+    if (last?.kind === "move") cells.push(coordinates(last.tile));
     for (const cell of (selected && legal.moves.get(selected)) || []) cells.push(coordinates(cell));
     let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
     for (const [tx, ty] of cells) {
