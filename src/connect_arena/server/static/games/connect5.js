@@ -18,6 +18,7 @@
 import { h } from "../js/api.js";
 import { currentLanguage, t } from "../js/i18n.js";
 import { activateOnKeys, svg } from "../js/svg.js";
+import { TARGET_PX, zoomable } from "./zoom.js";
 
 /**
  * The board as the server describes it (`connect5/view.py`, `geometry`): board units, x east,
@@ -44,7 +45,7 @@ import { activateOnKeys, svg } from "../js/svg.js";
 /**
  * What the page gives the module.
  * @typedef {{observation: Observation, legal?: string[], seat?: number | null, you?: number[],
- *   toMove?: number[], last?: {action?: string, seat?: number} | null}} Update
+ *   toMove?: number[], terminal?: boolean, last?: {action?: string, seat?: number} | null}} Update
  * @typedef {{options?: Record<string, unknown>, geometry?: Geometry | null,
  *   seatNames?: string[], interactive?: boolean, panel?: HTMLElement | null,
  *   onAction: (action: string) => void}} Context
@@ -59,6 +60,7 @@ import { activateOnKeys, svg } from "../js/svg.js";
  */
 const UNIT = 48; // pixels per board unit
 const MARGIN = 46; // around the circuit, room for the file letters and rank numbers
+const TAP = UNIT / 2; // the radius of a dot's target: neighbours' targets touch, never overlap
 const FILLS = ["#d62828", "#1d4ed8", "#7e22ce", "#eab308", "#16a34a"];
 const EDGES = ["#6e1010", "#0c2468", "#3f0f6e", "#5c4300", "#0a4a22"];
 const LOWER = ["#9b1c1c", "#15348f", "#561a8a", "#a17c06", "#0f6b31"]; // the bottom token of a double
@@ -338,7 +340,14 @@ export default function create(root, context) {
   loadStyles().then(() => surface.removeAttribute("visibility"));
   const bar = h("div", { class: "c5-bar", role: "status", "aria-live": "polite", hidden: !interactive });
   const fallback = h("div", { class: "c5-fallback", hidden: true });
-  const container = h("div", { class: "c5" }, bar, surface, fallback);
+  // On a phone the board is drawn with 44 px targets and pans in a zoomable frame (./zoom.js).
+  const zoom = zoomable(/** @type {SVGSVGElement} */ (surface), {
+    touch: TARGET_PX / (2 * TAP),
+    maxHeight: () => Math.max(420, window.innerHeight - 290),
+    maxWidth: 780,
+    labels: { zoomIn: t("common.zoomIn"), zoomOut: t("common.zoomOut"), fit: t("common.zoomFit") },
+  });
+  const container = h("div", { class: "c5" }, bar, zoom.element, fallback);
   root.replaceChildren(container);
   const panel = h("div", { class: "c5-panel" });
   if (context.panel) context.panel.replaceChildren(h("h2", {}, t("connect5.title")), panel);
@@ -703,7 +712,7 @@ export default function create(root, context) {
     const stack = stacks()[dot.id];
     const classes = ["dot", ...state.classes];
     const group = svg("g", { class: classes.join(" "), transform: `translate(${x.toFixed(1)},${y.toFixed(1)})`, "data-dot": dot.id });
-    group.append(svg("circle", { r: 21, class: "hit" }));
+    group.append(svg("circle", { r: TAP, class: "tap" }), svg("circle", { r: 21, class: "hit" }));
     if (state.classes.includes("selected") || state.classes.includes("chain-head")) group.append(svg("circle", { r: 20.5, class: "halo" }));
     if (dot.circled) group.append(svg("circle", { r: 14.5, class: "ring" }));
     group.append(svg("circle", { r: 6.5, class: "pip" }));
@@ -879,7 +888,8 @@ export default function create(root, context) {
       return;
     }
     fallback.hidden = true;
-    surface.style.display = "";
+    zoom.element.hidden = false;
+    zoom.layout(interactive && Boolean(current.you?.length) && !current.terminal);
     // Keyboard users keep their place: the focused dot is focused again after each drawing,
     // and when the board had the focus before the last action, it gets it back on your turn.
     const focused = /** @type {HTMLElement | SVGElement | null} */ (document.activeElement);
@@ -953,7 +963,7 @@ export default function create(root, context) {
   /** No geometry (the server sent none): the position in words, the legal actions as buttons.
    * @param {Observation} observation */
   function renderFallback(observation) {
-    surface.style.display = "none";
+    zoom.element.hidden = true;
     fallback.hidden = false;
     const position = Object.entries(observation.stacks || {}).map(([dot, [seat, height]]) => `${dot}: ${height > 1 ? t("connect5.ariaDouble", { player: colourName(seat) }) : t("connect5.ariaSingle", { player: colourName(seat) })}`);
     fallback.replaceChildren(

@@ -13,10 +13,15 @@
 // Keyboard: every skydiver, tile and cell that can be chosen is reachable with Tab and chosen
 // with Enter or Space (a tile: Enter selects it and focuses its first destination; Escape
 // cancels). Each has an aria-label ("skydiver 3,1, free"). Texts: the "quinque" namespace.
+//
+// The drawing shows the formation (and the cells where a tile may be added or the selected
+// tile may go), not a fixed canvas; on a phone it is drawn large enough that every skydiver,
+// tile and cell is a 44 px target, and pans in a zoomable frame (./zoom.js).
 
 import { h, listText } from "../js/api.js";
 import { eventText, t, tn } from "../js/i18n.js";
 import { activateOnKeys, svg } from "../js/svg.js";
+import { TARGET_PX, zoomable } from "./zoom.js";
 
 /**
  * A movement pattern (Game.geometry()["movement"]).
@@ -84,6 +89,7 @@ import { activateOnKeys, svg } from "../js/svg.js";
  * @property {Observation} observation
  * @property {string[]} [legal]
  * @property {number | null} seat - the seat this page acts for now, or null
+ * @property {number[]} [you] - the seats this page plays
  * @property {boolean} [terminal]
  * @property {{action?: string | null} | null} [last]
  * @property {string | null} [hint] - the action the computer suggests
@@ -115,6 +121,9 @@ import { activateOnKeys, svg } from "../js/svg.js";
 const CELL = 44; // distance between skydivers
 const GAP = 8; // between tiles
 const PAD = 10;
+const HIT = CELL - 2; // the diameter of a skydiver's round target: the smallest target
+const MIN_TILES = 3; // the drawing shows at least 3 × 3 tiles (the first tile is not blown up)
+const MAX_SCALE = 1.6; // pixels per unit at most: on a wide screen a small formation stays small
 const DRAG_START = 6; // pixels before a press becomes a drag
 const INK = "#20324d";
 
@@ -263,7 +272,14 @@ export default function create(root, context) {
   const seatName = (seat) => seatNames[seat] ?? String(seat);
   const surface = /** @type {SVGSVGElement} */ (svg("svg", { class: "quinque", role: "group", "aria-label": t("quinque.formation") }));
   const panel = h("div", { class: "quinque-panel" });
-  root.replaceChildren(surface);
+  const zoom = zoomable(surface, {
+    touch: TARGET_PX / HIT,
+    maxHeight: () => Math.max(300, window.innerHeight * 0.72),
+    maxWidth: 820,
+    maxScale: MAX_SCALE,
+    labels: { zoomIn: t("common.zoomIn"), zoomOut: t("common.zoomOut"), fit: t("common.zoomFit") },
+  });
+  root.replaceChildren(zoom.element);
   if (context.panel) context.panel.replaceChildren(h("h2", {}, t("quinque.title")), panel);
   /** @param {number} seat */
   const parachuteName = (seat) => [t("quinque.parachuteRed"), t("quinque.parachuteBlue")][seat] ?? seatName(seat);
@@ -302,24 +318,22 @@ export default function create(root, context) {
     return key(Math.floor((point.x + GAP / 2) / pitch), Math.floor((point.y + GAP / 2) / pitch));
   }
 
-  /** The tile cells to show: the formation, a ring around it, every destination; 4 × 4 at least.
+  /** The tile cells to show: the formation, the cells where a tile may be added, the selected
+   * tile's destinations, where the last tile moved from; MIN_TILES × MIN_TILES at least.
    * @param {Observation} observation */
   function bounds(observation) {
-    const cells = observation.tiles.length ? observation.tiles : [geometry.first_tile];
+    const cells = observation.tiles.length ? [...observation.tiles] : [geometry.first_tile];
+    for (const tile of legal.adds.keys()) cells.push(coordinates(tile));
+    const last = current?.last?.action ? parseAction(current.last.action) : null;
+    if (last?.kind === "move") cells.push(coordinates(last.tile));
+    for (const cell of (selected && legal.moves.get(selected)) || []) cells.push(coordinates(cell));
     let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
     for (const [tx, ty] of cells) {
-      minX = Math.min(minX, tx - 1); maxX = Math.max(maxX, tx + 1);
-      minY = Math.min(minY, ty - 1); maxY = Math.max(maxY, ty + 1);
+      minX = Math.min(minX, tx); maxX = Math.max(maxX, tx);
+      minY = Math.min(minY, ty); maxY = Math.max(maxY, ty);
     }
-    for (const targets of legal.moves.values()) {
-      for (const cell of targets) {
-        const [tx, ty] = coordinates(cell);
-        minX = Math.min(minX, tx); maxX = Math.max(maxX, tx);
-        minY = Math.min(minY, ty); maxY = Math.max(maxY, ty);
-      }
-    }
-    while (maxX - minX < 3) { minX -= 0.5; maxX += 0.5; }
-    while (maxY - minY < 3) { minY -= 0.5; maxY += 0.5; }
+    while (maxX - minX < MIN_TILES - 1) { minX -= 0.5; maxX += 0.5; }
+    while (maxY - minY < MIN_TILES - 1) { minY -= 0.5; maxY += 0.5; }
     return { minX, minY, maxX, maxY };
   }
 
@@ -351,7 +365,7 @@ export default function create(root, context) {
         const offered = spots.has(skydiver);
         const spot = svg("g", {
           class: offered ? "add-spot" : "spot-off", transform: `translate(${cx},${cy})`, "data-add": `T${tile} ${skydiver}`,
-        }, svg("circle", { r: CELL / 2 - 3, class: "hit" }), svg("circle", { r: 4, class: "dot" }));
+        }, svg("circle", { r: HIT / 2, class: "hit" }), svg("circle", { r: 4, class: "dot" }));
         if (offered) {
           const action = `add T${tile} ${skydiver}`;
           spot.append(canopy(ownColour(), true));
@@ -388,7 +402,7 @@ export default function create(root, context) {
         const spot = svg("g", {
           class: `skydiver${markable ? " markable" : ""}${seat !== undefined ? ` marked seat-${seat}` : ""}`,
           transform: `translate(${cx},${cy})`, "data-skydiver": skydiver,
-        }, svg("circle", { r: CELL / 2 - 3, class: "hit" }));
+        }, svg("circle", { r: HIT / 2, class: "hit" }));
         if (seat !== undefined) spot.append(canopy(colours[seat] ?? INK), diver(true));
         else {
           if (markable) spot.append(canopy(ownColour(), true));
@@ -561,6 +575,7 @@ export default function create(root, context) {
     const width = (box.maxX - box.minX + 1) * pitch - GAP + 2 * PAD;
     const height = (box.maxY - box.minY + 1) * pitch - GAP + 2 * PAD;
     surface.setAttribute("viewBox", `${x0} ${y0} ${width} ${height}`);
+    zoom.layout(context.interactive && Boolean(current.you?.length) && !current.terminal);
     const backdrop = svg("rect", { x: x0, y: y0, width, height, class: "sky" });
     const adds = svg("g", { class: "adds" });
     for (const [tile, spots] of legal.adds) adds.append(drawAddCell(tile, spots));
