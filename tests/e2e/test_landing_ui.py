@@ -112,9 +112,12 @@ def test_a_visitor_sees_the_games_and_the_tables_to_watch(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize(("locale", "button"), [("en-US", "Keep your games"), ("fr-FR", "Gardez")])
+@pytest.mark.parametrize(
+    ("locale", "button", "level"),
+    [("en-US", "Keep your games", "easy"), ("fr-FR", "Gardez", "facile")],
+)
 def test_play_the_computer_in_one_click_then_keep_the_game(
-    browser: Browser, live_server: LiveServer, locale: str, button: str
+    browser: Browser, live_server: LiveServer, locale: str, button: str, level: str
 ) -> None:
     page = new_page(browser, live_server.base, locale=locale)
     page.goto("/")
@@ -125,7 +128,7 @@ def test_play_the_computer_in_one_click_then_keep_the_game(
     assert guest.startswith("Guest-")
     # Quinque against the computer, already under way: the guest's seat is marked as theirs.
     expect(page.locator(".seat.mine")).to_have_count(1)
-    expect(page.locator("#seats")).to_contain_text("MCTS")
+    expect(page.locator("#seats")).to_contain_text(level)  # the computer at the easy level
     expect(page.locator("svg.quinque")).to_be_visible()
     # Keep your games: the guest becomes an account in place, at the same table.
     upgrade = page.locator("#upgrade")
