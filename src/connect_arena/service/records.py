@@ -20,7 +20,7 @@ from connect_arena.core.records import initial_state
 from connect_arena.service.model import ErrorCode, ServiceError, TableStatus
 from connect_arena.service.options import check_client_options
 from connect_arena.service.tables import LiveTable, replay_log
-from connect_arena.service.views import game_info, spectator_observation
+from connect_arena.service.views import game_info
 
 MAX_REPLAY_ACTIONS = 20_000
 """The longest record the replay viewer accepts."""
@@ -212,5 +212,7 @@ def _frame(
         "to_move": sorted(state.active_players()),
         "terminal": terminal,
         "returns": state.returns() if terminal else None,
-        "observation": spectator_observation(state),
+        # A record holds only what may be shown (a running table's secret choices are never
+        # in one): each simultaneous choice appears where it was made, not when its phase ends.
+        "observation": state.revealed_observation(),
     }
