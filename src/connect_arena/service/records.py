@@ -126,7 +126,8 @@ def replay_frames(data: Record | str | bytes | dict[str, Any]) -> dict[str, Any]
         (:func:`~connect_arena.service.views.game_info`: declaration and geometry); frame ``i`` is
         the position after ``i`` actions: ``{"seq", "seat", "action", "event", "to_move",
         "terminal", "returns", "observation"}`` (frame 0 has no action; ``event`` describes the
-        action as a structured event).
+        action as a structured event; ``observation`` is :meth:`State.revealed_observation`:
+        a record holds no secret, so each simultaneous choice shows on its own frame).
 
     Raises:
         ServiceError: not a valid record, too long, or an action that does not replay (the
