@@ -15,7 +15,8 @@
 //
 // Hint: the playing seat's person may ask the server (POST /api/tables/{id}/hint) for the
 // computer's suggestion; it is shown beside the controls (and drawn on the board when the
-// game module draws `hint`) until the position changes.
+// game module draws `hint`) while it answers for the seat's position (hints.js: other seats'
+// hidden choices do not change it); after that it says it is stale and offers to ask again.
 
 import {
   api, byId as $, currentUser, errorText, gameText, gameTitle, h, hintValueText, listText, messageOf, onUserChange,
@@ -25,6 +26,7 @@ import { setUpHeader } from "./header.js";
 import { loadGameUi, shellActions } from "./games.js";
 import { eventText, loadNamespaces, t } from "./i18n.js";
 import { choosePlayingSeat as chooseSeat, hiddenMove } from "./seats.js";
+import { hintStatus, nextSeatView } from "./hints.js";
 
 /** @typedef {import("./types.js").Board} Board */
 /** @typedef {import("./types.js").GameEvent} GameEvent */
@@ -52,6 +54,8 @@ import { choosePlayingSeat as chooseSeat, hiddenMove } from "./seats.js";
  * @property {number | null} playing - the seat this page acts for and shows (hot-seat: one of several).
  * @property {number | null} handover - the seat the device is being passed to (private games, hot-seat).
  * @property {Hint | null} hint - the last hint answered.
+ * @property {Record<number, import("./hints.js").SeatView>} seatViews - the user's seats' legal
+ *   actions and since when (hints.js), for telling whether the hint still holds.
  * @property {boolean} hinting - a hint request is under way.
  * @property {number | null} historyBefore - the seq of a history page asked for and not yet answered.
  * @property {string} gameSummary
@@ -65,7 +69,8 @@ const page = {
   game: null, retry: 500, closed: false,
   playing: null, // the seat this page acts for and shows (hot-seat: one of several)
   handover: null, // the seat the device is being passed to (private games, hot-seat)
-  hint: null, // {seq, seat, lines} of the last hint answered
+  hint: null, // {seq, seat, legal, lines} of the last hint answered
+  seatViews: {},
   hinting: false, // a hint request is under way
   gameSummary: "",
   boardRoot: null,
@@ -231,11 +236,23 @@ function statusText(table) {
   return [computer ? t("common.othersToMoveComputer", { seats: others }) : t("common.othersToMove", { seats: others }), "theirs"];
 }
 
-/** @returns {Hint | null} the hint for the seat this page acts for at the current position. */
-function currentHint() {
+/**
+ * The hint of the seat this page acts for, and whether it answers for the seat's position.
+ *
+ * @returns {{hint: Hint, status: "current" | "stale"} | null}
+ */
+function shownHint() {
   const seat = mySeatToAct();
   const hint = page.hint;
-  return hint && seat !== null && hint.seat === seat && hint.seq === page.seq ? hint : null;
+  if (!hint || seat === null || hint.seat !== seat) return null;
+  const status = hintStatus(hint, page.seatViews[seat]);
+  return status === "gone" ? null : { hint, status };
+}
+
+/** @returns {Hint | null} the hint for the seat this page acts for, if it still holds. */
+function currentHint() {
+  const shown = shownHint();
+  return shown?.status === "current" ? shown.hint : null;
 }
 
 /** Ask the server for the computer's suggestion to the playing seat (POST .../hint). */
@@ -252,7 +269,7 @@ async function askHint() {
     page.hinting = false;
   }
   renderAll();
-  const box = currentHint() ? $("hint") : null;
+  const box = shownHint() ? $("hint") : null;
   box?.scrollIntoView({ block: "nearest" });
   box?.focus({ preventScroll: true });
 }
@@ -294,6 +311,14 @@ function hintBox(hint) {
       : null);
 }
 
+/** @returns {HTMLElement} the box of a hint the position has outgrown, with "Ask again". */
+function staleHintBox() {
+  return h("div", { class: "hint-box stale", id: "hint", tabindex: "-1" },
+    h("span", {}, t("common.hintStale")), " ",
+    h("button", { class: "small", id: "hint-again", onclick: askHint, disabled: page.hinting },
+      page.hinting ? t("common.hintThinking") : t("common.hintAgain")));
+}
+
 /** The status line, the pass and hint buttons, and the hint. */
 function renderStatus() {
   if (!page.table) return;
@@ -312,8 +337,9 @@ function renderStatus() {
       id: "hint-button", onclick: askHint, disabled: page.hinting, title: t("common.hintTitle"),
     }, page.hinting ? t("common.hintThinking") : t("common.hint")));
   }
-  const hint = currentHint();
-  $("controls").replaceChildren(...controls, ...(hint ? [hintBox(hint)] : []));
+  const shown = shownHint();
+  const box = shown?.status === "current" ? hintBox(shown.hint) : shown ? staleHintBox() : null;
+  $("controls").replaceChildren(...controls, ...(box ? [box] : []));
 }
 
 /**
@@ -507,6 +533,10 @@ function onHistory(message) {
 
 /** @param {TableState} state - the viewer's state (a "state" message). */
 function onState(state) {
+  /** @type {Record<number, import("./hints.js").SeatView>} */
+  const views = {};
+  for (const seat of page.you) views[seat] = nextSeatView(page.seatViews[seat], state.legal_actions[seat], state.seq);
+  page.seatViews = views;
   page.state = state;
   page.seq = state.seq;
   renderAll();
@@ -570,6 +600,8 @@ async function main() {
     page.moves = [];
     page.playing = null;
     page.handover = null;
+    page.hint = null;
+    page.seatViews = {};
     page.socket?.close();
   });
   connect();
