@@ -117,3 +117,13 @@ def test_spectators_see_the_setup_rolls(setup: str) -> None:
     expected = [[1, 3, 4], [1, 3, 4]] if setup == "shared" else [[1, 3, 4], [2, 2, 6]]
     assert state.public_observation()["setup_rolls"] == expected
     assert "you" not in state.public_observation()
+
+
+def test_the_terminal_says_why_too() -> None:
+    from connect_arena.games.connnect.render import result_text
+
+    assert result_text(last_round()) == (
+        "[bold]Blue wins[/] (Blue -3, Red 0): the game ended after the 12 rounds; Blue won with "
+        "-3 points: Red scored as much or more but went out of the game, and a player who goes "
+        "out cannot win."
+    )

@@ -1366,13 +1366,10 @@ export default function create(root, context) {
   /**
    * Why the game ended and why its winners won, in words (the engine's result events).
    * @param {Observation} obs
-   * @param {boolean} [repeat] - also the lines that only say who won.
+   * @param {string[]} [said] - the keys of the events said otherwise (left out).
    * @returns {string[]}
    */
-  function resultLines(obs, repeat = true) {
-    // The status line says who won already, and is short: there only why, when it is not
-    // simply the most points (the final scores say the rest).
-    const said = repeat ? [] : ["connnect.win_score", "connnect.win_shared", "connnect.end_rounds"];
+  function resultLines(obs, said = []) {
     const events = (obs.result || []).filter((event) => !said.includes(event.key));
     const texts = events.map((event) => eventText(event, names, listText) || "");
     return texts.filter(Boolean).map((text) => text.charAt(0).toUpperCase() + text.slice(1));
@@ -1397,7 +1394,7 @@ export default function create(root, context) {
     const penalties = h("tr", { class: "minor" }, h("th", { scope: "row" }, t("connnect.freeActionsUsed")),
       seats.map((seat) => h("td", {}, String(obs.sheets[seat].free_actions))));
     const winnerText = winners.size ? t("connnect.wins", { names: [...winners].map(names).join(t("connnect.and")) }) : t("connnect.nobodyWins");
-    const why = resultLines(obs);
+    const why = resultLines(obs, ["connnect.win_nobody"]); // the heading says nobody wins
     return h("section", { class: "cn-final", "aria-label": t("connnect.finalScores") },
       h("h3", {}, t("connnect.finalScores")), h("p", { class: "cn-final-winner" }, winnerText),
       why.length ? h("ul", { class: "cn-final-why", id: "result-reason" }, why.map((line) => h("li", {}, line))) : null,
@@ -1565,7 +1562,10 @@ export default function create(root, context) {
     resultDetail(obs) {
       if (!obs?.sheets) return "";
       const scores = obs.sheets.map((s) => `${names(s.seat)} ${s.score.total}`).join(" · ");
-      return [...resultLines(obs, false), scores].join(" — ");
+      // The status line says who won already, and is short: only why, when it is not simply
+      // the most points (the final scores say the rest).
+      const said = ["connnect.win_score", "connnect.win_shared", "connnect.end_rounds"];
+      return [...resultLines(obs, said), scores].join(" — ");
     },
 
     /**
