@@ -31,10 +31,12 @@ points and Blue wins with 10 (found by playing seeds 0.. in order)."""
 def played(
     game: str, players: int, seed: int, agent: str = "random", **options: Any
 ) -> State[Action]:
-    """A whole game of random agents, chance drawn from ``random.Random(seed)``."""
+    """A whole game of ``agent`` players (a spec, or one per seat separated by commas), chance
+    drawn from ``random.Random(seed)``."""
     state = load(game, players, **options).new_initial_state()
     chance = random.Random(seed)
-    agents = [make_agent(agent, seed + seat) for seat in range(players)]
+    kinds = (agent.split(",") * players)[:players]  # one spec for all, or one per seat
+    agents = [make_agent(kind, seed + seat) for seat, kind in enumerate(kinds)]
     while not state.is_terminal():
         if state.is_chance_node():
             outcomes = [action for action, _ in state.chance_outcomes()]
@@ -92,7 +94,7 @@ def test_connnect_says_a_player_who_went_out_cannot_win(
 def test_connect5_says_how_the_game_ended(
     browser: Browser, live_server: LiveServer, tmp_path: Path
 ) -> None:
-    state = played("connect5", 2, 1, mode="full")
+    state = played("connect5", 2, 5, mode="full")  # 137 actions
     page = new_page(browser, live_server.base)
     open_record(page, state, tmp_path / "connect5.json")
     expect(page.locator("#status")).to_contain_text(
