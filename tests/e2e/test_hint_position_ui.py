@@ -58,10 +58,14 @@ def test_a_hint_survives_other_seats_choices_and_says_when_it_is_stale(
     browser: Browser, live_server: LiveServer
 ) -> None:
     ann, bob, table_id = connnect_table(browser, live_server.base)
-    with ann.expect_response(f"**/api/tables/{table_id}/hint"):
+    with ann.expect_response(f"**/api/tables/{table_id}/hint") as answered:
         ann.click("#hint-button")
     box = ann.locator("#hint")
     expect(box).to_contain_text("Suggestion:")
+    # A less searched move may show a better (rough) score: the box then says how it ranks.
+    best, *others = answered.value.json()["lines"]
+    ranked = int(any(line["value"] > best["value"] for line in others))
+    expect(ann.locator("#hint-ranked")).to_have_count(ranked)
 
     # Bob writes a setup number: hidden from Ann, it changes nothing of her position.
     moves = ann.locator("#moves li").count()

@@ -308,7 +308,10 @@ function hintBox(hint) {
       ? h("div", { class: "muted" }, t("common.hintOthers", {
         actions: listText(others.map((line) => `${actionText(line.action, hint.seat, line.event)} (${valueText(line)})`)),
       }))
-      : null);
+      : null,
+    // The suggestion is the move searched most (MCTS): a little-searched one may show a better
+    // but rough score; say so when it happens.
+    others.some((line) => line.value > best.value) ? h("div", { class: "muted", id: "hint-ranked" }, t("common.hintRanked")) : null);
 }
 
 /** @returns {HTMLElement} the box of a hint the position has outgrown, with "Ask again". */
