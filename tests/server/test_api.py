@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from fastapi.testclient import TestClient
 
-from connect_arena.core import OptionSpec, register, unregister
+from connect_arena.agents import make_agent
+from connect_arena.agents.playout import play_game
+from connect_arena.core import OptionSpec, load, record_of, register, unregister
 from connect_arena.server import create_app
 from connect_arena.server.db import make_engine, run_migrations
 from connect_arena.server.db.models import Base
@@ -244,3 +247,16 @@ def test_the_record_of_a_running_game_keeps_the_seed_secret(client: TestClient) 
     running = alice.get(f"/api/tables/{table['id']}/record").json()
     assert running["meta"]["status"] == "running"
     assert "seed" not in running["meta"]
+
+
+def test_a_downloaded_connnect_record_replays_by_upload(client: TestClient) -> None:
+    """Records written by the server name every option, CO'NNN'ECT's ``data=reconstructed``
+    included: an option at its default is accepted, only another value is refused."""
+    alice = Player(client).signup("alice")
+    state = load("connnect", 1).new_initial_state()
+    play_game(state, [make_agent("random", 1)], random.Random(2), max_actions=60)
+    record = json.loads(record_of(state, ["alice"]).to_json())
+    assert record["options"]["data"] == "reconstructed"
+    answer = alice.post("/api/replay", {"record": record})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["positions"] == len(record["actions"]) + 1

@@ -44,13 +44,21 @@ def outcome_text(line: Line) -> str:
 
 
 def analysis_table(lines: Sequence[Line], top: int, title: str) -> Table:
-    """The first ``top`` lines: action, value (the player's expected return), share of the
-    simulations, and the principal line."""
-    table = Table(title=title, title_justify="left")
+    """The first ``top`` lines: action, share of the simulations (the ranking), value (the
+    player's expected return), and the principal line.
+
+    The lines come ranked as MCTS chooses, by visits: a value measured on few simulations is
+    rough, so a less searched action may show a higher one. The table says so in its caption
+    and puts the ranking column first."""
+    caption = (
+        "ranked by the share of the search (the action searched most is the surest choice; "
+        "the value of a little-searched action is rough)"
+    )
+    table = Table(title=title, title_justify="left", caption=caption, caption_justify="left")
     table.add_column("#", justify="right")
     table.add_column("action", no_wrap=True)
+    table.add_column("search ▼", justify="right")
     table.add_column("value", justify="right")
-    table.add_column("search", justify="right")
     table.add_column("principal line")
     total = sum(line.visits for line in lines) or 1
     for rank, line in enumerate(lines[:top], start=1):
@@ -59,8 +67,8 @@ def analysis_table(lines: Sequence[Line], top: int, title: str) -> Table:
         table.add_row(
             str(rank),
             escape(str(line.action)),
-            value,
             f"{100 * line.visits / total:.0f}%",
+            value,
             escape(principal),
         )
     return table

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from rich.columns import Columns
@@ -61,11 +62,18 @@ def returns_table(state: State[Action], players: Sequence[str], title: str) -> T
     return table
 
 
-def actions_view(actions: Sequence[str]) -> RenderableType:
+GROUP_LIMIT = 40
+"""The most actions of one group (first word) listed by ``?``; ``? WORD`` lists them all."""
+
+
+def actions_view(actions: Sequence[str], limit: int | None = GROUP_LIMIT) -> RenderableType:
     """Action notations in columns, grouped by first word (``mark``, ``add``...).
 
     One-word actions go in one group without a heading; a group of several-word actions
-    shows its first word once, then the rest of each action.
+    shows its first word once, then the rest of each action. A group of more than ``limit``
+    actions (``None``: no limit) is summed up: "every order of ..." when its actions are the
+    orders of the same letters (Connect Pairs' 720 keys), else its first ``limit`` actions and
+    how to list them all (``? WORD``).
     """
     groups: dict[str, list[str]] = {}
     for text in actions:
@@ -76,27 +84,66 @@ def actions_view(actions: Sequence[str]) -> RenderableType:
             groups.setdefault("", []).append(word)
     parts: list[RenderableType] = []
     for word, items in groups.items():
-        cells = [Text(item) for item in items]
+        shown = items
+        heading = f"{word} ({len(items)}):"
+        if limit is not None and len(items) > limit:
+            letters = _orders_of(items)
+            if letters is not None:
+                spelled = " ".join(letters)
+                count = f"{word} ({len(items)}): " if word else ""
+                example = f"{word} {items[0]}" if word else items[0]
+                parts.append(
+                    Text(
+                        f"{count}every order of the {_number(len(letters))} letters "
+                        f"{spelled}, e.g. {example}",
+                        style="bold",
+                    )
+                )
+                continue
+            shown = items[:limit]
+            heading = (
+                f"{word} ({len(items)}): the first {limit} shown; type ? {word} for all of them"
+            )
         if word:
-            parts.append(Text(f"{word} ({len(items)}):", style="bold"))
-        parts.append(Columns(cells, padding=(0, 2)))
+            parts.append(Text(heading, style="bold"))
+        parts.append(Columns([Text(item) for item in shown], padding=(0, 2)))
     return Group(*parts)
 
 
-def legal_actions_view(state: State[Action]) -> RenderableType:
-    """The legal actions now: of the mover, of each active seat, or the chance outcomes."""
+def _orders_of(items: Sequence[str]) -> str | None:
+    """The letters of which ``items`` are every order (each once), or ``None``."""
+    letters = "".join(sorted(items[0]))
+    if " " in letters or len(set(letters)) != len(letters):
+        return None
+    if any("".join(sorted(item)) != letters for item in items):
+        return None
+    return letters if len(set(items)) == math.factorial(len(letters)) else None
+
+
+def _number(count: int) -> str:
+    words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+    return words[count] if count < len(words) else str(count)
+
+
+def legal_actions_view(state: State[Action], word: str = "") -> RenderableType:
+    """The legal actions now: of the mover, of each active seat, or the chance outcomes;
+    with ``word``, only those starting with it, all of them (``? key``)."""
     if state.is_terminal():
         return Text("no legal actions: the game is over")
-    if state.current_player != SIMULTANEOUS:
-        actions = [str(action) for action in state.legal_actions()]
-        what = "chance outcome" if state.is_chance_node() else "legal action"
-        return Group(Text(f"{_count(len(actions), what)}:"), actions_view(actions))
+    seats = [None] if state.current_player != SIMULTANEOUS else sorted(state.active_players())
     parts: list[RenderableType] = []
-    for seat in sorted(state.active_players()):
+    for seat in seats:
         actions = [str(action) for action in state.legal_actions(seat)]
-        name = state.game.seat_name(seat)
-        heading = f"{_count(len(actions), 'legal action')} of {name}:"
-        parts += [Text(heading), actions_view(actions)]
+        what = "chance outcome" if state.is_chance_node() else "legal action"
+        chosen = [a for a in actions if a.split(" ", 1)[0] == word] if word else actions
+        if word and not chosen:
+            kinds = ", ".join(dict.fromkeys(a.split(" ", 1)[0] for a in actions))
+            parts.append(Text(f"no {what} starts with {word!r} (the kinds now: {kinds})"))
+            continue
+        whose = "" if seat is None else f" of {state.game.seat_name(seat)}"
+        only = f" ({word})" if word else ""
+        heading = f"{_count(len(chosen), what)}{only}{whose}:"
+        parts += [Text(heading), actions_view(chosen, None if word else GROUP_LIMIT)]
     return Group(*parts)
 
 

@@ -47,7 +47,8 @@ from connect_arena.core.simultaneous import phase_resolved
 
 HELP = """\
 Type an action in the game's notation, or one of these commands:
-  ?, moves    list the legal actions
+  ?, moves    list the legal actions (long groups summed up)
+  ? WORD      every legal action starting with WORD, e.g. ? key
   board       show the position again
   sheet SEAT  show one player's sheet or board (games that have one), SEAT = number or name
   hint        the computer's advice for the seat to move (best actions, value, line)
@@ -259,8 +260,8 @@ class PlaySession:
             return Next.ASK
         if command in ("quit", "exit"):
             return Next.QUIT
-        if command in ("?", "moves") and not argument:
-            self.console.print(legal_actions_view(self.state))
+        if command in ("?", "moves") and len(argument.split()) <= 1:
+            self.console.print(legal_actions_view(self.state, argument.strip()))
         elif command == "help" and not argument:
             self.console.print(escape(HELP))
         elif command == "board" and not argument:

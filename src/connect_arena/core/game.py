@@ -224,6 +224,15 @@ class State(abc.ABC, Generic[A]):
         """
         return self.observation(0)
 
+    def revealed_observation(self) -> dict[str, Any]:
+        """Everything, for when nothing is secret any more (a finished game's replay): every
+        seat's choices where they were made, even those of a simultaneous phase still open.
+
+        The default is :meth:`public_observation`, right for games that hide nothing; games
+        with private information override it.
+        """
+        return self.public_observation()
+
     def render(self, viewer: int | None = None) -> str:
         """A text diagram of the position for terminals, in Rich console markup.
 

@@ -35,6 +35,12 @@ class Hints:
     async def hint(self, table_id: int, user_id: int | None, seat: int) -> dict[str, Any]:
         """Suggest actions to the person at ``seat``: see :meth:`MatchService.hint`.
 
+        Returns:
+            ``{"table_id", "seq", "seat", "agent", "legal", "lines"}``: ``seq``, the actions
+            applied at the position searched; ``legal``, the seat's legal actions there (sorted
+            notation): the hint holds while the seat may still play exactly those, even if
+            other seats act meanwhile (their hidden choices are not searched).
+
         Raises:
             ServiceError: ``not_found``, ``bad_request``, ``not_seated``, ``not_running``,
                 ``not_your_turn``, ``hint_pending``, ``busy`` or ``conflict``.
@@ -62,6 +68,9 @@ class Hints:
         seed = mix(table.id, table.seq) + 1 + seat
         agent = self.config.hint_agent
         request = pool_request(HintRequest, table, seat, agent, seed, lines=HINT_LINES)
+        # The position searched, as the seat sees it: other seats' hidden choices of a
+        # simultaneous phase change neither this list nor the search (decision_state).
+        legal = sorted(str(action) for action in state.legal_actions(seat))
         self._hinting.add(user_id)
         try:
             lines = await self.computer.hint(request)
@@ -74,5 +83,6 @@ class Hints:
             "seq": len(request.actions),
             "seat": seat,
             "agent": request.agent,
+            "legal": legal,
             "lines": lines,
         }

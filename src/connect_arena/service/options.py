@@ -2,7 +2,7 @@
 the server read a file of its choosing.
 
 Free-text options (a string without choices or suggestions, e.g. a data file) keep their
-defaults, and open options (a file path or a shipped name) take only their suggested values.
+defaults (a record written by the server names the default: that is accepted), and open options (a file path or a shipped name) take only their suggested values.
 The command line and Python callers load games directly and are not limited.
 """
 
@@ -34,6 +34,8 @@ def check_client_options(cls: type[Game], options: Mapping[str, object]) -> None
         if spec.name not in options:
             continue
         if free_text(spec):
+            if options[spec.name] == spec.default:  # e.g. CO'NNN'ECT's data=reconstructed
+                continue
             raise ServiceError(ErrorCode.BAD_REQUEST, f"option {spec.name!r} cannot be set here")
         suggested = spec.suggestions
         if suggested and options[spec.name] not in suggested:

@@ -21,7 +21,7 @@ from connect_arena.core.simultaneous import pending_choices
 from connect_arena.service.model import ErrorCode, ServiceError, TableStatus
 from connect_arena.service.options import check_client_options
 from connect_arena.service.tables import LiveTable, replay_log
-from connect_arena.service.views import game_info, spectator_observation
+from connect_arena.service.views import game_info
 
 MAX_REPLAY_ACTIONS = 20_000
 """The longest record the replay viewer accepts."""
@@ -139,7 +139,8 @@ def replay_frames(data: Record | str | bytes | dict[str, Any]) -> dict[str, Any]
         (:func:`~connect_arena.service.views.game_info`: declaration and geometry); frame ``i`` is
         the position after ``i`` actions: ``{"seq", "seat", "action", "event", "to_move",
         "terminal", "returns", "observation"}`` (frame 0 has no action; ``event`` describes the
-        action as a structured event).
+        action as a structured event; ``observation`` is :meth:`State.revealed_observation`:
+        a record holds no secret, so each simultaneous choice shows on its own frame).
 
     Raises:
         ServiceError: not a valid record, too long, or an action that does not replay (the
@@ -225,5 +226,7 @@ def _frame(
         "to_move": sorted(state.active_players()),
         "terminal": terminal,
         "returns": state.returns() if terminal else None,
-        "observation": spectator_observation(state),
+        # A record holds only what may be shown (a running table's secret choices are never
+        # in one): each simultaneous choice appears where it was made, not when its phase ends.
+        "observation": state.revealed_observation(),
     }

@@ -41,6 +41,15 @@ ENGLISH: dict[str, str] = {
     ),
     "connect5.pass": "{seat} passes: no other action is possible",
     "connect5.first": "{seat} starts the first round",
+    # ----- why the game ended and who won (result_events)
+    "connect5.end_quick": "the game ended with its only round (a quick game)",
+    "connect5.end_full": "the game ended after {rounds} rounds: every player started one",
+    "connect5.win_points": "{seats} won with the most points ({points})",
+    "connect5.win_shared": "{seats} share the victory with {points} points",
+    "connect5.win_tiebreak": (
+        "{seats} won the tie at {points} points with {connect5s} Connect 5(s) "
+        "and {captures} token(s) eaten"
+    ),
     # ----- why an action is refused (explain.py)
     "connect5.not_legal": "{action} is not legal now",
     "connect5.drawn_by_chance": "who starts is drawn by chance, not chosen",
@@ -221,3 +230,27 @@ def holder_event(state: Connect5State, node: int, player: int, prefix: str, **pa
         own = prefix.rsplit("_", 1)[0] + "_own"
         return Event.of(own + suffix, **params)
     return Event.of(prefix + suffix, holder_seat=seat, **params)
+
+
+def result_events(state: Connect5State) -> list[Event]:
+    """Why the game ended and why its winners won, once it is over (else ``[]``): the end
+    (``end_quick`` after the one round of a quick game, ``end_full`` after one round per
+    player), then the victory: most points (``win_points``), shared top scores (``win_shared``,
+    AMB-20), or the tie break on Connect 5s then tokens eaten (``win_tiebreak``)."""
+    if not state.over:
+        return []
+    rounds = state.cfg.rounds
+    found = [Event.of("connect5.end_quick")] if rounds == 1 else []
+    found = found or [Event.of("connect5.end_full", rounds=rounds)]
+    scores, best = state.scores(), state.winners()
+    points = scores[best[0]]
+    if len(best) > 1:
+        return [*found, Event.of("connect5.win_shared", seats=best, points=points)]
+    if scores.count(points) > 1:
+        made = sum(1 for r in state.results if r.connect5 == best[0])
+        eaten = sum(r.captured[best[0]] for r in state.results)
+        won = Event.of(
+            "connect5.win_tiebreak", seats=best, points=points, connect5s=made, captures=eaten
+        )
+        return [*found, won]
+    return [*found, Event.of("connect5.win_points", seats=best, points=points)]

@@ -11,6 +11,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from connect_arena.games.connect5.board import Board, lattice_ids
+from connect_arena.games.connect5.events import result_events
 from connect_arena.games.connect5.geometry import Point
 from connect_arena.games.connect5.topology import Link
 
@@ -115,7 +116,7 @@ def observation(state: Connect5State) -> dict[str, Any]:
     ``scores`` (all rounds so far), ``round`` (0-based), ``rounds``, ``starter`` (the seat
     that starts the round in play; ``None`` until drawn), ``to_move``, ``turns_taken``,
     ``idle``, ``last_route``, ``results`` (finished rounds), ``winners`` (once over),
-    ``terminal``.
+    ``terminal``, ``result`` (why the game ended and who won: events, ``[]`` until the end).
     """
     cfg = state.cfg
     return {
@@ -140,4 +141,5 @@ def observation(state: Connect5State) -> dict[str, Any]:
         "results": [result.as_dict() for result in state.results],
         "winners": state.winners() if state.over else None,
         "terminal": state.over,
+        "result": [event.to_json() for event in result_events(state)],
     }

@@ -58,6 +58,20 @@ ENGLISH: dict[str, str] = {
     "connnect.claim_card_reuse": "{seat} claims card {card} on {cells}, with a Reuse bonus",
     "connnect.take": "{seat} circles bonus space {slot} of the Connect-{size} section",
     "connnect.done": "{seat} is done",
+    # ----- why the game ended and who won (result_events) -----
+    "connnect.end_rounds": "the game ended after the {rounds} rounds",
+    "connnect.end_all_out": "the game ended in round {round}: every player went out",
+    "connnect.win_score": "{seats} won with the most points ({points})",
+    "connnect.win_shared": "{seats} share the victory with {points} points",
+    "connnect.win_tiebreak": (
+        "{seats} won the tie at {points} points with the fewest minus points ({penalty})"
+    ),
+    "connnect.win_nobody": "nobody wins: a player who goes out of the game cannot win",
+    "connnect.win_out": (
+        "{seats} won with {points} points: {out_seats} scored as much or more but went out "
+        "of the game, and a player who goes out cannot win"
+    ),
+    "connnect.solo_score": "final score: {points}",
     # ----- why an action is refused -----
     "connnect.not_legal": "{action} is not legal now",
     "connnect.out": "{seat} is out of the game since round {round}",
@@ -227,3 +241,35 @@ def _claim(state: ConnnectState, action: Claim, seat: int) -> Event:
 
 def _signed(action: AdjustCell | AdjustDie) -> str:
     return f"{action.delta:+d}"
+
+
+def result_events(state: ConnnectState) -> list[Event]:
+    """Why the game ended and why its winners won, once it is over (else ``[]``): the end
+    (``end_rounds`` after the last round, ``end_all_out`` when nobody is left, CN-21), then the
+    victory (CN-35: most points, then fewest minus points, else shared; ``win_nobody``; solo:
+    ``solo_score``; ``win_out`` when players out of the game scored at least the winners'
+    points: with ``elimination=out`` they cannot win, CN-21)."""
+    if state.phase != "over":
+        return []
+    if state.participants():
+        found = [ev("end_rounds", rounds=state.comps.rounds)]
+    else:
+        found = [ev("end_all_out", round=state.round)]
+    scores = state.scores()
+    if state.num_players == 1:
+        return [*found, ev("solo_score", points=scores[0].total)]
+    best = state.winners()
+    if not best:
+        return [*found, ev("win_nobody")]
+    points, penalty = scores[best[0]].total, scores[best[0]].penalty
+    eligible = [not (state.cfg.out_cannot_win and sheet.out) for sheet in state.sheets]
+    beaten = [p for p, s in enumerate(scores) if not eligible[p] and s.total >= points]
+    if beaten:
+        found.append(ev("win_out", seats=best, points=points, out_seats=beaten))
+    elif len(best) > 1:
+        found.append(ev("win_shared", seats=best, points=points))
+    elif any(s.total == points and p not in best and eligible[p] for p, s in enumerate(scores)):
+        found.append(ev("win_tiebreak", seats=best, points=points, penalty=penalty))
+    else:
+        found.append(ev("win_score", seats=best, points=points))
+    return found

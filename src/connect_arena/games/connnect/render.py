@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from connect_arena.games.connnect import sheet as geo
 from connect_arena.games.connnect.components import Components
+from connect_arena.games.connnect.events import result_events
 from connect_arena.games.connnect.flow import objective_value
 from connect_arena.games.connnect.view import shape_rows, sheet_view, visible_sheet
 
@@ -141,7 +142,10 @@ def result_text(state: ConnnectState) -> str:
     names = " and ".join(state.game.seat_name(s) for s in best) or "nobody"
     verb = "shares the victory" if len(best) > 1 else "wins"
     verb = "share the victory" if len(best) > 1 else verb
-    return f"[bold]{names} {verb}[/] ({totals})"
+    # Why the game ended and why the winners won (a player out of the game cannot win).
+    why = "; ".join(state.game.render_event(event) for event in result_events(state))
+    why = why.replace("[", "\\[")  # shown as it is inside Rich markup
+    return f"[bold]{names} {verb}[/] ({totals})" + (f": {why}." if why else "")
 
 
 # ----- one sheet --------------------------------------------------------------------------------

@@ -344,6 +344,13 @@ class ConnnectState(State[ConnnectAction]):
 
         return public_observation(self)
 
+    def revealed_observation(self) -> dict[str, Any]:
+        """Everything, once nothing is secret (a finished game's replay): the table with every
+        sheet live and each seat's private block under ``players`` (``connnect/view.py``)."""
+        from connect_arena.games.connnect.view import revealed_observation
+
+        return revealed_observation(self)
+
     def render(self, viewer: int | None = None) -> str:
         """The viewer's sheet (every sheet, live, if ``None``: the shared screen), the dice,
         the cards and the scores, in Rich markup (``connnect/render.py``).

@@ -19,8 +19,11 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any
 
+from connect_arena.core.game import CHANCE
 from connect_arena.games.connnect import sheet as geo
 from connect_arena.games.connnect.components import Components, Objective, Shape
+from connect_arena.games.connnect.events import result_events
+from connect_arena.games.connnect.notation import Roll
 from connect_arena.games.connnect.player import ClaimRecord
 from connect_arena.games.connnect.scoring import score
 
@@ -199,6 +202,40 @@ def public_observation(state: ConnnectState) -> dict[str, Any]:
     return _table(state, None)
 
 
+def revealed_observation(state: ConnnectState) -> dict[str, Any]:
+    """Everything, for a game whose secrets are over (a finished game's replay): the table with
+    every sheet live, each seat's choices shown where they were made, and ``players``, each
+    seat's private block (``you`` of :func:`observation`)."""
+    view = _table(state, None, revealed=True)
+    view["players"] = [observation(state, p)["you"] for p in range(state.num_players)]
+    return view
+
+
+def setup_rolls(state: ConnnectState) -> list[list[int]]:
+    """The setup numbers rolled for each seat in the current setup step (public: every roll is
+    a chance outcome on the table), ``[]`` for a seat with none yet or outside the setup.
+
+    The rolls are the chance ``roll`` entries just before this step's writing: one shared roll
+    for everybody, or one per player in seat order (``setup=individual``)."""
+    rolls: list[list[int]] = [[] for _ in range(state.num_players)]
+    if state.phase not in ("setup_roll", "setup_write"):
+        return rolls
+    found: list[list[int]] = []
+    for entry in reversed(state.history):
+        if entry.player != CHANCE:
+            if found:
+                break
+            continue  # this step's writing, after its rolls
+        if not isinstance(entry.action, Roll):
+            break
+        found.insert(0, list(entry.action.dice))
+    if state.cfg.shared_setup:
+        return [list(found[-1]) if found else [] for _ in rolls]
+    for seat, dice in zip(state.participants(), found, strict=False):
+        rolls[seat] = dice
+    return rolls
+
+
 def visible_sheet(
     state: ConnnectState, seat: int, viewer: int | None, fresh: bool = False
 ) -> dict[str, Any]:
@@ -211,9 +248,12 @@ def visible_sheet(
     return sheet_view(state, seat)
 
 
-def _table(state: ConnnectState, viewer: int | None) -> dict[str, Any]:
+def _table(state: ConnnectState, viewer: int | None, revealed: bool = False) -> dict[str, Any]:
     comps = state.comps
-    sheets = [visible_sheet(state, p, viewer, fresh=True) for p in range(state.num_players)]
+    sheets = [
+        sheet_view(state, p) if revealed else visible_sheet(state, p, viewer, fresh=True)
+        for p in range(state.num_players)
+    ]
     return {
         "game": "connnect",
         "solo": state.num_players == 1,
@@ -234,6 +274,8 @@ def _table(state: ConnnectState, viewer: int | None) -> dict[str, Any]:
         "sheets": sheets,
         "terminal": state.phase == "over",
         "winners": state.winners() if state.phase == "over" else [],
+        "setup_rolls": setup_rolls(state),
+        "result": [event.to_json() for event in result_events(state)],
     }
 
 

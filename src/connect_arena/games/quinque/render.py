@@ -145,11 +145,31 @@ def _status(state: QuinqueState) -> list[str]:
         lines.append("Drawing who begins…")
     else:
         name = f"[{SEAT_COLOURS[state.to_move]}]{game.seat_name(state.to_move)}[/]"
+        choices = _choices(state, state.to_move)
         if state.second:
-            lines.append(f"{name} to play: second action (move a tile, or pass)")
+            lines.append(f"{name} to play: second action ({choices})")
         else:
-            lines.append(f"{name} to play: mark a skydiver, add a tile, or move a tile")
+            lines.append(f"{name} to play: {choices}")
     return lines
+
+
+_CHOICES = {
+    "mark": "mark a skydiver",
+    "add": "add a tile",
+    "move": "move a tile",
+    "pass": "pass",
+}
+"""What each kind of action is called in the prompt, in the order it is listed."""
+
+
+def _choices(state: QuinqueState, seat: int) -> str:
+    """The kinds of action ``seat`` may play now, in words ("add a tile", "mark a skydiver or
+    move a tile"): only the legal ones (at the first turn only a tile may be added)."""
+    kinds = {str(action).split()[0] for action in state.legal_actions(seat)}
+    names = [text for kind, text in _CHOICES.items() if kind in kinds]
+    if len(names) < 2:
+        return "".join(names) or "nothing"
+    return ", ".join(names[:-1]) + f", or {names[-1]}" if len(names) > 2 else " or ".join(names)
 
 
 def _result(state: QuinqueState) -> str:

@@ -15,8 +15,8 @@
 // pair of adjacent dots), so any board file the table plays on is drawn. Moves are described by
 // the server's events (translated by the page), not here.
 
-import { h } from "../js/api.js";
-import { currentLanguage, t } from "../js/i18n.js";
+import { h, listText } from "../js/api.js";
+import { currentLanguage, eventText, t } from "../js/i18n.js";
 import { activateOnKeys, svg } from "../js/svg.js";
 import { TARGET_PX, zoomable } from "./zoom.js";
 
@@ -39,7 +39,8 @@ import { TARGET_PX, zoomable } from "./zoom.js";
  * @typedef {{game?: string, board?: string, stacks?: Record<string, number[]>,
  *   supply?: number[], captured?: number[], lost?: number[], scores?: number[], round: number,
  *   rounds?: number, starter?: number | null, to_move?: number | null, turns_taken?: number[],
- *   idle?: number, results?: RoundResult[], winners?: number[] | null, terminal?: boolean}} Observation
+ *   idle?: number, results?: RoundResult[], winners?: number[] | null, terminal?: boolean,
+ *   result?: import("../js/types.js").GameEvent[]}} Observation
  */
 
 /**
@@ -1007,7 +1008,19 @@ export default function create(root, context) {
         h("dt", {}, t("connect5.starter")), h("dd", { id: "c5-starter" }, starter)),
       h("table", { class: "c5-scores", id: "c5-scores" }, h("caption", { class: "muted" }, t("connect5.scoresCaption")), h("thead", {}, head), h("tbody", {}, rows)),
       ...(results.length ? [h("div", { class: "c5-results" }, h("h3", {}, t("connect5.results")), h("ol", { id: "c5-results" }, results))] : []),
+      ...(observation.terminal ? [h("div", { class: "c5-results" }, h("h3", {}, t("common.gameOver")),
+        h("ul", { class: "c5-final-why", id: "result-reason" }, resultLines(observation).map((line) => h("li", {}, line))))] : []),
       help(observation));
+  }
+
+  /**
+   * Why the game ended and why its winners won, in words (the engine's result events).
+   * @param {Observation} observation
+   * @returns {string[]}
+   */
+  function resultLines(observation) {
+    const texts = (observation.result || []).map((event) => eventText(event, colourName, listText) || "");
+    return texts.filter(Boolean).map((text) => text.charAt(0).toUpperCase() + text.slice(1));
   }
 
   /** @param {RoundResult} result @returns {string} */
@@ -1105,7 +1118,8 @@ export default function create(root, context) {
       const results = observation.results || [];
       const last = results[results.length - 1];
       const outcome = last ? roundOutcome(last) : "";
-      return results.length > 1 ? t("connect5.resultRounds", { scores, rounds: results.length, outcome }) : t("connect5.result", { scores, outcome });
+      const points = results.length > 1 ? t("connect5.resultRounds", { scores, rounds: results.length, outcome }) : t("connect5.result", { scores, outcome });
+      return [...resultLines(observation).slice(0, 1), points].join(" — "); // who won is said before
     },
   };
 }

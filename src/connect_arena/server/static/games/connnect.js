@@ -14,8 +14,8 @@
 // is drawn as it is) and the observation (connnect/view.py: what is written on each sheet).
 // Moves and refusals are the server's events, translated by key (i18n `connnect.event.*`).
 
-import { h } from "../js/api.js";
-import { t, tn } from "../js/i18n.js";
+import { h, listText } from "../js/api.js";
+import { eventText, t, tn } from "../js/i18n.js";
 import { activateOnKeys, svg } from "../js/svg.js";
 
 /**
@@ -80,6 +80,8 @@ import { activateOnKeys, svg } from "../js/svg.js";
  * @property {SheetView[]} sheets
  * @property {boolean} terminal
  * @property {number[]} winners
+ * @property {number[][]} [setup_rolls] - the setup numbers rolled for each seat in this setup step (public)
+ * @property {import("../js/types.js").GameEvent[]} [result] - why the game ended and why its winners won
  * @property {{seat: number, pending: number[], number_dice: number[], zone: number, task: {kind: string, value: number} | null}} [you]
  */
 
@@ -1066,10 +1068,27 @@ export default function create(root, context) {
       body.push(h("p", { class: "cn-dice-note" }, t("connnect.setupDice")));
       const pending = you?.pending || [];
       if (pending.length) body.push(h("div", { class: "cn-dice-row" }, pending.map((v) => h("span", { class: "cn-die-slot" }, dieFace(v, 40, "number")))));
+      else if (!you) body.push(...setupRolls(obs));
     } else {
       body.push(h("p", { class: "cn-dice-note" }, t("connnect.diceWaiting")));
     }
     return h("section", { class: "cn-dicecard", "aria-label": t("connnect.diceCard") }, h("h3", {}, t("connnect.diceCard")), body);
+  }
+
+  /**
+   * The setup numbers rolled in public, for viewers with no sheet of their own (spectators):
+   * one row for a shared roll, else one per seat with its name.
+   * @param {Observation} obs
+   * @returns {HTMLElement[]}
+   */
+  function setupRolls(obs) {
+    const rolls = obs.setup_rolls || [];
+    const row = (/** @type {number[]} */ dice) => dice.map((v) => h("span", { class: "cn-die-slot" }, dieFace(v, 40, "number")));
+    const shared = rolls.every((dice) => dice.join() === rolls[0]?.join());
+    if (shared) return rolls[0]?.length ? [h("div", { class: "cn-dice-row", "data-setup-roll": "all" }, row(rolls[0]))] : [];
+    return rolls.flatMap((dice, seat) => dice.length
+      ? [h("div", { class: "cn-dice-row", "data-setup-roll": seat }, h("span", { class: "cn-dice-note" }, names(seat)), row(dice))]
+      : []);
   }
 
   // ----- the action panel --------------------------------------------------------------------
@@ -1344,6 +1363,18 @@ export default function create(root, context) {
     }), hidden && viewed !== me() ? h("span", { class: "cn-snapshot" }, t("connnect.snapshotNote")) : null);
   }
 
+  /**
+   * Why the game ended and why its winners won, in words (the engine's result events).
+   * @param {Observation} obs
+   * @param {string[]} [said] - the keys of the events said otherwise (left out).
+   * @returns {string[]}
+   */
+  function resultLines(obs, said = []) {
+    const events = (obs.result || []).filter((event) => !said.includes(event.key));
+    const texts = events.map((event) => eventText(event, names, listText) || "");
+    return texts.filter(Boolean).map((text) => text.charAt(0).toUpperCase() + text.slice(1));
+  }
+
   /** @returns {HTMLElement} the final score table */
   function drawFinal() {
     const obs = observation();
@@ -1363,8 +1394,10 @@ export default function create(root, context) {
     const penalties = h("tr", { class: "minor" }, h("th", { scope: "row" }, t("connnect.freeActionsUsed")),
       seats.map((seat) => h("td", {}, String(obs.sheets[seat].free_actions))));
     const winnerText = winners.size ? t("connnect.wins", { names: [...winners].map(names).join(t("connnect.and")) }) : t("connnect.nobodyWins");
+    const why = resultLines(obs, ["connnect.win_nobody"]); // the heading says nobody wins
     return h("section", { class: "cn-final", "aria-label": t("connnect.finalScores") },
       h("h3", {}, t("connnect.finalScores")), h("p", { class: "cn-final-winner" }, winnerText),
+      why.length ? h("ul", { class: "cn-final-why", id: "result-reason" }, why.map((line) => h("li", {}, line))) : null,
       h("table", { class: "cn-final-table" }, h("thead", {}, head), h("tbody", {}, rows, totals, penalties)),
       notes.length ? h("ul", { class: "cn-notes" }, notes) : null);
   }
@@ -1528,7 +1561,11 @@ export default function create(root, context) {
     /** @param {Observation | undefined} obs @returns {string} every final score */
     resultDetail(obs) {
       if (!obs?.sheets) return "";
-      return obs.sheets.map((s) => `${names(s.seat)} ${s.score.total}`).join(" · ");
+      const scores = obs.sheets.map((s) => `${names(s.seat)} ${s.score.total}`).join(" · ");
+      // The status line says who won already, and is short: only why, when it is not simply
+      // the most points (the final scores say the rest).
+      const said = ["connnect.win_score", "connnect.win_shared", "connnect.end_rounds"];
+      return [...resultLines(obs, said), scores].join(" — ");
     },
 
     /**

@@ -922,6 +922,10 @@ export default function create(root, context) {
     const rows = obs.pairs.map((pair, p) => h("li", { class: `result-row${pair.complete ? " complete" : ""}` },
       h("b", {}, t("pairs.pair", { pair: pair.name })), " ",
       h("span", { "data-points": obs.totals[p] }, t("pairs.result.points", { points: obs.totals[p] })),
+      // The breakdown, when the total adds up (or takes the best of) several manches.
+      obs.scores.length > 1
+        ? h("span", { class: "muted", "data-manches": p }, " ", t("pairs.result.manches", { points: obs.scores.map((manche) => manche[p]).join(" · ") }))
+        : null,
       pair.complete ? h("span", { class: "tag" }, t("pairs.result.complete")) : null));
     return [
       h("p", { class: "decision-lead result" }, t("pairs.result.over", { outcome: eventLine(obs.outcome) })),

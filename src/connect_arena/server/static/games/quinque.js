@@ -648,9 +648,12 @@ export default function create(root, context) {
     passLabel(observation) {
       return observation.phase === "second" ? t("quinque.endTurn") : t("quinque.pass");
     },
-    /** Why the game ended, from the engine's event. @param {Observation} observation */
+    /** Why the game ended (the engine's event), the turns played and the parachutes left.
+     * @param {Observation} observation */
     resultDetail(observation) {
-      return eventText(observation.result, seatName, listText) ?? "";
+      const why = eventText(observation.result, seatName, listText) ?? "";
+      const supply = listText((observation.supply || []).map((left, seat) => `${seatName(seat)} ${left}`));
+      return [why, t("quinque.resultTally", { turns: observation.turn, supply })].filter(Boolean).join(" — ");
     },
     // The complete actions the board offers now (clickable or draggable), sorted; "pass" is
     // offered by the page's End turn / Pass button (games.js shellActions), not by the board.

@@ -15,7 +15,8 @@
 //
 // Hint: the playing seat's person may ask the server (POST /api/tables/{id}/hint) for the
 // computer's suggestion; it is shown beside the controls (and drawn on the board when the
-// game module draws `hint`) until the position changes.
+// game module draws `hint`) while it answers for the seat's position (hints.js: other seats'
+// hidden choices do not change it); after that it says it is stale and offers to ask again.
 
 import {
   api, byId as $, currentUser, errorText, gameText, gameTitle, h, hintValueText, listText, messageOf, onUserChange,
@@ -27,6 +28,7 @@ import { loadGameUi, shellActions } from "./games.js";
 import { eventText, loadNamespaces, t } from "./i18n.js";
 import { choosePlayingSeat as chooseSeat, hiddenMove } from "./seats.js";
 import { play, soundFor } from "./sounds.js";
+import { hintStatus, nextSeatView } from "./hints.js";
 
 /** @typedef {import("./types.js").Board} Board */
 /** @typedef {import("./types.js").GameEvent} GameEvent */
@@ -54,6 +56,8 @@ import { play, soundFor } from "./sounds.js";
  * @property {number | null} playing - the seat this page acts for and shows (hot-seat: one of several).
  * @property {number | null} handover - the seat the device is being passed to (private games, hot-seat).
  * @property {Hint | null} hint - the last hint answered.
+ * @property {Record<number, import("./hints.js").SeatView>} seatViews - the user's seats' legal
+ *   actions and since when (hints.js), for telling whether the hint still holds.
  * @property {boolean} hinting - a hint request is under way.
  * @property {number | null} historyBefore - the seq of a history page asked for and not yet answered.
  * @property {string} gameSummary
@@ -67,7 +71,8 @@ const page = {
   game: null, retry: 500, closed: false,
   playing: null, // the seat this page acts for and shows (hot-seat: one of several)
   handover: null, // the seat the device is being passed to (private games, hot-seat)
-  hint: null, // {seq, seat, lines} of the last hint answered
+  hint: null, // {seq, seat, legal, lines} of the last hint answered
+  seatViews: {},
   hinting: false, // a hint request is under way
   gameSummary: "",
   boardRoot: null,
@@ -263,11 +268,23 @@ function statusText(table) {
   return [computer ? t("common.othersToMoveComputer", { seats: others }) : t("common.othersToMove", { seats: others }), "theirs"];
 }
 
-/** @returns {Hint | null} the hint for the seat this page acts for at the current position. */
-function currentHint() {
+/**
+ * The hint of the seat this page acts for, and whether it answers for the seat's position.
+ *
+ * @returns {{hint: Hint, status: "current" | "stale"} | null}
+ */
+function shownHint() {
   const seat = mySeatToAct();
   const hint = page.hint;
-  return hint && seat !== null && hint.seat === seat && hint.seq === page.seq ? hint : null;
+  if (!hint || seat === null || hint.seat !== seat) return null;
+  const status = hintStatus(hint, page.seatViews[seat]);
+  return status === "gone" ? null : { hint, status };
+}
+
+/** @returns {Hint | null} the hint for the seat this page acts for, if it still holds. */
+function currentHint() {
+  const shown = shownHint();
+  return shown?.status === "current" ? shown.hint : null;
 }
 
 /** Ask the server for the computer's suggestion to the playing seat (POST .../hint). */
@@ -284,7 +301,7 @@ async function askHint() {
     page.hinting = false;
   }
   renderAll();
-  const box = currentHint() ? $("hint") : null;
+  const box = shownHint() ? $("hint") : null;
   box?.scrollIntoView({ block: "nearest" });
   box?.focus({ preventScroll: true });
 }
@@ -323,7 +340,18 @@ function hintBox(hint) {
       ? h("div", { class: "muted" }, t("common.hintOthers", {
         actions: listText(others.map((line) => `${actionText(line.action, hint.seat, line.event)} (${valueText(line)})`)),
       }))
-      : null);
+      : null,
+    // The suggestion is the move searched most (MCTS): a little-searched one may show a better
+    // but rough score; say so when it happens.
+    others.some((line) => line.value > best.value) ? h("div", { class: "muted", id: "hint-ranked" }, t("common.hintRanked")) : null);
+}
+
+/** @returns {HTMLElement} the box of a hint the position has outgrown, with "Ask again". */
+function staleHintBox() {
+  return h("div", { class: "hint-box stale", id: "hint", tabindex: "-1" },
+    h("span", {}, t("common.hintStale")), " ",
+    h("button", { class: "small", id: "hint-again", onclick: askHint, disabled: page.hinting },
+      page.hinting ? t("common.hintThinking") : t("common.hintAgain")));
 }
 
 /** The status line, the pass and hint buttons, and the hint. */
@@ -344,8 +372,9 @@ function renderStatus() {
       id: "hint-button", onclick: askHint, disabled: page.hinting, title: t("common.hintTitle"),
     }, page.hinting ? t("common.hintThinking") : t("common.hint")));
   }
-  const hint = currentHint();
-  $("controls").replaceChildren(...controls, ...(hint ? [hintBox(hint)] : []));
+  const shown = shownHint();
+  const box = shown?.status === "current" ? hintBox(shown.hint) : shown ? staleHintBox() : null;
+  $("controls").replaceChildren(...controls, ...(box ? [box] : []));
 }
 
 /**
@@ -554,6 +583,10 @@ const moment = () => page.state && {
 /** @param {TableState} state - the viewer's state (a "state" message). */
 function onState(state) {
   const before = moment();
+  /** @type {Record<number, import("./hints.js").SeatView>} */
+  const views = {};
+  for (const seat of page.you) views[seat] = nextSeatView(page.seatViews[seat], state.legal_actions[seat], state.seq);
+  page.seatViews = views;
   page.state = state;
   page.seq = state.seq;
   renderAll();
@@ -618,6 +651,8 @@ async function main() {
     page.moves = [];
     page.playing = null;
     page.handover = null;
+    page.hint = null;
+    page.seatViews = {};
     page.socket?.close();
   });
   connect();

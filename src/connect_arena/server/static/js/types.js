@@ -106,6 +106,7 @@
  * @property {number} seq
  * @property {number} seat
  * @property {string} [agent]
+ * @property {string[]} [legal] - the seat's legal actions at the position searched.
  * @property {HintLine[]} lines
  */
 
