@@ -2,7 +2,8 @@
 the server read a file of its choosing.
 
 Free-text options (a string without choices or suggestions, e.g. a data file) keep their
-defaults (a record written by the server names the default: that is accepted), and open options (a file path or a shipped name) take only their suggested values.
+defaults (a record written by the server names the default: that is accepted), and open
+options (a file path or a shipped name) take only their suggested values.
 The command line and Python callers load games directly and are not limited.
 """
 
