@@ -55,6 +55,9 @@ def open_record(page: Page, state: State[Action], path: Path) -> None:
     record["options"].pop("data", None)
     path.write_text(json.dumps(record))
     page.goto("/replay")
+    # The page's module wires the file input once its texts are loaded (then it asks for a
+    # record in the status line): choosing a file before that would be lost.
+    expect(page.locator("#status")).not_to_be_empty()
     page.set_input_files("#record-file", str(path))
     expect(page.locator("#controls")).to_be_visible()
     page.click("#last")

@@ -44,6 +44,10 @@ class Server:
             "CONNECT_ARENA_COMPUTER_WORKERS": "0",
             "CONNECT_ARENA_COMPUTER_DELAY": "0",
             "CONNECT_ARENA_SIGNUP_LIMIT": "1000/1",
+            # Players here move as fast as the machine allows: the frame limits (10 a second
+            # per connection) are tested on their own (tests/server/test_rate_limits.py).
+            "CONNECT_ARENA_WS_LIMIT": "100000/1",
+            "CONNECT_ARENA_WS_ADDRESS_LIMIT": "100000/1",
         }
         self.process: subprocess.Popen[bytes] | None = None
 
