@@ -80,3 +80,27 @@ def check_invariants(state: object) -> None:
         sum(r.points[s] for r in state.results) + (0 if state.over else state.captured[s])
         for s in range(state.cfg.players)
     ]
+
+
+# A small board of our own (11 dots, 3 circled, a dot-less T, a bend, a bent line), as a
+# server operator's folder offers it: the page has never seen it.
+TINY = """\
+format = "connect-arena/connect5-board@1"
+id = "tiny"
+name = "Tiny"
+origin = "a test of ours"
+dots = [
+  { id = "p0", x = 0, y = 0 }, { id = "p1", x = 1, y = 0, kind = "circled" },
+  { id = "p2", x = 2, y = 0 }, { id = "p3", x = 3, y = 0, kind = "circled" },
+  { id = "p4", x = 4, y = 0 }, { id = "p5", x = 5, y = 0, kind = "circled" },
+  { id = "p6", x = 6, y = 0 }, { id = "q1", x = 3, y = 1 }, { id = "q2", x = 3, y = 2 },
+  { id = "r0", x = 4, y = 2 }, { id = "r1", x = 6, y = 2 },
+]
+junctions = [{ id = "J", x = 5, y = 2 }]
+lines = [
+  ["p0", "p1", "p2", "p3", "p4", "p5", "p6"],
+  ["p3", "q1", "q2", "r0", "J", "r1"],
+  ["J", "p5"],
+  ["p6", [7, 0], [7, 2], "r1"],
+]
+"""
