@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from connect_arena.core import OptionValue
+from connect_arena.service.settings import ResultReason, TableNote, TableSettings
 
 
 def utcnow() -> datetime:
@@ -48,6 +49,8 @@ class Seat:
         user_id: the seated person's user id (human seats only).
         name: the display name: the user's name, or the agent's label.
         agent: the agent spec of a computer seat (e.g. ``"random"``).
+        takeover: the agent spec of the computer playing a person's seat for them (after a
+            resignation, a timeout or a leaver claim), ``None`` while the person plays.
     """
 
     index: int
@@ -55,11 +58,22 @@ class Seat:
     user_id: int | None = None
     name: str | None = None
     agent: str | None = None
+    takeover: str | None = None
 
     @property
     def filled(self) -> bool:
         """Whether somebody (or a computer) sits here."""
         return self.kind is not SeatKind.OPEN
+
+    @property
+    def computer_agent(self) -> str | None:
+        """The agent that plays this seat now: a computer seat's, or a person's take-over."""
+        return self.agent if self.kind is SeatKind.COMPUTER else self.takeover
+
+    @property
+    def person(self) -> bool:
+        """Whether a person sits here (even while a computer plays for them)."""
+        return self.kind is SeatKind.HUMAN
 
     def to_json(self) -> dict[str, Any]:
         """The seat as a JSON-able dict."""
@@ -69,6 +83,7 @@ class Seat:
             "user_id": self.user_id,
             "name": self.name,
             "agent": self.agent,
+            "takeover": self.takeover,
         }
 
 
@@ -85,8 +100,12 @@ class TableInfo:
         created_by: the user id of the creator.
         seed: the table's random seed (chance outcomes and computer players derive from it).
         created_at: creation time (UTC).
-        returns: the final returns once finished.
+        returns: the final returns once finished (``None`` for an aborted or abandoned
+            game: no result).
         finished_at: when the game ended.
+        settings: time control, hints, take-over level, rated.
+        reason: why the game ended, once it did.
+        notes: lifecycle facts in order (resignations, take-overs, claims, hints used...).
     """
 
     id: int
@@ -99,6 +118,9 @@ class TableInfo:
     created_at: datetime = field(default_factory=utcnow)
     returns: list[float] | None = None
     finished_at: datetime | None = None
+    settings: TableSettings = field(default_factory=TableSettings)
+    reason: ResultReason | None = None
+    notes: list[TableNote] = field(default_factory=list)
 
     @property
     def num_players(self) -> int:
@@ -162,7 +184,9 @@ class LogEntry:
         action: the canonical notation.
         simultaneous: taken while several seats could act (hidden from the others until the
             game ends, and tagged with its seat in records).
-        created_at: when it was stored.
+        created_at: when it was stored (the server's clock).
+        clock: the mover's remaining time after the action, increment included, in
+            seconds (timed tables, people's actions only; ``None`` otherwise).
     """
 
     seq: int
@@ -170,6 +194,7 @@ class LogEntry:
     action: str
     simultaneous: bool = False
     created_at: datetime = field(default_factory=utcnow)
+    clock: float | None = None
 
 
 class ErrorCode(enum.StrEnum):
@@ -190,6 +215,9 @@ class ErrorCode(enum.StrEnum):
     HINT_PENDING = "hint_pending"
     BUSY = "busy"
     RATE_LIMITED = "rate_limited"
+    NOT_ALLOWED = "not_allowed"
+    """The request does not apply here (resign after the end, abort after the first moves,
+    a draw in a game without draws, a takeback at a rated table, a hint against people)."""
 
 
 class ServiceError(Exception):
