@@ -67,7 +67,7 @@ def ask(player: Player, table_id: int, seat: int) -> Any:
 def test_the_seat_gets_three_legal_lines_and_nothing_changes(client: TestClient) -> None:
     alice = Player(client).signup("alice")
     bob = Player(client).signup("bob")
-    table_id = alice.create_table(["me", "open"], options={"first_player": "0"})["id"]
+    table_id = alice.create_table(["me", "open"], options={"first_player": "0"}, settings={"hints": "allowed"})["id"]
     assert bob.post(f"/api/tables/{table_id}/join", {"seat": 1}).status_code == 200
     state = opening_state(alice, table_id)
     legal = set(state["legal_actions"]["0"])
@@ -105,7 +105,7 @@ def test_refusals(client: TestClient) -> None:
     bob = Player(client).signup("bob")
     carol = Player(client).signup("carol")  # signed in, not seated
     anonymous = Player(client)
-    table_id = alice.create_table(["me", "open"], options={"first_player": "0"})["id"]
+    table_id = alice.create_table(["me", "open"], options={"first_player": "0"}, settings={"hints": "allowed"})["id"]
 
     def code(response: Any) -> tuple[int, str]:
         return response.status_code, response.json()["error"]["code"]
@@ -169,7 +169,7 @@ def test_one_hint_at_a_time_per_user() -> None:
 def test_connnect_hint_never_sees_another_seats_hidden_choice(client: TestClient) -> None:
     alice = Player(client).signup("alice")
     bob = Player(client).signup("bob")
-    table = alice.create_table(["me", "open"], options={}, game="connnect")
+    table = alice.create_table(["me", "open"], options={}, game="connnect", settings={"hints": "allowed"})
     table_id = table["id"]
     assert bob.post(f"/api/tables/{table_id}/join", {"seat": 1}).status_code == 200
     with alice.connect(table_id) as socket:
