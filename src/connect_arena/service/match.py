@@ -270,6 +270,8 @@ class MatchService:
         table = self.registry.tables.get(table_id) or self.registry.finished.get(table_id)
         if table is not None:
             self.lifecycle.connected(table, subscription)
+            if self.cluster is not None and table.viewer_seats(user_id):
+                self.registry.spawn(self.cluster.announce(table))
         return subscription
 
     @staticmethod
@@ -310,6 +312,8 @@ class MatchService:
         table = self.registry.tables.get(table_id) or self.registry.finished.get(table_id)
         if table is not None:
             self.lifecycle.disconnected(table, subscription.user_id)
+            if self.cluster is not None and table.viewer_seats(subscription.user_id):
+                self.registry.spawn(self.cluster.announce(table))
 
     async def rename_player(self, user_id: int, name: str) -> None:
         """Show ``user_id``'s seats under ``name`` in the tables held in memory (a guest became

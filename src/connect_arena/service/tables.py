@@ -237,6 +237,8 @@ class LiveTable:
         """When this process took the table (people count as away since then)."""
         self.away_since: dict[int, datetime] = {}
         """When each seated person's last connection to the table closed (by user id)."""
+        self.remote_online: dict[str, set[int]] = {}
+        """The users connected through each other process of the arena (by its origin)."""
         if info.status in (TableStatus.RUNNING, TableStatus.FINISHED):
             self.state = rebuild(info, log, self.described)
         if info.status is TableStatus.RUNNING:
@@ -272,11 +274,18 @@ class LiveTable:
             return self.log[-1].created_at
         return max(self.info.created_at, self.loaded_at)
 
+    def local_online(self) -> set[int]:
+        """The users connected to this table through this process."""
+        return {s.user_id for s in self.subscribers if s.user_id is not None and not s.closed}
+
     def online(self, user_id: int | None) -> bool:
-        """Whether ``user_id`` has a connection to this table."""
-        return user_id is not None and any(
-            s.user_id == user_id and not s.closed for s in self.subscribers
-        )
+        """Whether ``user_id`` has a connection to this table (through this process, or
+        through another one of the arena as it last published)."""
+        if user_id is None:
+            return False
+        if any(s.user_id == user_id and not s.closed for s in self.subscribers):
+            return True
+        return any(user_id in users for users in self.remote_online.values())
 
     def away(self, seat: Seat, now: datetime) -> float | None:
         """Seconds ``seat``'s person has had no connection to this table (``None`` when
@@ -330,6 +339,10 @@ class LiveTable:
         self.described.append(self.state.describe_action(action, entry.seat).to_json())
         self.state.apply_legal_action(action, entry.seat)
         self.log.append(entry)
+        if self.clocks is not None:
+            over = self.state.is_terminal()
+            active = [] if over else self.state.active_players()
+            self.clocks.act(entry.seat, entry.created_at, active, recorded=entry.clock)
 
     @property
     def id(self) -> int:
