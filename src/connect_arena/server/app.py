@@ -63,6 +63,8 @@ async def open_arena(settings: Settings) -> Arena:
         ),
         coordinator,
     )
+    service.lifecycle.open_ttl = settings.open_table_ttl
+    service.lifecycle.idle_ttl = settings.idle_table_ttl
     await service.start()
     return Arena(
         settings=settings,
