@@ -20,6 +20,7 @@ from starlette.types import ASGIApp
 
 from connect_arena.server import (
     routes_auth,
+    routes_bot,
     routes_lifecycle,
     routes_pictures,
     routes_tables,
@@ -31,6 +32,7 @@ from connect_arena.server.auth import Passwords, RateLimiter
 from connect_arena.server.config import Settings
 from connect_arena.server.coordination import RedisCoordinator
 from connect_arena.server.db import SqlStorage, make_engine, run_migrations
+from connect_arena.server.db.bots import SqlBots
 from connect_arena.server.errors import (
     ApiError,
     api_error_handler,
@@ -56,12 +58,14 @@ async def open_arena(settings: Settings) -> Arena:
     storage = SqlStorage(engine)
     sessions = Sessions(storage, settings.resolved_secret_key(), secure=settings.secure_cookies)
     coordinator = RedisCoordinator(settings.redis_url) if settings.redis_url else None
+    bots = SqlBots(storage)
     service = MatchService(
         storage,
         ServiceConfig(
             settings.computer_workers, settings.computer_delay, hint_agent=settings.hint_agent
         ),
         coordinator,
+        bots,
     )
     service.lifecycle.open_ttl = settings.open_table_ttl
     service.lifecycle.idle_ttl = settings.idle_table_ttl
@@ -76,6 +80,8 @@ async def open_arena(settings: Settings) -> Arena:
         sessions=sessions,
         frame_limiter=Buckets(*settings.ws_address_limit),
         replay_limiter=RateLimiter(*settings.replay_limit),
+        bots=bots,
+        token_limiter=RateLimiter(*settings.token_limit),
     )
 
 
@@ -166,6 +172,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SecurityHeaders)
     app.add_middleware(AllowedHosts, hosts=settings.allowed_hosts)  # the outermost: first
     app.include_router(routes_auth.router)
+    app.include_router(routes_bot.router)
     app.include_router(routes_lifecycle.router)  # before /tables/{id}: /tables/mine
     app.include_router(routes_tables.router)
     app.include_router(routes_tutorials.router)

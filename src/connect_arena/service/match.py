@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from connect_arena.service.challenges import Challenges, ChallengeStore, MemoryChallengeStore
 from connect_arena.service.cluster import Cluster, Coordinator
 from connect_arena.service.computer import ComputerPlayers
 from connect_arena.service.computer_seats import ComputerSeats
@@ -41,6 +42,7 @@ from connect_arena.service.seating import Seating
 from connect_arena.service.settings import TableSettings
 from connect_arena.service.storage import Storage
 from connect_arena.service.tables import LiveTable, Subscription
+from connect_arena.service.userevents import UserEvents
 from connect_arena.service.viewing import Viewing, sync
 from connect_arena.service.views import table_json
 
@@ -73,6 +75,7 @@ class MatchService:
         storage: Storage,
         config: ServiceConfig | None = None,
         coordinator: Coordinator | None = None,
+        challenges: ChallengeStore | None = None,
     ) -> None:
         self.storage = storage
         self.config = config or ServiceConfig()
@@ -89,6 +92,17 @@ class MatchService:
         self.hints = Hints(self.registry, self.computer, self.config)
         self.viewing = Viewing(self.registry, self.pipeline)
         self.lifecycle = Lifecycle(self.registry, self.pipeline, self.seating, self.lobby)
+        self.user_events = UserEvents()
+        self.challenges = Challenges(
+            challenges or MemoryChallengeStore(), self.seating, self.user_events
+        )
+        lifecycle_changed = self.pipeline.changed
+
+        def changed(table: LiveTable) -> None:
+            lifecycle_changed(table)
+            self.user_events.table_changed(table)
+
+        self.pipeline.changed = changed
         self.cluster: Cluster | None = None
         if coordinator is not None:
             self.cluster = Cluster(self.registry, self.pipeline, self.lobby, coordinator)
@@ -96,6 +110,7 @@ class MatchService:
 
     def _wake(self, table: LiveTable) -> None:
         self.computer_seats.wake(table)
+        self.user_events.table_changed(table)  # a game starting: its people are told
 
     # ----- life cycle --------------------------------------------------------------------------
     async def start(self) -> None:

@@ -51,6 +51,7 @@ class Seat:
         agent: the agent spec of a computer seat (e.g. ``"random"``).
         takeover: the agent spec of the computer playing a person's seat for them (after a
             resignation, a timeout or a leaver claim), ``None`` while the person plays.
+        bot: the account sitting here is a bot (a program playing through the bot API).
     """
 
     index: int
@@ -59,6 +60,7 @@ class Seat:
     name: str | None = None
     agent: str | None = None
     takeover: str | None = None
+    bot: bool = False
 
     @property
     def filled(self) -> bool:
@@ -84,6 +86,7 @@ class Seat:
             "name": self.name,
             "agent": self.agent,
             "takeover": self.takeover,
+            "bot": self.bot,
         }
 
 
@@ -136,10 +139,12 @@ class TableInfo:
 
 @dataclass(frozen=True, slots=True)
 class User:
-    """Who is asking: a user id and display name (accounts live in the server)."""
+    """Who is asking: a user id and display name (accounts live in the server), and whether
+    the account is a bot."""
 
     id: int
     name: str
+    bot: bool = False
 
 
 @dataclass(frozen=True, slots=True)
