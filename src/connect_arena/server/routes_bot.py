@@ -32,6 +32,7 @@ from connect_arena.server.arena import (
     require_csrf,
     require_user,
     service_user,
+    user_json,
 )
 from connect_arena.server.db import StoredUser
 from connect_arena.server.db.bots import StoredToken
@@ -113,7 +114,7 @@ def needs(scope: str, bot: bool = False, session: bool = False) -> Any:
                 require_csrf(request)
             return Caller(user, None)
         user, token = found
-        if scope not in token.scopes:
+        if scope and scope not in token.scopes:
             raise ApiError(403, "scope", f"this token lacks the {scope!r} scope")
         if bot and not user.bot:
             raise ApiError(
@@ -165,6 +166,18 @@ async def revoke_token(token_id: int, user: UserDep, arena: ArenaDep) -> dict[st
     if not await arena.bots.delete_token(user.id, token_id):
         raise ApiError(404, "not_found", f"you have no token {token_id}")
     return {"ok": True}
+
+
+AnyToken = Annotated[Caller, needs("", session=True)]
+
+
+@router.get("/account")
+async def account(caller: AnyToken) -> dict[str, Any]:
+    """The caller's account (``{"id", "name", "guest", "bot"}``): a bearer token's, or the
+    signed-in person's."""
+    body = user_json(caller.user)
+    assert body is not None
+    return body
 
 
 # ----- bot accounts ----------------------------------------------------------------------------
@@ -378,5 +391,5 @@ async def decline(
 @router.post("/challenge/{challenge_id}/cancel")
 async def cancel(challenge_id: int, caller: ChallengeWrite, arena: ArenaDep) -> dict[str, Any]:
     """Cancel a challenge sent."""
-    await arena.service.challenges.decline(challenge_id, service_user(caller.user), "cancelled")
+    await arena.service.challenges.cancel(challenge_id, service_user(caller.user))
     return {"ok": True}

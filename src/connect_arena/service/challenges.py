@@ -289,19 +289,28 @@ class Challenges:
         )
 
     async def decline(self, challenge_id: int, user: User, reason: str = "generic") -> None:
-        """The challenged declines, or the challenger cancels.
+        """The challenged declines (``challengeDeclined`` with ``reason``).
 
         Raises:
-            ServiceError: ``not_found``, ``not_seated`` (neither of the two).
+            ServiceError: ``not_found``, ``not_seated`` (not the challenged).
         """
         challenge = await self._find(challenge_id)
-        if user.id not in (challenge.challenged.id, challenge.challenger.id):
-            raise ServiceError(ErrorCode.NOT_SEATED, "this challenge is not yours")
+        if user.id != challenge.challenged.id:
+            raise ServiceError(ErrorCode.NOT_SEATED, "only the challenged may decline")
         if await self.store.delete_challenge(challenge_id):
-            kind = (
-                "challengeDeclined" if user.id == challenge.challenged.id else "challengeCanceled"
-            )
-            self._tell(kind, challenge, reason=reason[:32])
+            self._tell("challengeDeclined", challenge, reason=reason[:32])
+
+    async def cancel(self, challenge_id: int, user: User) -> None:
+        """The challenger takes the challenge back (``challengeCanceled``).
+
+        Raises:
+            ServiceError: ``not_found``, ``not_seated`` (not the challenger).
+        """
+        challenge = await self._find(challenge_id)
+        if user.id != challenge.challenger.id:
+            raise ServiceError(ErrorCode.NOT_SEATED, "only the challenger may cancel")
+        if await self.store.delete_challenge(challenge_id):
+            self._tell("challengeCanceled", challenge, reason="cancelled")
 
     def _tell(self, kind: str, challenge: Challenge, **extra: Any) -> None:
         message = {"type": kind, "challenge": challenge.to_json(), **extra}

@@ -31,6 +31,7 @@ def upgrade() -> None:
         sa.Column("scopes", sa.JSON(), nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("last_used_at", sa.DateTime(timezone=True), nullable=True),
+        sqlite_autoincrement=True,
     )
     op.create_index("ix_api_tokens_user_id", "api_tokens", ["user_id"])
     op.create_table(
@@ -41,6 +42,7 @@ def upgrade() -> None:
         sa.Column("body", sa.JSON(), nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("expires_at", sa.DateTime(timezone=True), nullable=False),
+        sqlite_autoincrement=True,
     )
     op.create_index("ix_challenges_challenged_id", "challenges", ["challenged_id"])
     op.create_index("ix_challenges_challenger_id", "challenges", ["challenger_id"])
