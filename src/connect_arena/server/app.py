@@ -23,9 +23,11 @@ from connect_arena.server import (
     routes_bot,
     routes_lifecycle,
     routes_pictures,
+    routes_seeks,
     routes_tables,
     routes_tutorials,
     websocket,
+    ws_user,
 )
 from connect_arena.server.arena import Arena, TableId
 from connect_arena.server.auth import Passwords, RateLimiter
@@ -173,6 +175,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(AllowedHosts, hosts=settings.allowed_hosts)  # the outermost: first
     app.include_router(routes_auth.router)
     app.include_router(routes_bot.router)
+    app.include_router(routes_seeks.router)
+    app.include_router(ws_user.router)
     app.include_router(routes_lifecycle.router)  # before /tables/{id}: /tables/mine
     app.include_router(routes_tables.router)
     app.include_router(routes_tutorials.router)

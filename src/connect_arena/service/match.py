@@ -39,6 +39,7 @@ from connect_arena.service.model import (
 from connect_arena.service.pipeline import MovePipeline
 from connect_arena.service.registry import FINISHED_CACHE, TableRegistry
 from connect_arena.service.seating import Seating
+from connect_arena.service.seeks import Seeks
 from connect_arena.service.settings import TableSettings
 from connect_arena.service.storage import Storage
 from connect_arena.service.tables import LiveTable, Subscription
@@ -96,6 +97,8 @@ class MatchService:
         self.challenges = Challenges(
             challenges or MemoryChallengeStore(), self.seating, self.user_events
         )
+        self.seeks = Seeks(self.seating, self.user_events, self.lobby.changed)
+        self.lobby.seeks = self.seeks.listing
         lifecycle_changed = self.pipeline.changed
 
         def changed(table: LiveTable) -> None:

@@ -122,7 +122,7 @@ class TokenRow(Base):
     """A personal API token: only its SHA-256 is stored; ``scopes`` limit what it may do."""
 
     __tablename__ = "api_tokens"
-    __table_args__ = {"sqlite_autoincrement": True}  # ids are never reused
+    __table_args__ = ({"sqlite_autoincrement": True},)  # ids are never reused
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
@@ -137,7 +137,7 @@ class ChallengeRow(Base):
     """A challenge to a named user, until accepted, declined, cancelled or expired."""
 
     __tablename__ = "challenges"
-    __table_args__ = {"sqlite_autoincrement": True}  # ids are never reused
+    __table_args__ = ({"sqlite_autoincrement": True},)  # ids are never reused
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     challenger_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
