@@ -21,6 +21,7 @@ from starlette.types import ASGIApp
 from connect_arena.server import (
     routes_auth,
     routes_bot,
+    routes_chat,
     routes_lifecycle,
     routes_pictures,
     routes_seeks,
@@ -35,6 +36,7 @@ from connect_arena.server.config import Settings
 from connect_arena.server.coordination import RedisCoordinator
 from connect_arena.server.db import SqlStorage, make_engine, run_migrations
 from connect_arena.server.db.bots import SqlBots
+from connect_arena.server.db.chat import SqlChat
 from connect_arena.server.errors import (
     ApiError,
     api_error_handler,
@@ -68,6 +70,7 @@ async def open_arena(settings: Settings) -> Arena:
         ),
         coordinator,
         bots,
+        SqlChat(storage),
     )
     service.lifecycle.open_ttl = settings.open_table_ttl
     service.lifecycle.idle_ttl = settings.idle_table_ttl
@@ -84,6 +87,7 @@ async def open_arena(settings: Settings) -> Arena:
         replay_limiter=RateLimiter(*settings.replay_limit),
         bots=bots,
         token_limiter=RateLimiter(*settings.token_limit),
+        chat_limiter=RateLimiter(*settings.chat_limit),
     )
 
 
@@ -176,6 +180,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(routes_auth.router)
     app.include_router(routes_bot.router)
     app.include_router(routes_seeks.router)
+    app.include_router(routes_chat.router)
     app.include_router(ws_user.router)
     app.include_router(routes_lifecycle.router)  # before /tables/{id}: /tables/mine
     app.include_router(routes_tables.router)

@@ -42,6 +42,7 @@ class Arena:
         replay_limiter: replay uploads per client address.
         bots: API tokens, bot accounts and challenges in the database.
         token_limiter: requests per API token.
+        chat_limiter: chat messages per user.
     """
 
     settings: Settings
@@ -55,6 +56,7 @@ class Arena:
     replay_limiter: RateLimiter
     bots: SqlBots
     token_limiter: RateLimiter
+    chat_limiter: RateLimiter
     _users: OrderedDict[int, StoredUser] = field(default_factory=OrderedDict)
 
     async def user(self, user_id: int) -> StoredUser | None:

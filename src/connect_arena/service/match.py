@@ -21,6 +21,7 @@ from dataclasses import replace
 from typing import Any
 
 from connect_arena.service.challenges import Challenges, ChallengeStore, MemoryChallengeStore
+from connect_arena.service.chat import Chat, ChatStore, MemoryChatStore
 from connect_arena.service.cluster import Cluster, Coordinator
 from connect_arena.service.computer import ComputerPlayers
 from connect_arena.service.computer_seats import ComputerSeats
@@ -77,6 +78,7 @@ class MatchService:
         config: ServiceConfig | None = None,
         coordinator: Coordinator | None = None,
         challenges: ChallengeStore | None = None,
+        chat: ChatStore | None = None,
     ) -> None:
         self.storage = storage
         self.config = config or ServiceConfig()
@@ -97,6 +99,7 @@ class MatchService:
         self.challenges = Challenges(
             challenges or MemoryChallengeStore(), self.seating, self.user_events
         )
+        self.chat = Chat(self.registry, chat or MemoryChatStore())
         self.seeks = Seeks(self.seating, self.user_events, self.lobby.changed)
         self.lobby.seeks = self.seeks.listing
         lifecycle_changed = self.pipeline.changed
