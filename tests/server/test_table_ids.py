@@ -23,6 +23,8 @@ ROUTES = [
     ("POST", "/api/tables/{id}/claim"),
     ("POST", "/api/tables/{id}/return"),
     ("POST", "/api/tables/{id}/rematch"),
+    ("GET", "/api/tables/{id}/chat"),
+    ("POST", "/api/tables/{id}/chat"),
     ("GET", "/api/bot/game/stream/{id}"),
     ("POST", "/api/bot/game/{id}/move"),
     ("POST", "/api/bot/game/{id}/resign"),
