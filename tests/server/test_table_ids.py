@@ -24,6 +24,7 @@ ROUTES = [
     ("POST", "/api/tables/{id}/return"),
     ("POST", "/api/tables/{id}/rematch"),
     ("GET", "/api/tables/{id}/chat"),
+    ("GET", "/api/tables/{id}/analysis"),
     ("POST", "/api/tables/{id}/chat"),
     ("GET", "/api/bot/game/stream/{id}"),
     ("POST", "/api/bot/game/{id}/move"),

@@ -19,6 +19,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp
 
 from connect_arena.server import (
+    routes_analysis,
     routes_auth,
     routes_bot,
     routes_chat,
@@ -181,6 +182,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(routes_bot.router)
     app.include_router(routes_seeks.router)
     app.include_router(routes_chat.router)
+    app.include_router(routes_analysis.router)
     app.include_router(ws_user.router)
     app.include_router(routes_lifecycle.router)  # before /tables/{id}: /tables/mine
     app.include_router(routes_tables.router)

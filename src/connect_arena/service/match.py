@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from connect_arena.service.analysis import Analysis
 from connect_arena.service.challenges import Challenges, ChallengeStore, MemoryChallengeStore
 from connect_arena.service.chat import Chat, ChatStore, MemoryChatStore
 from connect_arena.service.cluster import Cluster, Coordinator
@@ -99,6 +100,7 @@ class MatchService:
         self.challenges = Challenges(
             challenges or MemoryChallengeStore(), self.seating, self.user_events
         )
+        self.analysis = Analysis(self.registry, self.computer)
         self.chat = Chat(self.registry, chat or MemoryChatStore())
         self.seeks = Seeks(self.seating, self.user_events, self.lobby.changed)
         self.lobby.seeks = self.seeks.listing
