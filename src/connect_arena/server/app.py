@@ -25,6 +25,7 @@ from connect_arena.server import (
     routes_pictures,
     routes_tables,
     routes_tutorials,
+    routes_users,
     websocket,
 )
 from connect_arena.server.arena import Arena, TableId
@@ -33,6 +34,7 @@ from connect_arena.server.config import Settings
 from connect_arena.server.coordination import RedisCoordinator
 from connect_arena.server.db import SqlStorage, make_engine, run_migrations
 from connect_arena.server.db.bots import SqlBots
+from connect_arena.server.db.ratings import SqlRatings
 from connect_arena.server.errors import (
     ApiError,
     api_error_handler,
@@ -59,6 +61,7 @@ async def open_arena(settings: Settings) -> Arena:
     sessions = Sessions(storage, settings.resolved_secret_key(), secure=settings.secure_cookies)
     coordinator = RedisCoordinator(settings.redis_url) if settings.redis_url else None
     bots = SqlBots(storage)
+    ratings = SqlRatings(storage)
     service = MatchService(
         storage,
         ServiceConfig(
@@ -66,6 +69,7 @@ async def open_arena(settings: Settings) -> Arena:
         ),
         coordinator,
         bots,
+        ratings,
     )
     service.lifecycle.open_ttl = settings.open_table_ttl
     service.lifecycle.idle_ttl = settings.idle_table_ttl
@@ -82,6 +86,7 @@ async def open_arena(settings: Settings) -> Arena:
         replay_limiter=RateLimiter(*settings.replay_limit),
         bots=bots,
         token_limiter=RateLimiter(*settings.token_limit),
+        ratings=ratings,
     )
 
 
@@ -177,6 +182,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(routes_tables.router)
     app.include_router(routes_tutorials.router)
     app.include_router(routes_pictures.router)
+    app.include_router(routes_users.router)
     app.include_router(websocket.router)
     app.mount("/static", static_files(settings.static_max_age), name="static")
     _pages(app)

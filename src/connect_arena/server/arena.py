@@ -14,6 +14,7 @@ from connect_arena.server.auth import CSRF_HEADER, Passwords, RateLimiter
 from connect_arena.server.config import Settings
 from connect_arena.server.db import SqlStorage, StoredUser
 from connect_arena.server.db.bots import SqlBots
+from connect_arena.server.db.ratings import SqlRatings
 from connect_arena.server.errors import ApiError
 from connect_arena.server.ratelimit import Buckets
 from connect_arena.server.sessions import Sessions, cookie_token
@@ -42,6 +43,7 @@ class Arena:
         replay_limiter: replay uploads per client address.
         bots: API tokens, bot accounts and challenges in the database.
         token_limiter: requests per API token.
+        ratings: ratings, scored tables and players' histories in the database.
     """
 
     settings: Settings
@@ -55,6 +57,7 @@ class Arena:
     replay_limiter: RateLimiter
     bots: SqlBots
     token_limiter: RateLimiter
+    ratings: SqlRatings
     _users: OrderedDict[int, StoredUser] = field(default_factory=OrderedDict)
 
     async def user(self, user_id: int) -> StoredUser | None:

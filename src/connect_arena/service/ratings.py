@@ -208,9 +208,8 @@ def final_scores(game: Game, state: Any) -> list[float] | None:
     if not isinstance(found, list | tuple):
         return None
     totals = [getattr(item, "total", item) for item in found]
-    if len(totals) != game.num_players or not all(isinstance(t, int | float) for t in totals):
-        return None
-    return [float(t) for t in totals]
+    numbers = [float(t) for t in totals if isinstance(t, int | float)]
+    return numbers if len(numbers) == game.num_players == len(totals) else None
 
 
 def rate(teams: Sequence[Sequence[Skill]], ranks: Sequence[int]) -> list[list[Skill]]:
