@@ -28,6 +28,7 @@ from connect_arena.server import (
     routes_seeks,
     routes_tables,
     routes_tutorials,
+    routes_users,
     websocket,
     ws_user,
 )
@@ -38,6 +39,7 @@ from connect_arena.server.coordination import RedisCoordinator
 from connect_arena.server.db import SqlStorage, make_engine, run_migrations
 from connect_arena.server.db.bots import SqlBots
 from connect_arena.server.db.chat import SqlChat
+from connect_arena.server.db.ratings import SqlRatings
 from connect_arena.server.errors import (
     ApiError,
     api_error_handler,
@@ -64,14 +66,16 @@ async def open_arena(settings: Settings) -> Arena:
     sessions = Sessions(storage, settings.resolved_secret_key(), secure=settings.secure_cookies)
     coordinator = RedisCoordinator(settings.redis_url) if settings.redis_url else None
     bots = SqlBots(storage)
+    ratings = SqlRatings(storage)
     service = MatchService(
         storage,
         ServiceConfig(
             settings.computer_workers, settings.computer_delay, hint_agent=settings.hint_agent
         ),
         coordinator,
-        bots,
-        SqlChat(storage),
+        challenges=bots,
+        chat=SqlChat(storage),
+        ratings=ratings,
     )
     service.lifecycle.open_ttl = settings.open_table_ttl
     service.lifecycle.idle_ttl = settings.idle_table_ttl
@@ -89,6 +93,7 @@ async def open_arena(settings: Settings) -> Arena:
         bots=bots,
         token_limiter=RateLimiter(*settings.token_limit),
         chat_limiter=RateLimiter(*settings.chat_limit),
+        ratings=ratings,
     )
 
 
@@ -188,6 +193,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(routes_tables.router)
     app.include_router(routes_tutorials.router)
     app.include_router(routes_pictures.router)
+    app.include_router(routes_users.router)
     app.include_router(websocket.router)
     app.mount("/static", static_files(settings.static_max_age), name="static")
     _pages(app)

@@ -14,6 +14,7 @@ from connect_arena.server.auth import CSRF_HEADER, Passwords, RateLimiter
 from connect_arena.server.config import Settings
 from connect_arena.server.db import SqlStorage, StoredUser
 from connect_arena.server.db.bots import SqlBots
+from connect_arena.server.db.ratings import SqlRatings
 from connect_arena.server.errors import ApiError
 from connect_arena.server.ratelimit import Buckets
 from connect_arena.server.sessions import Sessions, cookie_token
@@ -43,6 +44,7 @@ class Arena:
         bots: API tokens, bot accounts and challenges in the database.
         token_limiter: requests per API token.
         chat_limiter: chat messages per user.
+        ratings: ratings, scored tables and players' histories in the database.
     """
 
     settings: Settings
@@ -57,6 +59,7 @@ class Arena:
     bots: SqlBots
     token_limiter: RateLimiter
     chat_limiter: RateLimiter
+    ratings: SqlRatings
     _users: OrderedDict[int, StoredUser] = field(default_factory=OrderedDict)
 
     async def user(self, user_id: int) -> StoredUser | None:

@@ -109,6 +109,9 @@ class TableInfo:
         settings: time control, hints, take-over level, rated.
         reason: why the game ended, once it did.
         notes: lifecycle facts in order (resignations, take-overs, claims, hints used...).
+        rating_changes: once a rated game is scored, each seat's displayed rating change
+            (``+14`` is 14; ``None`` for a seat not rated), else ``None``
+            (:mod:`~connect_arena.service.ratings`).
     """
 
     id: int
@@ -124,6 +127,7 @@ class TableInfo:
     settings: TableSettings = field(default_factory=TableSettings)
     reason: ResultReason | None = None
     notes: list[TableNote] = field(default_factory=list)
+    rating_changes: list[int | None] | None = None
 
     @property
     def num_players(self) -> int:

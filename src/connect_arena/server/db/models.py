@@ -13,6 +13,7 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -38,6 +39,9 @@ class UserRow(Base):
     guest: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    computer: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """A built-in computer player's account (named after its agent spec, no password): its
+    seats are rated like anybody's (``docs/community.md``)."""
 
 
 class SessionRow(Base):
@@ -81,7 +85,7 @@ class SeatRow(Base):
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     kind: Mapped[str] = mapped_column(String(16))
-    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True, index=True)
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     agent: Mapped[str | None] = mapped_column(String(32), nullable=True)
     takeover: Mapped[str | None] = mapped_column(String(32), nullable=True)
@@ -169,3 +173,64 @@ class MuteRow(Base):
 
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
     muted_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+
+
+class RatingRow(Base):
+    """An account's current rating on one game (OpenSkill's ``mu`` and ``sigma``, the
+    displayed conservative ``rating``), the rated games played and the last one's time. The
+    leaderboard reads ``ix_ratings_leaderboard`` in rating order (no scan)."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ix_ratings_leaderboard", "game", "rating", "user_id"),)
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    rating: Mapped[int] = mapped_column(Integer)
+    games: Mapped[int] = mapped_column(Integer)
+    last_game_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ScoredTableRow(Base):
+    """A finished table once scored (its placings kept, ratings updated when rated): at most
+    one per table; ``id`` orders the scoring (a recomputation follows it)."""
+
+    __tablename__ = "scored_tables"
+    __table_args__ = ({"sqlite_autoincrement": True},)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), unique=True)
+    game: Mapped[str] = mapped_column(String(64))
+    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    reason: Mapped[str] = mapped_column(String(16))
+    rated: Mapped[bool] = mapped_column(Boolean)
+    sides: Mapped[int] = mapped_column(Integer)
+
+
+class UserGameRow(Base):
+    """One seat of a scored table: its account, rank, result and (rated tables) the rating
+    before and after. A user's history and statistics are read from here."""
+
+    __tablename__ = "user_games"
+    __table_args__ = (
+        Index("ix_user_games_user", "user_id", "finished_at"),
+        Index("ix_user_games_user_game", "user_id", "game", "finished_at"),
+    )
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    side: Mapped[int] = mapped_column(Integer)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    game: Mapped[str] = mapped_column(String(64))
+    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    rated: Mapped[bool] = mapped_column(Boolean)
+    rank: Mapped[int] = mapped_column(Integer)
+    result: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    mu_before: Mapped[float | None] = mapped_column(Float, nullable=True)
+    sigma_before: Mapped[float | None] = mapped_column(Float, nullable=True)
+    games_before: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    mu: Mapped[float | None] = mapped_column(Float, nullable=True)
+    sigma: Mapped[float | None] = mapped_column(Float, nullable=True)
+    rating: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    change: Mapped[int | None] = mapped_column(Integer, nullable=True)
