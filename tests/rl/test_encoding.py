@@ -48,12 +48,13 @@ def check_position(stepper: Stepper) -> int:
     sequences = stepper.action_sequences()
     assert sorted(map(str, actions)) == sorted(str(action) for _, action in sequences)
     assert len({sequence for sequence, _ in sequences}) == len(sequences)
-    for sequence, action in sequences:
+    for index, (sequence, action) in enumerate(sequences):
         assert all(0 <= step < encoding.num_distinct_actions for step in sequence)
         encoded = encoding.encode(state, action)  # the tree and the encoding agree
         assert sequence in (encoded, (*encoded, encoding.end_id))
-        assert stepper.encode_action(str(action)) == sequence
         assert state.parse_action(str(action), player) == action  # notation round trip
+        if index % 16 == 0:  # the notation → ids path (a search of the tree each time)
+            assert stepper.encode_action(str(action)) == sequence
         names = [stepper.id_name(step) for step in sequence]
         assert all(names), sequence
     first_ids = sorted({sequence[0] for sequence, _ in sequences})
@@ -152,7 +153,7 @@ VARIANTS = [
     ("quinque", {"skydivers_per_tile": 1, "tiles": 30, "parachutes": 12, "max_turns": 40}),
     ("connect5", {"board": "advanced", "mode": "full", "idle_limit": 6}),
     ("connect5", {"capture_compulsory": True, "sandwich_in_chain": True, "idle_limit": 6}),
-    ("pairs", {"key": "random", "connect_chooser": "active", "max_rounds": 60}),
+    ("pairs", {"num_players": 4, "key": "random", "connect_chooser": "active", "max_rounds": 60}),
 ]
 
 

@@ -79,11 +79,14 @@ class Connect5Encoding(Encoding):
     def encode(self, state: State[Any], action: Action) -> tuple[int, ...]:
         """The ids of a legal action (the same in every position)."""
         entry = self._cache.get(id(action))
-        if entry is None:
+        if entry is not None:
+            return entry[1]
+        ids = self._encode(action)
+        if len(ids) == 1:  # an interned action (a chain is a new object each time)
             if len(self._cache) >= _CACHE_LIMIT:
                 self._cache.clear()
-            entry = self._cache[id(action)] = (action, self._encode(action))
-        return entry[1]
+            self._cache[id(action)] = (action, ids)
+        return ids
 
     def encode_all(self, state: State[Any], actions: Any) -> list[tuple[int, ...]]:
         # Hot path: the engine hands out interned action objects (connect5/tables.py), so
@@ -92,7 +95,7 @@ class Connect5Encoding(Encoding):
         cache = self._cache
         try:
             return [cache[id(action)][1] for action in actions]
-        except KeyError:
+        except KeyError:  # a capture chain, or objects not seen yet
             return [self.encode(state, action) for action in actions]
 
     def _encode(self, action: Action) -> tuple[int, ...]:
