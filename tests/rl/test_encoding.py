@@ -55,6 +55,8 @@ def check_position(stepper: Stepper) -> int:
         assert state.parse_action(str(action), player) == action  # notation round trip
         if index % 16 == 0:  # the notation → ids path (a search of the tree each time)
             assert stepper.encode_action(str(action)) == sequence
+        if len(sequence) == 1:
+            assert stepper.pending_action(sequence[0]) == action
         names = [stepper.id_name(step) for step in sequence]
         assert all(names), sequence
     first_ids = sorted({sequence[0] for sequence, _ in sequences})
@@ -116,7 +118,11 @@ def test_a_bad_id_is_refused_and_changes_nothing() -> None:
     before = (stepper.legal_ids(), str(stepper))
     with pytest.raises(ValueError, match="not legal"):
         stepper.apply_id(0)  # a skydiver far from T0,0
+    with pytest.raises(TypeError):
+        stepper.apply_id(1.5)  # type: ignore[arg-type]
     assert (stepper.legal_ids(), str(stepper)) == before
+    stepper.apply_id(np.int64(stepper.legal_ids()[0]))  # numpy integers are integers
+    assert len(stepper.state.history) == 1
 
 
 def test_clone_is_independent() -> None:
@@ -137,6 +143,8 @@ def test_a_prefix_of_another_sequence_gets_the_end_id() -> None:
         build_tree([short, long], [(3,), (3, 4)], end_id=None)  # type: ignore[list-item]
     with pytest.raises(EncodingError, match="same encoding"):
         build_tree([short, long], [(3,), (3,)], end_id=9)  # type: ignore[list-item]
+    with pytest.raises(EncodingError, match="same encoding"):
+        build_tree([long, short, short], [(3, 4), (3,), (3,)], end_id=9)  # type: ignore[list-item]
 
 
 def test_the_chance_player_and_terminal_have_no_player_ids() -> None:

@@ -3,6 +3,7 @@ plays each game to the end, parameters are the games' options."""
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -38,7 +39,7 @@ def test_every_game_is_registered() -> None:
 def test_random_sim_test(name: str, players: int) -> None:
     game = pyspiel.load_game(openspiel_name(name), {"players": players, **SHORT[name]})
     assert game.num_players() == players
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
 @pytest.mark.parametrize("name", sorted(SHORT))
@@ -130,7 +131,8 @@ def test_the_observer_gives_planes_and_a_string() -> None:
     planes = observation.dict["observation"]
     assert planes.shape == tuple(game.observation_tensor_shape())
     assert planes[5].sum() == 85  # every dot free (plane 2n + 1), on the 85-dot basic board
-    assert '"board"' in observation.string_from(state, 1) or observation.string_from(state, 1)
+    seen = json.loads(observation.string_from(state, 1))
+    assert seen["game"] == "connect5" and seen["to_move"] == 0
     assert np.array_equal(np.asarray(state.observation_tensor(0)), observation.tensor)
 
 

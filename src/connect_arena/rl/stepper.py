@@ -16,6 +16,7 @@ sequential form has exactly the engine's outcomes.
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import numpy as np
@@ -159,7 +160,9 @@ class Stepper:
         Raises:
             ValueError: ``action_id`` is not legal now (the stepper is unchanged), or the game
                 is over.
+            TypeError: ``action_id`` is not an integer (numpy integers are).
         """
+        action_id = operator.index(action_id)
         current = self.current_player
         if current == TERMINAL:
             raise ValueError("the game is over: no id can be applied")
