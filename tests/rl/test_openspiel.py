@@ -49,22 +49,26 @@ def test_random_sim_test_with_default_parameters(name: str) -> None:
     )
 
 
-MCTS_CASES = [
-    ("quinque", {"max_turns": 12}),
-    ("connect5", {"players": 3, "idle_limit": 4}),
-    ("connnect", {"players": 1}),
-    ("connnect", {"players": 2}),
-    ("pairs", {"players": 4, "max_rounds": 3}),
+MCTS_CASES = [  # (game, parameters, simulations per move): rollouts run to the end
+    ("quinque", {"max_turns": 12}, 4),
+    ("connect5", {"players": 3, "idle_limit": 4}, 4),
+    ("connnect", {"players": 1}, 4),
+    ("connnect", {"players": 2}, 2),
+    ("pairs", {"players": 4, "max_rounds": 3}, 4),
 ]
 
 
-@pytest.mark.parametrize(("name", "params"), MCTS_CASES)
-def test_mcts_bot_plays_a_game_to_the_end(name: str, params: dict[str, Any]) -> None:
+@pytest.mark.parametrize(("name", "params", "simulations"), MCTS_CASES)
+def test_mcts_bot_plays_a_game_to_the_end(
+    name: str, params: dict[str, Any], simulations: int
+) -> None:
     game = pyspiel.load_game(openspiel_name(name), params)
     rng = np.random.RandomState(7)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bots = [
-        mcts.MCTSBot(game, uct_c=2.0, max_simulations=4, evaluator=evaluator, random_state=rng)
+        mcts.MCTSBot(
+            game, uct_c=2.0, max_simulations=simulations, evaluator=evaluator, random_state=rng
+        )
         for _ in range(game.num_players())
     ]
     state = game.new_initial_state()

@@ -154,12 +154,21 @@ class ArenaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hint
 
 
 class ArenaState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hints
-    """A position: a :class:`Stepper` over the engine state. OpenSpiel clones it by deep
-    copy, which clones the stepper."""
+    """A position: a :class:`Stepper` over the engine state.
 
-    def __init__(self, game: ArenaGame) -> None:
-        super().__init__(game)
-        self.stepper = Stepper(game.encoding, game.arena_game.new_initial_state())
+    OpenSpiel clones a Python state by making a new initial state and deep-copying the
+    original's attributes into it, which clones the stepper; so the new state's own stepper
+    is made only when first needed.
+    """
+
+    @property
+    def stepper(self) -> Stepper:
+        """The stepper (made at first use for a new game)."""
+        stepper: Stepper | None = self.__dict__.get("_stepper")
+        if stepper is None:
+            game = self.get_game()
+            stepper = self._stepper = Stepper(game.encoding, game.arena_game.new_initial_state())
+        return stepper
 
     def current_player(self) -> int:
         """A seat, ``PlayerId.CHANCE`` or ``PlayerId.TERMINAL`` (the engine's constants have
