@@ -178,6 +178,17 @@ class ArenaState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hi
     def _legal_actions(self, player: int) -> list[int]:
         return self.stepper.legal_ids(player)
 
+    # The two queries below answer Python callers (MCTS, training loops) at once, as
+    # OpenSpiel's own C++ methods do, without crossing into C++ and back into Python.
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal ids of ``player`` (default: the current player; chance ids at a chance
+        node), ascending; ``[]`` for a seat that does not act now or at the end."""
+        return self.stepper.legal_ids(player)
+
+    def is_chance_node(self) -> bool:
+        """Whether the next id is a chance outcome."""
+        return self.stepper.is_chance_node()
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``(chance id, probability)`` at a chance node, ascending ids."""
         return self.stepper.chance_outcomes()
