@@ -160,3 +160,19 @@ def test_a_capture_chain_is_a_sequence_of_hops_in_openspiel() -> None:
                 continue
             state.apply_action(rng.choice(state.legal_actions()))
     pytest.fail("no capture chain that could go on in 30 random games")
+
+
+@pytest.mark.parametrize("name", sorted(SHORT))
+def test_python_and_cpp_paths_agree(name: str) -> None:
+    """``legal_actions`` and ``is_chance_node`` answer Python callers directly; OpenSpiel's
+    C++ side (the legal-actions mask, ``is_player_node``) must see the same."""
+    game = pyspiel.load_game(openspiel_name(name), {"players": 2, **SHORT[name]})
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        mask = state.legal_actions_mask()
+        assert [i for i, legal in enumerate(mask) if legal] == state.legal_actions()
+        assert state.is_chance_node() == (not state.is_player_node())
+        state.apply_action(rng.choice(state.legal_actions()))
