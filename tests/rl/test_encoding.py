@@ -11,10 +11,12 @@ import numpy as np
 import pytest
 
 from connect_arena.core import CHANCE, TERMINAL, load
+from connect_arena.core.errors import IllegalActionError
 from connect_arena.core.registry import game_names
-from connect_arena.rl import Stepper, encoding_for
+from connect_arena.rl import Stepper, encoding_for, new_stepper
 from connect_arena.rl.encoding import EncodingError, build_tree
 from connect_arena.rl.encoding.base import Node
+from toygames import TicTacToe
 
 # Short games: the anti-endless options bound the long ones (as the adapters do by default).
 SHORT: dict[str, dict[str, Any]] = {
@@ -192,3 +194,13 @@ def test_connnect_hides_a_seats_choices_in_a_simultaneous_phase() -> None:
     assert not np.array_equal(stepper.observation_tensor(0)[:8], own[:8])  # seat 0 wrote
     assert np.array_equal(stepper.observation_tensor(1)[:8], before[:8])
     assert json.loads(stepper.observation_string(1))["sheets"][0] == seen
+
+
+def test_new_stepper_and_notation_to_ids() -> None:
+    stepper = new_stepper("connect5", num_players=3, first_player="1")
+    assert stepper.current_player == 1
+    assert stepper.encode_action("place a3") == (stepper.state.cfg.tables.index["a3"],)
+    with pytest.raises(IllegalActionError):
+        stepper.encode_action("stack a3")  # nothing of Green's on a3
+    with pytest.raises(KeyError, match="no action encoding"):
+        encoding_for(TicTacToe())  # a game added without an encoding
