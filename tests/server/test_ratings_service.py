@@ -4,9 +4,10 @@ seats are ranked, and the numbers against the ``openskill`` library's own."""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from openskill.models import PlackettLuce
 
@@ -16,6 +17,7 @@ from connect_arena.service import (
     MemoryStorage,
     SeatRequest,
     ServiceConfig,
+    Subscription,
     TableStatus,
     User,
 )
@@ -73,6 +75,16 @@ async def two_people(service: MatchService, settings: TableSettings) -> int:
     )
     await service.join(info.id, BOB, 1)
     return info.id
+
+
+def drain(subscription: Subscription) -> list[dict[str, Any]]:
+    """Every queued message, decoded."""
+    out = []
+    while subscription.pending():
+        text = subscription._queue.popleft()
+        if text is not None:
+            out.append(json.loads(text))
+    return out
 
 
 def store_of(service: MatchService) -> MemoryRatingStore:
@@ -194,8 +206,11 @@ def test_partners_share_their_side_rank() -> None:
 def test_a_rated_resignation_rates_both_and_shows_the_change() -> None:
     async def body(service: MatchService) -> None:
         table_id = await two_people(service, RATED)
+        watcher = await service.watch(table_id, None)
         await service.resign(table_id, BOB.id)
         await settle(service)
+        sent = [m["table"] for m in drain(watcher) if m["type"] == "table"]
+        assert sent[-1]["status"] == "finished" and sent[-1]["rating_changes"] is not None
         store = store_of(service)
         scored = store.scored[table_id]
         assert scored.rated and [p.rank for p in scored.placings] == [1, 2]

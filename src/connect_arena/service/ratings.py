@@ -409,6 +409,10 @@ class Ratings:
         if stored is not None and stored.rated:
             table.info.rating_changes = stored.changes
             table.broadcast_table()
+        elif stored is None and table.info.rating_changes is None:
+            await self.fill(table)  # another process scored it: its viewers here learn too
+            if table.info.rating_changes is not None:
+                table.broadcast_table()
         return stored
 
     async def score_info(self, info: TableInfo, game: Game | None, state: Any) -> Outcome | None:
@@ -456,6 +460,9 @@ class Ratings:
                     count += 1
 
     async def _score_stored(self, table_id: int) -> Outcome | None:
+        live = self.registry.tables.get(table_id) or self.registry.finished.get(table_id)
+        if live is not None and live.info.status is TableStatus.FINISHED:
+            return await self.score(live)  # held here: its viewers are told
         info = await self.registry.storage.get_table(table_id)
         if info is None:
             return None
@@ -469,11 +476,7 @@ class Ratings:
                 state = (await self.registry.get(table_id)).state
             except ServiceError:  # a log that no longer replays: ranked by the returns
                 state = None
-        stored = await self.score_info(info, game, state)
-        cached = self.registry.finished.get(table_id)
-        if stored is not None and stored.rated and cached is not None:
-            cached.info.rating_changes = stored.changes
-        return stored
+        return await self.score_info(info, game, state)
 
     @staticmethod
     def _empty(info: TableInfo) -> Outcome:
