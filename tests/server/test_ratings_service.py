@@ -348,3 +348,33 @@ def test_one_account_on_two_seats_is_not_rated() -> None:
         assert store_of(service).ratings == {}
 
     run(body)
+
+
+def test_connect_pairs_partners_are_rated_as_a_team() -> None:
+    """Four seats of Connect Pairs: Alice resigns, her side loses, the other pair wins; each
+    pair is one OpenSkill team (the library's numbers)."""
+    dave = User(4, "dave")
+
+    async def body(service: MatchService) -> None:
+        info = await service.create_table(
+            ALICE, "pairs", [SeatRequest("me")] + [SeatRequest("open")] * 3, None, RATED
+        )
+        for seat, user in enumerate((BOB, CAROL, dave), start=1):
+            await service.join(info.id, user, seat)
+        teams = (await service.get_table(info.id)).game().teams()
+        await service.resign(info.id, ALICE.id)
+        await settle(service)
+        scored = store_of(service).scored[info.id]
+        assert scored.rated and scored.sides == 2
+        mine = next(team for team in teams if 0 in team)
+        ranks = {p.seat: p.rank for p in scored.placings}
+        assert all(ranks[s] == 2 for s in mine) and sorted(ranks.values()) == [1, 1, 2, 2]
+        model = PlackettLuce()
+        ordered = sorted(teams, key=lambda team: ranks[team[0]])
+        expected = model.rate([[model.rating() for _ in t] for t in ordered], ranks=[1, 2])
+        for team, after in zip(ordered, expected, strict=True):
+            for seat, rating in zip(team, after, strict=True):
+                placing = scored.placings[seat]
+                assert placing.after is not None and placing.after.mu == rating.mu
+
+    run(body)
