@@ -112,12 +112,14 @@ class MatchService:
         )
         self.analysis = Analysis(self.registry, self.computer)
         self.chat = Chat(self.registry, chat or MemoryChatStore())
-        self.seeks = Seeks(self.seating, self.user_events, self.lobby.changed)
-        self.lobby.seeks = self.seeks.listing
         if ratings is None:
             memory = storage.tables if isinstance(storage, MemoryStorage) else None
             ratings = MemoryRatingStore(memory)
         self.ratings = Ratings(self.registry, ratings)
+        self.seeks = Seeks(
+            self.seating, self.user_events, self.lobby.changed, self.ratings.rating_of
+        )
+        self.lobby.seeks = self.seeks.listing
         self.catching_up: asyncio.Task[None] | None = None
         """The startup pass scoring finished tables left unscored (:meth:`start`)."""
         lifecycle_changed = self.pipeline.changed

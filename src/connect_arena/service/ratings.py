@@ -304,6 +304,10 @@ class RatingStore(Protocol):
         """Every account's current rating on ``game``."""
         ...
 
+    async def skill(self, user_id: int, game: str) -> Skill | None:
+        """One account's current rating on ``game`` (``None``: never rated on it)."""
+        ...
+
     async def outcomes(self, game: str | None = None) -> list[Outcome]:
         """Every scored outcome (of ``game``) in the order they were scored."""
         ...
@@ -359,6 +363,10 @@ class MemoryRatingStore:
         """See :meth:`RatingStore.skills`."""
         return {account: s for (account, name), s in self.ratings.items() if name == game}
 
+    async def skill(self, user_id: int, game: str) -> Skill | None:
+        """See :meth:`RatingStore.skill`."""
+        return self.ratings.get((user_id, game))
+
     async def outcomes(self, game: str | None = None) -> list[Outcome]:
         """See :meth:`RatingStore.outcomes`."""
         return [o for o in self.scored.values() if game is None or o.game == game]
@@ -379,10 +387,22 @@ class Ratings:
         self.registry = registry
         self.store = store
         self._lock = asyncio.Lock()
+
         """One table scored at a time in this process (an account's updates in order)."""
         self._pending: set[int] = set()
         self._done: OrderedDict[int, None] = OrderedDict()
         """Tables this process scored lately (a finished table changes again: offers)."""
+
+    async def rating_of(self, user_id: int, game: str) -> float:
+        """``user_id``'s displayed rating on ``game`` (1500 when never rated): what quick
+        pairing matches by."""
+        skill = await self.store.skill(user_id, game)
+        return float((skill or Skill()).rating)
+
+    async def rated_games(self, user_id: int, game: str) -> int:
+        """The rated games of ``game`` ``user_id`` played (a tournament's entry condition)."""
+        skill = await self.store.skill(user_id, game)
+        return 0 if skill is None else skill.games
 
     def table_changed(self, table: LiveTable) -> None:
         """The match service's hook after each change: a table that just finished is scored
