@@ -58,7 +58,7 @@ def close_agents(agents: Iterable[object]) -> None:
         if callable(close):
             try:
                 close()
-            except Exception as error:  # noqa: BLE001 - close the others first
+            except Exception as error:  # close the others first
                 failure = failure or error
     if failure is not None:
         raise failure

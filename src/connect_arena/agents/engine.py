@@ -216,7 +216,7 @@ class EngineAgent:
         self._process: subprocess.Popen[str] | None = None
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._stderr: deque[str] = deque(maxlen=STDERR_TAIL)
-        self._finalizer: weakref.finalize[..., None] | None = None
+        self._finalizer: weakref.finalize[[subprocess.Popen[str]], EngineAgent] | None = None
         self._game: tuple[Game, int] | None = None
         self._stderr_reader: threading.Thread | None = None
 
