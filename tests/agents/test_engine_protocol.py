@@ -343,3 +343,14 @@ def test_engine_process_is_gone_after_close() -> None:
     assert process.poll() is not None
     agent.close()  # idempotent
     assert os.path.exists(sys.executable)
+
+
+def test_the_documented_minimal_engine_plays(cli: Invoke, tmp_path: Path) -> None:
+    docs = Path(__file__).parents[2] / "docs" / "engine-protocol.md"
+    source = docs.read_text(encoding="utf-8").split("```python\n")[-1].split("```")[0]
+    program = tmp_path / "first_legal.py"
+    program.write_text(source, encoding="utf-8")
+    spec = f"engine:{PYTHON} {program}"
+    result = cli("simulate", "connnect", "-n", "1", "--seed", "2", "--agents", f"{spec},random")
+    assert result.exit_code == 0, result.output
+    assert "1 games of connnect" in result.stdout
