@@ -217,7 +217,7 @@ class Stepper:
         """
         self._check_seat(player)
         out = np.zeros(self.encoding.observation_shape, np.float32)
-        self.encoding.observe(self.state, player, self._own_prefix(player), out)
+        self.encoding.observe(self.state, player, self.visible_prefix(player), out)
         return out
 
     def observation_string(self, player: int) -> str:
@@ -231,10 +231,12 @@ class Stepper:
 
         self._check_seat(player)
         text = json.dumps(self.state.observation(player), sort_keys=True, separators=(",", ":"))
-        prefix = self._own_prefix(player)
+        prefix = self.visible_prefix(player)
         return f"{text}\nchosen: {self.encoding.describe_prefix(prefix)}" if prefix else text
 
-    def _own_prefix(self, player: int) -> tuple[int, ...]:
+    def visible_prefix(self, player: int) -> tuple[int, ...]:
+        """The pending prefix if ``player`` is choosing it, else ``()`` (nobody else sees
+        a partly chosen action)."""
         return self.prefix if self.prefix and player == self.current_player else ()
 
     def _check_seat(self, player: int) -> None:
@@ -255,6 +257,10 @@ class Stepper:
         other._sorted = self._sorted
         other._chance = self._chance
         return other
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Stepper:
+        """:meth:`clone` (OpenSpiel clones a Python state by deep copy)."""
+        return self.clone()
 
     def __str__(self) -> str:
         """The game so far in notation (every completed action), then the pending prefix."""

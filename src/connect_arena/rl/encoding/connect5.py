@@ -71,7 +71,7 @@ class Connect5Encoding(Encoding):
         self.pass_id = end + 1
         self.num_distinct_actions = self.pass_id + 1
         self.players = n = cfg.players
-        self.max_chance_outcomes = n if cfg.first_player is None else 0
+        self.max_chance_outcomes = n  # the same whichever first_player: a fixed size
         self.observation_shape = (6 * n + 6, dots)
         self.cfg = cfg
         self._cache: dict[Action, tuple[int, ...]] = {}

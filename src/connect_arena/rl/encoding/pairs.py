@@ -25,7 +25,8 @@ ids                          meaning
 ==========================  =================================================================
 
 Chance ids: ``0 .. 55`` the roll (sorted dice, the engine's order), then the first player
-(``n`` seats), then a random key (``key=random``: the 720 arrangements in the engine's order).
+(``n`` seats), then a random key (``key=random``: the 720 arrangements in the engine's order);
+the range is the same whatever the options.
 
 Observation, shape ``(n + 1, 168)``: row ``q`` is seat ``q`` — its zones (36: count of subject
 ``s`` in zone ``z``, /3, at ``t``), top slots (24: slot × subject), its pair's key (36: face ×
@@ -90,8 +91,8 @@ class PairsEncoding(Encoding):
         self.roll_index = {dice: i for i, dice in enumerate(ROLLS)}
         self.key_base = len(ROLLS) + n
         self.key_index = {key: i for i, key in enumerate(KEY_PERMUTATIONS)}
-        random_key = cfg.key == "random"
-        self.max_chance_outcomes = self.key_base + (len(KEY_PERMUTATIONS) if random_key else 0)
+        # The same size whatever the options ``key`` and ``first_player``: a fixed range.
+        self.max_chance_outcomes = self.key_base + len(KEY_PERMUTATIONS)
         self.observation_shape = (n + 1, WIDTH)
         self._cache: dict[Action, tuple[int, ...]] = {}
 

@@ -19,7 +19,7 @@ ids                         meaning
 =========================  ==============================================================
 
 With the default options (9 tiles of 2 × 2): ``W = 11``, ``S = 22``, 727 ids. Chance: the first
-player (``first_player=random``), ids 0 and 1 (the seat).
+player (``first_player=random``), ids 0 and 1 (the seat; two chance ids whatever the option).
 
 Observation, shape ``(13, S, S)`` over the window's skydivers: 0 tile on the table; 1, 2 Red's
 and Blue's parachutes; 3 free skydivers of tiles; 4 the tile marked this turn (it may not
@@ -55,7 +55,7 @@ class QuinqueEncoding(Encoding):
         self.move_to = self.move_from + self.width * self.width
         self.pass_id = self.move_to + self.width * self.width
         self.num_distinct_actions = self.pass_id + 1
-        self.max_chance_outcomes = 2 if cfg.first_player is None else 0
+        self.max_chance_outcomes = 2  # the same whichever first_player: a fixed size
         self.observation_shape = (13, self.span, self.span)
         self.max_turns = cfg.max_turns
         self.parachutes = cfg.parachutes
