@@ -34,14 +34,14 @@ of the agent to act (its mask is the only non-empty one); the others' actions ar
 from __future__ import annotations
 
 import functools
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
 import numpy.typing as npt
 from gymnasium.utils import seeding
-from pettingzoo import AECEnv, ParallelEnv
-from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]  # no type hints
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
 
 from connect_arena.agents.playout import ai_only_options
 from connect_arena.core.game import Game
@@ -221,7 +221,7 @@ def picture_array(game: Game, state: Any) -> npt.NDArray[np.uint8]:
         return np.asarray(image.convert("RGB"), dtype=np.uint8)
 
 
-class ConnectArenaEnv(AECEnv[str, Observation, int]):
+class ConnectArenaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
     """The AEC environment of one game (see the module docstring).
 
     Args:
@@ -236,7 +236,7 @@ class ConnectArenaEnv(AECEnv[str, Observation, int]):
         UnknownGameError, InvalidOptionError: a bad game, player count or option.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's convention
         "render_modes": list(RENDER_MODES),
         "name": "connect_arena_v0",
         "is_parallelizable": True,
@@ -310,14 +310,14 @@ class ConnectArenaEnv(AECEnv[str, Observation, int]):
         """Nothing to release (no window, no process)."""
 
 
-class ConnectArenaParallelEnv(ParallelEnv[str, Observation, int]):
+class ConnectArenaParallelEnv(ParallelEnv):  # type: ignore[misc]  # no type hints
     """The parallel environment of one game: every live agent gives an action at each step;
     the acting agent's is applied, the others' are ignored (their masks are empty).
 
     Arguments and errors as :class:`ConnectArenaEnv`.
     """
 
-    metadata: ClassVar[dict[str, Any]] = ConnectArenaEnv.metadata
+    metadata: dict[str, Any] = ConnectArenaEnv.metadata
 
     def __init__(
         self,
@@ -402,7 +402,7 @@ def env(
     render_mode: str | None = None,
     illegal_action: str = "lose",
     **options: object,
-) -> AECEnv[str, Observation, int]:
+) -> AECEnv:
     """The AEC environment of ``game`` (:class:`ConnectArenaEnv`, same arguments), wrapped to
     enforce the call order (``reset`` first), as PettingZoo's own games are."""
     made = ConnectArenaEnv(game, num_players, render_mode, illegal_action, **options)
@@ -415,7 +415,7 @@ def parallel_env(
     render_mode: str | None = None,
     illegal_action: str = "lose",
     **options: object,
-) -> ParallelEnv[str, Observation, int]:
+) -> ParallelEnv:
     """The parallel environment of ``game`` (:class:`ConnectArenaParallelEnv`, same
     arguments)."""
     return ConnectArenaParallelEnv(game, num_players, render_mode, illegal_action, **options)
