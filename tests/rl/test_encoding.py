@@ -50,6 +50,8 @@ def check_position(stepper: Stepper) -> int:
     assert len({sequence for sequence, _ in sequences}) == len(sequences)
     for sequence, action in sequences:
         assert all(0 <= step < encoding.num_distinct_actions for step in sequence)
+        encoded = encoding.encode(state, action)  # the tree and the encoding agree
+        assert sequence in (encoded, (*encoded, encoding.end_id))
         assert stepper.encode_action(str(action)) == sequence
         assert state.parse_action(str(action), player) == action  # notation round trip
         names = [stepper.id_name(step) for step in sequence]

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from connect_arena.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Action, State
-from connect_arena.rl.encoding.base import Encoding, Node, Tensor, build_tree
+from connect_arena.rl.encoding.base import ChanceEntry, Encoding, Node, Tensor
 
 
 class Stepper:
@@ -80,8 +80,7 @@ class Stepper:
         if node is None:
             state = self.state
             actions = state.legal_actions(self.current_player)
-            sequences = self.encoding.encode_all(state, actions)
-            node = self._node = self._root = build_tree(actions, sequences, self.encoding.end_id)
+            node = self._node = self._root = self.encoding.tree(state, actions)
         return node
 
     def action_sequences(self) -> list[tuple[tuple[int, ...], Action]]:
@@ -193,19 +192,35 @@ class Stepper:
     def _chance_table(self) -> dict[int, tuple[Action, float]]:
         table = self._chance
         if table is None:
-            state, encoding = self.state, self.encoding
-            table = self._chance = {
-                encoding.chance_id(state, action): (action, p)
-                for action, p in state.chance_outcomes()
-            }
+            table = self._chance = self._chance_entry()[1]
         return table
+
+    def _chance_entry(self) -> ChanceEntry:
+        """The chance node's outcomes, their table by id and the sorted ``(id, p)`` list.
+
+        Engines hand out the same outcome objects at every node of a kind (three dice, the
+        first player), so the tables are kept per encoding and reused when the outcome list
+        is equal (a C-speed comparison, by identity first) to the one they were built from.
+        """
+        state, encoding = self.state, self.encoding
+        outcomes = state.chance_outcomes()
+        key = (len(outcomes), id(outcomes[0][0]))
+        cache = encoding.chance_cache
+        entry = cache.get(key)
+        if entry is None or entry[0] != outcomes:
+            table = {encoding.chance_id(state, action): (action, p) for action, p in outcomes}
+            listed = sorted((i, p) for i, (_, p) in table.items())
+            if len(cache) >= 1024:
+                cache.clear()
+            entry = cache[key] = (outcomes, table, listed)
+        return entry
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """At a chance node, ``(chance id, probability)`` for each outcome, ascending ids;
         else ``[]``."""
         if not self.state.is_chance_node():
             return []
-        return sorted((i, p) for i, (_, p) in self._chance_table().items())
+        return list(self._chance_entry()[2])
 
     # ----- views -------------------------------------------------------------------------------
     def observation_tensor(self, player: int) -> Tensor:

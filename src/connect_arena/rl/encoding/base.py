@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Iterable
+from operator import itemgetter
 from typing import Any, ClassVar, Union
 
 import numpy as np
@@ -26,6 +27,10 @@ from connect_arena.core.game import Action, Game, State
 Node = dict[int, Union[Action, "Node"]]
 """A node of a position's prefix tree: next id → the completed action, or the next node."""
 Tensor = npt.NDArray[np.float32]
+ChanceEntry = tuple[
+    list[tuple[Action, float]], dict[int, tuple[Action, float]], list[tuple[int, float]]
+]
+"""A chance node's outcomes, their table by chance id, and ``(id, p)`` ascending."""
 
 
 class EncodingError(ValueError):
@@ -55,6 +60,8 @@ class Encoding(abc.ABC):
         self.max_chance_outcomes = 0
         self.observation_shape: tuple[int, ...] = ()
         self.end_id: int | None = None
+        self.chance_cache: dict[tuple[int, int], ChanceEntry] = {}
+        """The tables of the chance nodes met (kept by the stepper)."""
 
     # ----- player steps ------------------------------------------------------------------------
     @abc.abstractmethod
@@ -65,6 +72,11 @@ class Encoding(abc.ABC):
     def encode_all(self, state: State[Any], actions: Iterable[Action]) -> list[tuple[int, ...]]:
         """:meth:`encode` of each action (games override it with a faster loop)."""
         return [self.encode(state, action) for action in actions]
+
+    def tree(self, state: State[Any], actions: list[Action]) -> Node:
+        """The prefix tree of ``actions``, the legal actions of the current seat in ``state``
+        (:func:`build_tree` of their encodings; games may build it in one pass)."""
+        return build_tree(actions, self.encode_all(state, actions), self.end_id)
 
     @abc.abstractmethod
     def id_name(self, action_id: int) -> str:
@@ -102,7 +114,14 @@ def build_tree(actions: list[Action], sequences: list[tuple[int, ...]], end_id: 
         EncodingError: two actions share a sequence, or a sequence is a prefix of another and
             the encoding has no end id.
     """
-    root: Node = {}
+    if len(actions) != len(sequences):
+        raise EncodingError(f"{len(actions)} actions but {len(sequences)} sequences")
+    if sequences and max(map(len, sequences)) == 1:
+        # The common case, at C speed: every action is one step.
+        root: Node = dict(zip(map(itemgetter(0), sequences), actions, strict=True))
+        if len(root) == len(actions):
+            return root
+    root = {}
     for action, sequence in zip(actions, sequences, strict=True):
         node = root
         for step in sequence[:-1]:

@@ -74,23 +74,26 @@ class Connect5Encoding(Encoding):
         self.max_chance_outcomes = n  # the same whichever first_player: a fixed size
         self.observation_shape = (6 * n + 6, dots)
         self.cfg = cfg
-        self._cache: dict[Action, tuple[int, ...]] = {}
+        self._cache: dict[int, tuple[Action, tuple[int, ...]]] = {}
 
     def encode(self, state: State[Any], action: Action) -> tuple[int, ...]:
         """The ids of a legal action (the same in every position)."""
-        ids = self._cache.get(action)
-        if ids is None:
+        entry = self._cache.get(id(action))
+        if entry is None:
             if len(self._cache) >= _CACHE_LIMIT:
                 self._cache.clear()
-            ids = self._cache[action] = self._encode(action)
-        return ids
+            entry = self._cache[id(action)] = (action, self._encode(action))
+        return entry[1]
 
     def encode_all(self, state: State[Any], actions: Any) -> list[tuple[int, ...]]:
+        # Hot path: the engine hands out interned action objects (connect5/tables.py), so
+        # the cache is keyed by identity (an int hash); each entry keeps its action alive, so
+        # its id cannot be reused by another object while it is cached.
         cache = self._cache
-        found = [cache.get(action) for action in actions]
-        if None in found:
-            found = [self.encode(state, action) for action in actions]
-        return cast(list[tuple[int, ...]], found)
+        try:
+            return [cache[id(action)][1] for action in actions]
+        except KeyError:
+            return [self.encode(state, action) for action in actions]
 
     def _encode(self, action: Action) -> tuple[int, ...]:
         dot = self.tables.index

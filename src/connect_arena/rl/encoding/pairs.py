@@ -94,48 +94,38 @@ class PairsEncoding(Encoding):
         # The same size whatever the options ``key`` and ``first_player``: a fixed range.
         self.max_chance_outcomes = self.key_base + len(KEY_PERMUTATIONS)
         self.observation_shape = (n + 1, WIDTH)
-        self._cache: dict[Action, tuple[int, ...]] = {}
 
     def encode(self, state: State[Any], action: Action) -> tuple[int, ...]:
         """The ids of a legal action (the same in every position)."""
-        ids = self._cache.get(action)
-        if ids is None:
-            ids = self._cache[action] = self._encode(action)
-        return ids
+        return self._encode(action)
 
     def encode_all(self, state: State[Any], actions: Any) -> list[tuple[int, ...]]:
-        cache = self._cache
-        found = [cache.get(action) for action in actions]
-        if None in found:
-            found = [self.encode(state, action) for action in actions]
-        return cast(list[tuple[int, ...]], found)
+        # Hot path: arithmetic is quicker than hashing the (fresh) action objects.
+        encode = self._encode
+        return [encode(action) for action in actions]
 
-    def _encode(self, action: Action) -> tuple[int, ...]:
+    @staticmethod
+    def _encode(action: Any) -> tuple[int, ...]:
         kind = type(action)
         if kind is Move:
-            move = cast(Move, action)
-            return (MOVE + move.subject * 36 + (move.source - 1) * 6 + move.target - 1,)
+            return (MOVE + action.subject * 36 + (action.source - 1) * 6 + action.target - 1,)
         if kind is Take:
-            take = cast(Take, action)
-            if len(take.zones) == 1:
-                return (TAKE1 + take.subject * 6 + take.zones[0] - 1,)
-            a, b = take.zones
-            return (TAKE2 + take.subject * 36 + (a - 1) * 6 + b - 1,)
+            zones = action.zones
+            if len(zones) == 1:
+                return (TAKE1 + action.subject * 6 + zones[0] - 1,)
+            return (TAKE2 + action.subject * 36 + (zones[0] - 1) * 6 + zones[1] - 1,)
         if kind is Swap:
-            swap = cast(Swap, action)
-            first = _token(swap.first_zone, swap.first_subject)
-            return (SWAP1 + first, SWAP2 + _token(swap.second_zone, swap.second_subject))
+            first = _token(action.first_zone, action.first_subject)
+            return (SWAP1 + first, SWAP2 + _token(action.second_zone, action.second_subject))
         if kind is Give:
-            give = cast(Give, action)
-            token = GIVE + _token(give.zone, give.subject)
-            return (token,) if give.receive is None else (token, RECEIVE + give.receive)
+            token = GIVE + _token(action.zone, action.subject)
+            return (token,) if action.receive is None else (token, RECEIVE + action.receive)
         if kind is Top:
-            top = cast(Top, action)
-            return (TOP + (top.zone - 1) * 4 + top.slot - 1,)
+            return (TOP + (action.zone - 1) * 4 + action.slot - 1,)
         if kind is Keep:
-            return (KEEP + cast(Keep, action).zone - 1,)
+            return (KEEP + action.zone - 1,)
         if kind is KeyChoice:
-            return cast(KeyChoice, action).subjects
+            return tuple(action.subjects)
         if kind is Connect:
             return (CONNECT,)
         return (DONE,) if kind is Done else (PASS,)

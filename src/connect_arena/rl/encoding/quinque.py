@@ -35,7 +35,7 @@ from typing import Any, cast
 from connect_arena.core.game import Action, State
 from connect_arena.games.quinque.notation import Add, FirstPlayer, Mark, Move, format_cell
 from connect_arena.games.quinque.rules import QuinqueGame, QuinqueState
-from connect_arena.rl.encoding.base import Encoding, Tensor
+from connect_arena.rl.encoding.base import Encoding, Node, Tensor
 
 Cell = tuple[int, int]
 
@@ -91,6 +91,32 @@ class QuinqueEncoding(Encoding):
             else:
                 found.append((self.pass_id,))
         return found
+
+    def tree(self, state: State[Any], actions: list[Action]) -> Node:
+        """The prefix tree in one pass (the hot path of the adapters): a parachute is one
+        step, a move two (its tile, then its destination)."""
+        ox, oy = self.origin(cast(QuinqueState, state))
+        s, span, width = self.side, self.span, self.width
+        sx, sy = ox * s, oy * s
+        move_from, move_to = self.move_from - oy * width - ox, self.move_to - oy * width - ox
+        root: Node = {}
+        moves: dict[int, Node] = {}
+        for action in cast(list[Any], actions):
+            kind = type(action)
+            if kind is Mark or kind is Add:
+                x, y = action.skydiver
+                root[(y - sy) * span + x - sx] = action
+            elif kind is Move:
+                (tx, ty), (dx, dy) = action.tile, action.to
+                tile = move_from + ty * width + tx
+                node = moves.get(tile)
+                if node is None:
+                    node = moves[tile] = {}
+                node[move_to + dy * width + dx] = action
+            else:
+                root[self.pass_id] = action
+        root.update(moves)
+        return root
 
     def id_name(self, action_id: int) -> str:
         """``"parachute 3,2"``, ``"move from W4,5"``, ``"move to W5,5"``, ``"pass"`` (window
