@@ -413,7 +413,8 @@ def play_command(
             "--players",
             "-p",
             metavar="LIST",
-            help="Who sits at each seat, comma-separated: human or an agent (random). "
+            help="Who sits at each seat, comma-separated: human or an agent (random, greedy, "
+            "mcts:hard, engine:COMMAND…). "
             "The number of entries is the number of seats.",
             show_default="human, then random",
         ),

@@ -147,7 +147,8 @@ def simulate_command(
             "--agents",
             "-a",
             metavar="LIST",
-            help="One agent per seat, comma-separated.",
+            help="One agent per seat, comma-separated: random, greedy, mcts:easy|normal|hard, "
+            "or engine:COMMAND (an external program, docs/engine-protocol.md).",
             show_default="random in every seat",
         ),
     ] = None,

@@ -206,7 +206,11 @@ def tournament_command(
     agents: Annotated[
         str,
         typer.Option(
-            "--agents", "-a", metavar="LIST", help="Agent specs, comma-separated (two or more)."
+            "--agents",
+            "-a",
+            metavar="LIST",
+            help="Agent specs, comma-separated (two or more); engine:COMMAND seats an "
+            "external program (docs/engine-protocol.md).",
         ),
     ],
     games: Annotated[
