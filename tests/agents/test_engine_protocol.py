@@ -56,6 +56,8 @@ for line in sys.stdin:
             sys.exit(3)
         if mode == "slow":
             time.sleep(60)
+        while mode == "chatty":
+            print("info still thinking", flush=True)
         if mode == "illegal":
             print("info thinking hard\\naction mark 99,99", flush=True)
         elif mode == "refuse":
@@ -110,7 +112,8 @@ def _quinque_state():  # type: ignore[no-untyped-def]
 def test_reference_engine_plays_the_agents_games(
     cli: Invoke, tmp_path: Path, game: str, agents: list[str]
 ) -> None:
-    engines = [reference(agent) for agent in agents]
+    # Engines at seats 0 and 1 (each game starts one process per engine seat).
+    engines = [reference(agent) if seat < 2 else agent for seat, agent in enumerate(agents)]
     runs = {}
     for label, specs in (("engine", engines), ("builtin", agents)):
         out = tmp_path / label
@@ -250,8 +253,9 @@ def test_protocol_errors_are_clear(fake: Path, mode: str, message: str) -> None:
     assert agent._process is None  # ended after the error
 
 
-def test_a_silent_engine_times_out(fake: Path) -> None:
-    agent = EngineAgent([str(fake), "slow"], timeout=0.5)
+@pytest.mark.parametrize("mode", ["slow", "chatty"])
+def test_a_silent_or_chatty_engine_times_out(fake: Path, mode: str) -> None:
+    agent = EngineAgent([str(fake), mode], timeout=0.5)
     with agent, pytest.raises(EngineError, match=r"did not answer within 0.5 s while choosing"):
         agent.act(_quinque_state(), 0)
 

@@ -13,6 +13,7 @@ in a simultaneous phase the other seats' choices not yet revealed are left out o
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import queue
@@ -151,15 +152,25 @@ def _keep_tail(stream: IO[str], tail: deque[str]) -> None:
         pass
 
 
-def _shutdown(process: subprocess.Popen[str]) -> None:
+def _feed(stream: IO[str], outbox: queue.Queue[str | None]) -> None:
+    """Write ``outbox``'s texts to the engine's stdin (a writer thread, so that an engine that
+    stops reading blocks this thread, never the driver), until ``None``."""
+    try:
+        while (text := outbox.get()) is not None:
+            stream.write(text)
+            stream.flush()
+    except (OSError, ValueError):
+        pass  # the engine is gone: the reader sees the end of its output
+    finally:
+        with contextlib.suppress(OSError, ValueError):
+            stream.close()
+
+
+def _shutdown(process: subprocess.Popen[str], outbox: queue.Queue[str | None]) -> None:
     """End ``process``: ``quit``, then terminate, then kill; never waits long."""
+    outbox.put("quit\n")
+    outbox.put(None)
     if process.poll() is None:
-        try:
-            assert process.stdin is not None
-            process.stdin.write("quit\n")
-            process.stdin.flush()
-        except (OSError, ValueError):
-            pass
         try:
             process.wait(QUIT_GRACE)
         except subprocess.TimeoutExpired:
@@ -169,12 +180,10 @@ def _shutdown(process: subprocess.Popen[str]) -> None:
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
-    for stream in (process.stdin, process.stdout, process.stderr):
-        try:
-            if stream is not None:
+    for stream in (process.stdout, process.stderr):
+        if stream is not None:
+            with contextlib.suppress(OSError):
                 stream.close()
-        except OSError:
-            pass
 
 
 class EngineAgent:
@@ -216,7 +225,10 @@ class EngineAgent:
         self._process: subprocess.Popen[str] | None = None
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._stderr: deque[str] = deque(maxlen=STDERR_TAIL)
-        self._finalizer: weakref.finalize[[subprocess.Popen[str]], EngineAgent] | None = None
+        self._outbox: queue.Queue[str | None] = queue.Queue()
+        self._finalizer: (
+            weakref.finalize[[subprocess.Popen[str], queue.Queue[str | None]], EngineAgent] | None
+        ) = None
         self._game: tuple[Game, int] | None = None
         self._stderr_reader: threading.Thread | None = None
 
@@ -289,10 +301,13 @@ class EngineAgent:
         except OSError as error:
             raise EngineError(f"cannot start engine {self.command!r}: {error.strerror}") from None
         self._process = process
-        self._finalizer = weakref.finalize(self, _shutdown, process)
         self._lines = queue.Queue()
+        self._outbox = queue.Queue()
+        self._finalizer = weakref.finalize(self, _shutdown, process, self._outbox)
         self._stderr.clear()
+        assert process.stdin is not None
         assert process.stdout is not None and process.stderr is not None
+        threading.Thread(target=_feed, args=(process.stdin, self._outbox), daemon=True).start()
         threading.Thread(target=_pump, args=(process.stdout, self._lines), daemon=True).start()
         self._stderr_reader = threading.Thread(
             target=_keep_tail, args=(process.stderr, self._stderr), daemon=True
@@ -309,13 +324,8 @@ class EngineAgent:
             raise self._error("gave no 'id name' line before 'protocolok'")
 
     def _send(self, lines: Iterable[str]) -> None:
-        process = self._process
-        assert process is not None and process.stdin is not None
-        try:
-            process.stdin.write("".join(f"{line}\n" for line in lines))
-            process.stdin.flush()
-        except (OSError, ValueError):
-            raise self._exited("while being written to") from None
+        """Queue ``lines`` for the engine (written by the writer thread)."""
+        self._outbox.put("".join(f"{line}\n" for line in lines))
 
     def _expect(self, keyword: str, doing: str, seconds: float | None = None) -> str:
         """Read lines until ``<keyword> <rest>`` and return ``rest``; ``id`` and ``info`` lines
@@ -328,8 +338,11 @@ class EngineAgent:
         limit = self.timeout if seconds is None else seconds
         deadline = time.monotonic() + limit
         while True:
+            left = deadline - time.monotonic()
             try:
-                line = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
+                if left <= 0:  # checked here too: an engine flooding 'info' lines times out
+                    raise queue.Empty
+                line = self._lines.get(timeout=left)
             except queue.Empty:
                 raise self._error(f"did not answer within {limit:g} s while {doing}") from None
             if line is _EOF:
