@@ -198,33 +198,15 @@ class _Table:
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode: nothing to draw")
             return None
+        from connect_arena import frames  # Rich and the service's pictures, outside the layers
+
         state = self.stepper.state
         if self.render_mode == "rgb_array":
-            return picture_array(self.game, state)
-        from rich.console import Console
-        from rich.text import Text
-
-        markup = state.render(None)
+            return frames.picture_rgb(self.game, state, PICTURE_WIDTH)
         if self.render_mode == "ansi":
-            return Text.from_markup(markup).plain
-        Console(highlight=False).print(markup)
+            return frames.terminal_text(state)
+        frames.print_terminal(state)
         return None
-
-
-def picture_array(game: Game, state: Any) -> npt.NDArray[np.uint8]:
-    """The server's picture of ``state`` (public information only) as RGB pixels, shape
-    ``(height, PICTURE_WIDTH, 3)``, uint8."""
-    import io
-
-    import resvg_py
-    from PIL import Image
-
-    from connect_arena.service import pictures
-
-    draw = pictures._RENDERERS.get(game.game_type.short_name, pictures._title_card)
-    png = bytes(resvg_py.svg_to_bytes(svg_string=draw(game, state), width=PICTURE_WIDTH))
-    with Image.open(io.BytesIO(png)) as image:
-        return np.asarray(image.convert("RGB"), dtype=np.uint8)
 
 
 class ConnectArenaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
