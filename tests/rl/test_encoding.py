@@ -11,10 +11,12 @@ import numpy as np
 import pytest
 
 from connect_arena.core import CHANCE, TERMINAL, load
+from connect_arena.core.errors import IllegalActionError
 from connect_arena.core.registry import game_names
-from connect_arena.rl import Stepper, encoding_for
+from connect_arena.rl import Stepper, encoding_for, new_stepper
 from connect_arena.rl.encoding import EncodingError, build_tree
 from connect_arena.rl.encoding.base import Node
+from toygames import TicTacToe
 
 # Short games: the anti-endless options bound the long ones (as the adapters do by default).
 SHORT: dict[str, dict[str, Any]] = {
@@ -48,12 +50,15 @@ def check_position(stepper: Stepper) -> int:
     sequences = stepper.action_sequences()
     assert sorted(map(str, actions)) == sorted(str(action) for _, action in sequences)
     assert len({sequence for sequence, _ in sequences}) == len(sequences)
-    for sequence, action in sequences:
+    for index, (sequence, action) in enumerate(sequences):
         assert all(0 <= step < encoding.num_distinct_actions for step in sequence)
         encoded = encoding.encode(state, action)  # the tree and the encoding agree
         assert sequence in (encoded, (*encoded, encoding.end_id))
-        assert stepper.encode_action(str(action)) == sequence
         assert state.parse_action(str(action), player) == action  # notation round trip
+        if index % 16 == 0:  # the notation → ids path (a search of the tree each time)
+            assert stepper.encode_action(str(action)) == sequence
+        if len(sequence) == 1:
+            assert stepper.pending_action(sequence[0]) == action
         names = [stepper.id_name(step) for step in sequence]
         assert all(names), sequence
     first_ids = sorted({sequence[0] for sequence, _ in sequences})
@@ -115,7 +120,11 @@ def test_a_bad_id_is_refused_and_changes_nothing() -> None:
     before = (stepper.legal_ids(), str(stepper))
     with pytest.raises(ValueError, match="not legal"):
         stepper.apply_id(0)  # a skydiver far from T0,0
+    with pytest.raises(TypeError):
+        stepper.apply_id(1.5)  # type: ignore[arg-type]
     assert (stepper.legal_ids(), str(stepper)) == before
+    stepper.apply_id(np.int64(stepper.legal_ids()[0]))  # numpy integers are integers
+    assert len(stepper.state.history) == 1
 
 
 def test_clone_is_independent() -> None:
@@ -136,6 +145,8 @@ def test_a_prefix_of_another_sequence_gets_the_end_id() -> None:
         build_tree([short, long], [(3,), (3, 4)], end_id=None)  # type: ignore[list-item]
     with pytest.raises(EncodingError, match="same encoding"):
         build_tree([short, long], [(3,), (3,)], end_id=9)  # type: ignore[list-item]
+    with pytest.raises(EncodingError, match="same encoding"):
+        build_tree([long, short, short], [(3, 4), (3,), (3,)], end_id=9)  # type: ignore[list-item]
 
 
 def test_the_chance_player_and_terminal_have_no_player_ids() -> None:
@@ -152,7 +163,7 @@ VARIANTS = [
     ("quinque", {"skydivers_per_tile": 1, "tiles": 30, "parachutes": 12, "max_turns": 40}),
     ("connect5", {"board": "advanced", "mode": "full", "idle_limit": 6}),
     ("connect5", {"capture_compulsory": True, "sandwich_in_chain": True, "idle_limit": 6}),
-    ("pairs", {"key": "random", "connect_chooser": "active", "max_rounds": 60}),
+    ("pairs", {"num_players": 4, "key": "random", "connect_chooser": "active", "max_rounds": 60}),
 ]
 
 
@@ -183,3 +194,13 @@ def test_connnect_hides_a_seats_choices_in_a_simultaneous_phase() -> None:
     assert not np.array_equal(stepper.observation_tensor(0)[:8], own[:8])  # seat 0 wrote
     assert np.array_equal(stepper.observation_tensor(1)[:8], before[:8])
     assert json.loads(stepper.observation_string(1))["sheets"][0] == seen
+
+
+def test_new_stepper_and_notation_to_ids() -> None:
+    stepper = new_stepper("connect5", num_players=3, first_player="1")
+    assert stepper.current_player == 1
+    assert stepper.encode_action("place a3") == (stepper.state.cfg.tables.index["a3"],)
+    with pytest.raises(IllegalActionError):
+        stepper.encode_action("stack a3")  # nothing of Green's on a3
+    with pytest.raises(KeyError, match="no action encoding"):
+        encoding_for(TicTacToe())  # a game added without an encoding

@@ -3,6 +3,7 @@ plays each game to the end, parameters are the games' options."""
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -38,7 +39,7 @@ def test_every_game_is_registered() -> None:
 def test_random_sim_test(name: str, players: int) -> None:
     game = pyspiel.load_game(openspiel_name(name), {"players": players, **SHORT[name]})
     assert game.num_players() == players
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
 @pytest.mark.parametrize("name", sorted(SHORT))
@@ -48,22 +49,26 @@ def test_random_sim_test_with_default_parameters(name: str) -> None:
     )
 
 
-MCTS_CASES = [
-    ("quinque", {"max_turns": 12}),
-    ("connect5", {"players": 3, "idle_limit": 4}),
-    ("connnect", {"players": 1}),
-    ("connnect", {"players": 2}),
-    ("pairs", {"players": 4, "max_rounds": 3}),
+MCTS_CASES = [  # (game, parameters, simulations per move): rollouts run to the end
+    ("quinque", {"max_turns": 12}, 4),
+    ("connect5", {"players": 3, "idle_limit": 4}, 4),
+    ("connnect", {"players": 1}, 4),
+    ("connnect", {"players": 2}, 2),
+    ("pairs", {"players": 4, "max_rounds": 3}, 4),
 ]
 
 
-@pytest.mark.parametrize(("name", "params"), MCTS_CASES)
-def test_mcts_bot_plays_a_game_to_the_end(name: str, params: dict[str, Any]) -> None:
+@pytest.mark.parametrize(("name", "params", "simulations"), MCTS_CASES)
+def test_mcts_bot_plays_a_game_to_the_end(
+    name: str, params: dict[str, Any], simulations: int
+) -> None:
     game = pyspiel.load_game(openspiel_name(name), params)
     rng = np.random.RandomState(7)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bots = [
-        mcts.MCTSBot(game, uct_c=2.0, max_simulations=4, evaluator=evaluator, random_state=rng)
+        mcts.MCTSBot(
+            game, uct_c=2.0, max_simulations=simulations, evaluator=evaluator, random_state=rng
+        )
         for _ in range(game.num_players())
     ]
     state = game.new_initial_state()
@@ -130,7 +135,8 @@ def test_the_observer_gives_planes_and_a_string() -> None:
     planes = observation.dict["observation"]
     assert planes.shape == tuple(game.observation_tensor_shape())
     assert planes[5].sum() == 85  # every dot free (plane 2n + 1), on the 85-dot basic board
-    assert '"board"' in observation.string_from(state, 1) or observation.string_from(state, 1)
+    seen = json.loads(observation.string_from(state, 1))
+    assert seen["game"] == "connect5" and seen["to_move"] == 0
     assert np.array_equal(np.asarray(state.observation_tensor(0)), observation.tensor)
 
 
@@ -154,3 +160,19 @@ def test_a_capture_chain_is_a_sequence_of_hops_in_openspiel() -> None:
                 continue
             state.apply_action(rng.choice(state.legal_actions()))
     pytest.fail("no capture chain that could go on in 30 random games")
+
+
+@pytest.mark.parametrize("name", sorted(SHORT))
+def test_python_and_cpp_paths_agree(name: str) -> None:
+    """``legal_actions`` and ``is_chance_node`` answer Python callers directly; OpenSpiel's
+    C++ side (the legal-actions mask, ``is_player_node``) must see the same."""
+    game = pyspiel.load_game(openspiel_name(name), {"players": 2, **SHORT[name]})
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        mask = state.legal_actions_mask()
+        assert [i for i, legal in enumerate(mask) if legal] == state.legal_actions()
+        assert state.is_chance_node() == (not state.is_player_node())
+        state.apply_action(rng.choice(state.legal_actions()))

@@ -154,12 +154,21 @@ class ArenaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hint
 
 
 class ArenaState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hints
-    """A position: a :class:`Stepper` over the engine state. OpenSpiel clones it by deep
-    copy, which clones the stepper."""
+    """A position: a :class:`Stepper` over the engine state.
 
-    def __init__(self, game: ArenaGame) -> None:
-        super().__init__(game)
-        self.stepper = Stepper(game.encoding, game.arena_game.new_initial_state())
+    OpenSpiel clones a Python state by making a new initial state and deep-copying the
+    original's attributes into it, which clones the stepper; so the new state's own stepper
+    is made only when first needed.
+    """
+
+    @property
+    def stepper(self) -> Stepper:
+        """The stepper (made at first use for a new game)."""
+        stepper: Stepper | None = self.__dict__.get("_stepper")
+        if stepper is None:
+            game = self.get_game()
+            stepper = self._stepper = Stepper(game.encoding, game.arena_game.new_initial_state())
+        return stepper
 
     def current_player(self) -> int:
         """A seat, ``PlayerId.CHANCE`` or ``PlayerId.TERMINAL`` (the engine's constants have
@@ -168,6 +177,17 @@ class ArenaState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hi
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.stepper.legal_ids(player)
+
+    # The two queries below answer Python callers (MCTS, training loops) at once, as
+    # OpenSpiel's own C++ methods do, without crossing into C++ and back into Python.
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal ids of ``player`` (default: the current player; chance ids at a chance
+        node), ascending; ``[]`` for a seat that does not act now or at the end."""
+        return self.stepper.legal_ids(player)
+
+    def is_chance_node(self) -> bool:
+        """Whether the next id is a chance outcome."""
+        return self.stepper.is_chance_node()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``(chance id, probability)`` at a chance node, ascending ids."""

@@ -16,6 +16,7 @@ sequential form has exactly the engine's outcomes.
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import numpy as np
@@ -38,7 +39,16 @@ class Stepper:
         prefix: the ids chosen so far towards the current seat's next action.
     """
 
-    __slots__ = ("_chance", "_node", "_root", "_sorted", "encoding", "prefix", "state")
+    __slots__ = (
+        "_chance",
+        "_node",
+        "_player",
+        "_root",
+        "_sorted",
+        "encoding",
+        "prefix",
+        "state",
+    )
 
     def __init__(self, encoding: Encoding, state: State[Any]) -> None:
         self.encoding = encoding
@@ -48,15 +58,19 @@ class Stepper:
         self._node: Node | None = None  # its node reached by ``prefix``
         self._sorted: list[int] | None = None  # its ids, sorted
         self._chance: dict[int, tuple[Action, float]] | None = None
+        self._player: int | None = None  # current_player, until the engine state changes
 
     # ----- who acts ----------------------------------------------------------------------------
     @property
     def current_player(self) -> int:
         """The seat to choose the next id, ``CHANCE`` or ``TERMINAL`` (never ``SIMULTANEOUS``:
         the lowest active seat of a simultaneous phase acts first)."""
-        player = self.state.current_player
-        if player == SIMULTANEOUS:
-            return min(self.state.active_players())
+        player = self._player
+        if player is None:
+            player = self.state.current_player
+            if player == SIMULTANEOUS:
+                player = min(self.state.active_players())
+            self._player = player
         return player
 
     def is_terminal(self) -> bool:
@@ -146,7 +160,9 @@ class Stepper:
         Raises:
             ValueError: ``action_id`` is not legal now (the stepper is unchanged), or the game
                 is over.
+            TypeError: ``action_id`` is not an integer (numpy integers are).
         """
+        action_id = operator.index(action_id)
         current = self.current_player
         if current == TERMINAL:
             raise ValueError("the game is over: no id can be applied")
@@ -155,7 +171,7 @@ class Stepper:
             if outcome is None:
                 raise ValueError(f"{action_id} is not a chance outcome now")
             self.state.apply_legal_action(outcome[0], CHANCE)
-            self._chance = None
+            self._chance = self._player = None
             self._node = self._root = None
             return
         target = self._tree().get(action_id)
@@ -169,7 +185,7 @@ class Stepper:
             self._node = target
             return
         self.prefix = ()
-        self._node = self._root = None
+        self._node = self._root = self._player = None
         self.state.apply_legal_action(target, current)
 
     def pending_action(self, action_id: int) -> Action | None:
@@ -269,6 +285,7 @@ class Stepper:
         other.prefix = self.prefix
         other._node = self._node
         other._root = self._root
+        other._player = self._player
         other._sorted = self._sorted
         other._chance = self._chance
         return other

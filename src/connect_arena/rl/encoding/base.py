@@ -136,7 +136,10 @@ def build_tree(actions: list[Action], sequences: list[tuple[int, ...]], end_id: 
         if here is None:
             node[last] = action
         elif isinstance(here, dict):
-            here[_end(end_id, action, here)] = action
+            end = _end(end_id, action, here)
+            if end in here:
+                raise EncodingError(f"{here[end]} and {action} have the same encoding {sequence}")
+            here[end] = action
         else:
             raise EncodingError(f"{here} and {action} have the same encoding {sequence}")
     return root

@@ -36,7 +36,7 @@ from typing import Any, cast
 from connect_arena.core.game import Action, State
 from connect_arena.games.connect5.notation import FirstPlayer, Jump, Place, Split, Stack, Step
 from connect_arena.games.connect5.rules import Connect5Game, Connect5State
-from connect_arena.rl.encoding.base import Encoding, Tensor
+from connect_arena.rl.encoding.base import Encoding, Node, Tensor
 
 _CACHE_LIMIT = 100_000
 """Encoded actions kept per encoding (capture chains are new objects each time)."""
@@ -75,15 +75,32 @@ class Connect5Encoding(Encoding):
         self.observation_shape = (6 * n + 6, dots)
         self.cfg = cfg
         self._cache: dict[int, tuple[Action, tuple[int, ...]]] = {}
+        self._single: dict[int, int] = {}  # the same, for single steps, as their id
 
     def encode(self, state: State[Any], action: Action) -> tuple[int, ...]:
         """The ids of a legal action (the same in every position)."""
         entry = self._cache.get(id(action))
-        if entry is None:
+        if entry is not None:
+            return entry[1]
+        ids = self._encode(action)
+        if len(ids) == 1:  # an interned action (a chain is a new object each time)
             if len(self._cache) >= _CACHE_LIMIT:
                 self._cache.clear()
-            entry = self._cache[id(action)] = (action, self._encode(action))
-        return entry[1]
+                self._single.clear()
+            self._cache[id(action)] = (action, ids)
+            self._single[id(action)] = ids[0]
+        return ids
+
+    def tree(self, state: State[Any], actions: list[Action]) -> Node:
+        """The prefix tree; at C speed when every action is an interned single step (no
+        capture chain), which is most positions."""
+        try:
+            root: Node = dict(
+                zip(map(self._single.__getitem__, map(id, actions)), actions, strict=True)
+            )
+        except KeyError:  # a chain, or an action not seen yet
+            return super().tree(state, actions)
+        return root if len(root) == len(actions) else super().tree(state, actions)
 
     def encode_all(self, state: State[Any], actions: Any) -> list[tuple[int, ...]]:
         # Hot path: the engine hands out interned action objects (connect5/tables.py), so
@@ -92,7 +109,7 @@ class Connect5Encoding(Encoding):
         cache = self._cache
         try:
             return [cache[id(action)][1] for action in actions]
-        except KeyError:
+        except KeyError:  # a capture chain, or objects not seen yet
             return [self.encode(state, action) for action in actions]
 
     def _encode(self, action: Action) -> tuple[int, ...]:

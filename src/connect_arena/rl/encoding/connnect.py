@@ -126,54 +126,41 @@ class ConnnectEncoding(Encoding):
         self.max_chance_outcomes = len(self.chance_ids)
         self.observation_shape = (10 * n + 30, geo.SIZE, geo.SIZE)
         self.bonus_slots = sum(len(section) for section in comps.sections)
-        self._cache: dict[Action, tuple[int, ...]] = {}
 
     # ----- player steps ------------------------------------------------------------------------
     def encode(self, state: State[Any], action: Action) -> tuple[int, ...]:
         """The ids of a legal action (the same in every position)."""
-        ids = self._cache.get(action)
-        if ids is None:
-            if len(self._cache) >= 200_000:
-                self._cache.clear()
-            ids = self._cache[action] = self._encode(action)
-        return ids
+        return self._encode(action)
 
     def encode_all(self, state: State[Any], actions: Any) -> list[tuple[int, ...]]:
-        cache = self._cache
-        found = [cache.get(action) for action in actions]
-        if None in found:
-            found = [self.encode(state, action) for action in actions]
-        return cast(list[tuple[int, ...]], found)
+        # Hot path: arithmetic is quicker than hashing the (fresh) action objects.
+        encode = self._encode
+        return [encode(action) for action in actions]
 
-    def _encode(self, action: Action) -> tuple[int, ...]:
+    def _encode(self, action: Any) -> tuple[int, ...]:
         kind = type(action)
         if kind is Write:
-            write = cast(Write, action)
-            return (WRITE + (write.value - 1) * CELLS + write.cell,)
+            return (WRITE + (action.value - 1) * CELLS + action.cell,)
         if kind is Claim:
-            claim = cast(Claim, action)
-            cells = tuple(self.claim_cell + cell for cell in claim.cells)
-            reuse = (self.reuse_id,) if claim.reuse else ()
-            return (CLAIM + self.shape_index[claim.shape], *cells, *reuse)
+            cells = [self.claim_cell + cell for cell in action.cells]
+            reuse = [self.reuse_id] if action.reuse else []
+            return (CLAIM + self.shape_index[action.shape], *cells, *reuse)
         if kind is AdjustCell:
-            adjust = cast(AdjustCell, action)
-            return (ADJUST_CELL + adjust.cell * 4 + DELTAS.index(adjust.delta),)
+            return (ADJUST_CELL + action.cell * 4 + DELTAS.index(action.delta),)
         if kind is AdjustDie:
-            die = cast(AdjustDie, action)
-            return (ADJUST_DIE + (die.value - 1) * 4 + DELTAS.index(die.delta),)
+            return (ADJUST_DIE + (action.value - 1) * 4 + DELTAS.index(action.delta),)
         if kind is Change:
-            change = cast(Change, action)
-            return (CHANGE + (change.old - 1) * 6 + change.new - 1,)
+            return (CHANGE + (action.old - 1) * 6 + action.new - 1,)
         if kind is ChooseZone:
-            return (cast(ChooseZone, action).die - 1,)
+            return (action.die - 1,)
         if kind is Skip:
-            return (SKIP + cast(Skip, action).value - 1,)
+            return (SKIP + action.value - 1,)
         if kind is Switch:
-            return (SWITCH + cast(Switch, action).value - 1,)
+            return (SWITCH + action.value - 1,)
         if kind is Move:
-            return (MOVE + cast(Move, action).cell,)
+            return (MOVE + action.cell,)
         if kind is Take:
-            return (self.take + cast(Take, action).slot - 1,)
+            return (self.take + action.slot - 1,)
         return (self.done_id,)
 
     def id_name(self, action_id: int) -> str:

@@ -94,7 +94,9 @@ class QuinqueEncoding(Encoding):
 
     def tree(self, state: State[Any], actions: list[Action]) -> Node:
         """The prefix tree in one pass (the hot path of the adapters): a parachute is one
-        step, a move two (its tile, then its destination)."""
+        step, a move two (its tile, then its destination). One plain loop is the quickest
+        here: C-level ``map`` chains over identity caches lose on the ~30 actions of a
+        typical position."""
         ox, oy = self.origin(cast(QuinqueState, state))
         s, span, width = self.side, self.span, self.width
         sx, sy = ox * s, oy * s
