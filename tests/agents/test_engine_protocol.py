@@ -358,3 +358,15 @@ def test_the_documented_minimal_engine_plays(cli: Invoke, tmp_path: Path) -> Non
     result = cli("simulate", "connnect", "-n", "1", "--seed", "2", "--agents", f"{spec},random")
     assert result.exit_code == 0, result.output
     assert "1 games of connnect" in result.stdout
+
+
+def test_a_program_that_exits_at_once() -> None:
+    with pytest.raises(EngineError, match="'false' exited with status 1 while starting"):
+        EngineAgent("false").act(_quinque_state(), 0)
+
+
+def test_the_console_script_is_declared() -> None:
+    from importlib.metadata import entry_points
+
+    scripts = {script.name: script.value for script in entry_points(group="console_scripts")}
+    assert scripts["connect-arena-engine"] == "connect_arena.engine:main"
