@@ -198,7 +198,7 @@ class _Table:
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode: nothing to draw")
             return None
-        from connect_arena import frames  # Rich and the service's pictures, outside the layers
+        from connect_arena.rl import frames  # Rich and the service's pictures: loaded on use
 
         state = self.stepper.state
         if self.render_mode == "rgb_array":

@@ -1,10 +1,9 @@
 """Frames of a position for viewers outside the interfaces: the terminal diagram as text or
 printed, and the server's board picture as RGB pixels (PettingZoo's render modes).
 
-This module joins the presentation the interfaces already have (the games' Rich diagrams, the
-service's SVG pictures) for the research adapters (:mod:`connect_arena.rl.pettingzoo`), which
-as a layer import neither Rich nor the service; it sits outside the layers, like the reference
-engine (:mod:`connect_arena.engine`).
+It reuses the presentation the other interfaces have (the games' Rich diagrams, the service's
+SVG pictures) for the research adapters (:mod:`connect_arena.rl.pettingzoo`); ``rl`` is an
+interface layer, beside the server and the command line.
 """
 
 from __future__ import annotations
@@ -44,7 +43,6 @@ def picture_rgb(game: Game, state: State[Any], width: int = PICTURE_WIDTH) -> np
 
     from connect_arena.service import pictures
 
-    draw = pictures._RENDERERS.get(game.game_type.short_name, pictures._title_card)
-    png = bytes(resvg_py.svg_to_bytes(svg_string=draw(game, state), width=width))
+    png = bytes(resvg_py.svg_to_bytes(svg_string=pictures.draw(game, state), width=width))
     with Image.open(io.BytesIO(png)) as image:
         return np.asarray(image.convert("RGB"), dtype=np.uint8)
