@@ -164,5 +164,15 @@ def test_labels_and_initial_times(control: TimeControl, label: str, initial: flo
     ],
 )
 def test_bad_time_controls_are_refused(data: object) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"time_control|base|increment|days|clock"):
         TimeControl.from_json(data)
+
+
+def test_turn_based_budget_is_per_turn_not_per_action() -> None:
+    clocks = two_seats(TimeControl(TimeControlKind.TURN, days=1))
+    assert clocks.act(0, at(DAY / 2), [0]) == DAY / 2  # seat 0 acts again: same turn
+    assert clocks.left(0, at(DAY * 0.75)) == DAY / 4
+    recorded = clocks.act(0, at(DAY * 0.75), [0], recorded=DAY / 4)
+    assert recorded == DAY / 4 and clocks.next_flag() == Flag(0, at(DAY))
+    clocks.act(0, at(DAY * 0.8), [1])
+    assert clocks.left(1, at(DAY * 0.8)) == DAY

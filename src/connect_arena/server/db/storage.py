@@ -273,7 +273,11 @@ class SqlStorage:
                 created_by=created_by,
                 seed=seed,
                 created_at=datetime.now(UTC),
-                settings=(settings or TableSettings()).to_json(),
+                # the grace as chosen (None: the default of the time control, as it will be)
+                settings={
+                    **(settings or TableSettings()).to_json(),
+                    "grace": (settings or TableSettings()).grace,
+                },
             )
             session.add(row)
             session.flush()
