@@ -555,8 +555,13 @@ def test_three_sides_a_resigned_seat_is_taken_over_and_the_game_finishes() -> No
         await move(service, table_id, BOB)
         watcher = await service.watch(table_id, BOB.id)
         drain(watcher)
+        lobby = service.lobby.watch(None)
+        drain(lobby)
         await service.resign(table_id, ALICE.id)
         assert table.info.status is TableStatus.RUNNING
+        await until(lambda: lobby.pending() > 0, 5)  # the lobby shows the take-over
+        row = next(r for r in drain(lobby)[-1]["tables"] if r["id"] == table_id)
+        assert row["seats"][0]["takeover"] == "mcts:easy"
         assert table.info.seats[0].takeover == "mcts:easy"
         assert kinds(table) == ["resign", "takeover"]
         assert table.info.notes[1].data == {"agent": "mcts:easy"}

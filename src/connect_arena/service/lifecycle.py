@@ -142,11 +142,13 @@ class Lifecycle:
         table.broadcast(table.state_message)
         self.pipeline.wake(table)
         self.changed(table)
+        self.lobby.changed()  # its rows show who plays each seat
 
     async def _forfeit(self, table: LiveTable, seat: int, kind: NoteKind, **data: Any) -> None:
         """``seat`` gives up (resignation, timeout, leaver claim): with two sides the other
         side wins; otherwise the seat is ranked last and a computer plays it on (when no side
-        but the forfeiting one is left with a person, the game ends)."""
+        but the forfeiting one is left with a person, the game ends: the sides none of whose
+        seats gave up win)."""
         game = table.game()
         reason = {
             NoteKind.RESIGN: ResultReason.RESIGNATION,
@@ -164,8 +166,8 @@ class Lifecycle:
         if not any(s.index not in out for s in self._people(table.info)):
             # No person is left to play: the game ends, won by the sides none of whose seats
             # gave up (the computers a person played against).
-            winners = [s for side in all_sides if not out & set(side) for s in side]
-            await self._end(table, win_for(game, winners), reason, [note])
+            unbeaten = [s for side in all_sides if not out & set(side) for s in side]
+            await self._end(table, win_for(game, unbeaten), reason, [note])
             return
         await self._take_over(table, seat, [note])
 
@@ -453,6 +455,7 @@ class Lifecycle:
             table.broadcast_table()
             table.broadcast(table.state_message)
             self.changed(table)
+            self.lobby.changed()
 
         await self._held(table_id, user_id, work)
 
