@@ -835,3 +835,29 @@ def test_records_carry_settings_reason_notes_and_timing() -> None:
         assert times == sorted(times)
 
     run(body)
+
+
+# ----- pairs: a side is a team -------------------------------------------------------------------
+def test_pairs_with_two_teams_a_resignation_ends_the_game_for_the_team() -> None:
+    async def body(service: MatchService) -> None:
+        table_id = await new_table(service, [ALICE, BOB, CAROL, DAVE], "pairs", {})
+        table = await service.get_table(table_id)
+        assert table.game().teams() == ((0, 1), (2, 3))
+        await service.resign(table_id, CAROL.id)
+        assert table.info.reason is ResultReason.RESIGNATION
+        assert table.info.returns == win_for(table.game(), [0, 1])
+
+    run(body)
+
+
+def test_pairs_with_three_teams_the_partner_plays_on_beside_a_computer() -> None:
+    async def body(service: MatchService) -> None:
+        seats: list[Spec] = [ALICE, BOB, CAROL, "random", "random", "random"]
+        table_id = await new_table(service, seats, "pairs", {})
+        table = await service.get_table(table_id)
+        await service.resign(table_id, ALICE.id)
+        assert table.info.status is TableStatus.RUNNING
+        assert table.info.seats[0].takeover == "mcts:normal"
+        assert kinds(table) == ["resign", "takeover"]
+
+    run(body)
