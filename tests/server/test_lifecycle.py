@@ -861,3 +861,40 @@ def test_pairs_with_three_teams_the_partner_plays_on_beside_a_computer() -> None
         assert kinds(table) == ["resign", "takeover"]
 
     run(body)
+
+
+def test_in_a_simultaneous_phase_every_active_clock_runs_until_its_seat_is_done() -> None:
+    async def body(service: MatchService) -> None:
+        settings = realtime(600, 0)
+        table_id = await new_table(service, [ALICE, BOB], "connnect", {}, settings)
+        table = await service.get_table(table_id)
+        assert table.clocks is not None and table.state is not None
+        assert set(table.state.active_players()) == {0, 1}
+        assert sorted(table.clocks.running) == [0, 1]
+        while 0 in table.state.active_players():
+            await move(service, table_id, ALICE)
+        assert sorted(table.clocks.running) == [1]  # Alice is done: hers stopped
+        stopped = table.clocks.remaining[0]
+        assert stopped < 600 and table.log[-1].clock == stopped
+        await asyncio.sleep(0.05)
+        snapshot = table.clocks.snapshot(utcnow())
+        assert snapshot["0"] == stopped and snapshot["1"] < 600 - 0.05
+
+    run(body)
+
+
+def test_three_sides_a_claimed_leaver_who_stays_away_is_ranked_last() -> None:
+    async def body(service: MatchService) -> None:
+        settings = TableSettings(grace=1, takeover="mcts:easy")
+        table_id = await new_table(service, [ALICE, BOB, CAROL], "connect5", SMALL5, settings)
+        table = await service.get_table(table_id)
+        await move(service, table_id, ALICE)  # Bob must act and never connected
+        shift(service, 2)
+        await service.claim(table_id, ALICE.id, 1)
+        await play_on(service, table_id, [ALICE, CAROL])()
+        assert table.info.reason is ResultReason.NORMAL
+        returns = table.info.returns
+        assert returns is not None and returns[1] == table.game().game_type.min_utility
+        assert table.info.seats[1].takeover == "mcts:easy"
+
+    run(body)
