@@ -461,13 +461,13 @@ def test_no_takeback_across_a_chance_outcome() -> None:
 # ----- flags -------------------------------------------------------------------------------------
 def test_a_flag_falls_and_the_other_side_wins() -> None:
     async def body(service: MatchService) -> None:
-        table_id = await new_table(service, [ALICE, BOB], settings=realtime(0, 0.5))
+        table_id = await new_table(service, [ALICE, BOB], settings=realtime(0, 1.0))
         table = await service.get_table(table_id)
         state = table.state_message((0,))
         assert state is not None and state["running"] == [0]
-        assert state["clocks"]["0"] == pytest.approx(0.5, abs=0.2)
+        assert state["clocks"]["0"] == pytest.approx(1.0, abs=0.2)
         first = await move(service, table_id, ALICE)
-        assert first.clock is not None and 0.5 < first.clock <= 1.0
+        assert first.clock is not None and 1.0 < first.clock <= 2.0
         await move(service, table_id, BOB)
         await until(lambda: table.info.status is TableStatus.FINISHED, 5)  # Alice waits
         assert table.info.reason is ResultReason.TIMEOUT
@@ -598,7 +598,7 @@ def test_three_sides_when_the_last_person_resigns_the_computers_win() -> None:
 
 def test_three_sides_a_timeout_is_taken_over() -> None:
     async def body(service: MatchService) -> None:
-        settings = realtime(0, 0.5, takeover="mcts:easy")
+        settings = realtime(0, 1.0, takeover="mcts:easy")
         table_id = await new_table(service, [ALICE, BOB, CAROL], "connect5", SMALL5, settings)
         table = await service.get_table(table_id)
         for user in (ALICE, BOB, CAROL):
