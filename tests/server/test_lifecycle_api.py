@@ -275,3 +275,18 @@ def test_records_keep_the_lifecycle_and_older_records_still_replay(client: TestC
     replayed = alice.post("/api/replay", {"record": old})
     assert replayed.status_code == 200, replayed.text
     assert replayed.json()["positions"] == len(record["actions"]) + 1
+
+
+def test_a_flag_falls_on_a_zero_plus_one_clock(client: TestClient) -> None:
+    settings = {"time_control": {"kind": "realtime", "base": 0, "increment": 1}}
+    alice, bob, table_id = running_table(client, settings)
+    assert table_of(alice, table_id)["settings"]["time_control"]["label"] == "0+1"
+    first_move(alice, table_id, 0)
+    first_move(bob, table_id, 1)
+    with bob.connect(table_id) as blue:  # Alice does not move: her flag falls
+        ended = receive_until(blue, "table")
+        while ended["table"]["status"] != "finished":
+            ended = receive_until(blue, "table")
+    table = ended["table"]
+    assert (table["reason"], table["returns"]) == ("timeout", [-1.0, 1.0])
+    assert [(note["kind"], note["seat"]) for note in table["notes"]] == [("timeout", 0)]
