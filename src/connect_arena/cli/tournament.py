@@ -19,6 +19,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from connect_arena.agents import make_agent
+from connect_arena.agents.levels import normalise_spec
 from connect_arena.agents.ratings import RatingTable, rate
 from connect_arena.agents.tournament import (
     GameResult,
@@ -51,7 +52,7 @@ def parse_agents(text: str) -> list[str]:
     Raises:
         CliError: an empty entry, fewer than two agents, or an unknown agent.
     """
-    specs = [entry.strip().lower() for entry in text.split(",")]
+    specs = [normalise_spec(entry) for entry in text.split(",")]
     if any(not spec for spec in specs):
         raise CliError(f"empty entry in the agent list {text!r}")
     if len(specs) < 2:
@@ -205,7 +206,11 @@ def tournament_command(
     agents: Annotated[
         str,
         typer.Option(
-            "--agents", "-a", metavar="LIST", help="Agent specs, comma-separated (two or more)."
+            "--agents",
+            "-a",
+            metavar="LIST",
+            help="Agent specs, comma-separated (two or more); engine:COMMAND seats an "
+            "external program (docs/engine-protocol.md).",
         ),
     ],
     games: Annotated[

@@ -121,12 +121,14 @@ class MatchService:
             self.registry, self.seating, tournaments or MemoryTournamentStore()
         )
         self.chat = Chat(self.registry, chat or MemoryChatStore())
-        self.seeks = Seeks(self.seating, self.user_events, self.lobby.changed)
-        self.lobby.seeks = self.seeks.listing
         if ratings is None:
             memory = storage.tables if isinstance(storage, MemoryStorage) else None
             ratings = MemoryRatingStore(memory)
         self.ratings = Ratings(self.registry, ratings)
+        self.seeks = Seeks(
+            self.seating, self.user_events, self.lobby.changed, self.ratings.rating_of
+        )
+        self.lobby.seeks = self.seeks.listing
         self.catching_up: asyncio.Task[None] | None = None
         """The startup pass scoring finished tables left unscored (:meth:`start`)."""
         lifecycle_changed = self.pipeline.changed

@@ -81,9 +81,11 @@ class TimeControl:
 
     @property
     def initial(self) -> float:
-        """A seat's clock at the start, in seconds (0 when untimed)."""
+        """A seat's clock at the start, in seconds (0 when untimed). Real time: the base
+        plus one increment (the increment counts from move 1, as on FIDE clocks: a ``0+2``
+        clock gives two seconds for each move, the first included)."""
         if self.kind is TimeControlKind.REALTIME:
-            return self.base
+            return self.base + self.increment
         if self.kind is TimeControlKind.TURN:
             return self.days * DAY
         return 0.0
