@@ -63,7 +63,8 @@ def pair_arena(
         seed: the draw of lots between entrants equal on points and rating.
 
     Returns:
-        The tables (seat order: the lower-ranked moves first) and who keeps ``waiting``.
+        The tables and who keeps ``waiting``. Seat order: who sat late most often (see
+        :meth:`Record.seat_balance`) moves first, then the lower-ranked.
 
     Raises:
         ValueError: a size below two, an unknown or repeated waiting id, unknown entrants.
@@ -79,7 +80,7 @@ def pair_arena(
     if size == 2:
         tables = _pairs(ready, table, position, allow_rematch)
     else:
-        tables = _groups(ready, table, size, allow_rematch)
+        tables = _groups(ready, table, position, size, allow_rematch)
     seated = {e for t in tables for e in t}
     return Pairing(tables=tuple(tables), waiting=tuple(w for w in waiting if w not in seated))
 
@@ -99,13 +100,23 @@ def _pairs(
             graph.add_edge(a, b, weight=top - cost)
     found = []
     for a, b in nx.max_weight_matching(graph, maxcardinality=True):
-        high, low = sorted((a, b), key=position.__getitem__)
-        found.append((low, high))
-    return sorted(found, key=lambda t: position[t[1]])
+        found.append(_seated((a, b), table, position))
+    return sorted(found, key=lambda t: min(map(position.__getitem__, t)))
+
+
+def _seated(
+    members: Sequence[str], table: dict[str, Record], position: dict[str, int]
+) -> tuple[str, ...]:
+    """Seat order: who sat late most often moves first, then the lower-ranked."""
+    return tuple(sorted(members, key=lambda e: (-table[e].seat_balance(), -position[e])))
 
 
 def _groups(
-    ready: list[str], table: dict[str, Record], size: int, allow: bool
+    ready: list[str],
+    table: dict[str, Record],
+    position: dict[str, int],
+    size: int,
+    allow: bool,
 ) -> list[tuple[str, ...]]:
     left = list(ready)
     tables: list[tuple[str, ...]] = []
@@ -129,5 +140,5 @@ def _groups(
             # Its opener cannot be seated without a rematch: it waits, the others go on.
             left = sorted(members[1:] + left, key=ready.index)
             continue
-        tables.append(tuple(reversed(members)))
+        tables.append(_seated(members, table, position))
     return tables
