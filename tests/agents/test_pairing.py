@@ -302,6 +302,20 @@ def test_multi_tables_have_the_right_size_and_avoid_rematches(
     assert rematches(pairing.tables) == best
 
 
+@settings(max_examples=40, deadline=None)
+@given(
+    count=st.integers(2, 30),
+    sizes=st.sets(st.integers(2, 5), min_size=1),
+    seed=st.integers(0, 10**6),
+)
+def test_multi_tables_use_allowed_sizes(count: int, sizes: set[int], seed: int) -> None:
+    field, results, byes = random_history(count, 2, min(sizes), seed)
+    pairing = pair_swiss(field, results, byes, sizes=tuple(sorted(sizes)), seed=seed)
+    check_everyone_once(field, pairing)
+    assert all(len(table) in sizes for table in pairing.tables)
+    assert sorted(map(len, pairing.tables), reverse=True) == table_sizes(count, tuple(sizes))
+
+
 def test_multi_tables_keep_score_groups_together() -> None:
     field = [Entrant(f"p{i}", 100 - i) for i in range(9)]
     results = [
@@ -418,6 +432,39 @@ def test_arena_pairs_neighbours_in_the_ranking() -> None:
     # a 4, b 4, then c, d, e, f on 0: a-b meet, then the zeros among themselves.
     pairing = pair_arena(field, games, list("abcd"))
     assert sorted(map(sorted, pairing.tables)) == [["a", "b"], ["c", "d"]]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    count=st.integers(2, 12),
+    size=st.integers(2, 4),
+    games=st.integers(0, 12),
+    seed=st.integers(0, 10**6),
+    allow=st.booleans(),
+)
+def test_arena_seats_the_waiting_once_and_avoids_rematches(
+    count: int, size: int, games: int, seed: int, allow: bool
+) -> None:
+    rng = random.Random(seed)
+    field = [Entrant(f"e{i}", withdrawn=i == 0 and count > 2) for i in range(count)]
+    results = []
+    for index in range(games if count >= size else 0):
+        table = tuple(rng.sample([e.id for e in field], size))
+        results.append(Played(index, table, random_ranks(rng, size)))
+    waiting = [e.id for e in field if rng.random() < 0.8]
+    pairing = pair_arena(field, results, waiting, size, allow_rematch=allow, seed=seed)
+    assert sorted(pairing.entrants()) == sorted(waiting)
+    assert all(len(table) == size for table in pairing.tables)
+    seated = {e for table in pairing.tables for e in table}
+    assert "e0" not in seated or not field[0].withdrawn
+    last = records(field, results)
+    if not allow:
+        for table in pairing.tables:
+            for i, a in enumerate(table):
+                assert not any(b in last[a].last_opponents for b in table[i + 1 :])
+    ready = [w for w in waiting if not (w == "e0" and field[0].withdrawn)]
+    if size == 2 and allow:
+        assert len(pairing.waiting) - (len(waiting) - len(ready)) == len(ready) % 2
 
 
 def test_arena_multi_tables() -> None:
