@@ -370,8 +370,9 @@ class Lifecycle:
 
     async def flag_fell(self, table: LiveTable) -> None:
         """Apply every fallen flag of ``table`` (under its lock): before every person's first
-        action the game is aborted (as on Lichess); with two sides the other side wins; with
-        more, the computer takes the seat over."""
+        action the game is aborted (as on Lichess; at a tournament's table it is a no-show,
+        lost on time); with two sides the other side wins; with more, the computer takes the
+        seat over."""
         clocks = table.clocks
         if clocks is None or table.info.status is not TableStatus.RUNNING:
             return
@@ -381,7 +382,7 @@ class Lifecycle:
                 break
             if not clocks.flagged(seat, now):
                 continue
-            if not self.first_actions_done(table):
+            if not self.first_actions_done(table) and table.info.settings.tournament is None:
                 note = self._note(table, NoteKind.TIMEOUT, seat)
                 await self._end(table, None, ResultReason.ABORTED, [note])
             else:

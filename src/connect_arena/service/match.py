@@ -129,6 +129,8 @@ class MatchService:
             self.seating, self.user_events, self.lobby.changed, self.ratings.rating_of
         )
         self.lobby.seeks = self.seeks.listing
+        self.tournaments.rated_games = self.ratings.rated_games
+        self.tournaments.rating_of = self.ratings.rating_of
         self.catching_up: asyncio.Task[None] | None = None
         """The startup pass scoring finished tables left unscored (:meth:`start`)."""
         lifecycle_changed = self.pipeline.changed

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
+from connect_arena.agents import pairing
 from connect_arena.core import CHANCE, game_class
 from connect_arena.service.model import (
     ErrorCode,
@@ -86,6 +87,7 @@ class Entrant:
         bot: the person's account is a bot (bot API).
         withdrawn: no longer paired (withdrew, or two no-shows).
         no_shows: games lost on time without an action.
+        rating: the seeding strength (the displayed rating when registering).
     """
 
     index: int
@@ -95,6 +97,7 @@ class Entrant:
     bot: bool = False
     withdrawn: bool = False
     no_shows: int = 0
+    rating: float = 1500.0
 
     def to_json(self) -> dict[str, Any]:
         """The entrant as JSON."""
@@ -106,6 +109,7 @@ class Entrant:
             "bot": self.bot,
             "withdrawn": self.withdrawn,
             "no_shows": self.no_shows,
+            "rating": self.rating,
         }
 
     @classmethod
@@ -119,6 +123,7 @@ class Entrant:
             bool(data.get("bot", False)),
             bool(data.get("withdrawn", False)),
             int(data.get("no_shows", 0)),
+            float(data.get("rating", 1500.0)),
         )
 
 
@@ -140,6 +145,7 @@ class TournamentGame:
     entrants: tuple[int, ...]
     returns: list[float] | None = None
     reason: str | None = None
+    no_shows: tuple[int, ...] = ()
 
     @property
     def finished(self) -> bool:
@@ -154,6 +160,7 @@ class TournamentGame:
             "entrants": list(self.entrants),
             "returns": self.returns,
             "reason": self.reason,
+            "no_shows": list(self.no_shows),
         }
 
     @classmethod
@@ -165,6 +172,7 @@ class TournamentGame:
             tuple(int(e) for e in data["entrants"]),
             data.get("returns"),
             data.get("reason"),
+            tuple(int(e) for e in data.get("no_shows", [])),
         )
 
 
@@ -188,6 +196,9 @@ class Tournament:
         entrants, games: who plays, and every table.
         seed: draws the pairings' random choices (stable across restarts).
         started_at, finished_at: when.
+        byes: ``(round, entrant)`` for each bye given (a Swiss or round-robin round without a
+            table for that entrant: a point, as FIDE and Lichess Swiss).
+        schedule: round-robin: every round's tables, fixed at the start.
     """
 
     id: int
@@ -210,6 +221,8 @@ class Tournament:
     games: list[TournamentGame] = field(default_factory=list)
     started_at: datetime | None = None
     finished_at: datetime | None = None
+    byes: list[tuple[int, int]] = field(default_factory=list)
+    schedule: list[list[tuple[int, ...]]] = field(default_factory=list)
 
     def active(self) -> list[Entrant]:
         """The entrants still paired."""
@@ -233,6 +246,8 @@ class Tournament:
             "entrants": [e.to_json() for e in self.entrants],
             "games": [g.to_json() for g in self.games],
             "rounds": self.rounds,
+            "byes": [list(bye) for bye in self.byes],
+            "schedule": [[list(group) for group in groups] for groups in self.schedule],
             "started_at": None if self.started_at is None else self.started_at.isoformat(),
             "finished_at": None if self.finished_at is None else self.finished_at.isoformat(),
         }
@@ -277,6 +292,11 @@ class Tournament:
             round=int(state["round"]),
             entrants=[Entrant.from_json(e) for e in state["entrants"]],
             games=[TournamentGame.from_json(g) for g in state["games"]],
+            byes=[(int(r), int(e)) for r, e in state.get("byes", [])],
+            schedule=[
+                [tuple(int(e) for e in group) for group in groups]
+                for groups in state.get("schedule", [])
+            ],
         )
         if state.get("started_at"):
             tournament.started_at = datetime.fromisoformat(state["started_at"])
@@ -365,6 +385,8 @@ class Tournaments:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self.watchers: dict[int, set[Subscription]] = {}
         self._round_ended_at: dict[tuple[int, int], datetime] = {}
+        self.rating_of: Callable[[int, str], Any] | None = None
+        """``await rating_of(user_id, game)``: a person's displayed rating (seeding)."""
 
     # ----- life ----------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -513,11 +535,16 @@ class Tournaments:
             entrant = tournament.entrant_of(user.id)
             if entrant is not None and not entrant.withdrawn:
                 raise ServiceError(ErrorCode.CONFLICT, "you are registered already")
+            rating = 1500.0
+            if self.rating_of is not None:
+                rating = float(await self.rating_of(user.id, tournament.game))
             if entrant is not None:
                 entrant.withdrawn, entrant.no_shows = False, 0
             else:
                 tournament.entrants.append(
-                    Entrant(len(tournament.entrants), user.name, user.id, bot=user.bot)
+                    Entrant(
+                        len(tournament.entrants), user.name, user.id, bot=user.bot, rating=rating
+                    )
                 )
             await self._save(tournament)
         self._wake[tournament_id].set()
@@ -603,12 +630,15 @@ class Tournaments:
             changed = True
             if info.reason in (ResultReason.TIMEOUT, ResultReason.ABORTED):
                 log_seats = await self._acted(game.table_id)
+                missing = []
                 for seat, index in enumerate(game.entrants):
                     entrant = tournament.entrants[index]
                     if entrant.agent is None and seat not in log_seats:
+                        missing.append(index)
                         entrant.no_shows += 1
                         if entrant.no_shows >= NO_SHOWS:
                             entrant.withdrawn = True
+                game.no_shows = tuple(missing)
         return changed
 
     async def _acted(self, table_id: int) -> set[int]:
@@ -676,7 +706,8 @@ class Tournaments:
                 tournament.status = TournamentStatus.RUNNING
                 tournament.started_at = self.now()
                 if tournament.format is Format.ROUND_ROBIN:
-                    tournament.rounds = len(pairing_schedule(tournament))
+                    tournament.schedule = pairing_schedule(tournament)
+                    tournament.rounds = len(tournament.schedule)
             await self._save(tournament)
 
     def _pause_over(self, tournament: Tournament) -> bool:
@@ -704,7 +735,9 @@ class Tournaments:
         if not self._pause_over(tournament):
             return False
         tournament.round += 1
-        for group in pairing_round(tournament):
+        groups, byes = pairing_round(tournament)
+        tournament.byes.extend((tournament.round, index) for index in byes)
+        for group in groups:
             await self._open_table(tournament, group, tournament.round)
         return True
 
@@ -732,7 +765,8 @@ class Tournaments:
         """A tournament's public description: its choices, state, standings and games."""
         body = {"id": tournament.id, **tournament.spec_json(), **tournament.state_json()}
         body.pop("seed")
-        body["ends_at"] = None if tournament.ends_at() is None else tournament.ends_at().isoformat()  # type: ignore[union-attr]
+        ends_at = tournament.ends_at()
+        body["ends_at"] = None if ends_at is None else ends_at.isoformat()
         body["standings"] = pairing_standings(tournament)
         return body
 
@@ -789,3 +823,100 @@ class Tournaments:
                 watchers.discard(watcher)
             else:
                 watcher.push_json(message)
+
+
+# ----- the shared pairing code (connect_arena.agents.pairing) ---------------------------------
+def _entrants(tournament: Tournament) -> list[pairing.Entrant]:
+    return [pairing.Entrant(str(e.index), e.rating, e.withdrawn) for e in tournament.entrants]
+
+
+def _ranks(returns: list[float]) -> tuple[int, ...]:
+    """Competition ranks of ``returns`` (higher is better; ties share the better rank)."""
+    return tuple(1 + sum(other > value for other in returns) for value in returns)
+
+
+def _played(tournament: Tournament) -> list[pairing.Played]:
+    """The finished games with a result, in the pairing module's terms (``round`` 0-based;
+    a no-show is a forfeit)."""
+    out = []
+    for order, game in enumerate(tournament.games):
+        if not game.finished or game.returns is None:
+            continue
+        sides = tuple(str(index) for index in game.entrants)
+        forfeits = tuple(str(index) for index in game.entrants if index in game.no_shows)
+        number = order if tournament.format is Format.ARENA else game.round - 1
+        out.append(pairing.Played(number, sides, _ranks(game.returns), forfeits))
+    return out
+
+
+def _byes(tournament: Tournament) -> list[pairing.Bye]:
+    return [pairing.Bye(round_number - 1, str(index)) for round_number, index in tournament.byes]
+
+
+def pairing_schedule(tournament: Tournament) -> list[list[tuple[int, ...]]]:
+    """A round-robin's rounds (tables of entrant indices), fixed at the start."""
+    ids = [str(e.index) for e in tournament.active()]
+    rounds = pairing.round_robin(ids, tournament.players)
+    return [[tuple(int(e) for e in table) for table in one.tables] for one in rounds]
+
+
+def pairing_round(tournament: Tournament) -> tuple[list[tuple[int, ...]], list[int]]:
+    """The next round's tables and byes (``tournament.round`` is that round)."""
+    if tournament.format is Format.ROUND_ROBIN:
+        groups = tournament.schedule[tournament.round - 1]
+        active = {e.index for e in tournament.active()}
+        seated = {index for group in groups for index in group}
+        playing = [g for g in groups if all(index in active for index in g)]
+        return playing, sorted(active - seated)
+    result = pairing.pair_swiss(
+        _entrants(tournament),
+        _played(tournament),
+        _byes(tournament),
+        sizes=(tournament.players,),
+        seed=tournament.seed + tournament.round,
+    )
+    groups = [tuple(int(e) for e in table) for table in result.tables]
+    return groups, [int(e) for e in result.byes]
+
+
+def pairing_arena(tournament: Tournament, idle: list[int]) -> list[tuple[int, ...]]:
+    """The arena tables for the ``idle`` entrants now (the others keep waiting)."""
+    if len(idle) < tournament.players:
+        return []
+    result = pairing.pair_arena(
+        _entrants(tournament),
+        _played(tournament),
+        [str(index) for index in idle],
+        size=tournament.players,
+        seed=tournament.seed + len(tournament.games),
+    )
+    return [tuple(int(e) for e in table) for table in result.tables]
+
+
+def pairing_standings(tournament: Tournament) -> list[dict[str, Any]]:
+    """The standings, best first: place, entrant, score, games and the system's tie-breaks."""
+    system = {
+        Format.SWISS: "swiss",
+        Format.ARENA: "arena",
+        Format.ROUND_ROBIN: "round-robin",
+    }[tournament.format]
+    rows = pairing.standings(_entrants(tournament), _played(tournament), _byes(tournament), system)
+    names = {str(e.index): e for e in tournament.entrants}
+    return [
+        {
+            "place": row.place,
+            "entrant": int(row.id),
+            "name": names[row.id].name,
+            "user_id": names[row.id].user_id,
+            "agent": names[row.id].agent,
+            "score": row.score,
+            "games": row.games,
+            "wins": row.wins,
+            "draws": row.draws,
+            "losses": row.losses,
+            "byes": row.byes,
+            "tiebreaks": dict(row.tiebreaks),
+            "withdrawn": row.withdrawn,
+        }
+        for row in rows
+    ]
