@@ -19,7 +19,8 @@ a whole round, so a higher tier is never traded for lower ones), most important 
    (``P`` pairs a round), 0 for equal scores: the largest difference is minimised first, then
    how many pairs have it, then the next one (FIDE's "minimise the score differences");
 5. **seat balance**: 1 when both want the same seat (who sat second more often wants to move
-   first; on equal counts, the seat not played last);
+   first; on equal counts, the seat not played last), plus 1 for each of them already two
+   games or more off balance;
 6. **Dutch fold**: inside a score group of ``g`` entrants, ``| |i - j| - g // 2 |`` for
    ranking positions ``i, j``: the top half meets the bottom half (1 v 5, 2 v 6... in a group
    of eight), as in FIDE's Dutch system.
@@ -127,7 +128,9 @@ def _tiers(a: _Player, b: _Player, group: dict[float, list[int]], pairs: int) ->
     """The cost tiers of seating ``a`` against ``b`` (see the module docstring)."""
     difference = _half_points(a, b)
     score_cost = 0 if difference == 0 else (pairs + 1) ** (difference - 1)
-    conflict = int(a.wish != 0 and a.wish == b.wish)
+    # Both wanting the same seat costs 1, and 1 more per entrant already two games off balance.
+    same = a.wish != 0 and a.wish == b.wish
+    conflict = int(same) * (1 + (a.strength >= 1) + (b.strength >= 1))
     fold = 0
     if difference == 0:
         members = group[round(a.score, 9)]
