@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator
 from datetime import datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, WebSocket
 from fastapi.responses import StreamingResponse
@@ -21,6 +21,7 @@ from connect_arena.server.arena import (
     session_user,
 )
 from connect_arena.server.errors import ApiError
+from connect_arena.server.routes_bot import Caller, needs
 from connect_arena.server.schemas import SettingsChoice, Strict
 from connect_arena.server.websocket import POLICY_VIOLATION, _admitted, _connection, _serve
 from connect_arena.service import ErrorCode, ServiceError, table_record
@@ -28,6 +29,9 @@ from connect_arena.service.settings import TableSettings
 from connect_arena.service.tournaments import Format
 
 router = APIRouter()
+
+Entering = Annotated[Caller, needs("bot:play", session=True)]
+"""A person (session and CSRF token) or a bot (bearer token with ``bot:play``)."""
 
 
 class NewTournament(Strict):
@@ -96,24 +100,24 @@ async def tournament(tournament_id: int, arena: ArenaDep) -> dict[str, Any]:
     return {"tournament": service.to_json(service.get(tournament_id))}
 
 
-@router.post("/api/tournaments/{tournament_id}/join", dependencies=[CsrfDep])
-async def join(tournament_id: int, user: UserDep, arena: ArenaDep) -> dict[str, Any]:
-    """Register (until the start; arenas also while they run)."""
+@router.post("/api/tournaments/{tournament_id}/join")
+async def join(tournament_id: int, caller: Entering, arena: ArenaDep) -> dict[str, Any]:
+    """Register (until the start; arenas also while they run): a signed-in person, or a
+    bot with its token (``bot:play``)."""
+    user = caller.user
     if user.guest and arena.service.tournaments.get(tournament_id).settings.rated:
         raise ApiError(403, "guest", "rated tournaments need an account")
     service = arena.service.tournaments
-    return {
-        "tournament": service.to_json(await service.register(tournament_id, service_user(user)))
-    }
+    made = await service.register(tournament_id, service_user(user))
+    return {"tournament": service.to_json(made)}
 
 
-@router.post("/api/tournaments/{tournament_id}/withdraw", dependencies=[CsrfDep])
-async def withdraw(tournament_id: int, user: UserDep, arena: ArenaDep) -> dict[str, Any]:
-    """Withdraw: no longer paired."""
+@router.post("/api/tournaments/{tournament_id}/withdraw")
+async def withdraw(tournament_id: int, caller: Entering, arena: ArenaDep) -> dict[str, Any]:
+    """Withdraw: no longer paired (a person, or a bot with its token)."""
     service = arena.service.tournaments
-    return {
-        "tournament": service.to_json(await service.withdraw(tournament_id, service_user(user)))
-    }
+    made = await service.withdraw(tournament_id, service_user(caller.user))
+    return {"tournament": service.to_json(made)}
 
 
 @router.post("/api/tournaments/{tournament_id}/computers", dependencies=[CsrfDep])

@@ -467,8 +467,8 @@ class Tournaments:
         checked_name, checked = self.seating.prepare(game, count, options or {}, settings)
         if format is Format.SWISS and not 1 <= rounds <= 30:
             raise ServiceError(ErrorCode.BAD_REQUEST, "a Swiss has 1 to 30 rounds")
-        if format is Format.ARENA and not 1 <= minutes <= 24 * 60:
-            raise ServiceError(ErrorCode.BAD_REQUEST, "an arena lasts 1 minute to 24 hours")
+        if format is Format.ARENA and not 0 < minutes <= 24 * 60:
+            raise ServiceError(ErrorCode.BAD_REQUEST, "an arena lasts up to 24 hours")
         if starts_at < self.now() - timedelta(minutes=1):
             raise ServiceError(ErrorCode.BAD_REQUEST, "the start time has passed")
         if not 0 <= min_rated_games <= 1000 or not 0 <= pause <= 3600:
