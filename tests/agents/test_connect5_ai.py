@@ -5,9 +5,16 @@ legal actions (positions on the test board T1, built as in ``tests/games/connect
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
-from connect_arena.agents.knowledge.connect5 import evaluate, rollout, seat_values
+from connect_arena.agents.knowledge.connect5 import (
+    MOVER_WIN,
+    evaluate,
+    rollout,
+    seat_values,
+)
 from connect_arena.core import load, sample_chance_outcome
+from connect_arena.games.connect5.rules import Connect5State
 from tests.games.connect5.helpers import P1, P2, position
 
 FOUR = "P1:a0, P1:a1, P1:a2, P1:a3"
@@ -69,3 +76,41 @@ def test_rollout_returns_legal_actions_over_seeded_playouts() -> None:
             action = rollout(state, player, rng)
             assert action in state.legal_actions(player)
             state.apply_action(action, player)
+
+
+def _wins_at_once(state: Connect5State, player: int) -> bool:
+    for action in state.legal_actions(player):
+        child = state.clone()
+        child.apply_action(action, player)
+        if child.is_terminal() and child.returns()[player] > 0:
+            return True
+    return False
+
+
+def test_evaluation_sees_a_winning_move_only_where_there_is_one() -> None:
+    """With an empty supply, P1's four on a0…a3 win only if a token off the path can step
+    to a4 (from a5); the token on a3 stepping there would only move the gap."""
+    cases = {
+        "P1:a0, P1:a1, P1:a2, P1:a3, P1:a5, P2:f2": True,
+        "P1:a0, P1:a1, P1:a2, P1:a3, P1:c4, P2:f2": False,
+    }
+    for stacks, wins in cases.items():
+        state = position(stacks, to_move=P1, supply=[0, 10])
+        assert _wins_at_once(state, P1) is wins
+        assert (evaluate(state, P1) > MOVER_WIN / 2) is wins, stacks
+
+
+def test_a_seat_alone_values_each_step_nearer_to_a_connect_5() -> None:
+    """P2 has no token left (it can only pass): P1's spare token on c4 walks towards a0…a4
+    through c3 and c1 (then a3, while b6 walks to a4). Each step nearer must raise P1's
+    evaluation clearly: by more than a point, where the paths through the dots it enters and
+    leaves change it by a few tenths."""
+    route = ["c4", "c3", "c1"]
+    values = []
+    for dot in route:
+        state = position(f"P1:a0, P1:a1, P1:a2, P1:b6, P1:{dot}", to_move=P1, supply=[0, 0])
+        state.lost[P2] = state.captured[P1] = 25
+        state.lost[P1] = state.captured[P2] = 20
+        assert state.invariant_violations() == []
+        values.append(evaluate(state, P1))
+    assert all(later - earlier > 1.0 for earlier, later in pairwise(values)), values

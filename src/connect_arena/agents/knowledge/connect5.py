@@ -49,6 +49,15 @@ TOKEN_VALUE = 0.03
 """Value of a token still in play (supply or board)."""
 DOUBLE_VALUE = 0.1
 """Value of a double on the board (it cannot be eaten by singles)."""
+TRAVEL_VALUE = 1.0
+"""Value of one step fewer that a seat short of supply must walk its tokens to complete its
+nearest open path (:func:`_travel`): the gradient that gathers scattered tokens into a Connect
+5 when placements cannot (issue 14: a seat left alone with its tokens on the board)."""
+TRAVEL_CAP = 30
+ALONE_ACTION = 3.0
+"""Value of one action fewer to a Connect 5 for a seat alone with tokens (the others have
+none: they can only pass): it outweighs every change of :data:`LINE_WEIGHTS` a step makes."""
+"""Most extra steps :func:`_travel` counts (a path further away, or none: as far as this)."""
 
 ATTACK = (0.0, 1.0, 4.0, 16.0)
 """Rollout policy: score of an empty dot per open path through it holding 0..3 of the
@@ -77,6 +86,7 @@ class _BoardTables:
         neighbours: per dot, the dots a token on it may step to.
         jumps: per dot, ``(over, to)`` of its jump triples.
         circled: per dot, whether it is circled.
+        run_dots: the dots of each path of ``runs``, in board order.
     """
 
     runs: tuple[int, ...]
@@ -85,6 +95,7 @@ class _BoardTables:
     neighbours: tuple[tuple[int, ...], ...]
     jumps: tuple[tuple[tuple[int, int], ...], ...]
     circled: tuple[bool, ...]
+    run_dots: tuple[tuple[int, ...], ...]
 
 
 _BOARDS: dict[int, tuple[object, _BoardTables]] = {}
@@ -112,6 +123,7 @@ def _tables(cfg: Any) -> _BoardTables:
         cfg.tables.neighbours,
         cfg.tables.pairs,
         cfg.circled,
+        tuple(tuple(_dots(mask)) for mask in masks),
     )
     _BOARDS[key] = (cfg.runs, built)
     return built
@@ -128,13 +140,16 @@ def _masks(owner: list[int], players: int) -> list[int]:
 
 def _lines(
     tab: _BoardTables, owner: list[int], occ: list[int]
-) -> tuple[list[float], list[int], list[dict[int, int]]]:
-    """Per seat: the value of its open paths, the mask of its hot dots, and for each empty
+) -> tuple[list[float], list[int], list[dict[int, int]], list[int], list[list[int]]]:
+    """Per seat: the value of its open paths, the mask of its hot dots, for each empty
     dot of an open path holding three of its stacks, the mask of the dots that placing
-    there would make hot (keyed by the dot's bit)."""
+    there would make hot (keyed by the dot's bit), the most stacks in one open path, and
+    the mask of each open path holding four of its stacks."""
     players = len(occ)
     line = [0.0] * players
+    most = [0] * players
     hot = [0] * players
+    fours: list[list[int]] = [[] for _ in range(players)]
     threes: list[dict[int, int]] = [{} for _ in range(players)]
     full = 0
     for mask in occ:
@@ -149,8 +164,11 @@ def _lines(
             continue  # contested: nobody can complete it
         count = taken.bit_count()
         line[seat] += weights[count]
+        if count > most[seat]:
+            most[seat] = count
         if count == 4:
             hot[seat] |= run ^ taken
+            fours[seat].append(run)
         elif count == 3:
             empty = run ^ taken
             first = empty & -empty
@@ -158,7 +176,173 @@ def _lines(
             partners = threes[seat]
             partners[first] = partners.get(first, 0) | second
             partners[second] = partners.get(second, 0) | first
-    return line, hot, threes
+    return line, hot, threes, most, fours
+
+
+_FAR = 1 << 20
+"""A distance no walk reaches."""
+_WALKS: dict[tuple[int, int], list[list[int] | None]] = {}
+"""Per board (the id of its neighbour table) and mask of the dots a walk may not enter,
+the walks from each dot computed so far (:func:`_walk`); cleared when it grows large."""
+
+
+def _walk(tab: _BoardTables, blocked: int, start: int) -> list[int]:
+    """Per dot, the steps a token on ``start`` needs to reach it without entering the dots
+    of ``blocked`` (:data:`_FAR` where it cannot). The own tokens on the way do not block:
+    they shift along the route, one step each, for the same count of steps."""
+    key = (id(tab.neighbours), blocked)
+    rows = _WALKS.get(key)
+    if rows is None:
+        if len(_WALKS) > 512:
+            _WALKS.clear()
+        rows = _WALKS[key] = [None] * len(tab.neighbours)
+    found = rows[start]
+    if found is not None:
+        return found
+    far = [_FAR] * len(tab.neighbours)
+    far[start] = 0
+    frontier = [start]
+    neighbours = tab.neighbours
+    steps = 0
+    while frontier:
+        steps += 1
+        reached = []
+        for dot in frontier:
+            for other in neighbours[dot]:
+                if far[other] == _FAR and not blocked >> other & 1:
+                    far[other] = steps
+                    reached.append(other)
+        frontier = reached
+    rows[start] = far
+    return far
+
+
+def _dots(mask: int) -> list[int]:
+    """The dots of a mask, in board order."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
+def _travel(
+    tab: _BoardTables, state: Any, seat: int, occ: list[int], full: int, fewest: int
+) -> int:
+    """The steps beyond one action per empty dot (so 0 when the supply can fill them) that
+    ``seat`` needs to complete an open path (no rival stack on it) by moving its tokens,
+    capped at :data:`TRAVEL_CAP`; ``fewest`` is the fewest empty dots of its open paths.
+
+    Each empty dot of a path is filled by a placement while the supply lasts (one action)
+    or by a token from off the path walking there around the rivals' stacks (:func:`_walk`;
+    a double gives two tokens: it can split); the walks are matched greedily, cheapest
+    first, one token per dot. Paths are tried in the order of a lower bound (each walk from
+    the nearest own token, shared or not) and the search stops once no path can beat the
+    best found. Walks ignore that shifting tokens may take some off the path and that
+    captures move faster: a rough but monotone guide, which :data:`LINE_WEIGHTS` and the
+    threats refine near the end.
+    """
+    supply = state.supply[seat]
+    mine = occ[seat]
+    height = state.height
+    own = _dots(mine)
+    if sum(height[dot] for dot in own) + supply < 5:
+        return TRAVEL_CAP  # no Connect 5 is possible any more
+    rival = full ^ mine
+    doubles = sum(1 << dot for dot in own if height[dot] == 2)
+    key = (id(tab), mine, rival, supply, doubles, fewest)
+    known = _TRAVELS.get(key)
+    if known is None:
+        if len(_TRAVELS) > 100_000:
+            _TRAVELS.clear()
+        known = _TRAVELS[key] = _fewest_steps(tab, height, own, supply, mine, rival, fewest)
+    return known
+
+
+_TRAVELS: dict[tuple[int, ...], int] = {}
+"""Results of :func:`_travel` by board, own and rival stacks, supply, own doubles and
+fewest empty dots: a search meets the same positions again in other orders and on later turns.
+Cleared when it grows large."""
+
+
+def _fewest_steps(
+    tab: _BoardTables,
+    height: list[int],
+    own: list[int],
+    supply: int,
+    mine: int,
+    rival: int,
+    fewest: int,
+) -> int:
+    """:func:`_travel` without the cache."""
+    rows = {dot: _walk(tab, rival, dot) for dot in own}
+    # Per empty dot, the own stacks by the length of their walk there.
+    ranked: dict[int, list[tuple[int, int]]] = {}
+    best = fewest + TRAVEL_CAP
+    bounds = []
+    for run, dots in zip(tab.runs, tab.run_dots, strict=True):
+        if run & rival or not run & mine:
+            continue
+        empties = [dot for dot in dots if not mine >> dot & 1]
+        walking = len(empties) - supply
+        nearest = []  # per empty dot, its nearest stack off the path
+        for target in empties:
+            order = ranked.get(target)
+            if order is None:
+                order = ranked[target] = sorted((rows[dot][target], dot) for dot in own)
+            for steps, dot in order:
+                if not run >> dot & 1 or height[dot] == 2:
+                    nearest.append((steps, dot))
+                    break
+            else:
+                nearest.append((_FAR, -1))
+        nearest.sort()
+        chosen = nearest[:walking]
+        bound = supply + sum(steps for steps, _ in chosen)  # the cost if they all differ
+        if bound >= best:
+            continue
+        stacks = [dot for _, dot in chosen]
+        if len(set(stacks)) == walking or all(
+            stacks.count(dot) <= height[dot] - (run >> dot & 1) for dot in stacks
+        ):
+            best = bound
+        else:
+            bounds.append((bound, run, empties, walking))
+    bounds.sort(key=lambda entry: entry[0])
+    for bound, run, empties, walking in bounds:
+        if bound >= best:
+            break
+        spares = [
+            (rows[dot], height[dot] - (run >> dot & 1))
+            for dot in own
+            if height[dot] > (run >> dot & 1)
+        ]
+        best = min(best, supply + _matched(spares, empties, walking))
+    return min(best - fewest, TRAVEL_CAP)
+
+
+def _matched(spares: list[tuple[list[int], int]], empties: list[int], walking: int) -> int:
+    """The steps of ``walking`` walks of distinct spare tokens (``(walks, tokens)`` per
+    stack) to distinct ``empties``, matched greedily cheapest first (:data:`_FAR` if
+    there are not enough)."""
+    pairs = sorted(
+        (far[target], target, index) for index, (far, _) in enumerate(spares) for target in empties
+    )
+    left = [tokens for _, tokens in spares]
+    filled: set[int] = set()
+    cost = 0
+    for steps, target, index in pairs:
+        if steps >= _FAR:
+            break
+        if target in filled or not left[index]:
+            continue
+        filled.add(target)
+        left[index] -= 1
+        cost += steps
+        if len(filled) == walking:
+            return cost
+    return _FAR
 
 
 def _forks(hot: int, partners: dict[int, int]) -> int:
@@ -166,20 +350,26 @@ def _forks(hot: int, partners: dict[int, int]) -> int:
     return sum(1 for dot, made in partners.items() if ((hot & ~dot) | made).bit_count() >= 2)
 
 
-def _fillable(tab: _BoardTables, state: Any, seat: int, hot: int, occ: list[int]) -> list[int]:
-    """The hot dots of ``seat`` it can fill on its next turn: with a token from its supply,
-    or by stepping or splitting a token from a neighbour (a neighbour in the same path would
-    leave it, which is ignored: a rough but cheap test)."""
-    found = []
+def _fillable(
+    tab: _BoardTables, state: Any, seat: int, fours: list[int], occ: list[int]
+) -> list[int]:
+    """The hot dots of ``seat`` it can fill on its next turn to complete one of its paths
+    ``fours`` (masks of open paths holding four of its stacks): with a token from its
+    supply, or by stepping or splitting a token from a neighbour off that path (one on it
+    would only move the gap)."""
+    found: set[int] = set()
     supply = state.supply[seat] > 0
     own = occ[seat]
-    while hot:
-        low = hot & -hot
-        hot ^= low
-        dot = low.bit_length() - 1
-        if supply or any(own >> other & 1 for other in tab.neighbours[dot]):
-            found.append(dot)
-    return found
+    for run in fours:
+        hole = run & ~own
+        dot = hole.bit_length() - 1
+        if dot in found:
+            continue
+        if supply or any(
+            own >> other & 1 and not run >> other & 1 for other in tab.neighbours[dot]
+        ):
+            found.add(dot)
+    return sorted(found)
 
 
 def _best_captures(
@@ -219,6 +409,17 @@ def _mover_capture(state: Any, seat: int) -> int:
     return best
 
 
+def _deciding(to_move: int, left: list[int]) -> int:
+    """The next seat, from ``to_move`` on, that still has tokens: seats with none can only
+    pass, so the threats of the seat after them are as good as the mover's."""
+    players = len(left)
+    for turn in range(players):
+        seat = (to_move + turn) % players
+        if left[seat]:
+            return seat
+    return to_move
+
+
 _LAST: tuple[Any, int, list[float]] = (None, -1, [])
 """The last evaluated state, its history length and its per-seat values (``leaf_values``
 asks once per seat for the same position). Replaced as one tuple, so that agents searching
@@ -228,7 +429,9 @@ in several threads never read a mix of two entries."""
 def seat_values(state: Any) -> list[float]:
     """Per seat, how good the (non-terminal) position is, in points: points scored, open
     paths, threats (a winning Connect 5 or a fork of the seat to move; the hot dots and forks
-    of the others), the best capture at hand, tokens still in play and doubles."""
+    of the others), the best capture at hand, tokens still in play, doubles, and the steps
+    its tokens must walk to a Connect 5 when the supply cannot fill a path (:func:`_travel`).
+    A seat with no token left can only pass: the next seat counts as the one to move."""
     global _LAST
     last = _LAST
     if last[0] is state and last[1] == len(state.history):
@@ -238,27 +441,38 @@ def seat_values(state: Any) -> list[float]:
     tab = _tables(cfg)
     owner, height, supply = state.owner, state.height, state.supply
     occ = _masks(owner, players)
-    line, hot, threes = _lines(tab, owner, occ)
+    line, hot, threes, most, fours = _lines(tab, owner, occ)
+    full = 0
+    for mask in occ:
+        full |= mask
     points = state.scores()
     values = [float(points[seat]) + line[seat] for seat in range(players)]
-    mover = state.to_move
+    left = list(supply)
+    for seat, tokens in zip(owner, height, strict=False):
+        if seat >= 0:
+            left[seat] += tokens
+            if tokens == 2:
+                values[seat] += DOUBLE_VALUE
+    mover = _deciding(state.to_move, left)
     captures = _best_captures(tab, owner, height, players)
     fills = [
-        _fillable(tab, state, seat, hot[seat], occ) if hot[seat] else [] for seat in range(players)
+        _fillable(tab, state, seat, fours[seat], occ) if fours[seat] else []
+        for seat in range(players)
     ]
     rivals_hot = any(fills[seat] for seat in range(players) if seat != mover)
     for seat in range(players):
-        left = supply[seat]
-        for dot_seat, tokens in zip(owner, height, strict=False):
-            if dot_seat == seat:
-                left += tokens
-                if tokens == 2:
-                    values[seat] += DOUBLE_VALUE
-        values[seat] += TOKEN_VALUE * left
+        values[seat] += TOKEN_VALUE * left[seat]
+        fewest = 5 - most[seat]
+        travel = _travel(tab, state, seat, occ, full, fewest) if supply[seat] < fewest else 0
+        if left[seat] == sum(left):  # alone: nothing but its own moves matters any more
+            values[seat] -= ALONE_ACTION * (fewest + travel)
+        else:
+            values[seat] -= TRAVEL_VALUE * travel
         fill = fills[seat]
         forks = _forks(hot[seat], threes[seat]) if threes[seat] and supply[seat] >= 2 else 0
         if seat == mover:
-            values[seat] += MOVER_CAPTURE * _mover_capture(state, seat)
+            at_hand = _mover_capture(state, seat) if seat == state.to_move else captures[seat]
+            values[seat] += MOVER_CAPTURE * at_hand
             rivals = max(p for s, p in enumerate(points) if s != seat)
             if fill and points[seat] + 5 > rivals:
                 values[seat] += MOVER_WIN
