@@ -5,13 +5,13 @@ legal actions (positions on the test board T1, built as in ``tests/games/connect
 from __future__ import annotations
 
 import random
-from itertools import pairwise
 
 from connect_arena.agents.knowledge.connect5 import (
     MOVER_WIN,
     evaluate,
     rollout,
     seat_values,
+    solo,
 )
 from connect_arena.core import load, sample_chance_outcome
 from connect_arena.games.connect5.rules import Connect5State
@@ -100,17 +100,26 @@ def test_evaluation_sees_a_winning_move_only_where_there_is_one() -> None:
         assert (evaluate(state, P1) > MOVER_WIN / 2) is wins, stacks
 
 
-def test_a_seat_alone_values_each_step_nearer_to_a_connect_5() -> None:
-    """P2 has no token left (it can only pass): P1's spare token on c4 walks towards a0…a4
-    through c3 and c1 (then a3, while b6 walks to a4). Each step nearer must raise P1's
-    evaluation clearly: by more than a point, where the paths through the dots it enters and
-    leaves change it by a few tenths."""
-    route = ["c4", "c3", "c1"]
-    values = []
-    for dot in route:
-        state = position(f"P1:a0, P1:a1, P1:a2, P1:b6, P1:{dot}", to_move=P1, supply=[0, 0])
-        state.lost[P2] = state.captured[P1] = 25
-        state.lost[P1] = state.captured[P2] = 20
-        assert state.invariant_violations() == []
-        values.append(evaluate(state, P1))
-    assert all(later - earlier > 1.0 for earlier, later in pairwise(values)), values
+def test_solo_walks_straight_to_a_connect_5() -> None:
+    """P2 has no token left (it can only pass): P1 needs a3 and a4 for a0…a4, from c4 (three
+    steps to a3: c3, c1, a3) and b6 (three to a4: a6, a5, a4). Each solo action must make
+    progress: the Connect 5 comes with the sixth, not later."""
+    state = position("P1:a0, P1:a1, P1:a2, P1:b6, P1:c4", to_move=P1, supply=[0, 0])
+    state.lost[P2] = state.captured[P1] = 25
+    state.lost[P1] = state.captured[P2] = 20
+    assert state.invariant_violations() == []
+    played = 0
+    while not state.is_terminal():
+        if state.current_player == P2:
+            state.apply_action(state.legal_actions(P2)[0], P2)
+            continue
+        action = solo(state, P1)
+        assert action is not None
+        state.apply_action(action, P1)
+        played += 1
+    assert (played, state.results[-1].connect5) == (6, P1)
+
+
+def test_solo_is_only_for_a_seat_alone() -> None:
+    state = position("P1:a0, P1:a1, P1:a2, P1:b6, P1:c4, P2:f2", to_move=P1, supply=[0, 0])
+    assert solo(state, P1) is None

@@ -54,11 +54,6 @@ TRAVEL_VALUE = 1.0
 nearest open path (:func:`_travel`): the gradient that gathers scattered tokens into a Connect
 5 when placements cannot (issue 14: a seat left alone with its tokens on the board)."""
 TRAVEL_CAP = 30
-ALONE_ACTION = 3.0
-"""Value of one action fewer to a Connect 5 for a seat alone with tokens (the others have
-none: they can only pass): it outweighs every change of :data:`LINE_WEIGHTS` a step makes."""
-"""Most extra steps :func:`_travel` counts (a path further away, or none: as far as this)."""
-
 ATTACK = (0.0, 1.0, 4.0, 16.0)
 """Rollout policy: score of an empty dot per open path through it holding 0..3 of the
 player's tokens (four is a Connect 5)."""
@@ -464,10 +459,7 @@ def seat_values(state: Any) -> list[float]:
         values[seat] += TOKEN_VALUE * left[seat]
         fewest = 5 - most[seat]
         travel = _travel(tab, state, seat, occ, full, fewest) if supply[seat] < fewest else 0
-        if left[seat] == sum(left):  # alone: nothing but its own moves matters any more
-            values[seat] -= ALONE_ACTION * (fewest + travel)
-        else:
-            values[seat] -= TRAVEL_VALUE * travel
+        values[seat] -= TRAVEL_VALUE * travel
         fill = fills[seat]
         forks = _forks(hot[seat], threes[seat]) if threes[seat] and supply[seat] >= 2 else 0
         if seat == mover:
@@ -631,9 +623,70 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
     return rng.choice(actions)  # type: ignore[no-any-return]
 
 
+def _actions_needed(state: Any, seat: int) -> int:
+    """The actions ``seat`` needs at least to complete its easiest open path: one per empty
+    dot, plus the extra steps of its walks when the supply is short (:func:`_travel`)."""
+    cfg = state.cfg
+    tab = _tables(cfg)
+    occ = _masks(state.owner, cfg.players)
+    full = 0
+    for mask in occ:
+        full |= mask
+    fewest = 5 - _lines(tab, state.owner, occ)[3][seat]
+    if state.supply[seat] >= fewest:
+        return fewest
+    return fewest + _travel(tab, state, seat, occ, full, fewest)
+
+
+def solo(state: State[Any], player: int) -> Action | None:
+    """The action of ``player`` when no other seat has a token left (they can only pass, and
+    the round goes on until a Connect 5 or the ``idle_limit``), else ``None``.
+
+    Nothing can change the others' scores any more; the player's Connect 5 is 5 points more
+    and ends the round, so the only question left is how soon (issue 14: a computer alone
+    slid its tokens for 260 moves). Played: an action that makes the Connect 5; else the
+    one leaving the fewest actions to make it (:func:`_actions_needed`), then one that does
+    not step straight back where the player's last step came from, then the best by
+    :func:`evaluate`, then the first in notation order. The search's evaluation is no help
+    here: far ahead on points, every move looks alike to it.
+    """
+    from connect_arena.games.connect5.notation import Step
+
+    current: Any = state  # a Connect5State: its fields are read as the engine keeps them
+    left = current.tokens_left()
+    if left[player] < 5 or left[player] != sum(left):
+        return None
+    back = None
+    for entry in reversed(current.history):
+        if entry.player == player:
+            if type(entry.action) is Step:
+                back = Step(entry.action.dst, entry.action.src)
+            break
+    rounds = len(current.results)
+    best: tuple[int, int, float, str] | None = None
+    chosen: Action | None = None
+    for action in current.legal_actions(player):
+        child = current.clone()
+        child.apply_legal_action(action, player)
+        if len(child.results) > rounds:
+            if child.results[rounds].connect5 == player:
+                return action  # type: ignore[no-any-return]
+            continue  # the round ended otherwise: never better than playing on
+        key = (
+            _actions_needed(child, player),
+            int(action == back),
+            -evaluate(child, player),
+            str(action),
+        )
+        if best is None or key < best:
+            best, chosen = key, action
+    return chosen
+
+
 KNOWLEDGE = Knowledge(
     evaluate=evaluate,
     rollout=rollout,
+    solo=solo,
     leaf_scale=6.0,
     widening=0.6,
     levels={
