@@ -15,9 +15,9 @@
   expands a new child only while it has fewer than ``⌈visits^α⌉`` children, so huge action
   spaces (CO'NNN'ECT claims and writes, Connect 5 captures) are searched deeply.
 * Rollouts use the game's policy (:mod:`connect_arena.agents.knowledge`) and, when cut short,
-  score the position with :func:`~connect_arena.agents.heuristics.leaf_values`, shifted by
-  the root's :func:`~connect_arena.agents.heuristics.leaf_offsets` when the root is far
-  ahead or behind (so that the search still tells moves apart there).
+  score the position with :func:`~connect_arena.agents.heuristics.leaf_values`.
+* A seat left alone (every other seat can only pass) plays the game's solo action
+  (:func:`~connect_arena.agents.heuristics.solo_action`) without searching.
 * **Levels**: with ``level="easy"|"normal"|"hard"`` the settings come from the game's
   knowledge at each search (:func:`~connect_arena.agents.knowledge.level_settings`).
 * Selection rescales mean returns to [0, 1] with the range of returns seen so far, so games
@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from connect_arena.agents.base import Budget, legal_actions_or_raise
-from connect_arena.agents.heuristics import leaf_offsets, leaf_values, solo_action
+from connect_arena.agents.heuristics import leaf_values, solo_action
 from connect_arena.agents.knowledge import (
     DEFAULT_LEVELS,
     RolloutPolicy,
@@ -143,7 +143,6 @@ class MCTSAgent:
         self._policy: RolloutPolicy = uniform_rollout
         self._solving = False
         self._widening: float | None = None
-        self._offsets: list[float] | None = None
 
     # ----- public API ---------------------------------------------------------------------------
     def act(self, state: State[Action], player: int, budget: Budget | None = None) -> Action:
@@ -200,7 +199,6 @@ class MCTSAgent:
         iterations, deadline = _limits(iterations, seconds, budget)
         self._policy = self.rollout_policy or (known and known.rollout) or uniform_rollout
         self._widening = widening or None
-        self._offsets = leaf_offsets(state)
         # Solved values are two opposing sides' exact returns; partners share theirs.
         self._solving = (
             self.solver
@@ -305,7 +303,7 @@ class MCTSAgent:
                 player = min(state.active_players())
                 state.apply_legal_action(self._policy(state, player, self.rng), player)
             steps += 1
-        values = leaf_values(state, self._offsets)
+        values = leaf_values(state)
         self._low = min(self._low, *values)
         self._high = max(self._high, *values)
         return values

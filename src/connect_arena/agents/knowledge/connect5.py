@@ -49,11 +49,16 @@ TOKEN_VALUE = 0.03
 """Value of a token still in play (supply or board)."""
 DOUBLE_VALUE = 0.1
 """Value of a double on the board (it cannot be eaten by singles)."""
-TRAVEL_VALUE = 1.0
+TRAVEL_VALUE = 0.5
 """Value of one step fewer that a seat short of supply must walk its tokens to complete its
-nearest open path (:func:`_travel`): the gradient that gathers scattered tokens into a Connect
-5 when placements cannot (issue 14: a seat left alone with its tokens on the board)."""
-TRAVEL_CAP = 30
+nearest open path (:func:`_travel`): a gradient that gathers scattered tokens into a Connect 5
+when placements cannot."""
+TRAVEL_CAP = 10
+"""Most steps the evaluation counts (a path further away, or none left: as far as this), so
+that the term never costs more than a Connect 5 is worth (5 points)."""
+SOLO_REACH = 60
+"""Most steps :func:`_travel` counts for :func:`solo` (the whole Basic board is crossed in
+fewer)."""
 ATTACK = (0.0, 1.0, 4.0, 16.0)
 """Rollout policy: score of an empty dot per open path through it holding 0..3 of the
 player's tokens (four is a Connect 5)."""
@@ -227,7 +232,8 @@ def _travel(
 ) -> int:
     """The steps beyond one action per empty dot (so 0 when the supply can fill them) that
     ``seat`` needs to complete an open path (no rival stack on it) by moving its tokens,
-    capped at :data:`TRAVEL_CAP`; ``fewest`` is the fewest empty dots of its open paths.
+    up to :data:`SOLO_REACH` (also when no path can be completed); ``fewest`` is the fewest
+    empty dots of its open paths.
 
     Each empty dot of a path is filled by a placement while the supply lasts (one action)
     or by a token from off the path walking there around the rivals' stacks (:func:`_walk`;
@@ -243,7 +249,7 @@ def _travel(
     height = state.height
     own = _dots(mine)
     if sum(height[dot] for dot in own) + supply < 5:
-        return TRAVEL_CAP  # no Connect 5 is possible any more
+        return SOLO_REACH  # no Connect 5 is possible any more
     rival = full ^ mine
     doubles = sum(1 << dot for dot in own if height[dot] == 2)
     key = (id(tab), mine, rival, supply, doubles, fewest)
@@ -274,7 +280,7 @@ def _fewest_steps(
     rows = {dot: _walk(tab, rival, dot) for dot in own}
     # Per empty dot, the own stacks by the length of their walk there.
     ranked: dict[int, list[tuple[int, int]]] = {}
-    best = fewest + TRAVEL_CAP
+    best = fewest + SOLO_REACH
     bounds = []
     for run, dots in zip(tab.runs, tab.run_dots, strict=True):
         if run & rival or not run & mine:
@@ -314,7 +320,7 @@ def _fewest_steps(
             if height[dot] > (run >> dot & 1)
         ]
         best = min(best, supply + _matched(spares, empties, walking))
-    return min(best - fewest, TRAVEL_CAP)
+    return min(best - fewest, SOLO_REACH)
 
 
 def _matched(spares: list[tuple[list[int], int]], empties: list[int], walking: int) -> int:
@@ -459,7 +465,7 @@ def seat_values(state: Any) -> list[float]:
         values[seat] += TOKEN_VALUE * left[seat]
         fewest = 5 - most[seat]
         travel = _travel(tab, state, seat, occ, full, fewest) if supply[seat] < fewest else 0
-        values[seat] -= TRAVEL_VALUE * travel
+        values[seat] -= TRAVEL_VALUE * min(travel, TRAVEL_CAP)
         fill = fills[seat]
         forks = _forks(hot[seat], threes[seat]) if threes[seat] and supply[seat] >= 2 else 0
         if seat == mover:
