@@ -123,3 +123,11 @@ def test_solo_walks_straight_to_a_connect_5() -> None:
 def test_solo_is_only_for_a_seat_alone() -> None:
     state = position("P1:a0, P1:a1, P1:a2, P1:b6, P1:c4, P2:f2", to_move=P1, supply=[0, 0])
     assert solo(state, P1) is None
+
+
+def test_evaluation_before_the_starter_is_drawn() -> None:
+    """No seat is to move yet (a chance action draws the starter); with five tokens each,
+    the walking term is computed from the start: the empty board is even."""
+    state = load("connect5", 2, tokens=5).new_initial_state()
+    assert state.is_chance_node()
+    assert evaluate(state, 0) == evaluate(state, 1) == 0.0

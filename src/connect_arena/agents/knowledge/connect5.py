@@ -410,9 +410,12 @@ def _mover_capture(state: Any, seat: int) -> int:
     return best
 
 
-def _deciding(to_move: int, left: list[int]) -> int:
+def _deciding(to_move: int | None, left: list[int]) -> int | None:
     """The next seat, from ``to_move`` on, that still has tokens: seats with none can only
-    pass, so the threats of the seat after them are as good as the mover's."""
+    pass, so the threats of the seat after them are as good as the mover's (``None`` while
+    the starter is being drawn)."""
+    if to_move is None:
+        return None
     players = len(left)
     for turn in range(players):
         seat = (to_move + turn) % players
