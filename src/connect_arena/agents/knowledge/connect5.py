@@ -56,6 +56,9 @@ when placements cannot."""
 TRAVEL_CAP = 10
 """Most steps the evaluation counts (a path further away, or none left: as far as this), so
 that the term never costs more than a Connect 5 is worth (5 points)."""
+TRAVEL_SLACK = 0
+"""The evaluation measures the walks to the paths holding the most stacks of the seat only
+(cheaper, and enough to gather tokens; :func:`solo` tries every path)."""
 SOLO_REACH = 60
 """Most steps :func:`_travel` counts for :func:`solo` (the whole Basic board is crossed in
 fewer)."""
@@ -228,43 +231,53 @@ def _dots(mask: int) -> list[int]:
 
 
 def _travel(
-    tab: _BoardTables, state: Any, seat: int, occ: list[int], full: int, fewest: int
+    tab: _BoardTables,
+    state: Any,
+    seat: int,
+    occ: list[int],
+    full: int,
+    fewest: int,
+    reach: int,
+    slack: int = 5,
 ) -> int:
     """The steps beyond one action per empty dot (so 0 when the supply can fill them) that
     ``seat`` needs to complete an open path (no rival stack on it) by moving its tokens,
-    up to :data:`SOLO_REACH` (also when no path can be completed); ``fewest`` is the fewest
-    empty dots of its open paths.
+    up to ``reach`` (also when no path can be completed); ``fewest`` is the fewest empty
+    dots of its open paths, and only paths with at most ``slack`` more are tried.
 
     Each empty dot of a path is filled by a placement while the supply lasts (one action)
     or by a token from off the path walking there around the rivals' stacks (:func:`_walk`;
     a double gives two tokens: it can split); the walks are matched greedily, cheapest
-    first, one token per dot. Paths are tried in the order of a lower bound (each walk from
-    the nearest own token, shared or not) and the search stops once no path can beat the
-    best found. Walks ignore that shifting tokens may take some off the path and that
-    captures move faster: a rough but monotone guide, which :data:`LINE_WEIGHTS` and the
-    threats refine near the end.
+    first, one token per dot. Paths are tried fewest empty dots first, each skipped when a
+    lower bound (each walk from the nearest token off the path, shared or not) cannot beat
+    the best found, and the search stops once the empty dots alone cannot. Walks ignore
+    that shifting tokens may take some off the path and that captures move faster: a rough
+    but monotone guide, which :data:`LINE_WEIGHTS` and the threats refine near the end.
     """
     supply = state.supply[seat]
     mine = occ[seat]
     height = state.height
     own = _dots(mine)
     if sum(height[dot] for dot in own) + supply < 5:
-        return SOLO_REACH  # no Connect 5 is possible any more
+        return reach  # no Connect 5 is possible any more
     rival = full ^ mine
     doubles = sum(1 << dot for dot in own if height[dot] == 2)
-    key = (id(tab), mine, rival, supply, doubles, fewest)
+    key = (id(tab), mine, rival, supply, doubles, fewest, reach, slack)
     known = _TRAVELS.get(key)
     if known is None:
         if len(_TRAVELS) > 100_000:
             _TRAVELS.clear()
-        known = _TRAVELS[key] = _fewest_steps(tab, height, own, supply, mine, rival, fewest)
+        fewest_actions = _fewest_steps(
+            tab, height, own, supply, mine, rival, fewest + reach, fewest + slack
+        )
+        known = _TRAVELS[key] = min(fewest_actions - fewest, reach)
     return known
 
 
 _TRAVELS: dict[tuple[int, ...], int] = {}
-"""Results of :func:`_travel` by board, own and rival stacks, supply, own doubles and
-fewest empty dots: a search meets the same positions again in other orders and on later turns.
-Cleared when it grows large."""
+"""Results of :func:`_travel` by board, own and rival stacks, supply, own doubles, fewest
+empty dots, reach and slack: a search meets the same positions again in other orders and on later
+turns. Cleared when it grows large."""
 
 
 def _fewest_steps(
@@ -274,17 +287,25 @@ def _fewest_steps(
     supply: int,
     mine: int,
     rival: int,
-    fewest: int,
+    bound: int,
+    widest: int,
 ) -> int:
-    """:func:`_travel` without the cache."""
+    """The fewest actions to complete an open path with at most ``widest`` empty dots (see
+    :func:`_travel`), or ``bound`` if none takes fewer."""
     rows = {dot: _walk(tab, rival, dot) for dot in own}
     # Per empty dot, the own stacks by the length of their walk there.
     ranked: dict[int, list[tuple[int, int]]] = {}
-    best = fewest + SOLO_REACH
-    bounds = []
-    for run, dots in zip(tab.runs, tab.run_dots, strict=True):
-        if run & rival or not run & mine:
-            continue
+    best = bound
+    # Paths with fewer empty dots first: a path needs at least one action per empty dot.
+    paths = sorted(
+        (5 - (run & mine).bit_count(), index)
+        for index, run in enumerate(tab.runs)
+        if run & mine and not run & rival
+    )
+    for gaps, index in paths:
+        if gaps >= best or gaps > widest:
+            break
+        run, dots = tab.runs[index], tab.run_dots[index]
         empties = [dot for dot in dots if not mine >> dot & 1]
         walking = len(empties) - supply
         nearest = []  # per empty dot, its nearest stack off the path
@@ -300,27 +321,22 @@ def _fewest_steps(
                 nearest.append((_FAR, -1))
         nearest.sort()
         chosen = nearest[:walking]
-        bound = supply + sum(steps for steps, _ in chosen)  # the cost if they all differ
-        if bound >= best:
+        least = supply + sum(steps for steps, _ in chosen)  # the cost if they all differ
+        if least >= best:
             continue
         stacks = [dot for _, dot in chosen]
         if len(set(stacks)) == walking or all(
             stacks.count(dot) <= height[dot] - (run >> dot & 1) for dot in stacks
         ):
-            best = bound
-        else:
-            bounds.append((bound, run, empties, walking))
-    bounds.sort(key=lambda entry: entry[0])
-    for bound, run, empties, walking in bounds:
-        if bound >= best:
-            break
-        spares = [
-            (rows[dot], height[dot] - (run >> dot & 1))
-            for dot in own
-            if height[dot] > (run >> dot & 1)
-        ]
-        best = min(best, supply + _matched(spares, empties, walking))
-    return min(best - fewest, SOLO_REACH)
+            best = least
+        else:  # some share their nearest token: match them
+            spares = [
+                (rows[dot], height[dot] - (run >> dot & 1))
+                for dot in own
+                if height[dot] > (run >> dot & 1)
+            ]
+            best = min(best, supply + _matched(spares, empties, walking))
+    return best
 
 
 def _matched(spares: list[tuple[list[int], int]], empties: list[int], walking: int) -> int:
@@ -467,8 +483,9 @@ def seat_values(state: Any) -> list[float]:
     for seat in range(players):
         values[seat] += TOKEN_VALUE * left[seat]
         fewest = 5 - most[seat]
-        travel = _travel(tab, state, seat, occ, full, fewest) if supply[seat] < fewest else 0
-        values[seat] -= TRAVEL_VALUE * min(travel, TRAVEL_CAP)
+        if supply[seat] < fewest:  # tokens must walk: how far?
+            travel = _travel(tab, state, seat, occ, full, fewest, TRAVEL_CAP, TRAVEL_SLACK)
+            values[seat] -= TRAVEL_VALUE * travel
         fill = fills[seat]
         forks = _forks(hot[seat], threes[seat]) if threes[seat] and supply[seat] >= 2 else 0
         if seat == mover:
@@ -644,7 +661,7 @@ def _actions_needed(state: Any, seat: int) -> int:
     fewest = 5 - _lines(tab, state.owner, occ)[3][seat]
     if state.supply[seat] >= fewest:
         return fewest
-    return fewest + _travel(tab, state, seat, occ, full, fewest)
+    return fewest + _travel(tab, state, seat, occ, full, fewest, SOLO_REACH)
 
 
 def solo(state: State[Any], player: int) -> Action | None:
