@@ -5,10 +5,10 @@ pass) and ``mcts:easy`` slid its tokens for 260 moves without making a Connect 5
 positions are on the Basic board with 2 players: the other seat has no token left (all 25
 eaten by the agent, so it can only pass) and the agent holds ``N`` tokens scattered on the
 board, with an empty supply unless said (it can only step, split and jump: the hardest case,
-and the reported one). They are set up through the state's fields, as
+and the reported one). Most are set up through the state's fields, as
 ``tests/games/connect5/helpers.py`` does, with every token accounted for (the engine's own
-invariant check passes); playing a game down to such a position would take hundreds of
-actions of scripted feeding for no additional check of the agents.
+invariant check passes); :func:`fed_position` reaches one by legal play (five tokens a
+player, the other seat feeding its tokens to the agent's jumps).
 
 **Bound.** A round without clock ends at ``idle_limit`` = 200 turns with neither a placement
 nor a capture (``GameType.anti_endless_default``); the other seat's passes count, so the agent
@@ -36,7 +36,7 @@ from connect_arena.agents.knowledge import level_settings
 from connect_arena.agents.levels import AGENT_KINDS, make_agent
 from connect_arena.agents.mcts import MCTSAgent
 from connect_arena.games import load
-from connect_arena.games.connect5.notation import Pass
+from connect_arena.games.connect5.notation import Jump, Pass, Place, Step
 from connect_arena.games.connect5.rules import Connect5State, RoundResult
 
 AGENT, OTHER = 0, 1
@@ -93,6 +93,39 @@ def lone_position(
     return state
 
 
+def fed_position(seed: int) -> Connect5State:
+    """A position reached by legal play, five tokens a player (option ``tokens``): the agent
+    places its five on dots drawn with ``seed``, the other seat places and steps its tokens
+    where the agent can jump them, and the agent eats them (its longest capture) until the
+    other seat has none left, within 200 actions (each choice seeded, else the first)."""
+    rng = random.Random(seed)
+    state = load(
+        "connect5", 2, board="basic", mode="quick", first_player="0", idle_limit=LIMIT, tokens=5
+    ).new_initial_state()
+    assert isinstance(state, Connect5State)
+    while state.tokens_left()[OTHER] and not state.is_terminal() and len(state.history) < 200:
+        player = state.current_player
+        actions = sorted(state.legal_actions(player), key=str)
+        jumps = [action for action in actions if type(action) is Jump]
+        moves = [action for action in actions if type(action) in (Place, Step)]
+        if player == AGENT and state.supply[AGENT]:
+            action = rng.choice([action for action in actions if type(action) is Place])
+        elif player == AGENT:
+            action = max(jumps, key=lambda jump: len(jump.path)) if jumps else rng.choice(actions)
+        else:
+            feeding = [action for action in moves if _feeds(state, action)]
+            action = rng.choice(feeding or moves or actions)
+        state.apply_action(action, player)
+    return state
+
+
+def _feeds(state: Connect5State, action: Place | Step) -> bool:
+    """Whether the agent can jump after ``OTHER`` plays ``action``."""
+    child = state.clone()
+    child.apply_action(action, OTHER)
+    return not child.is_terminal() and any(type(a) is Jump for a in child.legal_actions(AGENT))
+
+
 def actions_to_connect5(state: Connect5State, spec: str, seed: int) -> int | None:
     """Play ``state`` on with the agent ``spec`` for ``AGENT`` (the other seat passes) and
     return the agent's own actions up to its Connect 5, or ``None`` if the round ended
@@ -127,6 +160,14 @@ def test_lone_positions_are_consistent_and_the_other_seat_must_pass() -> None:
         assert child.legal_actions(OTHER) == [Pass()]
 
 
+def test_fed_positions_are_reached_with_the_other_seat_empty() -> None:
+    for seed in (1, 4):
+        state = fed_position(seed)
+        assert state.tokens_left() == [5, 0] and state.supply == [0, 0]
+        assert state.current_player == OTHER and state.legal_actions(OTHER) == [Pass()]
+        assert state.invariant_violations() == []
+
+
 def test_uniform_play_does_not_convert_so_the_check_can_fail() -> None:
     """A random mover rarely gathers five: the positions are not trivially won."""
     missed = [actions_to_connect5(lone_position(5, seed), "random", seed) for seed in range(3)]
@@ -141,6 +182,13 @@ def test_agent_completes_a_connect_5_alone(spec: str) -> None:
     for tokens, seed in ((5, 0), (5, 7), (6, 1), (8, 2)):
         needed = actions_to_connect5(lone_position(tokens, seed), spec, seed)
         assert needed is not None and needed <= BOUND, (tokens, seed, needed)
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_agent_completes_a_connect_5_reached_by_legal_play(spec: str) -> None:
+    for seed in (1, 4):
+        needed = actions_to_connect5(fed_position(seed), spec, seed)
+        assert needed is not None and needed <= BOUND, (seed, needed)
 
 
 @pytest.mark.parametrize("spec", SPECS)
