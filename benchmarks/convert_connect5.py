@@ -10,15 +10,22 @@ Usage::
 
     .venv/bin/python benchmarks/convert_connect5.py [--agents greedy mcts:easy ...]
         [--tokens 5 6 8] [--seeds 6] [--supply 0] [--limit 200] [--banked 40 0]
+    .venv/bin/python benchmarks/convert_connect5.py --speed
 
 For each agent and token count: the median and the maximum over the seeds of the agent's own
 actions until its Connect 5 (``>LIMIT`` when the ``idle_limit`` ended the round first: the
 limit counts both seats' turns, so ``LIMIT/2`` own actions), and the seconds taken.
+
+``--speed`` prints what the knowledge's walking term costs where it applies: MCTS
+simulations per second (CPU time, ``mcts:normal`` settings, 400 simulations) from positions of
+random games past their 60th action, where supplies run short, with 25 and with 8 tokens a
+player (run it with ``PYTHONPATH`` set to another checkout's ``src`` to compare).
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 import time
@@ -28,7 +35,37 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.agents.test_connect5_convert import actions_to_connect5, lone_position
 
+from connect_arena.agents.base import Budget
 from connect_arena.agents.levels import AGENT_KINDS
+from connect_arena.agents.mcts import MCTSAgent
+from connect_arena.core.game import State
+from connect_arena.games import load
+
+
+def speed() -> None:
+    """Print MCTS simulations per second on late positions of random games."""
+    for tokens in (25, 8):
+        game = load("connect5", 2, idle_limit=200, tokens=tokens)
+        rng = random.Random(1)
+        states: list[State[object]] = []
+        for _ in range(6):
+            state = game.new_initial_state()
+            while not state.is_terminal() and len(state.history) < 120:
+                if state.is_chance_node():
+                    state.apply_legal_action(state.chance_outcomes()[0][0], -1)
+                    continue
+                player = state.current_player
+                state.apply_legal_action(rng.choice(state.legal_actions(player)), player)
+                late = len(state.history) > 60 and not state.is_terminal()
+                if late and rng.random() < 0.05:
+                    states.append(state.clone())
+        started, simulations = time.process_time(), 0
+        for state in states[:8]:
+            agent = MCTSAgent(1, level="normal")
+            root = agent.search(state, state.current_player, Budget(iterations=400))
+            simulations += root.visits
+        took = time.process_time() - started
+        print(f"tokens={tokens}: {simulations / took:.0f} simulations/s", flush=True)
 
 
 def main() -> None:
@@ -46,7 +83,11 @@ def main() -> None:
         nargs=2,
         help="play the second round of a full game whose first round scored these points",
     )
+    parser.add_argument("--speed", action="store_true", help="print the speed figures only")
     args = parser.parse_args()
+    if args.speed:
+        speed()
+        return
     banked = None if args.banked is None else (args.banked[0], args.banked[1])
     print(f"{'agent':<12} {'tokens':>6} {'median':>7} {'max':>6} {'s':>7}  per seed")
     for spec in args.agents:

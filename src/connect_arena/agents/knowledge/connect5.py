@@ -267,9 +267,13 @@ def _travel(
     if known is None:
         if len(_TRAVELS) > 100_000:
             _TRAVELS.clear()
-        fewest_actions = _fewest_steps(
-            tab, height, own, supply, mine, rival, fewest + reach, fewest + slack
+        widest = fewest + slack
+        paths = sorted(
+            (gaps, run)
+            for run in tab.runs
+            if run & mine and not run & rival and (gaps := 5 - (run & mine).bit_count()) <= widest
         )
+        fewest_actions = _fewest_steps(tab, height, own, supply, mine, rival, fewest + reach, paths)
         known = _TRAVELS[key] = min(fewest_actions - fewest, reach)
     return known
 
@@ -288,31 +292,25 @@ def _fewest_steps(
     mine: int,
     rival: int,
     bound: int,
-    widest: int,
+    paths: list[tuple[int, int]],
 ) -> int:
-    """The fewest actions to complete an open path with at most ``widest`` empty dots (see
-    :func:`_travel`), or ``bound`` if none takes fewer."""
-    rows = {dot: _walk(tab, rival, dot) for dot in own}
-    # Per empty dot, the own stacks by the length of their walk there.
+    """The fewest actions to complete one of ``paths`` (``(empty dots, mask)`` of open
+    paths, fewest empty dots first; see :func:`_travel`), or ``bound`` if none takes fewer."""
+    # Per empty dot, the own stacks by the length of their walk there (walks are the same
+    # both ways: adjacency is symmetric).
     ranked: dict[int, list[tuple[int, int]]] = {}
     best = bound
-    # Paths with fewer empty dots first: a path needs at least one action per empty dot.
-    paths = sorted(
-        (5 - (run & mine).bit_count(), index)
-        for index, run in enumerate(tab.runs)
-        if run & mine and not run & rival
-    )
-    for gaps, index in paths:
-        if gaps >= best or gaps > widest:
+    for gaps, run in paths:
+        if gaps >= best:
             break
-        run, dots = tab.runs[index], tab.run_dots[index]
-        empties = [dot for dot in dots if not mine >> dot & 1]
-        walking = len(empties) - supply
+        empties = _dots(run & ~mine)
+        walking = gaps - supply
         nearest = []  # per empty dot, its nearest stack off the path
         for target in empties:
             order = ranked.get(target)
             if order is None:
-                order = ranked[target] = sorted((rows[dot][target], dot) for dot in own)
+                far = _walk(tab, rival, target)
+                order = ranked[target] = sorted([(far[dot], dot) for dot in own])
             for steps, dot in order:
                 if not run >> dot & 1 or height[dot] == 2:
                     nearest.append((steps, dot))
@@ -330,32 +328,28 @@ def _fewest_steps(
         ):
             best = least
         else:  # some share their nearest token: match them
-            spares = [
-                (rows[dot], height[dot] - (run >> dot & 1))
-                for dot in own
-                if height[dot] > (run >> dot & 1)
-            ]
-            best = min(best, supply + _matched(spares, empties, walking))
+            spares = {dot: height[dot] - (run >> dot & 1) for dot in own}
+            pairs = sorted(
+                (steps, target, dot) for target in empties for steps, dot in ranked[target]
+            )
+            best = min(best, supply + _matched(pairs, spares, walking))
     return best
 
 
-def _matched(spares: list[tuple[list[int], int]], empties: list[int], walking: int) -> int:
-    """The steps of ``walking`` walks of distinct spare tokens (``(walks, tokens)`` per
-    stack) to distinct ``empties``, matched greedily cheapest first (:data:`_FAR` if
-    there are not enough)."""
-    pairs = sorted(
-        (far[target], target, index) for index, (far, _) in enumerate(spares) for target in empties
-    )
-    left = [tokens for _, tokens in spares]
+def _matched(pairs: list[tuple[int, int, int]], spares: dict[int, int], walking: int) -> int:
+    """The steps of ``walking`` walks ``(steps, empty dot, stack)`` (sorted) of distinct
+    spare tokens (``spares``: per stack, the tokens it may give) to distinct empty dots,
+    matched greedily cheapest first (:data:`_FAR` if there are not enough)."""
+    left = dict(spares)
     filled: set[int] = set()
     cost = 0
-    for steps, target, index in pairs:
+    for steps, target, dot in pairs:
         if steps >= _FAR:
             break
-        if target in filled or not left[index]:
+        if target in filled or not left[dot]:
             continue
         filled.add(target)
-        left[index] -= 1
+        left[dot] -= 1
         cost += steps
         if len(filled) == walking:
             return cost
