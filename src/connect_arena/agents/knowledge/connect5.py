@@ -10,6 +10,11 @@ in points (1 per token eaten, 5 for a Connect 5) so that they add to ``scores()`
 threats are ranked by tempo (the seat to move wins with a hot dot before a rival's double
 threat counts, which beats a fork), which is what makes the search block in time.
 
+When a seat's supply cannot fill its fullest open paths, its tokens must walk: the
+evaluation charges the extra steps of the shortest walks (:func:`_travel`). A seat left alone
+(no other seat has a token: they can only pass) does not search at all: :func:`solo` plays
+the action leaving the fewest actions to its Connect 5, so that the round ends (issue 14).
+
 The rollout policy (:func:`rollout`) is also the move MCTS expands first at every node: with
 ``max_rollout=0`` (every level) a new leaf is valued by the evaluation at once and the policy
 only orders the search, so it can afford a full pass over the paths (about 130 µs a call on
