@@ -1,0 +1,201 @@
+"""The community pages in a real browser against the real server: two new users find each
+other through quick pairing and reach the same table; they chat (presets in each reader's
+language, text never read as markup, a mute) while a spectator writes in a room the players do
+not see; the profile and leaderboard pages in two languages.
+
+The profile and leaderboard tests need the ratings API (``GET /api/users/{name}``, branch
+``ratings``): they are skipped, saying so, while that route answers 404.
+
+Screenshots at 1280 and 390 px wide go to ``/work/wt/shots-community/`` when that folder's
+parent exists (the lead looks at them), else to ``build/e2e/``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page
+
+pytestmark = [pytest.mark.slow, needs_chromium]
+
+SHOTS = Path("/work/wt/shots-community")
+
+
+def shots() -> Path:
+    """Where the screenshots go."""
+    if SHOTS.parent.is_dir():
+        SHOTS.mkdir(exist_ok=True)
+        return SHOTS
+    return artifacts()
+
+
+def shoot(page: Page, name: str) -> None:
+    """A full-page screenshot at 1280 px, then at 390 px (a phone), then back."""
+    page.screenshot(path=shots() / f"{name}-1280.png", full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(200)
+    page.screenshot(path=shots() / f"{name}-390.png", full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 860})
+
+
+def sign_up(page: Page, name: str) -> None:
+    page.goto("/")
+    page.click("#sign-up")
+    page.fill("#account-name", name)
+    page.fill("#account-password", "correct horse battery")
+    page.click("dialog button[type=submit]")
+    expect(page.locator("#user-name")).to_have_text(name)
+
+
+def seek(page: Page, game: str = "quinque", time: str = "unlimited") -> None:
+    """Fill the quick-pairing form (casual, any rating) and seek."""
+    page.select_option("#seek-game", game)
+    page.select_option("#seek-time", time)
+    page.select_option("#seek-range", "any")
+    page.click("#seek-submit")
+
+
+def pair(alice: Page, bob: Page, shoot_lobby: bool = False) -> int:
+    """alice seeks, bob sees her seek and seeks the same: both reach the same new table."""
+    seek(alice)
+    expect(alice.locator("#seek-list .seek.mine")).to_contain_text("alice")
+    expect(bob.locator("#seek-list .seek")).to_contain_text("alice")
+    if shoot_lobby:
+        shoot(bob, "lobby-seek-waiting")
+    seek(bob)
+    bob.wait_for_url(re.compile(r"/tables/\d+$"))
+    alice.wait_for_url(re.compile(r"/tables/\d+$"))
+    assert alice.url == bob.url
+    return int(alice.url.rsplit("/", 1)[1])
+
+
+def chat_lines(page: Page) -> list[str]:
+    return page.locator("#chat-messages .chat-text").all_inner_texts()
+
+
+def test_quick_pairing_then_chat_in_two_rooms(browser: Browser, live_server: LiveServer) -> None:
+    alice = new_page(browser, live_server.base)
+    bob = new_page(browser, live_server.base, locale="it-IT")
+    carol = new_page(browser, live_server.base)
+    sign_up(alice, "alice")
+    sign_up(bob, "bob")
+    sign_up(carol, "carol")
+    # A seek that waits can be cancelled: it leaves everybody's list.
+    seek(alice)
+    expect(carol.locator("#seek-list .seek")).to_have_count(1)
+    alice.click("#seek-list .seek.mine button")
+    expect(carol.locator("#seek-list .seek")).to_have_count(0)
+    expect(alice.locator("#no-seeks")).to_be_visible()
+
+    table = pair(alice, bob, shoot_lobby=True)
+    expect(alice.locator("#seats")).to_contain_text("bob")
+    expect(bob.locator("#chat-room")).to_have_text("Stanza dei giocatori")
+
+    # Players chat: a preset shows in each reader's language; text is never markup.
+    alice.click("#chat-compose .preset[data-preset=hello]")
+    expect(bob.locator("#chat-messages")).to_contain_text("Ciao!")
+    expect(alice.locator("#chat-messages")).to_contain_text("Hello!")
+    bob.fill("#chat-input", "<b>ciao</b> alice")
+    bob.press("#chat-input", "Enter")
+    expect(alice.locator("#chat-messages")).to_contain_text("<b>ciao</b> alice")
+    assert alice.locator("#chat-messages b").count() == 0
+
+    # A spectator reads and writes in the spectators' room; the players do not see it.
+    carol.goto(f"/tables/{table}")
+    expect(carol.locator("#chat-room")).to_have_text("Spectators' room")
+    carol.fill("#chat-input", "go alice")
+    carol.click("#chat-send")
+    expect(carol.locator("#chat-messages")).to_contain_text("go alice")
+    assert "Hello!" not in chat_lines(carol)
+    alice.fill("#chat-input", "thanks bob")
+    alice.press("#chat-input", "Enter")
+    expect(bob.locator("#chat-messages")).to_contain_text("thanks bob")
+    assert "go alice" not in chat_lines(alice) + chat_lines(bob)
+    assert "thanks bob" not in chat_lines(carol)
+    alice.reload()  # the chat is kept with the table
+    expect(alice.locator("#chat-messages")).to_contain_text("thanks bob")
+    assert "go alice" not in chat_lines(alice)
+
+    # alice mutes bob: his new messages no longer reach her.
+    alice.locator("#chat-messages .chat-line", has_text="<b>ciao</b>").locator(".chat-mute").click()
+    expect(alice.locator("#chat-messages")).not_to_contain_text("<b>ciao</b>")
+    bob.fill("#chat-input", "still there?")
+    bob.press("#chat-input", "Enter")
+    expect(bob.locator("#chat-messages")).to_contain_text("still there?")
+    carol.fill("#chat-input", "sync")
+    carol.press("#chat-input", "Enter")
+    expect(carol.locator("#chat-messages")).to_contain_text("sync")
+    assert "still there?" not in chat_lines(alice)
+    shoot(bob, "table-chat-players")
+    shoot(carol, "table-chat-spectators")
+    for page in (alice, bob, carol):
+        assert page.errors == []  # type: ignore[attr-defined]
+
+
+def ratings_api(page: Page, name: str) -> None:
+    """Skip when the server has no profile API yet (the ratings branch)."""
+    answer = page.request.get(f"/api/users/{name}")
+    if answer.status == 404:
+        pytest.skip(
+            "GET /api/users/{name} answers 404: the profile, history and leaderboard API "
+            "(branch ratings, src/connect_arena/server/routes_users.py) is not merged yet"
+        )
+
+
+def resign(page: Page, table: int) -> None:
+    """Resign at `table` through the API, with the page's session."""
+    csrf = page.request.get("/api/session").json()["csrf"]
+    answer = page.request.post(
+        f"/api/tables/{table}/resign", data={}, headers={"X-CSRF-Token": csrf}
+    )
+    assert answer.ok, answer.text()
+
+
+def test_profile_and_leaderboard_in_two_languages(
+    browser: Browser, live_server: LiveServer
+) -> None:
+    alice = new_page(browser, live_server.base)
+    bob = new_page(browser, live_server.base, locale="it-IT")
+    sign_up(alice, "alice")
+    ratings_api(alice, "alice")
+    sign_up(bob, "bob")
+    table = pair(alice, bob)
+    resign(bob, table)
+    expect(alice.locator("#status")).to_contain_text("alice", timeout=10_000)
+
+    alice.goto("/users/bob")
+    expect(alice.locator("#profile-name")).to_have_text("bob")
+    expect(alice.locator("#profile-joined")).to_contain_text("Joined")
+    expect(alice.locator("#recent-table tbody tr")).to_have_count(1)
+    expect(alice.locator("#recent-table")).to_contain_text("Loss")
+    expect(alice.locator("#history-table")).to_contain_text("alice")
+    expect(alice.locator("#export-link")).to_have_attribute("href", "/api/users/bob/games.jsonl")
+    expect(alice.locator("#challenge-user")).to_be_visible()
+    # Filters: bob has no win.
+    alice.select_option("#filter-result", "win")
+    alice.click("#filter-apply")
+    expect(alice.locator("#history-results")).to_contain_text("No games match")
+    shoot(alice, "profile-en")
+
+    bob.goto("/users/alice")
+    expect(bob.locator("#profile-joined")).to_contain_text("Iscritto il")
+    expect(bob.locator("#recent-table")).to_contain_text("Vittoria")
+    expect(bob.locator("#challenge-user")).to_have_text("Sfida")
+    shoot(bob, "profile-it")
+
+    for page, title in ((alice, "Leaderboard: Quinque"), (bob, "Classifica: Quinque")):
+        page.goto("/leaderboard/quinque")
+        expect(page.locator("#leaderboard-title")).to_have_text(title)
+        expect(page.locator("#game-tabs .tab.current")).to_have_attribute("href", "/leaderboard/quinque")
+    # Nobody has 10 rated games: provisional players are left out.
+    expect(alice.locator("#leaderboard-empty")).to_be_visible()
+    shoot(alice, "leaderboard-en")
+    shoot(bob, "leaderboard-it")
+    bob.goto("/leaderboard")
+    bob.wait_for_url(re.compile(r"/leaderboard/\w+$"))
+    for page in (alice, bob):
+        assert page.errors == []  # type: ignore[attr-defined]
