@@ -51,22 +51,23 @@ def sign_up(page: Page, name: str) -> None:
     expect(page.locator("#user-name")).to_have_text(name)
 
 
-def seek(page: Page, game: str = "quinque", time: str = "unlimited") -> None:
-    """Fill the quick-pairing form (casual, any rating) and seek."""
+def seek(page: Page, game: str = "quinque", time: str = "unlimited", rated: bool = False) -> None:
+    """Fill the quick-pairing form (any rating) and seek."""
     page.select_option("#seek-game", game)
     page.select_option("#seek-time", time)
     page.select_option("#seek-range", "any")
+    page.set_checked("#seek-rated", rated)
     page.click("#seek-submit")
 
 
-def pair(alice: Page, bob: Page, shoot_lobby: bool = False) -> int:
+def pair(alice: Page, bob: Page, shoot_lobby: bool = False, rated: bool = False) -> int:
     """alice seeks, bob sees her seek and seeks the same: both reach the same new table."""
-    seek(alice)
+    seek(alice, rated=rated)
     expect(alice.locator("#seek-list .seek.mine")).to_contain_text("alice")
     expect(bob.locator("#seek-list .seek")).to_contain_text("alice")
     if shoot_lobby:
         shoot(bob, "lobby-seek-waiting")
-    seek(bob)
+    seek(bob, rated=rated)
     bob.wait_for_url(re.compile(r"/tables/\d+$"))
     alice.wait_for_url(re.compile(r"/tables/\d+$"))
     assert alice.url == bob.url
@@ -155,6 +156,16 @@ def resign(page: Page, table: int) -> None:
     assert answer.ok, answer.text()
 
 
+def finished(page: Page, table: int) -> None:
+    """Wait until `table` is finished and scored (its rating changes known)."""
+    for _ in range(100):
+        data = page.request.get(f"/api/tables/{table}").json()["table"]
+        if data["status"] == "finished" and data.get("rating_changes") is not None:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"table {table} did not finish: {data}")
+
+
 def test_profile_and_leaderboard_in_two_languages(
     browser: Browser, live_server: LiveServer
 ) -> None:
@@ -163,9 +174,14 @@ def test_profile_and_leaderboard_in_two_languages(
     sign_up(alice, "alice")
     ratings_api(alice, "alice")
     sign_up(bob, "bob")
-    table = pair(alice, bob)
+    table = pair(alice, bob, rated=True)
     resign(bob, table)
-    expect(alice.locator("#status")).to_contain_text("alice", timeout=10_000)
+    finished(alice, table)
+    # The end of a rated game shows each seat's rating change.
+    expect(alice.locator("#rating-changes")).to_be_visible()
+    expect(alice.locator("#rating-change-list .rating-change.you .change")).to_have_text(re.compile(r"^\+\d+$"))
+    expect(bob.locator("#rating-change-list .rating-change.you .change")).to_have_text(re.compile(r"^\u2212\d+$"))
+    shoot(alice, "table-rating-changes")
 
     alice.goto("/users/bob")
     expect(alice.locator("#profile-name")).to_have_text("bob")

@@ -41,7 +41,7 @@ function pager(board) {
   const link = (/** @type {number} */ page, /** @type {string} */ text, /** @type {boolean} */ enabled) => enabled
     ? h("a", { class: "button small", href: `/leaderboard/${encodeURIComponent(board.game)}?page=${page}` }, text)
     : h("span", { class: "button small disabled", "aria-disabled": "true" }, text);
-  return h("div", { class: "pager" },
+  return h("div", { class: "pager", hidden: board.page === 1 && !board.has_more },
     link(board.page - 1, t("community.previousPage"), board.page > 1),
     h("span", { class: "muted" }, t("community.page", { page: board.page })),
     link(board.page + 1, t("community.nextPage"), board.has_more));

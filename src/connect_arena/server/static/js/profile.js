@@ -48,11 +48,15 @@ const userLink = (name) => h("a", { href: `/users/${encodeURIComponent(name)}` }
 /**
  * The rating history of one game as a line chart (oldest to newest).
  *
- * @param {RatingPoint[]} points
+ * @param {RatingPoint[]} history
  * @param {string} game
  * @returns {SVGElement}
  */
-function ratingChart(points, game) {
+function ratingChart(history, game) {
+  // The chart starts from the rating before the first game shown (a first game is a line).
+  const first = history[0];
+  const points = first && typeof first.change === "number"
+    ? [{ at: "", rating: first.rating - first.change, change: null }, ...history] : history;
   const width = 320;
   const height = 120;
   const pad = 12;
@@ -70,7 +74,9 @@ function ratingChart(points, game) {
   svg("text", { class: "chart-label", x: pad, y: height - 2 }, String(Math.round(scale.low))),
   points.length > 1 ? svg("polyline", { class: "rating-line", points: line }) : null,
   scale.points.map(([x, y], i) => svg("circle", { class: "rating-dot", cx: x.toFixed(1), cy: y.toFixed(1), r: 2.5 },
-    svg("title", {}, `${dateText(points[i].at)}: ${points[i].rating} (${ratingChangeText(points[i].change ?? 0)})`))));
+    svg("title", {}, points[i].at
+      ? `${dateText(points[i].at)}: ${points[i].rating} (${ratingChangeText(points[i].change ?? 0)})`
+      : String(points[i].rating)))));
 }
 
 /**
@@ -136,7 +142,7 @@ async function loadHistory() {
     const pages = page.total !== undefined ? Math.max(1, Math.ceil(page.total / (page.per_page || PER_PAGE))) : null;
     box.replaceChildren(
       page.games.length ? historyTable(page.games, "history-table") : h("p", { class: "muted empty" }, t("community.noGamesFound")),
-      h("div", { class: "pager" },
+      h("div", { class: "pager", hidden: current === 1 && !page.has_more },
         h("button", { class: "small", id: "history-previous", disabled: current <= 1, onclick: () => goToPage(current - 1) },
           t("community.previousPage")),
         h("span", { class: "muted", id: "history-page" }, pages
