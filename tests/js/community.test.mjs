@@ -6,7 +6,7 @@ import { beforeEach, describe, test } from "node:test";
 
 import {
   bareTimeControl, chartScale, chatText, historyQuery, moveQuality, PRESETS, ratingChangeText, recordText, TIME_CONTROLS,
-  timeControlOf, timeControlText, valuesForFirstSeat,
+  timeControlOf, timeControlText,
 } from "../../src/connect_arena/server/static/js/community.js";
 import { addStrings, clearStrings, useLanguage } from "../../src/connect_arena/server/static/js/translate.js";
 
@@ -123,11 +123,6 @@ describe("chartScale", () => {
 });
 
 describe("analysis helpers", () => {
-  test("two seats: every value from the first seat's side", () => {
-    const positions = [{ seat: 0, value: 0.2 }, { seat: 1, value: 0.6 }, { seat: 0, value: -0.1 }];
-    assert.deepEqual(valuesForFirstSeat(positions, 2), [0.2, -0.6, -0.1]);
-    assert.deepEqual(valuesForFirstSeat(positions, 3), [0.2, 0.6, -0.1]);
-  });
   test("the move's quality from its rank", () => {
     assert.equal(moveQuality({ rank: 1, played: "a1", best: "a1" }), "best");
     assert.equal(moveQuality({ rank: 2, played: "b2", best: "a1" }), "good");

@@ -4,9 +4,9 @@
 // replay's own slider). Fair play: the server analyses finished games only.
 
 import { api, gameTitle, h, listText, messageOf, seatClass, seatName, toast } from "./api.js";
-import { chartScale, moveQuality, valuesForFirstSeat } from "./community.js";
+import { chartScale, moveQuality } from "./community.js";
 import { eventText, loadNamespaces, t } from "./i18n.js";
-import { svg } from "./svg.js";
+import { activateOnKeys, svg } from "./svg.js";
 
 /** @typedef {import("./types.js").GameInfo} GameInfo */
 /** @typedef {import("./community-types.js").Analysis} Analysis */
@@ -42,34 +42,30 @@ function playedText(position) {
 }
 
 /**
- * The value chart: for two seats one line from the first seat's side (up: the first seat
- * stands better), else one line per seat (each seat's value where it moved).
+ * The value chart: one line per seat, each seat's expected return where it moved (higher is
+ * better for that seat). The seats' own views are shown as they are: a two-sided game need
+ * not be zero-sum (points), and each search has its own horizon.
  *
  * @param {AnalysedPosition[]} positions
  * @param {GameInfo} game
- * @param {number} seats
  * @returns {SVGElement}
  */
-function valueChart(positions, game, seats) {
-  const two = seats === 2;
-  const values = two ? valuesForFirstSeat(positions, 2) : positions.map((p) => p.value);
+function valueChart(positions, game) {
+  const values = positions.map((p) => p.value);
   const scale = chartScale(values, {
     width: WIDTH, height: HEIGHT, pad: PAD,
     low: Math.min(-1, ...values), high: Math.max(1, ...values),
   });
   const zero = scale.y(0);
-  /** @type {SVGElement[]} */
-  const lines = [];
-  const series = two ? [null] : [...new Set(positions.map((p) => p.seat))].sort((a, b) => a - b);
-  for (const seat of series) {
-    const points = scale.points.filter((_, i) => seat === null || positions[i].seat === seat);
-    if (points.length > 1) {
-      lines.push(svg("polyline", {
-        class: `value-line ${seat === null ? "" : seatClass(game, seat)}`,
+  const lines = seatsOf(positions).map((seat) => {
+    const points = scale.points.filter((_, i) => positions[i].seat === seat);
+    return points.length > 1
+      ? svg("polyline", {
+        class: `value-line ${seatClass(game, seat)}`,
         points: points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" "),
-      }));
-    }
-  }
+      })
+      : null;
+  });
   const dots = scale.points.map(([x, y], i) => {
     const position = positions[i];
     const quality = moveQuality(position);
@@ -79,23 +75,25 @@ function valueChart(positions, game, seats) {
       r: quality === "mistake" ? 4.5 : 3, tabindex: 0, role: "button", "aria-label": title, "data-seq": position.seq,
     }, svg("title", {}, title));
     dot.addEventListener("click", () => showInReplay(position.seq));
-    dot.addEventListener("keydown", (event) => {
-      const key = /** @type {KeyboardEvent} */ (event).key;
-      if (key === "Enter" || key === " ") {
-        event.preventDefault();
-        showInReplay(position.seq);
-      }
-    });
+    activateOnKeys(dot, () => showInReplay(position.seq));
     return dot;
   });
   return svg("svg", {
     class: "value-chart", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", preserveAspectRatio: "none",
-    "aria-label": two ? t("community.chartTwo", { seat: seatName(game, 0) }) : t("community.chartMany"),
+    "aria-label": t("community.chartMany"),
   },
   svg("rect", { class: "chart-back", x: 0, y: 0, width: WIDTH, height: HEIGHT }),
   svg("line", { class: "chart-zero", x1: PAD, x2: WIDTH - PAD, y1: zero.toFixed(1), y2: zero.toFixed(1) }),
   ...lines, ...dots);
 }
+
+/**
+ * The seats that moved, in order.
+ *
+ * @param {AnalysedPosition[]} positions
+ * @returns {number[]}
+ */
+const seatsOf = (positions) => [...new Set(positions.map((p) => p.seat))].sort((a, b) => a - b);
 
 /**
  * Each move: the one played, the engine's choice when different, and its value.
@@ -138,7 +136,7 @@ async function analyse(root, button) {
   button.disabled = true;
   status.textContent = t("community.analysing");
   try {
-    /** @type {[Analysis, {table: {game: string, num_players: number}}, {games: GameInfo[]}]} */
+    /** @type {[Analysis, {table: {game: string}}, {games: GameInfo[]}]} */
     const [analysis, { table }, catalogue] = await Promise.all([
       api.get(`/api/tables/${tableId}/analysis`), api.get(`/api/tables/${tableId}`), api.get("/api/games"),
     ]);
@@ -157,9 +155,9 @@ async function analyse(root, button) {
     ].filter(Boolean).join(" ");
     button.hidden = true;
     root.querySelector("#analysis-result")?.replaceChildren(
-      h("div", { class: "chart-wrap" }, valueChart(positions, game, table.num_players)),
-      h("p", { class: "muted chart-legend" }, table.num_players === 2
-        ? t("community.chartTwo", { seat: seatName(game, 0) }) : t("community.chartMany")),
+      h("div", { class: "chart-wrap" }, valueChart(positions, game)),
+      h("p", { class: "muted chart-legend" }, t("community.chartMany"), " ",
+        seatsOf(positions).map((seat) => h("span", { class: `legend-seat ${seatClass(game, seat)}` }, seatName(game, seat)))),
       moveList(positions, game));
   } catch (problem) {
     status.textContent = messageOf(problem);

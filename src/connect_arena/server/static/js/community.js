@@ -153,19 +153,6 @@ export function chartScale(values, box) {
 }
 
 /**
- * The analysis' values seen from one seat: each position's value for the seat that acted
- * there, turned to `seat`'s side when the game has two sides (zero-sum: the other's value
- * negated); with more sides each position keeps its mover's value.
- *
- * @param {{seat: number, value: number}[]} positions
- * @param {number} sides - the number of seats.
- * @returns {number[]}
- */
-export function valuesForFirstSeat(positions, sides) {
-  return positions.map((p) => (sides === 2 && p.seat !== 0 ? -p.value : p.value));
-}
-
-/**
  * Whether the move played was the engine's choice, a reasonable one or a mistake.
  *
  * @param {{rank: number | null, played: string, best: string}} position
