@@ -137,6 +137,45 @@ def test_quick_pairing_then_chat_in_two_rooms(browser: Browser, live_server: Liv
         assert page.errors == []  # type: ignore[attr-defined]
 
 
+def test_a_challenge_by_name_accepted_brings_both_to_the_table(
+    browser: Browser, live_server: LiveServer
+) -> None:
+    alice = new_page(browser, live_server.base)
+    bob = new_page(browser, live_server.base, locale="de-DE")
+    sign_up(alice, "alice")
+    sign_up(bob, "bob")
+    # A declined challenge: alice is told, her list empties.
+    alice.fill("#challenge-name", "bob")
+    alice.click("#challenge-open")
+    alice.select_option("#challenge-game", "quinque")
+    alice.click("#challenge-send")
+    expect(alice.locator("#challenge-list .challenge.out")).to_contain_text("bob")
+    expect(bob.locator("#challenge-list .challenge.in")).to_contain_text("alice fordert dich heraus")
+    shoot(bob, "lobby-challenge-received")
+    bob.click("#challenge-list .challenge.in .decline")
+    expect(alice.locator("#challenge-list .challenge")).to_have_count(0)
+    expect(alice.locator("#toasts")).to_contain_text("bob declined")
+    # Accepted: bob goes to the new table, alice follows on its start.
+    alice.fill("#challenge-name", "bob")
+    alice.click("#challenge-open")
+    alice.select_option("#challenge-game", "quinque")
+    alice.select_option("#challenge-time", "unlimited")
+    alice.click("#challenge-send")
+    bob.click("#challenge-list .challenge.in .accept")
+    bob.wait_for_url(re.compile(r"/tables/\d+$"))
+    alice.wait_for_url(re.compile(r"/tables/\d+$"))
+    assert alice.url == bob.url
+    expect(alice.locator("#seats")).to_contain_text("bob")
+    # A challenge to nobody says so in the dialog.
+    alice.goto("/")
+    alice.fill("#challenge-name", "nobody")
+    alice.click("#challenge-open")
+    alice.click("#challenge-send")
+    expect(alice.locator("dialog .form-error")).to_contain_text("nobody")
+    for page in (alice, bob):
+        assert page.errors == []  # type: ignore[attr-defined]
+
+
 def ratings_api(page: Page, name: str) -> None:
     """Skip when the server has no profile API yet (the ratings branch)."""
     answer = page.request.get(f"/api/users/{name}")

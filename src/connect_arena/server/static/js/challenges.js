@@ -7,7 +7,7 @@
 // challenged's (the first open seat) second; more players' seats stay open for anyone with
 // the invitation link.
 
-import { api, currentUser, gameTitle, h, messageOf, onUserChange, relativeTime, toast } from "./api.js";
+import { ApiError, api, currentUser, gameTitle, h, messageOf, onUserChange, relativeTime, toast } from "./api.js";
 import { TIME_CONTROLS, timeControlOf, timeControlText } from "./community.js";
 import { loadNamespaces, t, tn } from "./i18n.js";
 import { onUserEvent } from "./userevents.js";
@@ -91,7 +91,9 @@ export async function challengeDialog(name) {
       toast(t("community.challengeSent", { name }), "info");
       dialog.close();
     } catch (problem) {
-      error.textContent = messageOf(problem);
+      // The server's "not_found" text speaks of tables; here it is the user.
+      const missing = problem instanceof ApiError && problem.status === 404;
+      error.textContent = missing ? t("community.noSuchUser", { name }) : messageOf(problem);
     } finally {
       submit.disabled = false;
     }
