@@ -150,7 +150,8 @@ def test_a_challenge_by_name_accepted_brings_both_to_the_table(
     alice.select_option("#challenge-game", "quinque")
     alice.click("#challenge-send")
     expect(alice.locator("#challenge-list .challenge.out")).to_contain_text("bob")
-    expect(bob.locator("#challenge-list .challenge.in")).to_contain_text("alice fordert dich heraus")
+    received = bob.locator("#challenge-list .challenge.in")
+    expect(received).to_contain_text("alice fordert dich heraus")
     shoot(bob, "lobby-challenge-received")
     bob.click("#challenge-list .challenge.in .decline")
     expect(alice.locator("#challenge-list .challenge")).to_have_count(0)
@@ -218,8 +219,9 @@ def test_profile_and_leaderboard_in_two_languages(
     finished(alice, table)
     # The end of a rated game shows each seat's rating change.
     expect(alice.locator("#rating-changes")).to_be_visible()
-    expect(alice.locator("#rating-change-list .rating-change.you .change")).to_have_text(re.compile(r"^\+\d+$"))
-    expect(bob.locator("#rating-change-list .rating-change.you .change")).to_have_text(re.compile(r"^\u2212\d+$"))
+    mine = "#rating-change-list .rating-change.you .change"
+    expect(alice.locator(mine)).to_have_text(re.compile(r"^\+\d+$"))
+    expect(bob.locator(mine)).to_have_text(re.compile(r"^\u2212\d+$"))  # a minus sign
     shoot(alice, "table-rating-changes")
 
     alice.goto("/users/bob")
@@ -245,7 +247,8 @@ def test_profile_and_leaderboard_in_two_languages(
     for page, title in ((alice, "Leaderboard: Quinque"), (bob, "Classifica: Quinque")):
         page.goto("/leaderboard/quinque")
         expect(page.locator("#leaderboard-title")).to_have_text(title)
-        expect(page.locator("#game-tabs .tab.current")).to_have_attribute("href", "/leaderboard/quinque")
+        current = page.locator("#game-tabs .tab.current")
+        expect(current).to_have_attribute("href", "/leaderboard/quinque")
     # Nobody has 10 rated games: provisional players are left out.
     expect(alice.locator("#leaderboard-empty")).to_be_visible()
     shoot(alice, "leaderboard-en")
