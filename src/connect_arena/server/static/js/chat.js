@@ -22,7 +22,7 @@ const tableId = Number(location.pathname.split("/")[2]);
  *   you: number[], messages: ChatMessage[], muted: Set<number>, status: string}}
  */
 const view = { table: null, you: [], messages: [], muted: new Set(), status: "" };
-/** Whether the panel is built (messages may come before: they are kept, then shown). */
+/** Whether the panel is built (chat messages before it are not kept: the history load brings them). */
 let built = false;
 
 /** @param {string} id @returns {HTMLElement} */
