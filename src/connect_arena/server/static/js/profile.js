@@ -7,7 +7,7 @@ import { ApiError, api, byId as $, currentUser, gameTitle, h, messageOf, onUserC
 import { challengeDialog } from "./challenges.js";
 import { chartScale, historyQuery, ratingChangeText, recordText } from "./community.js";
 import { setUpHeader } from "./header.js";
-import { currentLanguage, loadNamespaces, t } from "./i18n.js";
+import { currentLanguage, loadNamespaces, t, tn } from "./i18n.js";
 import { svg } from "./svg.js";
 
 /** @typedef {import("./types.js").GameInfo} GameInfo */
@@ -210,7 +210,7 @@ function gameCards(profile) {
       rating ? h("p", { class: "rating-line-text" },
         h("span", { class: "rating-value" }, String(rating.rating)),
         rating.provisional ? h("span", { class: "tag provisional", title: t("community.provisionalHint") }, t("community.provisional")) : null,
-        h("span", { class: "muted" }, ` ${t("community.ratedGames", { count: rating.games })}`)) : null,
+        h("span", { class: "muted" }, ` ${tn("community.ratedGames", rating.games)}`)) : null,
       stats ? h("p", { class: "record" },
         t("community.gamesPlayed", { count: stats.played }), " · ", recordText(stats)) : null,
       history.length ? ratingChart(history, name) : null);
