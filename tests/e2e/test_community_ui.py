@@ -257,3 +257,56 @@ def test_profile_and_leaderboard_in_two_languages(
     bob.wait_for_url(re.compile(r"/leaderboard/\w+$"))
     for page in (alice, bob):
         assert page.errors == []  # type: ignore[attr-defined]
+
+
+PLAY = """async ([tableId, count]) => {
+  // Play `count` actions at a hot-seat table over its socket (the first legal action of the
+  // seat to move each time), as the table page would send them.
+  const socket = new WebSocket(`ws://${location.host}/ws/tables/${tableId}`);
+  const sent = new Set();
+  await new Promise((resolve, reject) => {
+    socket.onerror = reject;
+    socket.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      const state = message.type === "state" ? message : message.state;
+      if (!state) return;
+      if (state.seq >= count || state.terminal) return resolve(null);
+      const seat = state.to_move[0];
+      const legal = seat === undefined ? [] : state.legal_actions[seat] || [];
+      if (!legal.length || sent.has(state.seq)) return;
+      sent.add(state.seq);
+      socket.send(JSON.stringify({ type: "action", seq: state.seq + 1, action: legal[0], seat }));
+    };
+  });
+  socket.close();
+}"""
+
+
+def test_analyse_a_finished_game_on_its_replay(browser: Browser, live_server: LiveServer) -> None:
+    page = new_page(browser, live_server.base, locale="de-DE")
+    sign_up(page, "dora")
+    csrf = page.request.get("/api/session").json()["csrf"]
+    made = page.request.post(
+        "/api/tables",
+        data={"game": "connect5", "seats": [{"kind": "me"}, {"kind": "me"}]},
+        headers={"X-CSRF-Token": csrf},
+    )
+    assert made.ok, made.text()
+    table = made.json()["table"]["id"]
+    page.evaluate(PLAY, [table, 6])
+    resign(page, table)
+    page.goto(f"/tables/{table}/replay")
+    expect(page.locator("#analyse")).to_have_text("Diese Partie analysieren")
+    page.click("#analyse")
+    expect(page.locator("#analysis-moves li").first).to_be_visible(timeout=60_000)
+    expect(page.locator("#analysis-status")).to_contain_text("Züge analysiert")
+    moves = page.locator("#analysis-moves li").count()
+    assert moves >= 5
+    assert page.locator(".value-chart .value-dot").count() == moves
+    # A point of the chart shows the position the engine looked at (before that move).
+    dot = page.locator(".value-chart .value-dot").nth(3)
+    seq = int(dot.get_attribute("data-seq") or "0")
+    dot.click()
+    expect(page.locator("#position")).to_have_text(re.compile(rf"^{seq - 1} / \d+$"))
+    shoot(page, "replay-analysis")
+    assert page.errors == []  # type: ignore[attr-defined]
