@@ -197,8 +197,9 @@ def resign(page: Page, table: int) -> None:
 
 
 def finished(page: Page, table: int) -> None:
-    """Wait until `table` is finished and scored (its rating changes known)."""
-    for _ in range(100):
+    """Wait until `table` is finished and scored (its rating changes known): up to 60 s, the
+    scoring runs after the end, behind the database's other writes."""
+    for _ in range(600):
         data = page.request.get(f"/api/tables/{table}").json()["table"]
         if data["status"] == "finished" and data.get("rating_changes") is not None:
             return
