@@ -10,12 +10,13 @@ import {
 import { addStrings, clearStrings, useLanguage } from "../../src/connect_arena/server/static/js/translate.js";
 
 const TOURNAMENTS_EN = {
-  noClock: "no clock", daysPerMove: "{n} days per move", swiss: "Swiss", arena: "Arena", roundRobin: "Round-robin",
-  withRounds: "{format}, {n} rounds", withMinutes: "{format}, {n} minutes", tbBuchholz: "Buchholz",
+  noClock: "no clock", daysPerMove_one: "{count} day per move", daysPerMove_other: "{count} days per move", swiss: "Swiss", arena: "Arena", roundRobin: "Round-robin",
+  withRounds_one: "{format}, {count} round", withRounds_other: "{format}, {count} rounds",
+  withMinutes_other: "{format}, {count} minutes", tbBuchholz: "Buchholz",
   tbBuchholzCut1: "Buchholz cut 1", tbSonnebornBerger: "Sonneborn-Berger", tbMeanRank: "Mean rank", tbWins: "Wins",
   tbPercentage: "Percentage", daysAnd: "{n} d {time}",
 };
-const TOURNAMENTS_DE = { swiss: "Schweizer System", withRounds: "{format}, {n} Runden", tbMeanRank: "Mittlere Platzierung" };
+const TOURNAMENTS_DE = { swiss: "Schweizer System", withRounds_other: "{format}, {count} Runden", tbMeanRank: "Mittlere Platzierung" };
 const COMMON_EN = { computerPlayer: "Computer, {agent}", agentRandom: "random moves", agentHard: "strong" };
 
 /** A game of a tournament. */
@@ -35,6 +36,7 @@ describe("the event's description", () => {
     assert.equal(timeControlText({ kind: "realtime", base: 300, increment: 3, days: 0, label: "5+3" }), "5+3");
     assert.equal(timeControlText({ kind: "realtime", base: 30, increment: 2, days: 0 }), "0.5+2");
     assert.equal(timeControlText({ kind: "turn", base: 0, increment: 0, days: 2, label: "2d" }), "2 days per move");
+    assert.equal(timeControlText({ kind: "turn", base: 0, increment: 0, days: 1, label: "1d" }), "1 day per move");
     assert.equal(timeControlText({ kind: "unlimited", base: 0, increment: 0, days: 0 }), "no clock");
     assert.equal(timeControlText(null), "no clock");
   });
@@ -42,6 +44,7 @@ describe("the event's description", () => {
   test("the format names its length, in the page's language", () => {
     assert.equal(formatText({ format: "swiss", rounds: 5, minutes: 30 }), "Swiss, 5 rounds");
     assert.equal(formatText({ format: "arena", rounds: 5, minutes: 45 }), "Arena, 45 minutes");
+    assert.equal(formatText({ format: "swiss", rounds: 1, minutes: 30 }), "Swiss, 1 round");
     assert.equal(formatText({ format: "round_robin", rounds: 7, minutes: 30 }), "Round-robin");
     useLanguage("de");
     assert.equal(formatText({ format: "swiss", rounds: 3, minutes: 30 }), "Schweizer System, 3 Runden");

@@ -3,7 +3,7 @@
 // them directly (tests/js/tournament-format.test.mjs).
 
 import { agentLabel } from "./format.js";
-import { t } from "./translate.js";
+import { t, tn } from "./translate.js";
 
 /** @typedef {import("./types.js").TournamentTimeControl} TournamentTimeControl */
 /** @typedef {import("./types.js").Tournament} Tournament */
@@ -18,7 +18,7 @@ import { t } from "./translate.js";
  */
 export function timeControlText(control) {
   if (!control || control.kind === "unlimited") return t("tournaments.noClock");
-  if (control.kind === "turn") return t("tournaments.daysPerMove", { n: control.days });
+  if (control.kind === "turn") return tn("tournaments.daysPerMove", control.days);
   return control.label || `${control.base / 60}+${control.increment}`;
 }
 
@@ -43,8 +43,8 @@ export function formatName(format) {
  */
 export function formatText(tournament) {
   const name = formatName(tournament.format);
-  if (tournament.format === "swiss") return t("tournaments.withRounds", { format: name, n: tournament.rounds });
-  if (tournament.format === "arena") return t("tournaments.withMinutes", { format: name, n: tournament.minutes });
+  if (tournament.format === "swiss") return tn("tournaments.withRounds", tournament.rounds, { format: name });
+  if (tournament.format === "arena") return tn("tournaments.withMinutes", tournament.minutes, { format: name });
   return name;
 }
 

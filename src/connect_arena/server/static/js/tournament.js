@@ -82,9 +82,11 @@ function showSettings() {
   const game = theGame();
   const starts = new Date(current.starts_at);
   const exact = starts.toLocaleString(currentLanguage(), { dateStyle: "medium", timeStyle: "short" });
-  const options = Object.entries(current.options).map(([name, value]) => {
+  // The server keeps every option; the rules that differ from the game's defaults say it all.
+  const options = Object.entries(current.options).flatMap(([name, value]) => {
     const spec = game?.options.find((o) => o.name === name);
-    return game && spec ? `${optionLabel(game, spec)}: ${optionValueText(game, spec, value)}` : `${name}: ${value}`;
+    if (!game || !spec) return [`${name}: ${value}`];
+    return value === spec.default ? [] : [`${optionLabel(game, spec)}: ${optionValueText(game, spec, value)}`];
   });
   $("t-settings").replaceChildren(
     ...fact(t("common.game"), gameTitle(game || { name: current.game, title: current.game })),
@@ -201,8 +203,9 @@ function tableItem(game) {
 function showTables() {
   if (!current) return;
   const tables = currentTables(current);
-  const heading = current.format === "arena" ? t("tournaments.gamesInProgress")
-    : current.round ? t("tournaments.roundN", { n: current.round }) : t("tournaments.currentRound");
+  const heading = current.status !== "running" ? t("tournaments.currentRound")
+    : current.format === "arena" ? t("tournaments.gamesInProgress")
+      : t("tournaments.roundN", { n: current.round });
   $("round-heading").textContent = heading;
   $("t-tables").replaceChildren(...tables.map(tableItem));
   $("no-tables").hidden = tables.length > 0;
@@ -242,7 +245,7 @@ function showStandings() {
   const headings = [
     [t("tournaments.place"), "place"], [t("tournaments.player"), "name"], [t("tournaments.score"), "score"],
     [t("tournaments.winsShort"), "wdl", t("tournaments.winsDrawsLosses")], [t("tournaments.byes"), "byes"],
-    ...keys.map((key) => [tiebreakName(key), `tb tb-${key}`]),
+    ...keys.map((key, i) => [tiebreakName(key), `tb tb-${key}${i ? "" : " tb-first"}`]),
   ];
   const columns = headings.length;
   const user = currentUser();
@@ -263,7 +266,7 @@ function showStandings() {
       h("td", { class: "score" }, numberText(row.score, lang)),
       h("td", { class: "wdl" }, `${row.wins}/${row.draws}/${row.losses}`),
       h("td", { class: "byes" }, String(row.byes)),
-      keys.map((key) => h("td", { class: `tb tb-${key}` }, numberText(row.tiebreaks[key], lang))));
+      keys.map((key, i) => h("td", { class: `tb tb-${key}${i ? "" : " tb-first"}` }, numberText(row.tiebreaks[key], lang))));
     return open ? [line, gamesRow(row.entrant, columns)] : [line];
   });
   $("t-standings").replaceChildren(

@@ -5,7 +5,7 @@ import {
   api, byId as $, currentUser, gameTitle, h, messageOf, onUserChange, optionLabel, optionValueText, relativeTime, toast,
 } from "./api.js";
 import { setUpHeader } from "./header.js";
-import { currentLanguage, loadNamespaces, t } from "./i18n.js";
+import { currentLanguage, loadNamespaces, t, tn } from "./i18n.js";
 import { formatText, isoWithOffset, localInputValue, timeControlText } from "./tournament-format.js";
 
 /** @typedef {import("./types.js").CatalogueGame} Game */
@@ -44,7 +44,7 @@ function listRow(item) {
       h("span", { class: "clock" }, timeControlText(item.settings.time_control)),
       item.settings.rated ? h("span", { class: "tag" }, t("tournaments.rated")) : null,
       item.status === "cancelled" ? h("span", { class: "tag cancelled" }, t("tournaments.statusCancelled")) : null,
-      h("span", { class: "entrants" }, t("tournaments.entrantsCount", { n: item.entrants }))),
+      h("span", { class: "entrants" }, tn("tournaments.entrantsCount", item.entrants))),
     h("time", { class: "when muted", datetime: item.starts_at, title: exact }, relativeTime(item.starts_at), exact ? ` · ${exact}` : ""));
 }
 
@@ -138,7 +138,7 @@ function clockPart() {
   const base = h("input", { type: "number", id: "t-base", name: "base", min: 0, max: 180, step: "any", value: 5 });
   const increment = h("input", { type: "number", id: "t-increment", name: "increment", min: 0, max: 180, value: 3 });
   const days = h("select", { id: "t-days", name: "days" },
-    clocks.turn_days.map((n) => h("option", { value: n }, t("tournaments.daysPerMove", { n }))));
+    clocks.turn_days.map((n) => h("option", { value: n }, tn("tournaments.daysPerMove", n))));
   const custom = h("div", { class: "pair", hidden: true },
     row("t-base", t("tournaments.baseMinutes"), base), row("t-increment", t("tournaments.incrementSeconds"), increment));
   const turn = h("div", { hidden: true }, row("t-days", t("tournaments.perMove"), days));
