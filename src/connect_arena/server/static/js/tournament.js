@@ -29,6 +29,12 @@ let games = [];
 let agents = [];
 /** @type {Set<number>} the entrants whose games are shown (kept across updates) */
 const expanded = new Set();
+/** @type {Set<number>} the entrants whose every game is listed (else the last few) */
+const listedInFull = new Set();
+/** How many of a player's games are listed before "show all" (an arena plays many). */
+const LAST_GAMES = 20;
+/** The shortest time between two drawings of the page (an arena of computers changes often). */
+const REDRAW_MS = 250;
 let failures = 0;
 
 /** @returns {Game | undefined} the tournament's game in the catalogue */
@@ -223,8 +229,11 @@ function showTables() {
 function gamesRow(index, columns) {
   if (!current) return h("tr");
   const info = theGame();
-  const played = gamesOf(current, index).map(({ game, seat, opponents }) => h("li", { dataset: { table: game.table_id } },
-    h("span", { class: "round-no" }, t("tournaments.roundShort", { n: game.round })),
+  const arena = current.format === "arena";
+  const all = gamesOf(current, index);
+  const shown = listedInFull.has(index) ? all : all.slice(-LAST_GAMES);
+  const played = shown.map(({ game, seat, opponents }) => h("li", { dataset: { table: game.table_id } },
+    h("span", { class: "round-no" }, arena ? `#${game.table_id}` : t("tournaments.roundShort", { n: game.round })),
     h("span", { class: `swatch ${seatClass(info, seat)}`, title: seatName(info, seat), "aria-hidden": "true" }),
     h("span", { class: "versus" }, t("tournaments.versus"), " ", ...opponents.flatMap((o, i) => [i ? ", " : "", entrantLabel(o)])),
     h("span", { class: "outcome" }, outcomeText(game, index)),
@@ -233,8 +242,12 @@ function gamesRow(index, columns) {
   const byes = current.byes.filter(([, who]) => who === index).map(([round]) => h("li", {},
     h("span", { class: "round-no" }, t("tournaments.roundShort", { n: round })), h("span", {}, t("tournaments.byeGame"))));
   const items = [...played, ...byes];
+  const more = all.length > shown.length ? h("button", {
+    class: "link small show-all", type: "button", onclick: () => { listedInFull.add(index); showStandings(); },
+  }, t("tournaments.showAllGames", { n: all.length })) : null;
   return h("tr", { class: "games-row", dataset: { gamesOf: index } },
-    h("td", { colspan: columns }, items.length ? h("ul", { class: "player-games" }, items) : h("p", { class: "muted" }, t("tournaments.noGamesYet"))));
+    h("td", { colspan: columns }, more,
+      items.length ? h("ul", { class: "player-games" }, items) : h("p", { class: "muted" }, t("tournaments.noGamesYet"))));
 }
 
 function showStandings() {
@@ -306,6 +319,25 @@ function show(tournament) {
   tick();
 }
 
+/** @type {Tournament | null} the latest message not drawn yet */
+let pending = null;
+
+/**
+ * Draw a tournament from the live feed: at once, or with the next ones at most every
+ * REDRAW_MS (the last one wins).
+ *
+ * @param {Tournament} tournament
+ */
+function showSoon(tournament) {
+  const waiting = pending !== null;
+  pending = tournament;
+  if (waiting) return;
+  setTimeout(() => {
+    if (pending) show(pending);
+    pending = null;
+  }, current ? REDRAW_MS : 0);
+}
+
 /** Follow /ws/tournaments/{id}, reconnecting after 1, 2, 4... 30 s while it fails. */
 function watch() {
   const live = $("t-live");
@@ -316,7 +348,7 @@ function watch() {
     if (message.type === "tournament") {
       failures = 0;
       live.classList.remove("off");
-      show(message.tournament);
+      showSoon(message.tournament);
     } else if (message.error?.code === "not_found" || message.code === "not_found") {
       gone = true;
     }
