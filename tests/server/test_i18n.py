@@ -81,6 +81,17 @@ def test_the_community_namespace_exists_and_is_used() -> None:
         assert f"preset_{preset}" in english, preset
 
 
+def test_the_tournament_pages_have_their_namespace() -> None:
+    """The tournament pages (tournaments.js, tournament.js) load ``tournaments`` and use it:
+    the checks above then cover its five files and every key the pages use."""
+    assert "tournaments" in namespaces()
+    used = set()
+    for path in sources():
+        for pattern, _ in USES:
+            used.update(ns for ns, _key in pattern.findall(path.read_text(encoding="utf-8")))
+    assert "tournaments" in used
+
+
 @pytest.mark.parametrize("namespace", sorted(namespaces()))
 def test_every_language_has_the_same_keys(namespace: str) -> None:
     files = namespaces()[namespace]

@@ -140,6 +140,14 @@ def _pages(app: FastAPI) -> None:
     async def tutorial_page(game: str) -> FileResponse:
         return page("tutorial.html")
 
+    @app.get("/tournaments", include_in_schema=False)
+    async def tournaments_page() -> FileResponse:
+        return page("tournaments.html")
+
+    @app.get("/tournaments/{tournament_id}", include_in_schema=False)
+    async def tournament_page(tournament_id: int) -> FileResponse:
+        return page("tournament.html")
+
     @app.get("/tables/{table_id}/replay", include_in_schema=False)
     async def table_replay_page(table_id: TableId) -> FileResponse:
         return page("replay.html")

@@ -194,7 +194,8 @@ export async function setUpHeader() {
       h("img", { src: "/static/logo.svg", alt: "", width: 30, height: 30 }),
       h("span", {}, "Connect Arena")),
     h("nav", { "aria-label": t("common.navigation") },
-      h("a", { href: "/" }, t("common.lobby")), h("a", { href: "/replay" }, t("common.replayARecord"))),
+      h("a", { href: "/" }, t("common.lobby")), h("a", { href: "/replay" }, t("common.replayARecord")),
+      h("a", { href: "/tournaments" }, t("common.tournaments"))),
     box, soundToggle(), languagePicker());
   onUserChange((user) => renderAccount(box, user));
   try {
