@@ -105,6 +105,11 @@ def test_a_swiss_of_people_and_computers_pairs_itself_to_the_end() -> None:
             seated = [e for g in done.games if g.round == round_number for e in g.entrants]
             assert sorted(seated) == list(range(8))  # everyone once per round
         assert all(g.reason == "normal" and g.returns is not None for g in done.games)
+        seated = [arena.registry.finished.get(g.table_id) for g in done.games]
+        settings = [t.info.settings for t in seated if t is not None]
+        assert settings and all(
+            s.tournament == done.id and s.hints.value == "off" for s in settings
+        )  # fair play at a tournament's tables
         rows = arena.tournaments.to_json(done)["standings"]
         assert [row["place"] for row in rows] == sorted(row["place"] for row in rows)
         assert sum(row["score"] for row in rows) == pytest.approx(12.0)  # a point a game

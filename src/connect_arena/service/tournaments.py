@@ -39,6 +39,7 @@ from connect_arena.service.registry import TableRegistry
 from connect_arena.service.seating import Seating
 from connect_arena.service.settings import (
     TAKEOVER_LEVELS,
+    HintPolicy,
     ResultReason,
     TableSettings,
 )
@@ -660,7 +661,8 @@ class Tournaments:
                     Seat(seat, SeatKind.HUMAN, entrant.user_id, entrant.name, bot=entrant.bot)
                 )
         creator = User(tournament.created_by, "")
-        settings = replace(tournament.settings, tournament=tournament.id)
+        # Fair play: no engine hints at a tournament's tables, even against computers.
+        settings = replace(tournament.settings, tournament=tournament.id, hints=HintPolicy.OFF)
         info = await self.seating.create_seated(
             creator, tournament.game, dict(tournament.options), seats, settings
         )
@@ -762,11 +764,18 @@ class Tournaments:
 
     # ----- views -----------------------------------------------------------------------------
     def to_json(self, tournament: Tournament) -> dict[str, Any]:
-        """A tournament's public description: its choices, state, standings and games."""
+        """A tournament's public description: its choices, state, standings and games;
+        ``ends_at`` (an arena's end) and ``next_round_at`` (when the next round is paired,
+        during the pause between rounds)."""
         body = {"id": tournament.id, **tournament.spec_json(), **tournament.state_json()}
         body.pop("seed")
         ends_at = tournament.ends_at()
         body["ends_at"] = None if ends_at is None else ends_at.isoformat()
+        body["next_round_at"] = None
+        ended = self._round_ended_at.get((tournament.id, tournament.round))
+        running = any(not game.finished for game in tournament.games)
+        if ended is not None and not running and tournament.status is TournamentStatus.RUNNING:
+            body["next_round_at"] = (ended + timedelta(seconds=tournament.pause)).isoformat()
         body["standings"] = pairing_standings(tournament)
         return body
 
@@ -909,6 +918,7 @@ def pairing_standings(tournament: Tournament) -> list[dict[str, Any]]:
             "name": names[row.id].name,
             "user_id": names[row.id].user_id,
             "agent": names[row.id].agent,
+            "bot": names[row.id].bot,
             "score": row.score,
             "games": row.games,
             "wins": row.wins,
