@@ -252,3 +252,29 @@ def test_only_deferring_encodings_expand() -> None:
     encoding = encoding_for(load("connect5"))
     with pytest.raises(EncodingError, match="defers no node"):
         encoding.expand(load("connect5").new_initial_state(), [], {}, 0)
+
+
+def test_connect5_tree_does_not_rely_on_captures_coming_last() -> None:
+    """The fast tree assumes the engine lists captures last; in any other order it falls
+    back to the plain build (the same tree), and a repeated action is still refused."""
+    game = load("connect5", idle_limit=12)
+    encoding = encoding_for(game)
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    checked = 0
+    while not state.is_terminal() and checked < 5:
+        if state.is_chance_node():
+            state.apply_legal_action(rng.choice(state.legal_actions(CHANCE)), CHANCE)
+            continue
+        player = state.current_player
+        actions = state.legal_actions(player)
+        sequences = encoding.encode_all(state, actions)
+        if any(len(sequence) > 1 or sequence[0] >= encoding.hop_base for sequence in sequences):
+            plain = build_tree(actions, sequences, encoding.end_id)
+            shuffled = actions[::-1]
+            assert encoding.tree(state, shuffled) == plain
+            with pytest.raises(EncodingError, match="same encoding"):
+                encoding.tree(state, [actions[0], *actions])
+            checked += 1
+        state.apply_legal_action(rng.choice(actions), player)
+    assert checked == 5

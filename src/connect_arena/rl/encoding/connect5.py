@@ -103,21 +103,20 @@ class Connect5Encoding(Encoding):
 
     def tree(self, state: State[Any], actions: list[Action]) -> Node:
         """The prefix tree. Hot path: the actions other than captures are interned and come
-        first in the engine's order (legal.py), so their part of the tree is built at C
-        speed (look-ups by identity, no Python loop); the captures, if any, follow it."""
-        ids: list[Any] = list(map(self._single.get, map(id, actions)))  # int, or None
-        if None not in ids:
-            root: Node = dict(zip(ids, actions, strict=True))
+        first in the engine's order (legal.py), so their part of the tree is built in one
+        C-level pass (look-ups by identity, no Python loop); captures, met as ``None``,
+        follow them and are built apart."""
+        root: dict[Any, Any] = dict(
+            zip(map(self._single.get, map(id, actions)), actions, strict=True)
+        )
+        if None not in root:
             if len(root) == len(actions):
                 return root
             return super().tree(state, actions)  # two equal actions: build_tree says so
-        flat = ids.index(None)
-        if ids.count(None) != len(ids) - flat:  # not captures last: the general way
-            return super().tree(state, actions)
-        root = dict(zip(ids[:flat], actions[:flat], strict=True))
-        captures = actions[flat:]
+        del root[None]
+        captures = actions[len(root) :]
         chains = build_tree(captures, self.encode_all(state, captures), self.end_id)
-        if len(root) != flat or not root.keys().isdisjoint(chains):
+        if not root.keys().isdisjoint(chains):  # not captures last, or a repeated action
             return super().tree(state, actions)
         root.update(chains)
         return root
