@@ -39,6 +39,9 @@ from connect_arena.games.connect5.rules import Connect5Game, Connect5State
 from connect_arena.games.connect5.tables import PASS
 from connect_arena.rl.encoding.base import Encoding, Node, Tensor, build_tree
 
+_CHAIN_LIMIT = 50_000
+"""Capture chains whose ids are kept (by path)."""
+
 
 class Connect5Encoding(Encoding):
     """The board encoding described in the module docstring."""
@@ -79,6 +82,8 @@ class Connect5Encoding(Encoding):
         # time: they are encoded when met.
         self._interned: dict[int, tuple[Action, tuple[int, ...]]] = {}
         self._single: dict[int, int] = {}  # the interned actions other than captures: the id
+        self._hop: dict[int, int] = {}  # the interned single jumps: the id
+        self._chains: dict[tuple[str, ...], tuple[int, ...]] = {}  # chains met, by path
         for action in (*tables.place, *tables.stack, PASS):
             self._intern(action, single=True)
         for links in tables.steps:
@@ -89,6 +94,10 @@ class Connect5Encoding(Encoding):
             for *_, jump, sandwich in jumps:  # a single jump may be the start of a chain
                 self._intern(jump, single=False)
                 self._intern(sandwich, single=False)
+        for jumps in tables.jumps:
+            for *_, jump, sandwich in jumps:
+                self._hop[id(jump)] = self._interned[id(jump)][1][0]
+                self._hop[id(sandwich)] = self._interned[id(sandwich)][1][0]
 
     def _intern(self, action: Action, *, single: bool) -> None:
         ids = self._encode(action)
@@ -99,13 +108,24 @@ class Connect5Encoding(Encoding):
     def encode(self, state: State[Any], action: Action) -> tuple[int, ...]:
         """The ids of a legal action (the same in every position)."""
         entry = self._interned.get(id(action))
-        return self._encode(action) if entry is None else entry[1]
+        if entry is not None:
+            return entry[1]
+        if type(action) is not Jump:
+            return self._encode(action)
+        path = action.path  # a chain, a new object: its path names its ids
+        ids = self._chains.get(path)
+        if ids is None:
+            if len(self._chains) >= _CHAIN_LIMIT:
+                self._chains.clear()
+            ids = self._chains[path] = self._encode(action)
+        return ids
 
     def tree(self, state: State[Any], actions: list[Action]) -> Node:
         """The prefix tree. Hot path: the actions other than captures are interned and come
         first in the engine's order (legal.py), so their part of the tree is built in one
         C-level pass (look-ups by identity, no Python loop); captures, met as ``None``,
-        follow them and are built apart."""
+        follow them and are built apart (in one more such pass when all are single jumps,
+        which are interned too)."""
         root: dict[Any, Any] = dict(
             zip(map(self._single.get, map(id, actions)), actions, strict=True)
         )
@@ -115,7 +135,11 @@ class Connect5Encoding(Encoding):
             return super().tree(state, actions)  # two equal actions: build_tree says so
         del root[None]
         captures = actions[len(root) :]
-        chains = build_tree(captures, self.encode_all(state, captures), self.end_id)
+        chains: dict[Any, Any] = dict(
+            zip(map(self._hop.get, map(id, captures)), captures, strict=True)
+        )
+        if None in chains or len(chains) != len(captures):  # a chain (not interned)
+            chains = build_tree(captures, self.encode_all(state, captures), self.end_id)
         if not root.keys().isdisjoint(chains):  # not captures last, or a repeated action
             return super().tree(state, actions)
         root.update(chains)
