@@ -10,7 +10,10 @@ games are replayed, in the same run, through the adapters, which ask for the leg
 step as a player would:
 
 * ``stepper``: ids through :class:`connect_arena.rl.stepper.Stepper` (no OpenSpiel);
-* ``openspiel``: ids through ``pyspiel`` (``state.legal_actions()`` / ``apply_action``).
+* ``openspiel``: ids through ``pyspiel`` (``state.legal_actions()`` / ``apply_action``);
+* ``ids only``: the engine's playouts again, each position also giving its legal actions
+  their ids (the encoding's prefix tree and its sorted first ids, what any adapter must do
+  once per position), and nothing else: the floor of an adapter's overhead.
 
 ``overhead`` is the adapter's time over the engine's for the same games, minus one; actions/s
 counts engine actions (chance outcomes included), steps/s the adapter's ids (a multi-part
@@ -38,10 +41,16 @@ Trajectory = list[tuple[bool, int]]
 
 
 def engine_games(
-    name: str, options: dict[str, Any], seeds: range, clock: Callable[[], float]
+    name: str,
+    options: dict[str, Any],
+    seeds: range,
+    clock: Callable[[], float],
+    ids: bool = False,
 ) -> tuple[list[Any], int, float]:
-    """Random playouts on the engine: the finished states, engine actions, seconds."""
+    """Random playouts on the engine: the finished states, engine actions, seconds. With
+    ``ids``, each position's legal actions are also given their ids (``ids only``)."""
     game = load(name, **options)
+    encoding = encoding_for(game)
     finished = []
     start = clock()
     for seed in seeds:
@@ -54,7 +63,10 @@ def engine_games(
             player = state.current_player
             if player < 0:  # a simultaneous phase: the lowest active seat, as the adapters
                 player = min(state.active_players())
-            state.apply_legal_action(rng.choice(state.legal_actions(player)), player)
+            actions = state.legal_actions(player)
+            if ids:
+                sorted(encoding.tree(state, actions))
+            state.apply_legal_action(rng.choice(actions), player)
         finished.append(state)
     seconds = clock() - start
     return finished, sum(len(state.history) for state in finished), seconds
@@ -130,7 +142,7 @@ def main() -> None:
         finished, actions, _ = engine_games(name, options, range(args.games), clock)
         games = trajectories(name, options, finished)
         steps = sum(len(game) for game in games)
-        seconds = {"engine": float("inf"), "stepper": float("inf"), "openspiel": float("inf")}
+        seconds = dict.fromkeys(("engine", "stepper", "openspiel", "ids only"), float("inf"))
         for _ in range(args.repeat):  # interleaved, the best of each: a shared machine
             seconds["engine"] = min(
                 seconds["engine"], engine_games(name, options, range(args.games), clock)[2]
@@ -139,9 +151,13 @@ def main() -> None:
             seconds["openspiel"] = min(
                 seconds["openspiel"], openspiel_games(name, options, games, clock)
             )
+            seconds["ids only"] = min(
+                seconds["ids only"],
+                engine_games(name, options, range(args.games), clock, ids=True)[2],
+            )
         base = seconds["engine"]
         for way, time_taken in seconds.items():
-            ids = f"{steps / time_taken:10.0f}" if way != "engine" else f"{'':>10}"
+            ids = f"{steps / time_taken:10.0f}" if way in ("stepper", "openspiel") else " " * 10
             overhead = f"{time_taken / base - 1:+.0%}" if way != "engine" else ""
             print(
                 f"{name:10} {way:10} {actions / time_taken:10.0f} {ids} "

@@ -15,7 +15,7 @@ from connect_arena.core.errors import IllegalActionError
 from connect_arena.core.registry import game_names
 from connect_arena.rl import Stepper, encoding_for, new_stepper
 from connect_arena.rl.encoding import EncodingError, build_tree
-from connect_arena.rl.encoding.base import Node
+from connect_arena.rl.encoding.base import DEFERRED, Node
 from toygames import TicTacToe
 
 # Short games: the anti-endless options bound the long ones (as the adapters do by default).
@@ -204,3 +204,77 @@ def test_new_stepper_and_notation_to_ids() -> None:
         stepper.encode_action("stack a3")  # nothing of Green's on a3
     with pytest.raises(KeyError, match="no action encoding"):
         encoding_for(TicTacToe())  # a game added without an encoding
+
+
+def expanded(encoding: Any, state: Any, actions: list[Any], root: Node) -> Node:
+    """``root`` with every ``DEFERRED`` child built (as the stepper builds one when chosen)."""
+    return {
+        step: encoding.expand(state, actions, root, step) if target is DEFERRED else target
+        for step, target in root.items()
+    }
+
+
+FAST_TREES = [
+    *((name, SHORT[name]) for name in ("quinque", "connect5")),
+    *((name, options) for name, options in VARIANTS if name in ("quinque", "connect5")),
+    ("connect5", {"stack_by_step": True, "retrace_rule": "previous_turn", "idle_limit": 6}),
+    ("connect5", {"num_players": 3, "idle_limit": 6}),
+]
+
+
+@pytest.mark.parametrize(("name", "options"), FAST_TREES)
+def test_the_fast_prefix_trees_are_the_plain_ones(name: str, options: dict[str, Any]) -> None:
+    """Quinque's tree (destinations deferred) and Connect 5's (identity look-ups, captures
+    apart) equal :func:`build_tree` of the encoded legal actions in every position met."""
+    game = load(name, **options)
+    encoding = encoding_for(game)
+    state = game.new_initial_state()
+    rng = random.Random(11)
+    positions = deferred = captures = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_legal_action(rng.choice(state.legal_actions(CHANCE)), CHANCE)
+            continue
+        player = state.current_player
+        actions = state.legal_actions(player)
+        root = encoding.tree(state, actions)
+        plain = build_tree(actions, encoding.encode_all(state, actions), encoding.end_id)
+        assert expanded(encoding, state, actions, root) == plain
+        positions += 1
+        deferred += DEFERRED in root.values()
+        captures += any(isinstance(target, dict) for target in plain.values())
+        state.apply_legal_action(rng.choice(actions), player)
+    assert positions > 20
+    assert deferred > 0 if name == "quinque" else captures > 0  # the paths were taken
+
+
+def test_only_deferring_encodings_expand() -> None:
+    encoding = encoding_for(load("connect5"))
+    with pytest.raises(EncodingError, match="defers no node"):
+        encoding.expand(load("connect5").new_initial_state(), [], {}, 0)
+
+
+def test_connect5_tree_does_not_rely_on_captures_coming_last() -> None:
+    """The fast tree assumes the engine lists captures last; in any other order it falls
+    back to the plain build (the same tree), and a repeated action is still refused."""
+    game = load("connect5", idle_limit=12)
+    encoding = encoding_for(game)
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    checked = 0
+    while not state.is_terminal() and checked < 5:
+        if state.is_chance_node():
+            state.apply_legal_action(rng.choice(state.legal_actions(CHANCE)), CHANCE)
+            continue
+        player = state.current_player
+        actions = state.legal_actions(player)
+        sequences = encoding.encode_all(state, actions)
+        if any(len(sequence) > 1 or sequence[0] >= encoding.hop_base for sequence in sequences):
+            plain = build_tree(actions, sequences, encoding.end_id)
+            shuffled = actions[::-1]
+            assert encoding.tree(state, shuffled) == plain
+            with pytest.raises(EncodingError, match="same encoding"):
+                encoding.tree(state, [actions[0], *actions])
+            checked += 1
+        state.apply_legal_action(rng.choice(actions), player)
+    assert checked == 5

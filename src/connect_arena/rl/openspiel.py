@@ -161,40 +161,47 @@ class ArenaState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hi
     is made only when first needed.
     """
 
+    _stepper: Stepper
+
+    def __getattr__(self, name: str) -> Any:
+        """Make the stepper at its first use in a new game (Python asks ``__getattr__`` only
+        when ``_stepper`` is missing, so the hot methods read a plain attribute)."""
+        if name != "_stepper":
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        game = self.get_game()
+        stepper = self._stepper = Stepper(game.encoding, game.arena_game.new_initial_state())
+        return stepper
+
     @property
     def stepper(self) -> Stepper:
         """The stepper (made at first use for a new game)."""
-        stepper: Stepper | None = self.__dict__.get("_stepper")
-        if stepper is None:
-            game = self.get_game()
-            stepper = self._stepper = Stepper(game.encoding, game.arena_game.new_initial_state())
-        return stepper
+        return self._stepper
 
     def current_player(self) -> int:
         """A seat, ``PlayerId.CHANCE`` or ``PlayerId.TERMINAL`` (the engine's constants have
         OpenSpiel's values)."""
-        return self.stepper.current_player
+        return self._stepper.current_player
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self.stepper.legal_ids(player)
+        return self._stepper.legal_ids(player)
 
     # The two queries below answer Python callers (MCTS, training loops) at once, as
     # OpenSpiel's own C++ methods do, without crossing into C++ and back into Python.
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal ids of ``player`` (default: the current player; chance ids at a chance
         node), ascending; ``[]`` for a seat that does not act now or at the end."""
-        return self.stepper.legal_ids(player)
+        return self._stepper.legal_ids(player)
 
     def is_chance_node(self) -> bool:
         """Whether the next id is a chance outcome."""
-        return self.stepper.is_chance_node()
+        return self._stepper.is_chance_node()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``(chance id, probability)`` at a chance node, ascending ids."""
-        return self.stepper.chance_outcomes()
+        return self._stepper.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        self.stepper.apply_id(action)
+        self._stepper.apply_id(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from connect_arena.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Action, State
-from connect_arena.rl.encoding.base import ChanceEntry, Encoding, Node, Tensor
+from connect_arena.rl.encoding.base import DEFERRED, ChanceEntry, Encoding, Node, Tensor
 
 
 class Stepper:
@@ -40,6 +40,7 @@ class Stepper:
     """
 
     __slots__ = (
+        "_actions",
         "_chance",
         "_node",
         "_player",
@@ -54,7 +55,8 @@ class Stepper:
         self.encoding = encoding
         self.state = state
         self.prefix: tuple[int, ...] = ()
-        self._root: Node | None = None  # the prefix tree of the position's legal actions
+        self._actions: list[Action] | None = None  # the position's legal actions
+        self._root: Node | None = None  # their prefix tree
         self._node: Node | None = None  # its node reached by ``prefix``
         self._sorted: list[int] | None = None  # its ids, sorted
         self._chance: dict[int, tuple[Action, float]] | None = None
@@ -93,9 +95,15 @@ class Stepper:
         node = self._node
         if node is None:
             state = self.state
-            actions = state.legal_actions(self.current_player)
+            actions = self._actions = state.legal_actions(self.current_player)
             node = self._node = self._root = self.encoding.tree(state, actions)
         return node
+
+    def _expand(self, node: Node, step: int) -> Node:
+        """Build the child of ``node`` at ``step`` that the encoding left ``DEFERRED``."""
+        assert self._actions is not None and self._root is not None
+        child = node[step] = self.encoding.expand(self.state, self._actions, self._root, step)
+        return child
 
     def action_sequences(self) -> list[tuple[tuple[int, ...], Action]]:
         """Every legal action of the current seat in this position with its full id sequence
@@ -109,10 +117,12 @@ class Stepper:
         todo: list[tuple[tuple[int, ...], Node]] = [((), self._root)]
         while todo:
             path, node = todo.pop()
-            for step, target in node.items():
-                if isinstance(target, dict):
+            for step, target in list(node.items()):
+                if target is DEFERRED:
+                    todo.append(((*path, step), self._expand(node, step)))
+                elif isinstance(target, dict):
                     todo.append(((*path, step), target))
-                else:
+                elif isinstance(target, Action):
                     found.append(((*path, step), target))
         return sorted(found, key=lambda pair: pair[0])
 
@@ -139,6 +149,9 @@ class Stepper:
         Returns:
             A new list.
         """
+        ids = self._sorted
+        if ids is not None and (player is None or player == self._player):
+            return list(ids)  # the hot path: asked again in the same node
         current = self.current_player
         if player is None:
             player = current
@@ -163,30 +176,35 @@ class Stepper:
             TypeError: ``action_id`` is not an integer (numpy integers are).
         """
         action_id = operator.index(action_id)
-        current = self.current_player
-        if current == TERMINAL:
-            raise ValueError("the game is over: no id can be applied")
-        if current == CHANCE:
-            outcome = self._chance_table().get(action_id)
-            if outcome is None:
-                raise ValueError(f"{action_id} is not a chance outcome now")
-            self.state.apply_legal_action(outcome[0], CHANCE)
-            self._chance = self._player = None
-            self._node = self._root = None
-            return
-        target = self._tree().get(action_id)
+        node = self._node  # built only at a seat's turn (then ``_player`` is that seat)
+        if node is None:
+            current = self.current_player
+            if current == TERMINAL:
+                raise ValueError("the game is over: no id can be applied")
+            if current == CHANCE:
+                outcome = self._chance_table().get(action_id)
+                if outcome is None:
+                    raise ValueError(f"{action_id} is not a chance outcome now")
+                self.state.apply_legal_action(outcome[0], CHANCE)
+                self._chance = self._player = None
+                self._node = self._root = self._actions = None
+                return
+            node = self._tree()
+        target = node.get(action_id)
         if target is None:
             raise ValueError(
-                f"{action_id} ({self.id_name(action_id)}) is not legal for seat {current} now"
+                f"{action_id} ({self.id_name(action_id)}) is not legal for seat {self._player} now"
             )
         self._sorted = None
-        if isinstance(target, dict):
+        if isinstance(target, dict) or target is DEFERRED:
             self.prefix += (action_id,)
-            self._node = target
+            self._node = target if isinstance(target, dict) else self._expand(node, action_id)
             return
+        player = self._player
+        assert player is not None
         self.prefix = ()
-        self._node = self._root = self._player = None
-        self.state.apply_legal_action(target, current)
+        self._node = self._root = self._actions = self._player = None
+        self.state.apply_legal_action(target, player)
 
     def pending_action(self, action_id: int) -> Action | None:
         """The engine action ``action_id`` would complete now, or ``None`` (not legal, or it
@@ -194,7 +212,7 @@ class Stepper:
         if self.current_player < 0:
             return None
         target = self._tree().get(action_id)
-        return None if target is None or isinstance(target, dict) else target
+        return target if isinstance(target, Action) else None
 
     def id_name(self, action_id: int) -> str:
         """The name of a player step id (:meth:`Encoding.id_name`)."""
@@ -285,6 +303,7 @@ class Stepper:
         other.prefix = self.prefix
         other._node = self._node
         other._root = self._root
+        other._actions = self._actions
         other._player = self._player
         other._sorted = self._sorted
         other._chance = self._chance

@@ -24,8 +24,24 @@ import numpy.typing as npt
 
 from connect_arena.core.game import Action, Game, State
 
-Node = dict[int, Union[Action, "Node"]]
-"""A node of a position's prefix tree: next id → the completed action, or the next node."""
+
+class Deferred:
+    """The type of :data:`DEFERRED`."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "DEFERRED"
+
+
+DEFERRED = Deferred()
+"""Stands in a root for a child node not built yet: :meth:`Encoding.tree` may leave the
+children of its root to :meth:`Encoding.expand`, which builds one when it is first needed
+(most positions only ever need their legal ids and one child, if any)."""
+
+Node = dict[int, Union[Action, "Node", Deferred]]
+"""A node of a position's prefix tree: next id → the completed action, the next node, or
+(in a root only) :data:`DEFERRED`."""
 Tensor = npt.NDArray[np.float32]
 ChanceEntry = tuple[
     list[tuple[Action, float]], dict[int, tuple[Action, float]], list[tuple[int, float]]
@@ -75,8 +91,19 @@ class Encoding(abc.ABC):
 
     def tree(self, state: State[Any], actions: list[Action]) -> Node:
         """The prefix tree of ``actions``, the legal actions of the current seat in ``state``
-        (:func:`build_tree` of their encodings; games may build it in one pass)."""
+        (:func:`build_tree` of their encodings; games may build it in one pass, and may leave
+        children of the root :data:`DEFERRED` to :meth:`expand`). Every key of the root is a
+        legal first id."""
         return build_tree(actions, self.encode_all(state, actions), self.end_id)
+
+    def expand(self, state: State[Any], actions: list[Action], root: Node, action_id: int) -> Node:
+        """The child node of root id ``action_id`` that :meth:`tree` left :data:`DEFERRED`
+        in ``root`` (``actions``: the legal actions it was built from).
+
+        Raises:
+            EncodingError: this encoding defers no node (a bug).
+        """
+        raise EncodingError(f"{type(self).__name__} defers no node ({action_id})")
 
     @abc.abstractmethod
     def id_name(self, action_id: int) -> str:

@@ -36,10 +36,11 @@ from typing import Any, cast
 from connect_arena.core.game import Action, State
 from connect_arena.games.connect5.notation import FirstPlayer, Jump, Place, Split, Stack, Step
 from connect_arena.games.connect5.rules import Connect5Game, Connect5State
-from connect_arena.rl.encoding.base import Encoding, Node, Tensor
+from connect_arena.games.connect5.tables import PASS
+from connect_arena.rl.encoding.base import Encoding, Node, Tensor, build_tree
 
-_CACHE_LIMIT = 100_000
-"""Encoded actions kept per encoding (capture chains are new objects each time)."""
+_CHAIN_LIMIT = 50_000
+"""Capture chains whose ids are kept (by path)."""
 
 
 class Connect5Encoding(Encoding):
@@ -74,43 +75,79 @@ class Connect5Encoding(Encoding):
         self.max_chance_outcomes = n  # the same whichever first_player: a fixed size
         self.observation_shape = (6 * n + 6, dots)
         self.cfg = cfg
-        self._cache: dict[int, tuple[Action, tuple[int, ...]]] = {}
-        self._single: dict[int, int] = {}  # the same, for single steps, as their id
+        # The engine hands out the interned action objects of ``tables`` (connect5/tables.py);
+        # their ids are worked out once here, keyed by identity (an int hash, the quickest
+        # look-up). The entries keep the objects alive (``tables`` does too), so no other
+        # object can take the identity of one of them. Capture chains are new objects each
+        # time: they are encoded when met.
+        self._interned: dict[int, tuple[Action, tuple[int, ...]]] = {}
+        self._single: dict[int, int] = {}  # the interned actions other than captures: the id
+        self._hop: dict[int, int] = {}  # the interned single jumps: the id
+        self._chains: dict[tuple[str, ...], tuple[int, ...]] = {}  # chains met, by path
+        for action in (*tables.place, *tables.stack, PASS):
+            self._intern(action, single=True)
+        for links in tables.steps:
+            for _, step, split, _ in links:
+                self._intern(step, single=True)
+                self._intern(split, single=True)
+        for jumps in tables.jumps:
+            for *_, jump, sandwich in jumps:  # a single jump may be the start of a chain
+                self._intern(jump, single=False)
+                self._intern(sandwich, single=False)
+        for jumps in tables.jumps:
+            for *_, jump, sandwich in jumps:
+                self._hop[id(jump)] = self._interned[id(jump)][1][0]
+                self._hop[id(sandwich)] = self._interned[id(sandwich)][1][0]
+
+    def _intern(self, action: Action, *, single: bool) -> None:
+        ids = self._encode(action)
+        self._interned[id(action)] = (action, ids)
+        if single:
+            self._single[id(action)] = ids[0]
 
     def encode(self, state: State[Any], action: Action) -> tuple[int, ...]:
         """The ids of a legal action (the same in every position)."""
-        entry = self._cache.get(id(action))
+        entry = self._interned.get(id(action))
         if entry is not None:
             return entry[1]
-        ids = self._encode(action)
-        if len(ids) == 1:  # an interned action (a chain is a new object each time)
-            if len(self._cache) >= _CACHE_LIMIT:
-                self._cache.clear()
-                self._single.clear()
-            self._cache[id(action)] = (action, ids)
-            self._single[id(action)] = ids[0]
+        if type(action) is not Jump:
+            return self._encode(action)
+        path = action.path  # a chain, a new object: its path names its ids
+        ids = self._chains.get(path)
+        if ids is None:
+            if len(self._chains) >= _CHAIN_LIMIT:
+                self._chains.clear()
+            ids = self._chains[path] = self._encode(action)
         return ids
 
     def tree(self, state: State[Any], actions: list[Action]) -> Node:
-        """The prefix tree; at C speed when every action is an interned single step (no
-        capture chain), which is most positions."""
-        try:
-            root: Node = dict(
-                zip(map(self._single.__getitem__, map(id, actions)), actions, strict=True)
-            )
-        except KeyError:  # a chain, or an action not seen yet
+        """The prefix tree. Hot path: the actions other than captures are interned and come
+        first in the engine's order (legal.py), so their part of the tree is built in one
+        C-level pass (look-ups by identity, no Python loop); captures, met as ``None``,
+        follow them and are built apart (in one more such pass when all are single jumps,
+        which are interned too)."""
+        root: dict[Any, Any] = dict(
+            zip(map(self._single.get, map(id, actions)), actions, strict=True)
+        )
+        if None not in root:
+            if len(root) == len(actions):
+                return root
+            return super().tree(state, actions)  # two equal actions: build_tree says so
+        del root[None]
+        captures = actions[len(root) :]
+        chains: dict[Any, Any] = dict(
+            zip(map(self._hop.get, map(id, captures)), captures, strict=True)
+        )
+        if None in chains or len(chains) != len(captures):  # a chain (not interned)
+            chains = build_tree(captures, self.encode_all(state, captures), self.end_id)
+        if not root.keys().isdisjoint(chains):  # not captures last, or a repeated action
             return super().tree(state, actions)
-        return root if len(root) == len(actions) else super().tree(state, actions)
+        root.update(chains)
+        return root
 
     def encode_all(self, state: State[Any], actions: Any) -> list[tuple[int, ...]]:
-        # Hot path: the engine hands out interned action objects (connect5/tables.py), so
-        # the cache is keyed by identity (an int hash); each entry keeps its action alive, so
-        # its id cannot be reused by another object while it is cached.
-        cache = self._cache
-        try:
-            return [cache[id(action)][1] for action in actions]
-        except KeyError:  # a capture chain, or objects not seen yet
-            return [self.encode(state, action) for action in actions]
+        encode = self.encode
+        return [encode(state, action) for action in actions]
 
     def _encode(self, action: Action) -> tuple[int, ...]:
         dot = self.tables.index

@@ -30,14 +30,17 @@ the supply), 11 tiles left in the stack (fraction), 12 the observer is Red.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any, cast
 
 from connect_arena.core.game import Action, State
 from connect_arena.games.quinque.notation import Add, FirstPlayer, Mark, Move, format_cell
 from connect_arena.games.quinque.rules import QuinqueGame, QuinqueState
-from connect_arena.rl.encoding.base import Encoding, Node, Tensor
+from connect_arena.rl.encoding.base import DEFERRED, Encoding, Node, Tensor
 
 Cell = tuple[int, int]
+
+_second = itemgetter(1)
 
 
 class QuinqueEncoding(Encoding):
@@ -67,14 +70,14 @@ class QuinqueEncoding(Encoding):
         tiles = state.tiles
         if not tiles:
             return (-1, -1)
-        return (min([x for x, _ in tiles]) - 1, min([y for _, y in tiles]) - 1)
+        return (min(tiles)[0] - 1, min(map(_second, tiles)) - 1)
 
     def encode(self, state: State[Any], action: Action) -> tuple[int, ...]:
         """The ids of a legal action of ``state`` (see the module docstring)."""
         return self.encode_all(state, [action])[0]
 
     def encode_all(self, state: State[Any], actions: Any) -> list[tuple[int, ...]]:
-        # Hot path: one window origin per position, then arithmetic per action.
+        # One window origin per position, then arithmetic per action.
         ox, oy = self.origin(cast(QuinqueState, state))
         s, span, width = self.side, self.span, self.width
         sx, sy = ox * s, oy * s
@@ -93,32 +96,40 @@ class QuinqueEncoding(Encoding):
         return found
 
     def tree(self, state: State[Any], actions: list[Action]) -> Node:
-        """The prefix tree in one pass (the hot path of the adapters): a parachute is one
-        step, a move two (its tile, then its destination). One plain loop is the quickest
-        here: C-level ``map`` chains over identity caches lose on the ~30 actions of a
-        typical position."""
+        """The prefix tree (the hot path of the adapters): a parachute is one step, a move
+        two (its tile, then its destination). The destinations are left :data:`DEFERRED` to
+        :meth:`expand`: only the chosen move's tile needs them. One plain loop is the
+        quickest here (C-level ``map`` chains over identity tables lose on the ~30 actions
+        of a typical position)."""
         ox, oy = self.origin(cast(QuinqueState, state))
         s, span, width = self.side, self.span, self.width
         sx, sy = ox * s, oy * s
-        move_from, move_to = self.move_from - oy * width - ox, self.move_to - oy * width - ox
+        move_from = self.move_from - oy * width - ox
         root: Node = {}
-        moves: dict[int, Node] = {}
         for action in cast(list[Any], actions):
             kind = type(action)
             if kind is Mark or kind is Add:
                 x, y = action.skydiver
                 root[(y - sy) * span + x - sx] = action
             elif kind is Move:
-                (tx, ty), (dx, dy) = action.tile, action.to
-                tile = move_from + ty * width + tx
-                node = moves.get(tile)
-                if node is None:
-                    node = moves[tile] = {}
-                node[move_to + dy * width + dx] = action
+                x, y = action.tile
+                root[move_from + y * width + x] = DEFERRED
             else:
                 root[self.pass_id] = action
-        root.update(moves)
         return root
+
+    def expand(self, state: State[Any], actions: list[Action], root: Node, action_id: int) -> Node:
+        """The destinations of the tile chosen by ``action_id`` (a move's first step)."""
+        ox, oy = self.origin(cast(QuinqueState, state))
+        row, col = divmod(action_id - self.move_from, self.width)
+        tile = (col + ox, row + oy)
+        width, base = self.width, self.move_to - oy * self.width - ox
+        node: Node = {}
+        for action in cast(list[Any], actions):
+            if type(action) is Move and action.tile == tile:
+                x, y = action.to
+                node[base + y * width + x] = action
+        return node
 
     def id_name(self, action_id: int) -> str:
         """``"parachute 3,2"``, ``"move from W4,5"``, ``"move to W5,5"``, ``"pass"`` (window
