@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { beforeEach, describe, test } from "node:test";
 
 import {
-  clocksNow, countdown, formatClock, formatRealtime, formatTurn, lowTime, timeControlText,
+  clocksNow, countdown, formatClock, formatDuration, formatRealtime, formatTurn, lowTime, timeControlText,
 } from "../../src/connect_arena/server/static/js/clock.js";
 import { addStrings, clearStrings, useLanguage } from "../../src/connect_arena/server/static/js/translate.js";
 
@@ -74,6 +74,16 @@ describe("formatTurn", () => {
     assert.equal(formatClock(90000, { kind: "turn", days: 2 }), "1 d 1 h");
     assert.equal(formatClock(90, { kind: "realtime", base: 300, increment: 3 }), "1:30");
     assert.equal(formatClock(90, null), "1:30");
+  });
+});
+
+describe("formatDuration", () => {
+  test("whole seconds, then hours and days", () => {
+    assert.equal(formatDuration(5.7), "0:05");
+    assert.equal(formatDuration(754), "12:34");
+    assert.equal(formatDuration(2 * 3600 + 60), "2 h 1 min");
+    assert.equal(formatDuration(3 * 86400), "3 d 0 h");
+    assert.equal(formatDuration(-1), "0:00");
   });
 });
 

@@ -85,6 +85,18 @@ export function formatTurn(seconds) {
 }
 
 /**
+ * A duration without tenths: "0:05", "12:34", then as a turn-based clock ("5 h 12 min",
+ * "2 d 5 h"): how long a person has been offline, how long until a claim.
+ *
+ * @param {number} seconds
+ * @returns {string}
+ */
+export function formatDuration(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  return s >= HOUR ? formatTurn(s) : `${Math.floor(s / 60)}:${two(s % 60)}`;
+}
+
+/**
  * A clock as shown for its table's time control.
  *
  * @param {number} seconds

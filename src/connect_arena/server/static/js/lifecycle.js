@@ -103,6 +103,7 @@ export function choices(s) {
   }
   if (!running || !seated || !state) return none;
   const resign = s.playing !== null && playable.includes(s.playing) ? s.playing : (playable[0] ?? null);
+  /** @type {Choices["draw"]} */
   let draw = null;
   if (s.drawPossible && otherPeople.length) {
     const offering = offers.draw || [];
