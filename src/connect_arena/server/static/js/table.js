@@ -713,14 +713,16 @@ function alertBoxes(can) {
   if (can.draw === "incoming") {
     boxes.push(h("div", { class: "alert-box offer", id: "draw-offer" },
       h("span", {}, t("common.drawOfferedBy", { seats: seatsText(offers.draw) })),
-      h("button", { class: "primary small", id: "accept-draw", onclick: () => request("draw", { op: "accept" }) }, t("common.accept")),
-      h("button", { class: "small", id: "decline-draw", onclick: () => request("draw", { op: "decline" }) }, t("common.decline"))));
+      h("div", { class: "alert-buttons" },
+        h("button", { class: "primary small", id: "accept-draw", onclick: () => request("draw", { op: "accept" }) }, t("common.accept")),
+        h("button", { class: "small", id: "decline-draw", onclick: () => request("draw", { op: "decline" }) }, t("common.decline")))));
   }
   if (can.takeback === "incoming" && offers.takeback) {
     boxes.push(h("div", { class: "alert-box offer", id: "takeback-offer" },
       h("span", {}, t("common.takebackAskedBy", { seat: seatName(page.game, offers.takeback.seat) })),
-      h("button", { class: "primary small", id: "accept-takeback", onclick: () => request("takeback", { op: "accept" }) }, t("common.accept")),
-      h("button", { class: "small", id: "decline-takeback", onclick: () => request("takeback", { op: "decline" }) }, t("common.decline"))));
+      h("div", { class: "alert-buttons" },
+        h("button", { class: "primary small", id: "accept-takeback", onclick: () => request("takeback", { op: "accept" }) }, t("common.accept")),
+        h("button", { class: "small", id: "decline-takeback", onclick: () => request("takeback", { op: "decline" }) }, t("common.decline")))));
   }
   const sides = page.table ? sidesOf(page.table, page.game) : 2;
   for (const claim of can.claims) {
@@ -1114,7 +1116,7 @@ async function main() {
     page.turnBefore = null;
     page.socket?.close();
   });
-  $("connection").insertAdjacentElement("beforebegin", alertsToggle());
+  $("table-meta").append(alertsToggle());
   setInterval(tick, 100);
   connect();
 }
