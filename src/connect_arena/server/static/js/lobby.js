@@ -437,8 +437,10 @@ function renderForm(form, gameName, kept = null) {
       return;
     }
     try {
+      // Like the options, the settings go only when they differ from the defaults.
+      const changed = JSON.stringify(chosen) !== JSON.stringify(tableSettings(DEFAULT_SETTINGS));
       const { table } = await api.post("/api/tables", {
-        game: game.name, options: optionValues(form, game), seats: seatList, settings: chosen,
+        game: game.name, options: optionValues(form, game), seats: seatList, ...(changed ? { settings: chosen } : {}),
       });
       location.href = `/tables/${table.id}`;
     } catch (problem) {
