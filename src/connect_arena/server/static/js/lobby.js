@@ -15,7 +15,7 @@ import { tutorialLink } from "./tutorial-link.js";
 import { currentLanguage, loadNamespaces, t, tn } from "./i18n.js";
 import { landingTables, setUpLanding } from "./landing.js";
 import { timeControlText } from "./clock.js";
-import { settingsTexts } from "./lifecycle.js";
+import { endReasonText, settingsTexts } from "./lifecycle.js";
 
 /** @typedef {import("./types.js").CatalogueGame} Game */
 /** @typedef {import("./types.js").OptionSpec} OptionSpec */
@@ -584,7 +584,8 @@ function finishedRow(table) {
   return h("li", { class: "table-row finished", dataset: { table: table.id } },
     h("div", { class: "what" }, h("span", { class: "game" }, title), h("span", { class: "id" }, `#${table.id}`),
       when ? h("time", { class: "when muted", datetime: table.finished_at || "", title: ended }, when) : null),
-    h("div", { class: "who" }, h("span", { class: "result" }, resultText(table.returns, label, game)), ...players),
+    h("div", { class: "who" }, h("span", { class: "result" },
+      [resultText(table.returns, label, game), endReasonText(table, label)].filter(Boolean).join(" — ")), ...players),
     h("div", { class: "actions" },
       h("a", { class: "button", href: `/tables/${table.id}/replay` }, t("common.replay")),
       h("a", { class: "button link", href: `/api/tables/${table.id}/record`, download: "" }, t("common.record"))));
@@ -711,6 +712,8 @@ async function main() {
   showCreate(currentUser());
   onUserChange(showCreate);
   watchLobby();
+  // Turns change without lobby messages (moves are not announced there): look again now and then.
+  setInterval(refreshMine, 30_000);
 }
 
 main().catch((problem) => toast(messageOf(problem)));

@@ -334,7 +334,7 @@ function statusText(table) {
     return [t("common.yourTurn", { seat: seatName(page.game, mine), hint }), "yours"];
   }
   const others = listText(state.to_move.map(seatLabel));
-  const computer = state.to_move.some((s) => table.seats[s]?.kind === "computer");
+  const computer = state.to_move.some((s) => table.seats[s]?.kind === "computer" || Boolean(table.seats[s]?.takeover));
   if (!state.to_move.length) return [t("common.chanceToMove"), "theirs"];
   return [computer ? t("common.othersToMoveComputer", { seats: others }) : t("common.othersToMove", { seats: others }), "theirs"];
 }
