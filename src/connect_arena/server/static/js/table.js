@@ -84,6 +84,7 @@ import { alertsWanted, askPermission, notify, permission, setAlertsWanted, shoul
  * @property {boolean | null} turnBefore - whether it was the viewer's turn (null: no state yet).
  * @property {string} name - the table's name, "Quinque #12".
  * @property {number | null} rematchTable - a rematch table was opened (spectators may follow).
+ * @property {number | null} endedAt - when the page heard that the game ended (performance.now(), ms).
  */
 
 const tableId = Number(location.pathname.split("/")[2]);
@@ -107,6 +108,7 @@ const page = {
   turnBefore: null,
   name: `#${tableId}`,
   rematchTable: null,
+  endedAt: null,
 };
 
 /**
@@ -574,8 +576,11 @@ function tickClocks() {
   const state = page.state;
   if (!state?.clocks) return;
   const over = page.table?.status !== "running" || state.terminal;
-  const running = over ? [] : state.running || [];
-  const left = clocksNow(state.clocks, running, state.receivedAt ?? performance.now(), performance.now());
+  const running = state.running || [];
+  // After the end the clocks stop where they were when the page heard of it.
+  const received = state.receivedAt ?? performance.now();
+  const now = over ? Math.max(received, page.endedAt ?? received) : performance.now();
+  const left = clocksNow(state.clocks, running, received, now);
   const low = lowTime(timeControl());
   for (const [seat, seconds] of Object.entries(left)) {
     const clock = document.getElementById(`clock-${seat}`);
@@ -583,7 +588,7 @@ function tickClocks() {
     const time = /** @type {HTMLElement} */ (clock.querySelector(".clock-time"));
     const text = formatClock(seconds, timeControl());
     if (time.textContent !== text) time.textContent = text;
-    clock.classList.toggle("running", running.includes(Number(seat)));
+    clock.classList.toggle("running", !over && running.includes(Number(seat)));
     clock.classList.toggle("low", seconds < low);
     clock.classList.toggle("out", seconds <= 0);
   }
@@ -898,11 +903,12 @@ function renderAll() {
  * A "table" message: the table and the user's seats (the first one also loads the game's
  * texts and UI module).
  *
- * @param {{table: Table, you: number[]}} message
+ * @param {{table: Table, you: number[], receivedAt?: number}} message
  */
 async function onTable(message) {
   const first = page.table === null;
   const table = message.table;
+  if (page.table?.status === "running" && table.status !== "running") page.endedAt = message.receivedAt ?? performance.now();
   page.table = table;
   page.you = message.you;
   if (first) {
