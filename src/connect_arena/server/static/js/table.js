@@ -1041,7 +1041,6 @@ function onPresence(message) {
 function onRematch(message) {
   page.rematchTable = message.rematch_table;
   if (page.you.length) {
-    page.closed = true; // no reconnection while the page goes
     location.href = `/tables/${message.rematch_table}`;
   } else {
     renderLifecycle();
