@@ -909,6 +909,9 @@ async function onTable(message) {
   const first = page.table === null;
   const table = message.table;
   if (page.table?.status === "running" && table.status !== "running") page.endedAt = message.receivedAt ?? performance.now();
+  // A page that connects sees the offers standing and who is online (docs/lifecycle.md).
+  if (table.offers) setOffers(table.offers, !first);
+  if (table.presence) setPresence(table.presence, message.receivedAt);
   page.table = table;
   page.you = message.you;
   if (first) {
@@ -995,6 +998,7 @@ const moment = () => page.state && {
 function onState(state) {
   const before = moment();
   state.receivedAt ??= performance.now();
+  if (state.presence) setPresence(state.presence, state.receivedAt);
   /** @type {Record<number, import("./hints.js").SeatView>} */
   const views = {};
   for (const seat of page.you) views[seat] = nextSeatView(page.seatViews[seat], state.legal_actions[seat], state.seq);
@@ -1010,10 +1014,22 @@ function onState(state) {
   page.turnBefore = myTurn;
 }
 
-/** @param {Offers & {receivedAt?: number}} message - the offers standing (an "offers" message). */
+/** @param {Offers} message - the offers standing (an "offers" message). */
 function onOffers(message) {
+  setOffers(message, true);
+  renderLifecycle();
+}
+
+/**
+ * Keep the offers standing (from an "offers" message or the table's `offers`); say who
+ * declined one.
+ *
+ * @param {Offers} message
+ * @param {boolean} announce - say who declined (not for what stood before the page opened).
+ */
+function setOffers(message, announce) {
   const declined = message.declined;
-  if (declined && !page.you.includes(declined.seat) && JSON.stringify(declined) !== JSON.stringify(page.offers.declined)) {
+  if (announce && declined && !page.you.includes(declined.seat) && JSON.stringify(declined) !== JSON.stringify(page.offers.declined)) {
     /** @type {Record<string, string>} */
     const keys = { draw: "common.declinedDraw", takeback: "common.declinedTakeback", rematch: "common.declinedRematch" };
     const key = Object.hasOwn(keys, declined.kind) ? keys[declined.kind] : "common.declinedOffer";
@@ -1021,16 +1037,40 @@ function onOffers(message) {
   }
   page.offers = {
     draw: message.draw || [], takeback: message.takeback || null, rematch: message.rematch || [], declined: declined || null,
+    rematch_table: message.rematch_table ?? null,
   };
-  renderLifecycle();
+  if (page.offers.rematch_table) page.rematchTable = page.offers.rematch_table;
 }
 
 /** @param {{seats: Record<string, SeatPresence>, receivedAt?: number}} message - who is online (a "presence" message). */
 function onPresence(message) {
-  page.presence = message.seats || {};
-  page.presenceAt = message.receivedAt ?? performance.now();
+  setPresence(message.seats || {}, message.receivedAt);
   if (page.table) renderSeats(page.table);
   renderLifecycle();
+}
+
+/**
+ * Keep who is online, counting from when it arrived.
+ *
+ * @param {Record<string, SeatPresence>} seats
+ * @param {number} [receivedAt]
+ */
+function setPresence(seats, receivedAt) {
+  page.presence = seats;
+  page.presenceAt = receivedAt ?? performance.now();
+}
+
+/**
+ * A takeback cut the log back to `seq`: the moves after it go (the table, the state and the
+ * offers follow).
+ *
+ * @param {{seq: number}} message
+ */
+function onTakeback(message) {
+  page.moves = page.moves.filter((move) => move.seq <= message.seq);
+  page.seq = Math.min(page.seq, message.seq);
+  page.hint = null;
+  renderMoves();
 }
 
 /**
@@ -1056,6 +1096,7 @@ const handlers = {
   offers: onOffers,
   presence: onPresence,
   rematch: onRematch,
+  takeback: onTakeback,
   /** @param {{code: string, message: string, event?: GameEvent}} message */
   error: (message) => toast(errorMessage(message)),
   pong: () => {},

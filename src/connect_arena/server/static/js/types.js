@@ -101,6 +101,7 @@
  * @property {{seat: number, to: number} | null} takeback - a takeback asked by `seat`, back to seq `to`.
  * @property {number[]} rematch - the seats that accepted a rematch.
  * @property {{kind: string, seat: number} | null} [declined] - the offer just declined, and by whom.
+ * @property {number | null} [rematch_table] - the rematch's table, once opened.
  */
 
 /**
@@ -139,6 +140,8 @@
  *   leaver, draw_agreed, aborted or abandoned.
  * @property {TableNote[]} [notes]
  * @property {boolean} [your_turn] - GET /api/tables/mine: a seat of the user may act.
+ * @property {Offers} [offers] - the offers standing (the `table` message).
+ * @property {Record<string, SeatPresence>} [presence] - who is online (the `table` message).
  */
 
 /**
@@ -155,6 +158,7 @@
  * @property {Record<string, unknown>} [observations] - hot-seat: seat -> its observation.
  * @property {Record<string, number> | null} [clocks] - seat -> seconds left (timed tables).
  * @property {number[]} [running] - the seats whose clocks run now.
+ * @property {Record<string, SeatPresence>} [presence] - who is online, after each action.
  * @property {number} [receivedAt] - when the page received it (performance.now(), ms).
  */
 
