@@ -182,9 +182,13 @@ class Guest:
         return "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
 
 
+SETTINGS: dict[str, Any] = {}
+"""The tables' settings (``--clock``: timed tables); set before the generators fork."""
+
+
 async def open_table(red: Guest, blue: Guest) -> int:
     seats = [{"kind": "me"}, {"kind": "open"}]
-    body = {"game": "quinque", "options": OPTIONS, "seats": seats}
+    body = {"game": "quinque", "options": OPTIONS, "seats": seats, "settings": SETTINGS}
     table_id: int = (await red.post("/api/tables", body))["table"]["id"]
     await blue.post(f"/api/tables/{table_id}/join", {"seat": 1})
     return table_id
@@ -415,9 +419,23 @@ def main() -> None:
     parser.add_argument(
         "--clients", type=int, default=2, help="load-generator processes sharing the tables"
     )
+    parser.add_argument(
+        "--clock",
+        default="",
+        help="timed tables: real-time clocks BASE_MINUTES+INCREMENT_SECONDS, e.g. 10+5",
+    )
     args = parser.parse_args()
+    if args.clock:
+        minutes, _, increment = args.clock.partition("+")
+        SETTINGS["time_control"] = {
+            "kind": "realtime",
+            "base": int(float(minutes) * 60),
+            "increment": int(increment or 0),
+        }
+    timed = f"clock {args.clock}" if args.clock else "untimed"
     print(
-        f"Quinque tables of two bots, think time ~{args.think:g} s, {args.database}, loopback; "
+        f"Quinque tables of two bots ({timed}), think time ~{args.think:g} s, "
+        f"{args.database}, loopback; "
         f"{args.clients} load generators; "
         f"server CPU and client CPU in ms per accepted move, server RSS (MiB) at the start and "
         f"end of the measured time, database bytes per stored action, the load generator's own "

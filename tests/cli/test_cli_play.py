@@ -207,3 +207,27 @@ def test_a_drawn_game_says_draw(cli: Invoke) -> None:
         ["North", "human", "0"],
         ["South", "human", "0"],
     ]
+
+
+def test_resign_with_two_sides_ends_the_game_and_is_recorded(cli: Invoke, tmp_path: Path) -> None:
+    saved = tmp_path / "resigned.json"
+    script = _feed("b2", "resign", f"save {saved}", "quit")
+    result = cli("play", "toy-tictactoe", "-p", "human,human", input=script)
+    assert result.exit_code == 0, result.output
+    assert "O (human) resigns." in result.stdout
+    assert "Game over after 1 actions: X wins (O resigned)" in result.stdout
+    meta = json.loads(saved.read_text())["meta"]
+    assert meta["reason"] == "resignation" and meta["resigned"] == [1]
+    assert meta["returns"] == [1.0, -1.0]
+
+
+def test_resign_with_more_sides_lets_the_computer_play_on(cli: Invoke) -> None:
+    """Connect 5 with three players: the first person to resign is ranked last and the
+    computer plays the seat; when the last person resigns, the seat left wins."""
+    script = _feed("resign", "resign", "quit")
+    result = cli("play", "connect5", "-p", "human,human,random", "--seed", "3", input=script)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "resigns: ranked last, the computer plays on" in out
+    assert "resigned; mcts:normal plays on" in out
+    assert "Game over after" in out and "resigned)" in out

@@ -79,14 +79,21 @@ class Player:
         return self
 
     def create_table(
-        self, seats: list[str], options: dict[str, Any] | None = None, game: str = "quinque"
+        self,
+        seats: list[str],
+        options: dict[str, Any] | None = None,
+        game: str = "quinque",
+        settings: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
-        """Create a table (``seats`` like ``["me", "open"]``) and return its description."""
-        body = {
+        """Create a table (``seats`` like ``["me", "open"]``, ``settings`` as in
+        ``docs/lifecycle.md``) and return its description."""
+        body: dict[str, Any] = {
             "game": game,
             "options": QUICK if options is None else options,
             "seats": [{"kind": kind} for kind in seats],
         }
+        if settings is not None:
+            body["settings"] = settings
         response = self.post("/api/tables", body)
         assert response.status_code == 201, response.text
         table: dict[str, Any] = response.json()["table"]

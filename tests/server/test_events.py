@@ -13,7 +13,9 @@ from tests.server.serverhelpers import Player, TestClient, receive_until
 def _running_quinque(client: TestClient) -> tuple[Player, Player, int]:
     alice = Player(client).signup("alice")
     bob = Player(client).signup("bob")
-    table_id = alice.create_table(["me", "open"], options={"first_player": "0"})["id"]
+    table_id = alice.create_table(
+        ["me", "open"], options={"first_player": "0"}, settings={"hints": "allowed"}
+    )["id"]
     assert bob.post(f"/api/tables/{table_id}/join", {"seat": 1}).status_code == 200
     return alice, bob, table_id
 
@@ -39,7 +41,9 @@ def test_each_event_carries_the_engines_description(client: TestClient) -> None:
 def test_hidden_simultaneous_actions_hide_their_description(client: TestClient) -> None:
     alice = Player(client).signup("alice")
     bob = Player(client).signup("bob")
-    table_id = alice.create_table(["me", "open"], options={}, game="connnect")["id"]
+    table_id = alice.create_table(
+        ["me", "open"], options={}, game="connnect", settings={"hints": "allowed"}
+    )["id"]
     assert bob.post(f"/api/tables/{table_id}/join", {"seat": 1}).status_code == 200
     with alice.connect(table_id) as socket:
         state = receive_until(socket, "state")

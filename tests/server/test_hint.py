@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+import json
+
 import asyncio
 import random
 from collections.abc import Iterator
@@ -64,10 +66,14 @@ def ask(player: Player, table_id: int, seat: int) -> Any:
     return player.post(f"/api/tables/{table_id}/hint", {"seat": seat})
 
 
-def test_the_seat_gets_three_legal_lines_and_nothing_changes(client: TestClient) -> None:
+def test_the_seat_gets_three_legal_lines_and_only_the_notes_change(client: TestClient) -> None:
+    """Hints allowed at a table with people: nothing is played; every seat sees the hint
+    noted (a ``table`` message with a ``hint`` note), and the record keeps it."""
     alice = Player(client).signup("alice")
     bob = Player(client).signup("bob")
-    table_id = alice.create_table(["me", "open"], options={"first_player": "0"})["id"]
+    table_id = alice.create_table(
+        ["me", "open"], options={"first_player": "0"}, settings={"hints": "allowed"}
+    )["id"]
     assert bob.post(f"/api/tables/{table_id}/join", {"seat": 1}).status_code == 200
     state = opening_state(alice, table_id)
     legal = set(state["legal_actions"]["0"])
@@ -78,7 +84,12 @@ def test_the_seat_gets_three_legal_lines_and_nothing_changes(client: TestClient)
         answer = ask(alice, table_id, 0)
         assert answer.status_code == 200, answer.text
         body = answer.json()
-        # Nothing was broadcast: the next message bob gets answers his own ping.
+        # Bob is told that alice used a hint, and of nothing else.
+        noted = watcher.receive_json()
+        assert noted["type"] == "table"
+        assert [(n["kind"], n["seat"], n["seq"]) for n in noted["table"]["notes"]] == [
+            ("hint", 0, state["seq"])
+        ]
         watcher.send_json({"type": "ping", "id": "after-hint"})
         assert watcher.receive_json() == {"type": "pong", "id": "after-hint"}
 
@@ -95,9 +106,40 @@ def test_the_seat_gets_three_legal_lines_and_nothing_changes(client: TestClient)
     assert [line["visits"] for line in lines] == sorted((x["visits"] for x in lines), reverse=True)
     # The same position and seat give the same hint (seeded by the table id and the seq).
     assert ask(alice, table_id, 0).json() == body
-    # A hint is not an action: the seq and the record are unchanged.
+    # A hint is not an action: the seq and the actions are unchanged; the record notes it.
     assert alice.get(f"/api/tables/{table_id}").json()["table"]["seq"] == state["seq"]
-    assert alice.get(f"/api/tables/{table_id}/record").text == record
+    after = alice.get(f"/api/tables/{table_id}/record").json()
+    before = json.loads(record)
+    assert after["actions"] == before["actions"]
+    assert [n["kind"] for n in after["meta"]["notes"]] == ["hint", "hint"]
+
+
+def test_hints_follow_the_table_setting(client: TestClient) -> None:
+    """``auto``: no hints between people, hints against computers; ``off``: none; rated
+    tables cannot allow them."""
+    alice = Player(client).signup("alice")
+    bob = Player(client).signup("bob")
+    people = alice.create_table(["me", "open"], options={"first_player": "0"})["id"]
+    assert bob.post(f"/api/tables/{people}/join", {"seat": 1}).status_code == 200
+    refused = ask(alice, people, 0)
+    assert (refused.status_code, refused.json()["error"]["code"]) == (400, "not_allowed")
+    assert alice.get(f"/api/tables/{people}").json()["table"]["hints_allowed"] is False
+    computer = alice.create_table(["me", "computer"], options={"first_player": "0"})
+    assert computer["hints_allowed"] is True
+    assert ask(alice, computer["id"], 0).status_code == 200
+    off = alice.create_table(
+        ["me", "computer"], options={"first_player": "0"}, settings={"hints": "off"}
+    )
+    assert ask(alice, off["id"], 0).json()["error"]["code"] == "not_allowed"
+    bad = alice.post(
+        "/api/tables",
+        {
+            "game": "quinque",
+            "seats": [{"kind": "me"}, {"kind": "open"}],
+            "settings": {"hints": "allowed", "rated": True},
+        },
+    )
+    assert bad.status_code == 400 and "rated" in bad.json()["error"]["message"]
 
 
 def test_refusals(client: TestClient) -> None:
@@ -105,7 +147,9 @@ def test_refusals(client: TestClient) -> None:
     bob = Player(client).signup("bob")
     carol = Player(client).signup("carol")  # signed in, not seated
     anonymous = Player(client)
-    table_id = alice.create_table(["me", "open"], options={"first_player": "0"})["id"]
+    table_id = alice.create_table(
+        ["me", "open"], options={"first_player": "0"}, settings={"hints": "allowed"}
+    )["id"]
 
     def code(response: Any) -> tuple[int, str]:
         return response.status_code, response.json()["error"]["code"]
@@ -169,7 +213,9 @@ def test_one_hint_at_a_time_per_user() -> None:
 def test_connnect_hint_never_sees_another_seats_hidden_choice(client: TestClient) -> None:
     alice = Player(client).signup("alice")
     bob = Player(client).signup("bob")
-    table = alice.create_table(["me", "open"], options={}, game="connnect")
+    table = alice.create_table(
+        ["me", "open"], options={}, game="connnect", settings={"hints": "allowed"}
+    )
     table_id = table["id"]
     assert bob.post(f"/api/tables/{table_id}/join", {"seat": 1}).status_code == 200
     with alice.connect(table_id) as socket:

@@ -32,7 +32,9 @@ def legal_of(player: Player, table_id: int, seat: int) -> tuple[int, list[str]]:
 def test_a_hint_names_its_position_and_other_seats_choices_keep_it(client: TestClient) -> None:
     alice = Player(client).signup("alice")
     bob = Player(client).signup("bob")
-    table_id = alice.create_table(["me", "open"], options={}, game="connnect")["id"]
+    table_id = alice.create_table(
+        ["me", "open"], options={}, game="connnect", settings={"hints": "allowed"}
+    )["id"]
     assert bob.post(f"/api/tables/{table_id}/join", {"seat": 1}).status_code == 200
     seq, legal = legal_of(alice, table_id, 0)
 

@@ -38,9 +38,10 @@ def winners(returns: Sequence[float]) -> list[int]:
     return [seat for seat, value in enumerate(returns) if value == best]
 
 
-def result_line(state: State[Action]) -> str:
-    """The result of a finished game: ``"Red wins"``, ``"draw"`` or who shares first place."""
-    returns = state.returns()
+def result_line(state: State[Action], returns: Sequence[float] | None = None) -> str:
+    """The result of a finished game: ``"Red wins"``, ``"draw"`` or who shares first place
+    (from ``returns`` when given: a resignation's)."""
+    returns = state.returns() if returns is None else list(returns)
     top = winners(returns)
     names = [state.game.seat_name(seat) for seat in top]
     if len(top) == 1:
@@ -50,13 +51,18 @@ def result_line(state: State[Action]) -> str:
     return " and ".join(names) + " share first place"
 
 
-def returns_table(state: State[Action], players: Sequence[str], title: str) -> Table:
-    """A table of seat, player and return."""
+def returns_table(
+    state: State[Action],
+    players: Sequence[str],
+    title: str,
+    returns: Sequence[float] | None = None,
+) -> Table:
+    """A table of seat, player and return (``returns`` when given, else the state's)."""
     table = Table(title=title, title_justify="left")
     table.add_column("seat")
     table.add_column("player")
     table.add_column("return", justify="right")
-    for seat, value in enumerate(state.returns()):
+    for seat, value in enumerate(state.returns() if returns is None else returns):
         shown = f"{value:g}"
         table.add_row(escape(state.game.seat_name(seat)), escape(players[seat]), shown)
     return table

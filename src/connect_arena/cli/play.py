@@ -44,6 +44,9 @@ from connect_arena.core import (
     sample_chance_outcome,
 )
 from connect_arena.core.simultaneous import phase_resolved
+from connect_arena.service.model import utcnow
+from connect_arena.service.results import final_returns, side_of, sides, win_for
+from connect_arena.service.settings import NoteKind, TableNote
 
 HELP = """\
 Type an action in the game's notation, or one of these commands:
@@ -53,6 +56,8 @@ Type an action in the game's notation, or one of these commands:
   sheet SEAT  show one player's sheet or board (games that have one), SEAT = number or name
   hint        the computer's advice for the seat to move (best actions, value, line)
   undo        take back the last action (only when every seat is human)
+  resign      give up: with two sides the other side wins; with more, you are ranked
+              last and the computer plays your seat on
   save FILE   write the game record to FILE (also works after the end)
   help        this text
   quit        leave the game"""
@@ -102,6 +107,8 @@ class PlaySession:
         self.last_mover: int | None = None
         self.phase: list[tuple[int, Action]] = []  # simultaneous choices not yet revealed
         self.ended = False
+        self.resigned: list[int] = []  # seats that gave up, in order (ranked last)
+        self.result: list[float] | None = None  # the returns when a resignation ended it
 
     # ----- the main loop -----------------------------------------------------------------------
     def run(self) -> None:
@@ -110,7 +117,7 @@ class PlaySession:
         if not self.state.is_chance_node():
             self.show()
         while True:
-            if self.state.is_terminal():
+            if self.state.is_terminal() or self.result is not None:
                 if not self.ended:
                     self.announce_end()
                 if not self.humans or self.prompt(None) is Next.QUIT:
@@ -219,10 +226,13 @@ class PlaySession:
         self.console.print(self.state.render(self.viewer))
         self.rendered_at = len(self.state.history)
         actions = len(self.state.history)
-        self.console.print(
-            f"[bold]Game over after {actions} actions: {escape(result_line(self.state))}[/]"
-        )
-        self.console.print(returns_table(self.state, self.players, "Returns"))
+        returns = self.final_returns()
+        line = result_line(self.state, returns)
+        if self.resigned:
+            names = ", ".join(self.game.seat_name(seat) for seat in self.resigned)
+            line = f"{line} ({names} resigned)"
+        self.console.print(f"[bold]Game over after {actions} actions: {escape(line)}[/]")
+        self.console.print(returns_table(self.state, self.players, "Returns", returns))
         if self.humans:
             self.console.print("Type save FILE to keep the record, or quit.")
         elif self.autosave is None:
@@ -270,6 +280,8 @@ class PlaySession:
             self.sheet(argument.strip())
         elif command == "undo" and not argument:
             return self.undo()
+        elif command == "resign" and not argument and seat is not None:
+            return self.resign(seat)
         elif command == "hint" and not argument and seat is not None:
             self.hint(seat)
         elif command == "save":
@@ -339,26 +351,65 @@ class PlaySession:
         self.show()
         return Next.DONE
 
+    def final_returns(self) -> list[float]:
+        """The returns: a resignation's result, else the engine's with the seats that
+        resigned ranked last (``service.results``, as at web tables)."""
+        if self.result is not None:
+            return list(self.result)
+        notes = [TableNote(NoteKind.RESIGN, 0, seat, utcnow()) for seat in self.resigned]
+        return final_returns(self.game, self.state.returns(), notes)
+
+    def resign(self, seat: int) -> Next:
+        """``seat`` gives up: with two sides the other side wins at once; with more, the
+        seat is ranked last and ``mcts:normal`` plays it on while a person is left."""
+        self.resigned.append(seat)
+        name = seat_label(self.game, seat, self.players)
+        all_sides = sides(self.game)
+        people_left = [s for s in self.humans if s not in self.resigned]
+        if len(all_sides) == 2 or not people_left:
+            out = {s for gave_up in self.resigned for s in side_of(self.game, gave_up)}
+            winners = [s for s in range(self.game.num_players) if s not in out]
+            self.result = win_for(self.game, winners)
+            self.console.print(f"{escape(name)} resigns.")
+            return Next.DONE
+        self.agents[seat] = make_agents(["mcts:normal"], self.seed + 1 + seat, False)[0]
+        self.players[seat] = f"{self.players[seat]} (resigned; mcts:normal plays on)"
+        self.humans = people_left
+        self.viewer = people_left[0] if len(people_left) == 1 else None
+        self.console.print(f"{escape(name)} resigns: ranked last, the computer plays on.")
+        return Next.DONE
+
     def save(self, path: str) -> None:
         """Write the record so far to ``path`` and confirm (or say why not)."""
         if not path:
             self.error("usage: save FILE")
             return
         try:
-            write_record(self.state, self.players, self.seed, Path(path).expanduser())
+            meta: dict[str, object] = {}
+            if self.resigned:
+                meta = {"reason": "resignation", "resigned": list(self.resigned)}
+                if self.ended:
+                    meta["returns"] = self.final_returns()
+            write_record(self.state, self.players, self.seed, Path(path).expanduser(), meta)
         except OSError as error:
             self.error(f"cannot write {path}: {error.strerror}")
             return
         self.console.print(f"saved {len(self.state.history)} actions to {escape(path)}")
 
 
-def write_record(state: State[Action], players: Sequence[str], seed: int, path: Path) -> None:
-    """Write the record of ``state`` to ``path`` (``meta``: the seed).
+def write_record(
+    state: State[Action],
+    players: Sequence[str],
+    seed: int,
+    path: Path,
+    meta: dict[str, object] | None = None,
+) -> None:
+    """Write the record of ``state`` to ``path`` (``meta``: the seed, plus ``meta``).
 
     Raises:
         OSError: the file cannot be written.
     """
-    record = record_of(state, players, meta={"seed": seed})
+    record = record_of(state, players, meta={"seed": seed, **(meta or {})})
     path.write_text(record.to_json() + "\n", encoding="utf-8")
 
 

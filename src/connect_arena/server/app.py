@@ -20,6 +20,7 @@ from starlette.types import ASGIApp
 
 from connect_arena.server import (
     routes_auth,
+    routes_lifecycle,
     routes_pictures,
     routes_tables,
     routes_tutorials,
@@ -62,6 +63,8 @@ async def open_arena(settings: Settings) -> Arena:
         ),
         coordinator,
     )
+    service.lifecycle.open_ttl = settings.open_table_ttl
+    service.lifecycle.idle_ttl = settings.idle_table_ttl
     await service.start()
     return Arena(
         settings=settings,
@@ -163,6 +166,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SecurityHeaders)
     app.add_middleware(AllowedHosts, hosts=settings.allowed_hosts)  # the outermost: first
     app.include_router(routes_auth.router)
+    app.include_router(routes_lifecycle.router)  # before /tables/{id}: /tables/mine
     app.include_router(routes_tables.router)
     app.include_router(routes_tutorials.router)
     app.include_router(routes_pictures.router)

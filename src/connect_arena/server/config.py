@@ -62,6 +62,9 @@ class Settings:
             (:mod:`connect_arena.server.gcpolicy`); 0 leaves CPython's defaults.
         static_max_age: seconds a browser may reuse a file of ``/static`` without asking
             again (then it revalidates with its ETag); 0: revalidate every time.
+        open_table_ttl: seconds an open table nobody joined stays listed before it expires.
+        idle_table_ttl: seconds without an action after which an untimed running table ends
+            as abandoned.
 
     Raises:
         ValueError: ``static_max_age`` is negative.
@@ -88,10 +91,14 @@ class Settings:
     argon2_memory_kib: int = 65536
     gc_freeze: float = 1.0
     static_max_age: int = 300
+    open_table_ttl: float = 3600.0
+    idle_table_ttl: float = 14 * 86_400.0
 
     def __post_init__(self) -> None:
         if self.static_max_age < 0:
             raise ValueError(f"static_max_age must be >= 0 seconds, not {self.static_max_age}")
+        if self.open_table_ttl <= 0 or self.idle_table_ttl <= 0:
+            raise ValueError("open_table_ttl and idle_table_ttl must be positive seconds")
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
@@ -120,6 +127,8 @@ class Settings:
             ws_limit=_limit(get("WS_LIMIT") or "30/3"),
             ws_address_limit=_limit(get("WS_ADDRESS_LIMIT") or "300/3"),
             gc_freeze=float(get("GC_FREEZE") or defaults.gc_freeze),
+            open_table_ttl=float(get("OPEN_TABLE_TTL") or defaults.open_table_ttl),
+            idle_table_ttl=float(get("IDLE_TABLE_TTL") or defaults.idle_table_ttl),
         )
 
     def resolved_database_url(self) -> str:

@@ -31,9 +31,21 @@ from connect_arena.server.arena import (
 from connect_arena.server.errors import ApiError
 from connect_arena.server.ratelimit import ReplayLimitDep
 from connect_arena.server.schemas import NewTable, RecordUpload, SeatNumber
-from connect_arena.service import SeatRequest, TableStatus, table_record
+from connect_arena.service import (
+    ErrorCode,
+    SeatRequest,
+    ServiceError,
+    TableStatus,
+    table_record,
+)
 from connect_arena.service.options import free_text
 from connect_arena.service.records import MAX_REPLAY_ACTIONS, replay_page, upload_page
+from connect_arena.service.settings import (
+    REALTIME_PRESETS,
+    TAKEOVER_LEVELS,
+    TURN_DAYS,
+    TableSettings,
+)
 from connect_arena.service.tutorials import tutorial_games
 from connect_arena.service.views import game_info, has_private_information, table_json
 
@@ -140,7 +152,13 @@ def _games() -> dict[str, Any]:
             found.append(_game_json(game_class(name)))
         except Exception:  # a half-finished game must not break the lobby
             continue
-    return {"games": found, "agents": list(AGENT_KINDS)}
+    settings = {
+        "realtime_presets": [list(preset) for preset in REALTIME_PRESETS],
+        "turn_days": list(TURN_DAYS),
+        "takeover_levels": list(TAKEOVER_LEVELS),
+        "default": TableSettings().to_json(),
+    }
+    return {"games": found, "agents": list(AGENT_KINDS), "settings": settings}
 
 
 @router.get("/lobby")
@@ -153,7 +171,13 @@ async def lobby(arena: ArenaDep) -> dict[str, Any]:
 async def create_table(body: NewTable, user: UserDep, arena: ArenaDep) -> dict[str, Any]:
     """Create a table; ``seats`` says who sits where (``me``, ``open``, ``computer``)."""
     seats = [SeatRequest(seat.kind, seat.agent) for seat in body.seats]
-    info = await arena.service.create_table(service_user(user), body.game, seats, body.options)
+    try:
+        settings = TableSettings.from_json(body.settings.model_dump())
+    except ValueError as error:
+        raise ServiceError(ErrorCode.BAD_REQUEST, f"settings: {error}") from None
+    info = await arena.service.create_table(
+        service_user(user), body.game, seats, body.options, settings
+    )
     return {"table": table_json(info)}
 
 

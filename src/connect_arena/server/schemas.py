@@ -46,12 +46,33 @@ class SeatChoice(Strict):
     agent: str = Field(default="random", max_length=32)
 
 
+class TimeControlChoice(Strict):
+    """A time control (``docs/lifecycle.md``): ``unlimited``; ``realtime`` with ``base`` and
+    ``increment`` seconds; ``turn`` with ``days`` per move."""
+
+    kind: Literal["unlimited", "realtime", "turn"] = "unlimited"
+    base: int = Field(default=0, ge=0, le=10_800)
+    increment: int = Field(default=0, ge=0, le=180)
+    days: int = Field(default=0, ge=0, le=7)
+
+
+class SettingsChoice(Strict):
+    """A new table's settings: time control, hints, take-over level, rated, claim grace."""
+
+    time_control: TimeControlChoice = Field(default_factory=TimeControlChoice)
+    hints: Literal["auto", "allowed", "off"] = "auto"
+    takeover: Literal["mcts:easy", "mcts:normal", "mcts:hard"] = "mcts:normal"
+    rated: bool = False
+    grace: int | None = Field(default=None, ge=1, le=30 * 86_400)
+
+
 class NewTable(Strict):
     """A table to create."""
 
     game: str = Field(max_length=64)
     options: dict[str, bool | int | str] = Field(default_factory=dict, max_length=64)
     seats: list[SeatChoice] = Field(min_length=1, max_length=16)
+    settings: SettingsChoice = Field(default_factory=SettingsChoice)
 
     @model_validator(mode="after")
     def _option_types(self) -> NewTable:
@@ -105,6 +126,84 @@ class HistoryMessage(Strict):
     limit: int = Field(default=100, ge=1, le=500)
 
 
+class SeatOrNone(Strict):
+    """An optional seat (resign: default the caller's seat that plays)."""
+
+    seat: int | None = Field(default=None, ge=0, lt=64)
+
+
+class OfferOp(Strict):
+    """A draw, takeback or rematch answer."""
+
+    op: Literal["offer", "accept", "decline", "request"]
+
+
+class AbortMessage(Strict):
+    """``{"type": "abort"}``: end the game with no result before every first action."""
+
+    type: Literal["abort"]
+    id: str | int | None = None
+
+
+class ResignMessage(Strict):
+    """``{"type": "resign", "seat"?}``."""
+
+    type: Literal["resign"]
+    seat: int | None = Field(default=None, ge=0, lt=64)
+    id: str | int | None = None
+
+
+class DrawMessage(Strict):
+    """``{"type": "draw", "op": "offer" | "accept" | "decline"}``."""
+
+    type: Literal["draw"]
+    op: Literal["offer", "accept", "decline"]
+    id: str | int | None = None
+
+
+class TakebackMessage(Strict):
+    """``{"type": "takeback", "op": "request" | "accept" | "decline"}``."""
+
+    type: Literal["takeback"]
+    op: Literal["request", "accept", "decline"]
+    id: str | int | None = None
+
+
+class ClaimMessage(Strict):
+    """``{"type": "claim", "seat": n}``: claim a leaver's seat."""
+
+    type: Literal["claim"]
+    seat: int = Field(ge=0, lt=64)
+    id: str | int | None = None
+
+
+class ReturnMessage(Strict):
+    """``{"type": "return", "seat": n}``: take one's seat back from the computer."""
+
+    type: Literal["return"]
+    seat: int = Field(ge=0, lt=64)
+    id: str | int | None = None
+
+
+class RematchMessage(Strict):
+    """``{"type": "rematch", "op": "offer" | "accept" | "decline"}``."""
+
+    type: Literal["rematch"]
+    op: Literal["offer", "accept", "decline"]
+    id: str | int | None = None
+
+
+LifecycleMessage = (
+    AbortMessage
+    | ResignMessage
+    | DrawMessage
+    | TakebackMessage
+    | ClaimMessage
+    | ReturnMessage
+    | RematchMessage
+)
+
+
 class PingMessage(Strict):
     """``{"type": "ping"}``: answered by ``pong``."""
 
@@ -113,7 +212,18 @@ class PingMessage(Strict):
 
 
 ClientMessage = Annotated[
-    ActionMessage | SyncMessage | HistoryMessage | PingMessage, Field(discriminator="type")
+    ActionMessage
+    | SyncMessage
+    | HistoryMessage
+    | PingMessage
+    | AbortMessage
+    | ResignMessage
+    | DrawMessage
+    | TakebackMessage
+    | ClaimMessage
+    | ReturnMessage
+    | RematchMessage,
+    Field(discriminator="type"),
 ]
 
 

@@ -20,13 +20,21 @@ from starlette.websockets import WebSocketDisconnect
 from connect_arena.server.arena import Arena, get_arena, parse_table_id, session_user
 from connect_arena.server.ratelimit import FrameLimit, Verdict
 from connect_arena.server.schemas import (
+    AbortMessage,
     ActionMessage,
+    ClaimMessage,
     ClientMessage,
+    DrawMessage,
     HistoryMessage,
+    LifecycleMessage,
     PingMessage,
+    RematchMessage,
+    ResignMessage,
+    ReturnMessage,
+    TakebackMessage,
 )
 from connect_arena.server.sessions import cookie_token
-from connect_arena.service import ErrorCode, ServiceError, Subscription
+from connect_arena.service import ErrorCode, ServiceError, Subscription, User
 from connect_arena.service.viewing import error_message
 
 router = APIRouter()
@@ -160,6 +168,7 @@ async def table_socket(websocket: WebSocket, table_id: str, since: int = 0) -> N
         return
     user = await session_user(websocket)
     user_id = None if user is None else user.id
+    account = None if user is None else User(user.id, user.name)
     await websocket.accept()
     try:
         number = parse_table_id(table_id)
@@ -177,7 +186,7 @@ async def table_socket(websocket: WebSocket, table_id: str, since: int = 0) -> N
         unwatch_session = arena.sessions.watch(token, user_id, lambda: connection.end("signed out"))
 
     async def handle(text: str) -> None:
-        await _handle_frame(arena, number, connection, text)
+        await _handle_frame(arena, number, connection, text, account)
 
     try:
         await _serve(websocket, connection, handle)
@@ -191,8 +200,11 @@ def _error(subscription: Subscription, code: ErrorCode, message: str) -> None:
     subscription.push_json(error_message(code, message))
 
 
-async def _handle_frame(arena: Arena, table_id: int, connection: Connection, text: str) -> None:
-    """One frame from a client: an action, a sync request or a ping."""
+async def _handle_frame(
+    arena: Arena, table_id: int, connection: Connection, text: str, user: User | None = None
+) -> None:
+    """One frame from a client: an action, a lifecycle request (resign, draw...), a sync or
+    history request, or a ping."""
     subscription = connection.subscription
     limit = arena.settings.max_frame
     if len(text.encode()) > limit:  # bytes, not characters
@@ -215,7 +227,43 @@ async def _handle_frame(arena: Arena, table_id: int, connection: Connection, tex
         await arena.service.act(
             table_id, subscription, message.seq, message.action, message.seat, message.id
         )
+    elif isinstance(message, LifecycleMessage):
+        await _lifecycle(arena, table_id, subscription, message, user)
     elif isinstance(message, HistoryMessage):
         await arena.service.history(table_id, subscription, message.before, message.limit)
     else:  # a sync: the latest events and the state again (bounded, see service.viewing)
         await arena.service.resync(table_id, subscription, message.since)
+
+
+async def _lifecycle(
+    arena: Arena,
+    table_id: int,
+    subscription: Subscription,
+    message: LifecycleMessage,
+    user: User | None,
+) -> None:
+    """A lifecycle request (``docs/lifecycle.md``); its effect reaches every viewer, a
+    refusal only this one (an ``error`` message with ``id`` echoed)."""
+    service = arena.service
+    user_id = None if user is None else user.id
+    try:
+        if isinstance(message, AbortMessage):
+            await service.abort(table_id, user_id)
+        elif isinstance(message, ResignMessage):
+            await service.resign(table_id, user_id, message.seat)
+        elif isinstance(message, DrawMessage):
+            await service.draw(table_id, user_id, message.op)
+        elif isinstance(message, TakebackMessage):
+            await service.takeback(table_id, user_id, message.op)
+        elif isinstance(message, ClaimMessage):
+            await service.claim(table_id, user_id, message.seat)
+        elif isinstance(message, ReturnMessage):
+            await service.return_to_seat(table_id, user_id, message.seat)
+        elif isinstance(message, RematchMessage):
+            if user is None:
+                raise ServiceError(ErrorCode.NOT_SEATED, "sign in to ask for a rematch")
+            await service.rematch(table_id, user, message.op)
+    except ServiceError as error:
+        subscription.push_json(
+            error_message(error.code, error.message, message.id, event=error.event)
+        )

@@ -41,10 +41,13 @@ from connect_arena.service.model import (
     ServiceError,
     TableInfo,
     TableStatus,
+    utcnow,
 )
 from connect_arena.service.pipeline import MovePipeline
 from connect_arena.service.registry import MAX_ID, TableRegistry
-from connect_arena.service.tables import LiveTable, encode
+from connect_arena.service.results import final_returns
+from connect_arena.service.settings import NoteKind, ResultReason, TableNote, TableSettings
+from connect_arena.service.tables import LiveTable, encode, rebuild
 
 log = logging.getLogger(__name__)
 
@@ -125,16 +128,20 @@ def info_json(info: TableInfo) -> dict[str, Any]:
         "created_at": info.created_at.isoformat(),
         "returns": info.returns,
         "finished_at": None if info.finished_at is None else info.finished_at.isoformat(),
+        "settings": info.settings.to_json(),
+        "reason": None if info.reason is None else info.reason.value,
+        "notes": [note.to_json() for note in info.notes],
     }
 
 
 def info_from_json(data: dict[str, Any]) -> TableInfo:
     """The inverse of :func:`info_json`."""
     seats = [
-        Seat(s["seat"], SeatKind(s["kind"]), s["user_id"], s["name"], s["agent"])
+        Seat(s["seat"], SeatKind(s["kind"]), s["user_id"], s["name"], s["agent"], s["takeover"])
         for s in data["seats"]
     ]
     finished = data["finished_at"]
+    reason = data.get("reason")
     return TableInfo(
         id=data["id"],
         game=data["game"],
@@ -146,17 +153,36 @@ def info_from_json(data: dict[str, Any]) -> TableInfo:
         created_at=datetime.fromisoformat(data["created_at"]),
         returns=data["returns"],
         finished_at=None if finished is None else datetime.fromisoformat(finished),
+        settings=TableSettings.from_json(data.get("settings")),
+        reason=None if reason is None else ResultReason(reason),
+        notes=[note_from_json(note) for note in data.get("notes", [])],
+    )
+
+
+def note_from_json(data: dict[str, Any]) -> TableNote:
+    """The inverse of :meth:`TableNote.to_json`."""
+    rest = {k: v for k, v in data.items() if k not in ("kind", "seq", "seat", "at")}
+    return TableNote(
+        NoteKind(data["kind"]), data["seq"], data["seat"], datetime.fromisoformat(data["at"]), rest
     )
 
 
 def entry_json(entry: LogEntry) -> list[Any]:
     """A log entry as a compact JSON array."""
-    return [entry.seq, entry.seat, entry.action, entry.simultaneous, entry.created_at.isoformat()]
+    return [
+        entry.seq,
+        entry.seat,
+        entry.action,
+        entry.simultaneous,
+        entry.created_at.isoformat(),
+        entry.clock,
+    ]
 
 
 def entry_from_json(data: list[Any]) -> LogEntry:
     """The inverse of :func:`entry_json`."""
-    return LogEntry(data[0], data[1], data[2], data[3], datetime.fromisoformat(data[4]))
+    clock = data[5] if len(data) > 5 else None
+    return LogEntry(data[0], data[1], data[2], data[3], datetime.fromisoformat(data[4]), clock)
 
 
 class Cluster:
@@ -218,7 +244,12 @@ class Cluster:
             async with self.coordinator.lease(table.id) as grant:
                 await self.catch_up(table, grant.known_seq)
                 first = table.seq
-                before = (list(table.info.seats), table.info.status)
+                before = (
+                    list(table.info.seats),
+                    table.info.status,
+                    len(table.info.notes),
+                    frozenset(table.local_online()),
+                )
                 try:
                     yield
                 except ServiceError as error:
@@ -227,7 +258,13 @@ class Cluster:
                     raise
                 finally:
                     grant.seq = table.seq
-                    after = (table.info.seats, table.info.status)
+                    after = (
+                        table.info.seats,
+                        table.info.status,
+                        len(table.info.notes),
+                        frozenset(table.local_online()),
+                    )
+                    first = min(first, table.seq)  # a takeback shortened the log
                     # A table without actions yet is announced: new ones reach every lobby.
                     changed = before != after or table.info.status is TableStatus.OPEN
                     changed |= table.seq == 0
@@ -239,12 +276,25 @@ class Cluster:
                 ErrorCode.BUSY, f"the table is busy elsewhere, try again ({error})"
             ) from None
 
+    async def announce(self, table: LiveTable) -> None:
+        """Publish who is connected to ``table`` through this process (a seated person came
+        or left), so that no other process lets the others claim a present person's seat."""
+        try:
+            async with table.lock, self.coordinator.lease(table.id) as grant:
+                await self.catch_up(table, grant.known_seq)
+                grant.seq = table.seq
+                grant.message = self._message(table, [])
+        except CoordinationError as error:
+            log.warning("could not publish the presence at table %s: %s", table.id, error)
+
     def _message(self, table: LiveTable, entries: list[LogEntry]) -> str:
         return encode(
             {
                 "origin": self.coordinator.origin,
                 "info": info_json(table.info),
                 "log": [entry_json(entry) for entry in entries],
+                "seq": table.seq,
+                "online": sorted(table.local_online()),
             }
         )
 
@@ -271,10 +321,18 @@ class Cluster:
                 return
             info = info_from_json(message["info"])
             entries = [entry_from_json(item) for item in message["log"]]
+            seq = int(message.get("seq", entries[-1].seq if entries else -1))
+            online = {int(user) for user in message.get("online", [])}
+            origin = str(message["origin"])
         except (ValueError, KeyError, TypeError, IndexError) as error:
             log.warning("ignoring a malformed cluster message: %s", error)
             return
         table = self._replica(info.id)
+        if table is not None:
+            table.remote_online[origin] = online
+            if 0 <= seq < table.seq:  # a takeback elsewhere: rebuild from the database
+                self._spawn(self._taken_back(table))
+                return
         idle = table is not None and not table.lock.locked()
         if table is not None and idle and (not entries or entries[0].seq <= table.seq + 1):
             self._apply(table, info, entries)
@@ -298,6 +356,41 @@ class Cluster:
         self._apply_info(table, info)
         for entry in entries:
             self._apply_entry(table, entry)
+        self._apply_lifecycle(table, info)
+
+    def _apply_lifecycle(self, table: LiveTable, info: TableInfo) -> None:
+        """Take what another process changed besides actions: notes, take-overs (the
+        clocks follow), and an end without an action (resignation, timeout, claim, agreed
+        draw, abort, abandonment)."""
+        current = table.info
+        changed = len(info.notes) != len(current.notes)
+        current.notes = list(info.notes)
+        if current.status is TableStatus.RUNNING and info.status is TableStatus.FINISHED:
+            self.pipeline.finish(
+                table, info.returns, info.finished_at, info.reason or ResultReason.NORMAL
+            )
+            return
+        if changed and current.status is TableStatus.RUNNING:
+            table.start_clocks(utcnow())
+            table.broadcast_table()
+            table.broadcast(table.state_message)
+
+    async def _taken_back(self, table: LiveTable) -> None:
+        """Rebuild a replica whose log another process shortened (a takeback)."""
+        async with table.lock:
+            log_entries = await self.registry.storage.load_actions(table.id)
+            info = await self.registry.storage.get_table(table.id)
+            if info is None:
+                return
+            table.info.notes = list(info.notes)
+            table.log = log_entries
+            table.described = []
+            table.state = rebuild(table.info, table.log, table.described)
+            table.start_clocks(utcnow())
+            keep = table.seq
+            table.broadcast(lambda seats: {"type": "takeback", "table_id": table.id, "seq": keep})
+            table.broadcast_table()
+            table.broadcast(table.state_message)
 
     def _apply_info(self, table: LiveTable, info: TableInfo) -> None:
         """Take the stored seats and status of a table (the game's end comes with its last
@@ -330,7 +423,8 @@ class Cluster:
             raise RuntimeError(f"table {table.id}: seq {entry.seq} after {table.seq}")
         table.apply_entry(entry)
         if table.state.is_terminal():
-            self.pipeline.finish(table, table.state.returns(), entry.created_at)
+            returns = final_returns(table.state.game, table.state.returns(), table.info.notes)
+            self.pipeline.finish(table, returns, entry.created_at)
         else:
             self.lobby.changed()
         table.broadcast_event(entry)

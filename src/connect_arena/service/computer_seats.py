@@ -15,7 +15,7 @@ import time
 from typing import Any, TypeVar
 
 from connect_arena.service.computer import ComputerPlayers, ThinkRequest
-from connect_arena.service.model import SeatKind, ServiceConfig, TableStatus, mix
+from connect_arena.service.model import ServiceConfig, TableStatus, mix
 from connect_arena.service.pipeline import MovePipeline
 from connect_arena.service.registry import TableRegistry
 from connect_arena.service.tables import LiveTable
@@ -44,12 +44,13 @@ def pool_request(
 
 
 def computer_seat(table: LiveTable) -> int | None:
-    """The first computer seat of ``table`` that may act now, if any."""
+    """The first seat of ``table`` a computer plays (a computer seat, or a person's seat
+    taken over) that may act now, if any."""
     state = table.state
     if state is None or state.is_terminal() or table.info.status is not TableStatus.RUNNING:
         return None
     active = state.active_players()
-    computers = [s.index for s in table.info.seats if s.kind is SeatKind.COMPUTER]
+    computers = [s.index for s in table.info.seats if s.computer_agent is not None]
     return next((seat for seat in computers if seat in active), None)
 
 
@@ -102,6 +103,6 @@ class ComputerSeats:
 
     @staticmethod
     def _think_request(table: LiveTable, seat: int) -> ThinkRequest:
-        agent = table.info.seats[seat].agent or "random"
+        agent = table.info.seats[seat].computer_agent or "random"
         seed = mix(table.info.seed, table.seq + 1) + 1 + seat
         return pool_request(ThinkRequest, table, seat, agent, seed)

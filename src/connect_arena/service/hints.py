@@ -1,5 +1,7 @@
 """Hints: what the computer suggests a person play now. The search runs in the computer
-players' pool (never on the event loop); nothing is stored, broadcast or played."""
+players' pool (never on the event loop); nothing is played. Hints follow the table's hint
+policy (:func:`~connect_arena.service.views.hints_allowed`); a hint used at a table with other
+people is noted in its record."""
 
 from __future__ import annotations
 
@@ -7,9 +9,19 @@ from typing import Any
 
 from connect_arena.service.computer import ComputerPlayers, HintRequest
 from connect_arena.service.computer_seats import pool_request
-from connect_arena.service.model import ErrorCode, ServiceConfig, ServiceError, TableStatus, mix
+from connect_arena.service.model import (
+    ErrorCode,
+    SeatKind,
+    ServiceConfig,
+    ServiceError,
+    TableStatus,
+    mix,
+    utcnow,
+)
 from connect_arena.service.pipeline import not_running
 from connect_arena.service.registry import TableRegistry
+from connect_arena.service.settings import NoteKind, TableNote
+from connect_arena.service.views import hints_allowed
 
 HINT_LINES = 3
 """Candidate actions a hint returns."""
@@ -59,6 +71,11 @@ class Hints:
             raise ServiceError(
                 ErrorCode.NOT_YOUR_TURN, f"it is not your turn: seat {seat} may not act now"
             )
+        if not hints_allowed(table.info):
+            raise ServiceError(
+                ErrorCode.NOT_ALLOWED,
+                "no hints at this table: an engine's hint against a person is unfair play",
+            )
         if user_id in self._hinting:
             raise ServiceError(
                 ErrorCode.HINT_PENDING, "your previous hint is still being searched: wait for it"
@@ -78,6 +95,13 @@ class Hints:
             raise ServiceError(ErrorCode.CONFLICT, f"no hint: {error}") from None
         finally:
             self._hinting.discard(user_id)
+        others = {s.user_id for s in table.info.seats if s.kind is SeatKind.HUMAN} - {user_id}
+        if others:  # hints allowed among people: everyone sees them in the record
+            note = TableNote(NoteKind.HINT, len(request.actions), seat, utcnow())
+            async with self.registry.exclusive(table):
+                await self.registry.storage.add_notes(table.id, [note])
+                table.info.notes.append(note)
+                table.broadcast_table()
         return {
             "table_id": table.id,
             "seq": len(request.actions),

@@ -24,6 +24,7 @@ from connect_arena.service.cluster import Cluster, Coordinator
 from connect_arena.service.computer import ComputerPlayers
 from connect_arena.service.computer_seats import ComputerSeats
 from connect_arena.service.hints import HINT_LINES, Hints
+from connect_arena.service.lifecycle import Lifecycle
 from connect_arena.service.lobby import Lobby
 from connect_arena.service.model import (
     LogEntry,
@@ -37,9 +38,11 @@ from connect_arena.service.model import (
 from connect_arena.service.pipeline import MovePipeline
 from connect_arena.service.registry import FINISHED_CACHE, TableRegistry
 from connect_arena.service.seating import Seating
+from connect_arena.service.settings import TableSettings
 from connect_arena.service.storage import Storage
 from connect_arena.service.tables import LiveTable, Subscription
 from connect_arena.service.viewing import Viewing, sync
+from connect_arena.service.views import table_json
 
 __all__ = [
     "FINISHED_CACHE",
@@ -85,6 +88,7 @@ class MatchService:
         self.seating = Seating(self.registry, self.pipeline, self.lobby)
         self.hints = Hints(self.registry, self.computer, self.config)
         self.viewing = Viewing(self.registry, self.pipeline)
+        self.lifecycle = Lifecycle(self.registry, self.pipeline, self.seating, self.lobby)
         self.cluster: Cluster | None = None
         if coordinator is not None:
             self.cluster = Cluster(self.registry, self.pipeline, self.lobby, coordinator)
@@ -101,8 +105,11 @@ class MatchService:
         for table in await self.registry.load_active():
             async with self.registry.exclusive(table):
                 await self.pipeline.advance(table)
+                self.lifecycle.resume(table)
         if self.cluster is not None:
             self.cluster.start_sweeping()
+        if self.config.sweep_every > 0:
+            self.lifecycle.start_sweeping(self.config.sweep_every)
 
     async def close(self) -> None:
         """Stop computer players and close every subscription."""
@@ -119,8 +126,11 @@ class MatchService:
         game: str,
         seats: Sequence[SeatRequest],
         options: dict[str, Any] | None = None,
+        settings: TableSettings | None = None,
     ) -> TableInfo:
-        """Create a table; the creator sits wherever a seat asks for ``me``.
+        """Create a table; the creator sits wherever a seat asks for ``me``. ``settings``:
+        time control, hints, take-over level, rated (``docs/lifecycle.md``); without a clock,
+        the game's anti-endless option takes its ``anti_endless_default`` unless given.
 
         Taking several seats is *hot-seat* play: the creator plays them all (from one
         device, or one WebSocket acting for each seat with the action's ``seat``). Options
@@ -129,7 +139,7 @@ class MatchService:
         Raises:
             ServiceError: unknown game, bad options, bad seats.
         """
-        return await self.seating.create_table(user, game, seats, options)
+        return await self.seating.create_table(user, game, seats, options, settings)
 
     async def join(self, table_id: int, user: User, seat: int) -> TableInfo:
         """Sit ``user`` at ``seat`` of an open table; the game starts when every seat is filled.
@@ -168,6 +178,54 @@ class MatchService:
             ServiceError: refused; nothing changed.
         """
         return await self.pipeline.submit(table_id, user_id, seq, text, seat)
+
+    # ----- ending a game (:mod:`.lifecycle`) ----------------------------------------------------
+    async def abort(self, table_id: int, user_id: int | None) -> None:
+        """Abort until every person has made a first action (:meth:`.Lifecycle.abort`)."""
+        await self.lifecycle.abort(table_id, user_id)
+
+    async def resign(self, table_id: int, user_id: int | None, seat: int | None = None) -> None:
+        """Resign a seat (:meth:`.Lifecycle.resign`)."""
+        await self.lifecycle.resign(table_id, user_id, seat)
+
+    async def draw(self, table_id: int, user_id: int | None, op: str) -> None:
+        """Offer, accept or decline a draw (:meth:`.Lifecycle.draw`)."""
+        await self.lifecycle.draw(table_id, user_id, op)
+
+    async def takeback(self, table_id: int, user_id: int | None, op: str) -> None:
+        """Request, accept or decline a takeback (:meth:`.Lifecycle.takeback`)."""
+        await self.lifecycle.takeback(table_id, user_id, op)
+
+    async def claim(self, table_id: int, user_id: int | None, seat: int) -> None:
+        """Claim a leaver's seat (:meth:`.Lifecycle.claim`)."""
+        await self.lifecycle.claim(table_id, user_id, seat)
+
+    async def return_to_seat(self, table_id: int, user_id: int | None, seat: int) -> None:
+        """Take a seat back from the computer (:meth:`.Lifecycle.return_to_seat`)."""
+        await self.lifecycle.return_to_seat(table_id, user_id, seat)
+
+    async def rematch(self, table_id: int, user: User, op: str) -> int | None:
+        """Offer, accept or decline a rematch; the new table's id once created
+        (:meth:`.Lifecycle.rematch`)."""
+        return await self.lifecycle.rematch(table_id, user, op)
+
+    async def my_tables(self, user_id: int) -> list[dict[str, Any]]:
+        """The user's open and running tables (table JSON plus ``your_turn``), those where
+        it is their turn first, then newest first."""
+        rows = []
+        for table in self.registry.tables.values():
+            mine = table.viewer_seats(user_id)
+            if not mine:
+                continue
+            body = table_json(table.info, table.seq)
+            state = table.state
+            active = state.active_players() if state is not None else []
+            body["your_turn"] = any(
+                seat in active and table.info.seats[seat].takeover is None for seat in mine
+            )
+            rows.append(body)
+        rows.sort(key=lambda row: (not row["your_turn"], -row["id"]))
+        return rows
 
     # ----- hints ----------------------------------------------------------------------------------
     async def hint(self, table_id: int, user_id: int | None, seat: int) -> dict[str, Any]:
@@ -208,7 +266,13 @@ class MatchService:
         Raises:
             ServiceError: no such table.
         """
-        return await self.viewing.watch(table_id, user_id, since)
+        subscription = await self.viewing.watch(table_id, user_id, since)
+        table = self.registry.tables.get(table_id) or self.registry.finished.get(table_id)
+        if table is not None:
+            self.lifecycle.connected(table, subscription)
+            if self.cluster is not None and table.viewer_seats(user_id):
+                self.registry.spawn(self.cluster.announce(table))
+        return subscription
 
     @staticmethod
     def sync(table: LiveTable, subscription: Subscription, since: int) -> None:
@@ -242,8 +306,14 @@ class MatchService:
         await self.viewing.act(table_id, subscription, seq, text, seat, ref)
 
     def unwatch(self, table_id: int, subscription: Subscription) -> None:
-        """Drop a subscription (the transport closed)."""
+        """Drop a subscription (the transport closed); a seated person with no connection
+        left is away from now."""
         self.viewing.unwatch(table_id, subscription)
+        table = self.registry.tables.get(table_id) or self.registry.finished.get(table_id)
+        if table is not None:
+            self.lifecycle.disconnected(table, subscription.user_id)
+            if self.cluster is not None and table.viewer_seats(subscription.user_id):
+                self.registry.spawn(self.cluster.announce(table))
 
     async def rename_player(self, user_id: int, name: str) -> None:
         """Show ``user_id``'s seats under ``name`` in the tables held in memory (a guest became

@@ -160,12 +160,15 @@ class ServiceConfig:
             follow its moves (0 for tests and benchmarks).
         hint_agent: the MCTS agent spec whose search gives people's hints.
         hint_limit: hints searched at once, all users together (each user: one at a time).
+        sweep_every: seconds between sweeps for expired open tables and abandoned running
+            ones (0: no sweeping).
     """
 
     computer_workers: int = 1
     computer_delay: float = 0.6
     hint_agent: str = "mcts:normal"
     hint_limit: int = 4
+    sweep_every: float = 60.0
 
 
 def mix(seed: int, seq: int) -> int:

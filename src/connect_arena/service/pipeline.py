@@ -14,7 +14,7 @@ Any refusal raises :class:`ServiceError` and changes nothing.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 
 from connect_arena.core import (
@@ -37,6 +37,8 @@ from connect_arena.service.model import (
     utcnow,
 )
 from connect_arena.service.registry import TableRegistry
+from connect_arena.service.results import final_returns
+from connect_arena.service.settings import ResultReason, TimeControlKind
 from connect_arena.service.tables import LiveTable
 
 
@@ -62,6 +64,12 @@ class MovePipeline:
         self.registry = registry
         self.lobby = lobby
         self.wake = wake
+        self.changed: Callable[[LiveTable], None] = lambda table: None
+        """Called after each stored change (the lifecycle sets its flag timer and tells who
+        is present)."""
+        self.flag_fell: Callable[[LiveTable], Awaitable[None]] | None = None
+        """Called (under the table's lock) when an action arrives after its seat's flag fell:
+        the lifecycle applies the timeout."""
 
     async def submit(
         self, table_id: int, user_id: int | None, seq: int, text: str, seat: int | None = None
@@ -74,6 +82,10 @@ class MovePipeline:
         table = await self.registry.active(table_id)
         async with self.registry.exclusive(table):
             acting = self.acting_seat(table, user_id, seat, seq)
+            if table.clocks is not None and table.clocks.flagged(acting, utcnow()):
+                if self.flag_fell is not None:
+                    await self.flag_fell(table)
+                raise ServiceError(ErrorCode.NOT_RUNNING, "your time ran out")
             action = self.validate(table, acting, text)
             entry = await self.commit(table, acting, action)
             await self.advance(table)
@@ -103,6 +115,13 @@ class MovePipeline:
             )
         active = table.state.active_players()
         candidates = [s for s in ((seat,) if seat is not None else mine) if s in active]
+        playing = [s for s in candidates if table.info.seats[s].takeover is None]
+        if candidates and not playing:
+            raise ServiceError(
+                ErrorCode.NOT_YOUR_TURN,
+                "a computer plays this seat for you: take it back first (return)",
+            )
+        candidates = playing
         if not candidates:
             names = " and ".join(table.game().seat_name(s) for s in sorted(active)) or "nobody"
             raise ServiceError(ErrorCode.NOT_YOUR_TURN, f"it is not your turn ({names} to act)")
@@ -139,12 +158,19 @@ class MovePipeline:
         simultaneous = state.current_player == SIMULTANEOUS
         described = state.describe_action(action, seat).to_json()
         after.apply_legal_action(action, seat)
-        entry = LogEntry(table.seq + 1, seat, str(action), simultaneous)
+        now = utcnow()
+        clocks = table.clocks
+        clock = None
+        if clocks is not None and seat in clocks.timed:
+            clock = max(0.0, clocks.left(seat, now))
+            if clocks.control.kind is TimeControlKind.REALTIME:
+                clock += clocks.control.increment
+        entry = LogEntry(table.seq + 1, seat, str(action), simultaneous, now, clock)
         over = after.is_terminal()
-        finished_at = utcnow() if over else None
+        returns = final_returns(after.game, after.returns(), table.info.notes) if over else None
         try:
             await self.registry.storage.append_action(
-                table.id, entry, after.returns() if over else None, finished_at
+                table.id, entry, returns, now if over else None, ResultReason.NORMAL
             )
         except SeqConflictError:
             raise ServiceError(
@@ -153,18 +179,38 @@ class MovePipeline:
         table.state = after
         table.log.append(entry)
         table.described.append(described)
-        if over:
-            self.finish(table, after.returns(), finished_at)
+        if clocks is not None:
+            clocks.act(seat, now, [] if over else after.active_players(), recorded=clock)
+        if seat != CHANCE and (table.offers.draw or table.offers.takeback is not None):
+            table.offers.draw.clear()  # an offer stands until the next action
+            table.offers.takeback = None
+            table.broadcast(lambda seats: table.offers.to_json(table.id))
+        if returns is not None:
+            self.finish(table, returns, now)
         table.broadcast_event(entry)
+        self.changed(table)
         return entry
 
-    def finish(self, table: LiveTable, returns: list[float], finished_at: datetime | None) -> None:
-        """Record a game's end on ``table`` (in memory), tell its viewers and the lobby."""
+    def finish(
+        self,
+        table: LiveTable,
+        returns: list[float] | None,
+        finished_at: datetime | None,
+        reason: ResultReason = ResultReason.NORMAL,
+    ) -> None:
+        """Record a game's end on ``table`` (in memory; stored by the caller), stop its
+        clocks, tell its viewers and the lobby."""
         table.info.status = TableStatus.FINISHED
-        table.info.returns = list(returns)
+        table.info.returns = None if returns is None else list(returns)
         table.info.finished_at = finished_at
+        table.info.reason = reason
+        if table.clocks is not None and finished_at is not None:
+            table.clocks.stop_all(finished_at)
+        table.offers.draw.clear()
+        table.offers.takeback = None
         self.registry.remember_finished(table)
         table.broadcast_table()
+        self.changed(table)
         self.lobby.changed()
 
     async def draw_chance(self, table: LiveTable) -> None:

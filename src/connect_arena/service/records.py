@@ -30,6 +30,11 @@ MAX_REPLAY_ACTIONS = 20_000
 def table_record(table: LiveTable) -> Record:
     """The ``connect-arena/record@1`` record of a table's game so far.
 
+    Its meta also holds the table's ``settings``, the result ``reason`` once it ended, its
+    ``notes`` (resignations, take-overs from which action, hints used...) and ``timing``: per
+    action, the server's timestamp ``at`` and the mover's remaining time ``clock`` in seconds
+    (``null`` untimed), parallel to ``actions`` (``docs/records.md``).
+
     While the game runs, the record stops before the choices of the current simultaneous
     phase that are still hidden (:func:`connect_arena.core.simultaneous.pending_choices`):
     it holds every action up to the last resolved phase, which every seat has seen; its meta
@@ -52,8 +57,21 @@ def table_record(table: LiveTable) -> Record:
         meta["seed"] = table.info.seed
     if table.info.returns is not None:
         meta["returns"] = table.info.returns
+    info = table.info
+    meta["settings"] = info.settings.to_json()
+    if info.reason is not None:
+        meta["reason"] = info.reason.value
+    if info.notes:
+        meta["notes"] = [note.to_json() for note in info.notes]
+    meta["timing"] = [
+        {"at": entry.created_at.isoformat(), "clock": entry.clock} for entry in table.log
+    ]
     record = record_of(table.state, names, meta)
-    return record if finished else _without_hidden_choices(table.state, record)
+    if finished:
+        return record
+    cut = _without_hidden_choices(table.state, record)
+    timing = cut.meta["timing"][: len(cut.actions)]
+    return cut.model_copy(update={"meta": {**cut.meta, "timing": timing}})
 
 
 def _without_hidden_choices(state: State[Action], record: Record) -> Record:

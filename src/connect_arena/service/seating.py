@@ -19,10 +19,12 @@ from connect_arena.service.model import (
     TableInfo,
     TableStatus,
     User,
+    utcnow,
 )
 from connect_arena.service.options import check_client_options
 from connect_arena.service.pipeline import MovePipeline
 from connect_arena.service.registry import TableRegistry
+from connect_arena.service.settings import TableSettings
 from connect_arena.service.tables import LiveTable
 
 
@@ -88,19 +90,41 @@ class Seating:
         game: str,
         seats: Sequence[SeatRequest],
         options: dict[str, Any] | None = None,
+        settings: TableSettings | None = None,
     ) -> TableInfo:
         """See :meth:`connect_arena.service.MatchService.create_table`."""
+        settings = settings or TableSettings()
+        options = dict(options or {})
         try:
-            check_client_options(game_class(game), options or {})
-            descriptor = load(game, len(seats) or None, **(options or {}))
+            cls = game_class(game)
+            check_client_options(cls, options)
+            endless = cls.game_type.anti_endless_option
+            if endless is not None and endless not in options and not settings.time_control.timed:
+                # A live table must end: without a clock, the game's bound applies by default.
+                options[endless] = cls.game_type.anti_endless_default
+            descriptor = load(game, len(seats) or None, **options)
         except (GameError, ValueError) as error:
             raise ServiceError(ErrorCode.BAD_REQUEST, str(error)) from None
         made = [make_seat(index, request, user) for index, request in enumerate(seats)]
+        return await self.create_seated(
+            user, descriptor.name, dict(descriptor.options), made, settings
+        )
+
+    async def create_seated(
+        self,
+        user: User,
+        game: str,
+        options: dict[str, Any],
+        made: list[Seat],
+        settings: TableSettings,
+    ) -> TableInfo:
+        """Store and open a table whose options are checked and seats made (a new table, a
+        rematch); it starts at once when every seat is filled."""
         seed = random.SystemRandom().randrange(2**62)
         # One write: a table whose seats are all taken is stored already started.
         status = TableStatus.RUNNING if all(seat.filled for seat in made) else TableStatus.OPEN
         info = await self.registry.storage.create_table(
-            descriptor.name, dict(descriptor.options), made, user.id, seed, status
+            game, options, made, user.id, seed, status, settings
         )
         table = LiveTable(info, [])
         self.registry.tables[info.id] = table
@@ -162,6 +186,7 @@ class Seating:
         table.info.status = TableStatus.RUNNING
         if table.state is None:
             table.state = table.game().new_initial_state()
+        table.start_clocks(utcnow())
         table.broadcast_table()
         table.broadcast(table.state_message)
         await self.pipeline.advance(table)

@@ -71,9 +71,8 @@ class TimeControl:
                 raise ValueError(f"increment must be 0 to {MAX_INCREMENT_SECONDS} seconds")
             if self.base == 0 and self.increment == 0:
                 raise ValueError("a real-time clock needs a base time or an increment")
-        elif self.kind is TimeControlKind.TURN:
-            if self.days not in TURN_DAYS:
-                raise ValueError(f"turn-based days per move must be one of {TURN_DAYS}")
+        elif self.kind is TimeControlKind.TURN and self.days not in TURN_DAYS:
+            raise ValueError(f"turn-based days per move must be one of {TURN_DAYS}")
 
     @property
     def timed(self) -> bool:

@@ -22,6 +22,7 @@ from connect_arena.service.model import (
     TableInfo,
     TableStatus,
 )
+from connect_arena.service.settings import ResultReason, TableNote, TableSettings
 
 
 class Storage(Protocol):
@@ -36,10 +37,11 @@ class Storage(Protocol):
         created_by: int,
         seed: int,
         status: TableStatus = TableStatus.OPEN,
+        settings: TableSettings | None = None,
     ) -> TableInfo:
-        """Store a new table, its seats and status in one transaction and return it with its
-        id (``status`` is ``running`` for a table whose seats are all taken: it starts at
-        once)."""
+        """Store a new table, its seats, status and settings in one transaction and return it
+        with its id (``status`` is ``running`` for a table whose seats are all taken: it
+        starts at once)."""
         ...
 
     async def update_table(self, table_id: int, seats: Sequence[Seat], status: TableStatus) -> None:
@@ -53,12 +55,40 @@ class Storage(Protocol):
         entry: LogEntry,
         returns: list[float] | None = None,
         finished_at: datetime | None = None,
+        reason: ResultReason | None = None,
     ) -> None:
-        """Append ``entry`` to the table's log; with ``returns``, also mark the table finished.
+        """Append ``entry`` to the table's log; with ``returns``, also mark the table finished
+        (for ``reason``, ``normal`` by default).
 
         Raises:
             SeqConflictError: the log already has an action at ``entry.seq``.
         """
+        ...
+
+    async def end_table(
+        self,
+        table_id: int,
+        returns: list[float] | None,
+        reason: ResultReason,
+        finished_at: datetime,
+        notes: Sequence[TableNote] = (),
+        seats: Sequence[Seat] | None = None,
+    ) -> None:
+        """Mark a table finished outside an action (resignation, timeout, claim, agreed draw,
+        abort, abandonment: ``returns`` is ``None`` for no result), with its notes and, when
+        given, its seats, in one transaction."""
+        ...
+
+    async def add_notes(
+        self, table_id: int, notes: Sequence[TableNote], seats: Sequence[Seat] | None = None
+    ) -> None:
+        """Keep lifecycle notes of a running table (a take-over, a return, a hint used) and,
+        when given, its new seats, in one transaction."""
+        ...
+
+    async def take_back(self, table_id: int, keep: int, note: TableNote) -> None:
+        """Delete the table's actions after seq ``keep`` and keep ``note``, in one transaction
+        (a takeback every person agreed to)."""
         ...
 
     async def get_table(self, table_id: int) -> TableInfo | None:
@@ -93,10 +123,12 @@ class MemoryStorage:
         created_by: int,
         seed: int,
         status: TableStatus = TableStatus.OPEN,
+        settings: TableSettings | None = None,
     ) -> TableInfo:
         """See :meth:`Storage.create_table`."""
         table_id = len(self.tables) + 1
         info = TableInfo(table_id, game, dict(options), list(seats), status, created_by, seed)
+        info.settings = settings or TableSettings()
         self.tables[table_id] = info
         self.logs[table_id] = []
         return copy.deepcopy(info)
@@ -113,6 +145,7 @@ class MemoryStorage:
         entry: LogEntry,
         returns: list[float] | None = None,
         finished_at: datetime | None = None,
+        reason: ResultReason | None = None,
     ) -> None:
         """See :meth:`Storage.append_action`."""
         log = self.logs[table_id]
@@ -124,6 +157,40 @@ class MemoryStorage:
             info.status = TableStatus.FINISHED
             info.returns = list(returns)
             info.finished_at = finished_at
+            info.reason = reason or ResultReason.NORMAL
+
+    async def end_table(
+        self,
+        table_id: int,
+        returns: list[float] | None,
+        reason: ResultReason,
+        finished_at: datetime,
+        notes: Sequence[TableNote] = (),
+        seats: Sequence[Seat] | None = None,
+    ) -> None:
+        """See :meth:`Storage.end_table`."""
+        info = self.tables[table_id]
+        info.status = TableStatus.FINISHED
+        info.returns = None if returns is None else list(returns)
+        info.reason = reason
+        info.finished_at = finished_at
+        info.notes.extend(notes)
+        if seats is not None:
+            info.seats = list(seats)
+
+    async def add_notes(
+        self, table_id: int, notes: Sequence[TableNote], seats: Sequence[Seat] | None = None
+    ) -> None:
+        """See :meth:`Storage.add_notes`."""
+        info = self.tables[table_id]
+        info.notes.extend(notes)
+        if seats is not None:
+            info.seats = list(seats)
+
+    async def take_back(self, table_id: int, keep: int, note: TableNote) -> None:
+        """See :meth:`Storage.take_back`."""
+        self.logs[table_id] = [entry for entry in self.logs[table_id] if entry.seq <= keep]
+        self.tables[table_id].notes.append(note)
 
     async def get_table(self, table_id: int) -> TableInfo | None:
         """See :meth:`Storage.get_table`."""

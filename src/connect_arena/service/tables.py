@@ -6,11 +6,13 @@ import asyncio
 import json
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from connect_arena.core import CHANCE, Action, Game, GameError, InvalidRecordError, State, load
-from connect_arena.service.model import LogEntry, TableInfo, TableStatus
+from connect_arena.service.clocks import Clocks
+from connect_arena.service.model import LogEntry, Seat, SeatKind, TableInfo, TableStatus, utcnow
 from connect_arena.service.views import event_json, state_json, table_json
 
 MAX_QUEUED = 2000
@@ -172,6 +174,44 @@ def rebuild(
     return state
 
 
+@dataclass(slots=True)
+class Offers:
+    """What people have offered at a table (kept in memory: an offer does not survive a
+    restart).
+
+    Attributes:
+        draw: the seats that offer (or accepted) a draw.
+        takeback: the seat asking for a takeback and the seq it would go back to.
+        rematch: the seats whose people accepted a rematch.
+        rematch_table: the rematch's table, once created.
+        declined: the last refusal ``(kind, seat)``, shown once.
+    """
+
+    draw: set[int] = field(default_factory=set)
+    takeback: tuple[int, int] | None = None
+    rematch: set[int] = field(default_factory=set)
+    rematch_table: int | None = None
+    declined: tuple[str, int] | None = None
+
+    def to_json(self, table_id: int) -> dict[str, Any]:
+        """The ``offers`` message."""
+        takeback = None
+        if self.takeback is not None:
+            takeback = {"seat": self.takeback[0], "to": self.takeback[1]}
+        declined = None
+        if self.declined is not None:
+            declined = {"kind": self.declined[0], "seat": self.declined[1]}
+        return {
+            "type": "offers",
+            "table_id": table_id,
+            "draw": sorted(self.draw),
+            "takeback": takeback,
+            "rematch": sorted(self.rematch),
+            "rematch_table": self.rematch_table,
+            "declined": declined,
+        }
+
+
 class LiveTable:
     """A table the service holds in memory.
 
@@ -189,8 +229,104 @@ class LiveTable:
         self.state: State[Action] | None = None
         self.described: list[dict[str, Any]] = []
         """Each logged action's description (an event), parallel to ``log``."""
+        self.clocks: Clocks | None = None
+        """The seats' clocks while a timed game runs."""
+        self.offers = Offers()
+        self.flag_timer: asyncio.TimerHandle | None = None
+        self.loaded_at = utcnow()
+        """When this process took the table (people count as away since then)."""
+        self.away_since: dict[int, datetime] = {}
+        """When each seated person's last connection to the table closed (by user id)."""
+        self.remote_online: dict[str, set[int]] = {}
+        """The users connected through each other process of the arena (by its origin)."""
         if info.status in (TableStatus.RUNNING, TableStatus.FINISHED):
             self.state = rebuild(info, log, self.described)
+        if info.status is TableStatus.RUNNING:
+            self.start_clocks(self.loaded_at)
+
+    def timed_seats(self) -> list[int]:
+        """The seats with clocks: people's, while no computer plays for them."""
+        return [
+            seat.index
+            for seat in self.info.seats
+            if seat.kind is SeatKind.HUMAN and seat.takeover is None
+        ]
+
+    def start_clocks(self, now: datetime) -> None:
+        """Set up the clocks of a running timed table from its log: each seat's time as its
+        last logged action left it, the active seats' clocks running from ``now`` (after a
+        restart: the time between the last action and now, which holds the downtime, is
+        charged to nobody)."""
+        control = self.info.settings.time_control
+        if not control.timed or self.state is None or self.state.is_terminal():
+            self.clocks = None
+            return
+        clocks = Clocks(control, self.info.num_players, self.timed_seats())
+        for entry in self.log:
+            if entry.clock is not None and 0 <= entry.seat < self.info.num_players:
+                clocks.remaining[entry.seat] = entry.clock
+        clocks.start(self.state.active_players(), now)
+        self.clocks = clocks
+
+    def last_activity(self) -> datetime:
+        """When the table last changed: its last action, else its creation (or load)."""
+        if self.log:
+            return self.log[-1].created_at
+        return max(self.info.created_at, self.loaded_at)
+
+    def local_online(self) -> set[int]:
+        """The users connected to this table through this process."""
+        return {s.user_id for s in self.subscribers if s.user_id is not None and not s.closed}
+
+    def online(self, user_id: int | None) -> bool:
+        """Whether ``user_id`` has a connection to this table (through this process, or
+        through another one of the arena as it last published)."""
+        if user_id is None:
+            return False
+        if any(s.user_id == user_id and not s.closed for s in self.subscribers):
+            return True
+        return any(user_id in users for users in self.remote_online.values())
+
+    def away(self, seat: Seat, now: datetime) -> float | None:
+        """Seconds ``seat``'s person has had no connection to this table (``None`` when
+        connected, or for a seat without a person)."""
+        if seat.kind is not SeatKind.HUMAN or self.online(seat.user_id):
+            return None
+        since = self.away_since.get(seat.user_id or 0, self.loaded_at)
+        return max(0.0, (now - since).total_seconds())
+
+    def claimable_in(self, seat: Seat, now: datetime) -> float | None:
+        """Seconds until the others may claim ``seat`` (0: now), or ``None`` when they may
+        not: its person is connected, it need not act, or a computer plays it. The grace
+        (``settings.leaver_grace``) counts from the later of the disconnection and the
+        table's last action."""
+        state = self.state
+        if (
+            state is None
+            or self.info.status is not TableStatus.RUNNING
+            or seat.takeover is not None
+            or seat.index not in state.active_players()
+        ):
+            return None
+        away = self.away(seat, now)
+        if away is None:
+            return None
+        waited = min(away, (now - self.last_activity()).total_seconds())
+        return max(0.0, self.info.settings.leaver_grace - waited)
+
+    def presence(self, now: datetime) -> dict[str, Any]:
+        """``{"seats": {"<seat>": {"online", "away", "claimable_in"}}}`` for each person's
+        seat: connected or not, seconds away, seconds until a claim is allowed."""
+        seats: dict[str, Any] = {}
+        for seat in self.info.seats:
+            if seat.kind is SeatKind.HUMAN:
+                away = self.away(seat, now)
+                seats[str(seat.index)] = {
+                    "online": away is None,
+                    "away": away,
+                    "claimable_in": self.claimable_in(seat, now),
+                }
+        return {"seats": seats}
 
     def apply_entry(self, entry: LogEntry) -> None:
         """Apply a stored action that follows the log (one another process committed).
@@ -203,6 +339,10 @@ class LiveTable:
         self.described.append(self.state.describe_action(action, entry.seat).to_json())
         self.state.apply_legal_action(action, entry.seat)
         self.log.append(entry)
+        if self.clocks is not None:
+            over = self.state.is_terminal()
+            active = [] if over else self.state.active_players()
+            self.clocks.act(entry.seat, entry.created_at, active, recorded=entry.clock)
 
     @property
     def id(self) -> int:
@@ -225,13 +365,27 @@ class LiveTable:
     def table_message(self, user_id: int | None) -> dict[str, Any]:
         """The ``table`` message (description, seats, the viewer's seats)."""
         body = table_json(self.info, self.seq)
+        offers = self.offers.to_json(self.id)
+        del offers["type"], offers["table_id"]
+        body["offers"] = offers
+        body["presence"] = self.presence(utcnow())["seats"]
         return {"type": "table", "table": body, "you": list(self.viewer_seats(user_id))}
 
     def state_message(self, seats: Sequence[int]) -> dict[str, Any] | None:
-        """The ``state`` message for a viewer holding ``seats`` (``None`` before the start)."""
+        """The ``state`` message for a viewer holding ``seats`` (``None`` before the start),
+        with ``presence`` (:meth:`presence`) and the clocks (``clocks``: seconds left per
+        timed seat, ``running``: the seats whose clocks run; ``null`` and ``[]`` when
+        untimed)."""
         if self.state is None:
             return None
-        return state_json(self.id, self.state, self.seq, seats)
+        message = state_json(self.id, self.state, self.seq, seats)
+        message["presence"] = self.presence(utcnow())["seats"]
+        if self.clocks is not None:
+            message["clocks"] = self.clocks.snapshot(utcnow())
+            message["running"] = sorted(self.clocks.running)
+        else:
+            message["clocks"], message["running"] = None, []
+        return message
 
     def event_messages(
         self, since: int, seats: Sequence[int], until: int | None = None

@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from connect_arena.core import CHANCE, Action, Game, State, game_class
-from connect_arena.service.model import LogEntry, TableInfo
+from connect_arena.service.model import LogEntry, SeatKind, TableInfo
+from connect_arena.service.settings import HintPolicy
 
 
 def game_title(name: str) -> str:
@@ -35,8 +36,24 @@ def has_private_information(name: str) -> bool:
         return False
 
 
+def hints_allowed(info: TableInfo) -> bool:
+    """Whether the people at ``info`` may ask for hints: never at rated tables or with hints
+    ``off``; with ``auto``, only when one person (hot-seat included) plays against
+    computers (an engine hint against a person is unfair play)."""
+    policy = info.settings.hints
+    if info.settings.rated or policy is HintPolicy.OFF:
+        return False
+    if policy is HintPolicy.ALLOWED:
+        return True
+    people = {seat.user_id for seat in info.seats if seat.kind is SeatKind.HUMAN}
+    open_seats = any(seat.kind is SeatKind.OPEN for seat in info.seats)
+    return len(people) <= 1 and not open_seats
+
+
 def table_json(info: TableInfo, seq: int | None = None) -> dict[str, Any]:
-    """A table's public description (lobby rows and the table page's header)."""
+    """A table's public description (lobby rows and the table page's header): also its
+    ``settings``, ``hints_allowed``, ``reason`` (why it ended) and ``notes`` (lifecycle facts,
+    ``docs/lifecycle.md``)."""
     return {
         "id": info.id,
         "game": info.game,
@@ -50,6 +67,10 @@ def table_json(info: TableInfo, seq: int | None = None) -> dict[str, Any]:
         "finished_at": None if info.finished_at is None else info.finished_at.isoformat(),
         "returns": info.returns,
         "seq": seq,
+        "settings": info.settings.to_json(),
+        "hints_allowed": hints_allowed(info),
+        "reason": None if info.reason is None else info.reason.value,
+        "notes": [note.to_json() for note in info.notes],
     }
 
 

@@ -11,6 +11,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     String,
@@ -66,6 +67,8 @@ class TableRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     returns: Mapped[list[float] | None] = mapped_column(JSON, nullable=True)
+    settings: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    reason: Mapped[str | None] = mapped_column(String(16), nullable=True)
 
 
 class SeatRow(Base):
@@ -79,6 +82,7 @@ class SeatRow(Base):
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     agent: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    takeover: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
 class ActionRow(Base):
@@ -94,3 +98,18 @@ class ActionRow(Base):
     action: Mapped[str] = mapped_column(Text)
     simultaneous: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    clock: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class NoteRow(Base):
+    """A lifecycle note of a table (a resignation, a take-over, a hint used...)."""
+
+    __tablename__ = "table_notes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)

@@ -19,7 +19,14 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from connect_arena.core import OptionValue
-from connect_arena.server.db.models import ActionRow, SeatRow, SessionRow, TableRow, UserRow
+from connect_arena.server.db.models import (
+    ActionRow,
+    NoteRow,
+    SeatRow,
+    SessionRow,
+    TableRow,
+    UserRow,
+)
 from connect_arena.service import (
     LogEntry,
     Seat,
@@ -28,6 +35,7 @@ from connect_arena.service import (
     TableInfo,
     TableStatus,
 )
+from connect_arena.service.settings import NoteKind, ResultReason, TableNote, TableSettings
 
 T = TypeVar("T")
 
@@ -252,6 +260,7 @@ class SqlStorage:
         created_by: int,
         seed: int,
         status: TableStatus = TableStatus.OPEN,
+        settings: TableSettings | None = None,
     ) -> TableInfo:
         """See :meth:`connect_arena.service.Storage.create_table`."""
 
@@ -264,11 +273,12 @@ class SqlStorage:
                 created_by=created_by,
                 seed=seed,
                 created_at=datetime.now(UTC),
+                settings=(settings or TableSettings()).to_json(),
             )
             session.add(row)
             session.flush()
             _write_seats(session, row.id, seats)
-            return _info(row, list(seats))
+            return _info(row, list(seats), {})
 
         return await self._run(work)
 
@@ -290,6 +300,7 @@ class SqlStorage:
         entry: LogEntry,
         returns: list[float] | None = None,
         finished_at: datetime | None = None,
+        reason: ResultReason | None = None,
     ) -> None:
         """See :meth:`connect_arena.service.Storage.append_action`.
 
@@ -302,7 +313,8 @@ class SqlStorage:
         """
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
-        self._pending.append(_Append(table_id, entry, returns, finished_at, done))
+        ending = None if returns is None else (reason or ResultReason.NORMAL)
+        self._pending.append(_Append(table_id, entry, returns, finished_at, ending, done))
         if self._writer is None or self._writer.done():
             self._writer = loop.create_task(self._write_pending())
         await done
@@ -348,12 +360,67 @@ class SqlStorage:
                 errors.append(error)
         return errors
 
+    async def end_table(
+        self,
+        table_id: int,
+        returns: list[float] | None,
+        reason: ResultReason,
+        finished_at: datetime,
+        notes: Sequence[TableNote] = (),
+        seats: Sequence[Seat] | None = None,
+    ) -> None:
+        """See :meth:`connect_arena.service.Storage.end_table`."""
+
+        def work(session: Session) -> None:
+            session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(
+                    status=TableStatus.FINISHED.value,
+                    returns=None if returns is None else list(returns),
+                    reason=reason.value,
+                    finished_at=finished_at,
+                )
+            )
+            _write_notes(session, table_id, notes)
+            if seats is not None:
+                session.execute(delete(SeatRow).where(SeatRow.table_id == table_id))
+                _write_seats(session, table_id, seats)
+
+        await self._run(work)
+
+    async def add_notes(
+        self, table_id: int, notes: Sequence[TableNote], seats: Sequence[Seat] | None = None
+    ) -> None:
+        """See :meth:`connect_arena.service.Storage.add_notes`."""
+
+        def work(session: Session) -> None:
+            _write_notes(session, table_id, notes)
+            if seats is not None:
+                session.execute(delete(SeatRow).where(SeatRow.table_id == table_id))
+                _write_seats(session, table_id, seats)
+
+        await self._run(work)
+
+    async def take_back(self, table_id: int, keep: int, note: TableNote) -> None:
+        """See :meth:`connect_arena.service.Storage.take_back`."""
+
+        def work(session: Session) -> None:
+            session.execute(
+                delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.seq > keep)
+            )
+            _write_notes(session, table_id, [note])
+
+        await self._run(work)
+
     async def get_table(self, table_id: int) -> TableInfo | None:
         """See :meth:`connect_arena.service.Storage.get_table`."""
 
         def work(session: Session) -> TableInfo | None:
             row = session.get(TableRow, table_id)
-            return None if row is None else _info(row, _read_seats(session, table_id))
+            if row is None:
+                return None
+            return _info(row, _read_seats(session, table_id), _read_notes(session, [table_id]))
 
         return await self._run(work)
 
@@ -368,7 +435,12 @@ class SqlStorage:
             )
             return [
                 LogEntry(
-                    r.seq, r.seat, r.action, r.simultaneous, _aware(r.created_at) or r.created_at
+                    r.seq,
+                    r.seat,
+                    r.action,
+                    r.simultaneous,
+                    _aware(r.created_at) or r.created_at,
+                    r.clock,
                 )
                 for r in rows
             ]
@@ -400,7 +472,8 @@ class SqlStorage:
                 )
                 for seat in found:
                     seats[seat.table_id].append(_seat(seat))
-            return [_info(row, seats[row.id]) for row in rows]
+            notes = _read_notes(session, list(seats))
+            return [_info(row, seats[row.id], notes) for row in rows]
 
         return await self._run(work)
 
@@ -413,6 +486,7 @@ class _Append:
     entry: LogEntry
     returns: list[float] | None
     finished_at: datetime | None
+    reason: ResultReason | None
     done: asyncio.Future[None]
 
 
@@ -426,6 +500,7 @@ def _write_appends(connection: Connection, batch: list[_Append]) -> None:
             "action": item.entry.action,
             "simultaneous": item.entry.simultaneous,
             "created_at": item.entry.created_at,
+            "clock": item.entry.clock,
         }
         for item in batch
     ]
@@ -439,12 +514,13 @@ def _write_appends(connection: Connection, batch: list[_Append]) -> None:
                     status=TableStatus.FINISHED.value,
                     returns=list(item.returns),
                     finished_at=item.finished_at,
+                    reason=(item.reason or ResultReason.NORMAL).value,
                 )
             )
 
 
 def _seat(row: SeatRow) -> Seat:
-    return Seat(row.seat, SeatKind(row.kind), row.user_id, row.name, row.agent)
+    return Seat(row.seat, SeatKind(row.kind), row.user_id, row.name, row.agent, row.takeover)
 
 
 def _read_seats(session: Session, table_id: int) -> list[Seat]:
@@ -465,13 +541,41 @@ def _write_seats(session: Session, table_id: int, seats: Sequence[Seat]) -> None
                 "user_id": s.user_id,
                 "name": s.name,
                 "agent": s.agent,
+                "takeover": s.takeover,
             }
             for s in seats
         ],
     )
 
 
-def _info(row: TableRow, seats: list[Seat]) -> TableInfo:
+def _write_notes(session: Session, table_id: int, notes: Sequence[TableNote]) -> None:
+    for note in notes:
+        session.add(
+            NoteRow(
+                table_id=table_id,
+                seq=note.seq,
+                seat=note.seat,
+                kind=note.kind.value,
+                at=note.at,
+                data=dict(note.data),
+            )
+        )
+
+
+def _read_notes(session: Session, table_ids: list[int]) -> dict[int, list[TableNote]]:
+    """The notes of ``table_ids``, in the order they were kept."""
+    notes: dict[int, list[TableNote]] = {table_id: [] for table_id in table_ids}
+    if table_ids:
+        rows = session.scalars(
+            select(NoteRow).where(NoteRow.table_id.in_(table_ids)).order_by(NoteRow.id)
+        )
+        for r in rows:
+            at = _aware(r.at) or r.at
+            notes[r.table_id].append(TableNote(NoteKind(r.kind), r.seq, r.seat, at, dict(r.data)))
+    return notes
+
+
+def _info(row: TableRow, seats: list[Seat], notes: dict[int, list[TableNote]]) -> TableInfo:
     return TableInfo(
         id=row.id,
         game=row.game,
@@ -483,4 +587,7 @@ def _info(row: TableRow, seats: list[Seat]) -> TableInfo:
         created_at=_aware(row.created_at) or row.created_at,
         returns=None if row.returns is None else list(row.returns),
         finished_at=_aware(row.finished_at),
+        settings=TableSettings.from_json(row.settings),
+        reason=None if row.reason is None else ResultReason(row.reason),
+        notes=notes.get(row.id, []),
     )
