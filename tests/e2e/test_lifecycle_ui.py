@@ -86,18 +86,19 @@ def open_table(creator: Page, other: Page, settings: dict[str, Any]) -> int:
     return table_id
 
 
-def played(pages: list[Page], moves: list[tuple[int, str]], before: int = 0) -> None:
-    """Play ``moves`` and wait until both pages list them (``before``: the moves already made)."""
-    for step, (seat, action) in enumerate(moves, start=before + 1):
+def played(pages: list[Page], moves: list[tuple[int, str]]) -> None:
+    """Play ``moves``, each clicked on its seat's page, and wait until both pages list it."""
+    for seat, action in moves:
         page = pages[seat]
         expect(page.locator("#status")).to_contain_text("Your turn")
+        listed = page.locator("#moves li").count()
         words = action.split()
         if words[0] == "pass":
             page.click("#end-turn")
         else:
             page.click(f'[data-add="{words[1]} {words[2]}"]')
         for each in pages:
-            expect(each.locator("#moves li")).to_have_count(step + 1)  # "Red begins" is first
+            expect(each.locator("#moves li")).to_have_count(listed + 1)
 
 
 def shoot(page: Page, name: str) -> None:
@@ -178,7 +179,17 @@ def test_settings_shown_resign_rematch_and_new_game(
     assert alice.errors == [] and bob.errors == []  # type: ignore[attr-defined]
 
 
-def test_a_flag_falls_on_a_0_plus_2_clock(browser: Browser, live_server: LiveServer) -> None:
+@pytest.mark.xfail(
+    reason="server: no flag timer is set when a timed game starts, and the first mover's "
+    "action after its flag fell gets no answer (reported to the lead)",
+    strict=False,
+)
+def test_a_0_plus_2_clock_flags_before_the_first_move_and_aborts(
+    browser: Browser, live_server: LiveServer
+) -> None:
+    """A 0+2 clock starts at 0 s (the increment comes after each action, Fischer): Red's flag
+    falls at once, before every person's first action, so the game is aborted
+    (docs/lifecycle.md's decision, as Lichess)."""
     alice, bob = new_page(browser, live_server.base), new_page(browser, live_server.base)
     sign_up(alice, "alice")
     sign_up(bob, "bob")
@@ -195,8 +206,22 @@ def test_a_flag_falls_on_a_0_plus_2_clock(browser: Browser, live_server: LiveSer
     expect(alice.locator("#table-settings")).to_have_text("0+2 · Casual")
     api_post(bob, f"/api/tables/{table_id}/join", {"seat": 1})
     bob.goto(f"/tables/{table_id}")
+    for page in (alice, bob):
+        expect(page.locator("#status")).to_have_text("The game was aborted: no result.")
+        expect(page.locator("#clock-0 .clock-time")).to_have_text("0:00.0")
+    assert alice.errors == [] and bob.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_flag_falls(browser: Browser, live_server: LiveServer) -> None:
+    """A 6 s + 2 s clock: both players make a first action, then Red waits until the flag
+    falls; the clock shows tenths and turns low on the way."""
+    alice, bob = new_page(browser, live_server.base), new_page(browser, live_server.base)
+    sign_up(alice, "alice")
+    sign_up(bob, "bob")
+    control = {"kind": "realtime", "base": 6, "increment": 2}
+    open_table(alice, bob, {**CASUAL_5_3, "time_control": control})
+    expect(alice.locator("#table-settings")).to_have_text("6s+2 · Casual")
     played([alice, bob], OPENING)
-    # Red waits: the clock shows tenths, turns low, and the flag falls.
     expect(alice.locator("#clock-0")).to_have_class(re.compile(r"\blow\b"))
     expect(alice.locator("#clock-0 .clock-time")).to_have_text(re.compile(r"^0:0\d\.\d$"))
     for page in (alice, bob):
@@ -204,6 +229,7 @@ def test_a_flag_falls_on_a_0_plus_2_clock(browser: Browser, live_server: LiveSer
             "Blue · bob won — Red · alice ran out of time", timeout=15_000
         )
     expect(alice.locator("#clock-0 .clock-time")).to_have_text("0:00.0")
+    expect(alice.locator("#clock-0")).to_have_class(re.compile(r"\bout\b"))
     assert alice.errors == [] and bob.errors == []  # type: ignore[attr-defined]
 
 
@@ -249,7 +275,7 @@ def test_turn_alert_in_the_title_and_a_notification_only_when_hidden(
     expect(mine).to_contain_text("Your turn")
     # Alice's page is hidden when her turn comes: one notification.
     alice.evaluate("window.__hidden = true")
-    played([alice, bob], OPENING[1:], before=1)
+    played([alice, bob], OPENING[1:])
     expect(alice).to_have_title(f"● Your turn — Quinque #{table_id}")
     notes = alice.evaluate("window.__notifications")
     assert notes == [
@@ -260,7 +286,7 @@ def test_turn_alert_in_the_title_and_a_notification_only_when_hidden(
     ]
     # Visible: the title changes, no notification.
     alice.evaluate("window.__hidden = false")
-    played([alice, bob], [(0, "add T1,0 2,0"), (0, "pass"), (1, "add T1,1 2,2"), (1, "pass")], 3)
+    played([alice, bob], [(0, "add T1,0 2,0"), (0, "pass"), (1, "add T1,1 2,2"), (1, "pass")])
     expect(alice).to_have_title(f"● Your turn — Quinque #{table_id}")
     assert len(alice.evaluate("window.__notifications")) == 1
     assert alice.errors == [] and bob.errors == []  # type: ignore[attr-defined]
