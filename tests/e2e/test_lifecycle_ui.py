@@ -339,3 +339,81 @@ def test_the_phone_layout_of_a_timed_table_does_not_overflow(
     no_overflow(alice)
     shoot(alice, "result-phone")
     assert alice.errors == [] and bob.errors == []  # type: ignore[attr-defined]
+
+
+PLAY_FIRST_LEGAL = """async (id) => {
+    // As this page's user: the first legal action of their seat, on a socket of its own.
+    const socket = new WebSocket(`ws://${location.host}/ws/tables/${id}`);
+    const state = await new Promise((resolve) => {
+        socket.onmessage = (event) => {
+            const message = JSON.parse(event.data);
+            if (message.type === "state") resolve(message);
+        };
+    });
+    const [seat] = Object.keys(state.legal_actions);
+    if (seat === undefined) { socket.close(); return null; }
+    const done = new Promise((resolve) => {
+        socket.onmessage = (event) => {
+            const message = JSON.parse(event.data);
+            if (message.type === "event" && message.seq === state.seq + 1) resolve(message);
+        };
+    });
+    const action = state.legal_actions[seat][0];
+    socket.send(JSON.stringify({type: "action", seq: state.seq + 1, action}));
+    await done;
+    socket.close();
+    return seat;
+}"""
+
+
+def test_a_resignation_with_three_sides_lets_the_computer_play_on(
+    browser: Browser, live_server: LiveServer
+) -> None:
+    """Connect 5 for three (two people and a computer): Red resigns after the first moves;
+    the game goes on, the computer playing Red's seat, and every page says since when."""
+    alice, bob = new_page(browser, live_server.base), new_page(browser, live_server.base)
+    sign_up(alice, "alice")
+    sign_up(bob, "bob")
+    answer = api_post(
+        alice,
+        "/api/tables",
+        {
+            "game": "connect5",
+            "options": {"first_player": "0"},
+            "seats": [{"kind": "me"}, {"kind": "open"}, {"kind": "computer", "agent": "random"}],
+            "settings": {**CASUAL_5_3, "takeover": "mcts:easy"},
+        },
+    )
+    assert answer["status"] == 201, answer
+    table_id = answer["json"]["table"]["id"]
+    api_post(bob, f"/api/tables/{table_id}/join", {"seat": 1})
+    alice.goto(f"/tables/{table_id}")
+    bob.goto(f"/tables/{table_id}")
+    expect(alice.locator("#clock-0")).to_be_visible()
+    expect(alice.locator("#clock-2")).to_have_count(0)  # computers are not timed
+    # A first action each (whoever is to move; the computer moves by itself).
+    acted: set[str] = set()
+    for _ in range(12):
+        if acted >= {"0", "1"}:
+            break
+        for page in (alice, bob):
+            seat = page.evaluate(PLAY_FIRST_LEGAL, table_id)
+            if seat is not None:
+                acted.add(seat)
+    assert acted >= {"0", "1"}
+    expect(alice.locator("#resign")).to_be_visible()
+    alice.click("#resign")
+    expect(alice.locator("#confirm-question")).to_have_text(
+        "Resign? You are ranked last and the computer plays your seat on."
+    )
+    alice.click("#confirm-yes")
+    for page in (alice, bob):
+        expect(page.locator("#table-notes")).to_contain_text(
+            re.compile(r"The computer \(easy\) plays for Red · alice since move \d+\.")
+        )
+        expect(page.locator("#takeover-0")).to_have_text("computer (easy) plays")
+    expect(alice.locator("#resign")).to_have_count(0)
+    expect(alice.locator("#come-back")).to_have_count(0)  # a resigned seat cannot come back
+    expect(bob.locator("#status")).not_to_have_class(re.compile(r"\bover\b"))
+    shoot(bob, "takeover")
+    assert alice.errors == [] and bob.errors == []  # type: ignore[attr-defined]
