@@ -87,6 +87,17 @@ describe("draw", () => {
     assert.equal(choices(situation(table(), [], { offers: { ...NO_OFFERS, draw: [0] } })).draw, "offered");
     assert.equal(choices(situation(table(), [], { offers: { ...NO_OFFERS, draw: [1] } })).draw, "incoming");
   });
+  test("not with a seat a computer plays for its person, nor from one", () => {
+    const t = table("hhh");
+    t.seats[1].takeover = "mcts:easy";
+    t.seats[2].kind = "computer";
+    assert.equal(choices(situation(t, [move(1, 0)])).draw, null);
+    assert.equal(choices(situation(t, [move(1, 0)])).takeback, null);
+    const resigned = table("hhh");
+    resigned.seats[0].takeover = "mcts:easy";
+    assert.equal(choices(situation(resigned, [move(1, 0)])).draw, null);
+    assert.equal(choices(situation(resigned, [move(1, 0)])).takeback, null);
+  });
   test("only between people, in games with draws", () => {
     assert.equal(choices(situation(table("hc"))).draw, null);
     assert.equal(choices(situation(table(), [], { drawPossible: false })).draw, null);

@@ -90,7 +90,8 @@ export function choices(s) {
   const running = table.status === "running" && Boolean(state) && !state?.terminal;
   const seated = you.length > 0;
   const mine = new Set(you);
-  const otherPeople = peopleSeats(table).filter((seat) => !mine.has(seat));
+  // Offers are between people who still play their seats themselves.
+  const otherPeople = peopleSeats(table).filter((seat) => !mine.has(seat) && !table.seats[seat]?.takeover);
   const playable = you.filter((seat) => !table.seats[seat]?.takeover);
   /** @type {Choices} */
   const none = {
@@ -105,13 +106,13 @@ export function choices(s) {
   const resign = s.playing !== null && playable.includes(s.playing) ? s.playing : (playable[0] ?? null);
   /** @type {Choices["draw"]} */
   let draw = null;
-  if (s.drawPossible && otherPeople.length) {
+  if (s.drawPossible && otherPeople.length && playable.length) {
     const offering = offers.draw || [];
     draw = offering.some((seat) => mine.has(seat)) ? "offered" : offering.length ? "incoming" : "offer";
   }
   /** @type {Choices["takeback"]} */
   let takeback = null;
-  if (!table.settings?.rated && otherPeople.length) {
+  if (!table.settings?.rated && otherPeople.length && playable.length) {
     if (offers.takeback) takeback = mine.has(offers.takeback.seat) ? "requested" : "incoming";
     else if (s.moves.some((m) => mine.has(m.seat))) takeback = "request";
   }
