@@ -252,6 +252,27 @@ def test_abort_before_every_first_move(browser: Browser, live_server: LiveServer
     assert alice.errors == [] and bob.errors == []  # type: ignore[attr-defined]
 
 
+def test_a_takeback_asked_and_accepted(browser: Browser, live_server: LiveServer) -> None:
+    alice, bob = new_page(browser, live_server.base), new_page(browser, live_server.base)
+    sign_up(alice, "alice")
+    sign_up(bob, "bob")
+    open_table(alice, bob, CASUAL_5_3)
+    played([alice, bob], OPENING)
+    listed = alice.locator("#moves li").count()
+    bob.click("#takeback")
+    expect(bob.locator("#takeback-requested")).to_be_visible()
+    expect(alice.locator("#takeback-offer")).to_contain_text(
+        "Blue asks to take back their last move."
+    )
+    alice.click("#accept-takeback")
+    # Blue's last action ("End turn") is taken back: Blue's turn again, after its add.
+    for page in (alice, bob):
+        expect(page.locator("#moves li")).to_have_count(listed - 1)
+    expect(bob.locator("#status")).to_contain_text("Your turn")
+    expect(alice.locator("#takeback-offer")).to_have_count(0)
+    assert alice.errors == [] and bob.errors == []  # type: ignore[attr-defined]
+
+
 def test_turn_alert_in_the_title_and_a_notification_only_when_hidden(
     browser: Browser, live_server: LiveServer
 ) -> None:
@@ -414,6 +435,7 @@ def test_a_resignation_with_three_sides_lets_the_computer_play_on(
         expect(page.locator("#takeover-0")).to_have_text("computer (easy) plays")
     expect(alice.locator("#resign")).to_have_count(0)
     expect(alice.locator("#come-back")).to_have_count(0)  # a resigned seat cannot come back
+    expect(bob.locator("#offer-draw")).to_have_count(0)  # no other person plays a seat now
     expect(bob.locator("#status")).not_to_have_class(re.compile(r"\bover\b"))
     shoot(bob, "takeover")
     assert alice.errors == [] and bob.errors == []  # type: ignore[attr-defined]
