@@ -294,6 +294,8 @@ def test_turn_alert_in_the_title_and_a_notification_only_when_hidden(
     lobby.goto("/")
     mine = lobby.locator(f'#my-tables [data-mine="{table_id}"]')
     expect(mine).to_contain_text("Your turn")
+    expect(lobby.locator(f'#tables [data-table="{table_id}"]')).to_contain_text("5+3")
+    shoot(lobby, "lobby")
     # Alice's page is hidden when her turn comes: one notification.
     alice.evaluate("window.__hidden = true")
     played([alice, bob], OPENING[1:])
