@@ -441,3 +441,55 @@ def test_a_resignation_with_three_sides_lets_the_computer_play_on(
     expect(bob.locator("#status")).not_to_have_class(re.compile(r"\bover\b"))
     shoot(bob, "takeover")
     assert alice.errors == [] and bob.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_leaver_with_three_sides_is_taken_over_and_takes_the_seat_back(
+    browser: Browser, live_server: LiveServer
+) -> None:
+    """Connect 5 for three: Blue leaves at its turn, Red lets the computer play for Blue, and
+    Blue, back, takes the seat back."""
+    alice, bob = new_page(browser, live_server.base), new_page(browser, live_server.base)
+    sign_up(alice, "alice")
+    sign_up(bob, "bob")
+    answer = api_post(
+        alice,
+        "/api/tables",
+        {
+            "game": "connect5",
+            "options": {"first_player": "0"},
+            "seats": [{"kind": "me"}, {"kind": "open"}, {"kind": "computer", "agent": "random"}],
+            "settings": {**CASUAL_5_3, "takeover": "mcts:easy", "grace": 2},
+        },
+    )
+    table_id = answer["json"]["table"]["id"]
+    api_post(bob, f"/api/tables/{table_id}/join", {"seat": 1})
+    alice.goto(f"/tables/{table_id}")
+    bob.goto(f"/tables/{table_id}")
+    for page in (alice, bob, alice):  # Red, Blue, (the computer), Red: Blue is to move
+        expect(page.locator("#status")).to_contain_text("Your turn")
+        assert page.evaluate(PLAY_FIRST_LEGAL, table_id) is not None
+    expect(bob.locator("#status")).to_contain_text("Your turn")
+    bob.goto("about:blank")  # Blue leaves at its turn
+    expect(alice.locator("#leaver-1")).to_contain_text("Blue left the table.")
+    expect(alice.locator("#claim-1")).to_have_text("Computer plays for Blue")
+    expect(alice.locator("#claim-1")).to_be_enabled(timeout=10_000)
+    alice.click("#claim-1")
+    expect(alice.locator("#confirm-question")).to_have_text(
+        "Let the computer play for Blue, who left the table?"
+    )
+    alice.click("#confirm-yes")
+    notes = alice.locator("#table-notes")
+    expect(notes).to_contain_text(
+        re.compile(r"The computer \(easy\) plays for Blue · bob since move \d+\.")
+    )
+    expect(alice.locator("#status")).not_to_have_class(re.compile(r"\bover\b"))
+    # Blue comes back and takes the seat back.
+    bob.goto(f"/tables/{table_id}")
+    expect(bob.locator("#come-back")).to_contain_text(
+        re.compile(r"The computer plays your seat since move \d+\.")
+    )
+    bob.click("#return-seat")
+    expect(bob.locator("#come-back")).to_have_count(0)
+    expect(notes).to_contain_text(re.compile(r"Blue · bob came back at move \d+\."))
+    expect(alice.locator("#takeover-1")).to_have_count(0)
+    assert alice.errors == [] and bob.errors == []  # type: ignore[attr-defined]
