@@ -273,6 +273,32 @@ def test_a_takeback_asked_and_accepted(browser: Browser, live_server: LiveServer
     assert alice.errors == [] and bob.errors == []  # type: ignore[attr-defined]
 
 
+def test_a_takeback_against_the_computer_needs_no_answer(
+    browser: Browser, live_server: LiveServer
+) -> None:
+    alice = new_page(browser, live_server.base)
+    sign_up(alice, "alice")
+    answer = api_post(
+        alice,
+        "/api/tables",
+        {
+            "game": "quinque",
+            "options": {"first_player": "0"},
+            "seats": [{"kind": "me"}, {"kind": "computer", "agent": "random"}],
+        },
+    )
+    alice.goto(f"/tables/{answer['json']['table']['id']}")
+    expect(alice.locator("#status")).to_contain_text("Your turn")
+    alice.click('[data-add="T0,0 0,0"]')
+    expect(alice.locator("#moves li")).not_to_have_count(0)
+    expect(alice.locator("#status")).to_contain_text("Your turn")  # the computer has played
+    expect(alice.locator("#takeback")).to_have_text("Take back my move")
+    alice.click("#takeback")
+    expect(alice.locator("#moves li")).to_have_count(0)
+    expect(alice.locator("#status")).to_contain_text("Your turn")
+    assert alice.errors == []  # type: ignore[attr-defined]
+
+
 def test_turn_alert_in_the_title_and_a_notification_only_when_hidden(
     browser: Browser, live_server: LiveServer
 ) -> None:

@@ -92,7 +92,7 @@ describe("draw", () => {
     t.seats[1].takeover = "mcts:easy";
     t.seats[2].kind = "computer";
     assert.equal(choices(situation(t, [move(1, 0)])).draw, null);
-    assert.equal(choices(situation(t, [move(1, 0)])).takeback, null);
+    assert.equal(choices(situation(t, [move(1, 0)])).alone, true);
     const resigned = table("hhh");
     resigned.seats[0].takeover = "mcts:easy";
     assert.equal(choices(situation(resigned, [move(1, 0)])).draw, null);
@@ -105,13 +105,18 @@ describe("draw", () => {
 });
 
 describe("takeback", () => {
-  test("after one's own move, at casual tables with another person", () => {
+  test("after one's own move, at casual tables", () => {
     assert.equal(choices(situation(table())).takeback, null);
     assert.equal(choices(situation(table(), [move(1, 0)])).takeback, "request");
+    assert.equal(choices(situation(table(), [move(1, 0)])).alone, false);
     const rated = table();
     rated.settings.rated = true;
     assert.equal(choices(situation(rated, [move(1, 0)])).takeback, null);
-    assert.equal(choices(situation(table("hc"), [move(1, 0)])).takeback, null);
+  });
+  test("against computers alone, nobody needs to agree", () => {
+    const vsComputer = choices(situation(table("hc"), [move(1, 0), move(2, 1)]));
+    assert.equal(vsComputer.takeback, "request");
+    assert.equal(vsComputer.alone, true);
   });
   test("asked by me or by the other", () => {
     const mine = { ...NO_OFFERS, takeback: { seat: 0, to: 1 } };

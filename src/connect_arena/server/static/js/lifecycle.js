@@ -38,6 +38,7 @@ export const NO_OFFERS = Object.freeze({ draw: [], takeback: null, rematch: [], 
  * @property {number | null} resign - the seat that would resign, or null.
  * @property {"offer" | "offered" | "incoming" | null} draw - offer one; yours stands; another's stands.
  * @property {"request" | "requested" | "incoming" | null} takeback
+ * @property {boolean} alone - no other person plays a seat here (a takeback needs nobody's yes).
  * @property {{seat: number, claimableIn: number}[]} claims - offline seats that must act: the
  *   seconds until a claim is allowed (as received; the page counts down).
  * @property {number | null} comeBack - the viewer's seat a computer took over that they may take back.
@@ -95,7 +96,7 @@ export function choices(s) {
   const playable = you.filter((seat) => !table.seats[seat]?.takeover);
   /** @type {Choices} */
   const none = {
-    abort: false, resign: null, draw: null, takeback: null, claims: [], comeBack: null, rematch: null,
+    abort: false, resign: null, draw: null, takeback: null, alone: false, claims: [], comeBack: null, rematch: null,
     newGame: table.status === "finished" && s.signedIn,
   };
   if (table.status === "finished" && seated) {
@@ -112,7 +113,8 @@ export function choices(s) {
   }
   /** @type {Choices["takeback"]} */
   let takeback = null;
-  if (!table.settings?.rated && otherPeople.length && playable.length) {
+  // Against computers alone (or at a hot-seat table) a takeback needs nobody's agreement.
+  if (!table.settings?.rated && playable.length) {
     if (offers.takeback) takeback = mine.has(offers.takeback.seat) ? "requested" : "incoming";
     else if (s.moves.some((m) => mine.has(m.seat))) takeback = "request";
   }
@@ -124,7 +126,7 @@ export function choices(s) {
   return {
     ...none,
     abort: !everyPersonActed(table, s.moves, state.seq),
-    resign, draw, takeback, claims, comeBack,
+    resign, draw, takeback, claims, comeBack, alone: otherPeople.length === 0,
   };
 }
 

@@ -804,7 +804,8 @@ function gameActions(can) {
     parts.push(h("span", { class: "muted", id: "draw-offered" }, t("common.drawOffered")));
   }
   if (can.takeback === "request") {
-    parts.push(h("button", { id: "takeback", onclick: () => request("takeback", { op: "request" }) }, t("common.askTakeback")));
+    parts.push(h("button", { id: "takeback", onclick: () => request("takeback", { op: "request" }) },
+      can.alone ? t("common.takeBack") : t("common.askTakeback")));
   } else if (can.takeback === "requested") {
     parts.push(h("span", { class: "muted", id: "takeback-requested" }, t("common.takebackRequested")));
   }
