@@ -167,7 +167,7 @@ def _ensure_services() -> None:
 
 def test(args: list[str]) -> int:
     """Install the development tools; run ruff, mypy --strict, the JS checks, then pytest."""
-    _ensure_env("dev")
+    _ensure_env("dev,rl")  # rl: the OpenSpiel adapter's tests run too
     _ensure_chromium()
     _ensure_services()
     steps = [

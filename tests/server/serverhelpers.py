@@ -104,6 +104,11 @@ class Player:
         self.client.cookies = self.cookies
         return self.client.websocket_connect(f"/ws/tables/{table_id}?since={since}", **kwargs)
 
+    def connect_user(self) -> Any:
+        """Open this person's ``/ws/user`` socket (their own events)."""
+        self.client.cookies = self.cookies
+        return self.client.websocket_connect("/ws/user")
+
 
 def receive_until(socket: WebSocketTestSession, kind: str, **match: Any) -> dict[str, Any]:
     """Read messages until one of type ``kind`` (with the given fields) arrives."""

@@ -12,9 +12,8 @@
 
 from __future__ import annotations
 
-import json
-
 import asyncio
+import json
 import random
 from collections.abc import Iterator
 from pathlib import Path

@@ -28,10 +28,15 @@ def test_the_guest_keeps_its_tables_and_seats(client: TestClient) -> None:
     table = player.create_table(["me", "open"])
     response = player.post("/api/upgrade", {"name": "otter", "password": PASSWORD})
     assert response.status_code == 200, response.text
-    assert response.json()["user"] == {"id": guest_id, "name": "otter", "guest": False}
+    assert response.json()["user"] == {
+        "id": guest_id,
+        "name": "otter",
+        "guest": False,
+        "bot": False,
+    }
     # The session goes on: the same person is signed in, and may act at its table.
     session = player.get("/api/session").json()
-    assert session["user"] == {"id": guest_id, "name": "otter", "guest": False}
+    assert session["user"] == {"id": guest_id, "name": "otter", "guest": False, "bot": False}
     described = player.get(f"/api/tables/{table['id']}").json()
     assert described["you"] == [0]
     assert described["table"]["seats"][0]["user_id"] == guest_id

@@ -19,18 +19,27 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp
 
 from connect_arena.server import (
+    routes_analysis,
     routes_auth,
+    routes_bot,
+    routes_chat,
     routes_lifecycle,
     routes_pictures,
+    routes_seeks,
     routes_tables,
     routes_tutorials,
+    routes_users,
     websocket,
+    ws_user,
 )
 from connect_arena.server.arena import Arena, TableId
 from connect_arena.server.auth import Passwords, RateLimiter
 from connect_arena.server.config import Settings
 from connect_arena.server.coordination import RedisCoordinator
 from connect_arena.server.db import SqlStorage, make_engine, run_migrations
+from connect_arena.server.db.bots import SqlBots
+from connect_arena.server.db.chat import SqlChat
+from connect_arena.server.db.ratings import SqlRatings
 from connect_arena.server.errors import (
     ApiError,
     api_error_handler,
@@ -56,12 +65,17 @@ async def open_arena(settings: Settings) -> Arena:
     storage = SqlStorage(engine)
     sessions = Sessions(storage, settings.resolved_secret_key(), secure=settings.secure_cookies)
     coordinator = RedisCoordinator(settings.redis_url) if settings.redis_url else None
+    bots = SqlBots(storage)
+    ratings = SqlRatings(storage)
     service = MatchService(
         storage,
         ServiceConfig(
             settings.computer_workers, settings.computer_delay, hint_agent=settings.hint_agent
         ),
         coordinator,
+        challenges=bots,
+        chat=SqlChat(storage),
+        ratings=ratings,
     )
     service.lifecycle.open_ttl = settings.open_table_ttl
     service.lifecycle.idle_ttl = settings.idle_table_ttl
@@ -76,6 +90,10 @@ async def open_arena(settings: Settings) -> Arena:
         sessions=sessions,
         frame_limiter=Buckets(*settings.ws_address_limit),
         replay_limiter=RateLimiter(*settings.replay_limit),
+        bots=bots,
+        token_limiter=RateLimiter(*settings.token_limit),
+        chat_limiter=RateLimiter(*settings.chat_limit),
+        ratings=ratings,
     )
 
 
@@ -166,10 +184,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SecurityHeaders)
     app.add_middleware(AllowedHosts, hosts=settings.allowed_hosts)  # the outermost: first
     app.include_router(routes_auth.router)
+    app.include_router(routes_bot.router)
+    app.include_router(routes_seeks.router)
+    app.include_router(routes_chat.router)
+    app.include_router(routes_analysis.router)
+    app.include_router(ws_user.router)
     app.include_router(routes_lifecycle.router)  # before /tables/{id}: /tables/mine
     app.include_router(routes_tables.router)
     app.include_router(routes_tutorials.router)
     app.include_router(routes_pictures.router)
+    app.include_router(routes_users.router)
     app.include_router(websocket.router)
     app.mount("/static", static_files(settings.static_max_age), name="static")
     _pages(app)

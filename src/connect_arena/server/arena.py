@@ -13,6 +13,8 @@ from starlette.requests import HTTPConnection
 from connect_arena.server.auth import CSRF_HEADER, Passwords, RateLimiter
 from connect_arena.server.config import Settings
 from connect_arena.server.db import SqlStorage, StoredUser
+from connect_arena.server.db.bots import SqlBots
+from connect_arena.server.db.ratings import SqlRatings
 from connect_arena.server.errors import ApiError
 from connect_arena.server.ratelimit import Buckets
 from connect_arena.server.sessions import Sessions, cookie_token
@@ -39,6 +41,10 @@ class Arena:
         sessions: the signed-in sessions and every visitor's CSRF token.
         frame_limiter: WebSocket frames per client address.
         replay_limiter: replay uploads per client address.
+        bots: API tokens, bot accounts and challenges in the database.
+        token_limiter: requests per API token.
+        chat_limiter: chat messages per user.
+        ratings: ratings, scored tables and players' histories in the database.
     """
 
     settings: Settings
@@ -50,6 +56,10 @@ class Arena:
     sessions: Sessions
     frame_limiter: Buckets
     replay_limiter: RateLimiter
+    bots: SqlBots
+    token_limiter: RateLimiter
+    chat_limiter: RateLimiter
+    ratings: SqlRatings
     _users: OrderedDict[int, StoredUser] = field(default_factory=OrderedDict)
 
     async def user(self, user_id: int) -> StoredUser | None:
@@ -120,14 +130,14 @@ def table_id_param(table_id: str) -> int:
 
 def service_user(user: StoredUser) -> User:
     """The match service's view of an account."""
-    return User(user.id, user.name)
+    return User(user.id, user.name, user.bot)
 
 
 def user_json(user: StoredUser | None) -> dict[str, Any] | None:
     """The public description of an account."""
     if user is None:
         return None
-    return {"id": user.id, "name": user.name, "guest": user.guest}
+    return {"id": user.id, "name": user.name, "guest": user.guest, "bot": user.bot}
 
 
 ArenaDep = Annotated[Arena, Depends(get_arena)]

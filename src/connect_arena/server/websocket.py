@@ -17,7 +17,7 @@ from fastapi import APIRouter, WebSocket
 from pydantic import TypeAdapter, ValidationError
 from starlette.websockets import WebSocketDisconnect
 
-from connect_arena.server.arena import Arena, get_arena, parse_table_id, session_user
+from connect_arena.server.arena import Arena, get_arena, parse_table_id, service_user, session_user
 from connect_arena.server.ratelimit import FrameLimit, Verdict
 from connect_arena.server.schemas import (
     AbortMessage,
@@ -168,7 +168,7 @@ async def table_socket(websocket: WebSocket, table_id: str, since: int = 0) -> N
         return
     user = await session_user(websocket)
     user_id = None if user is None else user.id
-    account = None if user is None else User(user.id, user.name)
+    account = None if user is None else service_user(user)
     await websocket.accept()
     try:
         number = parse_table_id(table_id)

@@ -137,7 +137,15 @@ def info_json(info: TableInfo) -> dict[str, Any]:
 def info_from_json(data: dict[str, Any]) -> TableInfo:
     """The inverse of :func:`info_json`."""
     seats = [
-        Seat(s["seat"], SeatKind(s["kind"]), s["user_id"], s["name"], s["agent"], s["takeover"])
+        Seat(
+            s["seat"],
+            SeatKind(s["kind"]),
+            s["user_id"],
+            s["name"],
+            s["agent"],
+            s["takeover"],
+            bool(s.get("bot", False)),
+        )
         for s in data["seats"]
     ]
     finished = data["finished_at"]

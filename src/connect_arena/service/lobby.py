@@ -1,9 +1,11 @@
-"""The live lobby: watchers get the list of open and running tables whenever it changes."""
+"""The live lobby: watchers get the list of open and running tables, and the seeks waiting,
+whenever it changes."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 from typing import Any
 
 from connect_arena.service.registry import TableRegistry
@@ -25,11 +27,18 @@ class Lobby:
         self.registry = registry
         self.watchers: set[Subscription] = set()
         self._pending: asyncio.TimerHandle | None = None
+        self.seeks: Callable[[], list[dict[str, Any]]] = list
+        """The seeks waiting (:mod:`connect_arena.service.seeks`), listed with the tables."""
 
     def snapshot(self) -> dict[str, Any]:
-        """The ``lobby`` message: open and running tables, newest first."""
+        """The ``lobby`` message: open and running tables, newest first, and the seeks
+        waiting (oldest first)."""
         tables = sorted(self.registry.tables.values(), key=lambda t: t.id, reverse=True)
-        return {"type": "lobby", "tables": [table_json(t.info, t.seq) for t in tables]}
+        return {
+            "type": "lobby",
+            "tables": [table_json(t.info, t.seq) for t in tables],
+            "seeks": self.seeks(),
+        }
 
     async def listing(self, finished: int) -> dict[str, Any]:
         """The :meth:`snapshot` plus ``finished``: the ``finished`` latest finished tables,

@@ -15,11 +15,17 @@ Any refusal raises :class:`ServiceError` and changes nothing.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from connect_arena.service.analysis import Analysis
+from connect_arena.service.challenges import Challenges, ChallengeStore, MemoryChallengeStore
+from connect_arena.service.chat import Chat, ChatStore, MemoryChatStore
 from connect_arena.service.cluster import Cluster, Coordinator
 from connect_arena.service.computer import ComputerPlayers
 from connect_arena.service.computer_seats import ComputerSeats
@@ -36,11 +42,14 @@ from connect_arena.service.model import (
     mix,
 )
 from connect_arena.service.pipeline import MovePipeline
+from connect_arena.service.ratings import MemoryRatingStore, Ratings, RatingStore
 from connect_arena.service.registry import FINISHED_CACHE, TableRegistry
 from connect_arena.service.seating import Seating
+from connect_arena.service.seeks import Seeks
 from connect_arena.service.settings import TableSettings
-from connect_arena.service.storage import Storage
+from connect_arena.service.storage import MemoryStorage, Storage
 from connect_arena.service.tables import LiveTable, Subscription
+from connect_arena.service.userevents import UserEvents
 from connect_arena.service.viewing import Viewing, sync
 from connect_arena.service.views import table_json
 
@@ -54,6 +63,8 @@ __all__ = [
     "User",
 ]
 
+log = logging.getLogger(__name__)
+
 _mix = mix  # the per-action seed, under the name callers (tests) import from here
 
 
@@ -66,6 +77,9 @@ class MatchService:
         coordinator: shared with the other processes of the arena (Redis), when there are
             several: each table operation then runs under the table's lease
             (:mod:`~connect_arena.service.cluster`). ``None``: this process is alone.
+        challenges: where challenges are kept (default: in memory).
+        ratings: where ratings and scored tables are kept (default: in memory, over a
+            :class:`MemoryStorage`'s tables).
     """
 
     def __init__(
@@ -73,6 +87,9 @@ class MatchService:
         storage: Storage,
         config: ServiceConfig | None = None,
         coordinator: Coordinator | None = None,
+        challenges: ChallengeStore | None = None,
+        chat: ChatStore | None = None,
+        ratings: RatingStore | None = None,
     ) -> None:
         self.storage = storage
         self.config = config or ServiceConfig()
@@ -89,6 +106,28 @@ class MatchService:
         self.hints = Hints(self.registry, self.computer, self.config)
         self.viewing = Viewing(self.registry, self.pipeline)
         self.lifecycle = Lifecycle(self.registry, self.pipeline, self.seating, self.lobby)
+        self.user_events = UserEvents()
+        self.challenges = Challenges(
+            challenges or MemoryChallengeStore(), self.seating, self.user_events
+        )
+        self.analysis = Analysis(self.registry, self.computer)
+        self.chat = Chat(self.registry, chat or MemoryChatStore())
+        self.seeks = Seeks(self.seating, self.user_events, self.lobby.changed)
+        self.lobby.seeks = self.seeks.listing
+        if ratings is None:
+            memory = storage.tables if isinstance(storage, MemoryStorage) else None
+            ratings = MemoryRatingStore(memory)
+        self.ratings = Ratings(self.registry, ratings)
+        self.catching_up: asyncio.Task[None] | None = None
+        """The startup pass scoring finished tables left unscored (:meth:`start`)."""
+        lifecycle_changed = self.pipeline.changed
+
+        def changed(table: LiveTable) -> None:
+            lifecycle_changed(table)
+            self.user_events.table_changed(table)
+            self.ratings.table_changed(table)  # a finished table is scored (rated) once
+
+        self.pipeline.changed = changed
         self.cluster: Cluster | None = None
         if coordinator is not None:
             self.cluster = Cluster(self.registry, self.pipeline, self.lobby, coordinator)
@@ -96,6 +135,7 @@ class MatchService:
 
     def _wake(self, table: LiveTable) -> None:
         self.computer_seats.wake(table)
+        self.user_events.table_changed(table)  # a game starting: its people are told
 
     # ----- life cycle --------------------------------------------------------------------------
     async def start(self) -> None:
@@ -106,10 +146,16 @@ class MatchService:
             async with self.registry.exclusive(table):
                 await self.pipeline.advance(table)
                 self.lifecycle.resume(table)
+        self.catching_up = self.registry.spawn(self._catch_up())
         if self.cluster is not None:
             self.cluster.start_sweeping()
         if self.config.sweep_every > 0:
             self.lifecycle.start_sweeping(self.config.sweep_every)
+
+    async def _catch_up(self) -> None:
+        scored = await self.ratings.catch_up()
+        if scored:
+            log.info("scored %d finished tables left unscored", scored)
 
     async def close(self) -> None:
         """Stop computer players and close every subscription."""
@@ -257,7 +303,9 @@ class MatchService:
         Raises:
             ServiceError: no such table (``not_found``).
         """
-        return await self.registry.get(table_id)
+        table = await self.registry.get(table_id)
+        await self.ratings.fill(table)
+        return table
 
     async def watch(self, table_id: int, user_id: int | None, since: int = 0) -> Subscription:
         """Subscribe to a table: the queue starts with the ``table`` message, the events after
@@ -266,6 +314,8 @@ class MatchService:
         Raises:
             ServiceError: no such table.
         """
+        with contextlib.suppress(ServiceError):  # the table message shows its rating changes
+            await self.ratings.fill(await self.registry.get(table_id))
         subscription = await self.viewing.watch(table_id, user_id, since)
         table = self.registry.tables.get(table_id) or self.registry.finished.get(table_id)
         if table is not None:

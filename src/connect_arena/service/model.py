@@ -51,6 +51,7 @@ class Seat:
         agent: the agent spec of a computer seat (e.g. ``"random"``).
         takeover: the agent spec of the computer playing a person's seat for them (after a
             resignation, a timeout or a leaver claim), ``None`` while the person plays.
+        bot: the account sitting here is a bot (a program playing through the bot API).
     """
 
     index: int
@@ -59,6 +60,7 @@ class Seat:
     name: str | None = None
     agent: str | None = None
     takeover: str | None = None
+    bot: bool = False
 
     @property
     def filled(self) -> bool:
@@ -84,6 +86,7 @@ class Seat:
             "name": self.name,
             "agent": self.agent,
             "takeover": self.takeover,
+            "bot": self.bot,
         }
 
 
@@ -106,6 +109,9 @@ class TableInfo:
         settings: time control, hints, take-over level, rated.
         reason: why the game ended, once it did.
         notes: lifecycle facts in order (resignations, take-overs, claims, hints used...).
+        rating_changes: once a rated game is scored, each seat's displayed rating change
+            (``+14`` is 14; ``None`` for a seat not rated), else ``None``
+            (:mod:`~connect_arena.service.ratings`).
     """
 
     id: int
@@ -121,6 +127,7 @@ class TableInfo:
     settings: TableSettings = field(default_factory=TableSettings)
     reason: ResultReason | None = None
     notes: list[TableNote] = field(default_factory=list)
+    rating_changes: list[int | None] | None = None
 
     @property
     def num_players(self) -> int:
@@ -136,10 +143,12 @@ class TableInfo:
 
 @dataclass(frozen=True, slots=True)
 class User:
-    """Who is asking: a user id and display name (accounts live in the server)."""
+    """Who is asking: a user id and display name (accounts live in the server), and whether
+    the account is a bot."""
 
     id: int
     name: str
+    bot: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,7 +35,7 @@ def make_seat(index: int, request: SeatRequest, user: User) -> Seat:
         ServiceError: ``bad_request``: an unknown kind or computer player.
     """
     if request.kind == "me":
-        return Seat(index, SeatKind.HUMAN, user.id, user.name)
+        return Seat(index, SeatKind.HUMAN, user.id, user.name, bot=user.bot)
     if request.kind == "open":
         return Seat(index)
     if request.kind == "computer":
@@ -94,7 +94,22 @@ class Seating:
     ) -> TableInfo:
         """See :meth:`connect_arena.service.MatchService.create_table`."""
         settings = settings or TableSettings()
-        options = dict(options or {})
+        name, checked = self.prepare(game, len(seats), options or {}, settings)
+        made = [make_seat(index, request, user) for index, request in enumerate(seats)]
+        return await self.create_seated(user, name, checked, made, settings)
+
+    @staticmethod
+    def prepare(
+        game: str, players: int, options: dict[str, Any], settings: TableSettings
+    ) -> tuple[str, dict[str, Any]]:
+        """The game's name and every option (defaults included) of a new table, checked as
+        client options; without a clock, the game's anti-endless option takes its
+        ``anti_endless_default`` unless given.
+
+        Raises:
+            ServiceError: ``bad_request``: an unknown game, bad options or player count.
+        """
+        options = dict(options)
         try:
             cls = game_class(game)
             check_client_options(cls, options)
@@ -102,13 +117,10 @@ class Seating:
             if endless is not None and endless not in options and not settings.time_control.timed:
                 # A live table must end: without a clock, the game's bound applies by default.
                 options[endless] = cls.game_type.anti_endless_default
-            descriptor = load(game, len(seats) or None, **options)
+            descriptor = load(game, players or None, **options)
         except (GameError, ValueError) as error:
             raise ServiceError(ErrorCode.BAD_REQUEST, str(error)) from None
-        made = [make_seat(index, request, user) for index, request in enumerate(seats)]
-        return await self.create_seated(
-            user, descriptor.name, dict(descriptor.options), made, settings
-        )
+        return descriptor.name, dict(descriptor.options)
 
     async def create_seated(
         self,
@@ -145,7 +157,7 @@ class Seating:
             if table.viewer_seats(user.id):
                 raise ServiceError(ErrorCode.CONFLICT, "you already sit at this table")
             seats = list(table.info.seats)
-            seats[seat] = Seat(seat, SeatKind.HUMAN, user.id, user.name)
+            seats[seat] = Seat(seat, SeatKind.HUMAN, user.id, user.name, bot=user.bot)
             full = all(s.filled for s in seats)
             status = TableStatus.RUNNING if full else TableStatus.OPEN
             # One write for the seat and the start: a crash leaves it joined and started, or

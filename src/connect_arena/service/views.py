@@ -52,8 +52,9 @@ def hints_allowed(info: TableInfo) -> bool:
 
 def table_json(info: TableInfo, seq: int | None = None) -> dict[str, Any]:
     """A table's public description (lobby rows and the table page's header): also its
-    ``settings``, ``hints_allowed``, ``reason`` (why it ended) and ``notes`` (lifecycle facts,
-    ``docs/lifecycle.md``)."""
+    ``settings``, ``hints_allowed``, ``reason`` (why it ended), ``notes`` (lifecycle facts,
+    ``docs/lifecycle.md``) and ``rating_changes`` (each seat's rating change once a rated
+    game was scored, ``docs/community.md``)."""
     return {
         "id": info.id,
         "game": info.game,
@@ -71,6 +72,7 @@ def table_json(info: TableInfo, seq: int | None = None) -> dict[str, Any]:
         "hints_allowed": hints_allowed(info),
         "reason": None if info.reason is None else info.reason.value,
         "notes": [note.to_json() for note in info.notes],
+        "rating_changes": info.rating_changes,
     }
 
 

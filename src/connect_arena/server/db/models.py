@@ -13,10 +13,12 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -36,6 +38,10 @@ class UserRow(Base):
     password_hash: Mapped[str | None] = mapped_column(String(256), nullable=True)
     guest: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    computer: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """A built-in computer player's account (named after its agent spec, no password): its
+    seats are rated like anybody's (``docs/community.md``)."""
 
 
 class SessionRow(Base):
@@ -79,10 +85,11 @@ class SeatRow(Base):
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     kind: Mapped[str] = mapped_column(String(16))
-    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True, index=True)
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     agent: Mapped[str | None] = mapped_column(String(32), nullable=True)
     takeover: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class ActionRow(Base):
@@ -113,3 +120,117 @@ class NoteRow(Base):
     kind: Mapped[str] = mapped_column(String(16))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class TokenRow(Base):
+    """A personal API token: only its SHA-256 is stored; ``scopes`` limit what it may do."""
+
+    __tablename__ = "api_tokens"
+    __table_args__ = ({"sqlite_autoincrement": True},)  # ids are never reused
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    name: Mapped[str] = mapped_column(String(64))
+    hash: Mapped[str] = mapped_column(String(64), unique=True)
+    scopes: Mapped[list[str]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    last_used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class ChallengeRow(Base):
+    """A challenge to a named user, until accepted, declined, cancelled or expired."""
+
+    __tablename__ = "challenges"
+    __table_args__ = ({"sqlite_autoincrement": True},)  # ids are never reused
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    challenger_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    challenged_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    body: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ChatRow(Base):
+    """A chat message of a table (``room``: players or spectators)."""
+
+    __tablename__ = "chat_messages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    room: Mapped[str] = mapped_column(String(16))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str | None] = mapped_column(Text, nullable=True)
+    preset: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class MuteRow(Base):
+    """``user_id`` no longer sees ``muted_id``'s chat messages."""
+
+    __tablename__ = "chat_mutes"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    muted_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+
+
+class RatingRow(Base):
+    """An account's current rating on one game (OpenSkill's ``mu`` and ``sigma``, the
+    displayed conservative ``rating``), the rated games played and the last one's time. The
+    leaderboard reads ``ix_ratings_leaderboard`` in rating order (no scan)."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ix_ratings_leaderboard", "game", "rating", "user_id"),)
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    rating: Mapped[int] = mapped_column(Integer)
+    games: Mapped[int] = mapped_column(Integer)
+    last_game_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ScoredTableRow(Base):
+    """A finished table once scored (its placings kept, ratings updated when rated): at most
+    one per table; ``id`` orders the scoring (a recomputation follows it)."""
+
+    __tablename__ = "scored_tables"
+    __table_args__ = ({"sqlite_autoincrement": True},)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), unique=True)
+    game: Mapped[str] = mapped_column(String(64))
+    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    reason: Mapped[str] = mapped_column(String(16))
+    rated: Mapped[bool] = mapped_column(Boolean)
+    sides: Mapped[int] = mapped_column(Integer)
+
+
+class UserGameRow(Base):
+    """One seat of a scored table: its account, rank, result and (rated tables) the rating
+    before and after. A user's history and statistics are read from here."""
+
+    __tablename__ = "user_games"
+    __table_args__ = (
+        Index("ix_user_games_user", "user_id", "finished_at"),
+        Index("ix_user_games_user_game", "user_id", "game", "finished_at"),
+    )
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    side: Mapped[int] = mapped_column(Integer)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    game: Mapped[str] = mapped_column(String(64))
+    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    rated: Mapped[bool] = mapped_column(Boolean)
+    rank: Mapped[int] = mapped_column(Integer)
+    result: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    mu_before: Mapped[float | None] = mapped_column(Float, nullable=True)
+    sigma_before: Mapped[float | None] = mapped_column(Float, nullable=True)
+    games_before: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    mu: Mapped[float | None] = mapped_column(Float, nullable=True)
+    sigma: Mapped[float | None] = mapped_column(Float, nullable=True)
+    rating: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    change: Mapped[int | None] = mapped_column(Integer, nullable=True)

@@ -58,6 +58,7 @@ class StoredUser:
     name: str
     guest: bool
     password_hash: str | None
+    bot: bool = False
 
 
 class NameTakenError(Exception):
@@ -72,7 +73,7 @@ def _aware(moment: datetime | None) -> datetime | None:
 
 
 def _user(row: UserRow) -> StoredUser:
-    return StoredUser(row.id, row.name, row.guest, row.password_hash)
+    return StoredUser(row.id, row.name, row.guest, row.password_hash, bool(row.bot))
 
 
 class SqlStorage:
@@ -520,7 +521,9 @@ def _write_appends(connection: Connection, batch: list[_Append]) -> None:
 
 
 def _seat(row: SeatRow) -> Seat:
-    return Seat(row.seat, SeatKind(row.kind), row.user_id, row.name, row.agent, row.takeover)
+    return Seat(
+        row.seat, SeatKind(row.kind), row.user_id, row.name, row.agent, row.takeover, row.bot
+    )
 
 
 def _read_seats(session: Session, table_id: int) -> list[Seat]:
@@ -542,6 +545,7 @@ def _write_seats(session: Session, table_id: int, seats: Sequence[Seat]) -> None
                 "name": s.name,
                 "agent": s.agent,
                 "takeover": s.takeover,
+                "bot": s.bot,
             }
             for s in seats
         ],

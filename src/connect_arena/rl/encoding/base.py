@@ -1,0 +1,151 @@
+"""The shape every per-game action encoding has, and the prefix tree of a position's actions.
+
+An encoding maps each engine action to a short sequence of integer *ids* in
+``0 .. num_distinct_actions - 1`` (the same range for every position of a game with given
+options), and each chance outcome to one id in ``0 .. max_chance_outcomes - 1``. A
+multi-part action (a Connect 5 capture chain, a CO'NNN'ECT claim) becomes several ids chosen
+one after the other by the same seat; :class:`~connect_arena.rl.stepper.Stepper` drives that.
+
+Within one position the sequences of the legal actions must be distinct. When one of them is a
+proper prefix of another (a capture chain that may stop or go on), the shorter one is completed
+with the encoding's :attr:`Encoding.end_id` ("stop here"), so that every legal action has
+exactly one sequence and every path of legal ids ends at exactly one legal action.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Iterable
+from operator import itemgetter
+from typing import Any, ClassVar, Union
+
+import numpy as np
+import numpy.typing as npt
+
+from connect_arena.core.game import Action, Game, State
+
+Node = dict[int, Union[Action, "Node"]]
+"""A node of a position's prefix tree: next id → the completed action, or the next node."""
+Tensor = npt.NDArray[np.float32]
+ChanceEntry = tuple[
+    list[tuple[Action, float]], dict[int, tuple[Action, float]], list[tuple[int, float]]
+]
+"""A chance node's outcomes, their table by chance id, and ``(id, p)`` ascending."""
+
+
+class EncodingError(ValueError):
+    """An encoding does not fit a position (two legal actions with one sequence, or a
+    sequence that is a prefix of another in a game without an end id): a bug to report."""
+
+
+class Encoding(abc.ABC):
+    """A game's fixed action and observation encoding (one instance per game descriptor).
+
+    Attributes:
+        game: the game descriptor (its options and number of players fix every size).
+        num_distinct_actions: ids of the players' steps run from 0 to this, exclusive.
+        max_chance_outcomes: chance ids run from 0 to this, exclusive (``0``: no chance).
+        observation_shape: the shape of :meth:`observe`'s tensor.
+        end_id: the id that completes a sequence which is a prefix of another, or ``None``.
+        max_game_length: an upper bound of the number of player steps (ids, chance excluded)
+            of one game with these options; :meth:`max_game_length` computes it.
+    """
+
+    game_name: ClassVar[str]
+    """The ``GameType.short_name`` of the game this encoding is for."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.num_distinct_actions = 0
+        self.max_chance_outcomes = 0
+        self.observation_shape: tuple[int, ...] = ()
+        self.end_id: int | None = None
+        self.chance_cache: dict[tuple[int, int], ChanceEntry] = {}
+        """The tables of the chance nodes met (kept by the stepper)."""
+
+    # ----- player steps ------------------------------------------------------------------------
+    @abc.abstractmethod
+    def encode(self, state: State[Any], action: Action) -> tuple[int, ...]:
+        """The id sequence of ``action``, a legal action of the current seat in ``state``
+        (without the end id, which the prefix tree adds where needed)."""
+
+    def encode_all(self, state: State[Any], actions: Iterable[Action]) -> list[tuple[int, ...]]:
+        """:meth:`encode` of each action (games override it with a faster loop)."""
+        return [self.encode(state, action) for action in actions]
+
+    def tree(self, state: State[Any], actions: list[Action]) -> Node:
+        """The prefix tree of ``actions``, the legal actions of the current seat in ``state``
+        (:func:`build_tree` of their encodings; games may build it in one pass)."""
+        return build_tree(actions, self.encode_all(state, actions), self.end_id)
+
+    @abc.abstractmethod
+    def id_name(self, action_id: int) -> str:
+        """A short, unique, position-independent name of a player step id (``"mark 3,2"``)."""
+
+    # ----- chance ------------------------------------------------------------------------------
+    def chance_id(self, state: State[Any], action: Action) -> int:
+        """The id of a chance outcome of ``state`` (games with chance override this)."""
+        raise NotImplementedError(f"{self.game.name} has no chance encoding")
+
+    def chance_name(self, chance_id: int) -> str:
+        """A short, unique name of a chance id (``"roll 1 2 6"``)."""
+        return f"chance {chance_id}"
+
+    # ----- observation ------------------------------------------------------------------------
+    @abc.abstractmethod
+    def observe(self, state: State[Any], player: int, prefix: tuple[int, ...], out: Tensor) -> None:
+        """Write what seat ``player`` may see into ``out`` (shape :attr:`observation_shape`,
+        float32, zeroed by the caller). ``prefix`` is the part of an action the current seat
+        has chosen so far (shown to that seat only)."""
+
+    @abc.abstractmethod
+    def max_game_length(self) -> int:
+        """An upper bound of the player steps of one game (chance outcomes excluded)."""
+
+    def describe_prefix(self, prefix: tuple[int, ...]) -> str:
+        """The chosen part of an action, as text (empty when nothing is chosen)."""
+        return " ".join(self.id_name(i) for i in prefix)
+
+
+def build_tree(actions: list[Action], sequences: list[tuple[int, ...]], end_id: int | None) -> Node:
+    """The prefix tree of ``actions`` (one legal action per sequence).
+
+    Raises:
+        EncodingError: two actions share a sequence, or a sequence is a prefix of another and
+            the encoding has no end id.
+    """
+    if len(actions) != len(sequences):
+        raise EncodingError(f"{len(actions)} actions but {len(sequences)} sequences")
+    if sequences and max(map(len, sequences)) == 1:
+        # The common case, at C speed: every action is one step.
+        root: Node = dict(zip(map(itemgetter(0), sequences), actions, strict=True))
+        if len(root) == len(actions):
+            return root
+    root = {}
+    for action, sequence in zip(actions, sequences, strict=True):
+        node = root
+        for step in sequence[:-1]:
+            child = node.get(step)
+            if child is None:
+                child = node[step] = {}
+            elif not isinstance(child, dict):  # an action ends here: it now needs the end id
+                child = node[step] = {_end(end_id, child, action): child}
+            node = child
+        last = sequence[-1]
+        here = node.get(last)
+        if here is None:
+            node[last] = action
+        elif isinstance(here, dict):
+            end = _end(end_id, action, here)
+            if end in here:
+                raise EncodingError(f"{here[end]} and {action} have the same encoding {sequence}")
+            here[end] = action
+        else:
+            raise EncodingError(f"{here} and {action} have the same encoding {sequence}")
+    return root
+
+
+def _end(end_id: int | None, short: object, long: object) -> int:
+    if end_id is None:
+        raise EncodingError(f"the encoding of {short} is a prefix of that of {long}")
+    return end_id

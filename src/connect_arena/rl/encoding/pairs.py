@@ -1,0 +1,235 @@
+"""Connect Pairs' action encoding: subjects, zones and slots; a key as six subject choices.
+
+Subjects ``s`` are 0..5 (``A``..``F``), zones ``z`` and die faces 1..6, top slots 1..4. A
+token is ``t = (z-1)·6 + s``. A key is six steps (the subject for die value 1, then 2, …); a
+swap is two steps (the token of the lower zone, then the other); a ``give`` that names the
+subject received (``connect_chooser=active``) is two steps.
+
+==========================  =================================================================
+ids                          meaning
+==========================  =================================================================
+``s``                        ``key``: the next die value conquers subject ``s``
+``6 + s·36 + (a-1)·6 + b-1``  ``move s a>b``
+``222 + s·6 + a - 1``        ``take s a`` (one token)
+``258 + s·36 + (a-1)·6+b-1`` ``take s a b`` (``a <= b``)
+``474 + t``                  ``swap``: first token (lower zone)
+``510 + t``                  ``swap``: second token
+``546``                      ``connect``
+``547 + t``                  ``give`` the token ``t``
+``583 + s``                  ``give …``: the subject received
+``589``                      ``done``
+``590 + (z-1)·4 + slot - 1`` ``top z>slot``
+``614 + z - 1``              ``keep z``
+``620``, ``621``             ``pass``; ``end`` (reserved: completes a sequence another
+                             legal one extends; the rules never need it)
+==========================  =================================================================
+
+Chance ids: ``0 .. 55`` the roll (sorted dice, the engine's order), then the first player
+(``n`` seats), then a random key (``key=random``: the 720 arrangements in the engine's order);
+the range is the same whatever the options.
+
+Observation, shape ``(n + 1, 168)``: row ``q`` is seat ``q`` — its zones (36: count of subject
+``s`` in zone ``z``, /3, at ``t``), top slots (24: slot × subject), its pair's key (36: face ×
+subject) and supply (6, fraction), the zones with a pending three-of-a-subject event (6), then
+flags: its turn, it is the observer, its pair has completed the sequence, its partner is seat
+``q ^ 1`` (always 1; the pairing is fixed); the rest is 0. The last row is the table: dice (6,
+count/3), stage (8: key, first, roll, choose, connect, reply, after, over), die values left in
+the connection (6), the offered token (36), manche and round (fractions), then the observer's
+pending choice: key subjects chosen so far (36: face × subject), the first token of a swap
+(36), the token of a give (36).
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from connect_arena.core.game import Action, State
+from connect_arena.games.pairs.components import KEY_PERMUTATIONS, ROLL_OUTCOMES, SUBJECTS
+from connect_arena.games.pairs.notation import (
+    Connect,
+    Done,
+    FirstPlayer,
+    Give,
+    Keep,
+    KeyChoice,
+    Move,
+    Roll,
+    Swap,
+    Take,
+    Top,
+)
+from connect_arena.games.pairs.rules import PairsGame, PairsState
+from connect_arena.rl.encoding.base import Encoding, Tensor
+
+MOVE, TAKE1, TAKE2, SWAP1, SWAP2, CONNECT = 6, 222, 258, 474, 510, 546
+GIVE, RECEIVE, DONE, TOP, KEEP, PASS, END = 547, 583, 589, 590, 614, 620, 621
+STAGES = ("key", "first", "roll", "choose", "connect", "reply", "after", "over")
+WIDTH = 168
+ROLLS = [dice for dice, _ in ROLL_OUTCOMES]
+
+
+def _token(zone: int, subject: int) -> int:
+    return (zone - 1) * 6 + subject
+
+
+def _token_name(token: int) -> str:
+    return f"{token // 6 + 1}{SUBJECTS[token % 6]}"
+
+
+class PairsEncoding(Encoding):
+    """The encoding described in the module docstring."""
+
+    game_name = "pairs"
+
+    def __init__(self, game: PairsGame) -> None:
+        super().__init__(game)
+        cfg = game.config
+        self.cfg = cfg
+        self.players = n = cfg.num_players
+        self.end_id = END
+        self.num_distinct_actions = END + 1
+        self.roll_index = {dice: i for i, dice in enumerate(ROLLS)}
+        self.key_base = len(ROLLS) + n
+        self.key_index = {key: i for i, key in enumerate(KEY_PERMUTATIONS)}
+        # The same size whatever the options ``key`` and ``first_player``: a fixed range.
+        self.max_chance_outcomes = self.key_base + len(KEY_PERMUTATIONS)
+        self.observation_shape = (n + 1, WIDTH)
+
+    def encode(self, state: State[Any], action: Action) -> tuple[int, ...]:
+        """The ids of a legal action (the same in every position)."""
+        return self._encode(action)
+
+    def encode_all(self, state: State[Any], actions: Any) -> list[tuple[int, ...]]:
+        # Hot path: arithmetic is quicker than hashing the (fresh) action objects.
+        encode = self._encode
+        return [encode(action) for action in actions]
+
+    @staticmethod
+    def _encode(action: Any) -> tuple[int, ...]:
+        kind = type(action)
+        if kind is Move:
+            return (MOVE + action.subject * 36 + (action.source - 1) * 6 + action.target - 1,)
+        if kind is Take:
+            zones = action.zones
+            if len(zones) == 1:
+                return (TAKE1 + action.subject * 6 + zones[0] - 1,)
+            return (TAKE2 + action.subject * 36 + (zones[0] - 1) * 6 + zones[1] - 1,)
+        if kind is Swap:
+            first = _token(action.first_zone, action.first_subject)
+            return (SWAP1 + first, SWAP2 + _token(action.second_zone, action.second_subject))
+        if kind is Give:
+            token = GIVE + _token(action.zone, action.subject)
+            return (token,) if action.receive is None else (token, RECEIVE + action.receive)
+        if kind is Top:
+            return (TOP + (action.zone - 1) * 4 + action.slot - 1,)
+        if kind is Keep:
+            return (KEEP + action.zone - 1,)
+        if kind is KeyChoice:
+            return tuple(action.subjects)
+        if kind is Connect:
+            return (CONNECT,)
+        return (DONE,) if kind is Done else (PASS,)
+
+    def id_name(self, action_id: int) -> str:  # one branch per id range
+        """``"key C"``, ``"move C 1>6"``, ``"swap 2A"``, ``"give 3C"``, ``"top 6>2"``, …"""
+        if action_id < MOVE:
+            return f"key {SUBJECTS[action_id]}"
+        if action_id < TAKE1:
+            s, rest = divmod(action_id - MOVE, 36)
+            return f"move {SUBJECTS[s]} {rest // 6 + 1}>{rest % 6 + 1}"
+        if action_id < TAKE2:
+            s, a = divmod(action_id - TAKE1, 6)
+            return f"take {SUBJECTS[s]} {a + 1}"
+        if action_id < SWAP1:
+            s, rest = divmod(action_id - TAKE2, 36)
+            return f"take {SUBJECTS[s]} {rest // 6 + 1} {rest % 6 + 1}"
+        if action_id < CONNECT:
+            which = "swap" if action_id < SWAP2 else "swap with"
+            return f"{which} {_token_name((action_id - SWAP1) % 36)}"
+        if action_id == CONNECT:
+            return "connect"
+        if action_id < RECEIVE:
+            return f"give {_token_name(action_id - GIVE)}"
+        if action_id < DONE:
+            return f"give for {SUBJECTS[action_id - RECEIVE]}"
+        if action_id == DONE:
+            return "done"
+        if action_id < KEEP:
+            z, slot = divmod(action_id - TOP, 4)
+            return f"top {z + 1}>{slot + 1}"
+        if action_id < PASS:
+            return f"keep {action_id - KEEP + 1}"
+        return "pass" if action_id == PASS else "end"
+
+    def chance_id(self, state: State[Any], action: Action) -> int:
+        """The index of the outcome in the order of the module docstring."""
+        kind = type(action)
+        if kind is Roll:
+            return self.roll_index[cast(Roll, action).dice]
+        if kind is FirstPlayer:
+            return len(ROLLS) + cast(FirstPlayer, action).seat
+        return self.key_base + self.key_index[cast(KeyChoice, action).subjects]
+
+    def chance_name(self, chance_id: int) -> str:
+        if chance_id < len(ROLLS):
+            return "roll " + " ".join(map(str, ROLLS[chance_id]))
+        if chance_id < self.key_base:
+            return f"first {chance_id - len(ROLLS)}"
+        key = KEY_PERMUTATIONS[chance_id - self.key_base]
+        return "key " + "".join(SUBJECTS[s] for s in key)
+
+    def max_game_length(self) -> int:
+        """Per manche: six steps per key, then at most ``max_rounds`` rounds of a turn per
+        seat, each at most 40 steps (a double, a connection of three gives each way, the
+        three-of-a-subject events). Without ``max_rounds``: OpenSpiel's largest length."""
+        cfg = self.cfg
+        if not cfg.max_rounds:
+            return 2**31 - 1
+        pairs = self.players // 2
+        per_manche = 6 * pairs + cfg.max_rounds * self.players * 40
+        return min(cfg.manches * per_manche, 2**31 - 1)
+
+    def observe(self, state: State[Any], player: int, prefix: tuple[int, ...], out: Tensor) -> None:
+        """The rows of the module docstring."""
+        ps = cast(PairsState, state)
+        n = self.players
+        for seat in range(n):
+            row, pair = out[seat], seat // 2
+            for face, zone in enumerate(ps.zones[seat]):
+                for subject in zone:
+                    row[face * 6 + subject] += 1 / 3
+            for slot, subject in enumerate(ps.tops[seat]):
+                if subject >= 0:
+                    row[36 + slot * 6 + subject] = 1.0
+            key = ps.keys[pair]
+            if key is not None:
+                for face, subject in enumerate(key):
+                    row[60 + face * 6 + subject] = 1.0
+            tokens = max(self.cfg.tokens, 1)
+            for subject, count in enumerate(ps.supply[pair]):
+                row[96 + subject] = count / tokens
+            for face in ps.pending[seat]:
+                row[102 + face - 1] = 1.0
+            row[108] = float(ps.turn_seat == seat)
+            row[109] = float(seat == player)
+            row[110] = float(ps.complete[pair])
+            row[111] = 1.0
+        self._table(ps, prefix, out[n])
+
+    def _table(self, ps: PairsState, prefix: tuple[int, ...], row: Tensor) -> None:
+        for value in ps.dice or ():
+            row[value - 1] += 1 / 3
+        row[6 + STAGES.index(ps.stage)] = 1.0
+        for value in ps.conn_left:
+            row[14 + value - 1] = 1.0
+        if ps.offer is not None:
+            row[20 + _token(*ps.offer)] = 1.0
+        row[56] = ps.manche / max(self.cfg.manches, 1)
+        row[57] = ps.round / self.cfg.max_rounds if self.cfg.max_rounds else 0.0
+        for face, step in enumerate(prefix):
+            if step < MOVE:  # a key's subjects, face by face
+                row[58 + face * 6 + step] = 1.0
+            elif SWAP1 <= step < SWAP2:
+                row[94 + step - SWAP1] = 1.0
+            elif GIVE <= step < RECEIVE:
+                row[130 + step - GIVE] = 1.0

@@ -1,0 +1,173 @@
+"""Quinque's action encoding: a window that follows the formation.
+
+Quinque is played on an unbounded lattice and the formation drifts as tiles move, so ids are
+relative to a *window* of ``W × W`` tile cells, ``W = tiles + 2``, whose corner is one cell up
+and left of the formation's bounding box (``T-1,-1`` before the first tile). A connected
+formation of at most ``tiles`` tiles spans at most ``tiles`` cells each way, and every legal
+target (a skydiver of a tile, a free cell touching the formation) lies within one cell of it, so
+the window holds every legal action. With ``s`` skydivers per tile side, the window has
+``S × S`` skydivers, ``S = s · W``.
+
+=========================  ==============================================================
+ids                         meaning
+=========================  ==============================================================
+``0 .. S²-1``               put a parachute on skydiver ``(i % S, i // S)`` of the window:
+                            ``mark`` when its tile is on the table, else ``add`` that tile
+``S² .. S²+W²-1``           first step of a ``move``: the tile at window cell ``j``
+``S²+W² .. S²+2W²-1``       second step of a ``move``: to window cell ``j``
+``S²+2W²``                  ``pass``
+=========================  ==============================================================
+
+With the default options (9 tiles of 2 × 2): ``W = 11``, ``S = 22``, 727 ids. Chance: the first
+player (``first_player=random``), ids 0 and 1 (the seat; two chance ids whatever the option).
+
+Observation, shape ``(13, S, S)`` over the window's skydivers: 0 tile on the table; 1, 2 Red's
+and Blue's parachutes; 3 free skydivers of tiles; 4 the tile marked this turn (it may not
+move); 5 tiles moved this turn; 6 the tile chosen by a pending ``move``; then constant planes:
+7 Red to act, 8 second action of the turn, 9, 10 Red's and Blue's parachutes left (fraction of
+the supply), 11 tiles left in the stack (fraction), 12 the observer is Red.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from connect_arena.core.game import Action, State
+from connect_arena.games.quinque.notation import Add, FirstPlayer, Mark, Move, format_cell
+from connect_arena.games.quinque.rules import QuinqueGame, QuinqueState
+from connect_arena.rl.encoding.base import Encoding, Node, Tensor
+
+Cell = tuple[int, int]
+
+
+class QuinqueEncoding(Encoding):
+    """The window encoding described in the module docstring."""
+
+    game_name = "quinque"
+
+    def __init__(self, game: QuinqueGame) -> None:
+        super().__init__(game)
+        cfg = game.config
+        self.side = cfg.side
+        self.width = cfg.tiles + 2
+        self.span = self.side * self.width
+        self.move_from = self.span * self.span
+        self.move_to = self.move_from + self.width * self.width
+        self.pass_id = self.move_to + self.width * self.width
+        self.num_distinct_actions = self.pass_id + 1
+        self.max_chance_outcomes = 2  # the same whichever first_player: a fixed size
+        self.observation_shape = (13, self.span, self.span)
+        self.max_turns = cfg.max_turns
+        self.parachutes = cfg.parachutes
+        self.tiles = cfg.tiles
+
+    @staticmethod
+    def origin(state: QuinqueState) -> Cell:
+        """The window's top-left tile cell in ``state``: one up and left of the formation."""
+        tiles = state.tiles
+        if not tiles:
+            return (-1, -1)
+        return (min([x for x, _ in tiles]) - 1, min([y for _, y in tiles]) - 1)
+
+    def encode(self, state: State[Any], action: Action) -> tuple[int, ...]:
+        """The ids of a legal action of ``state`` (see the module docstring)."""
+        return self.encode_all(state, [action])[0]
+
+    def encode_all(self, state: State[Any], actions: Any) -> list[tuple[int, ...]]:
+        # Hot path: one window origin per position, then arithmetic per action.
+        ox, oy = self.origin(cast(QuinqueState, state))
+        s, span, width = self.side, self.span, self.width
+        sx, sy = ox * s, oy * s
+        move_from, move_to = self.move_from - oy * width - ox, self.move_to - oy * width - ox
+        found: list[tuple[int, ...]] = []
+        for action in actions:
+            kind = type(action)
+            if kind is Mark or kind is Add:
+                x, y = action.skydiver
+                found.append(((y - sy) * span + x - sx,))
+            elif kind is Move:
+                (tx, ty), (dx, dy) = action.tile, action.to
+                found.append((move_from + ty * width + tx, move_to + dy * width + dx))
+            else:
+                found.append((self.pass_id,))
+        return found
+
+    def tree(self, state: State[Any], actions: list[Action]) -> Node:
+        """The prefix tree in one pass (the hot path of the adapters): a parachute is one
+        step, a move two (its tile, then its destination). One plain loop is the quickest
+        here: C-level ``map`` chains over identity caches lose on the ~30 actions of a
+        typical position."""
+        ox, oy = self.origin(cast(QuinqueState, state))
+        s, span, width = self.side, self.span, self.width
+        sx, sy = ox * s, oy * s
+        move_from, move_to = self.move_from - oy * width - ox, self.move_to - oy * width - ox
+        root: Node = {}
+        moves: dict[int, Node] = {}
+        for action in cast(list[Any], actions):
+            kind = type(action)
+            if kind is Mark or kind is Add:
+                x, y = action.skydiver
+                root[(y - sy) * span + x - sx] = action
+            elif kind is Move:
+                (tx, ty), (dx, dy) = action.tile, action.to
+                tile = move_from + ty * width + tx
+                node = moves.get(tile)
+                if node is None:
+                    node = moves[tile] = {}
+                node[move_to + dy * width + dx] = action
+            else:
+                root[self.pass_id] = action
+        root.update(moves)
+        return root
+
+    def id_name(self, action_id: int) -> str:
+        """``"parachute 3,2"``, ``"move from W4,5"``, ``"move to W5,5"``, ``"pass"`` (window
+        coordinates, ``W`` for a window tile cell)."""
+        if action_id < self.move_from:
+            return f"parachute {format_cell((action_id % self.span, action_id // self.span))}"
+        if action_id < self.move_to:
+            cell = divmod(action_id - self.move_from, self.width)
+            return f"move from W{cell[1]},{cell[0]}"
+        if action_id < self.pass_id:
+            cell = divmod(action_id - self.move_to, self.width)
+            return f"move to W{cell[1]},{cell[0]}"
+        return "pass"
+
+    def chance_id(self, state: State[Any], action: Action) -> int:
+        """The first player's seat."""
+        return cast(FirstPlayer, action).seat
+
+    def chance_name(self, chance_id: int) -> str:
+        return f"first {chance_id}"
+
+    def max_game_length(self) -> int:
+        """Four steps a turn at most (a move, then a move); ``max_turns`` turns. Without a
+        turn limit a game may not end: the bound is then OpenSpiel's largest length."""
+        return 4 * self.max_turns if self.max_turns else 2**31 - 1
+
+    def observe(self, state: State[Any], player: int, prefix: tuple[int, ...], out: Tensor) -> None:
+        """The planes of the module docstring."""
+        q = cast(QuinqueState, state)
+        s = self.side
+        ox, oy = self.origin(q)
+        sx, sy = ox * s, oy * s
+        skydivers = q.tables.skydivers
+        for tile in q.tiles:
+            x0, y0 = tile[0] * s - sx, tile[1] * s - sy
+            out[0, y0 : y0 + s, x0 : x0 + s] = 1.0
+            if tile == q.marked_tile:
+                out[4, y0 : y0 + s, x0 : x0 + s] = 1.0
+            if tile in q.moved:
+                out[5, y0 : y0 + s, x0 : x0 + s] = 1.0
+            for x, y in skydivers[tile]:
+                seat = q.marks.get((x, y))
+                out[3 if seat is None else 1 + seat, y - sy, x - sx] = 1.0
+        if prefix:
+            y0, x0 = divmod(prefix[0] - self.move_from, self.width)
+            out[6, y0 * s : (y0 + 1) * s, x0 * s : (x0 + 1) * s] = 1.0
+        out[7] = float(q.to_move == 0)
+        out[8] = float(q.second)
+        out[9] = q.supply[0] / self.parachutes
+        out[10] = q.supply[1] / self.parachutes
+        out[11] = q.stack / self.tiles
+        out[12] = float(player == 0)

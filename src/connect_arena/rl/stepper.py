@@ -1,0 +1,300 @@
+"""The stepping layer every research adapter uses: an engine state driven by integer ids.
+
+A :class:`Stepper` wraps an engine :class:`~connect_arena.core.game.State` and the part of an
+action the current seat has chosen so far (its *prefix*). Each call of :meth:`Stepper.apply_id`
+takes one id of the game's fixed encoding (:mod:`connect_arena.rl.encoding`); when the ids
+chosen complete an engine action, that action is applied to the engine state.
+
+Semantics follow OpenSpiel: :attr:`Stepper.current_player` is a seat (0-based), ``CHANCE`` or
+``TERMINAL``. A simultaneous phase of the engine (CO'NNN'ECT's Fill and Claim phases) is played
+in its *sequential form*, as OpenSpiel's turn-based transformation of simultaneous games does:
+the active seats act one after the other, lowest seat first, each until it is done, and no seat
+sees what another chose in the phase before it resolves (the engine's observation hides it).
+A seat's legal actions in such a phase never depend on the others' choices in it, so the
+sequential form has exactly the engine's outcomes.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+import numpy as np
+
+from connect_arena.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Action, State
+from connect_arena.rl.encoding.base import ChanceEntry, Encoding, Node, Tensor
+
+
+class Stepper:
+    """An engine state plus the pending prefix of a partly chosen action.
+
+    Args:
+        encoding: the game's encoding (:func:`connect_arena.rl.encoding.encoding_for`).
+        state: the engine state to drive; the stepper owns it from now on (it is changed in
+            place by :meth:`apply_id`).
+
+    Attributes:
+        encoding: the encoding.
+        state: the engine state (its history holds the completed actions).
+        prefix: the ids chosen so far towards the current seat's next action.
+    """
+
+    __slots__ = (
+        "_chance",
+        "_node",
+        "_player",
+        "_root",
+        "_sorted",
+        "encoding",
+        "prefix",
+        "state",
+    )
+
+    def __init__(self, encoding: Encoding, state: State[Any]) -> None:
+        self.encoding = encoding
+        self.state = state
+        self.prefix: tuple[int, ...] = ()
+        self._root: Node | None = None  # the prefix tree of the position's legal actions
+        self._node: Node | None = None  # its node reached by ``prefix``
+        self._sorted: list[int] | None = None  # its ids, sorted
+        self._chance: dict[int, tuple[Action, float]] | None = None
+        self._player: int | None = None  # current_player, until the engine state changes
+
+    # ----- who acts ----------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        """The seat to choose the next id, ``CHANCE`` or ``TERMINAL`` (never ``SIMULTANEOUS``:
+        the lowest active seat of a simultaneous phase acts first)."""
+        player = self._player
+        if player is None:
+            player = self.state.current_player
+            if player == SIMULTANEOUS:
+                player = min(self.state.active_players())
+            self._player = player
+        return player
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.state.is_terminal()
+
+    def is_chance_node(self) -> bool:
+        """Whether the next id is a chance outcome."""
+        return self.state.is_chance_node()
+
+    def returns(self) -> list[float]:
+        """Per-seat returns: the engine's once the game is over, zeros before (OpenSpiel's
+        terminal reward model)."""
+        if self.state.is_terminal():
+            return [float(value) for value in self.state.returns()]
+        return [0.0] * self.state.game.num_players
+
+    # ----- player steps ------------------------------------------------------------------------
+    def _tree(self) -> Node:
+        node = self._node
+        if node is None:
+            state = self.state
+            actions = state.legal_actions(self.current_player)
+            node = self._node = self._root = self.encoding.tree(state, actions)
+        return node
+
+    def action_sequences(self) -> list[tuple[tuple[int, ...], Action]]:
+        """Every legal action of the current seat in this position with its full id sequence
+        (the end id included where needed), from the start of the action (whatever the
+        prefix); ``[]`` at chance and terminal nodes."""
+        if self.current_player < 0:
+            return []
+        self._tree()
+        assert self._root is not None
+        found: list[tuple[tuple[int, ...], Action]] = []
+        todo: list[tuple[tuple[int, ...], Node]] = [((), self._root)]
+        while todo:
+            path, node = todo.pop()
+            for step, target in node.items():
+                if isinstance(target, dict):
+                    todo.append(((*path, step), target))
+                else:
+                    found.append(((*path, step), target))
+        return sorted(found, key=lambda pair: pair[0])
+
+    def encode_action(self, action: Action | str) -> tuple[int, ...]:
+        """The full id sequence of a legal engine action of the current seat (or its
+        notation), the end id included where needed.
+
+        Raises:
+            InvalidActionError, IllegalActionError: ``action`` is not a legal action now.
+        """
+        player = self.current_player
+        if isinstance(action, str):
+            action = self.state.parse_action(action, player)
+        for sequence, legal in self.action_sequences():
+            if legal == action:
+                return sequence
+        self.state.parse_action(str(action), player)  # raises with the engine's reason
+        raise ValueError(f"{action} is not legal now")  # (unreachable for a consistent engine)
+
+    def legal_ids(self, player: int | None = None) -> list[int]:
+        """The ids ``player`` (default: the current player) may choose now, ascending; the
+        chance ids at a chance node; empty for a seat that does not act now.
+
+        Returns:
+            A new list.
+        """
+        current = self.current_player
+        if player is None:
+            player = current
+        if player != current or current == TERMINAL:
+            return []
+        if current == CHANCE:
+            return sorted(self._chance_table())
+        ids = self._sorted
+        if ids is None:
+            ids = self._sorted = sorted(self._tree())
+        return list(ids)
+
+    def apply_id(self, action_id: int) -> None:
+        """Choose ``action_id`` for the current player (or chance).
+
+        A chosen id that completes an action applies that engine action and clears the
+        prefix; otherwise it extends the prefix.
+
+        Raises:
+            ValueError: ``action_id`` is not legal now (the stepper is unchanged), or the game
+                is over.
+            TypeError: ``action_id`` is not an integer (numpy integers are).
+        """
+        action_id = operator.index(action_id)
+        current = self.current_player
+        if current == TERMINAL:
+            raise ValueError("the game is over: no id can be applied")
+        if current == CHANCE:
+            outcome = self._chance_table().get(action_id)
+            if outcome is None:
+                raise ValueError(f"{action_id} is not a chance outcome now")
+            self.state.apply_legal_action(outcome[0], CHANCE)
+            self._chance = self._player = None
+            self._node = self._root = None
+            return
+        target = self._tree().get(action_id)
+        if target is None:
+            raise ValueError(
+                f"{action_id} ({self.id_name(action_id)}) is not legal for seat {current} now"
+            )
+        self._sorted = None
+        if isinstance(target, dict):
+            self.prefix += (action_id,)
+            self._node = target
+            return
+        self.prefix = ()
+        self._node = self._root = self._player = None
+        self.state.apply_legal_action(target, current)
+
+    def pending_action(self, action_id: int) -> Action | None:
+        """The engine action ``action_id`` would complete now, or ``None`` (not legal, or it
+        only extends the prefix)."""
+        if self.current_player < 0:
+            return None
+        target = self._tree().get(action_id)
+        return None if target is None or isinstance(target, dict) else target
+
+    def id_name(self, action_id: int) -> str:
+        """The name of a player step id (:meth:`Encoding.id_name`)."""
+        if self.encoding.end_id is not None and action_id == self.encoding.end_id:
+            return "end"
+        if 0 <= action_id < self.encoding.num_distinct_actions:
+            return self.encoding.id_name(action_id)
+        return f"id {action_id} (out of range)"
+
+    # ----- chance ------------------------------------------------------------------------------
+    def _chance_table(self) -> dict[int, tuple[Action, float]]:
+        table = self._chance
+        if table is None:
+            table = self._chance = self._chance_entry()[1]
+        return table
+
+    def _chance_entry(self) -> ChanceEntry:
+        """The chance node's outcomes, their table by id and the sorted ``(id, p)`` list.
+
+        Engines hand out the same outcome objects at every node of a kind (three dice, the
+        first player), so the tables are kept per encoding and reused when the outcome list
+        is equal (a C-speed comparison, by identity first) to the one they were built from.
+        """
+        state, encoding = self.state, self.encoding
+        outcomes = state.chance_outcomes()
+        key = (len(outcomes), id(outcomes[0][0]))
+        cache = encoding.chance_cache
+        entry = cache.get(key)
+        if entry is None or entry[0] != outcomes:
+            table = {encoding.chance_id(state, action): (action, p) for action, p in outcomes}
+            listed = sorted((i, p) for i, (_, p) in table.items())
+            if len(cache) >= 1024:
+                cache.clear()
+            entry = cache[key] = (outcomes, table, listed)
+        return entry
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At a chance node, ``(chance id, probability)`` for each outcome, ascending ids;
+        else ``[]``."""
+        if not self.state.is_chance_node():
+            return []
+        return list(self._chance_entry()[2])
+
+    # ----- views -------------------------------------------------------------------------------
+    def observation_tensor(self, player: int) -> Tensor:
+        """What seat ``player`` may see, as planes (float32, shape
+        ``encoding.observation_shape``). The pending prefix shows only to the seat choosing it.
+
+        Raises:
+            ValueError: ``player`` is not a seat of the game.
+        """
+        self._check_seat(player)
+        out = np.zeros(self.encoding.observation_shape, np.float32)
+        self.encoding.observe(self.state, player, self.visible_prefix(player), out)
+        return out
+
+    def observation_string(self, player: int) -> str:
+        """What seat ``player`` may see, as text: the engine's observation of that seat
+        (JSON, which hides what the engine hides), then the seat's own pending prefix.
+
+        Raises:
+            ValueError: ``player`` is not a seat of the game.
+        """
+        import json
+
+        self._check_seat(player)
+        text = json.dumps(self.state.observation(player), sort_keys=True, separators=(",", ":"))
+        prefix = self.visible_prefix(player)
+        return f"{text}\nchosen: {self.encoding.describe_prefix(prefix)}" if prefix else text
+
+    def visible_prefix(self, player: int) -> tuple[int, ...]:
+        """The pending prefix if ``player`` is choosing it, else ``()`` (nobody else sees
+        a partly chosen action)."""
+        return self.prefix if self.prefix and player == self.current_player else ()
+
+    def _check_seat(self, player: int) -> None:
+        if not 0 <= player < self.state.game.num_players:
+            raise ValueError(
+                f"there is no seat {player} (seats 0..{self.state.game.num_players - 1})"
+            )
+
+    def clone(self) -> Stepper:
+        """An independent copy (the engine state is cloned; prefix trees are shared, they
+        never change once built)."""
+        other = Stepper.__new__(Stepper)
+        other.encoding = self.encoding
+        other.state = self.state.clone()
+        other.prefix = self.prefix
+        other._node = self._node
+        other._root = self._root
+        other._player = self._player
+        other._sorted = self._sorted
+        other._chance = self._chance
+        return other
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Stepper:
+        """:meth:`clone` (OpenSpiel clones a Python state by deep copy)."""
+        return self.clone()
+
+    def __str__(self) -> str:
+        """The game so far in notation (every completed action), then the pending prefix."""
+        text = "; ".join(str(entry.action) for entry in self.state.history)
+        return f"{text} | {self.encoding.describe_prefix(self.prefix)}" if self.prefix else text

@@ -1,0 +1,657 @@
+"""Ratings, scored tables and players' histories in SQL (on :class:`SqlStorage`'s engine and
+database threads): the service's :class:`~connect_arena.service.ratings.RatingStore`, and the
+queries of the profile, history, export and leaderboard API (``docs/community.md``)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from functools import partial
+from typing import Any
+
+from sqlalchemy import Select, and_, exists, func, select, text
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, aliased
+
+from connect_arena.server.db.models import (
+    ActionRow,
+    RatingRow,
+    ScoredTableRow,
+    SeatRow,
+    TableRow,
+    UserGameRow,
+    UserRow,
+)
+from connect_arena.server.db.storage import SqlStorage, _aware
+from connect_arena.service.ratings import (
+    ACTIVE_DAYS,
+    PROVISIONAL_GAMES,
+    Outcome,
+    Placing,
+    Rater,
+    Skill,
+)
+from connect_arena.service.views import game_title
+
+RESULTS = ("win", "loss", "draw")
+"""The results a history can be filtered by."""
+CHART_POINTS = 500
+"""Rating-history points per game in a profile (the latest)."""
+RECENT_GAMES = 10
+"""Recent games in a profile."""
+EXPORT_BATCH = 200
+"""Games read per query while exporting."""
+
+
+def computer_name(agent: str) -> str:
+    """The account name of the computer ``agent``: the spec itself when it has a colon
+    (``mcts:normal``), else ``computer:<spec>`` (``computer:random``); a person's name never
+    has a colon, so the two never meet."""
+    name = agent if ":" in agent else f"computer:{agent}"
+    return name[:32]
+
+
+def _when(moment: datetime) -> str:
+    return (_aware(moment) or moment).isoformat()
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryFilter:
+    """What a history query keeps.
+
+    Attributes:
+        game: only this game.
+        opponent: only games against this account (on another side).
+        result: ``win``, ``loss`` or ``draw``.
+        since: finished at or after.
+        until: finished before.
+    """
+
+    game: str | None = None
+    opponent: int | None = None
+    result: str | None = None
+    since: datetime | None = None
+    until: datetime | None = None
+
+
+class SqlRatings:
+    """Ratings and histories.
+
+    Args:
+        storage: the SQL storage whose engine and threads are used.
+    """
+
+    def __init__(self, storage: SqlStorage) -> None:
+        self.storage = storage
+        self._computers: dict[str, int] = {}
+
+    # ----- the service's RatingStore -----------------------------------------------------------
+    async def computer_account(self, agent: str) -> int:
+        """See :meth:`connect_arena.service.ratings.RatingStore.computer_account`."""
+        cached = self._computers.get(agent)
+        if cached is not None:
+            return cached
+        name = computer_name(agent)
+
+        def find(session: Session) -> int | None:
+            return session.scalar(select(UserRow.id).where(UserRow.name_key == name.casefold()))
+
+        def create(session: Session) -> int:
+            row = UserRow(
+                name=name,
+                name_key=name.casefold(),
+                password_hash=None,
+                guest=False,
+                created_at=datetime.now(UTC),
+                computer=True,
+            )
+            session.add(row)
+            session.flush()
+            return row.id
+
+        found = await self.storage._run(find)
+        if found is None:
+            try:
+                found = await self.storage._run(create)
+            except IntegrityError:  # another process created it meanwhile
+                found = await self.storage._run(find)
+        assert found is not None
+        self._computers[agent] = found
+        return found
+
+    async def record(self, outcome: Outcome, rater: Rater) -> Outcome | None:
+        """See :meth:`connect_arena.service.ratings.RatingStore.record` (the accounts' rating
+        rows are locked for the transaction: ``SELECT ... FOR UPDATE`` where the database has
+        it)."""
+
+        def work(session: Session) -> Outcome | None:
+            done = select(ScoredTableRow.id).where(ScoredTableRow.table_id == outcome.table_id)
+            if session.scalar(done) is not None:
+                return None
+            accounts = sorted({p.account for p in outcome.placings})
+            rows = {
+                row.user_id: row
+                for row in session.scalars(
+                    select(RatingRow)
+                    .where(RatingRow.game == outcome.game, RatingRow.user_id.in_(accounts))
+                    .order_by(RatingRow.user_id)
+                    .with_for_update()
+                )
+            }
+            current = {a: Skill(r.mu, r.sigma, r.games) for a, r in rows.items()}
+            rated, new = rater(current)
+            session.add(
+                ScoredTableRow(
+                    table_id=outcome.table_id,
+                    game=outcome.game,
+                    finished_at=outcome.finished_at,
+                    reason=outcome.reason,
+                    rated=rated.rated,
+                    sides=rated.sides,
+                )
+            )
+            for account, skill in new.items():
+                row = rows.get(account)
+                if row is None:
+                    row = RatingRow(user_id=account, game=outcome.game)
+                    session.add(row)
+                row.mu, row.sigma, row.games = skill.mu, skill.sigma, skill.games
+                row.rating = skill.rating
+                row.last_game_at = outcome.finished_at
+            for p in rated.placings:
+                session.add(_placing_row(rated, p))
+            return rated
+
+        for _ in range(3):
+            try:
+                return await self.storage._run(work)
+            except IntegrityError:  # another process scored it, or rated a new account first
+                if await self.outcome(outcome.table_id) is not None:
+                    return None
+        raise RuntimeError(f"table {outcome.table_id} could not be scored")
+
+    async def outcome(self, table_id: int) -> Outcome | None:
+        """See :meth:`connect_arena.service.ratings.RatingStore.outcome`."""
+
+        def work(session: Session) -> Outcome | None:
+            row = session.scalar(select(ScoredTableRow).where(ScoredTableRow.table_id == table_id))
+            if row is None:
+                return None
+            return _outcomes(session, [row])[0]
+
+        return await self.storage._run(work)
+
+    async def unscored(self, limit: int) -> list[int]:
+        """See :meth:`connect_arena.service.ratings.RatingStore.unscored`."""
+
+        def work(session: Session) -> list[int]:
+            scored = exists().where(ScoredTableRow.table_id == TableRow.id)
+            query = (
+                select(TableRow.id)
+                .where(TableRow.status == "finished", ~scored)
+                .order_by(TableRow.finished_at, TableRow.id)
+                .limit(limit)
+            )
+            return list(session.scalars(query))
+
+        return await self.storage._run(work)
+
+    async def skills(self, game: str) -> dict[int, Skill]:
+        """See :meth:`connect_arena.service.ratings.RatingStore.skills`."""
+
+        def work(session: Session) -> dict[int, Skill]:
+            rows = session.scalars(select(RatingRow).where(RatingRow.game == game))
+            return {r.user_id: Skill(r.mu, r.sigma, r.games) for r in rows}
+
+        return await self.storage._run(work)
+
+    async def outcomes(self, game: str | None = None) -> list[Outcome]:
+        """See :meth:`connect_arena.service.ratings.RatingStore.outcomes`."""
+
+        def work(session: Session) -> list[Outcome]:
+            query = select(ScoredTableRow).order_by(ScoredTableRow.id)
+            if game is not None:
+                query = query.where(ScoredTableRow.game == game)
+            return _outcomes(session, list(session.scalars(query)))
+
+        return await self.storage._run(work)
+
+    # ----- the API -------------------------------------------------------------------------------
+    async def account(self, name: str) -> UserRow | None:
+        """The account named ``name`` (case-insensitively), computers' included."""
+
+        def work(session: Session) -> UserRow | None:
+            return session.scalar(select(UserRow).where(UserRow.name_key == name.casefold()))
+
+        return await self.storage._run(work)
+
+    async def profile(self, user: UserRow) -> dict[str, Any]:
+        """A user's profile (``GET /api/users/{name}``; the shape is in
+        ``docs/community.md``)."""
+        user_id = user.id
+
+        def work(session: Session) -> dict[str, Any]:
+            games: dict[str, dict[str, Any]] = {}
+            counts = session.execute(
+                select(
+                    UserGameRow.game,
+                    UserGameRow.result,
+                    func.count(),
+                    func.sum(UserGameRow.rank),
+                    func.sum(ScoredTableRow.sides),
+                )
+                .join(ScoredTableRow, ScoredTableRow.table_id == UserGameRow.table_id)
+                .where(UserGameRow.user_id == user_id)
+                .group_by(UserGameRow.game, UserGameRow.result)
+            )
+            for game, result, count, ranks, sides in counts:
+                entry = games.setdefault(
+                    game,
+                    {
+                        "title": game_title(game),
+                        "played": 0,
+                        "wins": 0,
+                        "losses": 0,
+                        "draws": 0,
+                        "rank_sum": 0,
+                        "sides_sum": 0,
+                    },
+                )
+                entry["played"] += count
+                entry["rank_sum"] += ranks or 0
+                entry["sides_sum"] += sides or 0
+                if result in RESULTS:
+                    entry[{"win": "wins", "loss": "losses", "draw": "draws"}[result]] += count
+            for entry in games.values():
+                played = entry["played"]
+                entry["mean_rank"] = round(entry.pop("rank_sum") / played, 2) if played else None
+                entry["mean_sides"] = round(entry.pop("sides_sum") / played, 2) if played else None
+            ratings = {
+                r.game: _rating_json(r)
+                for r in session.scalars(select(RatingRow).where(RatingRow.user_id == user_id))
+            }
+            chart: dict[str, list[dict[str, Any]]] = {}
+            for game in ratings:
+                points = session.execute(
+                    select(
+                        UserGameRow.finished_at,
+                        UserGameRow.rating,
+                        UserGameRow.change,
+                        UserGameRow.table_id,
+                    )
+                    .where(
+                        UserGameRow.user_id == user_id,
+                        UserGameRow.game == game,
+                        UserGameRow.rated,
+                    )
+                    .order_by(UserGameRow.finished_at.desc(), UserGameRow.table_id.desc())
+                    .limit(CHART_POINTS)
+                ).all()
+                chart[game] = [
+                    {"at": _when(at), "rating": rating, "change": change, "table_id": table_id}
+                    for at, rating, change, table_id in reversed(points)
+                ]
+            recent_rows = list(
+                session.scalars(
+                    select(UserGameRow)
+                    .where(UserGameRow.user_id == user_id)
+                    .order_by(UserGameRow.finished_at.desc(), UserGameRow.table_id.desc())
+                    .limit(RECENT_GAMES)
+                )
+            )
+            running = session.execute(
+                select(TableRow.id, TableRow.game, TableRow.created_at)
+                .join(SeatRow, SeatRow.table_id == TableRow.id)
+                .where(SeatRow.user_id == user_id, TableRow.status == "running")
+                .group_by(TableRow.id, TableRow.game, TableRow.created_at)
+                .order_by(TableRow.id.desc())
+                .limit(50)
+            ).all()
+            running_seats = _seats(session, [row.id for row in running])
+            return {
+                "user": _user_json(user),
+                "games": games,
+                "ratings": ratings,
+                "rating_history": chart,
+                "recent": _items(session, recent_rows),
+                "running": [
+                    {
+                        "id": table_id,
+                        "game": game,
+                        "title": game_title(game),
+                        "created_at": _when(created),
+                        "seats": running_seats.get(table_id, []),
+                        "url": f"/tables/{table_id}",
+                    }
+                    for table_id, game, created in running
+                ],
+            }
+
+        return await self.storage._run(work)
+
+    async def history(
+        self, user_id: int, where: HistoryFilter, page: int, per_page: int
+    ) -> dict[str, Any]:
+        """A page of a user's games, newest first: ``{"games": [item...], "page",
+        "per_page", "total", "has_more"}`` (an item's shape is in ``docs/community.md``)."""
+
+        def work(session: Session) -> dict[str, Any]:
+            query = _history_query(user_id, where)
+            total = session.scalar(select(func.count()).select_from(query.subquery()))
+            rows = list(
+                session.scalars(
+                    query.order_by(UserGameRow.finished_at.desc(), UserGameRow.table_id.desc())
+                    .offset((page - 1) * per_page)
+                    .limit(per_page)
+                )
+            )
+            return {
+                "games": _items(session, rows),
+                "page": page,
+                "per_page": per_page,
+                "total": total or 0,
+                "has_more": page * per_page < (total or 0),
+            }
+
+        return await self.storage._run(work)
+
+    async def export(self, user_id: int) -> AsyncIterator[list[dict[str, Any]]]:
+        """Every game of a user, oldest first, in batches: each a history item with the
+        table's ``options``, ``settings``, ``returns``, ``notes`` omitted, and ``moves``
+        (``[[seq, seat, action], ...]``, the stored log)."""
+        after: tuple[datetime, int, int] | None = None
+        while True:
+            batch, after = await self.storage._run(
+                partial(_export_batch, user_id=user_id, after=after)
+            )
+            if batch:
+                yield batch
+            if after is None:
+                return
+
+    async def leaderboard(
+        self, game: str, page: int, per_page: int, now: datetime | None = None
+    ) -> dict[str, Any]:
+        """The top rated active players of ``game`` (``docs/community.md``)."""
+        cutoff = (now or datetime.now(UTC)) - timedelta(days=ACTIVE_DAYS)
+
+        def work(session: Session) -> dict[str, Any]:
+            rows = session.execute(
+                leaderboard_query(game, cutoff).offset((page - 1) * per_page).limit(per_page + 1)
+            ).all()
+            players = [
+                {
+                    "rank": (page - 1) * per_page + index + 1,
+                    "user": {"id": user_id, "name": name},
+                    "rating": rating,
+                    "games": games,
+                    "last_game_at": _when(last),
+                }
+                for index, (user_id, name, rating, games, last) in enumerate(rows[:per_page])
+            ]
+            return {
+                "game": game,
+                "title": game_title(game),
+                "page": page,
+                "per_page": per_page,
+                "has_more": len(rows) > per_page,
+                "active_days": ACTIVE_DAYS,
+                "provisional_games": PROVISIONAL_GAMES,
+                "players": players,
+            }
+
+        return await self.storage._run(work)
+
+    async def explain_leaderboard(self, game: str) -> list[str]:
+        """The database's plan of the leaderboard query (``EXPLAIN``), one line a step."""
+        cutoff = datetime.now(UTC) - timedelta(days=ACTIVE_DAYS)
+
+        def work(session: Session) -> list[str]:
+            query = leaderboard_query(game, cutoff).limit(50)
+            compiled = query.compile(
+                dialect=session.bind.dialect,  # type: ignore[union-attr]
+                compile_kwargs={"literal_binds": True},
+            )
+            prefix = "EXPLAIN QUERY PLAN " if session.bind.dialect.name == "sqlite" else "EXPLAIN "  # type: ignore[union-attr]
+            rows = session.execute(text(prefix + str(compiled))).all()
+            return [" ".join(str(value) for value in row) for row in rows]
+
+        return await self.storage._run(work)
+
+
+def leaderboard_query(game: str, cutoff: datetime) -> Select[int, str, int, int, datetime]:
+    """The leaderboard of ``game``: established (not provisional) ratings of people (no
+    guests, bots or computers) who played a rated game since ``cutoff``, best first; it walks
+    ``ix_ratings_leaderboard`` down from the top."""
+    return (
+        select(
+            RatingRow.user_id,
+            UserRow.name,
+            RatingRow.rating,
+            RatingRow.games,
+            RatingRow.last_game_at,
+        )
+        .join(UserRow, UserRow.id == RatingRow.user_id)
+        .where(
+            RatingRow.game == game,
+            RatingRow.games >= PROVISIONAL_GAMES,
+            RatingRow.last_game_at >= cutoff,
+            ~UserRow.guest,
+            ~UserRow.bot,
+            ~UserRow.computer,
+        )
+        .order_by(RatingRow.rating.desc(), RatingRow.user_id.desc())
+    )
+
+
+def _history_query(user_id: int, where: HistoryFilter) -> Select[UserGameRow]:
+    query = select(UserGameRow).where(UserGameRow.user_id == user_id)
+    if where.game is not None:
+        query = query.where(UserGameRow.game == where.game)
+    if where.result is not None:
+        query = query.where(UserGameRow.result == where.result)
+    if where.since is not None:
+        query = query.where(UserGameRow.finished_at >= where.since)
+    if where.until is not None:
+        query = query.where(UserGameRow.finished_at < where.until)
+    if where.opponent is not None:
+        other = aliased(UserGameRow)
+        query = query.where(
+            exists().where(
+                and_(
+                    other.table_id == UserGameRow.table_id,
+                    other.user_id == where.opponent,
+                    other.side != UserGameRow.side,
+                )
+            )
+        )
+    return query
+
+
+def _placing_row(outcome: Outcome, p: Placing) -> UserGameRow:
+    before, after = p.before, p.after
+    return UserGameRow(
+        table_id=outcome.table_id,
+        seat=p.seat,
+        side=p.side,
+        user_id=p.account,
+        game=outcome.game,
+        finished_at=outcome.finished_at,
+        rated=outcome.rated,
+        rank=p.rank,
+        result=p.result,
+        mu_before=None if before is None else before.mu,
+        sigma_before=None if before is None else before.sigma,
+        games_before=None if before is None else before.games,
+        mu=None if after is None else after.mu,
+        sigma=None if after is None else after.sigma,
+        rating=None if after is None else after.rating,
+        change=p.change,
+    )
+
+
+def _outcomes(session: Session, scored: Sequence[ScoredTableRow]) -> list[Outcome]:
+    ids = [row.table_id for row in scored]
+    placings: dict[int, list[UserGameRow]] = {}
+    if ids:
+        for row in session.scalars(
+            select(UserGameRow)
+            .where(UserGameRow.table_id.in_(ids))
+            .order_by(UserGameRow.table_id, UserGameRow.seat)
+        ):
+            placings.setdefault(row.table_id, []).append(row)
+    out = []
+    for mark in scored:
+        seats = tuple(
+            Placing(
+                p.seat,
+                p.side,
+                p.user_id,
+                p.rank,
+                p.result,
+                None
+                if p.mu_before is None
+                else Skill(p.mu_before, p.sigma_before or 0.0, p.games_before or 0),
+                None if p.mu is None else Skill(p.mu, p.sigma or 0.0, (p.games_before or 0) + 1),
+            )
+            for p in placings.get(mark.table_id, [])
+        )
+        finished = _aware(mark.finished_at) or mark.finished_at
+        out.append(
+            Outcome(mark.table_id, mark.game, finished, mark.reason, mark.rated, mark.sides, seats)
+        )
+    return out
+
+
+def _rating_json(row: RatingRow) -> dict[str, Any]:
+    return {
+        "rating": row.rating,
+        "mu": row.mu,
+        "sigma": row.sigma,
+        "games": row.games,
+        "provisional": row.games < PROVISIONAL_GAMES,
+        "last_game_at": _when(row.last_game_at),
+    }
+
+
+def _user_json(user: UserRow) -> dict[str, Any]:
+    return {
+        "id": user.id,
+        "name": user.name,
+        "joined": _when(user.created_at),
+        "guest": user.guest,
+        "bot": bool(user.bot),
+        "computer": bool(user.computer),
+    }
+
+
+def _seats(session: Session, table_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
+    out: dict[int, list[dict[str, Any]]] = {}
+    if not table_ids:
+        return out
+    for row in session.scalars(
+        select(SeatRow).where(SeatRow.table_id.in_(table_ids)).order_by(SeatRow.seat)
+    ):
+        out.setdefault(row.table_id, []).append(
+            {
+                "seat": row.seat,
+                "kind": row.kind,
+                "user_id": row.user_id,
+                "name": row.name,
+                "agent": row.agent,
+                "bot": bool(row.bot),
+            }
+        )
+    return out
+
+
+def _items(session: Session, rows: Sequence[UserGameRow]) -> list[dict[str, Any]]:
+    """History items for ``rows`` (each the user's seat at a scored table)."""
+    ids = sorted({row.table_id for row in rows})
+    seats = _seats(session, ids)
+    others: dict[int, dict[int, UserGameRow]] = {}
+    scored: dict[int, ScoredTableRow] = {}
+    if ids:
+        for row in session.scalars(select(UserGameRow).where(UserGameRow.table_id.in_(ids))):
+            others.setdefault(row.table_id, {})[row.seat] = row
+        for found in session.scalars(
+            select(ScoredTableRow).where(ScoredTableRow.table_id.in_(ids))
+        ):
+            scored[found.table_id] = found
+    items = []
+    for row in rows:
+        placed = others.get(row.table_id, {})
+        players = []
+        for seat in seats.get(row.table_id, []):
+            place = placed.get(seat["seat"])
+            players.append(
+                {
+                    **seat,
+                    "account": None if place is None else place.user_id,
+                    "rank": None if place is None else place.rank,
+                    "change": None if place is None else place.change,
+                }
+            )
+        mark = scored.get(row.table_id)
+        items.append(
+            {
+                "table_id": row.table_id,
+                "game": row.game,
+                "title": game_title(row.game),
+                "finished_at": _when(row.finished_at),
+                "reason": None if mark is None else mark.reason,
+                "rated": row.rated,
+                "seat": row.seat,
+                "sides": None if mark is None else mark.sides,
+                "rank": row.rank,
+                "result": row.result,
+                "rating": row.rating,
+                "change": row.change,
+                "players": players,
+                "replay": f"/tables/{row.table_id}/replay",
+            }
+        )
+    return items
+
+
+def _export_batch(
+    session: Session, user_id: int, after: tuple[datetime, int, int] | None
+) -> tuple[list[dict[str, Any]], tuple[datetime, int, int] | None]:
+    query = select(UserGameRow).where(UserGameRow.user_id == user_id)
+    if after is not None:
+        moment, table_id, seat = after
+        same = UserGameRow.finished_at == moment
+        query = query.where(
+            (UserGameRow.finished_at > moment)
+            | and_(same, UserGameRow.table_id > table_id)
+            | and_(same, UserGameRow.table_id == table_id, UserGameRow.seat > seat)
+        )
+    rows = list(
+        session.scalars(
+            query.order_by(UserGameRow.finished_at, UserGameRow.table_id, UserGameRow.seat).limit(
+                EXPORT_BATCH
+            )
+        )
+    )
+    if not rows:
+        return [], None
+    items = _items(session, rows)
+    ids = sorted({row.table_id for row in rows})
+    tables = {t.id: t for t in session.scalars(select(TableRow).where(TableRow.id.in_(ids)))}
+    moves: dict[int, list[list[Any]]] = {}
+    for action in session.scalars(
+        select(ActionRow)
+        .where(ActionRow.table_id.in_(ids))
+        .order_by(ActionRow.table_id, ActionRow.seq)
+    ):
+        moves.setdefault(action.table_id, []).append([action.seq, action.seat, action.action])
+    for item in items:
+        table = tables[item["table_id"]]
+        item["options"] = table.options
+        item["settings"] = table.settings
+        item["returns"] = table.returns
+        item["moves"] = moves.get(item["table_id"], [])
+    last = rows[-1]
+    following = None if len(rows) < EXPORT_BATCH else (last.finished_at, last.table_id, last.seat)
+    return items, following

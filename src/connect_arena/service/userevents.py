@@ -1,0 +1,76 @@
+"""Each user's own event stream (the bot API's ``/api/bot/stream/event``, and any page that
+wants it): challenges received, declined or cancelled, and games starting and finishing at
+tables where the user sits.
+
+A stream is a :class:`~connect_arena.service.tables.Subscription` per connection; messages are
+JSON objects with a ``type``: ``challenge``, ``challengeDeclined``, ``challengeCanceled``,
+``gameStart``, ``gameFinish`` (the names of Lichess's bot API, so its bot authors feel at
+home). See ``docs/bot-api.md``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from connect_arena.service.model import SeatKind, TableStatus
+from connect_arena.service.tables import LiveTable, Subscription
+from connect_arena.service.views import table_json
+
+
+class UserEvents:
+    """Per-user subscriptions, and what tables tell them."""
+
+    def __init__(self) -> None:
+        self.streams: defaultdict[int, set[Subscription]] = defaultdict(set)
+        self._announced: dict[int, TableStatus] = {}
+        """The last status each table's people were told of (table id -> status)."""
+
+    def watch(self, user_id: int) -> Subscription:
+        """Subscribe ``user_id`` to their events."""
+        subscription = Subscription(user_id)
+        self.streams[user_id].add(subscription)
+        return subscription
+
+    def unwatch(self, subscription: Subscription) -> None:
+        """Drop a subscription (its connection closed)."""
+        subscription.close()
+        if subscription.user_id is not None:
+            streams = self.streams.get(subscription.user_id)
+            if streams is not None:
+                streams.discard(subscription)
+                if not streams:
+                    del self.streams[subscription.user_id]
+
+    def publish(self, user_id: int, message: dict[str, Any]) -> None:
+        """Send ``message`` to every stream of ``user_id``."""
+        for subscription in list(self.streams.get(user_id, ())):
+            if subscription.closed:
+                self.streams[user_id].discard(subscription)
+            else:
+                subscription.push_json(message)
+
+    def table_changed(self, table: LiveTable) -> None:
+        """Tell the people seated at ``table`` when its game starts (``gameStart``) and when
+        it ends (``gameFinish``), once each."""
+        status = table.info.status
+        if self._announced.get(table.id) is status:
+            return
+        kind = {TableStatus.RUNNING: "gameStart", TableStatus.FINISHED: "gameFinish"}.get(status)
+        if kind is None:
+            return
+        self._announced[table.id] = status
+        if status is TableStatus.FINISHED:
+            self._announced.pop(table.id, None)
+        game = game_json(table)
+        users = {s.user_id for s in table.info.seats if s.kind is SeatKind.HUMAN}
+        for user_id in users:
+            if user_id is not None:
+                seats = table.viewer_seats(user_id)
+                self.publish(user_id, {"type": kind, "game": {**game, "you": list(seats)}})
+
+
+def game_json(table: LiveTable) -> dict[str, Any]:
+    """A table as the event stream describes it: its id, game, status, seats, settings and
+    result (``table_json``)."""
+    return table_json(table.info, table.seq)
