@@ -590,7 +590,7 @@ function tickClocks() {
     if (time.textContent !== text) time.textContent = text;
     clock.classList.toggle("running", !over && running.includes(Number(seat)));
     clock.classList.toggle("low", seconds < low);
-    clock.classList.toggle("out", seconds <= 0);
+    clock.classList.toggle("out", seconds < 0.1); // shown as 0:00.0
   }
 }
 
