@@ -774,7 +774,8 @@ function endActions(can) {
     parts.push(h("span", { class: "muted", id: "rematch-waiting" }, t("common.rematchWaiting")));
   }
   if (page.rematchTable !== null) {
-    parts.push(h("a", { class: "button", id: "rematch-link", href: `/tables/${page.rematchTable}` }, t("common.watchRematch")));
+    parts.push(h("a", { class: "button", id: "rematch-link", href: `/tables/${page.rematchTable}` },
+      page.you.length ? t("common.openRematch") : t("common.watchRematch")));
   }
   if (can.newGame) {
     parts.push(h("a", { class: "button", id: "new-game", href: `/?like=${tableId}#create` }, t("common.newGame")));
