@@ -5,8 +5,10 @@ table's settings chosen in the form are shown before joining; the clocks count d
 resigns, both ask for a rematch and land on the new table, "New game" opens the form filled in
 like the table; a 0+2 s clock runs out; a game is aborted before every first move; the tab's
 title (and a notification, when the page is hidden) says whose turn it is; a player who closes
-the page shows offline and the other claims the win. Screenshots (1280 px and 390 px) go to
-``build/e2e/lifecycle-*.png``.
+the page shows offline and the other claims the win; takebacks are asked and accepted (and
+need no answer against the computer). With three sides (Connect 5 with a computer) a
+resignation or a claim lets the computer play on, the notes say since when, and a leaver takes
+the seat back. Screenshots (1280 px and 390 px) go to ``build/e2e/lifecycle-*.png``.
 """
 
 from __future__ import annotations
@@ -40,6 +42,30 @@ window.Notification = class {
   static async requestPermission() { this.permission = "granted"; return "granted"; }
 };
 """
+
+PLAY_FIRST_LEGAL = """async (id) => {
+    // As this page's user: the first legal action of their seat, on a socket of its own.
+    const socket = new WebSocket(`ws://${location.host}/ws/tables/${id}`);
+    const state = await new Promise((resolve) => {
+        socket.onmessage = (event) => {
+            const message = JSON.parse(event.data);
+            if (message.type === "state") resolve(message);
+        };
+    });
+    const [seat] = Object.keys(state.legal_actions);
+    if (seat === undefined) { socket.close(); return null; }
+    const done = new Promise((resolve) => {
+        socket.onmessage = (event) => {
+            const message = JSON.parse(event.data);
+            if (message.type === "event" && message.seq === state.seq + 1) resolve(message);
+        };
+    });
+    const action = state.legal_actions[seat][0];
+    socket.send(JSON.stringify({type: "action", seq: state.seq + 1, action}));
+    await done;
+    socket.close();
+    return seat;
+}"""
 
 
 def sign_up(page: Page, name: str) -> None:
@@ -388,31 +414,6 @@ def test_the_phone_layout_of_a_timed_table_does_not_overflow(
     no_overflow(alice)
     shoot(alice, "result-phone")
     assert alice.errors == [] and bob.errors == []  # type: ignore[attr-defined]
-
-
-PLAY_FIRST_LEGAL = """async (id) => {
-    // As this page's user: the first legal action of their seat, on a socket of its own.
-    const socket = new WebSocket(`ws://${location.host}/ws/tables/${id}`);
-    const state = await new Promise((resolve) => {
-        socket.onmessage = (event) => {
-            const message = JSON.parse(event.data);
-            if (message.type === "state") resolve(message);
-        };
-    });
-    const [seat] = Object.keys(state.legal_actions);
-    if (seat === undefined) { socket.close(); return null; }
-    const done = new Promise((resolve) => {
-        socket.onmessage = (event) => {
-            const message = JSON.parse(event.data);
-            if (message.type === "event" && message.seq === state.seq + 1) resolve(message);
-        };
-    });
-    const action = state.legal_actions[seat][0];
-    socket.send(JSON.stringify({type: "action", seq: state.seq + 1, action}));
-    await done;
-    socket.close();
-    return seat;
-}"""
 
 
 def test_a_resignation_with_three_sides_lets_the_computer_play_on(
