@@ -672,7 +672,8 @@ function errorMessage(message) {
 function confirmFirst(kind, seat) {
   page.confirming = seat === undefined ? { kind } : { kind, seat };
   renderLifecycle();
-  document.getElementById("confirm-yes")?.focus();
+  // The safe answer first: a second Enter must not resign.
+  document.getElementById("confirm-no")?.focus();
 }
 
 /**
@@ -694,10 +695,17 @@ function confirmBox(confirming) {
       sides > 2 ? t("common.claimTakeover", { seat: name }) : t("common.claimWin"), () => request("claim", { seat })],
   };
   const [question, yes, action] = asks[kind];
-  return h("div", { class: "confirm", role: "alertdialog", "aria-labelledby": "confirm-question" },
+  const cancel = () => {
+    page.confirming = null;
+    renderLifecycle();
+  };
+  return h("div", {
+    class: "confirm", role: "alertdialog", "aria-labelledby": "confirm-question",
+    onkeydown: (/** @type {KeyboardEvent} */ event) => { if (event.key === "Escape") cancel(); },
+  },
     h("span", { id: "confirm-question" }, question),
     h("button", { class: "primary danger", id: "confirm-yes", onclick: action }, yes),
-    h("button", { id: "confirm-no", onclick: () => { page.confirming = null; renderLifecycle(); } }, t("common.cancel")));
+    h("button", { id: "confirm-no", onclick: cancel }, t("common.cancel")));
 }
 
 /**
