@@ -267,7 +267,9 @@ def test_abort_before_every_first_move(browser: Browser, live_server: LiveServer
     played([alice, bob], OPENING[:1])  # Red moved, Blue not yet: either may abort
     bob.click("#abort")
     expect(bob.locator("#confirm-question")).to_contain_text("Abort this game?")
-    bob.click("#confirm-no")  # changed his mind: nothing sent
+    expect(bob.locator("#confirm-no")).to_be_focused()  # a second Enter does not abort
+    bob.keyboard.press("Escape")  # changed his mind: nothing sent
+    expect(bob.locator("#confirm-question")).to_have_count(0)
     expect(alice.locator("#status")).to_contain_text("Blue · bob to move")
     bob.click("#abort")
     bob.click("#confirm-yes")
