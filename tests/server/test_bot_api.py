@@ -191,3 +191,28 @@ def test_challenges_declined_cancelled_refused_and_expired(bot_client: TestClien
     service.challenges.now = lambda: later
     assert bob.get("/api/challenges").json() == {"in": [], "out": []}
     assert bob.post(f"/api/challenge/{third['id']}/accept").status_code == 404
+
+
+def test_bots_enter_tournaments_with_their_token(bot_client: TestClient) -> None:
+    club = Player(bot_client).signup("club")
+    _bot, token = make_bot(bot_client, "robo")
+    later = "2099-01-01T00:00:00+00:00"
+    body = {
+        "name": "Bots welcome",
+        "game": "quinque",
+        "settings": {"time_control": {"kind": "realtime", "base": 180, "increment": 2}},
+        "format": "swiss",
+        "starts_at": later,
+    }
+    made = club.post("/api/tournaments", body)
+    assert made.status_code == 201, made.text
+    tournament_id = made.json()["tournament"]["id"]
+    joined = bearer(bot_client, "POST", f"/api/tournaments/{tournament_id}/join", token)
+    assert joined.status_code == 200, joined.text
+    (entrant,) = joined.json()["tournament"]["entrants"]
+    assert entrant["name"] == "robo" and entrant["bot"] is True
+    guest = Player(bot_client)
+    assert guest.post("/api/guest", {}).status_code == 200
+    assert guest.post("/api/tournaments", body).status_code == 403
+    untimed = {**body, "settings": {}}
+    assert club.post("/api/tournaments", untimed).status_code == 400

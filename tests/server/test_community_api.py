@@ -6,11 +6,15 @@ from __future__ import annotations
 import json
 import time
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
-from connect_arena.server.db.models import RatingRow
+from sqlalchemy import delete
+
+from connect_arena.server import create_app
+from connect_arena.server.db.models import RatingRow, ScoredTableRow, UserGameRow
 from connect_arena.service.ratings import PROVISIONAL_GAMES, Skill, recompute
-from tests.server.serverhelpers import Player, TestClient
+from tests.server.serverhelpers import Player, TestClient, fast_settings
 
 RATED = {"rated": True}
 
@@ -158,3 +162,28 @@ def test_recomputing_every_rating_gives_the_stored_numbers(client: TestClient) -
     assert recompute(outcomes) == {(a, "quinque"): s for a, s in stored.items()}
     assert all(isinstance(s, Skill) and s.games == 4 for s in stored.values())
     assert RatingRow.__tablename__ == "ratings"
+
+
+def test_a_crash_before_the_rating_loses_nothing(tmp_path: Path) -> None:
+    """The end is stored but not its scoring (the scoring rows removed, as after a crash
+    between the two): the next start scores it, to the same numbers."""
+    with TestClient(create_app(fast_settings(tmp_path))) as client:
+        alice, bob = Player(client).signup("alice"), Player(client).signup("bob")
+        table = play(client, alice, bob, bob)
+        before = client.get("/api/users/alice").json()["ratings"]
+        arena = client.app.state.arena  # type: ignore[attr-defined]
+        engine = arena.storage.engine
+    with engine.begin() as connection:
+        for model in (UserGameRow, ScoredTableRow, RatingRow):
+            connection.execute(delete(model))
+    with TestClient(create_app(fast_settings(tmp_path))) as client:
+        arena = client.app.state.arena  # type: ignore[attr-defined]
+        client.portal.call(wait_for, arena.service.catching_up)  # type: ignore[union-attr]
+        after = client.get("/api/users/alice").json()
+        assert after["ratings"] == before
+        again = client.get(f"/api/tables/{table['id']}").json()["table"]
+        assert again["rating_changes"] == table["rating_changes"]
+
+
+async def wait_for(task: Any) -> None:
+    await task

@@ -4,9 +4,10 @@ seats are ranked, and the numbers against the ``openskill`` library's own."""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from openskill.models import PlackettLuce
 
@@ -16,6 +17,7 @@ from connect_arena.service import (
     MemoryStorage,
     SeatRequest,
     ServiceConfig,
+    Subscription,
     TableStatus,
     User,
 )
@@ -73,6 +75,16 @@ async def two_people(service: MatchService, settings: TableSettings) -> int:
     )
     await service.join(info.id, BOB, 1)
     return info.id
+
+
+def drain(subscription: Subscription) -> list[dict[str, Any]]:
+    """Every queued message, decoded."""
+    out = []
+    while subscription.pending():
+        text = subscription._queue.popleft()
+        if text is not None:
+            out.append(json.loads(text))
+    return out
 
 
 def store_of(service: MatchService) -> MemoryRatingStore:
@@ -194,8 +206,11 @@ def test_partners_share_their_side_rank() -> None:
 def test_a_rated_resignation_rates_both_and_shows_the_change() -> None:
     async def body(service: MatchService) -> None:
         table_id = await two_people(service, RATED)
+        watcher = await service.watch(table_id, None)
         await service.resign(table_id, BOB.id)
         await settle(service)
+        sent = [m["table"] for m in drain(watcher) if m["type"] == "table"]
+        assert sent[-1]["status"] == "finished" and sent[-1]["rating_changes"] is not None
         store = store_of(service)
         scored = store.scored[table_id]
         assert scored.rated and [p.rank for p in scored.placings] == [1, 2]
@@ -331,5 +346,35 @@ def test_one_account_on_two_seats_is_not_rated() -> None:
         await settle(service)
         assert not store_of(service).scored[info.id].rated
         assert store_of(service).ratings == {}
+
+    run(body)
+
+
+def test_connect_pairs_partners_are_rated_as_a_team() -> None:
+    """Four seats of Connect Pairs: Alice resigns, her side loses, the other pair wins; each
+    pair is one OpenSkill team (the library's numbers)."""
+    dave = User(4, "dave")
+
+    async def body(service: MatchService) -> None:
+        info = await service.create_table(
+            ALICE, "pairs", [SeatRequest("me")] + [SeatRequest("open")] * 3, None, RATED
+        )
+        for seat, user in enumerate((BOB, CAROL, dave), start=1):
+            await service.join(info.id, user, seat)
+        teams = (await service.get_table(info.id)).game().teams()
+        await service.resign(info.id, ALICE.id)
+        await settle(service)
+        scored = store_of(service).scored[info.id]
+        assert scored.rated and scored.sides == 2
+        mine = next(team for team in teams if 0 in team)
+        ranks = {p.seat: p.rank for p in scored.placings}
+        assert all(ranks[s] == 2 for s in mine) and sorted(ranks.values()) == [1, 1, 2, 2]
+        model = PlackettLuce()
+        ordered = sorted(teams, key=lambda team: ranks[team[0]])
+        expected = model.rate([[model.rating() for _ in t] for t in ordered], ranks=[1, 2])
+        for team, after in zip(ordered, expected, strict=True):
+            for seat, rating in zip(team, after, strict=True):
+                placing = scored.placings[seat]
+                assert placing.after is not None and placing.after.mu == rating.mu
 
     run(body)

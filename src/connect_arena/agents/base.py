@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -46,3 +47,18 @@ def legal_actions_or_raise(state: State[Action], player: int) -> list[Action]:
     if not actions:
         raise ValueError(f"{state.game.seat_name(player)} has no legal action")
     return actions
+
+
+def close_agents(agents: Iterable[object]) -> None:
+    """Call ``close()`` on every agent that has one (an external engine ends its program), even
+    if one of them fails; the first error is raised at the end."""
+    failure: BaseException | None = None
+    for agent in agents:
+        close = getattr(agent, "close", None)
+        if callable(close):
+            try:
+                close()
+            except Exception as error:  # close the others first
+                failure = failure or error
+    if failure is not None:
+        raise failure

@@ -1,5 +1,7 @@
 """Agent specs and levels: ``random``, ``greedy``, ``mcts``, ``mcts:easy|normal|hard``,
-``mcts:N`` (exactly N simulations per decision, reproducible for a seed).
+``mcts:N`` (exactly N simulations per decision, reproducible for a seed), and
+``engine:<command>`` (an external program speaking the engine protocol,
+:mod:`connect_arena.agents.engine`).
 
 A level is a number of MCTS simulations per decision (so a level plays the same moves for a
 seed on any machine), a cap on the thinking time, a rollout cut-off and an exploration
@@ -10,6 +12,7 @@ constant; each game sets its own (:mod:`connect_arena.agents.knowledge`), measur
 from __future__ import annotations
 
 from connect_arena.agents.base import Agent
+from connect_arena.agents.engine import EngineAgent
 from connect_arena.agents.greedy import GreedyAgent
 from connect_arena.agents.knowledge import DEFAULT_LEVELS, Level, level_settings
 from connect_arena.agents.mcts import MCTSAgent
@@ -21,17 +24,47 @@ LEVELS = DEFAULT_LEVELS
 AGENT_KINDS = ("random", "greedy", "mcts:easy", "mcts:normal", "mcts:hard")
 """The agent specs offered to players (:func:`make_agent` also takes ``mcts`` and ``mcts:N``)."""
 
-__all__ = ["AGENT_KINDS", "LEVELS", "Level", "level_settings", "make_agent"]
+ENGINE_PREFIX = "engine:"
+"""The spec prefix of an external engine: ``engine:<command>`` (never offered by the server:
+:data:`AGENT_KINDS` lists only the built-in agents)."""
+
+__all__ = [
+    "AGENT_KINDS",
+    "ENGINE_PREFIX",
+    "LEVELS",
+    "Level",
+    "level_settings",
+    "make_agent",
+    "normalise_spec",
+]
+
+
+def normalise_spec(spec: str) -> str:
+    """``spec`` stripped and lowercased, except an engine's command, kept as written (a path
+    or an argument may need its case): ``" MCTS:Easy"`` → ``"mcts:easy"``,
+    ``"Engine:./MyBot"`` → ``"engine:./MyBot"``."""
+    spec = spec.strip()
+    if spec.lower().startswith(ENGINE_PREFIX):
+        return ENGINE_PREFIX + spec[len(ENGINE_PREFIX) :].strip()
+    return spec.lower()
 
 
 def make_agent(spec: str, seed: int | None = None) -> Agent:
     """Build an agent from its spec, e.g. ``"random"``, ``"greedy"``, ``"mcts:hard"``,
-    ``"mcts:500"``; plain ``"mcts"`` is ``"mcts:normal"``.
+    ``"mcts:500"``, ``"engine:./mybot --fast"``; plain ``"mcts"`` is ``"mcts:normal"``.
+
+    An engine's program is checked here but started only at its first decision; the caller
+    ends it with the agent's ``close()`` (see :func:`connect_arena.agents.base.close_agents`).
 
     Raises:
         ValueError: unknown agent kind or level (the message lists the known ones).
+        EngineError: an engine program that does not exist or cannot be executed (a
+            ``ValueError`` too).
     """
-    kind, _, level = spec.strip().lower().partition(":")
+    spec = normalise_spec(spec)
+    if spec.startswith(ENGINE_PREFIX):
+        return EngineAgent(spec[len(ENGINE_PREFIX) :], seed, name=spec)
+    kind, _, level = spec.partition(":")
     if kind == "random" and not level:
         return RandomAgent(seed)
     if kind == "greedy" and not level:
@@ -42,5 +75,5 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
             return MCTSAgent(seed, iterations=int(level), max_rollout=40, name=f"mcts:{level}")
         if level in LEVELS:
             return MCTSAgent(seed, level=level, name=f"mcts:{level}")
-    known = ", ".join([*AGENT_KINDS, "mcts:N"])
+    known = ", ".join([*AGENT_KINDS, "mcts:N", "engine:COMMAND"])
     raise ValueError(f"unknown agent {spec!r} (known agents: {known})")

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from itertools import combinations, combinations_with_replacement, permutations
 from typing import Any
 
-from connect_arena.agents.base import Agent, Budget
+from connect_arena.agents.base import Agent, Budget, close_agents
 from connect_arena.agents.playout import play_game
 from connect_arena.core.game import Action, Game, State
 
@@ -225,11 +225,14 @@ def play_one(
     """Play game ``seating`` of round ``round_index`` to its end."""
     seed = round_seed(tournament.seed, round_index)
     lineup = tournament.schedule[seating]
-    agents = [
-        _Timed(factory(tournament.specs[entrant], seed + 1 + seat))
-        for seat, entrant in enumerate(lineup)
+    built = [
+        factory(tournament.specs[entrant], seed + 1 + seat) for seat, entrant in enumerate(lineup)
     ]
-    state = play_game(tournament.game.new_initial_state(), agents, random.Random(seed))
+    agents = [_Timed(agent) for agent in built]
+    try:
+        state = play_game(tournament.game.new_initial_state(), agents, random.Random(seed))
+    finally:
+        close_agents(built)  # external engines end their programs
     return GameResult(
         round=round_index,
         seating=seating,

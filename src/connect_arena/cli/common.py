@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from connect_arena.agents import Agent, make_agent
+from connect_arena.agents.levels import normalise_spec
 from connect_arena.agents.playout import ai_only_options
 from connect_arena.core import Game, GameError, game_class, load
 from connect_arena.core.options import parse_option_pairs
@@ -104,7 +105,7 @@ def parse_seats(text: str | None, game: str, first: str, rest: str) -> list[str]
     cls = game_class(game)
     if text is None:
         return [first] + [rest] * (cls.default_players - 1)
-    entries = [entry.strip().lower() for entry in text.split(",")]
+    entries = [normalise_spec(entry) for entry in text.split(",")]
     if any(not entry for entry in entries):
         raise CliError(f"empty entry in the player list {text!r}")
     if len(entries) not in cls.player_counts:

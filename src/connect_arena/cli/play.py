@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from connect_arena.agents import Agent
+from connect_arena.agents.base import close_agents
 from connect_arena.cli.analyse import analysis_agent, analysis_table
 from connect_arena.cli.common import (
     HUMAN,
@@ -437,6 +438,7 @@ def run_play(
             session.console.print("\nInterrupted: leaving the game.")
             interrupted = True
         finally:
+            close_agents(agents)  # external engines end their programs
             if save is not None:
                 _save_at_exit(session, save)
     if interrupted:
@@ -462,7 +464,8 @@ def play_command(
             "--players",
             "-p",
             metavar="LIST",
-            help="Who sits at each seat, comma-separated: human or an agent (random). "
+            help="Who sits at each seat, comma-separated: human or an agent (random, greedy, "
+            "mcts:hard, engine:COMMAND…). "
             "The number of entries is the number of seats.",
             show_default="human, then random",
         ),

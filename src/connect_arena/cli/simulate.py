@@ -15,6 +15,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from connect_arena.agents import Agent, play_game
+from connect_arena.agents.base import close_agents
 from connect_arena.cli.common import (
     CliError,
     OptionsArg,
@@ -67,7 +68,10 @@ class Summary:
 def play_one(game: Game, specs: list[str], seed: int) -> State[Action]:
     """Play one game between the agents ``specs``, seeded like ``play --seed SEED``."""
     agents: list[Agent] = [agent for agent in make_agents(specs, seed, False) if agent is not None]
-    return play_game(game.new_initial_state(), agents, random.Random(seed))
+    try:
+        return play_game(game.new_initial_state(), agents, random.Random(seed))
+    finally:
+        close_agents(agents)  # external engines end their programs
 
 
 def run_games(game: Game, specs: list[str], seed: int, count: int, out: Path | None) -> Summary:
@@ -143,7 +147,8 @@ def simulate_command(
             "--agents",
             "-a",
             metavar="LIST",
-            help="One agent per seat, comma-separated.",
+            help="One agent per seat, comma-separated: random, greedy, mcts:easy|normal|hard, "
+            "or engine:COMMAND (an external program, docs/engine-protocol.md).",
             show_default="random in every seat",
         ),
     ] = None,

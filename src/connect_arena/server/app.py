@@ -27,6 +27,7 @@ from connect_arena.server import (
     routes_pictures,
     routes_seeks,
     routes_tables,
+    routes_tournaments,
     routes_tutorials,
     routes_users,
     websocket,
@@ -40,6 +41,7 @@ from connect_arena.server.db import SqlStorage, make_engine, run_migrations
 from connect_arena.server.db.bots import SqlBots
 from connect_arena.server.db.chat import SqlChat
 from connect_arena.server.db.ratings import SqlRatings
+from connect_arena.server.db.tournaments import SqlTournaments
 from connect_arena.server.errors import (
     ApiError,
     api_error_handler,
@@ -76,6 +78,7 @@ async def open_arena(settings: Settings) -> Arena:
         challenges=bots,
         chat=SqlChat(storage),
         ratings=ratings,
+        tournaments=SqlTournaments(storage),
     )
     service.lifecycle.open_ttl = settings.open_table_ttl
     service.lifecycle.idle_ttl = settings.idle_table_ttl
@@ -188,6 +191,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(routes_seeks.router)
     app.include_router(routes_chat.router)
     app.include_router(routes_analysis.router)
+    app.include_router(routes_tournaments.router)
     app.include_router(ws_user.router)
     app.include_router(routes_lifecycle.router)  # before /tables/{id}: /tables/mine
     app.include_router(routes_tables.router)

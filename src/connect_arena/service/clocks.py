@@ -112,6 +112,7 @@ class Clocks:
             for an untimed seat).
         """
         after: float | None = None
+        active_after = set(active_after)
         if seat in self.timed:
             if recorded is not None:
                 self.running.pop(seat, None)
@@ -121,6 +122,10 @@ class Clocks:
                 if self.control.kind is TimeControlKind.REALTIME:
                     self.remaining[seat] += self.control.increment
             after = self.remaining[seat]
+            if self.control.kind is TimeControlKind.TURN and seat in active_after:
+                # The budget is per turn: an action after which the seat acts again (a
+                # capture chain, a simultaneous phase) does not refill it.
+                self.running[seat] = now
         self.start(active_after, now)
         return after
 

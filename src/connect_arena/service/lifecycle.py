@@ -15,7 +15,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from connect_arena.core import CHANCE, Game
+from connect_arena.core import CHANCE
 from connect_arena.service.lobby import Lobby
 from connect_arena.service.model import (
     ErrorCode,
@@ -142,11 +142,13 @@ class Lifecycle:
         table.broadcast(table.state_message)
         self.pipeline.wake(table)
         self.changed(table)
+        self.lobby.changed()  # its rows show who plays each seat
 
     async def _forfeit(self, table: LiveTable, seat: int, kind: NoteKind, **data: Any) -> None:
         """``seat`` gives up (resignation, timeout, leaver claim): with two sides the other
         side wins; otherwise the seat is ranked last and a computer plays it on (when no side
-        but the forfeiting one is left with a person, the game ends)."""
+        but the forfeiting one is left with a person, the game ends: the sides none of whose
+        seats gave up win)."""
         game = table.game()
         reason = {
             NoteKind.RESIGN: ResultReason.RESIGNATION,
@@ -160,19 +162,14 @@ class Lifecycle:
             winners = next(side for side in all_sides if side != mine)
             await self._end(table, win_for(game, winners), reason, [note])
             return
-        others_play = self._someone_plays_on(table, game, seat, [*table.info.notes, note])
-        if not others_play:
-            await self._end(table, win_for(game, []), reason, [note])
+        out = set(forfeited([*table.info.notes, note]))
+        if not any(s.index not in out for s in self._people(table.info)):
+            # No person is left to play: the game ends, won by the sides none of whose seats
+            # gave up (the computers a person played against).
+            unbeaten = [s for side in all_sides if not out & set(side) for s in side]
+            await self._end(table, win_for(game, unbeaten), reason, [note])
             return
         await self._take_over(table, seat, [note])
-
-    def _someone_plays_on(
-        self, table: LiveTable, game: Game, seat: int, notes: list[TableNote]
-    ) -> bool:
-        """Whether a person is left to play once ``seat`` forfeits: someone on another
-        side, or a partner (one side only: a pair playing together)."""
-        out = set(forfeited(notes))
-        return any(s.index not in out for s in self._people(table.info))
 
     # ----- abort -------------------------------------------------------------------------------
     async def abort(self, table_id: int, user_id: int | None) -> None:
@@ -279,10 +276,10 @@ class Lifecycle:
             if op == "request":
                 keep = self._takeback_point(table, mine)
                 offers.takeback = (mine[0], keep)
+                offers.takeback_accepted.clear()
                 offers.declined = None
-                others = {s.user_id for s in self._people(table.info) if s.takeover is None}
-                others.discard(user_id)
-                if not others:  # playing computers alone: nobody needs to agree
+                if not self._takeback_answers(table, mine[0]):
+                    # playing computers alone: nobody needs to agree
                     await self._take_back(table, mine[0], keep)
                     return
             elif op in ("accept", "decline"):
@@ -291,15 +288,27 @@ class Lifecycle:
                     raise ServiceError(ErrorCode.NOT_ALLOWED, f"there is no takeback to {op}")
                 if op == "decline":
                     offers.takeback = None
+                    offers.takeback_accepted.clear()
                     offers.declined = ("takeback", mine[0])
                 else:
-                    await self._take_back(table, request[0], request[1])
-                    return
+                    answers = self._takeback_answers(table, request[0])
+                    offers.takeback_accepted.update(s for s in mine if s in answers)
+                    if answers <= offers.takeback_accepted:
+                        await self._take_back(table, request[0], request[1])
+                        return
             else:
                 raise ServiceError(ErrorCode.BAD_REQUEST, "op must be request, accept or decline")
             table.broadcast(lambda seats: offers.to_json(table.id))
 
         await self._held(table_id, user_id, work)
+
+    def _takeback_answers(self, table: LiveTable, requester: int) -> set[int]:
+        """The seats whose people must accept a takeback ``requester`` asked for: every
+        person's seat no computer plays, but the requester's own."""
+        asker = table.info.seats[requester].user_id
+        return {
+            s.index for s in self._people(table.info) if s.takeover is None and s.user_id != asker
+        }
 
     @staticmethod
     def _takeback_point(table: LiveTable, mine: list[int]) -> int:
@@ -329,6 +338,7 @@ class Lifecycle:
         table.state = rebuild(table.info, table.log, table.described)
         table.info.notes.append(note)
         table.offers.takeback = None
+        table.offers.takeback_accepted.clear()
         table.offers.draw.clear()
         table.start_clocks(self.now())
         table.broadcast(lambda seats: {"type": "takeback", "table_id": table.id, "seq": keep})
@@ -360,8 +370,9 @@ class Lifecycle:
 
     async def flag_fell(self, table: LiveTable) -> None:
         """Apply every fallen flag of ``table`` (under its lock): before every person's first
-        action the game is aborted (as on Lichess); with two sides the other side wins; with
-        more, the computer takes the seat over."""
+        action the game is aborted (as on Lichess; at a tournament's table it is a no-show,
+        lost on time); with two sides the other side wins; with more, the computer takes the
+        seat over."""
         clocks = table.clocks
         if clocks is None or table.info.status is not TableStatus.RUNNING:
             return
@@ -371,7 +382,7 @@ class Lifecycle:
                 break
             if not clocks.flagged(seat, now):
                 continue
-            if not self.first_actions_done(table):
+            if not self.first_actions_done(table) and table.info.settings.tournament is None:
                 note = self._note(table, NoteKind.TIMEOUT, seat)
                 await self._end(table, None, ResultReason.ABORTED, [note])
             else:
@@ -445,6 +456,7 @@ class Lifecycle:
             table.broadcast_table()
             table.broadcast(table.state_message)
             self.changed(table)
+            self.lobby.changed()
 
         await self._held(table_id, user_id, work)
 
@@ -493,7 +505,15 @@ class Lifecycle:
             info = table.info
             if info.status is not TableStatus.FINISHED:
                 raise ServiceError(ErrorCode.NOT_ALLOWED, "a rematch comes after the end")
+            if info.reason in (ResultReason.ABORTED, ResultReason.ABANDONED):
+                raise ServiceError(
+                    ErrorCode.NOT_ALLOWED, "this game was not played to a result: start a new one"
+                )
             offers = table.offers
+            if offers.rematch_table is None:  # one rematch per table (kept in its notes)
+                made = [n for n in info.notes if n.kind is NoteKind.REMATCH]
+                if made:
+                    offers.rematch_table = made[-1].data.get("table")
             if offers.rematch_table is not None:
                 return offers.rematch_table
             if op == "decline":

@@ -49,6 +49,11 @@ from connect_arena.service.seeks import Seeks
 from connect_arena.service.settings import TableSettings
 from connect_arena.service.storage import MemoryStorage, Storage
 from connect_arena.service.tables import LiveTable, Subscription
+from connect_arena.service.tournaments import (
+    MemoryTournamentStore,
+    Tournaments,
+    TournamentStore,
+)
 from connect_arena.service.userevents import UserEvents
 from connect_arena.service.viewing import Viewing, sync
 from connect_arena.service.views import table_json
@@ -89,6 +94,7 @@ class MatchService:
         coordinator: Coordinator | None = None,
         challenges: ChallengeStore | None = None,
         chat: ChatStore | None = None,
+        tournaments: TournamentStore | None = None,
         ratings: RatingStore | None = None,
     ) -> None:
         self.storage = storage
@@ -111,13 +117,20 @@ class MatchService:
             challenges or MemoryChallengeStore(), self.seating, self.user_events
         )
         self.analysis = Analysis(self.registry, self.computer)
+        self.tournaments = Tournaments(
+            self.registry, self.seating, tournaments or MemoryTournamentStore()
+        )
         self.chat = Chat(self.registry, chat or MemoryChatStore())
-        self.seeks = Seeks(self.seating, self.user_events, self.lobby.changed)
-        self.lobby.seeks = self.seeks.listing
         if ratings is None:
             memory = storage.tables if isinstance(storage, MemoryStorage) else None
             ratings = MemoryRatingStore(memory)
         self.ratings = Ratings(self.registry, ratings)
+        self.seeks = Seeks(
+            self.seating, self.user_events, self.lobby.changed, self.ratings.rating_of
+        )
+        self.lobby.seeks = self.seeks.listing
+        self.tournaments.rated_games = self.ratings.rated_games
+        self.tournaments.rating_of = self.ratings.rating_of
         self.catching_up: asyncio.Task[None] | None = None
         """The startup pass scoring finished tables left unscored (:meth:`start`)."""
         lifecycle_changed = self.pipeline.changed
@@ -126,6 +139,7 @@ class MatchService:
             lifecycle_changed(table)
             self.user_events.table_changed(table)
             self.ratings.table_changed(table)  # a finished table is scored (rated) once
+            self.tournaments.table_changed(table)  # a tournament's game ended: pair on
 
         self.pipeline.changed = changed
         self.cluster: Cluster | None = None
@@ -151,6 +165,7 @@ class MatchService:
             self.cluster.start_sweeping()
         if self.config.sweep_every > 0:
             self.lifecycle.start_sweeping(self.config.sweep_every)
+        await self.tournaments.start()
 
     async def _catch_up(self) -> None:
         scored = await self.ratings.catch_up()
@@ -161,6 +176,7 @@ class MatchService:
         """Stop computer players and close every subscription."""
         if self.cluster is not None:
             await self.cluster.close()
+        await self.tournaments.close()
         await self.registry.close()
         self.lobby.close()
         self.computer.close()

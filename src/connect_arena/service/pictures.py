@@ -69,8 +69,13 @@ def picture(name: str) -> str:
     """
     cls = game_class(name)
     game = cls()
-    state = typical_position(game)
-    return _RENDERERS.get(cls.game_type.short_name, _title_card)(game, state)
+    return draw(game, typical_position(game))
+
+
+def draw(game: Game, state: State[Any]) -> str:
+    """The SVG picture of ``state`` (public information only): the game's own drawing, or a
+    title card for a game without one."""
+    return _RENDERERS.get(game.game_type.short_name, _title_card)(game, state)
 
 
 def _svg(width: float, height: float, body: list[str], label: str) -> str:

@@ -181,9 +181,7 @@ class MovePipeline:
         table.described.append(described)
         if clocks is not None:
             clocks.act(seat, now, [] if over else after.active_players(), recorded=clock)
-        if seat != CHANCE and (table.offers.draw or table.offers.takeback is not None):
-            table.offers.draw.clear()  # an offer stands until the next action
-            table.offers.takeback = None
+        if table.offers.withdrawn_by(table.info, seat):
             table.broadcast(lambda seats: table.offers.to_json(table.id))
         if returns is not None:
             self.finish(table, returns, now)
@@ -208,6 +206,7 @@ class MovePipeline:
             table.clocks.stop_all(finished_at)
         table.offers.draw.clear()
         table.offers.takeback = None
+        table.offers.takeback_accepted.clear()
         self.registry.remember_finished(table)
         table.broadcast_table()
         self.changed(table)

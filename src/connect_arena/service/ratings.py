@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -55,6 +56,9 @@ listed on the leaderboard)."""
 ACTIVE_DAYS = 90
 """An account is active on a game's leaderboard when it played a rated game of it in the last
 this many days."""
+
+REMEMBERED = 10_000
+"""Scored table ids a process remembers (not to ask the store again)."""
 
 MODEL = PlackettLuce()
 """The rating model: OpenSkill's Plackett-Luce with the library's defaults."""
@@ -300,6 +304,10 @@ class RatingStore(Protocol):
         """Every account's current rating on ``game``."""
         ...
 
+    async def skill(self, user_id: int, game: str) -> Skill | None:
+        """One account's current rating on ``game`` (``None``: never rated on it)."""
+        ...
+
     async def outcomes(self, game: str | None = None) -> list[Outcome]:
         """Every scored outcome (of ``game``) in the order they were scored."""
         ...
@@ -355,6 +363,10 @@ class MemoryRatingStore:
         """See :meth:`RatingStore.skills`."""
         return {account: s for (account, name), s in self.ratings.items() if name == game}
 
+    async def skill(self, user_id: int, game: str) -> Skill | None:
+        """See :meth:`RatingStore.skill`."""
+        return self.ratings.get((user_id, game))
+
     async def outcomes(self, game: str | None = None) -> list[Outcome]:
         """See :meth:`RatingStore.outcomes`."""
         return [o for o in self.scored.values() if game is None or o.game == game]
@@ -375,15 +387,29 @@ class Ratings:
         self.registry = registry
         self.store = store
         self._lock = asyncio.Lock()
+
         """One table scored at a time in this process (an account's updates in order)."""
         self._pending: set[int] = set()
+        self._done: OrderedDict[int, None] = OrderedDict()
+        """Tables this process scored lately (a finished table changes again: offers)."""
+
+    async def rating_of(self, user_id: int, game: str) -> float:
+        """``user_id``'s displayed rating on ``game`` (1500 when never rated): what quick
+        pairing matches by."""
+        skill = await self.store.skill(user_id, game)
+        return float((skill or Skill()).rating)
+
+    async def rated_games(self, user_id: int, game: str) -> int:
+        """The rated games of ``game`` ``user_id`` played (a tournament's entry condition)."""
+        skill = await self.store.skill(user_id, game)
+        return 0 if skill is None else skill.games
 
     def table_changed(self, table: LiveTable) -> None:
         """The match service's hook after each change: a table that just finished is scored
         in the background (once)."""
         if table.info.status is not TableStatus.FINISHED or table.id in self._pending:
             return
-        if table.info.rating_changes is not None:
+        if table.info.rating_changes is not None or table.id in self._done:
             return
         self._pending.add(table.id)
         self.registry.spawn(self._score_in_background(table))
@@ -403,6 +429,10 @@ class Ratings:
         if stored is not None and stored.rated:
             table.info.rating_changes = stored.changes
             table.broadcast_table()
+        elif stored is None and table.info.rating_changes is None:
+            await self.fill(table)  # another process scored it: its viewers here learn too
+            if table.info.rating_changes is not None:
+                table.broadcast_table()
         return stored
 
     async def score_info(self, info: TableInfo, game: Game | None, state: Any) -> Outcome | None:
@@ -413,7 +443,11 @@ class Ratings:
                 outcome = self._empty(info)
             else:
                 outcome = await self.outcome_of(info, game, state)
-            return await self.store.record(outcome, lambda now: apply_outcome(outcome, now))
+            stored = await self.store.record(outcome, lambda now: apply_outcome(outcome, now))
+            self._done[info.id] = None
+            while len(self._done) > REMEMBERED:
+                self._done.popitem(last=False)
+            return stored
 
     async def fill(self, table: LiveTable) -> None:
         """Set a finished rated table's ``rating_changes`` from the store (a table loaded
@@ -446,6 +480,9 @@ class Ratings:
                     count += 1
 
     async def _score_stored(self, table_id: int) -> Outcome | None:
+        live = self.registry.tables.get(table_id) or self.registry.finished.get(table_id)
+        if live is not None and live.info.status is TableStatus.FINISHED:
+            return await self.score(live)  # held here: its viewers are told
         info = await self.registry.storage.get_table(table_id)
         if info is None:
             return None
@@ -459,11 +496,7 @@ class Ratings:
                 state = (await self.registry.get(table_id)).state
             except ServiceError:  # a log that no longer replays: ranked by the returns
                 state = None
-        stored = await self.score_info(info, game, state)
-        cached = self.registry.finished.get(table_id)
-        if stored is not None and stored.rated and cached is not None:
-            cached.info.rating_changes = stored.changes
-        return stored
+        return await self.score_info(info, game, state)
 
     @staticmethod
     def _empty(info: TableInfo) -> Outcome:

@@ -202,3 +202,4 @@ class Seating:
         table.broadcast_table()
         table.broadcast(table.state_message)
         await self.pipeline.advance(table)
+        self.pipeline.changed(table)  # the flag timer of the first clock

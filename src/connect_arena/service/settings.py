@@ -81,9 +81,11 @@ class TimeControl:
 
     @property
     def initial(self) -> float:
-        """A seat's clock at the start, in seconds (0 when untimed)."""
+        """A seat's clock at the start, in seconds (0 when untimed). Real time: the base
+        plus one increment (the increment counts from move 1, as on FIDE clocks: a ``0+2``
+        clock gives two seconds for each move, the first included)."""
         if self.kind is TimeControlKind.REALTIME:
-            return self.base
+            return self.base + self.increment
         if self.kind is TimeControlKind.TURN:
             return self.days * DAY
         return 0.0
@@ -163,6 +165,9 @@ class TableSettings:
         grace: seconds without a connection after which a seat that must act may be claimed
             by the others (``None``: :data:`REALTIME_GRACE` in real time and untimed,
             :data:`TURN_GRACE_DAYS` days turn-based).
+        tournament: the tournament whose game this table is (set by the server, never by a
+            client): a flag that falls before a first action loses the game (a no-show)
+            instead of aborting it.
     """
 
     time_control: TimeControl = field(default_factory=TimeControl)
@@ -170,6 +175,7 @@ class TableSettings:
     takeover: str = "mcts:normal"
     rated: bool = False
     grace: float | None = None
+    tournament: int | None = None
 
     def __post_init__(self) -> None:
         if self.takeover not in TAKEOVER_LEVELS:
@@ -197,6 +203,7 @@ class TableSettings:
             "takeover": self.takeover,
             "rated": self.rated,
             "grace": self.leaver_grace,
+            **({} if self.tournament is None else {"tournament": self.tournament}),
         }
 
     @classmethod
@@ -211,7 +218,7 @@ class TableSettings:
             return cls()
         if not isinstance(data, dict):
             raise ValueError("settings must be an object")
-        unknown = set(data) - {"time_control", "hints", "takeover", "rated", "grace"}
+        unknown = set(data) - {"time_control", "hints", "takeover", "rated", "grace", "tournament"}
         if unknown:
             raise ValueError(f"unknown settings: {', '.join(sorted(unknown))}")
         try:
@@ -227,12 +234,18 @@ class TableSettings:
         grace = data.get("grace")
         if grace is not None and (isinstance(grace, bool) or not isinstance(grace, int | float)):
             raise ValueError("grace must be a number of seconds")
+        tournament = data.get("tournament")
+        if tournament is not None and (
+            isinstance(tournament, bool) or not isinstance(tournament, int)
+        ):
+            raise ValueError("tournament must be a tournament id")
         return cls(
             TimeControl.from_json(data.get("time_control")),
             hints,
             takeover,
             rated,
             None if grace is None else float(grace),
+            tournament,
         )
 
 

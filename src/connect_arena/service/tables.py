@@ -182,6 +182,7 @@ class Offers:
     Attributes:
         draw: the seats that offer (or accepted) a draw.
         takeback: the seat asking for a takeback and the seq it would go back to.
+        takeback_accepted: the seats whose people accepted that takeback.
         rematch: the seats whose people accepted a rematch.
         rematch_table: the rematch's table, once created.
         declined: the last refusal ``(kind, seat)``, shown once.
@@ -189,6 +190,7 @@ class Offers:
 
     draw: set[int] = field(default_factory=set)
     takeback: tuple[int, int] | None = None
+    takeback_accepted: set[int] = field(default_factory=set)
     rematch: set[int] = field(default_factory=set)
     rematch_table: int | None = None
     declined: tuple[str, int] | None = None
@@ -197,7 +199,11 @@ class Offers:
         """The ``offers`` message."""
         takeback = None
         if self.takeback is not None:
-            takeback = {"seat": self.takeback[0], "to": self.takeback[1]}
+            takeback = {
+                "seat": self.takeback[0],
+                "to": self.takeback[1],
+                "accepted": sorted(self.takeback_accepted),
+            }
         declined = None
         if self.declined is not None:
             declined = {"kind": self.declined[0], "seat": self.declined[1]}
@@ -210,6 +216,30 @@ class Offers:
             "rematch_table": self.rematch_table,
             "declined": declined,
         }
+
+    def withdrawn_by(self, info: TableInfo, seat: int) -> bool:
+        """Drop the offers an action by ``seat`` answers (``docs/lifecycle.md``): a draw offer
+        stands until a person who did not offer acts; a takeback request until any person
+        acts (the requester's last action would change). Chance outcomes and computers'
+        actions leave offers standing.
+
+        Returns:
+            Whether an offer was dropped.
+        """
+        if not 0 <= seat < info.num_players:
+            return False
+        played = info.seats[seat]
+        if played.kind is not SeatKind.HUMAN or played.takeover is not None:
+            return False
+        dropped = False
+        if self.draw and seat not in self.draw:
+            self.draw.clear()
+            dropped = True
+        if self.takeback is not None:
+            self.takeback = None
+            self.takeback_accepted.clear()
+            dropped = True
+        return dropped
 
 
 class LiveTable:

@@ -65,9 +65,11 @@ class Viewing:
         if self.registry.cluster is not None:  # another process may have moved it on
             await self.registry.cluster.refresh(table)
         subscription = Subscription(user_id)
+        # Subscribed first: the opening table and state messages show this viewer online
+        # (nothing awaits in between, so no broadcast comes before them).
+        table.subscribers.add(subscription)
         subscription.push_json(table.table_message(user_id))
         sync(table, subscription, since)
-        table.subscribers.add(subscription)
         return subscription
 
     async def _table(

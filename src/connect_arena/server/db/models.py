@@ -234,3 +234,17 @@ class UserGameRow(Base):
     sigma: Mapped[float | None] = mapped_column(Float, nullable=True)
     rating: Mapped[int | None] = mapped_column(Integer, nullable=True)
     change: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class TournamentRow(Base):
+    """A tournament: the creation's choices (``spec``) and its state (entrants, games,
+    round), rewritten in one transaction at every change."""
+
+    __tablename__ = "tournaments"
+    __table_args__ = ({"sqlite_autoincrement": True},)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    spec: Mapped[dict[str, Any]] = mapped_column(JSON)
+    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -206,6 +206,15 @@ class SqlRatings:
 
         return await self.storage._run(work)
 
+    async def skill(self, user_id: int, game: str) -> Skill | None:
+        """See :meth:`connect_arena.service.ratings.RatingStore.skill`."""
+
+        def work(session: Session) -> Skill | None:
+            row = session.get(RatingRow, (user_id, game))
+            return None if row is None else Skill(row.mu, row.sigma, row.games)
+
+        return await self.storage._run(work)
+
     async def outcomes(self, game: str | None = None) -> list[Outcome]:
         """See :meth:`connect_arena.service.ratings.RatingStore.outcomes`."""
 

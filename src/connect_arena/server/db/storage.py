@@ -264,6 +264,9 @@ class SqlStorage:
         settings: TableSettings | None = None,
     ) -> TableInfo:
         """See :meth:`connect_arena.service.Storage.create_table`."""
+        chosen = settings or TableSettings()
+        # The grace as chosen (None: the time control's default, whatever it is when read).
+        stored = {**chosen.to_json(), "grace": chosen.grace}
 
         def work(session: Session) -> TableInfo:
             row = TableRow(
@@ -274,7 +277,7 @@ class SqlStorage:
                 created_by=created_by,
                 seed=seed,
                 created_at=datetime.now(UTC),
-                settings=(settings or TableSettings()).to_json(),
+                settings=stored,
             )
             session.add(row)
             session.flush()

@@ -1,0 +1,922 @@
+"""Tournaments on the site: Swiss, arena and round-robin events for any game, people and
+computers together (``docs/tournaments.md``).
+
+A tournament is created with its game, options, table size, time control (required), format,
+rounds or duration, start time, rated or not and an optional entry condition. People register
+and withdraw until the start (arenas also take late entrants); the creator may add computers at
+a chosen level. At the start time the rounds pair themselves (``connect_arena.agents.pairing``,
+the same code as the command line's) and each group gets a table where the game starts at once;
+a finished round is followed by a pause, then the next. A no-show (a person who made no action
+at a table and lost it on time) is withdrawn after two. Every change is stored (one row, one
+transaction), so a restart rebuilds each tournament and carries on; its games are ordinary
+tables, which survive restarts themselves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import enum
+import logging
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
+from typing import Any, Protocol
+
+from connect_arena.agents import pairing
+from connect_arena.core import CHANCE, game_class
+from connect_arena.service.model import (
+    ErrorCode,
+    Seat,
+    SeatKind,
+    ServiceError,
+    TableStatus,
+    User,
+    utcnow,
+)
+from connect_arena.service.registry import TableRegistry
+from connect_arena.service.seating import Seating
+from connect_arena.service.settings import (
+    TAKEOVER_LEVELS,
+    ResultReason,
+    TableSettings,
+)
+from connect_arena.service.tables import LiveTable, Subscription
+
+log = logging.getLogger(__name__)
+
+PAUSE = 30.0
+"""Default seconds between two rounds."""
+
+NO_SHOWS = 2
+"""No-shows after which an entrant is withdrawn."""
+
+COMPUTER_LEVELS = ("random", "greedy", *TAKEOVER_LEVELS)
+"""The computers that may enter."""
+
+
+class Format(enum.StrEnum):
+    """How a tournament pairs: ``swiss`` (a fixed number of rounds, equal scores meet, no
+    pair twice), ``arena`` (a fixed duration, a player who finishes is paired again at once)
+    or ``round_robin`` (everyone meets everyone)."""
+
+    SWISS = "swiss"
+    ARENA = "arena"
+    ROUND_ROBIN = "round_robin"
+
+
+class TournamentStatus(enum.StrEnum):
+    """``upcoming`` (registration open), ``running``, ``finished`` or ``cancelled``."""
+
+    UPCOMING = "upcoming"
+    RUNNING = "running"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+@dataclass(slots=True)
+class Entrant:
+    """A person or a computer in a tournament.
+
+    Attributes:
+        index: its number in the tournament (0-based, in order of registration).
+        name: shown in the standings.
+        user_id: the person's account (``None`` for a computer).
+        agent: the computer's agent spec (``None`` for a person).
+        bot: the person's account is a bot (bot API).
+        withdrawn: no longer paired (withdrew, or two no-shows).
+        no_shows: games lost on time without an action.
+        rating: the seeding strength (the displayed rating when registering).
+    """
+
+    index: int
+    name: str
+    user_id: int | None = None
+    agent: str | None = None
+    bot: bool = False
+    withdrawn: bool = False
+    no_shows: int = 0
+    rating: float = 1500.0
+
+    def to_json(self) -> dict[str, Any]:
+        """The entrant as JSON."""
+        return {
+            "index": self.index,
+            "name": self.name,
+            "user_id": self.user_id,
+            "agent": self.agent,
+            "bot": self.bot,
+            "withdrawn": self.withdrawn,
+            "no_shows": self.no_shows,
+            "rating": self.rating,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Entrant:
+        """The inverse of :meth:`to_json`."""
+        return cls(
+            int(data["index"]),
+            str(data["name"]),
+            data.get("user_id"),
+            data.get("agent"),
+            bool(data.get("bot", False)),
+            bool(data.get("withdrawn", False)),
+            int(data.get("no_shows", 0)),
+            float(data.get("rating", 1500.0)),
+        )
+
+
+@dataclass(slots=True)
+class TournamentGame:
+    """One table of a tournament.
+
+    Attributes:
+        round: the round (1-based; arena: the order of pairing).
+        table_id: the table.
+        entrants: the entrant at each seat.
+        returns: the final returns once finished (``None`` before, or when it ended without
+            a result).
+        reason: why it ended.
+    """
+
+    round: int
+    table_id: int
+    entrants: tuple[int, ...]
+    returns: list[float] | None = None
+    reason: str | None = None
+    no_shows: tuple[int, ...] = ()
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over."""
+        return self.reason is not None
+
+    def to_json(self) -> dict[str, Any]:
+        """The game as JSON."""
+        return {
+            "round": self.round,
+            "table_id": self.table_id,
+            "entrants": list(self.entrants),
+            "returns": self.returns,
+            "reason": self.reason,
+            "no_shows": list(self.no_shows),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TournamentGame:
+        """The inverse of :meth:`to_json`."""
+        return cls(
+            int(data["round"]),
+            int(data["table_id"]),
+            tuple(int(e) for e in data["entrants"]),
+            data.get("returns"),
+            data.get("reason"),
+            tuple(int(e) for e in data.get("no_shows", [])),
+        )
+
+
+@dataclass(slots=True)
+class Tournament:
+    """A tournament and its state (everything stored).
+
+    Attributes:
+        id: its id.
+        name: its title.
+        game, options, players: the game, its options and the number of seats per table.
+        settings: the tables' settings (a time control is required; ``rated``).
+        format: Swiss, arena or round-robin.
+        rounds: Swiss: the number of rounds (round-robin: computed at the start).
+        minutes: arena: the duration.
+        starts_at: when it starts.
+        min_rated_games: the rated games of this game an entrant must have played.
+        pause: seconds between rounds.
+        created_by: the creator's user id.
+        status, round: where it is.
+        entrants, games: who plays, and every table.
+        seed: draws the pairings' random choices (stable across restarts).
+        started_at, finished_at: when.
+        byes: ``(round, entrant)`` for each bye given (a Swiss or round-robin round without a
+            table for that entrant: a point, as FIDE and Lichess Swiss).
+        schedule: round-robin: every round's tables, fixed at the start.
+    """
+
+    id: int
+    name: str
+    game: str
+    options: dict[str, Any]
+    players: int
+    settings: TableSettings
+    format: Format
+    rounds: int
+    minutes: float
+    starts_at: datetime
+    min_rated_games: int
+    pause: float
+    created_by: int
+    seed: int
+    status: TournamentStatus = TournamentStatus.UPCOMING
+    round: int = 0
+    entrants: list[Entrant] = field(default_factory=list)
+    games: list[TournamentGame] = field(default_factory=list)
+    started_at: datetime | None = None
+    finished_at: datetime | None = None
+    byes: list[tuple[int, int]] = field(default_factory=list)
+    schedule: list[list[tuple[int, ...]]] = field(default_factory=list)
+
+    def active(self) -> list[Entrant]:
+        """The entrants still paired."""
+        return [e for e in self.entrants if not e.withdrawn]
+
+    def entrant_of(self, user_id: int) -> Entrant | None:
+        """The entrant of ``user_id``, if registered."""
+        return next((e for e in self.entrants if e.user_id == user_id), None)
+
+    def ends_at(self) -> datetime | None:
+        """An arena's end (``None`` for other formats or before the start)."""
+        if self.format is not Format.ARENA or self.started_at is None:
+            return None
+        return self.started_at + timedelta(minutes=self.minutes)
+
+    def state_json(self) -> dict[str, Any]:
+        """What is stored besides the creation's choices."""
+        return {
+            "status": self.status.value,
+            "round": self.round,
+            "entrants": [e.to_json() for e in self.entrants],
+            "games": [g.to_json() for g in self.games],
+            "rounds": self.rounds,
+            "byes": [list(bye) for bye in self.byes],
+            "schedule": [[list(group) for group in groups] for groups in self.schedule],
+            "started_at": None if self.started_at is None else self.started_at.isoformat(),
+            "finished_at": None if self.finished_at is None else self.finished_at.isoformat(),
+        }
+
+    def spec_json(self) -> dict[str, Any]:
+        """The creation's choices."""
+        return {
+            "name": self.name,
+            "game": self.game,
+            "options": dict(self.options),
+            "players": self.players,
+            "settings": self.settings.to_json(),
+            "format": self.format.value,
+            "minutes": self.minutes,
+            "starts_at": self.starts_at.isoformat(),
+            "min_rated_games": self.min_rated_games,
+            "pause": self.pause,
+            "created_by": self.created_by,
+            "seed": self.seed,
+        }
+
+    @classmethod
+    def from_stored(cls, row: StoredTournament) -> Tournament:
+        """A tournament from its stored row."""
+        spec, state = row.spec, row.state
+        tournament = cls(
+            id=row.id,
+            name=spec["name"],
+            game=spec["game"],
+            options=dict(spec["options"]),
+            players=int(spec["players"]),
+            settings=TableSettings.from_json(spec["settings"]),
+            format=Format(spec["format"]),
+            rounds=int(state.get("rounds", 0)),
+            minutes=float(spec["minutes"]),
+            starts_at=datetime.fromisoformat(spec["starts_at"]),
+            min_rated_games=int(spec["min_rated_games"]),
+            pause=float(spec["pause"]),
+            created_by=int(spec["created_by"]),
+            seed=int(spec["seed"]),
+            status=TournamentStatus(state["status"]),
+            round=int(state["round"]),
+            entrants=[Entrant.from_json(e) for e in state["entrants"]],
+            games=[TournamentGame.from_json(g) for g in state["games"]],
+            byes=[(int(r), int(e)) for r, e in state.get("byes", [])],
+            schedule=[
+                [tuple(int(e) for e in group) for group in groups]
+                for groups in state.get("schedule", [])
+            ],
+        )
+        if state.get("started_at"):
+            tournament.started_at = datetime.fromisoformat(state["started_at"])
+        if state.get("finished_at"):
+            tournament.finished_at = datetime.fromisoformat(state["finished_at"])
+        return tournament
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTournament:
+    """A tournament as stored: its id, the creation's choices and its state (JSON)."""
+
+    id: int
+    spec: dict[str, Any]
+    state: dict[str, Any]
+
+
+class TournamentStore(Protocol):
+    """Where tournaments are kept (each method one transaction)."""
+
+    async def add_tournament(self, spec: dict[str, Any], state: dict[str, Any]) -> int:
+        """Store a new tournament; its id."""
+        ...
+
+    async def save_tournament(self, tournament_id: int, state: dict[str, Any]) -> None:
+        """Replace a tournament's state."""
+        ...
+
+    async def list_tournaments(self) -> list[StoredTournament]:
+        """Every tournament, oldest first."""
+        ...
+
+
+class MemoryTournamentStore:
+    """A :class:`TournamentStore` in a dictionary (tests, tools)."""
+
+    def __init__(self) -> None:
+        self.rows: dict[int, StoredTournament] = {}
+
+    async def add_tournament(self, spec: dict[str, Any], state: dict[str, Any]) -> int:
+        """See :meth:`TournamentStore.add_tournament`."""
+        tournament_id = len(self.rows) + 1
+        self.rows[tournament_id] = StoredTournament(tournament_id, dict(spec), dict(state))
+        return tournament_id
+
+    async def save_tournament(self, tournament_id: int, state: dict[str, Any]) -> None:
+        """See :meth:`TournamentStore.save_tournament`."""
+        row = self.rows[tournament_id]
+        self.rows[tournament_id] = StoredTournament(row.id, row.spec, dict(state))
+
+    async def list_tournaments(self) -> list[StoredTournament]:
+        """See :meth:`TournamentStore.list_tournaments`."""
+        return [self.rows[key] for key in sorted(self.rows)]
+
+
+RatedGames = Callable[[int, str], Any]
+"""``await rated_games(user_id, game)``: the rated games of that game the user played."""
+
+
+class Tournaments:
+    """Every tournament, and the tasks that run them.
+
+    Args:
+        registry: the tables (a tournament's games are tables).
+        seating: creates the tables.
+        store: where tournaments are kept.
+        rated_games: the entry condition's count (``None``: every count is 0).
+    """
+
+    def __init__(
+        self,
+        registry: TableRegistry,
+        seating: Seating,
+        store: TournamentStore,
+        rated_games: RatedGames | None = None,
+    ) -> None:
+        self.registry = registry
+        self.seating = seating
+        self.store = store
+        self.rated_games = rated_games
+        self.now = utcnow
+        self.held: dict[int, Tournament] = {}
+        self._by_table: dict[int, int] = {}
+        self._wake: dict[int, asyncio.Event] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self.watchers: dict[int, set[Subscription]] = {}
+        self._round_ended_at: dict[tuple[int, int], datetime] = {}
+        self.rating_of: Callable[[int, str], Any] | None = None
+        """``await rating_of(user_id, game)``: a person's displayed rating (seeding)."""
+
+    # ----- life ----------------------------------------------------------------------------------
+    async def start(self) -> None:
+        """Rebuild every tournament from the store and resume the unfinished ones."""
+        for row in await self.store.list_tournaments():
+            tournament = Tournament.from_stored(row)
+            self.held[tournament.id] = tournament
+            for game in tournament.games:
+                if not game.finished:
+                    self._by_table[game.table_id] = tournament.id
+            if tournament.status in (TournamentStatus.UPCOMING, TournamentStatus.RUNNING):
+                await self._catch_up(tournament)
+                self._launch(tournament)
+
+    async def close(self) -> None:
+        """Stop the tournaments' tasks (their state is stored)."""
+        for task in list(self._tasks.values()):
+            task.cancel()
+        for task in list(self._tasks.values()):
+            with contextlib.suppress(BaseException):
+                await task
+        self._tasks.clear()
+        for watchers in self.watchers.values():
+            for watcher in watchers:
+                watcher.close()
+
+    def _launch(self, tournament: Tournament) -> None:
+        self._wake.setdefault(tournament.id, asyncio.Event())
+        self._tasks[tournament.id] = asyncio.get_running_loop().create_task(
+            self._run(tournament.id)
+        )
+
+    def _lock(self, tournament_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(tournament_id, asyncio.Lock())
+
+    async def _save(self, tournament: Tournament) -> None:
+        await self.store.save_tournament(tournament.id, tournament.state_json())
+        self._broadcast(tournament)
+
+    # ----- creation and registration -----------------------------------------------------------
+    async def create(
+        self,
+        user: User,
+        name: str,
+        game: str,
+        settings: TableSettings,
+        format: Format,
+        starts_at: datetime,
+        players: int | None = None,
+        options: dict[str, Any] | None = None,
+        rounds: int = 5,
+        minutes: float = 30.0,
+        min_rated_games: int = 0,
+        pause: float = PAUSE,
+    ) -> Tournament:
+        """Create a tournament (its creator is not registered by it).
+
+        Raises:
+            ServiceError: ``bad_request``: an unknown game, options or table size, no time
+                control, rounds or duration out of range, a start in the past.
+        """
+        if not settings.time_control.timed:
+            raise ServiceError(
+                ErrorCode.BAD_REQUEST, "a tournament needs a time control (real time or turn-based)"
+            )
+        name = " ".join(name.split())[:64]
+        if not name:
+            raise ServiceError(ErrorCode.BAD_REQUEST, "a tournament needs a name")
+        try:
+            cls = game_class(game)
+        except ValueError as error:
+            raise ServiceError(ErrorCode.BAD_REQUEST, str(error)) from None
+        count = players or cls.default_players
+        if count not in cls.player_counts or count < 2:
+            raise ServiceError(
+                ErrorCode.BAD_REQUEST, f"{cls.title} tables of {count} players cannot be paired"
+            )
+        checked_name, checked = self.seating.prepare(game, count, options or {}, settings)
+        if format is Format.SWISS and not 1 <= rounds <= 30:
+            raise ServiceError(ErrorCode.BAD_REQUEST, "a Swiss has 1 to 30 rounds")
+        if format is Format.ARENA and not 0 < minutes <= 24 * 60:
+            raise ServiceError(ErrorCode.BAD_REQUEST, "an arena lasts up to 24 hours")
+        if starts_at < self.now() - timedelta(minutes=1):
+            raise ServiceError(ErrorCode.BAD_REQUEST, "the start time has passed")
+        if not 0 <= min_rated_games <= 1000 or not 0 <= pause <= 3600:
+            raise ServiceError(ErrorCode.BAD_REQUEST, "entry condition or pause out of range")
+        tournament = Tournament(
+            id=0,
+            name=name,
+            game=checked_name,
+            options=checked,
+            players=count,
+            settings=settings,
+            format=format,
+            rounds=rounds if format is Format.SWISS else 0,
+            minutes=minutes if format is Format.ARENA else 0.0,
+            starts_at=starts_at,
+            min_rated_games=min_rated_games,
+            pause=pause,
+            created_by=user.id,
+            seed=random.SystemRandom().randrange(2**62),
+        )
+        tournament.id = await self.store.add_tournament(
+            tournament.spec_json(), tournament.state_json()
+        )
+        self.held[tournament.id] = tournament
+        self._launch(tournament)
+        return tournament
+
+    def get(self, tournament_id: int) -> Tournament:
+        """The tournament ``tournament_id``.
+
+        Raises:
+            ServiceError: ``not_found``.
+        """
+        tournament = self.held.get(tournament_id)
+        if tournament is None:
+            raise ServiceError(ErrorCode.NOT_FOUND, f"there is no tournament {tournament_id}")
+        return tournament
+
+    def _may_join(self, tournament: Tournament) -> None:
+        late = tournament.format is Format.ARENA and tournament.status is TournamentStatus.RUNNING
+        if tournament.status is not TournamentStatus.UPCOMING and not late:
+            raise ServiceError(
+                ErrorCode.NOT_ALLOWED, "registration is closed: the tournament has started"
+            )
+
+    async def register(self, tournament_id: int, user: User) -> Tournament:
+        """Register ``user`` (until the start; an arena also while it runs). A withdrawn
+        entrant registering again comes back.
+
+        Raises:
+            ServiceError: ``not_found``, ``not_allowed`` (closed, or the entry condition).
+        """
+        tournament = self.get(tournament_id)
+        async with self._lock(tournament_id):
+            self._may_join(tournament)
+            if tournament.min_rated_games and self.rated_games is not None:
+                played = await self.rated_games(user.id, tournament.game)
+                if played < tournament.min_rated_games:
+                    raise ServiceError(
+                        ErrorCode.NOT_ALLOWED,
+                        f"this tournament needs {tournament.min_rated_games} rated games of "
+                        f"{game_class(tournament.game).title} (you have {played})",
+                    )
+            entrant = tournament.entrant_of(user.id)
+            if entrant is not None and not entrant.withdrawn:
+                raise ServiceError(ErrorCode.CONFLICT, "you are registered already")
+            rating = 1500.0
+            if self.rating_of is not None:
+                rating = float(await self.rating_of(user.id, tournament.game))
+            if entrant is not None:
+                entrant.withdrawn, entrant.no_shows = False, 0
+            else:
+                tournament.entrants.append(
+                    Entrant(
+                        len(tournament.entrants), user.name, user.id, bot=user.bot, rating=rating
+                    )
+                )
+            await self._save(tournament)
+        self._wake[tournament_id].set()
+        return tournament
+
+    async def withdraw(self, tournament_id: int, user: User) -> Tournament:
+        """Withdraw ``user``: no longer paired (a game in progress is played out).
+
+        Raises:
+            ServiceError: ``not_found``, ``not_seated`` (not registered), ``not_allowed``
+                (the tournament is over).
+        """
+        tournament = self.get(tournament_id)
+        async with self._lock(tournament_id):
+            if tournament.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
+                raise ServiceError(ErrorCode.NOT_ALLOWED, "the tournament is over")
+            entrant = tournament.entrant_of(user.id)
+            if entrant is None or entrant.withdrawn:
+                raise ServiceError(ErrorCode.NOT_SEATED, "you are not registered")
+            entrant.withdrawn = True
+            await self._save(tournament)
+        return tournament
+
+    async def add_computers(
+        self, tournament_id: int, user: User, agent: str, count: int = 1
+    ) -> Tournament:
+        """The creator enters ``count`` computers at level ``agent`` (before the start; an
+        arena also while it runs).
+
+        Raises:
+            ServiceError: ``not_found``, ``not_allowed`` (not the creator, closed),
+                ``bad_request`` (an unknown level, too many).
+        """
+        tournament = self.get(tournament_id)
+        if agent not in COMPUTER_LEVELS:
+            raise ServiceError(
+                ErrorCode.BAD_REQUEST, f"computers enter as one of {', '.join(COMPUTER_LEVELS)}"
+            )
+        if not 1 <= count <= 64:
+            raise ServiceError(ErrorCode.BAD_REQUEST, "add 1 to 64 computers at a time")
+        async with self._lock(tournament_id):
+            if user.id != tournament.created_by:
+                raise ServiceError(ErrorCode.NOT_ALLOWED, "only the creator adds computers")
+            self._may_join(tournament)
+            for _ in range(count):
+                number = sum(1 for e in tournament.entrants if e.agent == agent) + 1
+                tournament.entrants.append(
+                    Entrant(len(tournament.entrants), f"{agent} #{number}", agent=agent)
+                )
+            await self._save(tournament)
+        self._wake[tournament_id].set()
+        return tournament
+
+    # ----- games ----------------------------------------------------------------------------
+    def table_changed(self, table: LiveTable) -> None:
+        """A table changed: when it is a tournament's game and it ended, wake that
+        tournament (hooked on the move pipeline)."""
+        tournament_id = self._by_table.get(table.id)
+        if tournament_id is None or table.info.status is not TableStatus.FINISHED:
+            return
+        event = self._wake.get(tournament_id)
+        if event is not None:
+            event.set()
+
+    async def _catch_up(self, tournament: Tournament) -> bool:
+        """Take the results of the tournament's games that ended (from the tables, or the
+        storage after a restart); count no-shows. Whether anything changed."""
+        changed = False
+        for game in tournament.games:
+            if game.finished:
+                continue
+            table = self.registry.tables.get(game.table_id) or self.registry.finished.get(
+                game.table_id
+            )
+            info = table.info if table is not None else None
+            if info is None:
+                info = await self.registry.storage.get_table(game.table_id)
+            if info is None or info.status is not TableStatus.FINISHED:
+                continue
+            game.returns = None if info.returns is None else list(info.returns)
+            game.reason = (info.reason or ResultReason.NORMAL).value
+            self._by_table.pop(game.table_id, None)
+            changed = True
+            if info.reason in (ResultReason.TIMEOUT, ResultReason.ABORTED):
+                log_seats = await self._acted(game.table_id)
+                missing = []
+                for seat, index in enumerate(game.entrants):
+                    entrant = tournament.entrants[index]
+                    if entrant.agent is None and seat not in log_seats:
+                        missing.append(index)
+                        entrant.no_shows += 1
+                        if entrant.no_shows >= NO_SHOWS:
+                            entrant.withdrawn = True
+                game.no_shows = tuple(missing)
+        return changed
+
+    async def _acted(self, table_id: int) -> set[int]:
+        """The seats that made an action at table ``table_id``."""
+        actions = await self.registry.storage.load_actions(table_id)
+        return {entry.seat for entry in actions if entry.seat != CHANCE}
+
+    async def _open_table(
+        self, tournament: Tournament, group: tuple[int, ...], round_number: int
+    ) -> None:
+        """Create and start the table of ``group`` (entrant indices in seat order)."""
+        seats = []
+        for seat, index in enumerate(group):
+            entrant = tournament.entrants[index]
+            if entrant.agent is not None:
+                seats.append(Seat(seat, SeatKind.COMPUTER, None, entrant.name, agent=entrant.agent))
+            else:
+                seats.append(
+                    Seat(seat, SeatKind.HUMAN, entrant.user_id, entrant.name, bot=entrant.bot)
+                )
+        creator = User(tournament.created_by, "")
+        settings = replace(tournament.settings, tournament=tournament.id)
+        info = await self.seating.create_seated(
+            creator, tournament.game, dict(tournament.options), seats, settings
+        )
+        tournament.games.append(TournamentGame(round_number, info.id, tuple(group)))
+        self._by_table[info.id] = tournament.id
+
+    # ----- running ---------------------------------------------------------------------------
+    async def _run(self, tournament_id: int) -> None:
+        """Run a tournament from wherever it stands until it ends."""
+        tournament = self.held[tournament_id]
+        wake = self._wake[tournament_id]
+        try:
+            while tournament.status is TournamentStatus.UPCOMING:
+                wait = (tournament.starts_at - self.now()).total_seconds()
+                if wait <= 0:
+                    await self._begin(tournament)
+                    break
+                wake.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(wake.wait(), min(wait, 60.0))
+            while tournament.status is TournamentStatus.RUNNING:
+                async with self._lock(tournament_id):
+                    changed = await self._catch_up(tournament)
+                    done = await self._step(tournament)
+                    if changed or done:
+                        await self._save(tournament)
+                if tournament.status is not TournamentStatus.RUNNING:
+                    break
+                wake.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(wake.wait(), 1.0)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("tournament %s stopped", tournament_id)
+
+    async def _begin(self, tournament: Tournament) -> None:
+        async with self._lock(tournament.id):
+            if len(tournament.active()) < tournament.players:
+                tournament.status = TournamentStatus.CANCELLED
+                tournament.finished_at = self.now()
+            else:
+                tournament.status = TournamentStatus.RUNNING
+                tournament.started_at = self.now()
+                if tournament.format is Format.ROUND_ROBIN:
+                    tournament.schedule = pairing_schedule(tournament)
+                    tournament.rounds = len(tournament.schedule)
+            await self._save(tournament)
+
+    def _pause_over(self, tournament: Tournament) -> bool:
+        """Whether the pause after the last finished round is over."""
+        last = [g for g in tournament.games if g.round == tournament.round]
+        if not last:
+            return True
+        ended = self._round_ended_at.get((tournament.id, tournament.round))
+        if ended is None:
+            self._round_ended_at[(tournament.id, tournament.round)] = self.now()
+            return tournament.pause <= 0
+        return (self.now() - ended).total_seconds() >= tournament.pause
+
+    async def _step(self, tournament: Tournament) -> bool:
+        """Pair what can be paired now (under the tournament's lock); whether the state
+        changed."""
+        running = [g for g in tournament.games if not g.finished]
+        if tournament.format is Format.ARENA:
+            return await self._arena_step(tournament, running)
+        if running:
+            return False
+        if tournament.round >= tournament.rounds or len(tournament.active()) < tournament.players:
+            self._finish(tournament)
+            return True
+        if not self._pause_over(tournament):
+            return False
+        tournament.round += 1
+        groups, byes = pairing_round(tournament)
+        tournament.byes.extend((tournament.round, index) for index in byes)
+        for group in groups:
+            await self._open_table(tournament, group, tournament.round)
+        return True
+
+    async def _arena_step(self, tournament: Tournament, running: list[TournamentGame]) -> bool:
+        ends_at = tournament.ends_at()
+        if ends_at is not None and self.now() >= ends_at:
+            if running:
+                return False
+            self._finish(tournament)
+            return True
+        busy = {index for game in running for index in game.entrants}
+        idle = [e.index for e in tournament.active() if e.index not in busy]
+        groups = pairing_arena(tournament, idle)
+        for group in groups:
+            tournament.round += 1
+            await self._open_table(tournament, group, tournament.round)
+        return bool(groups)
+
+    def _finish(self, tournament: Tournament) -> None:
+        tournament.status = TournamentStatus.FINISHED
+        tournament.finished_at = self.now()
+
+    # ----- views -----------------------------------------------------------------------------
+    def to_json(self, tournament: Tournament) -> dict[str, Any]:
+        """A tournament's public description: its choices, state, standings and games."""
+        body = {"id": tournament.id, **tournament.spec_json(), **tournament.state_json()}
+        body.pop("seed")
+        ends_at = tournament.ends_at()
+        body["ends_at"] = None if ends_at is None else ends_at.isoformat()
+        body["standings"] = pairing_standings(tournament)
+        return body
+
+    def listing(self) -> dict[str, list[dict[str, Any]]]:
+        """Upcoming, running and finished tournaments (newest first), without their games."""
+        out: dict[str, list[dict[str, Any]]] = {"upcoming": [], "running": [], "finished": []}
+        for tournament in sorted(self.held.values(), key=lambda t: t.id, reverse=True):
+            key = {
+                TournamentStatus.UPCOMING: "upcoming",
+                TournamentStatus.RUNNING: "running",
+            }.get(tournament.status, "finished")
+            out[key].append(
+                {
+                    "id": tournament.id,
+                    "name": tournament.name,
+                    "game": tournament.game,
+                    "players": tournament.players,
+                    "format": tournament.format.value,
+                    "status": tournament.status.value,
+                    "settings": tournament.settings.to_json(),
+                    "starts_at": tournament.starts_at.isoformat(),
+                    "entrants": len(tournament.active()),
+                    "rounds": tournament.rounds,
+                    "minutes": tournament.minutes,
+                }
+            )
+        return out
+
+    def watch(self, tournament_id: int, user_id: int | None) -> Subscription:
+        """Subscribe to a tournament: its ``tournament`` message now and after every
+        change.
+
+        Raises:
+            ServiceError: ``not_found``.
+        """
+        tournament = self.get(tournament_id)
+        subscription = Subscription(user_id)
+        subscription.push_json({"type": "tournament", "tournament": self.to_json(tournament)})
+        self.watchers.setdefault(tournament_id, set()).add(subscription)
+        return subscription
+
+    def unwatch(self, tournament_id: int, subscription: Subscription) -> None:
+        """Drop a subscription."""
+        subscription.close()
+        self.watchers.get(tournament_id, set()).discard(subscription)
+
+    def _broadcast(self, tournament: Tournament) -> None:
+        watchers = self.watchers.get(tournament.id)
+        if not watchers:
+            return
+        message = {"type": "tournament", "tournament": self.to_json(tournament)}
+        for watcher in list(watchers):
+            if watcher.closed:
+                watchers.discard(watcher)
+            else:
+                watcher.push_json(message)
+
+
+# ----- the shared pairing code (connect_arena.agents.pairing) ---------------------------------
+def _entrants(tournament: Tournament) -> list[pairing.Entrant]:
+    return [pairing.Entrant(str(e.index), e.rating, e.withdrawn) for e in tournament.entrants]
+
+
+def _ranks(returns: list[float]) -> tuple[int, ...]:
+    """Competition ranks of ``returns`` (higher is better; ties share the better rank)."""
+    return tuple(1 + sum(other > value for other in returns) for value in returns)
+
+
+def _played(tournament: Tournament) -> list[pairing.Played]:
+    """The finished games with a result, in the pairing module's terms (``round`` 0-based;
+    a no-show is a forfeit)."""
+    out = []
+    for order, game in enumerate(tournament.games):
+        if not game.finished or game.returns is None:
+            continue
+        sides = tuple(str(index) for index in game.entrants)
+        forfeits = tuple(str(index) for index in game.entrants if index in game.no_shows)
+        number = order if tournament.format is Format.ARENA else game.round - 1
+        out.append(pairing.Played(number, sides, _ranks(game.returns), forfeits))
+    return out
+
+
+def _byes(tournament: Tournament) -> list[pairing.Bye]:
+    return [pairing.Bye(round_number - 1, str(index)) for round_number, index in tournament.byes]
+
+
+def pairing_schedule(tournament: Tournament) -> list[list[tuple[int, ...]]]:
+    """A round-robin's rounds (tables of entrant indices), fixed at the start."""
+    ids = [str(e.index) for e in tournament.active()]
+    rounds = pairing.round_robin(ids, tournament.players)
+    return [[tuple(int(e) for e in table) for table in one.tables] for one in rounds]
+
+
+def pairing_round(tournament: Tournament) -> tuple[list[tuple[int, ...]], list[int]]:
+    """The next round's tables and byes (``tournament.round`` is that round)."""
+    if tournament.format is Format.ROUND_ROBIN:
+        groups = tournament.schedule[tournament.round - 1]
+        active = {e.index for e in tournament.active()}
+        seated = {index for group in groups for index in group}
+        playing = [g for g in groups if all(index in active for index in g)]
+        return playing, sorted(active - seated)
+    result = pairing.pair_swiss(
+        _entrants(tournament),
+        _played(tournament),
+        _byes(tournament),
+        sizes=(tournament.players,),
+        seed=tournament.seed + tournament.round,
+    )
+    groups = [tuple(int(e) for e in table) for table in result.tables]
+    return groups, [int(e) for e in result.byes]
+
+
+def pairing_arena(tournament: Tournament, idle: list[int]) -> list[tuple[int, ...]]:
+    """The arena tables for the ``idle`` entrants now (the others keep waiting)."""
+    if len(idle) < tournament.players:
+        return []
+    result = pairing.pair_arena(
+        _entrants(tournament),
+        _played(tournament),
+        [str(index) for index in idle],
+        size=tournament.players,
+        seed=tournament.seed + len(tournament.games),
+    )
+    return [tuple(int(e) for e in table) for table in result.tables]
+
+
+def pairing_standings(tournament: Tournament) -> list[dict[str, Any]]:
+    """The standings, best first: place, entrant, score, games and the system's tie-breaks."""
+    system = {
+        Format.SWISS: "swiss",
+        Format.ARENA: "arena",
+        Format.ROUND_ROBIN: "round-robin",
+    }[tournament.format]
+    rows = pairing.standings(_entrants(tournament), _played(tournament), _byes(tournament), system)
+    names = {str(e.index): e for e in tournament.entrants}
+    return [
+        {
+            "place": row.place,
+            "entrant": int(row.id),
+            "name": names[row.id].name,
+            "user_id": names[row.id].user_id,
+            "agent": names[row.id].agent,
+            "score": row.score,
+            "games": row.games,
+            "wins": row.wins,
+            "draws": row.draws,
+            "losses": row.losses,
+            "byes": row.byes,
+            "tiebreaks": dict(row.tiebreaks),
+            "withdrawn": row.withdrawn,
+        }
+        for row in rows
+    ]

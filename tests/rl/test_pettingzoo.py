@@ -1,0 +1,173 @@
+"""The PettingZoo adapter (issue 18, part 2): PettingZoo's own API, seed and parallel tests for
+every game and player count, masks, hidden choices, illegal ids and the render modes."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, parallel_api_test, seed_test
+from pettingzoo.test.seed_test import parallel_seed_test
+
+from connect_arena.core import SIMULTANEOUS, load
+from connect_arena.rl.encoding import has_encoding
+from connect_arena.rl.pettingzoo import (
+    ConnectArenaEnv,
+    env,
+    parallel_env,
+)
+
+GAMES = ("quinque", "connect5", "connnect", "pairs")
+CASES = [(name, players) for name in GAMES for players in load(name).game_type.player_counts]
+# PettingZoo warns that a dict observation "is not a NumPy array": its own board games have
+# the same {"observation", "action_mask"} form.
+EXPECTED_WARNINGS = ("Observation is not a NumPy array", "probably should be gymnasium.spaces")
+
+
+def _unexpected(caught: list[warnings.WarningMessage], *also: str) -> list[str]:
+    expected = (*EXPECTED_WARNINGS, *also)
+    return [str(w.message) for w in caught if not any(e in str(w.message) for e in expected)]
+
+
+def test_every_game_has_an_environment() -> None:
+    assert all(has_encoding(name) for name in GAMES)
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_pettingzoo_api_and_seed_tests(game: str, players: int) -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(env(game, players), num_cycles=2000)
+        seed_test(lambda: env(game, players), num_cycles=300)
+    assert _unexpected(caught) == []
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_pettingzoo_parallel_tests(game: str, players: int) -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        parallel_api_test(parallel_env(game, players), num_cycles=2000)
+        parallel_seed_test(lambda: parallel_env(game, players), num_cycles=300)
+    # The seed test samples ids without the masks: an illegal id ends the episode (and warns).
+    assert _unexpected(caught, "chose an illegal action") == []
+
+
+def _play(game: str, players: int, seed: int) -> tuple[list[str], dict[str, float]]:
+    """A whole game with uniformly random legal ids; the engine history and the rewards."""
+    made = ConnectArenaEnv(game, players)
+    made.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    totals = dict.fromkeys(made.possible_agents, 0.0)
+    for agent in made.agent_iter():
+        observation, reward, terminated, truncated, _ = made.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            made.step(None)
+            continue
+        assert observation is not None
+        legal = np.flatnonzero(observation["action_mask"])
+        made.step(int(rng.choice(legal)))
+    history = [str(entry.action) for entry in made.table.stepper.state.history]
+    return history, totals
+
+
+@pytest.mark.parametrize(("game", "players"), [("quinque", 2), ("connnect", 3), ("pairs", 4)])
+def test_games_end_with_the_engines_returns(game: str, players: int) -> None:
+    made = ConnectArenaEnv(game, players)
+    history, totals = _play(game, players, seed=5)
+    state = made.table.game.new_initial_state()
+    for text in history:  # the history is a legal game of the engine
+        player = None if state.current_player != SIMULTANEOUS else min(state.active_players())
+        state.apply_action(text, player)
+    assert state.is_terminal()
+    assert list(totals.values()) == [float(value) for value in state.returns()]
+
+
+def test_the_seed_decides_the_chance_outcomes() -> None:
+    first = _play("connnect", 2, seed=11)[0]
+    assert _play("connnect", 2, seed=11)[0] == first
+    assert any(_play("connnect", 2, seed=seed)[0][:3] != first[:3] for seed in (12, 13, 14))
+
+
+def test_only_the_acting_agent_has_a_mask() -> None:
+    made = ConnectArenaEnv("connect5", 3)
+    made.reset(seed=1)
+    acting = made.agent_selection
+    for agent in made.possible_agents:
+        mask = made.observe(agent)["action_mask"]
+        assert mask.dtype == np.int8
+        assert (mask.sum() > 0) == (agent == acting)
+
+
+def test_a_seat_does_not_see_the_others_hidden_choices() -> None:
+    made = ConnectArenaEnv("connnect", 2)
+    made.reset(seed=3)
+    while made.table.stepper.state.current_player != SIMULTANEOUS:
+        made.step(int(np.flatnonzero(made.observe(made.agent_selection)["action_mask"])[0]))
+    assert made.agent_selection == "player_0"
+    # The first 8 planes are seat 0's sheet as the observer may see it (rl/encoding/connnect.py).
+    theirs = made.observe("player_1")["observation"][:8].copy()
+    own = made.observe("player_0")["observation"][:8].copy()
+    while made.agent_selection == "player_0":  # seat 0 writes its choices of the phase
+        made.step(int(np.flatnonzero(made.observe("player_0")["action_mask"])[0]))
+    assert made.table.stepper.state.current_player == SIMULTANEOUS
+    assert np.array_equal(made.observe("player_1")["observation"][:8], theirs)
+    assert not np.array_equal(made.observe("player_0")["observation"][:8], own)
+
+
+def test_an_illegal_id_loses_or_raises() -> None:
+    made = ConnectArenaEnv("quinque")
+    made.reset(seed=0)
+    mover = made.agent_selection
+    illegal = int(np.flatnonzero(made.observe(mover)["action_mask"] == 0)[0])
+    with pytest.warns(UserWarning, match="illegal action"):
+        made.step(illegal)
+    assert made.terminations == dict.fromkeys(made.possible_agents, True)
+    assert made.rewards[mover] == -1.0
+    assert made.infos[mover] == {"illegal_action": True}
+    strict = ConnectArenaEnv("quinque", illegal_action="raise")
+    strict.reset(seed=0)
+    history = list(strict.table.stepper.state.history)
+    with pytest.raises(ValueError, match=r"player_\d: .* is not legal"):
+        strict.step(illegal)
+    assert strict.table.stepper.state.history == history
+
+
+@pytest.mark.parametrize("bad", [{"render_mode": "window"}, {"illegal_action": "ignore"}])
+def test_bad_arguments(bad: dict[str, Any]) -> None:
+    with pytest.raises(ValueError, match="render mode|illegal_action"):
+        ConnectArenaEnv("quinque", **bad)
+
+
+def test_game_options_reach_the_engine() -> None:
+    made = ConnectArenaEnv("connect5", 2, board="basic", idle_limit="9")
+    assert made.table.game.option("idle_limit") == 9
+    assert made.table.game.option("board") == "basic"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rgb_array_is_the_board_picture(game: str) -> None:
+    made = ConnectArenaEnv(game, render_mode="rgb_array")
+    made.reset(seed=2)
+    frame = made.render()
+    assert isinstance(frame, np.ndarray)
+    assert frame.dtype == np.uint8 and frame.ndim == 3 and frame.shape[2] == 3
+    assert frame.shape[1] == 480 and frame.shape[0] > 50
+    assert len(np.unique(frame.reshape(-1, 3), axis=0)) > 3  # a drawing, not a blank
+
+
+def test_human_and_ansi_render_the_terminal_view(capsys: pytest.CaptureFixture[str]) -> None:
+    text_env = ConnectArenaEnv("quinque", render_mode="ansi")
+    text_env.reset(seed=4)
+    text = text_env.render()
+    assert isinstance(text, str) and text.strip()
+    assert "[" not in text.replace("[]", "") or "[/" not in text  # markup stripped
+    human = ConnectArenaEnv("quinque", render_mode="human")
+    human.reset(seed=4)
+    assert human.render() is None
+    assert capsys.readouterr().out.strip()
