@@ -156,6 +156,13 @@ describe("rematch and new game", () => {
     assert.equal(choices(situation(finished(), [], { offers: { ...NO_OFFERS, rematch: [1] } })).rematch, "accept");
     assert.equal(choices(situation(finished(), [], { offers: { ...NO_OFFERS, rematch: [0] } })).rematch, "accepted");
   });
+  test("no rematch after an aborted or abandoned game; a new game still", () => {
+    for (const reason of ["aborted", "abandoned"]) {
+      const ended = choices(situation(table("hh", { status: "finished", returns: null, reason })));
+      assert.equal(ended.rematch, null);
+      assert.equal(ended.newGame, true);
+    }
+  });
   test("spectators get no rematch but may open a new game; nobody while it runs", () => {
     const spectator = choices(situation(finished(), [], { you: [] }));
     assert.equal(spectator.rematch, null);

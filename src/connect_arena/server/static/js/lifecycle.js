@@ -99,7 +99,9 @@ export function choices(s) {
     abort: false, resign: null, draw: null, takeback: null, alone: false, claims: [], comeBack: null, rematch: null,
     newGame: table.status === "finished" && s.signedIn,
   };
-  if (table.status === "finished" && seated) {
+  // A rematch follows a game that was played: not an aborted or abandoned one.
+  const played = table.reason !== "aborted" && table.reason !== "abandoned";
+  if (table.status === "finished" && seated && played) {
     const accepted = offers.rematch || [];
     none.rematch = accepted.some((seat) => mine.has(seat)) ? "accepted" : accepted.length ? "accept" : "offer";
   }
