@@ -3,8 +3,9 @@
 Two people (two browser contexts) play Quinque against each other on the real server: the
 table's settings chosen in the form are shown before joining; the clocks count down; a player
 resigns, both ask for a rematch and land on the new table, "New game" opens the form filled in
-like the table; a 0+2 s clock runs out; a game is aborted before every first move; the tab's
-title (and a notification, when the page is hidden) says whose turn it is; a player who closes
+like the table; a 0+2 s clock runs out (before every first move it aborts the game); a player
+aborts a game; the tab's title (and a notification, when the page is hidden) says whose turn
+it is; a player who closes
 the page shows offline and the other claims the win; takebacks are asked and accepted (and
 need no answer against the computer). With three sides (Connect 5 with a computer) a
 resignation or a claim lets the computer play on, the notes say since when, and a leaver takes
@@ -205,21 +206,9 @@ def test_settings_shown_resign_rematch_and_new_game(
     assert alice.errors == [] and bob.errors == []  # type: ignore[attr-defined]
 
 
-@pytest.mark.xfail(
-    reason="server: no flag timer is set when a timed game starts, and the first mover's "
-    "action after its flag fell gets no answer (reported to the lead)",
-    strict=False,
-)
-def test_a_0_plus_2_clock_flags_before_the_first_move_and_aborts(
-    browser: Browser, live_server: LiveServer
-) -> None:
-    """A 0+2 clock starts at 0 s (the increment comes after each action, Fischer): Red's flag
-    falls at once, before every person's first action, so the game is aborted
-    (docs/lifecycle.md's decision, as Lichess)."""
-    alice, bob = new_page(browser, live_server.base), new_page(browser, live_server.base)
-    sign_up(alice, "alice")
-    sign_up(bob, "bob")
-    # The custom clock of the form: 0 minutes + 2 s per move.
+def form_table_0_plus_2(alice: Page, bob: Page) -> int:
+    """Alice opens a 0+2 table with the form's custom clock (Red begins); both pages are open
+    when Bob sits down from the table page, so that the game starts under their eyes."""
     alice.select_option("#time-kind", "realtime")
     alice.select_option("#time-preset", "custom")
     alice.fill("#time-minutes", "0")
@@ -230,23 +219,19 @@ def test_a_0_plus_2_clock_flags_before_the_first_move_and_aborts(
     alice.wait_for_url(re.compile(r"/tables/\d+$"))
     table_id = int(alice.url.rsplit("/", 1)[1])
     expect(alice.locator("#table-settings")).to_have_text("0+2 · Casual")
-    api_post(bob, f"/api/tables/{table_id}/join", {"seat": 1})
     bob.goto(f"/tables/{table_id}")
-    for page in (alice, bob):
-        expect(page.locator("#status")).to_have_text("The game was aborted: no result.")
-        expect(page.locator("#clock-0 .clock-time")).to_have_text("0:00.0")
-    assert alice.errors == [] and bob.errors == []  # type: ignore[attr-defined]
+    expect(bob.locator("#waiting-settings")).to_have_text("0+2 · Casual")  # before joining
+    bob.click("#join-1")
+    return table_id
 
 
-def test_a_flag_falls(browser: Browser, live_server: LiveServer) -> None:
-    """A 6 s + 2 s clock: both players make a first action, then Red waits until the flag
-    falls; the clock shows tenths and turns low on the way."""
+def test_a_flag_falls_on_a_0_plus_2_clock(browser: Browser, live_server: LiveServer) -> None:
+    """A 0+2 clock gives 2 s for every move (the first included): both players make their
+    first moves, then Red waits; the clock shows tenths, is low, and the flag falls."""
     alice, bob = new_page(browser, live_server.base), new_page(browser, live_server.base)
     sign_up(alice, "alice")
     sign_up(bob, "bob")
-    control = {"kind": "realtime", "base": 6, "increment": 2}
-    open_table(alice, bob, {**CASUAL_5_3, "time_control": control})
-    expect(alice.locator("#table-settings")).to_have_text("6s+2 · Casual")
+    form_table_0_plus_2(alice, bob)
     played([alice, bob], OPENING)
     expect(alice.locator("#clock-0")).to_have_class(re.compile(r"\blow\b"))
     expect(alice.locator("#clock-0 .clock-time")).to_have_text(re.compile(r"^0:0\d\.\d$"))
@@ -256,6 +241,22 @@ def test_a_flag_falls(browser: Browser, live_server: LiveServer) -> None:
         )
     expect(alice.locator("#clock-0 .clock-time")).to_have_text("0:00.0")
     expect(alice.locator("#clock-0")).to_have_class(re.compile(r"\bout\b"))
+    shoot(bob, "flag")
+    assert alice.errors == [] and bob.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_flag_before_every_first_move_aborts(browser: Browser, live_server: LiveServer) -> None:
+    """Red never moves: its 2 s run out before every person's first action, so the game is
+    aborted (docs/lifecycle.md's decision, as Lichess), with no rematch."""
+    alice, bob = new_page(browser, live_server.base), new_page(browser, live_server.base)
+    sign_up(alice, "alice")
+    sign_up(bob, "bob")
+    form_table_0_plus_2(alice, bob)
+    for page in (alice, bob):
+        expect(page.locator("#status")).to_have_text("The game was aborted: no result.")
+        expect(page.locator("#clock-0 .clock-time")).to_have_text("0:00.0")
+        expect(page.locator("#rematch")).to_have_count(0)
+        expect(page.locator("#new-game")).to_be_visible()
     assert alice.errors == [] and bob.errors == []  # type: ignore[attr-defined]
 
 
