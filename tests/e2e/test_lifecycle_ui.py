@@ -164,13 +164,14 @@ def test_settings_shown_resign_rematch_and_new_game(
     # Clocks: Red's runs.
     for page in pages:
         expect(page.locator("#clock-0")).to_have_class(re.compile(r"\brunning\b"))
-        expect(page.locator("#clock-1 .clock-time")).to_have_text("5:00")
+        # 5 min + the first move's 3 s (docs/lifecycle.md: the increment counts from move 1).
+        expect(page.locator("#clock-1 .clock-time")).to_have_text("5:03")
     # Nobody has moved: abort, not resign.
     expect(alice.locator("#abort")).to_be_visible()
     expect(alice.locator("#resign")).to_have_count(0)
     played(pages, OPENING)
     expect(alice.locator("#abort")).to_have_count(0)
-    expect(bob.locator("#clock-1 .clock-time")).not_to_have_text("5:00")  # Blue's time was used
+    expect(bob.locator("#clock-1 .clock-time")).not_to_have_text("5:03")  # Blue's time was used
     shoot(alice, "table")
     alice.click("#resign")
     expect(alice.locator("#confirm-question")).to_contain_text("Resign this game?")
