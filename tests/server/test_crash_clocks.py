@@ -48,6 +48,7 @@ def test_clocks_survive_kill_9_without_charging_the_downtime(tmp_path: Path) -> 
         process.wait(10)
     killed = time.monotonic()
     time.sleep(before["clocks"]["1"])  # dead for longer than Bob's whole time
+    restarted = time.monotonic()
     with server(tmp_path, port):
         alice = signed_in(port, "alice", "login")
         with alice.table_socket(table_id) as socket:
@@ -58,7 +59,9 @@ def test_clocks_survive_kill_9_without_charging_the_downtime(tmp_path: Path) -> 
         # Bob's clock resumed from the restart: only the moments since then count, not
         # the downtime (which is longer than all his time).
         assert down > before["clocks"]["1"]
-        assert before["clocks"]["1"] - 3.0 < after["clocks"]["1"] <= before["clocks"]["1"]
+        # At most the time since the restart began was charged (however slow the start).
+        since = time.monotonic() - restarted
+        assert before["clocks"]["1"] - since - 0.5 < after["clocks"]["1"] <= before["clocks"]["1"]
         deadline = time.monotonic() + 20
         while True:  # Bob does not move: his flag falls
             table = alice.http.get(f"/api/tables/{table_id}").json()["table"]

@@ -69,6 +69,18 @@ def test_common_and_quinque_exist() -> None:
     assert {"common", "quinque"} <= set(namespaces())
 
 
+def test_the_community_namespace_exists_and_is_used() -> None:
+    """The community pages' texts (profiles, leaderboards, quick pairing, chat, analysis) are
+    a namespace of their own, checked like the others, and every chat preset has a text."""
+    assert "community" in namespaces()
+    english = strings(namespaces()["community"]["en"])
+    chat = (STATIC.parents[1] / "service" / "chat.py").read_text(encoding="utf-8")
+    presets = re.search(r"PRESETS = \(([^)]*)\)", chat)
+    assert presets is not None
+    for preset in re.findall(r'"(\w+)"', presets.group(1)):
+        assert f"preset_{preset}" in english, preset
+
+
 @pytest.mark.parametrize("namespace", sorted(namespaces()))
 def test_every_language_has_the_same_keys(namespace: str) -> None:
     files = namespaces()[namespace]

@@ -6,7 +6,7 @@ import math
 import random
 
 from connect_arena.agents.base import Budget, legal_actions_or_raise
-from connect_arena.agents.heuristics import Evaluation, evaluate
+from connect_arena.agents.heuristics import Evaluation, evaluate, solo_action
 from connect_arena.core.game import Action, State
 from connect_arena.core.simultaneous import decision_state
 
@@ -15,7 +15,8 @@ class GreedyAgent:
     """Plays the action whose resulting position evaluates best for it (ties: at random).
 
     The evaluation is :func:`connect_arena.agents.heuristics.evaluate` unless given; a winning
-    action is always taken, since a won position outscores every heuristic value.
+    action is always taken, since a won position outscores every heuristic value. A seat left
+    alone plays the game's solo action (:func:`~connect_arena.agents.heuristics.solo_action`).
 
     Args:
         seed: seed of the tie-breaking random source.
@@ -37,6 +38,9 @@ class GreedyAgent:
         actions = legal_actions_or_raise(state, player)
         if len(actions) == 1:
             return actions[0]
+        alone = solo_action(state, player)
+        if alone is not None:
+            return alone
         state = decision_state(state, player)  # not the others' hidden choices
         best: list[Action] = []
         best_value = -math.inf

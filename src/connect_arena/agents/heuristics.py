@@ -14,7 +14,14 @@ import math
 from connect_arena.agents.knowledge import Evaluation, RolloutPolicy, knowledge_for
 from connect_arena.core.game import Action, State
 
-__all__ = ["WIN_VALUE", "Evaluation", "RolloutPolicy", "evaluate", "leaf_values"]
+__all__ = [
+    "WIN_VALUE",
+    "Evaluation",
+    "RolloutPolicy",
+    "evaluate",
+    "leaf_values",
+    "solo_action",
+]
 
 WIN_VALUE = 1000.0
 """Value of a won game (times the return), far above any heuristic value."""
@@ -40,3 +47,12 @@ def leaf_values(state: State[Action]) -> list[float]:
         return [math.tanh(value / scale) for value in known.evaluate_all(state)]
     seats = range(state.game.num_players)
     return [math.tanh(known.evaluate(state, seat) / scale) for seat in seats]
+
+
+def solo_action(state: State[Action], player: int) -> Action | None:
+    """The game's action for ``player`` left alone (:attr:`Knowledge.solo`), or ``None``
+    when it is not alone or the game has no such rule."""
+    known = knowledge_for(state.game.name)
+    if known is None or known.solo is None or state.is_terminal():
+        return None
+    return known.solo(state, player)

@@ -16,6 +16,8 @@
   spaces (CO'NNN'ECT claims and writes, Connect 5 captures) are searched deeply.
 * Rollouts use the game's policy (:mod:`connect_arena.agents.knowledge`) and, when cut short,
   score the position with :func:`~connect_arena.agents.heuristics.leaf_values`.
+* A seat left alone (every other seat can only pass) plays the game's solo action
+  (:func:`~connect_arena.agents.heuristics.solo_action`) without searching.
 * **Levels**: with ``level="easy"|"normal"|"hard"`` the settings come from the game's
   knowledge at each search (:func:`~connect_arena.agents.knowledge.level_settings`).
 * Selection rescales mean returns to [0, 1] with the range of returns seen so far, so games
@@ -34,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from connect_arena.agents.base import Budget, legal_actions_or_raise
-from connect_arena.agents.heuristics import leaf_values
+from connect_arena.agents.heuristics import leaf_values, solo_action
 from connect_arena.agents.knowledge import (
     DEFAULT_LEVELS,
     RolloutPolicy,
@@ -144,7 +146,9 @@ class MCTSAgent:
 
     # ----- public API ---------------------------------------------------------------------------
     def act(self, state: State[Action], player: int, budget: Budget | None = None) -> Action:
-        """The best action after searching from ``state`` for ``player`` (never mutated).
+        """The best action after searching from ``state`` for ``player`` (never mutated); a
+        seat left alone plays the game's solo action instead
+        (:func:`~connect_arena.agents.heuristics.solo_action`).
 
         Raises:
             ValueError: ``player`` has no legal action.
@@ -152,6 +156,9 @@ class MCTSAgent:
         actions = legal_actions_or_raise(state, player)
         if len(actions) == 1:
             return actions[0]
+        alone = solo_action(state, player)
+        if alone is not None:
+            return alone
         return self.analyse(state, player, budget)[0].action
 
     def analyse(

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from connect_arena.agents.base import Budget
+from connect_arena.agents.heuristics import solo_action
 from connect_arena.agents.mcts import Line, MCTSAgent, Node, root_lines
 from connect_arena.core.game import Action, State
 
@@ -140,10 +141,14 @@ class ParallelMCTSAgent:
         self._decisions = 0
 
     def act(self, state: State[Action], player: int, budget: Budget | None = None) -> Action:
-        """The best merged action (blocking until the workers finish)."""
+        """The best merged action (blocking until the workers finish); a seat left alone
+        plays the game's solo action (:func:`~connect_arena.agents.heuristics.solo_action`)."""
         actions = state.legal_actions(player)
         if len(actions) == 1:
             return actions[0]
+        alone = solo_action(state, player)
+        if alone is not None:
+            return alone
         budget = budget or Budget(seconds=self.seconds)
         self._decisions += 1
         lines = root_parallel_search(

@@ -12,12 +12,13 @@ from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp
 
+from connect_arena.core import game_names
 from connect_arena.server import (
     routes_analysis,
     routes_auth,
@@ -142,6 +143,18 @@ def _pages(app: FastAPI) -> None:
     @app.get("/tables/{table_id}/replay", include_in_schema=False)
     async def table_replay_page(table_id: TableId) -> FileResponse:
         return page("replay.html")
+
+    @app.get("/users/{name}", include_in_schema=False)
+    async def user_page(name: str) -> FileResponse:
+        return page("users.html")
+
+    @app.get("/leaderboard", include_in_schema=False)
+    async def first_leaderboard() -> RedirectResponse:
+        return RedirectResponse(f"/leaderboard/{game_names()[0]}", status_code=307)
+
+    @app.get("/leaderboard/{game}", include_in_schema=False)
+    async def leaderboard_page(game: str) -> FileResponse:
+        return page("leaderboard.html")
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:

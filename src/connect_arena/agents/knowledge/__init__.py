@@ -23,6 +23,10 @@ Evaluation = Callable[[State[Any], int], float]
 RolloutPolicy = Callable[[State[Any], int, Any], Action]
 """``(state, player, rng) -> action``: a legal action of ``player`` for a rollout."""
 
+SoloPolicy = Callable[[State[Any], int], Action | None]
+"""``(state, player) -> action or None``: the action to play without a search when
+``player`` is the only seat that can still act (see :attr:`Knowledge.solo`)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Level:
@@ -58,6 +62,10 @@ class Knowledge:
             valued ``tanh(evaluate / leaf_scale)`` per seat. ``None``: valued with ``returns()``.
         widening: default progressive-widening exponent α (``None``: expand every action).
         levels: the game's settings for ``easy``/``normal``/``hard`` (missing ones: defaults).
+        solo: ``None``, or the action for a seat left alone: every other seat can only pass
+            for the rest of the round, so nothing is left to search for but the quickest
+            way to the round's end that scores most (``None`` when not alone). Every agent
+            but ``random`` plays it, so that a live table does not go on for ever.
     """
 
     evaluate: Evaluation
@@ -66,6 +74,7 @@ class Knowledge:
     leaf_scale: float | None = None
     widening: float | None = None
     levels: Mapping[str, Level] = field(default_factory=dict)
+    solo: SoloPolicy | None = None
 
 
 DEFAULT_LEVELS: Mapping[str, Level] = {

@@ -10,6 +10,11 @@ in points (1 per token eaten, 5 for a Connect 5) so that they add to ``scores()`
 threats are ranked by tempo (the seat to move wins with a hot dot before a rival's double
 threat counts, which beats a fork), which is what makes the search block in time.
 
+When a seat's supply cannot fill its fullest open paths, its tokens must walk: the
+evaluation charges the extra steps of the shortest walks (:func:`_travel`). A seat left alone
+(no other seat has a token: they can only pass) does not search at all: :func:`solo` plays
+the action leaving the fewest actions to its Connect 5, so that the round ends (issue 14).
+
 The rollout policy (:func:`rollout`) is also the move MCTS expands first at every node: with
 ``max_rollout=0`` (every level) a new leaf is valued by the evaluation at once and the policy
 only orders the search, so it can afford a full pass over the paths (about 130 µs a call on
@@ -49,7 +54,19 @@ TOKEN_VALUE = 0.03
 """Value of a token still in play (supply or board)."""
 DOUBLE_VALUE = 0.1
 """Value of a double on the board (it cannot be eaten by singles)."""
-
+TRAVEL_VALUE = 0.5
+"""Value of one step fewer that a seat short of supply must walk its tokens to complete its
+nearest open path (:func:`_travel`): a gradient that gathers scattered tokens into a Connect 5
+when placements cannot."""
+TRAVEL_CAP = 10
+"""Most steps the evaluation counts (a path further away, or none left: as far as this), so
+that the term never costs more than a Connect 5 is worth (5 points)."""
+TRAVEL_SLACK = 0
+"""The evaluation measures the walks to the paths holding the most stacks of the seat only
+(cheaper, and enough to gather tokens; :func:`solo` tries every path)."""
+SOLO_REACH = 60
+"""Most steps :func:`_travel` counts for :func:`solo` (the whole Basic board is crossed in
+fewer)."""
 ATTACK = (0.0, 1.0, 4.0, 16.0)
 """Rollout policy: score of an empty dot per open path through it holding 0..3 of the
 player's tokens (four is a Connect 5)."""
@@ -77,6 +94,7 @@ class _BoardTables:
         neighbours: per dot, the dots a token on it may step to.
         jumps: per dot, ``(over, to)`` of its jump triples.
         circled: per dot, whether it is circled.
+        run_dots: the dots of each path of ``runs``, in board order.
     """
 
     runs: tuple[int, ...]
@@ -85,6 +103,7 @@ class _BoardTables:
     neighbours: tuple[tuple[int, ...], ...]
     jumps: tuple[tuple[tuple[int, int], ...], ...]
     circled: tuple[bool, ...]
+    run_dots: tuple[tuple[int, ...], ...]
 
 
 _BOARDS: dict[int, tuple[object, _BoardTables]] = {}
@@ -112,6 +131,7 @@ def _tables(cfg: Any) -> _BoardTables:
         cfg.tables.neighbours,
         cfg.tables.pairs,
         cfg.circled,
+        tuple(tuple(_dots(mask)) for mask in masks),
     )
     _BOARDS[key] = (cfg.runs, built)
     return built
@@ -128,13 +148,16 @@ def _masks(owner: list[int], players: int) -> list[int]:
 
 def _lines(
     tab: _BoardTables, owner: list[int], occ: list[int]
-) -> tuple[list[float], list[int], list[dict[int, int]]]:
-    """Per seat: the value of its open paths, the mask of its hot dots, and for each empty
+) -> tuple[list[float], list[int], list[dict[int, int]], list[int], list[list[int]]]:
+    """Per seat: the value of its open paths, the mask of its hot dots, for each empty
     dot of an open path holding three of its stacks, the mask of the dots that placing
-    there would make hot (keyed by the dot's bit)."""
+    there would make hot (keyed by the dot's bit), the most stacks in one open path, and
+    the mask of each open path holding four of its stacks."""
     players = len(occ)
     line = [0.0] * players
+    most = [0] * players
     hot = [0] * players
+    fours: list[list[int]] = [[] for _ in range(players)]
     threes: list[dict[int, int]] = [{} for _ in range(players)]
     full = 0
     for mask in occ:
@@ -149,8 +172,11 @@ def _lines(
             continue  # contested: nobody can complete it
         count = taken.bit_count()
         line[seat] += weights[count]
+        if count > most[seat]:
+            most[seat] = count
         if count == 4:
             hot[seat] |= run ^ taken
+            fours[seat].append(run)
         elif count == 3:
             empty = run ^ taken
             first = empty & -empty
@@ -158,7 +184,181 @@ def _lines(
             partners = threes[seat]
             partners[first] = partners.get(first, 0) | second
             partners[second] = partners.get(second, 0) | first
-    return line, hot, threes
+    return line, hot, threes, most, fours
+
+
+_FAR = 1 << 20
+"""A distance no walk reaches."""
+_WALKS: dict[tuple[int, int], list[list[int] | None]] = {}
+"""Per board (the id of its neighbour table) and mask of the dots a walk may not enter,
+the walks from each dot computed so far (:func:`_walk`); cleared when it grows large."""
+
+
+def _walk(tab: _BoardTables, blocked: int, start: int) -> list[int]:
+    """Per dot, the steps a token on ``start`` needs to reach it without entering the dots
+    of ``blocked`` (:data:`_FAR` where it cannot). The own tokens on the way do not block:
+    they shift along the route, one step each, for the same count of steps."""
+    key = (id(tab.neighbours), blocked)
+    rows = _WALKS.get(key)
+    if rows is None:
+        if len(_WALKS) > 512:
+            _WALKS.clear()
+        rows = _WALKS[key] = [None] * len(tab.neighbours)
+    found = rows[start]
+    if found is not None:
+        return found
+    far = [_FAR] * len(tab.neighbours)
+    far[start] = 0
+    frontier = [start]
+    neighbours = tab.neighbours
+    steps = 0
+    while frontier:
+        steps += 1
+        reached = []
+        for dot in frontier:
+            for other in neighbours[dot]:
+                if far[other] == _FAR and not blocked >> other & 1:
+                    far[other] = steps
+                    reached.append(other)
+        frontier = reached
+    rows[start] = far
+    return far
+
+
+def _dots(mask: int) -> list[int]:
+    """The dots of a mask, in board order."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
+def _travel(
+    tab: _BoardTables,
+    state: Any,
+    seat: int,
+    occ: list[int],
+    full: int,
+    fewest: int,
+    reach: int,
+    slack: int = 5,
+) -> int:
+    """The steps beyond one action per empty dot (so 0 when the supply can fill them) that
+    ``seat`` needs to complete an open path (no rival stack on it) by moving its tokens,
+    up to ``reach`` (also when no path can be completed); ``fewest`` is the fewest empty
+    dots of its open paths, and only paths with at most ``slack`` more are tried.
+
+    Each empty dot of a path is filled by a placement while the supply lasts (one action)
+    or by a token from off the path walking there around the rivals' stacks (:func:`_walk`;
+    a double gives two tokens: it can split); the walks are matched greedily, cheapest
+    first, one token per dot. Paths are tried fewest empty dots first, each skipped when a
+    lower bound (each walk from the nearest token off the path, shared or not) cannot beat
+    the best found, and the search stops once the empty dots alone cannot. Walks ignore
+    that shifting tokens may take some off the path and that captures move faster: a rough
+    but monotone guide, which :data:`LINE_WEIGHTS` and the threats refine near the end.
+    """
+    supply = state.supply[seat]
+    mine = occ[seat]
+    height = state.height
+    own = _dots(mine)
+    if sum(height[dot] for dot in own) + supply < 5:
+        return reach  # no Connect 5 is possible any more
+    rival = full ^ mine
+    doubles = sum(1 << dot for dot in own if height[dot] == 2)
+    key = (id(tab), mine, rival, supply, doubles, fewest, reach, slack)
+    known = _TRAVELS.get(key)
+    if known is None:
+        if len(_TRAVELS) > 100_000:
+            _TRAVELS.clear()
+        widest = fewest + slack
+        paths = sorted(
+            (gaps, run)
+            for run in tab.runs
+            if run & mine and not run & rival and (gaps := 5 - (run & mine).bit_count()) <= widest
+        )
+        fewest_actions = _fewest_steps(tab, height, own, supply, mine, rival, fewest + reach, paths)
+        known = _TRAVELS[key] = min(fewest_actions - fewest, reach)
+    return known
+
+
+_TRAVELS: dict[tuple[int, ...], int] = {}
+"""Results of :func:`_travel` by board, own and rival stacks, supply, own doubles, fewest
+empty dots, reach and slack: a search meets the same positions again in other orders and on later
+turns. Cleared when it grows large."""
+
+
+def _fewest_steps(
+    tab: _BoardTables,
+    height: list[int],
+    own: list[int],
+    supply: int,
+    mine: int,
+    rival: int,
+    bound: int,
+    paths: list[tuple[int, int]],
+) -> int:
+    """The fewest actions to complete one of ``paths`` (``(empty dots, mask)`` of open
+    paths, fewest empty dots first; see :func:`_travel`), or ``bound`` if none takes fewer."""
+    # Per empty dot, the own stacks by the length of their walk there (walks are the same
+    # both ways: adjacency is symmetric).
+    ranked: dict[int, list[tuple[int, int]]] = {}
+    best = bound
+    for gaps, run in paths:
+        if gaps >= best:
+            break
+        empties = _dots(run & ~mine)
+        walking = gaps - supply
+        nearest = []  # per empty dot, its nearest stack off the path
+        for target in empties:
+            order = ranked.get(target)
+            if order is None:
+                far = _walk(tab, rival, target)
+                order = ranked[target] = sorted([(far[dot], dot) for dot in own])
+            for steps, dot in order:
+                if not run >> dot & 1 or height[dot] == 2:
+                    nearest.append((steps, dot))
+                    break
+            else:
+                nearest.append((_FAR, -1))
+        nearest.sort()
+        chosen = nearest[:walking]
+        least = supply + sum(steps for steps, _ in chosen)  # the cost if they all differ
+        if least >= best:
+            continue
+        stacks = [dot for _, dot in chosen]
+        if len(set(stacks)) == walking or all(
+            stacks.count(dot) <= height[dot] - (run >> dot & 1) for dot in stacks
+        ):
+            best = least
+        else:  # some share their nearest token: match them
+            spares = {dot: height[dot] - (run >> dot & 1) for dot in own}
+            pairs = sorted(
+                (steps, target, dot) for target in empties for steps, dot in ranked[target]
+            )
+            best = min(best, supply + _matched(pairs, spares, walking))
+    return best
+
+
+def _matched(pairs: list[tuple[int, int, int]], spares: dict[int, int], walking: int) -> int:
+    """The steps of ``walking`` walks ``(steps, empty dot, stack)`` (sorted) of distinct
+    spare tokens (``spares``: per stack, the tokens it may give) to distinct empty dots,
+    matched greedily cheapest first (:data:`_FAR` if there are not enough)."""
+    left = dict(spares)
+    filled: set[int] = set()
+    cost = 0
+    for steps, target, dot in pairs:
+        if steps >= _FAR:
+            break
+        if target in filled or not left[dot]:
+            continue
+        filled.add(target)
+        left[dot] -= 1
+        cost += steps
+        if len(filled) == walking:
+            return cost
+    return _FAR
 
 
 def _forks(hot: int, partners: dict[int, int]) -> int:
@@ -166,20 +366,26 @@ def _forks(hot: int, partners: dict[int, int]) -> int:
     return sum(1 for dot, made in partners.items() if ((hot & ~dot) | made).bit_count() >= 2)
 
 
-def _fillable(tab: _BoardTables, state: Any, seat: int, hot: int, occ: list[int]) -> list[int]:
-    """The hot dots of ``seat`` it can fill on its next turn: with a token from its supply,
-    or by stepping or splitting a token from a neighbour (a neighbour in the same path would
-    leave it, which is ignored: a rough but cheap test)."""
-    found = []
+def _fillable(
+    tab: _BoardTables, state: Any, seat: int, fours: list[int], occ: list[int]
+) -> list[int]:
+    """The hot dots of ``seat`` it can fill on its next turn to complete one of its paths
+    ``fours`` (masks of open paths holding four of its stacks): with a token from its
+    supply, or by stepping or splitting a token from a neighbour off that path (one on it
+    would only move the gap)."""
+    found: set[int] = set()
     supply = state.supply[seat] > 0
     own = occ[seat]
-    while hot:
-        low = hot & -hot
-        hot ^= low
-        dot = low.bit_length() - 1
-        if supply or any(own >> other & 1 for other in tab.neighbours[dot]):
-            found.append(dot)
-    return found
+    for run in fours:
+        hole = run & ~own
+        dot = hole.bit_length() - 1
+        if dot in found:
+            continue
+        if supply or any(
+            own >> other & 1 and not run >> other & 1 for other in tab.neighbours[dot]
+        ):
+            found.add(dot)
+    return sorted(found)
 
 
 def _best_captures(
@@ -219,6 +425,20 @@ def _mover_capture(state: Any, seat: int) -> int:
     return best
 
 
+def _deciding(to_move: int | None, left: list[int]) -> int | None:
+    """The next seat, from ``to_move`` on, that still has tokens: seats with none can only
+    pass, so the threats of the seat after them are as good as the mover's (``None`` while
+    the starter is being drawn)."""
+    if to_move is None:
+        return None
+    players = len(left)
+    for turn in range(players):
+        seat = (to_move + turn) % players
+        if left[seat]:
+            return seat
+    return to_move
+
+
 _LAST: tuple[Any, int, list[float]] = (None, -1, [])
 """The last evaluated state, its history length and its per-seat values (``leaf_values``
 asks once per seat for the same position). Replaced as one tuple, so that agents searching
@@ -228,7 +448,9 @@ in several threads never read a mix of two entries."""
 def seat_values(state: Any) -> list[float]:
     """Per seat, how good the (non-terminal) position is, in points: points scored, open
     paths, threats (a winning Connect 5 or a fork of the seat to move; the hot dots and forks
-    of the others), the best capture at hand, tokens still in play and doubles."""
+    of the others), the best capture at hand, tokens still in play, doubles, and the steps
+    its tokens must walk to a Connect 5 when the supply cannot fill a path (:func:`_travel`).
+    A seat with no token left can only pass: the next seat counts as the one to move."""
     global _LAST
     last = _LAST
     if last[0] is state and last[1] == len(state.history):
@@ -238,27 +460,36 @@ def seat_values(state: Any) -> list[float]:
     tab = _tables(cfg)
     owner, height, supply = state.owner, state.height, state.supply
     occ = _masks(owner, players)
-    line, hot, threes = _lines(tab, owner, occ)
+    line, hot, threes, most, fours = _lines(tab, owner, occ)
+    full = 0
+    for mask in occ:
+        full |= mask
     points = state.scores()
     values = [float(points[seat]) + line[seat] for seat in range(players)]
-    mover = state.to_move
+    left = list(supply)
+    for seat, tokens in zip(owner, height, strict=False):
+        if seat >= 0:
+            left[seat] += tokens
+            if tokens == 2:
+                values[seat] += DOUBLE_VALUE
+    mover = _deciding(state.to_move, left)
     captures = _best_captures(tab, owner, height, players)
     fills = [
-        _fillable(tab, state, seat, hot[seat], occ) if hot[seat] else [] for seat in range(players)
+        _fillable(tab, state, seat, fours[seat], occ) if fours[seat] else []
+        for seat in range(players)
     ]
     rivals_hot = any(fills[seat] for seat in range(players) if seat != mover)
     for seat in range(players):
-        left = supply[seat]
-        for dot_seat, tokens in zip(owner, height, strict=False):
-            if dot_seat == seat:
-                left += tokens
-                if tokens == 2:
-                    values[seat] += DOUBLE_VALUE
-        values[seat] += TOKEN_VALUE * left
+        values[seat] += TOKEN_VALUE * left[seat]
+        fewest = 5 - most[seat]
+        if supply[seat] < fewest:  # tokens must walk: how far?
+            travel = _travel(tab, state, seat, occ, full, fewest, TRAVEL_CAP, TRAVEL_SLACK)
+            values[seat] -= TRAVEL_VALUE * travel
         fill = fills[seat]
         forks = _forks(hot[seat], threes[seat]) if threes[seat] and supply[seat] >= 2 else 0
         if seat == mover:
-            values[seat] += MOVER_CAPTURE * _mover_capture(state, seat)
+            at_hand = _mover_capture(state, seat) if seat == state.to_move else captures[seat]
+            values[seat] += MOVER_CAPTURE * at_hand
             rivals = max(p for s, p in enumerate(points) if s != seat)
             if fill and points[seat] + 5 > rivals:
                 values[seat] += MOVER_WIN
@@ -417,9 +648,70 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
     return rng.choice(actions)  # type: ignore[no-any-return]
 
 
+def _actions_needed(state: Any, seat: int) -> int:
+    """The actions ``seat`` needs at least to complete its easiest open path: one per empty
+    dot, plus the extra steps of its walks when the supply is short (:func:`_travel`)."""
+    cfg = state.cfg
+    tab = _tables(cfg)
+    occ = _masks(state.owner, cfg.players)
+    full = 0
+    for mask in occ:
+        full |= mask
+    fewest = 5 - _lines(tab, state.owner, occ)[3][seat]
+    if state.supply[seat] >= fewest:
+        return fewest
+    return fewest + _travel(tab, state, seat, occ, full, fewest, SOLO_REACH)
+
+
+def solo(state: State[Any], player: int) -> Action | None:
+    """The action of ``player`` when no other seat has a token left (they can only pass, and
+    the round goes on until a Connect 5 or the ``idle_limit``), else ``None``.
+
+    Nothing can change the others' scores any more; the player's Connect 5 is 5 points more
+    and ends the round, so the only question left is how soon (issue 14: a computer alone
+    slid its tokens for 260 moves). Played: an action that makes the Connect 5; else the
+    one leaving the fewest actions to make it (:func:`_actions_needed`), then one that does
+    not step straight back where the player's last step came from, then the best by
+    :func:`evaluate`, then the first in notation order. The search's evaluation is no help
+    here: far ahead on points, every move looks alike to it.
+    """
+    from connect_arena.games.connect5.notation import Step
+
+    current: Any = state  # a Connect5State: its fields are read as the engine keeps them
+    left = current.tokens_left()
+    if left[player] < 5 or left[player] != sum(left):
+        return None
+    back = None
+    for entry in reversed(current.history):
+        if entry.player == player:
+            if type(entry.action) is Step:
+                back = Step(entry.action.dst, entry.action.src)
+            break
+    rounds = len(current.results)
+    best: tuple[int, int, float, str] | None = None
+    chosen: Action | None = None
+    for action in current.legal_actions(player):
+        child = current.clone()
+        child.apply_legal_action(action, player)
+        if len(child.results) > rounds:
+            if child.results[rounds].connect5 == player:
+                return action  # type: ignore[no-any-return]
+            continue  # the round ended otherwise: never better than playing on
+        key = (
+            _actions_needed(child, player),
+            int(action == back),
+            -evaluate(child, player),
+            str(action),
+        )
+        if best is None or key < best:
+            best, chosen = key, action
+    return chosen
+
+
 KNOWLEDGE = Knowledge(
     evaluate=evaluate,
     rollout=rollout,
+    solo=solo,
     leaf_scale=6.0,
     widening=0.6,
     levels={

@@ -38,7 +38,7 @@ export class ApiError extends Error {
  * Call the API: JSON in and out, the CSRF token on every POST. An answer carrying `csrf`
  * (the session routes) becomes the page's session.
  *
- * @param {"GET" | "POST"} method
+ * @param {"GET" | "POST" | "DELETE"} method
  * @param {string} path
  * @param {unknown} [body]
  * @returns {Promise<any>} the answer's JSON.
@@ -81,6 +81,8 @@ export const api = {
   get: (path) => call("GET", path),
   /** @param {string} path @param {unknown} [body] @returns {Promise<any>} */
   post: (path, body) => call("POST", path, body ?? {}),
+  /** @param {string} path @returns {Promise<any>} */
+  delete: (path) => call("DELETE", path),
 };
 
 /**

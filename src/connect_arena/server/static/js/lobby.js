@@ -613,6 +613,7 @@ function watchLobby() {
   socket.onopen = () => live.classList.remove("off");
   socket.onmessage = async (event) => {
     const message = JSON.parse(event.data);
+    document.dispatchEvent(new CustomEvent("lobby-message", { detail: message })); // seeks.js
     if (message.type !== "lobby") return;
     const finishedBefore = lastTables.length;
     lastTables = message.tables;

@@ -1133,6 +1133,7 @@ function connect() {
     if (message.state) message.state.receivedAt = now;
     const handler = Object.hasOwn(handlers, message.type) ? handlers[message.type] : undefined;
     queue = queue.then(() => handler?.(message)).catch((e) => console.error(e));
+    document.dispatchEvent(new CustomEvent("table-message", { detail: message })); // chat.js
     if (message.type === "error" && message.code === "not_found") page.closed = true;
   };
   socket.onclose = () => {
