@@ -43,6 +43,8 @@ def connnect_table(browser: Browser, base: str) -> tuple[Page, Page, int]:
     ann = new_page(browser, base)
     sign_up(ann, "ann")
     ann.select_option("#game", "connnect")
+    # Against a person, hints need the table's consent (docs/lifecycle.md: "allowed").
+    ann.select_option("#hints", "allowed")
     ann.click("#create-table")
     ann.wait_for_url(re.compile(r"/tables/\d+$"))
     table_id = int(ann.url.rsplit("/", 1)[1])

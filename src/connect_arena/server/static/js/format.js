@@ -34,6 +34,7 @@ const ERROR_TEXTS = {
   not_finished: () => t("common.errorNotFinished"),
   frame_too_large: () => t("common.errorFrameTooLarge"),
   bad_message: () => t("common.errorBadMessage"),
+  not_allowed: () => t("common.errorNotAllowed"),
 };
 
 /**

@@ -1,4 +1,10 @@
 // The lobby: create a table, join or watch open and running tables, replay finished games.
+//
+// The new-table form also chooses the table's settings (docs/lifecycle.md): the clock (none,
+// real time with presets from /api/games or custom, turn-based days per move), hints, the
+// computer that takes over a leaver's seat, rated or casual. "My tables" lists the user's
+// open and running tables, those where it is their turn first. `/?like=<table id>` (a
+// finished table's "New game") opens the form filled in like that table.
 
 import {
   agentLabel, api, byId as $, currentUser, gameText, gameTitle, h, messageOf, onUserChange, optionLabel, optionValueText,
@@ -6,19 +12,25 @@ import {
 } from "./api.js";
 import { setUpHeader } from "./header.js";
 import { tutorialLink } from "./tutorial-link.js";
-import { currentLanguage, loadNamespaces, t } from "./i18n.js";
+import { currentLanguage, loadNamespaces, t, tn } from "./i18n.js";
 import { landingTables, setUpLanding } from "./landing.js";
+import { timeControlText } from "./clock.js";
+import { endReasonText, settingsTexts } from "./lifecycle.js";
 
 /** @typedef {import("./types.js").CatalogueGame} Game */
 /** @typedef {import("./types.js").OptionSpec} OptionSpec */
 /** @typedef {import("./types.js").OptionValue} OptionValue */
 /** @typedef {import("./types.js").Table} Table */
+/** @typedef {import("./types.js").TableSettings} TableSettings */
+/** @typedef {import("./types.js").GameSettingsInfo} GameSettingsInfo */
 /** @typedef {import("./types.js").User} User */
 
 /** @type {Game[]} the catalogue (/api/games) */
 let games = [];
 /** @type {string[]} the computer players, e.g. "mcts:hard" */
 let agents = [];
+/** @type {GameSettingsInfo} the settings' choices (/api/games `settings`) */
+let settingChoices = {};
 /** @param {string} name @returns {Game | undefined} */
 const gameByName = (name) => games.find((g) => g.name === name);
 const VISIBLE_OPTIONS = 3;
@@ -26,9 +38,181 @@ const VISIBLE_OPTIONS = 3;
 const FORM_KEY = "connect-arena-new-table";
 
 /**
- * The form's choices: the game, the player count, each seat and the options that were set.
- * @typedef {{game: string, players: number, seats: string[], options: Record<string, OptionValue>}} FormChoices
+ * The form's choices: the game, the player count, each seat, the options that were set and
+ * the table's settings.
+ * @typedef {{game: string, players: number, seats: string[], options: Record<string, OptionValue>,
+ *   settings?: FormSettings}} FormChoices
  */
+
+/**
+ * The settings part of the form, as chosen: the clock's kind, the real-time preset ("5+3" or
+ * "custom") and custom minutes and seconds, the days per move, hints, take-over level, rated.
+ * @typedef {object} FormSettings
+ * @property {"unlimited" | "realtime" | "turn"} kind
+ * @property {string} preset
+ * @property {number} minutes
+ * @property {number} increment
+ * @property {number} days
+ * @property {"auto" | "allowed" | "off"} hints
+ * @property {string} takeover
+ * @property {boolean} rated
+ */
+
+/** @type {FormSettings} a new table's settings until the player changes them */
+const DEFAULT_SETTINGS = {
+  kind: "unlimited", preset: "5+3", minutes: 5, increment: 3, days: 1, hints: "auto", takeover: "mcts:normal", rated: false,
+};
+const PRESETS = [[3, 2], [5, 3], [10, 5], [15, 10]];
+const TURN_DAYS = [1, 2, 3, 5, 7];
+const TAKEOVER_LEVELS = ["mcts:easy", "mcts:normal", "mcts:hard"];
+
+/** @returns {string[]} the real-time presets as "minutes+seconds". */
+const presets = () => (settingChoices.realtime_presets || PRESETS).map(([m, i]) => `${m}+${i}`);
+
+/**
+ * The form's settings of an existing table ("New game" after it).
+ *
+ * @param {TableSettings | undefined} settings
+ * @returns {FormSettings}
+ */
+function formSettingsOf(settings) {
+  if (!settings) return { ...DEFAULT_SETTINGS };
+  const control = settings.time_control || { kind: "unlimited" };
+  const chosen = { ...DEFAULT_SETTINGS, hints: settings.hints, takeover: settings.takeover, rated: settings.rated, kind: control.kind };
+  if (control.kind === "realtime") {
+    const minutes = (control.base || 0) / 60;
+    const preset = `${minutes}+${control.increment || 0}`;
+    Object.assign(chosen, presets().includes(preset)
+      ? { preset }
+      : { preset: "custom", minutes, increment: control.increment || 0 });
+  }
+  if (control.kind === "turn") chosen.days = control.days || 1;
+  return chosen;
+}
+
+/**
+ * The input of a settings' field by its name.
+ *
+ * @param {HTMLFormElement} form
+ * @param {string} name
+ * @returns {HTMLInputElement | HTMLSelectElement | null}
+ */
+const field = (form, name) => /** @type {HTMLInputElement | HTMLSelectElement | null} */ (form.elements.namedItem(name));
+
+/**
+ * The settings as the form shows them now (the fields not shown keep `kept`'s values).
+ *
+ * @param {HTMLFormElement} form
+ * @param {FormSettings} kept
+ * @returns {FormSettings}
+ */
+function formSettings(form, kept) {
+  const value = (/** @type {string} */ name, /** @type {string} */ otherwise) => field(form, name)?.value ?? otherwise;
+  const rated = field(form, "rated");
+  return {
+    kind: /** @type {FormSettings["kind"]} */ (value("time-kind", kept.kind)),
+    preset: value("time-preset", kept.preset),
+    minutes: Number(value("time-minutes", String(kept.minutes))),
+    increment: Number(value("time-increment", String(kept.increment))),
+    days: Number(value("time-days", String(kept.days))),
+    hints: /** @type {FormSettings["hints"]} */ (value("hints", kept.hints)),
+    takeover: value("takeover", kept.takeover),
+    rated: rated instanceof HTMLInputElement ? rated.checked : kept.rated,
+  };
+}
+
+/**
+ * The `settings` of POST /api/tables from the form's settings.
+ *
+ * @param {FormSettings} chosen
+ * @returns {TableSettings}
+ */
+function tableSettings(chosen) {
+  /** @type {import("./types.js").TimeControl} */
+  let control = { kind: "unlimited" };
+  if (chosen.kind === "realtime") {
+    const [minutes, increment] = chosen.preset === "custom"
+      ? [chosen.minutes, chosen.increment]
+      : chosen.preset.split("+").map(Number);
+    control = { kind: "realtime", base: Math.round(minutes * 60), increment };
+  } else if (chosen.kind === "turn") {
+    control = { kind: "turn", days: chosen.days };
+  }
+  return {
+    time_control: control, hints: chosen.rated && chosen.hints === "allowed" ? "auto" : chosen.hints,
+    takeover: chosen.takeover, rated: chosen.rated,
+  };
+}
+
+/**
+ * A labelled list of the settings part.
+ *
+ * @param {string} id
+ * @param {string} text
+ * @param {[string, string][]} values - [value, label].
+ * @param {string} current
+ * @param {string[]} [disabled]
+ * @returns {HTMLElement}
+ */
+function settingChoice(id, text, values, current, disabled = []) {
+  return h("div", { class: "option choice" }, h("label", { for: id }, text),
+    h("select", { id, name: id }, values.map(([value, label]) =>
+      h("option", { value, selected: value === current, disabled: disabled.includes(value) }, label))));
+}
+
+/**
+ * A labelled number of the settings part.
+ *
+ * @param {string} id
+ * @param {string} text
+ * @param {number} value
+ * @returns {HTMLElement}
+ */
+function settingNumber(id, text, value) {
+  return h("div", { class: "option number" }, h("label", { for: id }, text),
+    h("input", { type: "number", id, name: id, value, min: 0, max: 180, step: 1, required: true }));
+}
+
+/**
+ * The settings part of the form: the clock's fields for its kind, hints, the take-over level
+ * (with more than two players: it plays a leaver's seat on) and rated.
+ *
+ * @param {FormSettings} chosen
+ * @param {number} players
+ * @returns {HTMLElement[]}
+ */
+function settingsPart(chosen, players) {
+  const clock = [settingChoice("time-kind", t("common.clock"), [
+    ["unlimited", t("common.noClock")], ["realtime", t("common.clockRealtime")], ["turn", t("common.clockTurn")],
+  ], chosen.kind)];
+  if (chosen.kind === "realtime") {
+    clock.push(settingChoice("time-preset", t("common.clockPreset"),
+      [...presets().map((preset) => /** @type {[string, string]} */ ([preset, preset])), ["custom", t("common.clockCustom")]],
+      presets().includes(chosen.preset) ? chosen.preset : "custom"));
+    if (!presets().includes(chosen.preset)) {
+      clock.push(settingNumber("time-minutes", t("common.clockMinutes"), chosen.minutes),
+        settingNumber("time-increment", t("common.clockIncrement"), chosen.increment));
+    }
+  } else if (chosen.kind === "turn") {
+    const days = settingChoices.turn_days || TURN_DAYS;
+    clock.push(settingChoice("time-days", t("common.clockDays"),
+      days.map((n) => [String(n), tn("common.daysPerMove", n)]), String(chosen.days)));
+  }
+  const levels = settingChoices.takeover_levels || TAKEOVER_LEVELS;
+  const rated = h("input", { type: "checkbox", id: "rated", name: "rated", checked: chosen.rated });
+  return [
+    h("h3", {}, t("common.clockAndFairPlay")),
+    h("div", { class: "options" },
+      clock,
+      settingChoice("hints", t("common.hintsSetting"), [
+        ["auto", t("common.hintsAuto")], ["allowed", t("common.hintsAllowed")], ["off", t("common.hintsOff")],
+      ], chosen.rated && chosen.hints === "allowed" ? "auto" : chosen.hints, chosen.rated ? ["allowed"] : []),
+      players > 2
+        ? settingChoice("takeover", t("common.takeoverSetting"),
+          levels.map((level) => [level, t("common.seatComputer", { agent: agentLabel(level) })]), chosen.takeover)
+        : null,
+      h("div", { class: "option bool" }, rated, h("label", { for: "rated" }, t("common.ratedSetting"))))];
+}
 
 /** @returns {FormChoices | null} the choices kept from before (this session). */
 function keptChoices() {
@@ -145,8 +329,11 @@ const playersText = (n) => (n === 1 ? t("common.onePlayerSolo") : t("common.nPla
 function currentChoices(form, game, players) {
   const seats = Array.from({ length: players }, (_, seat) =>
     /** @type {HTMLSelectElement | null} */ (form.elements.namedItem(`seat-${seat}`))?.value || "");
-  return { game: game.name, players, seats, options: optionValues(form, game) };
+  return { game: game.name, players, seats, options: optionValues(form, game), settings: formSettings(form, keptSettings) };
 }
+
+/** @type {FormSettings} the settings chosen last (the fields not shown keep theirs) */
+let keptSettings = { ...DEFAULT_SETTINGS };
 
 /**
  * The rules part of the form for a player count: the first options, the others folded.
@@ -186,11 +373,19 @@ function renderForm(form, gameName, kept = null) {
   const count = () => Number(players.value) || start;
   const seats = h("div", { class: "seats" }, seatChoices(game, start, same?.seats));
   const rules = h("div", { class: "rules-part" }, optionsPart(game, start, same?.options || {}));
+  keptSettings = { ...DEFAULT_SETTINGS, ...(kept?.settings || keptSettings) };
+  const settings = h("div", { class: "settings-part" }, settingsPart(keptSettings, start));
   const remember = () => sessionStorage.setItem(FORM_KEY, JSON.stringify(currentChoices(form, game, count())));
+  /** Show the fields of the chosen clock (and hints allowed only at casual tables). */
+  const redrawSettings = () => {
+    keptSettings = formSettings(form, keptSettings);
+    settings.replaceChildren(...settingsPart(keptSettings, count()));
+  };
   players.addEventListener("change", () => {
     const before = currentChoices(form, game, seats.querySelectorAll("select").length);
     seats.replaceChildren(...seatChoices(game, count(), before.seats));
     rules.replaceChildren(...optionsPart(game, count(), before.options));
+    redrawSettings();
     remember();
   });
   // Hot-seat: the creator takes every seat that is not a computer's, to play them on one device.
@@ -203,6 +398,7 @@ function renderForm(form, gameName, kept = null) {
   const gameSelect = h("select", { name: "game", id: "game" },
     games.map((g) => h("option", { value: g.name, selected: g.name === game.name }, gameTitle(g))));
   gameSelect.addEventListener("change", () => {
+    keptSettings = formSettings(form, keptSettings);
     renderForm(form, gameSelect.value);
     sessionStorage.setItem(FORM_KEY, JSON.stringify(currentChoices(form, gameByName(gameSelect.value) || game,
       Number(/** @type {HTMLSelectElement | null} */ (form.elements.namedItem("players"))?.value) || 0)));
@@ -215,9 +411,15 @@ function renderForm(form, gameName, kept = null) {
     h("h3", {}, t("common.seats")), seats,
     h("p", { class: "hint hot-seat-hint" }, t("common.hotSeatHint"), " ", hotSeat),
     rules,
+    settings,
     h("button", { class: "primary big", type: "submit", id: "create-table" }, t("common.openTheTable"))];
   form.replaceChildren(...parts.filter((part) => part !== null));
   form.onchange = (event) => {
+    const target = /** @type {HTMLElement} */ (event.target);
+    if (["time-kind", "time-preset", "rated"].includes(target.id)) {
+      redrawSettings();
+      document.getElementById(target.id)?.focus();
+    }
     if (event.target !== gameSelect && event.target !== players) remember();
   };
   form.onsubmit = async (event) => {
@@ -227,9 +429,18 @@ function renderForm(form, gameName, kept = null) {
       const cut = value.indexOf(":");
       return cut < 0 ? { kind: value } : { kind: value.slice(0, cut), agent: value.slice(cut + 1) };
     });
+    keptSettings = formSettings(form, keptSettings);
+    const chosen = tableSettings(keptSettings);
+    const control = chosen.time_control;
+    if (control.kind === "realtime" && !control.base && !control.increment) {
+      toast(t("common.clockNeedsTime"));
+      return;
+    }
     try {
+      // Like the options, the settings go only when they differ from the defaults.
+      const changed = JSON.stringify(chosen) !== JSON.stringify(tableSettings(DEFAULT_SETTINGS));
       const { table } = await api.post("/api/tables", {
-        game: game.name, options: optionValues(form, game), seats: seatList,
+        game: game.name, options: optionValues(form, game), seats: seatList, ...(changed ? { settings: chosen } : {}),
       });
       location.href = `/tables/${table.id}`;
     } catch (problem) {
@@ -284,9 +495,67 @@ function tableRow(table) {
     h("div", { class: "what" },
       h("span", { class: "game" }, title), h("span", { class: "id" }, `#${table.id}`),
       h("span", { class: `pill ${table.status}` }, table.status === "open" ? t("common.waitingForPlayers") : t("common.playing")),
-      rules ? h("span", { class: "tag" }, rules) : null),
+      rules ? h("span", { class: "tag" }, rules) : null,
+      settingTags(table)),
     h("div", { class: "who" }, table.seats.map((_, seat) => seatLabel(table, seat))),
     h("div", { class: "actions" }, actions));
+}
+
+/**
+ * A table's settings as tags: the clock, rated or casual, hints allowed or off.
+ *
+ * @param {Table} table
+ * @returns {HTMLElement[]}
+ */
+function settingTags(table) {
+  return settingsTexts(table.settings, timeControlText).map((text, i) =>
+    h("span", { class: `tag setting${i === 0 ? " clock-tag" : ""}` }, text));
+}
+
+/**
+ * A table of "My tables": the game, whether it is the user's turn, the settings, the players
+ * and the way to it.
+ *
+ * @param {Table} table
+ * @returns {HTMLElement}
+ */
+function myTableRow(table) {
+  const title = gameTitle(gameByName(table.game) || { name: table.game, title: table.title });
+  const state = table.status === "open" ? ["open", t("common.waitingForPlayers")]
+    : table.your_turn ? ["your-turn", t("common.yourTurnTitle")] : ["running", t("common.othersTurn")];
+  return h("li", { class: `table-row mine ${table.your_turn ? "your-turn" : ""}`, dataset: { mine: table.id } },
+    h("div", { class: "what" },
+      h("span", { class: "game" }, title), h("span", { class: "id" }, `#${table.id}`),
+      h("span", { class: `pill ${state[0]}` }, state[1]), settingTags(table)),
+    h("div", { class: "who" }, table.seats.map((_, seat) => seatLabel(table, seat))),
+    h("div", { class: "actions" },
+      h("a", { class: `button${table.your_turn ? " primary" : ""}`, href: `/tables/${table.id}` }, t("common.play"))));
+}
+
+/** @type {number} the last "My tables" request (answers to older ones are dropped) */
+let mineAsked = 0;
+
+/** Ask for "My tables" again (signed-in users; on every lobby change). */
+async function refreshMine() {
+  const asked = ++mineAsked;
+  if (!currentUser()) {
+    showMine([]);
+    return;
+  }
+  try {
+    /** @type {{tables: Table[]}} */
+    const answer = await api.get("/api/tables/mine");
+    if (asked === mineAsked) showMine(answer.tables || []);
+  } catch {
+    if (asked === mineAsked) showMine([]); // a server without the list: no section
+  }
+}
+
+/** @param {Table[]} tables - the user's open and running tables, their turn first. */
+function showMine(tables) {
+  const sorted = [...tables].sort((a, b) => Number(Boolean(b.your_turn)) - Number(Boolean(a.your_turn)));
+  $("my-tables").replaceChildren(...sorted.map(myTableRow));
+  $("mine-card").hidden = sorted.length === 0;
 }
 
 /**
@@ -315,7 +584,8 @@ function finishedRow(table) {
   return h("li", { class: "table-row finished", dataset: { table: table.id } },
     h("div", { class: "what" }, h("span", { class: "game" }, title), h("span", { class: "id" }, `#${table.id}`),
       when ? h("time", { class: "when muted", datetime: table.finished_at || "", title: ended }, when) : null),
-    h("div", { class: "who" }, h("span", { class: "result" }, resultText(table.returns, label, game)), ...players),
+    h("div", { class: "who" }, h("span", { class: "result" },
+      [resultText(table.returns, label, game), endReasonText(table, label)].filter(Boolean).join(" — ")), ...players),
     h("div", { class: "actions" },
       h("a", { class: "button", href: `/tables/${table.id}/replay` }, t("common.replay")),
       h("a", { class: "button link", href: `/api/tables/${table.id}/record`, download: "" }, t("common.record"))));
@@ -348,6 +618,7 @@ function watchLobby() {
     const finishedBefore = lastTables.length;
     lastTables = message.tables;
     showTables(lastTables);
+    refreshMine();
     if (finishedBefore !== lastTables.length) {
       try {
         showFinished((await api.get("/api/lobby")).finished);
@@ -367,6 +638,37 @@ function showCreate(user) {
   $("create-form").hidden = !user;
   $("create-hint").hidden = Boolean(user);
   showTables(lastTables);
+  refreshMine();
+}
+
+/**
+ * The form's choices like a table's ("New game" after it): its game, player count, options and
+ * settings; the user's seats are theirs again, computers stay, other people's seats are open.
+ *
+ * @param {number} id
+ * @returns {Promise<FormChoices | null>} null when there is no such table.
+ */
+async function choicesLike(id) {
+  try {
+    /** @type {{table: Table}} */
+    const { table } = await api.get(`/api/tables/${id}`);
+    const game = gameByName(table.game);
+    if (!game) return null;
+    const user = currentUser();
+    const seats = table.seats.map((seat) => {
+      if (seat.kind === "computer") return `computer:${seat.agent}`;
+      return user && seat.user_id === user.id ? "me" : "open";
+    });
+    /** @type {Record<string, OptionValue>} */
+    const options = {};
+    for (const option of game.options) {
+      const value = table.options[option.name];
+      if (value !== undefined && value !== option.default) options[option.name] = value;
+    }
+    return { game: table.game, players: table.seats.length, seats, options, settings: formSettingsOf(table.settings) };
+  } catch {
+    return null;
+  }
 }
 
 /** What the table page left for the lobby to say (table.js: the table closed when you left). */
@@ -391,16 +693,28 @@ async function main() {
   await loadNamespaces(...games.map((g) => g.name));
   document.title = `Connect Arena — ${t("common.lobby")}`;
   setUpLanding(catalogue); // a signed-out visitor sees the landing page (landing.js)
+  settingChoices = catalogue.settings || {};
   const form = /** @type {HTMLFormElement} */ ($("create-form"));
-  const kept = keptChoices();
+  const like = Number(new URLSearchParams(location.search).get("like"));
+  const kept = (like > 0 ? await choicesLike(like) : null) || keptChoices();
   const first = kept && gameByName(kept.game) ? kept.game : games.some((g) => g.name === "quinque") ? "quinque" : games[0]?.name;
   if (first) renderForm(form, first, kept);
+  if (like > 0) {
+    // The form is filled in like that table: show it, and forget the address (a reload or a
+    // language change keeps the choices in the session, not the table's).
+    history.replaceState(null, "", "/");
+    if (kept) sessionStorage.setItem(FORM_KEY, JSON.stringify(kept));
+    $("create").scrollIntoView({ block: "start" });
+    document.getElementById("create-table")?.focus({ preventScroll: true });
+  }
   lastTables = lobby.tables;
   showTables(lastTables);
   showFinished(lobby.finished);
   showCreate(currentUser());
   onUserChange(showCreate);
   watchLobby();
+  // Turns change without lobby messages (moves are not announced there): look again now and then.
+  setInterval(refreshMine, 30_000);
 }
 
 main().catch((problem) => toast(messageOf(problem)));

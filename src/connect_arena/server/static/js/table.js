@@ -17,10 +17,18 @@
 // computer's suggestion; it is shown beside the controls (and drawn on the board when the
 // game module draws `hint`) while it answers for the seat's position (hints.js: other seats'
 // hidden choices do not change it); after that it says it is stale and offers to ask again.
+//
+// Every game ends (docs/lifecycle.md): the page shows each person's clock (the state's
+// `clocks`, counted down here from the moment it arrived), who is online (`presence`), the
+// offers standing (`offers`), and the buttons that apply (lifecycle.js): abort, resign, draw,
+// takeback, claim a leaver's seat, take one's seat back, and at the end rematch and "New
+// game". The tab's title and an optional notification say when it is the viewer's turn
+// (alerts.js).
 
 import {
-  api, byId as $, currentUser, errorText, gameText, gameTitle, h, hintValueText, listText, messageOf, onUserChange,
-  optionLabel, optionValueText, playerName, resultText, seatClass, seatName, seatPlayerText, socketUrl, toast, rulesLink,
+  agentLabel, api, byId as $, currentUser, errorText, gameText, gameTitle, h, hintValueText, listText, messageOf,
+  onUserChange, optionLabel, optionValueText, playerName, resultText, seatClass, seatName, seatPlayerText, socketUrl, toast,
+  rulesLink,
 } from "./api.js";
 import { setUpHeader } from "./header.js";
 import { tutorialLink } from "./tutorial-link.js";
@@ -29,6 +37,9 @@ import { eventText, loadNamespaces, t } from "./i18n.js";
 import { choosePlayingSeat as chooseSeat, hiddenMove } from "./seats.js";
 import { play, soundFor } from "./sounds.js";
 import { hintStatus, nextSeatView } from "./hints.js";
+import { clocksNow, countdown, formatClock, formatDuration, lowTime, timeControlText } from "./clock.js";
+import { choices, endReasonText, NO_OFFERS, noteTexts, settingsTexts, sidesOf } from "./lifecycle.js";
+import { alertsWanted, askPermission, notify, permission, setAlertsWanted, shouldNotify, turnTitle } from "./alerts.js";
 
 /** @typedef {import("./types.js").Board} Board */
 /** @typedef {import("./types.js").GameEvent} GameEvent */
@@ -37,6 +48,8 @@ import { hintStatus, nextSeatView } from "./hints.js";
 /** @typedef {import("./types.js").Hint} Hint */
 /** @typedef {import("./types.js").HintLine} HintLine */
 /** @typedef {import("./types.js").Move} Move */
+/** @typedef {import("./types.js").Offers} Offers */
+/** @typedef {import("./types.js").SeatPresence} SeatPresence */
 /** @typedef {import("./types.js").Table} Table */
 /** @typedef {import("./types.js").TableState} TableState */
 
@@ -62,6 +75,16 @@ import { hintStatus, nextSeatView } from "./hints.js";
  * @property {number | null} historyBefore - the seq of a history page asked for and not yet answered.
  * @property {string} gameSummary
  * @property {ChildNode[] | null} boardRoot - the board's nodes (put back after the waiting room).
+ * @property {Offers} offers - the offers standing (draw, takeback, rematch).
+ * @property {Record<string, SeatPresence>} presence - the people's connections, by seat.
+ * @property {number} presenceAt - when the presence arrived (performance.now(), ms).
+ * @property {{kind: string, seat?: number} | null} confirming - a request waiting for "Yes".
+ * @property {{kind: string, at: number} | null} lastRequest - the last lifecycle message sent
+ *   (a refusal that follows it is explained by its kind).
+ * @property {boolean | null} turnBefore - whether it was the viewer's turn (null: no state yet).
+ * @property {string} name - the table's name, "Quinque #12".
+ * @property {number | null} rematchTable - a rematch table was opened (spectators may follow).
+ * @property {number | null} endedAt - when the page heard that the game ended (performance.now(), ms).
  */
 
 const tableId = Number(location.pathname.split("/")[2]);
@@ -77,6 +100,15 @@ const page = {
   gameSummary: "",
   boardRoot: null,
   historyBefore: null, // the seq of a history page asked for and not yet answered
+  offers: NO_OFFERS,
+  presence: {},
+  presenceAt: 0,
+  confirming: null,
+  lastRequest: null,
+  turnBefore: null,
+  name: `#${tableId}`,
+  rematchTable: null,
+  endedAt: null,
 };
 
 /**
@@ -109,7 +141,7 @@ function act(text) {
 /** @returns {number[]} the user's seats that may act now, in seat order. */
 function activeSeats() {
   const state = page.state;
-  if (!state || state.terminal) return [];
+  if (!state || state.terminal || page.table?.status !== "running") return [];
   return Object.keys(state.legal_actions).map(Number).sort((a, b) => a - b);
 }
 
@@ -179,17 +211,55 @@ function renderSeats(table) {
     const tags = [];
     if (mine) tags.push(h("span", { class: "tag" }, t("common.you")));
     if (playing) tags.push(h("span", { class: "tag playing" }, t("common.playingNow")));
-    return h("li", { class: `seat ${toMove.includes(seat.seat) ? "to-move" : ""} ${mine ? "mine" : ""}` },
+    if (seat.takeover) {
+      tags.push(h("span", { class: "tag takeover", id: `takeover-${seat.seat}` },
+        t("common.computerPlaysSeat", { agent: agentLabel(seat.takeover) })));
+    }
+    return h("li", { class: `seat ${toMove.includes(seat.seat) ? "to-move" : ""} ${mine ? "mine" : ""}`, dataset: { seat: seat.seat } },
       h("span", { class: `swatch big ${seatClass(page.game, seat.seat)}`, "aria-hidden": "true" }),
       h("div", { class: "seat-text" },
         h("div", {}, h("b", {}, seatName(page.game, seat.seat)), " · ", who, tags),
-        detail ? h("div", { class: "muted" }, detail) : null),
+        detail ? h("div", { class: "muted" }, detail) : null,
+        presenceLine(seat.seat)),
       toMove.includes(seat.seat)
         ? h("span", { class: "turn-dot", title: t("common.toMoveShort"), role: "img", "aria-label": t("common.toMoveShort") })
         : null,
       buttons);
   });
   $("seats").replaceChildren(...items);
+}
+
+/**
+ * A person's connection under their seat: "online", or "offline for 2:10" (counted on by the
+ * tick); nothing before the server said (and for computer seats).
+ *
+ * @param {number} seat
+ * @returns {HTMLElement | null}
+ */
+function presenceLine(seat) {
+  const presence = page.presence[String(seat)];
+  if (!presence || page.table?.status !== "running") return null;
+  return h("div", { class: `presence ${presence.online ? "online" : "offline"}`, id: `presence-${seat}` },
+    h("span", { class: "presence-dot", "aria-hidden": "true" }),
+    h("span", { class: "presence-text" }, presenceText(presence)));
+}
+
+/**
+ * @param {SeatPresence} presence
+ * @returns {string} "online", "offline", "offline for 1:05".
+ */
+function presenceText(presence) {
+  if (presence.online) return t("common.online");
+  if (presence.away === null || presence.away === undefined) return t("common.offline");
+  return t("common.offlineFor", { time: formatDuration(awaySince(presence)) });
+}
+
+/**
+ * @param {SeatPresence} presence
+ * @returns {number} seconds offline now.
+ */
+function awaySince(presence) {
+  return (presence.away ?? 0) + Math.max(0, performance.now() - page.presenceAt) / 1000;
 }
 
 /**
@@ -249,11 +319,14 @@ function statusText(table) {
     const open = table.seats.filter((s) => s.kind === "open").length;
     return [open === 1 ? t("common.waitingForOne") : t("common.waitingForMany", { n: open }), "waiting"];
   }
-  if (!state) return ["", ""];
-  if (state.terminal) {
-    const detail = page.board?.resultDetail?.(state.observation) || "";
-    return [`${resultText(state.returns, seatLabel, page.game)}${detail ? ` — ${detail}` : ""}`, "over"];
+  if (table.status === "finished" || table.status === "abandoned" || state?.terminal) {
+    // The rules ended it (the game module's detail says how), or a person did (the reason).
+    const natural = Boolean(state?.terminal) && (!table.reason || table.reason === "normal");
+    const detail = natural ? page.board?.resultDetail?.(state?.observation) || "" : endReasonText(table, seatLabel);
+    const result = resultText(table.returns ?? state?.returns, seatLabel, page.game);
+    return [[result, detail].filter(Boolean).join(" — ") || t("common.gameOver"), "over"];
   }
+  if (!state) return ["", ""];
   if (page.handover !== null) {
     return [t("common.handoverStatus", { seat: seatName(page.game, page.handover) }), "yours"];
   }
@@ -263,7 +336,7 @@ function statusText(table) {
     return [t("common.yourTurn", { seat: seatName(page.game, mine), hint }), "yours"];
   }
   const others = listText(state.to_move.map(seatLabel));
-  const computer = state.to_move.some((s) => table.seats[s]?.kind === "computer");
+  const computer = state.to_move.some((s) => table.seats[s]?.kind === "computer" || Boolean(table.seats[s]?.takeover));
   if (!state.to_move.length) return [t("common.chanceToMove"), "theirs"];
   return [computer ? t("common.othersToMoveComputer", { seats: others }) : t("common.othersToMove", { seats: others }), "theirs"];
 }
@@ -367,7 +440,7 @@ function renderStatus() {
     const label = page.board?.passLabel?.(shownObservation()) || t("common.pass");
     controls.push(h("button", { class: "primary", id: "end-turn", onclick: () => act("pass") }, label));
   }
-  if (seat !== null) {
+  if (seat !== null && page.table.hints_allowed !== false) {
     controls.push(h("button", {
       id: "hint-button", onclick: askHint, disabled: page.hinting, title: t("common.hintTitle"),
     }, page.hinting ? t("common.hintThinking") : t("common.hint")));
@@ -460,16 +533,358 @@ function renderWaitingRoom(table) {
   $("board").replaceChildren(h("div", { class: "waiting-room" },
     h("h2", {}, gameTitle(page.game)), h("p", { class: "muted" }, page.gameSummary || ""),
     page.game ? h("p", { class: "rules" }, optionSummary(page.game, table)) : null,
+    table.settings ? h("p", { class: "rules", id: "waiting-settings" }, settingsLine(table)) : null,
     h("p", {}, t("common.startsWhenFull")), copy));
 }
 
+
+/**
+ * A table's settings in one line: "5+3 · Casual", "2 days per move · Rated · no hints".
+ *
+ * @param {Table} table
+ * @returns {string}
+ */
+const settingsLine = (table) => settingsTexts(table.settings, timeControlText).join(" · ");
+
+/** @returns {import("./types.js").TimeControl | undefined} the table's clock. */
+const timeControl = () => page.table?.settings?.time_control;
+
+/**
+ * The clocks above the board: one per timed seat, the running ones marked (and counted down
+ * by tick()), low on time in red.
+ */
+function renderClocks() {
+  const clocks = page.state?.clocks;
+  const box = $("clocks");
+  if (!clocks || !page.table || page.table.status === "open") {
+    box.replaceChildren();
+    return;
+  }
+  const seats = Object.keys(clocks).map(Number).sort((a, b) => a - b);
+  box.replaceChildren(...seats.map((seat) => h("div", {
+    class: `clock ${page.you.includes(seat) ? "mine" : ""}`, id: `clock-${seat}`, dataset: { seat },
+    role: "timer", "aria-label": t("common.clockOf", { seat: seatName(page.game, seat) }),
+  },
+  h("span", { class: `swatch ${seatClass(page.game, seat)}`, "aria-hidden": "true" }),
+  h("span", { class: "clock-name" }, seatName(page.game, seat)),
+  h("span", { class: "clock-time" }))));
+  tickClocks();
+}
+
+/** Bring the clocks' texts to now (every tick): only what changed is written. */
+function tickClocks() {
+  const state = page.state;
+  if (!state?.clocks) return;
+  const over = page.table?.status !== "running" || state.terminal;
+  const running = state.running || [];
+  // After the end the clocks stop where they were when the page heard of it.
+  const received = state.receivedAt ?? performance.now();
+  const now = over ? Math.max(received, page.endedAt ?? received) : performance.now();
+  const left = clocksNow(state.clocks, running, received, now);
+  const low = lowTime(timeControl());
+  for (const [seat, seconds] of Object.entries(left)) {
+    const clock = document.getElementById(`clock-${seat}`);
+    if (!clock) continue;
+    const time = /** @type {HTMLElement} */ (clock.querySelector(".clock-time"));
+    const text = formatClock(seconds, timeControl());
+    if (time.textContent !== text) time.textContent = text;
+    clock.classList.toggle("running", !over && running.includes(Number(seat)));
+    clock.classList.toggle("low", seconds < low);
+    clock.classList.toggle("out", seconds < 0.1); // shown as 0:00.0
+  }
+}
+
+/** The claim countdowns and the offline durations (every tick). */
+function tickPresence() {
+  for (const [seat, presence] of Object.entries(page.presence)) {
+    const line = document.querySelector(`#presence-${seat} .presence-text`);
+    const text = presenceText(presence);
+    if (line && line.textContent !== text) line.textContent = text;
+  }
+  for (const claim of lifecycleChoices()?.claims || []) {
+    const left = countdown(claim.claimableIn, page.presenceAt, performance.now()) ?? 0;
+    const when = document.getElementById(`claim-when-${claim.seat}`);
+    const text = left > 0 ? t("common.claimIn", { time: formatDuration(Math.ceil(left)) }) : t("common.claimNow");
+    if (when && when.textContent !== text) when.textContent = text;
+    const button = /** @type {HTMLButtonElement | null} */ (document.getElementById(`claim-${claim.seat}`));
+    if (button) button.disabled = left > 0;
+  }
+}
+
+/** @returns {import("./lifecycle.js").Choices | null} what the viewer may do now. */
+function lifecycleChoices() {
+  if (!page.table) return null;
+  return choices({
+    table: page.table, state: page.state, you: page.you, playing: page.playing, offers: page.offers,
+    presence: page.presence, drawPossible: page.game?.game_type?.draw_possible !== false, moves: page.moves,
+    signedIn: currentUser() !== null,
+  });
+}
+
+/**
+ * Send a lifecycle message (docs/lifecycle.md), remembering its kind: a refusal that follows
+ * is explained by it.
+ *
+ * @param {string} kind - "abort", "resign", "draw", "takeback", "claim", "return" or "rematch".
+ * @param {Record<string, unknown>} [fields]
+ */
+function request(kind, fields = {}) {
+  page.confirming = null;
+  page.lastRequest = { kind, at: performance.now() };
+  send({ type: kind, ...fields });
+  renderLifecycle();
+}
+
+/** @type {Record<string, () => string>} what a refused request of each kind means */
+const REFUSED = {
+  abort: () => t("common.refusedAbort"),
+  resign: () => t("common.refusedResign"),
+  draw: () => t("common.refusedDraw"),
+  takeback: () => t("common.refusedTakeback"),
+  claim: () => t("common.refusedClaim"),
+  return: () => t("common.refusedReturn"),
+  rematch: () => t("common.refusedRematch"),
+};
+
+/**
+ * An error from the server: a refused lifecycle request in words of its kind, else the
+ * error's own text.
+ *
+ * @param {{code: string, message: string, event?: GameEvent}} message
+ * @returns {string}
+ */
+function errorMessage(message) {
+  const last = page.lastRequest;
+  if (message.code === "not_allowed" && last && performance.now() - last.at < 5000 && Object.hasOwn(REFUSED, last.kind)) {
+    page.lastRequest = null;
+    return REFUSED[last.kind]();
+  }
+  return eventText(message.event, (s) => seatName(page.game, s), listText) || errorText(message.code, message.message);
+}
+
+/**
+ * Ask "are you sure?" in place of the buttons: resigning, aborting and claiming cannot be
+ * undone.
+ *
+ * @param {string} kind
+ * @param {number} [seat]
+ */
+function confirmFirst(kind, seat) {
+  page.confirming = seat === undefined ? { kind } : { kind, seat };
+  renderLifecycle();
+  // The safe answer first: a second Enter must not resign.
+  document.getElementById("confirm-no")?.focus();
+}
+
+/**
+ * The confirmation box of the request waiting for "Yes".
+ *
+ * @param {{kind: string, seat?: number}} confirming
+ * @returns {HTMLElement}
+ */
+function confirmBox(confirming) {
+  const { kind, seat } = confirming;
+  const sides = sidesOf(/** @type {Table} */ (page.table), page.game);
+  const name = seat === undefined ? "" : seatName(page.game, seat);
+  /** @type {Record<string, [string, string, () => void]>} question, "yes" label, what it sends */
+  const asks = {
+    abort: [t("common.abortConfirm"), t("common.abort"), () => request("abort")],
+    resign: [sides > 2 ? t("common.resignConfirmMany") : t("common.resignConfirm"), t("common.resign"),
+      () => request("resign", hotSeat() && seat !== undefined ? { seat } : {})],
+    claim: [sides > 2 ? t("common.claimConfirmMany", { seat: name }) : t("common.claimConfirm", { seat: name }),
+      sides > 2 ? t("common.claimTakeover", { seat: name }) : t("common.claimWin"), () => request("claim", { seat })],
+  };
+  const [question, yes, action] = asks[kind];
+  const cancel = () => {
+    page.confirming = null;
+    renderLifecycle();
+  };
+  return h("div", {
+    class: "confirm", role: "alertdialog", "aria-labelledby": "confirm-question",
+    onkeydown: (/** @type {KeyboardEvent} */ event) => { if (event.key === "Escape") cancel(); },
+  },
+    h("span", { id: "confirm-question" }, question),
+    h("button", { class: "primary danger", id: "confirm-yes", onclick: action }, yes),
+    h("button", { id: "confirm-no", onclick: cancel }, t("common.cancel")));
+}
+
+/**
+ * @param {number[]} seats
+ * @returns {string} "Blue" or "Red and Green".
+ */
+const seatsText = (seats) => listText(seats.map((seat) => seatName(page.game, seat)));
+
+/**
+ * The alerts under the status line: an offer to answer, a leaver to claim, a seat to take back.
+ *
+ * @param {import("./lifecycle.js").Choices} can
+ * @returns {HTMLElement[]}
+ */
+function alertBoxes(can) {
+  const boxes = [];
+  const offers = page.offers;
+  if (can.draw === "incoming") {
+    boxes.push(h("div", { class: "alert-box offer", id: "draw-offer" },
+      h("span", {}, t("common.drawOfferedBy", { seats: seatsText(offers.draw) })),
+      h("div", { class: "alert-buttons" },
+        h("button", { class: "primary small", id: "accept-draw", onclick: () => request("draw", { op: "accept" }) }, t("common.accept")),
+        h("button", { class: "small", id: "decline-draw", onclick: () => request("draw", { op: "decline" }) }, t("common.decline")))));
+  }
+  if (can.takeback === "incoming" && offers.takeback) {
+    boxes.push(h("div", { class: "alert-box offer", id: "takeback-offer" },
+      h("span", {}, t("common.takebackAskedBy", { seat: seatName(page.game, offers.takeback.seat) })),
+      h("div", { class: "alert-buttons" },
+        h("button", { class: "primary small", id: "accept-takeback", onclick: () => request("takeback", { op: "accept" }) }, t("common.accept")),
+        h("button", { class: "small", id: "decline-takeback", onclick: () => request("takeback", { op: "decline" }) }, t("common.decline")))));
+  }
+  const sides = page.table ? sidesOf(page.table, page.game) : 2;
+  for (const claim of can.claims) {
+    const name = seatName(page.game, claim.seat);
+    const confirming = page.confirming?.kind === "claim" && page.confirming.seat === claim.seat;
+    boxes.push(h("div", { class: "alert-box leaver", id: `leaver-${claim.seat}` },
+      h("span", {}, h("b", {}, t("common.leftTheTable", { seat: name })), " ", h("span", { id: `claim-when-${claim.seat}` })),
+      confirming ? confirmBox(/** @type {{kind: string, seat: number}} */ (page.confirming))
+        : h("button", { class: "primary small", id: `claim-${claim.seat}`, disabled: true, onclick: () => confirmFirst("claim", claim.seat) },
+          sides > 2 ? t("common.claimTakeover", { seat: name }) : t("common.claimWin"))));
+  }
+  if (can.comeBack !== null) {
+    const note = [...(page.table?.notes || [])].reverse().find((n) => n.kind === "takeover" && n.seat === can.comeBack);
+    boxes.push(h("div", { class: "alert-box return", id: "come-back" },
+      h("span", {}, note ? t("common.computerPlaysForYouSince", { move: note.seq + 1 }) : t("common.computerPlaysForYou")),
+      h("button", { class: "primary small", id: "return-seat", onclick: () => request("return", { seat: can.comeBack }) },
+        t("common.takeSeatBack"))));
+  }
+  return boxes;
+}
+
+/**
+ * The end of the game: the rematch (who accepted; ask, accept or decline), "New game", and a
+ * spectator's link to the rematch table.
+ *
+ * @param {import("./lifecycle.js").Choices} can
+ * @returns {HTMLElement[]}
+ */
+function endActions(can) {
+  const parts = [];
+  const accepted = page.offers.rematch || [];
+  if (accepted.length) {
+    parts.push(h("span", { class: "rematch-status", id: "rematch-status" }, t("common.rematchAcceptedBy", { seats: seatsText(accepted) })));
+  }
+  if (can.rematch === "offer" || can.rematch === "accept") {
+    const op = can.rematch;
+    parts.push(h("button", { class: "primary", id: "rematch", onclick: () => request("rematch", { op }) },
+      op === "accept" ? t("common.acceptRematch") : t("common.rematch")));
+  }
+  if (can.rematch === "accept") {
+    parts.push(h("button", { id: "decline-rematch", onclick: () => request("rematch", { op: "decline" }) }, t("common.decline")));
+  }
+  if (can.rematch === "accepted") {
+    parts.push(h("span", { class: "muted", id: "rematch-waiting" }, t("common.rematchWaiting")));
+  }
+  if (page.rematchTable !== null) {
+    parts.push(h("a", { class: "button", id: "rematch-link", href: `/tables/${page.rematchTable}` },
+      page.you.length ? t("common.openRematch") : t("common.watchRematch")));
+  }
+  if (can.newGame) {
+    parts.push(h("a", { class: "button", id: "new-game", href: `/?like=${tableId}#create` }, t("common.newGame")));
+  }
+  return parts;
+}
+
+/**
+ * The buttons under the board while the game runs: abort, resign, offer a draw, ask for a
+ * takeback (or the question of the one being confirmed, or what stands).
+ *
+ * @param {import("./lifecycle.js").Choices} can
+ * @returns {HTMLElement[]}
+ */
+function gameActions(can) {
+  const confirming = page.confirming;
+  if (confirming && confirming.kind !== "claim") return [confirmBox(confirming)];
+  const parts = [];
+  if (can.abort) parts.push(h("button", { id: "abort", onclick: () => confirmFirst("abort") }, t("common.abort")));
+  if (can.resign !== null && !can.abort) {
+    const seat = can.resign;
+    parts.push(h("button", { id: "resign", onclick: () => confirmFirst("resign", seat) }, t("common.resign")));
+  }
+  if (can.draw === "offer") {
+    parts.push(h("button", { id: "offer-draw", onclick: () => request("draw", { op: "offer" }) }, t("common.offerDraw")));
+  } else if (can.draw === "offered") {
+    parts.push(h("span", { class: "muted", id: "draw-offered" }, t("common.drawOffered")));
+  }
+  if (can.takeback === "request") {
+    parts.push(h("button", { id: "takeback", onclick: () => request("takeback", { op: "request" }) },
+      can.alone ? t("common.takeBack") : t("common.askTakeback")));
+  } else if (can.takeback === "requested") {
+    parts.push(h("span", { class: "muted", id: "takeback-requested" }, t("common.takebackRequested")));
+  }
+  return parts;
+}
+
+/** The lifecycle parts of the page: alerts, notes, the end's actions and the game's buttons. */
+function renderLifecycle() {
+  const can = lifecycleChoices();
+  if (!can || !page.table) return;
+  if (page.confirming && !stillApplies(page.confirming, can)) page.confirming = null;
+  $("table-alerts").replaceChildren(...alertBoxes(can));
+  const notes = noteTexts(page.table.notes, (seat) => seatLabel(seat), agentLabel);
+  $("table-notes").replaceChildren(...notes.map((text) => h("li", {}, text)));
+  const over = page.table.status === "finished" || page.table.status === "abandoned";
+  $("end-actions").replaceChildren(...(over ? endActions(can) : []));
+  $("game-actions").replaceChildren(...gameActions(can));
+  tickPresence();
+}
+
+/**
+ * Whether the request waiting for confirmation still applies (an offer may have gone, the
+ * game may have ended meanwhile).
+ *
+ * @param {{kind: string, seat?: number}} confirming
+ * @param {import("./lifecycle.js").Choices} can
+ * @returns {boolean}
+ */
+function stillApplies(confirming, can) {
+  if (confirming.kind === "abort") return can.abort;
+  if (confirming.kind === "resign") return can.resign !== null;
+  return can.claims.some((claim) => claim.seat === confirming.seat);
+}
+
+/** Every 100 ms: the clocks, the claim countdowns, the offline durations. */
+function tick() {
+  tickClocks();
+  tickPresence();
+}
+
+/** The turn-alert toggle of the table's header: asks the browser's permission on the click. */
+function alertsToggle() {
+  const button = h("button", { class: "link small alerts-toggle", id: "alerts-toggle", type: "button", title: t("common.alertsHint") });
+  const show = () => {
+    const on = alertsWanted() && permission() === "granted";
+    button.setAttribute("aria-pressed", String(on));
+    button.textContent = on ? t("common.alertsOn") : t("common.alertsOff");
+  };
+  button.addEventListener("click", async () => {
+    if (alertsWanted() && permission() === "granted") {
+      setAlertsWanted(false);
+    } else {
+      const answer = await askPermission();
+      setAlertsWanted(answer === "granted");
+      if (answer !== "granted") toast(t("common.alertsBlocked"), "info");
+    }
+    show();
+  });
+  show();
+  button.hidden = permission() === "unsupported";
+  return button;
+}
 
 /** Draw the whole page from its state. */
 function renderAll() {
   const table = page.table;
   if (!table) return;
-  if (table.status === "abandoned") {
-    showClosed(t("common.tableClosedEverybodyLeft"));
+  if (table.status === "abandoned" && !page.state) {
+    // Closed before it started: everybody left, or nobody joined in time.
+    showClosed(table.reason === "abandoned" ? t("common.tableExpired") : t("common.tableClosedEverybodyLeft"));
     return;
   }
   choosePlayingSeat();
@@ -489,17 +904,24 @@ function renderAll() {
   renderSeats(table);
   renderStatus();
   renderMoves();
+  renderClocks();
+  renderLifecycle();
+  document.title = turnTitle(mySeatToAct() !== null, page.name);
 }
 
 /**
  * A "table" message: the table and the user's seats (the first one also loads the game's
  * texts and UI module).
  *
- * @param {{table: Table, you: number[]}} message
+ * @param {{table: Table, you: number[], receivedAt?: number}} message
  */
 async function onTable(message) {
   const first = page.table === null;
   const table = message.table;
+  if (page.table?.status === "running" && table.status !== "running") page.endedAt = message.receivedAt ?? performance.now();
+  // A page that connects sees the offers standing and who is online (docs/lifecycle.md).
+  if (table.offers) setOffers(table.offers, !first);
+  if (table.presence) setPresence(table.presence, message.receivedAt);
   page.table = table;
   page.you = message.you;
   if (first) {
@@ -513,7 +935,8 @@ async function onTable(message) {
     const title = gameTitle(game) || table.title;
     $("table-title").textContent = t("common.tableTitle", { game: title, id: tableId });
     $("head-links").replaceChildren(rulesLink(game) || "", " ", tutorialLink(game) || "");
-    document.title = `Connect Arena — ${title} #${tableId}`;
+    page.name = `${title} #${tableId}`;
+    document.title = turnTitle(false, page.name);
     // The static game info (declaration, board/sheet geometry) is fixed for the table's life.
     /** @type {TableGameInfo} */
     const info = await api.get(`/api/tables/${tableId}/game`);
@@ -523,6 +946,7 @@ async function onTable(message) {
     });
     page.boardRoot = [...$("board").childNodes];
   }
+  $("table-settings").textContent = settingsLine(table);
   renderAll();
 }
 
@@ -583,6 +1007,8 @@ const moment = () => page.state && {
 /** @param {TableState} state - the viewer's state (a "state" message). */
 function onState(state) {
   const before = moment();
+  state.receivedAt ??= performance.now();
+  if (state.presence) setPresence(state.presence, state.receivedAt);
   /** @type {Record<number, import("./hints.js").SeatView>} */
   const views = {};
   for (const seat of page.you) views[seat] = nextSeatView(page.seatViews[seat], state.legal_actions[seat], state.seq);
@@ -591,6 +1017,84 @@ function onState(state) {
   page.seq = state.seq;
   renderAll();
   play(soundFor(before, /** @type {import("./sounds.js").Moment} */ (moment())));
+  const myTurn = mySeatToAct() !== null;
+  if (shouldNotify({ before: page.turnBefore, now: myTurn, hidden: document.hidden, wanted: alertsWanted(), permission: permission() })) {
+    notify(turnTitle(true, page.name), t("common.alertBody", { table: page.name }), `connect-arena-table-${tableId}`);
+  }
+  page.turnBefore = myTurn;
+}
+
+/** @param {Offers} message - the offers standing (an "offers" message). */
+function onOffers(message) {
+  setOffers(message, true);
+  renderLifecycle();
+}
+
+/**
+ * Keep the offers standing (from an "offers" message or the table's `offers`); say who
+ * declined one.
+ *
+ * @param {Offers} message
+ * @param {boolean} announce - say who declined (not for what stood before the page opened).
+ */
+function setOffers(message, announce) {
+  const declined = message.declined;
+  if (announce && declined && !page.you.includes(declined.seat) && JSON.stringify(declined) !== JSON.stringify(page.offers.declined)) {
+    /** @type {Record<string, string>} */
+    const keys = { draw: "common.declinedDraw", takeback: "common.declinedTakeback", rematch: "common.declinedRematch" };
+    const key = Object.hasOwn(keys, declined.kind) ? keys[declined.kind] : "common.declinedOffer";
+    toast(t(key, { seat: seatName(page.game, declined.seat) }), "info");
+  }
+  page.offers = {
+    draw: message.draw || [], takeback: message.takeback || null, rematch: message.rematch || [], declined: declined || null,
+    rematch_table: message.rematch_table ?? null,
+  };
+  if (page.offers.rematch_table) page.rematchTable = page.offers.rematch_table;
+}
+
+/** @param {{seats: Record<string, SeatPresence>, receivedAt?: number}} message - who is online (a "presence" message). */
+function onPresence(message) {
+  setPresence(message.seats || {}, message.receivedAt);
+  if (page.table) renderSeats(page.table);
+  renderLifecycle();
+}
+
+/**
+ * Keep who is online, counting from when it arrived.
+ *
+ * @param {Record<string, SeatPresence>} seats
+ * @param {number} [receivedAt]
+ */
+function setPresence(seats, receivedAt) {
+  page.presence = seats;
+  page.presenceAt = receivedAt ?? performance.now();
+}
+
+/**
+ * A takeback cut the log back to `seq`: the moves after it go (the table, the state and the
+ * offers follow).
+ *
+ * @param {{seq: number}} message
+ */
+function onTakeback(message) {
+  page.moves = page.moves.filter((move) => move.seq <= message.seq);
+  page.seq = Math.min(page.seq, message.seq);
+  page.hint = null;
+  renderMoves();
+}
+
+/**
+ * A rematch table was opened: the people who sat here go there; spectators get a link.
+ *
+ * @param {{rematch_table: number}} message
+ */
+function onRematch(message) {
+  page.rematchTable = message.rematch_table;
+  if (page.you.length) {
+    location.href = `/tables/${message.rematch_table}`;
+  } else {
+    renderLifecycle();
+  }
 }
 
 /** @type {Record<string, (message: any) => unknown>} the server's messages by type */
@@ -598,9 +1102,13 @@ const handlers = {
   table: onTable,
   event: onEvent,
   state: onState,
-  /** @param {{code: string, message: string, event?: GameEvent}} message */
   history: onHistory,
-  error: (message) => toast(eventText(message.event, (s) => seatName(page.game, s), listText) || errorText(message.code, message.message)),
+  offers: onOffers,
+  presence: onPresence,
+  rematch: onRematch,
+  takeback: onTakeback,
+  /** @param {{code: string, message: string, event?: GameEvent}} message */
+  error: (message) => toast(errorMessage(message)),
   pong: () => {},
 };
 
@@ -618,6 +1126,11 @@ function connect() {
   };
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
+    // Clocks and countdowns count from the moment a message arrived, not from when the queue
+    // reaches it.
+    const now = performance.now();
+    message.receivedAt = now;
+    if (message.state) message.state.receivedAt = now;
     const handler = Object.hasOwn(handlers, message.type) ? handlers[message.type] : undefined;
     queue = queue.then(() => handler?.(message)).catch((e) => console.error(e));
     document.dispatchEvent(new CustomEvent("table-message", { detail: message })); // chat.js
@@ -654,8 +1167,14 @@ async function main() {
     page.handover = null;
     page.hint = null;
     page.seatViews = {};
+    page.offers = NO_OFFERS;
+    page.presence = {};
+    page.confirming = null;
+    page.turnBefore = null;
     page.socket?.close();
   });
+  $("table-meta").append(alertsToggle());
+  setInterval(tick, 100);
   connect();
 }
 

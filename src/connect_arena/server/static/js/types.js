@@ -58,6 +58,67 @@
  * @property {number | null} [user_id]
  * @property {string | null} [name]
  * @property {string | null} [agent]
+ * @property {string | null} [takeover] - the computer playing a person's seat for them
+ *   (after a resignation, a timeout or a leaver claim), null while the person plays.
+ */
+
+/**
+ * A table's clock (docs/lifecycle.md).
+ * @typedef {object} TimeControl
+ * @property {"unlimited" | "realtime" | "turn"} kind
+ * @property {number} [base] - real time: seconds at the start.
+ * @property {number} [increment] - real time: seconds added after each action (Fischer).
+ * @property {number} [days] - turn-based: days per move.
+ * @property {string} [label] - "5+3", "2d" or "-".
+ */
+
+/**
+ * What a table's creator chose besides the game's options (docs/lifecycle.md).
+ * @typedef {object} TableSettings
+ * @property {TimeControl} time_control
+ * @property {"auto" | "allowed" | "off"} hints
+ * @property {string} takeover - "mcts:easy", "mcts:normal" or "mcts:hard".
+ * @property {boolean} rated
+ * @property {number} [grace] - seconds offline before a seat that must act may be claimed.
+ */
+
+/**
+ * A lifecycle fact of a table: {kind, seq, seat, at, ...details} (docs/lifecycle.md).
+ * @typedef {object} TableNote
+ * @property {"resign" | "timeout" | "claim" | "takeover" | "return" | "hint" | "draw" | "takeback" | "abort" | "abandon" | "rematch" | string} kind
+ * @property {number} seq - the table's seq when it happened (a take-over at seq 12 plays from action 13).
+ * @property {number | null} seat
+ * @property {string} [at] - ISO 8601.
+ * @property {string} [agent] - a take-over's computer.
+ * @property {number} [by] - a claim's claiming seat.
+ * @property {number} [table] - a rematch's new table.
+ */
+
+/**
+ * The offers standing at a table (the WebSocket's "offers" message).
+ * @typedef {object} Offers
+ * @property {number[]} draw - the seats offering a draw.
+ * @property {{seat: number, to: number} | null} takeback - a takeback asked by `seat`, back to seq `to`.
+ * @property {number[]} rematch - the seats that accepted a rematch.
+ * @property {{kind: string, seat: number} | null} [declined] - the offer just declined, and by whom.
+ * @property {number | null} [rematch_table] - the rematch's table, once opened.
+ */
+
+/**
+ * A seated person's connection (the WebSocket's "presence" message).
+ * @typedef {object} SeatPresence
+ * @property {boolean} online
+ * @property {number | null} [away] - seconds offline.
+ * @property {number | null} [claimable_in] - seconds until the others may claim (a seat
+ *   that must act and is offline), else null.
+ */
+
+/**
+ * The choices of table settings that GET /api/games offers (`settings`).
+ * @typedef {object} GameSettingsInfo
+ * @property {number[][]} [realtime_presets] - [minutes, seconds] pairs.
+ * @property {number[]} [turn_days]
+ * @property {string[]} [takeover_levels]
  */
 
 /**
@@ -73,6 +134,14 @@
  * @property {number} seq
  * @property {string} [created_at] - ISO 8601.
  * @property {string | null} [finished_at] - ISO 8601, when the game ended.
+ * @property {TableSettings} [settings] - the clock, hints, take-over level, rated.
+ * @property {boolean} [hints_allowed] - whether a person here may ask for hints now.
+ * @property {string | null} [reason] - why the game ended: normal, resignation, timeout,
+ *   leaver, draw_agreed, aborted or abandoned.
+ * @property {TableNote[]} [notes]
+ * @property {boolean} [your_turn] - GET /api/tables/mine: a seat of the user may act.
+ * @property {Offers} [offers] - the offers standing (the `table` message).
+ * @property {Record<string, SeatPresence>} [presence] - who is online (the `table` message).
  */
 
 /**
@@ -87,6 +156,10 @@
  * @property {Record<string, string[]>} legal_actions - seat -> its legal actions.
  * @property {unknown} observation
  * @property {Record<string, unknown>} [observations] - hot-seat: seat -> its observation.
+ * @property {Record<string, number> | null} [clocks] - seat -> seconds left (timed tables).
+ * @property {number[]} [running] - the seats whose clocks run now.
+ * @property {Record<string, SeatPresence>} [presence] - who is online, after each action.
+ * @property {number} [receivedAt] - when the page received it (performance.now(), ms).
  */
 
 /**
