@@ -387,7 +387,6 @@ class Ratings:
         self.registry = registry
         self.store = store
         self._lock = asyncio.Lock()
-
         """One table scored at a time in this process (an account's updates in order)."""
         self._pending: set[int] = set()
         self._done: OrderedDict[int, None] = OrderedDict()
