@@ -11,9 +11,15 @@ step as a player would:
 
 * ``stepper``: ids through :class:`connect_arena.rl.stepper.Stepper` (no OpenSpiel);
 * ``openspiel``: ids through ``pyspiel`` (``state.legal_actions()`` / ``apply_action``);
-* ``ids only``: the engine's playouts again, each position also giving its legal actions
-  their ids (the encoding's prefix tree and its sorted first ids, what any adapter must do
-  once per position), and nothing else: the floor of an adapter's overhead.
+* ``ids only``: the engine's playouts again, each position also giving its legal ids (the
+  encoding's prefix tree from the engine, ``Encoding.root``, and its sorted first ids, what
+  any adapter must do once per position), and nothing else: the floor of an adapter's
+  overhead;
+* ``pyspiel alone``: the same id sequences through a Python game of OpenSpiel that does
+  nothing (each state only walks its recorded list): what OpenSpiel's C++ side costs any
+  Python game per step (its ``apply_action`` calls back into Python for the current player
+  and the action). ``openspiel − pyspiel alone`` is then the adapter's own part of the
+  ``openspiel`` row.
 
 ``overhead`` is the adapter's time over the engine's for the same games, minus one; actions/s
 counts engine actions (chance outcomes included), steps/s the adapter's ids (a multi-part
@@ -28,7 +34,7 @@ import argparse
 import random
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 import pyspiel
 
@@ -63,9 +69,9 @@ def engine_games(
             player = state.current_player
             if player < 0:  # a simultaneous phase: the lowest active seat, as the adapters
                 player = min(state.active_players())
-            actions = state.legal_actions(player)
             if ids:
-                sorted(encoding.tree(state, actions))
+                sorted(encoding.root(state, player))
+            actions = state.legal_actions(player)
             state.apply_legal_action(rng.choice(actions), player)
         finished.append(state)
     seconds = clock() - start
@@ -79,7 +85,7 @@ def trajectories(name: str, options: dict[str, Any], finished: list[Any]) -> lis
     found = []
     for state in finished:
         stepper = Stepper(encoding, game.new_initial_state())
-        steps: Trajectory = []
+        steps: ClassVar[Trajectory] = []
         for entry in state.history:
             if entry.player == CHANCE:
                 ids = [encoding.chance_id(stepper.state, entry.action)]
@@ -123,6 +129,97 @@ def openspiel_games(
     return clock() - start
 
 
+NULL = "connect_arena_bench_null"
+"""OpenSpiel's name of the game that does nothing (``pyspiel alone``)."""
+
+
+class NullState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hints
+    """A state that walks a recorded trajectory and nothing else; its Python queries answer
+    without the C++ round trip, as :class:`connect_arena.rl.openspiel.ArenaState`'s do."""
+
+    steps: ClassVar[Trajectory] = []
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self.at = 0
+
+    def current_player(self) -> int:
+        if self.at >= len(self.steps):
+            return int(pyspiel.PlayerId.TERMINAL)
+        return int(pyspiel.PlayerId.CHANCE) if self.steps[self.at][0] else 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        return [self.steps[self.at][1]]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return [self.steps[self.at][1]]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(self.steps[self.at][1], 1.0)]
+
+    def _apply_action(self, action: int) -> None:
+        self.at += 1
+
+    def is_terminal(self) -> bool:
+        return self.at >= len(self.steps)
+
+    def returns(self) -> list[float]:
+        return [0.0, 0.0]
+
+
+class NullGame(pyspiel.Game):  # type: ignore[misc]
+    """The game of :class:`NullState`."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        info = pyspiel.GameInfo(
+            num_distinct_actions=100_000,
+            max_chance_outcomes=100_000,
+            num_players=2,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=1_000_000,
+        )
+        super().__init__(NULL_TYPE, info, params or {})
+
+    def new_initial_state(self) -> NullState:
+        return NullState(self)
+
+
+NULL_TYPE = pyspiel.GameType(
+    short_name=NULL,
+    long_name="a game that does nothing",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=2,
+    min_num_players=2,
+    provides_information_state_string=False,
+    provides_information_state_tensor=False,
+    provides_observation_string=False,
+    provides_observation_tensor=False,
+    parameter_specification={},
+)
+pyspiel.register_game(NULL_TYPE, NullGame)
+
+
+def null_games(games: list[Trajectory], clock: Callable[[], float]) -> float:
+    """Seconds to replay ``games`` through the game that does nothing, as
+    :func:`openspiel_games` does."""
+    game = pyspiel.load_game(NULL)
+    start = clock()
+    for steps in games:
+        NullState.steps = steps
+        state = game.new_initial_state()
+        for chance, step in steps:
+            legal = state.chance_outcomes() if chance else state.legal_actions()
+            assert legal
+            state.apply_action(step)
+    return clock() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20, help="random games per game and way")
@@ -132,7 +229,7 @@ def main() -> None:
     args = parser.parse_args()
     clock = time.process_time if args.cpu else time.perf_counter
     names = args.game or sorted(name.removeprefix(PREFIX) for name in GAMES)
-    print(f"{'game':10} {'way':10} {'actions/s':>10} {'steps/s':>10} {'µs/action':>10} overhead")
+    print(f"{'game':10} {'way':13} {'actions/s':>10} {'steps/s':>10} {'µs/action':>10} overhead")
     for name in names:
         gt = load(name).game_type
         options: dict[str, Any] = {}
@@ -142,7 +239,8 @@ def main() -> None:
         finished, actions, _ = engine_games(name, options, range(args.games), clock)
         games = trajectories(name, options, finished)
         steps = sum(len(game) for game in games)
-        seconds = dict.fromkeys(("engine", "stepper", "openspiel", "ids only"), float("inf"))
+        ways = ("engine", "stepper", "openspiel", "ids only", "pyspiel alone")
+        seconds = dict.fromkeys(ways, float("inf"))
         for _ in range(args.repeat):  # interleaved, the best of each: a shared machine
             seconds["engine"] = min(
                 seconds["engine"], engine_games(name, options, range(args.games), clock)[2]
@@ -155,12 +253,18 @@ def main() -> None:
                 seconds["ids only"],
                 engine_games(name, options, range(args.games), clock, ids=True)[2],
             )
+            seconds["pyspiel alone"] = min(seconds["pyspiel alone"], null_games(games, clock))
         base = seconds["engine"]
         for way, time_taken in seconds.items():
-            ids = f"{steps / time_taken:10.0f}" if way in ("stepper", "openspiel") else " " * 10
-            overhead = f"{time_taken / base - 1:+.0%}" if way != "engine" else ""
+            stepped = way in ("stepper", "openspiel", "pyspiel alone")
+            ids = f"{steps / time_taken:10.0f}" if stepped else " " * 10
+            if way == "pyspiel alone":  # not an adapter: its share of the ``openspiel`` row
+                own = (seconds["openspiel"] - time_taken) / base - 1
+                overhead = f"{time_taken / base:.0%} of the engine; openspiel without it {own:+.0%}"
+            else:
+                overhead = f"{time_taken / base - 1:+.0%}" if way != "engine" else ""
             print(
-                f"{name:10} {way:10} {actions / time_taken:10.0f} {ids} "
+                f"{name:10} {way:13} {actions / time_taken:10.0f} {ids} "
                 f"{time_taken / actions * 1e6:10.1f} {overhead}",
                 flush=True,
             )

@@ -15,7 +15,7 @@ from connect_arena.core.errors import IllegalActionError
 from connect_arena.core.registry import game_names
 from connect_arena.rl import Stepper, encoding_for, new_stepper
 from connect_arena.rl.encoding import EncodingError, build_tree
-from connect_arena.rl.encoding.base import DEFERRED, Node
+from connect_arena.rl.encoding.base import Encoding, Node
 from toygames import TicTacToe
 
 # Short games: the anti-endless options bound the long ones (as the adapters do by default).
@@ -206,10 +206,11 @@ def test_new_stepper_and_notation_to_ids() -> None:
         encoding_for(TicTacToe())  # a game added without an encoding
 
 
-def expanded(encoding: Any, state: Any, actions: list[Any], root: Node) -> Node:
-    """``root`` with every ``DEFERRED`` child built (as the stepper builds one when chosen)."""
+def expanded(encoding: Any, state: Any, root: Node) -> Node:
+    """``root`` with every bucket built into its node (as the stepper builds one when
+    chosen)."""
     return {
-        step: encoding.expand(state, actions, root, step) if target is DEFERRED else target
+        step: encoding.expand(state, target, step) if type(target) is list else target
         for step, target in root.items()
     }
 
@@ -224,34 +225,48 @@ FAST_TREES = [
 
 @pytest.mark.parametrize(("name", "options"), FAST_TREES)
 def test_the_fast_prefix_trees_are_the_plain_ones(name: str, options: dict[str, Any]) -> None:
-    """Quinque's tree (destinations deferred) and Connect 5's (identity look-ups, captures
-    apart) equal :func:`build_tree` of the encoded legal actions in every position met."""
+    """Quinque's trees (from the engine's groups, and from any action list; destinations in
+    buckets) and Connect 5's (identity look-ups, captures apart) equal :func:`build_tree` of
+    the encoded legal actions in every position met, and so does the generic
+    :meth:`Encoding.expand` of each bucket."""
     game = load(name, **options)
     encoding = encoding_for(game)
     state = game.new_initial_state()
     rng = random.Random(11)
-    positions = deferred = captures = 0
+    positions = buckets = captures = 0
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply_legal_action(rng.choice(state.legal_actions(CHANCE)), CHANCE)
             continue
         player = state.current_player
         actions = state.legal_actions(player)
-        root = encoding.tree(state, actions)
         plain = build_tree(actions, encoding.encode_all(state, actions), encoding.end_id)
-        assert expanded(encoding, state, actions, root) == plain
+        for root in (encoding.tree(state, actions), encoding.root(state, player)):
+            assert expanded(encoding, state, root) == plain
+        root = encoding.root(state, player)
+        for step, target in root.items():
+            if type(target) is list:  # the base class's generic build agrees
+                assert Encoding.expand(encoding, state, target, step) == plain[step]
+                buckets += 1
         positions += 1
-        deferred += DEFERRED in root.values()
         captures += any(isinstance(target, dict) for target in plain.values())
         state.apply_legal_action(rng.choice(actions), player)
     assert positions > 20
-    assert deferred > 0 if name == "quinque" else captures > 0  # the paths were taken
+    assert buckets > 0 if name == "quinque" else captures > 0  # the paths were taken
 
 
-def test_only_deferring_encodings_expand() -> None:
-    encoding = encoding_for(load("connect5"))
-    with pytest.raises(EncodingError, match="defers no node"):
-        encoding.expand(load("connect5").new_initial_state(), [], {}, 0)
+def test_a_bucket_holds_only_actions_that_go_on_through_its_id() -> None:
+    """The generic build of a bucket refuses an action that starts elsewhere, and one that
+    stops at the bucket's id when the encoding has no end id (Quinque's)."""
+    game = load("quinque", first_player="0")
+    encoding = encoding_for(game)
+    state = game.new_initial_state()
+    add = state.legal_actions()[0]  # an "add" on T0,0: one id
+    (first,) = encoding.encode(state, add)
+    with pytest.raises(EncodingError, match="in the bucket of"):
+        Encoding.expand(encoding, state, [add], first + 1)
+    with pytest.raises(EncodingError, match="prefix"):
+        Encoding.expand(encoding, state, [add], first)
 
 
 def test_connect5_tree_does_not_rely_on_captures_coming_last() -> None:

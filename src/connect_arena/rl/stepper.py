@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from connect_arena.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Action, State
-from connect_arena.rl.encoding.base import DEFERRED, ChanceEntry, Encoding, Node, Tensor
+from connect_arena.rl.encoding.base import ChanceEntry, Encoding, Node, Tensor
 
 
 class Stepper:
@@ -40,7 +40,6 @@ class Stepper:
     """
 
     __slots__ = (
-        "_actions",
         "_chance",
         "_node",
         "_player",
@@ -55,8 +54,7 @@ class Stepper:
         self.encoding = encoding
         self.state = state
         self.prefix: tuple[int, ...] = ()
-        self._actions: list[Action] | None = None  # the position's legal actions
-        self._root: Node | None = None  # their prefix tree
+        self._root: Node | None = None  # the prefix tree of the position's legal actions
         self._node: Node | None = None  # its node reached by ``prefix``
         self._sorted: list[int] | None = None  # its ids, sorted
         self._chance: dict[int, tuple[Action, float]] | None = None
@@ -94,15 +92,14 @@ class Stepper:
     def _tree(self) -> Node:
         node = self._node
         if node is None:
-            state = self.state
-            actions = self._actions = state.legal_actions(self.current_player)
-            node = self._node = self._root = self.encoding.tree(state, actions)
+            node = self._node = self._root = self.encoding.root(self.state, self.current_player)
         return node
 
     def _expand(self, node: Node, step: int) -> Node:
-        """Build the child of ``node`` at ``step`` that the encoding left ``DEFERRED``."""
-        assert self._actions is not None and self._root is not None
-        child = node[step] = self.encoding.expand(self.state, self._actions, self._root, step)
+        """Build the child of ``node`` at ``step`` that the encoding left as a bucket."""
+        bucket = node[step]
+        assert type(bucket) is list
+        child = node[step] = self.encoding.expand(self.state, bucket, step)
         return child
 
     def action_sequences(self) -> list[tuple[tuple[int, ...], Action]]:
@@ -118,7 +115,7 @@ class Stepper:
         while todo:
             path, node = todo.pop()
             for step, target in list(node.items()):
-                if target is DEFERRED:
+                if type(target) is list:
                     todo.append(((*path, step), self._expand(node, step)))
                 elif isinstance(target, dict):
                     todo.append(((*path, step), target))
@@ -187,7 +184,7 @@ class Stepper:
                     raise ValueError(f"{action_id} is not a chance outcome now")
                 self.state.apply_legal_action(outcome[0], CHANCE)
                 self._chance = self._player = None
-                self._node = self._root = self._actions = None
+                self._node = self._root = None
                 return
             node = self._tree()
         target = node.get(action_id)
@@ -196,14 +193,15 @@ class Stepper:
                 f"{action_id} ({self.id_name(action_id)}) is not legal for seat {self._player} now"
             )
         self._sorted = None
-        if isinstance(target, dict) or target is DEFERRED:
+        kind = type(target)
+        if kind is dict or kind is list:
             self.prefix += (action_id,)
-            self._node = target if isinstance(target, dict) else self._expand(node, action_id)
+            self._node = target if kind is dict else self._expand(node, action_id)  # type: ignore[assignment]
             return
         player = self._player
         assert player is not None
         self.prefix = ()
-        self._node = self._root = self._actions = self._player = None
+        self._node = self._root = self._player = None
         self.state.apply_legal_action(target, player)
 
     def pending_action(self, action_id: int) -> Action | None:
@@ -303,7 +301,6 @@ class Stepper:
         other.prefix = self.prefix
         other._node = self._node
         other._root = self._root
-        other._actions = self._actions
         other._player = self._player
         other._sorted = self._sorted
         other._chance = self._chance

@@ -120,6 +120,37 @@ def test_legal_actions_equal_the_reference_in_order(
         assert legal.legal_actions(state, player) == reference_actions(state, player)
 
 
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "defaults")
+@pytest.mark.parametrize(("board", "players"), [("t1", 3), ("basic", 2), ("advanced", 5)])
+def test_keyed_actions_are_the_legal_list_with_ascending_indices(
+    board: str, players: int, options: dict[str, object]
+) -> None:
+    """``keyed_actions`` (what the research adapters read) lists the same actions as
+    ``legal_actions`` in the same order, captures apart, each with its index."""
+    for state in playout(board, players, options, 7, 300):
+        player = state.current_player
+        pairs, captures = legal.keyed_actions(state, player)
+        actions = [action for _, action in pairs] + captures
+        assert (actions or [Pass()]) == legal.legal_actions(state, player)
+        indices = [index for index, _ in pairs]
+        assert indices == sorted(set(indices))
+        assert all(type(action) is Jump for action in captures)
+        assert all(index == documented_index(state, action) for index, action in pairs)
+
+
+def documented_index(state: Connect5State, action: Connect5Action) -> int:
+    """An action's index as ``Tables``' docstring numbers them."""
+    tab = state.cfg.tables
+    dots = len(tab.ids)
+    if isinstance(action, Place | Stack):
+        return tab.index[action.dot] + (dots if isinstance(action, Stack) else 0)
+    assert isinstance(action, Step | Split)
+    src, dst = tab.index[action.src], tab.index[action.dst]
+    k = [entry[0] for entry in tab.steps[src]].index(dst)
+    base = 2 * dots if isinstance(action, Step) else 2 * dots + dots * tab.links
+    return base + src * tab.links + k
+
+
 @pytest.mark.parametrize("board", BOARDS)
 def test_tables_follow_the_topology(board: str) -> None:
     """Interned actions name the right dots; links and jumps are the topology's, in order."""

@@ -127,6 +127,40 @@ def test_generated_actions_match_the_reference(options: dict[str, object]) -> No
             state.apply_action(rng.choice(pool if rng.random() < 0.6 else actions))
 
 
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "default")
+def test_grouped_legal_actions_are_the_list_in_groups(options: dict[str, object]) -> None:
+    """``legal_grouped`` (what the research adapters read): its parachutes, then its move
+    groups in order, then ``pass`` are exactly the legal list; each tile appears once with
+    its own moves; ``pass`` alone means stuck; the origin is the formation's corner."""
+    rng = random.Random(3)
+    groups_seen = 0
+    for _ in range(4):
+        state = load("quinque", **options).new_initial_state()
+        assert isinstance(state, QuinqueState)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_chance_outcome(state, rng))
+                continue
+            player = state.current_player
+            legal = state.legal_grouped(player)
+            flat = [*legal.parachutes, *(m for _, group in legal.moves for m in group)]
+            if legal.passing:
+                flat.append(Pass())
+            assert flat == state.legal_actions() == legal.actions()
+            assert legal.stuck == (state.legal_actions() == [Pass()])
+            tiles = [tile for tile, _ in legal.moves]
+            assert len(set(tiles)) == len(tiles) and tiles == sorted(tiles)
+            for tile, group in legal.moves:
+                assert group and all(move.tile == tile for move in group)
+                groups_seen += 1
+            assert all(isinstance(a, Mark | Add) for a in legal.parachutes)
+            xs, ys = {x for x, _ in state.tiles}, {y for _, y in state.tiles}
+            assert legal.origin == ((min(xs), min(ys)) if state.tiles else None)
+            pool = [a for a in flat if not isinstance(a, Move)] or flat
+            state.apply_action(rng.choice(pool if rng.random() < 0.6 else flat))
+    assert groups_seen > 0
+
+
 def _skydivers(tile: Cell) -> list[Cell]:
     return [(2 * tile[0] + i, 2 * tile[1] + j) for i in (0, 1) for j in (0, 1)]
 

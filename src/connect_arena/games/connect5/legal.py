@@ -11,7 +11,7 @@ lists the decisions (AMB-n).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from connect_arena.games.connect5.notation import (
     Connect5Action,
@@ -77,28 +77,57 @@ def legal_actions(state: Connect5State, player: int) -> list[Connect5Action]:
     l'altro una delle loro pedine"). With ``capture_compulsory`` a possible capture excludes
     every other action (AMB-25). The actions are the interned objects of ``tables.py``.
     """
-    cfg = state.cfg
-    tables, owner = cfg.tables, state.owner
-    supply = state.supply[player] > 0
-    if state.turns_taken[player] == 0:
-        first = _places(tables.place, owner) if supply else []
-        return first or [PASS]
-    mine = own_dots(owner, player)
-    captures = _captures(state, player, mine)
-    if cfg.capture_compulsory and captures:
-        return captures
-    actions: list[Connect5Action] = []
-    if supply:
-        height, circled, stack = state.height, tables.circled, tables.stack
-        actions = _places(tables.place, owner)
-        actions += [stack[dot] for dot in mine if height[dot] == 1 and circled[dot]]
-    actions += _moves(state, player, mine)
-    actions += captures
+    tables = state.cfg.tables
+    items, captures = _generate(state, player, tables.place, tables.stack, tables.steps)
+    actions = cast(list[Connect5Action], items)
+    if captures:
+        actions += captures
     return actions or [PASS]
 
 
-def _places(place: tuple[Place, ...], owner: list[int]) -> list[Connect5Action]:
-    """The placements on the free dots (``place``: the interned action of each dot)."""
+def keyed_actions(
+    state: Connect5State, player: int
+) -> tuple[list[tuple[int, Connect5Action]], list[Connect5Action]]:
+    """:func:`legal_actions` in two parts: the placements, stacks, steps and splits as
+    ``(index, action)`` pairs (``Tables.index``'s numbering, so ascending), then the captures;
+    both empty when ``pass`` is the only legal action. The same generator fills both, from
+    the tables of pairs instead of the tables of actions."""
+    tables = state.cfg.tables
+    return _generate(state, player, tables.keyed_place, tables.keyed_stack, tables.keyed_steps)
+
+
+T = TypeVar("T")
+
+
+def _generate(
+    state: Connect5State,
+    player: int,
+    place: tuple[T, ...],
+    stack: tuple[T, ...],
+    links: tuple[tuple[tuple[int, T, T, bool], ...], ...],
+) -> tuple[list[T], list[Connect5Action]]:
+    """The legal actions other than captures, as the items of ``place``, ``stack`` and
+    ``links`` (the tables of actions, or of pairs), and the captures apart."""
+    cfg = state.cfg
+    owner = state.owner
+    supply = state.supply[player] > 0
+    if state.turns_taken[player] == 0:
+        return (_places(place, owner) if supply else []), []
+    mine = own_dots(owner, player)
+    captures = _captures(state, player, mine)
+    if cfg.capture_compulsory and captures:
+        return [], captures
+    items: list[T] = []
+    if supply:
+        height, circled = state.height, cfg.tables.circled
+        items = _places(place, owner)
+        items += [stack[dot] for dot in mine if height[dot] == 1 and circled[dot]]
+    items += _moves(state, player, mine, links)
+    return items, captures
+
+
+def _places(place: tuple[T, ...], owner: list[int]) -> list[T]:
+    """The placements on the free dots (``place``: the item of each dot)."""
     return [action for action, seat in zip(place, owner, strict=True) if seat < 0]
 
 
@@ -109,15 +138,23 @@ def moves(state: Connect5State, player: int) -> list[Connect5Action]:
     (AMB-7), except that ``stack_by_step`` lets a single step onto an own single on a circled
     dot (AMB-3/AMB-4 (b)).
     """
-    return _moves(state, player, own_dots(state.owner, player))
+    found: list[Connect5Action] = []
+    found += _moves(state, player, own_dots(state.owner, player), state.cfg.tables.steps)
+    return found
 
 
-def _moves(state: Connect5State, player: int, mine: list[int]) -> list[Connect5Action]:
-    """:func:`moves` of the units on the dots ``mine``: steps first, then splits."""
+def _moves(
+    state: Connect5State,
+    player: int,
+    mine: list[int],
+    links: tuple[tuple[tuple[int, T, T, bool], ...], ...],
+) -> list[T]:
+    """:func:`moves` of the units on the dots ``mine``, as the items of ``links`` (by dot,
+    ``(neighbour, step, split, both circled)``): steps first, then splits."""
     cfg = state.cfg
-    owner, height, links = state.owner, state.height, cfg.tables.steps
+    owner, height = state.owner, state.height
     if cfg.stack_by_step:
-        steps = _steps_onto_own(state, player, mine)
+        steps = _steps_onto_own(state, player, mine, links)
     else:  # a single steps to any free neighbour, a double only between circled dots
         steps = [
             step
@@ -125,7 +162,7 @@ def _moves(state: Connect5State, player: int, mine: list[int]) -> list[Connect5A
             for dst, step, _, both_circled in links[src]
             if owner[dst] < 0 and (both_circled or height[src] == 1)
         ]
-    splits: list[Connect5Action] = [
+    splits: list[T] = [
         split
         for src in mine
         if height[src] == 2
@@ -133,17 +170,27 @@ def _moves(state: Connect5State, player: int, mine: list[int]) -> list[Connect5A
         if owner[dst] < 0
     ]
     if cfg.retrace_previous_turn and state.last_route[player] is not None:
-        steps = [a for a in steps if not retraces_into_run(state, player, a)]
-        splits = [a for a in splits if not retraces_into_run(state, player, a)]
+        steps = [a for a in steps if not retraces_into_run(state, player, _action(a))]
+        splits = [a for a in splits if not retraces_into_run(state, player, _action(a))]
     return steps + splits
 
 
-def _steps_onto_own(state: Connect5State, player: int, mine: list[int]) -> list[Connect5Action]:
+def _action(item: object) -> Connect5Action:
+    """The action of an item of the tables: the action, or the second of a pair."""
+    return cast(Connect5Action, item[1] if isinstance(item, tuple) else item)
+
+
+def _steps_onto_own(
+    state: Connect5State,
+    player: int,
+    mine: list[int],
+    links: tuple[tuple[tuple[int, T, T, bool], ...], ...],
+) -> list[T]:
     """The steps under ``stack_by_step``: also a single onto an own single on a circled dot."""
     owner, height, circled = state.owner, state.height, state.cfg.circled
-    steps: list[Connect5Action] = []
+    steps: list[T] = []
     for src in mine:
-        for dst, step, _, both_circled in state.cfg.tables.steps[src]:
+        for dst, step, _, both_circled in links[src]:
             if owner[dst] < 0:
                 if both_circled or height[src] == 1:
                     steps.append(step)

@@ -25,6 +25,8 @@ from connect_arena.games.connect5.topology import Link, Topology
 
 StepEntry = tuple[int, Step, Split, bool]
 """``(dst, step, split, both circled)`` for a link from a dot to its neighbour ``dst``."""
+KeyedStepEntry = tuple[int, tuple[int, Step], tuple[int, Split], bool]
+"""A :data:`StepEntry` with each action paired with its index (:class:`Tables`)."""
 JumpEntry = tuple[int, int, int, Jump, Jump]
 """``(over, to, segment mask, jump, sandwich)`` for a jump triple from a dot."""
 
@@ -54,6 +56,15 @@ class Tables:
         jumps: per dot, its jump triples as :data:`JumpEntry`, in the topology's order.
         pairs: per dot, ``(over, to)`` of the same jumps (for a quick look).
         overs: per dot, the dots its jumps go over (no capture without an opponent there).
+        links: the most links of a dot (``L``).
+        step_base, split_base: where the indices of steps and of splits start.
+        keyed_place, keyed_stack, keyed_steps: ``place``, ``stack`` and ``steps`` with each
+            action paired with its *index*, a number per action of the board in the order
+            ``legal_actions`` lists them: ``place`` on dot ``d`` is ``d``, ``stack`` is
+            ``D + d`` (``D`` dots), the step from ``d`` along its ``k``-th link
+            ``step_base + d·L + k`` (``step_base = 2D``), the split ``split_base + d·L + k``
+            (``split_base = 2D + D·L``); the research adapters' ids
+            (``connect_arena.rl.encoding.connect5``) are these numbers.
     """
 
     def __init__(self, topo: Topology) -> None:
@@ -68,6 +79,24 @@ class Tables:
         self.jumps = tuple(self._jumps(dot, row) for dot, row in enumerate(topo.jumps))
         self.pairs = tuple(tuple((jump.over, jump.to) for jump in row) for row in topo.jumps)
         self.overs = tuple(tuple(dict.fromkeys(jump.over for jump in row)) for row in topo.jumps)
+        dots = len(self.ids)
+        self.links = max((len(row) for row in self.steps), default=0) or 1
+        self.step_base = 2 * dots
+        self.split_base = self.step_base + dots * self.links
+        self.keyed_place = tuple(enumerate(self.place))
+        self.keyed_stack = tuple((dots + dot, action) for dot, action in enumerate(self.stack))
+        self.keyed_steps = tuple(
+            tuple(
+                (
+                    dst,
+                    (self.step_base + src * self.links + k, step),
+                    (self.split_base + src * self.links + k, split),
+                    both,
+                )
+                for k, (dst, step, split, both) in enumerate(row)
+            )
+            for src, row in enumerate(self.steps)
+        )
 
     def _steps(self, links: tuple[Link, ...]) -> tuple[StepEntry, ...]:
         ids, circled = self.ids, self.circled

@@ -30,7 +30,7 @@ from connect_arena.core.gametype import (
 from connect_arena.games.quinque import events, explain, legal, view
 from connect_arena.games.quinque import geometry as geo
 from connect_arena.games.quinque.geometry import Cell
-from connect_arena.games.quinque.legal import ADVANCED_PATTERN, PASS
+from connect_arena.games.quinque.legal import ADVANCED_PATTERN
 from connect_arena.games.quinque.notation import (
     Add,
     FirstPlayer,
@@ -133,7 +133,7 @@ class QuinqueState(State[QuinqueAction]):
         self.winner: int | None = None
         self.over = False
         self.outcome: Outcome = ""
-        self._legal: list[QuinqueAction] | None = None
+        self._legal: legal.Legal | None = None
 
     # ----- protocol -------------------------------------------------------------------------
     @property
@@ -169,9 +169,16 @@ class QuinqueState(State[QuinqueAction]):
 
     def legal_list(self, player: int) -> list[QuinqueAction]:
         """The legal actions, generated once per position (the list is shared: do not modify)."""
-        if self._legal is None:
-            self._legal = legal.generate(self, player)
-        return self._legal
+        return self.legal_grouped(player).actions()
+
+    def legal_grouped(self, player: int) -> legal.Legal:
+        """The legal actions of ``player`` (the seat to act) grouped as a player chooses them
+        (:class:`~connect_arena.games.quinque.legal.Legal`), generated once per position
+        (shared: do not modify)."""
+        found = self._legal
+        if found is None:
+            found = self._legal = legal.grouped(self, player)
+        return found
 
     def add_cells(self) -> list[Cell]:
         """Free cells where a new tile may go: ``T0,0`` for the first tile (Q-21), else cells
@@ -258,7 +265,7 @@ class QuinqueState(State[QuinqueAction]):
             self._end_turn(player, no_action_pass=passed and not self.second)
             return
         self.second = True
-        if self.legal_list(player) == [PASS]:  # no tile can move: the turn just ends
+        if self.legal_grouped(player).stuck:  # no tile can move: the turn just ends
             self._legal = None
             self._end_turn(player, no_action_pass=False)
 
@@ -300,7 +307,7 @@ class QuinqueState(State[QuinqueAction]):
         if self.cfg.opponent_line == "at_turn_start" and geo.has_line(self.marks, player, None):
             self._finish(player, "opponent_line")
             return
-        if self.legal_list(player) != [PASS]:
+        if not self.legal_grouped(player).stuck:
             return
         if self.cfg.no_action == "lose":
             self._finish(1 - player, "no_action")

@@ -24,24 +24,14 @@ import numpy.typing as npt
 
 from connect_arena.core.game import Action, Game, State
 
+Bucket = list[Action]
+"""A child of a prefix tree not built yet: the legal actions whose sequences go on through it
+(:meth:`Encoding.expand` builds the child node from them when it is first needed; most
+positions only ever need their legal ids and one child, if any)."""
 
-class Deferred:
-    """The type of :data:`DEFERRED`."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "DEFERRED"
-
-
-DEFERRED = Deferred()
-"""Stands in a root for a child node not built yet: :meth:`Encoding.tree` may leave the
-children of its root to :meth:`Encoding.expand`, which builds one when it is first needed
-(most positions only ever need their legal ids and one child, if any)."""
-
-Node = dict[int, Union[Action, "Node", Deferred]]
-"""A node of a position's prefix tree: next id → the completed action, the next node, or
-(in a root only) :data:`DEFERRED`."""
+Node = dict[int, Union[Action, "Node", Bucket]]
+"""A node of a position's prefix tree: next id → the completed action, the next node, or a
+:data:`Bucket` (a node not built yet)."""
 Tensor = npt.NDArray[np.float32]
 ChanceEntry = tuple[
     list[tuple[Action, float]], dict[int, tuple[Action, float]], list[tuple[int, float]]
@@ -92,18 +82,33 @@ class Encoding(abc.ABC):
     def tree(self, state: State[Any], actions: list[Action]) -> Node:
         """The prefix tree of ``actions``, the legal actions of the current seat in ``state``
         (:func:`build_tree` of their encodings; games may build it in one pass, and may leave
-        children of the root :data:`DEFERRED` to :meth:`expand`). Every key of the root is a
-        legal first id."""
+        children as :data:`Bucket` s for :meth:`expand`). Every key of the root is a legal
+        first id."""
         return build_tree(actions, self.encode_all(state, actions), self.end_id)
 
-    def expand(self, state: State[Any], actions: list[Action], root: Node, action_id: int) -> Node:
-        """The child node of root id ``action_id`` that :meth:`tree` left :data:`DEFERRED`
-        in ``root`` (``actions``: the legal actions it was built from).
+    def root(self, state: State[Any], player: int) -> Node:
+        """The prefix tree of the legal actions of ``player``, the seat to act in ``state``:
+        :meth:`tree` of ``state.legal_actions(player)`` (games whose engines group their
+        legal actions build it from the groups, which is quicker)."""
+        return self.tree(state, state.legal_actions(player))
+
+    def expand(self, state: State[Any], bucket: Bucket, action_id: int) -> Node:
+        """The node a :data:`Bucket` stands for: the tree of the ``bucket`` actions' sequences
+        after their common first id ``action_id`` (games override it with a quicker build).
 
         Raises:
-            EncodingError: this encoding defers no node (a bug).
+            EncodingError: an action of ``bucket`` does not start with ``action_id``, two
+                share a sequence, or one stops here and the encoding has no end id (a bug).
         """
-        raise EncodingError(f"{type(self).__name__} defers no node ({action_id})")
+        rest: list[tuple[int, ...]] = []
+        for action, sequence in zip(bucket, self.encode_all(state, bucket), strict=True):
+            if sequence[0] != action_id:
+                raise EncodingError(f"{action} is in the bucket of {action_id}: {sequence}")
+            tail = sequence[1:]
+            if not tail:  # it stops where others go on: the end id completes it
+                tail = (_end(self.end_id, action, bucket),)
+            rest.append(tail)
+        return build_tree(bucket, rest, self.end_id)
 
     @abc.abstractmethod
     def id_name(self, action_id: int) -> str:

@@ -34,10 +34,11 @@ from __future__ import annotations
 from typing import Any, cast
 
 from connect_arena.core.game import Action, State
+from connect_arena.games.connect5.legal import keyed_actions
 from connect_arena.games.connect5.notation import FirstPlayer, Jump, Place, Split, Stack, Step
 from connect_arena.games.connect5.rules import Connect5Game, Connect5State
 from connect_arena.games.connect5.tables import PASS
-from connect_arena.rl.encoding.base import Encoding, Node, Tensor, build_tree
+from connect_arena.rl.encoding.base import Encoding, EncodingError, Node, Tensor, build_tree
 
 _CHAIN_LIMIT = 50_000
 """Capture chains whose ids are kept (by path)."""
@@ -55,7 +56,7 @@ class Connect5Encoding(Encoding):
         self.tables = tables
         self.ids = cfg.ids
         self.dots = dots = cfg.board.num_dots
-        self.links = max(len(row) for row in tables.steps)
+        self.links = tables.links
         self.jumps = max((len(row) for row in tables.jumps), default=0) or 1
         self.link_index = [{entry[0]: k for k, entry in enumerate(row)} for row in tables.steps]
         self.jump_index: list[dict[tuple[int, int], int]] = []
@@ -64,8 +65,8 @@ class Connect5Encoding(Encoding):
             for k, (over, to, *_) in enumerate(row):
                 index.setdefault((over, to), k)  # one route per pair of dots, as the notation
             self.jump_index.append(index)
-        self.step_base = 2 * dots
-        self.split_base = self.step_base + dots * self.links
+        self.step_base = tables.step_base  # the engine's indices are the ids (tables.py)
+        self.split_base = tables.split_base
         self.hop_base = self.split_base + dots * self.links
         self.end_id = end = self.hop_base + dots * self.jumps
         self.stop_id = end
@@ -98,6 +99,31 @@ class Connect5Encoding(Encoding):
             for *_, jump, sandwich in jumps:
                 self._hop[id(jump)] = self._interned[id(jump)][1][0]
                 self._hop[id(sandwich)] = self._interned[id(sandwich)][1][0]
+        keyed = [*tables.keyed_place, *tables.keyed_stack]
+        keyed += [pair for row in tables.keyed_steps for _, *pairs, _ in row for pair in pairs]
+        for number, action in keyed:  # root() takes the engine's indices as the ids
+            if self._single[id(action)] != number:
+                raise EncodingError(f"{action}: the engine's index {number} is not its id")
+
+    def root(self, state: State[Any], player: int) -> Node:
+        """The prefix tree from the engine's keyed legal actions (the hot path of the
+        adapters): the placements, stacks, steps and splits come as ``(id, action)`` pairs
+        from the same generator as ``legal_actions``, so they make the root in one C-level
+        ``dict``; captures, apart, are single jumps (interned: one more such pass) or
+        chains (built from their encodings)."""
+        pairs, captures = keyed_actions(cast(Connect5State, state), player)
+        root: dict[Any, Any] = dict(pairs)
+        if captures:
+            chains: dict[Any, Any] = dict(
+                zip(map(self._hop.get, map(id, captures)), captures, strict=True)
+            )
+            if None in chains or len(chains) != len(captures):  # a chain (not interned)
+                found = cast(list[Action], captures)
+                chains = build_tree(found, self.encode_all(state, found), self.end_id)
+            root.update(chains)  # hop ids come after every other id: no key is shared
+        elif not pairs:
+            root[self.pass_id] = PASS
+        return root
 
     def _intern(self, action: Action, *, single: bool) -> None:
         ids = self._encode(action)

@@ -34,9 +34,10 @@ from operator import itemgetter
 from typing import Any, cast
 
 from connect_arena.core.game import Action, State
+from connect_arena.games.quinque.legal import PASS
 from connect_arena.games.quinque.notation import Add, FirstPlayer, Mark, Move, format_cell
 from connect_arena.games.quinque.rules import QuinqueGame, QuinqueState
-from connect_arena.rl.encoding.base import DEFERRED, Encoding, Node, Tensor
+from connect_arena.rl.encoding.base import Bucket, Encoding, Node, Tensor
 
 Cell = tuple[int, int]
 
@@ -96,16 +97,14 @@ class QuinqueEncoding(Encoding):
         return found
 
     def tree(self, state: State[Any], actions: list[Action]) -> Node:
-        """The prefix tree (the hot path of the adapters): a parachute is one step, a move
-        two (its tile, then its destination). The destinations are left :data:`DEFERRED` to
-        :meth:`expand`: only the chosen move's tile needs them. One plain loop is the
-        quickest here (C-level ``map`` chains over identity tables lose on the ~30 actions
-        of a typical position)."""
+        """The prefix tree of any list of legal actions of ``state``: a parachute is one step,
+        a move two (its tile, then its destination); each tile's moves are left as a
+        :data:`~connect_arena.rl.encoding.base.Bucket` for :meth:`expand`."""
         ox, oy = self.origin(cast(QuinqueState, state))
         s, span, width = self.side, self.span, self.width
         sx, sy = ox * s, oy * s
         move_from = self.move_from - oy * width - ox
-        root: Node = {}
+        root: dict[int, Any] = {}
         for action in cast(list[Any], actions):
             kind = type(action)
             if kind is Mark or kind is Add:
@@ -113,22 +112,49 @@ class QuinqueEncoding(Encoding):
                 root[(y - sy) * span + x - sx] = action
             elif kind is Move:
                 x, y = action.tile
-                root[move_from + y * width + x] = DEFERRED
+                root.setdefault(move_from + y * width + x, []).append(action)
             else:
                 root[self.pass_id] = action
         return root
 
-    def expand(self, state: State[Any], actions: list[Action], root: Node, action_id: int) -> Node:
-        """The destinations of the tile chosen by ``action_id`` (a move's first step)."""
-        ox, oy = self.origin(cast(QuinqueState, state))
-        row, col = divmod(action_id - self.move_from, self.width)
-        tile = (col + ox, row + oy)
-        width, base = self.width, self.move_to - oy * self.width - ox
-        node: Node = {}
-        for action in cast(list[Any], actions):
-            if type(action) is Move and action.tile == tile:
-                x, y = action.to
-                node[base + y * width + x] = action
+    def root(self, state: State[Any], player: int) -> Node:
+        """The prefix tree from the engine's grouped legal actions (the hot path of the
+        adapters): one entry per parachute and one per tile that may move, whose group of
+        moves is the bucket (the destinations are built only for the tile chosen). One plain
+        loop is the quickest for the parachutes (C-level ``map`` chains over identity tables
+        lose on the dozen of a typical position)."""
+        q = cast(QuinqueState, state)
+        legal = q.legal_grouped(player)
+        origin = legal.origin
+        if origin is None:  # no tile yet: the window is fixed
+            return self.tree(state, cast(list[Action], legal.actions()))
+        ox, oy = origin[0] - 1, origin[1] - 1  # the window: one cell up and left
+        s, span, width = self.side, self.span, self.width
+        shift = oy * s * span + ox * s
+        root: dict[int, Any] = {}
+        for action in legal.parachutes:
+            x, y = action.skydiver
+            root[y * span + x - shift] = action
+        move_from = self.move_from - oy * width - ox
+        for (x, y), group in legal.moves:
+            root[move_from + y * width + x] = group
+        if legal.passing:
+            root[self.pass_id] = PASS
+        return root
+
+    def expand(self, state: State[Any], bucket: Bucket, action_id: int) -> Node:
+        """The destinations of the moves of the tile chosen by ``action_id`` (a move's first
+        step; ``bucket``: that tile's moves). A destination's window cell is the tile's plus
+        the move's offset, so the window's origin is not needed."""
+        moves = cast(list[Move], bucket)
+        wy, wx = divmod(action_id - self.move_from, self.width)
+        tx, ty = moves[0].tile
+        width = self.width
+        base = self.move_to + (wy - ty) * width + wx - tx
+        node: dict[int, Any] = {}
+        for move in moves:
+            x, y = move.to
+            node[base + y * width + x] = move
         return node
 
     def id_name(self, action_id: int) -> str:
