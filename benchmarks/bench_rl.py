@@ -11,10 +11,6 @@ step as a player would:
 
 * ``stepper``: ids through :class:`connect_arena.rl.stepper.Stepper` (no OpenSpiel);
 * ``openspiel``: ids through ``pyspiel`` (``state.legal_actions()`` / ``apply_action``);
-* ``ids only``: the engine's playouts again, each position also giving its legal ids (the
-  encoding's prefix tree from the engine, ``Encoding.root``, and its sorted first ids, what
-  any adapter must do once per position), and nothing else: the floor of an adapter's
-  overhead;
 * ``pyspiel alone``: the same id sequences through a Python game of OpenSpiel that does
   nothing (each state only walks its recorded list): what OpenSpiel's C++ side costs any
   Python game per step (its ``apply_action`` calls back into Python for the current player
@@ -51,12 +47,9 @@ def engine_games(
     options: dict[str, Any],
     seeds: range,
     clock: Callable[[], float],
-    ids: bool = False,
 ) -> tuple[list[Any], int, float]:
-    """Random playouts on the engine: the finished states, engine actions, seconds. With
-    ``ids``, each position's legal actions are also given their ids (``ids only``)."""
+    """Random playouts on the engine: the finished states, engine actions, seconds."""
     game = load(name, **options)
-    encoding = encoding_for(game)
     finished = []
     start = clock()
     for seed in seeds:
@@ -69,8 +62,6 @@ def engine_games(
             player = state.current_player
             if player < 0:  # a simultaneous phase: the lowest active seat, as the adapters
                 player = min(state.active_players())
-            if ids:
-                sorted(encoding.root(state, player))
             actions = state.legal_actions(player)
             state.apply_legal_action(rng.choice(actions), player)
         finished.append(state)
@@ -239,7 +230,7 @@ def main() -> None:
         finished, actions, _ = engine_games(name, options, range(args.games), clock)
         games = trajectories(name, options, finished)
         steps = sum(len(game) for game in games)
-        ways = ("engine", "stepper", "openspiel", "ids only", "pyspiel alone")
+        ways = ("engine", "stepper", "openspiel", "pyspiel alone")
         seconds = dict.fromkeys(ways, float("inf"))
         for _ in range(args.repeat):  # interleaved, the best of each: a shared machine
             seconds["engine"] = min(
@@ -248,10 +239,6 @@ def main() -> None:
             seconds["stepper"] = min(seconds["stepper"], stepper_games(name, options, games, clock))
             seconds["openspiel"] = min(
                 seconds["openspiel"], openspiel_games(name, options, games, clock)
-            )
-            seconds["ids only"] = min(
-                seconds["ids only"],
-                engine_games(name, options, range(args.games), clock, ids=True)[2],
             )
             seconds["pyspiel alone"] = min(seconds["pyspiel alone"], null_games(games, clock))
         base = seconds["engine"]
