@@ -7,7 +7,8 @@ For each game, ``N`` seeded games are first played through the AEC environment w
 random legal ids and recorded. Then the same games are timed three ways:
 
 * ``engine``: the raw engine doing what any driver must: at each action, list the legal
-  actions (or the chance outcomes) and apply the chosen one (``apply_legal_action``);
+  actions, or draw a chance outcome (``sample_chance_outcome``, as the environment draws
+  its own), and apply the game's recorded one (``apply_legal_action``);
 * ``stepper``: the encoding's :class:`~connect_arena.rl.stepper.Stepper` alone applying the
   same ids (legal ids listed at each step, as a mask needs): the cost of the encoding;
 * ``env step``: the environment's ``step(id)`` alone (ids, prefix trees, chance draws);
@@ -21,13 +22,14 @@ Each ``overhead`` is that path's extra time over the engine's, as a share of the
 from __future__ import annotations
 
 import argparse
+import random
 import time
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from connect_arena.core import CHANCE, load
+from connect_arena.core import CHANCE, load, sample_chance_outcome
 from connect_arena.rl.pettingzoo import ConnectArenaEnv
 from connect_arena.rl.stepper import Stepper
 
@@ -57,12 +59,13 @@ def record(game: str, players: int, games: int) -> list[tuple[int, list[int], li
 def time_engine(game: str, players: int, games: list[tuple[int, list[int], list[Any]]]) -> float:
     made = ConnectArenaEnv(game, players)  # the same options (anti-endless limit included)
     descriptor = load(game, players, **made.table.game.options)
+    rng = random.Random(0)
     start = clock()
     for _, _, history in games:
         state = descriptor.new_initial_state()
         for entry in history:
             if entry.player == CHANCE:
-                state.chance_outcomes()
+                sample_chance_outcome(state, rng)  # drawn, then the recorded one applied
             else:
                 state.legal_actions(entry.player)
             state.apply_legal_action(entry.action, entry.player)

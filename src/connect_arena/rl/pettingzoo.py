@@ -131,16 +131,7 @@ class _Table:
         """Draw chance outcomes until a seat acts or the game ends."""
         stepper = self.stepper
         while stepper.is_chance_node():
-            outcomes = stepper.chance_outcomes()
-            # Inverse-CDF sampling: numpy's choice(p=...) costs more than the engine's step.
-            point = float(self.np_random.random()) * sum(p for _, p in outcomes)
-            chosen = outcomes[-1][0]
-            for outcome, p in outcomes:
-                point -= p
-                if point < 0:
-                    chosen = outcome
-                    break
-            stepper.apply_id(chosen)
+            stepper.sample_chance(float(self.np_random.random()))
 
     def play(self, name: str, action: object) -> None:
         """Apply ``name``'s action id, then the chance outcomes that follow. An illegal id

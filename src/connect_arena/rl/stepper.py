@@ -17,6 +17,8 @@ sequential form has exactly the engine's outcomes.
 from __future__ import annotations
 
 import operator
+from bisect import bisect_right
+from itertools import accumulate
 from typing import Any
 
 import numpy as np
@@ -244,8 +246,24 @@ class Stepper:
             listed = sorted((i, p) for i, (_, p) in table.items())
             if len(cache) >= 1024:
                 cache.clear()
-            entry = cache[key] = (outcomes, table, listed)
+            running = list(accumulate(p for _, p in listed))
+            entry = cache[key] = (outcomes, table, listed, running)
         return entry
+
+    def sample_chance(self, point: float) -> int:
+        """At a chance node, apply the outcome that ``point`` (uniform in ``[0, 1)``) picks
+        by inverse transform over the outcomes in ascending id order, and return its id.
+
+        Raises:
+            ValueError: this is not a chance node.
+        """
+        if not self.state.is_chance_node():
+            raise ValueError("not a chance node")
+        _, _, listed, running = self._chance_entry()
+        index = min(bisect_right(running, point * running[-1]), len(listed) - 1)
+        chosen = listed[index][0]
+        self.apply_id(chosen)
+        return chosen
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """At a chance node, ``(chance id, probability)`` for each outcome, ascending ids;

@@ -130,8 +130,9 @@ def test_generated_actions_match_the_reference(options: dict[str, object]) -> No
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "default")
 def test_grouped_legal_actions_are_the_list_in_groups(options: dict[str, object]) -> None:
     """``legal_grouped`` (what the research adapters read): its parachutes, then its move
-    groups in order, then ``pass`` are exactly the legal list; each tile appears once with
-    its own moves; ``pass`` alone means stuck; the origin is the formation's corner."""
+    groups in order, then ``pass`` are exactly the legal list; each tile's run holds its own
+    moves and no tile has two; ``pass`` alone means stuck; the origin is the formation's
+    corner."""
     rng = random.Random(3)
     groups_seen = 0
     for _ in range(4):
@@ -143,17 +144,19 @@ def test_grouped_legal_actions_are_the_list_in_groups(options: dict[str, object]
                 continue
             player = state.current_player
             legal = state.legal_grouped(player)
-            flat = [*legal.parachutes, *(m for _, group in legal.moves for m in group)]
+            parachutes = legal.actions[: legal.parachutes]
+            groups = legal.move_groups()
+            flat = [*parachutes, *(m for _, group in groups for m in group)]
             if legal.passing:
                 flat.append(Pass())
-            assert flat == state.legal_actions() == legal.actions()
+            assert flat == state.legal_actions() == legal.actions
             assert legal.stuck == (state.legal_actions() == [Pass()])
-            tiles = [tile for tile, _ in legal.moves]
+            tiles = [tile for tile, _ in groups]
             assert len(set(tiles)) == len(tiles) and tiles == sorted(tiles)
-            for tile, group in legal.moves:
+            for tile, group in groups:
                 assert group and all(move.tile == tile for move in group)
                 groups_seen += 1
-            assert all(isinstance(a, Mark | Add) for a in legal.parachutes)
+            assert all(isinstance(a, Mark | Add) for a in parachutes)
             xs, ys = {x for x, _ in state.tiles}, {y for _, y in state.tiles}
             assert legal.origin == ((min(xs), min(ys)) if state.tiles else None)
             pool = [a for a in flat if not isinstance(a, Move)] or flat

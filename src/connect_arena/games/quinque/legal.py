@@ -8,10 +8,10 @@ one (move a tile, or ``pass``). Where a tile may go comes from its formation's s
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from connect_arena.games.quinque.geometry import Cell
-from connect_arena.games.quinque.notation import Add, Mark, Move, Pass, QuinqueAction
+from connect_arena.games.quinque.notation import Move, Pass, QuinqueAction
 from connect_arena.games.quinque.shapes import Shape
 
 if TYPE_CHECKING:
@@ -24,118 +24,126 @@ movement: a tile without any (set up by hand) moves like one with one; 3 × 3 ti
 
 
 class Legal:
-    """A position's legal actions, grouped as a player chooses them (shared: do not modify).
+    """A position's legal actions, with where each kind starts (shared: do not modify).
 
-    The flat list (:meth:`actions`) is what ``legal_actions`` hands out; the groups let a
-    caller that asks "which tile, then where" (the research adapters' two-step moves) skip
-    the moves of the tiles it does not choose.
+    ``actions`` is what ``legal_actions`` hands out; the bounds let a caller that asks
+    "which tile, then where" (the research adapters' two-step moves) skip the moves of the
+    tiles it does not choose.
 
     Attributes:
-        parachutes: the ``mark`` actions (by tile, each tile's skydivers row by row), then
-            the ``add`` actions (by cell); empty in the second action of a turn.
-        moves: ``(tile, its moves by destination)`` for each tile that may move, tiles in
-            sorted order; no tile appears twice, no group is empty.
-        passing: whether ``pass`` is legal (in the second action, or when nothing else is).
+        actions: every legal action in the engine's order: the ``mark`` actions (by tile,
+            each tile's skydivers row by row), the ``add`` actions (by cell), the moves (by
+            tile, then destination), ``pass``.
+        parachutes: how many marks and adds lead the list (0 in the second action).
+        moves: ``(tile, start)`` for each tile that may move, tiles in sorted order: its
+            moves run from ``start`` to the next tile's start (the last tile's, to
+            ``moves_end``); no tile appears twice, no run is empty.
+        moves_end: where the moves end (``pass`` may follow).
+        passing: whether ``pass`` is legal (in the second action, or when nothing else is);
+            it is then the last action.
+        stuck: whether ``pass`` is the only legal action.
         origin: the smallest x and the smallest y of the formation's tiles (the corner of
             its bounding box), ``None`` before the first tile.
     """
 
-    __slots__ = ("_flat", "moves", "origin", "parachutes", "passing")
+    __slots__ = ("actions", "moves", "moves_end", "origin", "parachutes", "passing", "stuck")
 
     def __init__(
         self,
-        parachutes: list[Mark | Add],
-        moves: MoveGroups,
-        passing: bool,
+        actions: list[QuinqueAction],
+        parachutes: int,
+        moves: list[tuple[Cell, int]],
         origin: Cell | None,
+        passing: bool,
     ) -> None:
+        self.actions = actions
         self.parachutes = parachutes
         self.moves = moves
-        self.passing = passing
+        self.moves_end = len(actions)
         self.origin = origin
-        self._flat: list[QuinqueAction] | None = None
+        self.passing = passing
+        self.stuck = not actions
+        if passing:
+            actions.append(PASS)
 
-    @property
-    def stuck(self) -> bool:
-        """Whether ``pass`` is the only legal action."""
-        return not self.parachutes and not self.moves
-
-    def actions(self) -> list[QuinqueAction]:
-        """Every legal action in the engine's order: marks, adds, moves (by tile, then
-        destination), ``pass`` (built once; shared)."""
-        flat = self._flat
-        if flat is None:
-            flat = self._flat = list(self.parachutes)
-            for _, group in self.moves:
-                flat += group
-            if self.passing:
-                flat.append(PASS)
-        return flat
+    def move_groups(self) -> list[tuple[Cell, list[Move]]]:
+        """``(tile, its moves by destination)`` per tile that may move."""
+        if not self.moves:
+            return []
+        ends = [start for _, start in self.moves[1:]] + [self.moves_end]
+        actions = cast(list[Move], self.actions)
+        return [
+            (tile, actions[start:end]) for (tile, start), end in zip(self.moves, ends, strict=True)
+        ]
 
 
 def generate(state: QuinqueState, player: int) -> list[QuinqueAction]:
-    """The legal actions of ``player``, the seat to act in ``state`` (:func:`grouped`,
-    flattened).
+    """The legal actions of ``player``, the seat to act in ``state`` (:func:`grouped`).
 
     Order: marks, adds, then moves (each by tile, then skydiver or destination); in the second
     action, moves then ``pass``; ``pass`` alone when nothing else is legal (Q-14).
     """
-    return grouped(state, player).actions()
+    return grouped(state, player).actions
 
 
 def grouped(state: QuinqueState, player: int) -> Legal:
-    """The legal actions of ``player``, the seat to act in ``state``, grouped (:class:`Legal`).
+    """The legal actions of ``player``, the seat to act in ``state``, with their bounds
+    (:class:`Legal`).
 
     A turn (the rulebook): a mandatory first action (mark, add or move) and an optional
     second one (move or pass); ``pass`` alone when nothing else is legal (Q-14).
     """
     tables = state.tables
-    parachutes: list[Mark | Add] = []
+    actions: list[QuinqueAction] = []
     first = not state.second and state.supply[player] > 0
     if not state.tiles:
         if first and state.stack:
-            parachutes += tables.adds_at[(0, 0)]  # the first tile goes at T0,0 (Q-21)
-        return Legal(parachutes, [], not parachutes, None)
+            actions += tables.adds_at[(0, 0)]  # the first tile goes at T0,0 (Q-21)
+        return Legal(actions, len(actions), [], None, not actions)
     order, origin, shape = tables.locate(state.tiles)
     if first:
         marks = state.marks
         for tile in order:
-            parachutes += [mark for spot, mark in tables.marks_on[tile] if spot not in marks]
+            actions += [mark for spot, mark in tables.marks_on[tile] if spot not in marks]
         if state.stack:
             adds_at = tables.adds_at
             for dx, dy in shape.add_cells:
-                parachutes += adds_at[(origin[0] + dx, origin[1] + dy)]
-    groups = move_groups(state, order, shape)
-    return Legal(parachutes, groups, state.second or not (parachutes or groups), origin)
+                actions += adds_at[(origin[0] + dx, origin[1] + dy)]
+    parachutes = len(actions)
+    starts = add_moves(state, order, shape, actions)
+    return Legal(actions, parachutes, starts, origin, state.second or not actions)
 
 
 def moves(state: QuinqueState, order: list[Cell], shape: Shape) -> list[Move]:
-    """Every legal move, by tile then destination (:func:`move_groups`, flattened)."""
-    return [move for _, group in move_groups(state, order, shape) for move in group]
+    """Every legal move, by tile then destination."""
+    found: list[QuinqueAction] = []
+    add_moves(state, order, shape, found)
+    return cast(list[Move], found)
 
 
-MoveGroups = list[tuple[Cell, list[Move]]]
-"""``(tile, its moves by destination)`` per tile that may move."""
-
-
-def move_groups(state: QuinqueState, order: list[Cell], shape: Shape) -> MoveGroups:
-    """Every legal move, grouped by tile (tiles in ``order``), each group by destination.
-    Hot path: the shape knows each tile's moves as offsets, and the ``Move`` objects are
-    interned per tile and offset."""
-    found: MoveGroups = []
+def add_moves(
+    state: QuinqueState, order: list[Cell], shape: Shape, found: list[QuinqueAction]
+) -> list[tuple[Cell, int]]:
+    """Append every legal move to ``found``, by tile (tiles in ``order``) then destination;
+    return ``(tile, where its moves start in found)`` per tile that may move. Hot path: the
+    shape knows each tile's moves as offsets, and the ``Move`` objects are interned per tile
+    and offset."""
+    starts: list[tuple[Cell, int]] = []
     moves_from = state.tables.moves_from
     still = state.marked_tile  # Q-7: the tile marked this turn stays put
     moved = () if state.cfg.same_tile_twice else state.moved
     if not state.cfg.advanced:
         for tile, offsets in zip(order, shape.offsets(0), strict=True):
             if offsets and tile != still and tile not in moved:
-                found.append((tile, list(map(moves_from[tile].__getitem__, offsets))))
-        return found
+                starts.append((tile, len(found)))
+                found += map(moves_from[tile].__getitem__, offsets)
+        return starts
     marks, skydivers = state.marks, state.tables.skydivers
     for i, tile in enumerate(order):
         if shape.landing[i] and tile != still and tile not in moved:
             count = sum(map(marks.__contains__, skydivers[tile]))  # parachutes_on(), inlined
             offsets = shape.tile_offsets(ADVANCED_PATTERN[count], i)
             if offsets:
-                found.append((tile, list(map(moves_from[tile].__getitem__, offsets))))
-    return found
+                starts.append((tile, len(found)))
+                found += map(moves_from[tile].__getitem__, offsets)
+    return starts

@@ -34,9 +34,13 @@ Node = dict[int, Union[Action, "Node", Bucket]]
 :data:`Bucket` (a node not built yet)."""
 Tensor = npt.NDArray[np.float32]
 ChanceEntry = tuple[
-    list[tuple[Action, float]], dict[int, tuple[Action, float]], list[tuple[int, float]]
+    list[tuple[Action, float]],
+    dict[int, tuple[Action, float]],
+    list[tuple[int, float]],
+    list[float],
 ]
-"""A chance node's outcomes, their table by chance id, and ``(id, p)`` ascending."""
+"""A chance node's outcomes, their table by chance id, ``(id, p)`` ascending, and the running
+sums of those probabilities (for sampling)."""
 
 
 class EncodingError(ValueError):
