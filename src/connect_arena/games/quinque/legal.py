@@ -24,7 +24,7 @@ movement: a tile without any (set up by hand) moves like one with one; 3 × 3 ti
 
 
 class Legal:
-    """A position's legal actions, with where each kind starts (shared: do not modify).
+    """A position's legal actions, with where each kind lies (shared: do not modify).
 
     ``actions`` is what ``legal_actions`` hands out; the bounds let a caller that asks
     "which tile, then where" (the research adapters' two-step moves) skip the moves of the
@@ -35,10 +35,8 @@ class Legal:
             each tile's skydivers row by row), the ``add`` actions (by cell), the moves (by
             tile, then destination), ``pass``.
         parachutes: how many marks and adds lead the list (0 in the second action).
-        moves: ``(tile, start)`` for each tile that may move, tiles in sorted order: its
-            moves run from ``start`` to the next tile's start (the last tile's, to
-            ``moves_end``); no tile appears twice, no run is empty.
-        moves_end: where the moves end (``pass`` may follow).
+        moves: ``(tile, start, end)`` for each tile that may move, tiles in sorted order:
+            its moves are ``actions[start:end]``; no tile appears twice, no run is empty.
         passing: whether ``pass`` is legal (in the second action, or when nothing else is);
             it is then the last action.
         stuck: whether ``pass`` is the only legal action.
@@ -46,20 +44,19 @@ class Legal:
             its bounding box), ``None`` before the first tile.
     """
 
-    __slots__ = ("actions", "moves", "moves_end", "origin", "parachutes", "passing", "stuck")
+    __slots__ = ("actions", "moves", "origin", "parachutes", "passing", "stuck")
 
     def __init__(
         self,
         actions: list[QuinqueAction],
         parachutes: int,
-        moves: list[tuple[Cell, int]],
+        moves: list[tuple[Cell, int, int]],
         origin: Cell | None,
         passing: bool,
     ) -> None:
         self.actions = actions
         self.parachutes = parachutes
         self.moves = moves
-        self.moves_end = len(actions)
         self.origin = origin
         self.passing = passing
         self.stuck = not actions
@@ -68,13 +65,8 @@ class Legal:
 
     def move_groups(self) -> list[tuple[Cell, list[Move]]]:
         """``(tile, its moves by destination)`` per tile that may move."""
-        if not self.moves:
-            return []
-        ends = [start for _, start in self.moves[1:]] + [self.moves_end]
         actions = cast(list[Move], self.actions)
-        return [
-            (tile, actions[start:end]) for (tile, start), end in zip(self.moves, ends, strict=True)
-        ]
+        return [(tile, actions[start:end]) for tile, start, end in self.moves]
 
 
 def generate(state: QuinqueState, player: int) -> list[QuinqueAction]:
@@ -110,8 +102,8 @@ def grouped(state: QuinqueState, player: int) -> Legal:
             for dx, dy in shape.add_cells:
                 actions += adds_at[(origin[0] + dx, origin[1] + dy)]
     parachutes = len(actions)
-    starts = add_moves(state, order, shape, actions)
-    return Legal(actions, parachutes, starts, origin, state.second or not actions)
+    runs = add_moves(state, order, shape, actions)
+    return Legal(actions, parachutes, runs, origin, state.second or not actions)
 
 
 def moves(state: QuinqueState, order: list[Cell], shape: Shape) -> list[Move]:
@@ -123,27 +115,29 @@ def moves(state: QuinqueState, order: list[Cell], shape: Shape) -> list[Move]:
 
 def add_moves(
     state: QuinqueState, order: list[Cell], shape: Shape, found: list[QuinqueAction]
-) -> list[tuple[Cell, int]]:
+) -> list[tuple[Cell, int, int]]:
     """Append every legal move to ``found``, by tile (tiles in ``order``) then destination;
-    return ``(tile, where its moves start in found)`` per tile that may move. Hot path: the
-    shape knows each tile's moves as offsets, and the ``Move`` objects are interned per tile
-    and offset."""
-    starts: list[tuple[Cell, int]] = []
+    return ``(tile, start, end)`` per tile that may move (its moves: ``found[start:end]``).
+    Hot path: the shape knows each tile's moves as offsets, and the ``Move`` objects are
+    interned per tile and offset."""
+    runs: list[tuple[Cell, int, int]] = []
     moves_from = state.tables.moves_from
     still = state.marked_tile  # Q-7: the tile marked this turn stays put
     moved = () if state.cfg.same_tile_twice else state.moved
     if not state.cfg.advanced:
         for tile, offsets in zip(order, shape.offsets(0), strict=True):
             if offsets and tile != still and tile not in moved:
-                starts.append((tile, len(found)))
+                start = len(found)
                 found += map(moves_from[tile].__getitem__, offsets)
-        return starts
+                runs.append((tile, start, len(found)))
+        return runs
     marks, skydivers = state.marks, state.tables.skydivers
     for i, tile in enumerate(order):
         if shape.landing[i] and tile != still and tile not in moved:
             count = sum(map(marks.__contains__, skydivers[tile]))  # parachutes_on(), inlined
             offsets = shape.tile_offsets(ADVANCED_PATTERN[count], i)
             if offsets:
-                starts.append((tile, len(found)))
+                start = len(found)
                 found += map(moves_from[tile].__getitem__, offsets)
-    return starts
+                runs.append((tile, start, len(found)))
+    return runs

@@ -137,13 +137,9 @@ class QuinqueEncoding(Encoding):
         for action in islice(actions, legal.parachutes):
             x, y = action.skydiver
             root[y * span + x - shift] = action
-        starts = legal.moves
-        if starts:
-            move_from = self.move_from - oy * width - ox
-            ends = [start for _, start in starts[1:]]
-            ends.append(legal.moves_end)
-            for ((x, y), start), end in zip(starts, ends, strict=True):
-                root[move_from + y * width + x] = actions[start:end]
+        move_from = self.move_from - oy * width - ox
+        for (x, y), start, end in legal.moves:
+            root[move_from + y * width + x] = actions[start:end]
         if legal.passing:
             root[self.pass_id] = PASS
         return root
