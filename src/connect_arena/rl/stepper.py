@@ -257,12 +257,15 @@ class Stepper:
         Raises:
             ValueError: this is not a chance node.
         """
-        if not self.state.is_chance_node():
+        state = self.state
+        if not state.is_chance_node():
             raise ValueError("not a chance node")
-        _, _, listed, running = self._chance_entry()
+        _, table, listed, running = self._chance_entry()
         index = min(bisect_right(running, point * running[-1]), len(listed) - 1)
         chosen = listed[index][0]
-        self.apply_id(chosen)
+        state.apply_legal_action(table[chosen][0], CHANCE)  # as apply_id, one look-up less
+        self._chance = self._player = None
+        self._node = self._root = None
         return chosen
 
     def chance_outcomes(self) -> list[tuple[int, float]]:

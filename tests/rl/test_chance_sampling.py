@@ -1,0 +1,38 @@
+"""``Stepper.sample_chance`` (what the PettingZoo environment draws chance with): inverse
+transform over the outcomes in ascending id order."""
+
+from __future__ import annotations
+
+import pytest
+
+from connect_arena.rl import new_stepper
+
+
+def test_points_pick_outcomes_in_proportion_to_their_probabilities() -> None:
+    """Connect Pairs' roll of three dice: 56 outcomes of unequal probability; evenly spread
+    points land on each as often as its probability says (within one point)."""
+    stepper = new_stepper("pairs", num_players=2, first_player="0")
+    while len(stepper.chance_outcomes()) != 56:  # play on to the first roll of the dice
+        ids = stepper.chance_outcomes() or [(i, 1.0) for i in stepper.legal_ids()]
+        stepper.apply_id(ids[0][0])
+    outcomes = dict(stepper.chance_outcomes())
+    assert len(set(outcomes.values())) > 1  # unequal probabilities
+    points = 2_160  # 6³ · 10: every roll's probability is a whole number of points
+    drawn: dict[int, int] = dict.fromkeys(outcomes, 0)
+    for k in range(points):
+        drawn[stepper.clone().sample_chance((k + 0.5) / points)] += 1
+    for chance_id, probability in outcomes.items():
+        assert abs(drawn[chance_id] - probability * points) <= 1, chance_id
+
+
+def test_edges_and_refusal() -> None:
+    stepper = new_stepper("quinque")  # the first player is drawn: two outcomes of 1/2
+    assert stepper.chance_outcomes() == [(0, 0.5), (1, 0.5)]
+    assert stepper.clone().sample_chance(0.0) == 0
+    assert stepper.clone().sample_chance(0.4999) == 0
+    assert stepper.clone().sample_chance(0.5) == 1
+    assert stepper.clone().sample_chance(0.999999) == 1
+    chosen = stepper.sample_chance(0.75)
+    assert chosen == 1 and stepper.current_player == 1 and not stepper.is_chance_node()
+    with pytest.raises(ValueError, match="not a chance node"):
+        stepper.sample_chance(0.5)
