@@ -200,6 +200,17 @@ def _error(subscription: Subscription, code: ErrorCode, message: str) -> None:
     subscription.push_json(error_message(code, message))
 
 
+def _request_id(text: str) -> str | int | None:
+    """The ``id`` of a refused frame, to echo in the error when it is a JSON object with a
+    string or integer ``id`` (so a client can tell which of its requests failed)."""
+    try:
+        frame = json.loads(text)
+    except ValueError:
+        return None
+    ref = frame.get("id") if isinstance(frame, dict) else None
+    return ref if isinstance(ref, str | int) and not isinstance(ref, bool) else None
+
+
 async def _handle_frame(
     arena: Arena, table_id: int, connection: Connection, text: str, user: User | None = None
 ) -> None:
@@ -215,10 +226,12 @@ async def _handle_frame(
     except ValidationError as error:
         problem = error.errors()[0]
         where = ".".join(str(p) for p in problem["loc"]) or "message"
-        _error(
-            subscription,
-            ErrorCode.BAD_MESSAGE,
-            f"not a valid message ({where}: {problem['msg']}); see docs/server.md",
+        subscription.push_json(
+            error_message(
+                ErrorCode.BAD_MESSAGE,
+                f"not a valid message ({where}: {problem['msg']}); see docs/server.md",
+                _request_id(text),
+            )
         )
         return
     if isinstance(message, PingMessage):
