@@ -212,7 +212,9 @@ function gameCards(profile) {
         rating.provisional ? h("span", { class: "tag provisional", title: t("community.provisionalHint") }, t("community.provisional")) : null,
         h("span", { class: "muted" }, ` ${tn("community.ratedGames", rating.games)}`)) : null,
       stats ? h("p", { class: "record" },
-        t("community.gamesPlayed", { count: stats.played }), " · ", recordText(stats)) : null,
+        // each part on one line: "2 L" never breaks between the number and its letter
+        [t("community.gamesPlayed", { count: stats.played }), ...recordText(stats).split(" · ")]
+          .flatMap((part, i) => [i ? " · " : "", h("span", { class: "nowrap" }, part)])) : null,
       history.length ? ratingChart(history, name) : null);
   });
 }

@@ -1,0 +1,68 @@
+"""A profile's game history on a phone: each game a small card inside the screen (no column
+cut off or scrolled sideways); at 1280 px the same history is a table with its header."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+from playwright.sync_api import Browser
+
+from tests.e2e.conftest import LiveServer, needs_chromium, new_page
+
+pytestmark = [pytest.mark.slow, needs_chromium]
+
+
+def finished_games(base: str, name: str, games: list[str]) -> None:
+    """Sign ``name`` up and lose a game of each of ``games`` to the computer (resigned)."""
+    with httpx.Client(base_url=base) as client:
+        csrf = client.get("/api/session").json()["csrf"]
+        answer = client.post(
+            "/api/signup",
+            json={"name": name, "password": "a long password"},
+            headers={"x-csrf-token": csrf},
+        )
+        csrf = answer.json()["csrf"]
+        for game in games:
+            table = client.post(
+                "/api/tables",
+                json={"game": game, "seats": [{"kind": "me"}, {"kind": "computer"}]},
+                headers={"x-csrf-token": csrf},
+            ).json()["table"]["id"]
+            resigned = client.post(
+                f"/api/tables/{table}/resign", json={}, headers={"x-csrf-token": csrf}
+            )
+            assert resigned.status_code == 200, resigned.text
+
+
+def test_the_history_fits_a_phone_and_is_a_table_on_a_desk(
+    browser: Browser, live_server: LiveServer
+) -> None:
+    finished_games(live_server.base, "amelie", ["quinque", "connect5", "connnect"])
+    page = new_page(browser, live_server.base, locale="fr")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/users/amelie")
+    rows = page.locator("#history-table tr.history-row")
+    rows.first.wait_for()
+    assert rows.count() == 3
+    screen = page.evaluate("document.documentElement.clientWidth")
+    for index in range(rows.count()):
+        row = rows.nth(index)
+        box = row.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= screen
+        for cell in row.locator("td").all():  # every cell shown, none past the screen's edge
+            cell_box = cell.bounding_box()
+            assert cell_box is not None and cell_box["x"] + cell_box["width"] <= screen
+        assert "Défaite" in row.inner_text() and "Revoir" in row.inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= screen
+    assert (
+        not page.locator("#history-table thead").is_visible()
+        or (page.locator("#history-table thead").bounding_box() or {"width": 0})["width"] <= 1
+    )
+    page.set_viewport_size({"width": 1280, "height": 860})
+    assert page.locator("#history-table thead th").first.is_visible()
+    assert (
+        page.evaluate("getComputedStyle(document.querySelector('#history-table')).display")
+        == "table"
+    )
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
