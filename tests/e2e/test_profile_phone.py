@@ -54,10 +54,8 @@ def test_the_history_fits_a_phone_and_is_a_table_on_a_desk(
             assert cell_box is not None and cell_box["x"] + cell_box["width"] <= screen
         assert "Défaite" in row.inner_text() and "Revoir" in row.inner_text()
     assert page.evaluate("document.documentElement.scrollWidth") <= screen
-    assert (
-        not page.locator("#history-table thead").is_visible()
-        or (page.locator("#history-table thead").bounding_box() or {"width": 0})["width"] <= 1
-    )
+    header = page.locator("#history-table thead").bounding_box()
+    assert header is None or header["width"] <= 1  # column titles: for screen readers
     page.set_viewport_size({"width": 1280, "height": 860})
     assert page.locator("#history-table thead th").first.is_visible()
     assert (
