@@ -947,6 +947,11 @@ async function onTable(message) {
     page.boardRoot = [...$("board").childNodes];
   }
   $("table-settings").textContent = settingsLine(table);
+  const tournament = table.settings?.tournament;
+  if (tournament !== undefined) { // a tournament's game: the way back to its standings
+    $("table-meta").append(" ", h("a", { href: `/tournaments/${tournament}`, id: "tournament-link" },
+      t("common.backToTournament")));
+  }
   renderAll();
 }
 

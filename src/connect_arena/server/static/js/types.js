@@ -80,6 +80,7 @@
  * @property {string} takeover - "mcts:easy", "mcts:normal" or "mcts:hard".
  * @property {boolean} rated
  * @property {number} [grace] - seconds offline before a seat that must act may be claimed.
+ * @property {number} [tournament] - the tournament whose game the table is (its page: /tournaments/{id}).
  */
 
 /**
