@@ -89,9 +89,9 @@ def keyed_actions(
     state: Connect5State, player: int
 ) -> tuple[list[tuple[int, Connect5Action]], list[Connect5Action]]:
     """:func:`legal_actions` in two parts: the placements, stacks, steps and splits as
-    ``(index, action)`` pairs (``Tables.index``'s numbering, so ascending), then the captures;
-    both empty when ``pass`` is the only legal action. The same generator fills both, from
-    the tables of pairs instead of the tables of actions."""
+    ``(index, action)`` pairs (numbered as :class:`~.tables.Tables` says, so ascending),
+    then the captures; both empty when ``pass`` is the only legal action. The same generator
+    fills both, from the tables of pairs instead of the tables of actions."""
     tables = state.cfg.tables
     return _generate(state, player, tables.keyed_place, tables.keyed_stack, tables.keyed_steps)
 

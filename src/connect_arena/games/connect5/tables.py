@@ -85,7 +85,7 @@ class Tables:
         self.split_base = self.step_base + dots * self.links
         self.keyed_place = tuple(enumerate(self.place))
         self.keyed_stack = tuple((dots + dot, action) for dot, action in enumerate(self.stack))
-        self.keyed_steps = tuple(
+        self.keyed_steps: tuple[tuple[KeyedStepEntry, ...], ...] = tuple(
             tuple(
                 (
                     dst,

@@ -69,21 +69,14 @@ class Legal:
         return [(tile, actions[start:end]) for tile, start, end in self.moves]
 
 
-def generate(state: QuinqueState, player: int) -> list[QuinqueAction]:
-    """The legal actions of ``player``, the seat to act in ``state`` (:func:`grouped`).
-
-    Order: marks, adds, then moves (each by tile, then skydiver or destination); in the second
-    action, moves then ``pass``; ``pass`` alone when nothing else is legal (Q-14).
-    """
-    return grouped(state, player).actions
-
-
 def grouped(state: QuinqueState, player: int) -> Legal:
     """The legal actions of ``player``, the seat to act in ``state``, with their bounds
     (:class:`Legal`).
 
     A turn (the rulebook): a mandatory first action (mark, add or move) and an optional
-    second one (move or pass); ``pass`` alone when nothing else is legal (Q-14).
+    second one (move or pass). Order: marks, adds, then moves (each by tile, then skydiver or
+    destination); in the second action, moves then ``pass``; ``pass`` alone when nothing else
+    is legal (Q-14).
     """
     tables = state.tables
     actions: list[QuinqueAction] = []
@@ -104,13 +97,6 @@ def grouped(state: QuinqueState, player: int) -> Legal:
     parachutes = len(actions)
     runs = add_moves(state, order, shape, actions)
     return Legal(actions, parachutes, runs, origin, state.second or not actions)
-
-
-def moves(state: QuinqueState, order: list[Cell], shape: Shape) -> list[Move]:
-    """Every legal move, by tile then destination."""
-    found: list[QuinqueAction] = []
-    add_moves(state, order, shape, found)
-    return cast(list[Move], found)
 
 
 def add_moves(
