@@ -195,10 +195,13 @@ class Stepper:
                 f"{action_id} ({self.id_name(action_id)}) is not legal for seat {self._player} now"
             )
         self._sorted = None
-        kind = type(target)
-        if kind is dict or kind is list:
+        if isinstance(target, dict):
             self.prefix += (action_id,)
-            self._node = target if kind is dict else self._expand(node, action_id)  # type: ignore[assignment]
+            self._node = target
+            return
+        if type(target) is list:  # a bucket: its node is built now
+            self.prefix += (action_id,)
+            self._node = self._expand(node, action_id)
             return
         player = self._player
         assert player is not None
