@@ -25,12 +25,11 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 import connect_arena.games
 from connect_arena.agents import GreedyAgent
@@ -47,16 +46,6 @@ I18N = STATIC / "i18n"
 LANGUAGES = ("en", "it", "de", "fr", "es")
 ARTIFACTS = ROOT / "build" / "e2e"
 CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 
 needs_chromium = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="needs Debian's /usr/bin/chromium"
@@ -91,15 +80,10 @@ def test_translations() -> None:
 # ------------------------------------------------------------------ the browser
 
 
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Browser]:
-    """Headless Chromium, shared by the module's tests (each page has its own context)."""
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-        )
-        yield launched
-        launched.close()
+@pytest.fixture
+def chromium(browser: Browser) -> Browser:
+    """Headless Chromium (``tests/e2e/conftest.py``'s, shared by the module's tests)."""
+    return browser
 
 
 def new_page(browser: Browser, base: str, lang: str = "en") -> Page:
