@@ -126,15 +126,17 @@ def test_two_people_play_a_whole_quinque_game(browser: Browser, live_server: Liv
         assert page.errors == []  # type: ignore[attr-defined]
 
 
+# Dana's and Erin's own hot-seat tables (and the guests' below): the module's shared server
+# does, no fresh database needed (a server start costs seconds of CPU).
 def test_hot_seat_quinque_one_page_plays_both_seats(
-    browser: Browser, live_server: LiveServer
+    browser: Browser, shared_server: LiveServer
 ) -> None:
-    page = new_page(browser, live_server.base)
+    page = new_page(browser, shared_server.base)
     sign_up(page, "dana")
     page.click("#hot-seat")  # every seat that is not a computer's: "Me"
     assert page.input_value("#seat-1") == "me"
     table_id = create_table(page)
-    spectator = new_page(browser, live_server.base)
+    spectator = new_page(browser, shared_server.base)
     spectator.goto(f"/tables/{table_id}")
     expect(page.locator(".seat.mine")).to_have_count(2)
     for step, (seat, action) in enumerate(PLAN[:8], start=1):
@@ -179,9 +181,9 @@ PLAY_SEAT = """async ([url, seat]) => {
 
 
 def test_hot_seat_hides_one_seat_from_the_other_in_a_simultaneous_phase(
-    browser: Browser, live_server: LiveServer
+    browser: Browser, shared_server: LiveServer
 ) -> None:
-    page = new_page(browser, live_server.base)
+    page = new_page(browser, shared_server.base)
     sign_up(page, "erin")
     page.select_option("#game", "connnect")
     page.click("#hot-seat")
@@ -196,7 +198,7 @@ def test_hot_seat_hides_one_seat_from_the_other_in_a_simultaneous_phase(
     expect(page.locator("#status")).to_contain_text("Your turn (Blue)")
     # Blue finishes its part of the phase (from another socket of the same user): the page
     # hides Blue's sheet and hands the device to Red.
-    url = live_server.base.replace("http", "ws") + f"/ws/tables/{table_id}?since=0"
+    url = shared_server.base.replace("http", "ws") + f"/ws/tables/{table_id}?since=0"
     page.evaluate(PLAY_SEAT, [url, 0])
     expect(page.locator("#handover-ready")).to_be_visible()
     expect(page.locator("#handover-ready")).to_contain_text("I am Red")
@@ -220,9 +222,10 @@ RAW_KEY = re.compile(r"\b(?:common|quinque)\.[A-Za-z_]+")
 
 @pytest.mark.parametrize("lang", ["en", "it", "de", "fr", "es"])
 def test_the_pages_speak_the_browser_language(
-    browser: Browser, live_server: LiveServer, lang: str
+    browser: Browser, shared_server: LiveServer, lang: str
 ) -> None:
-    page = new_page(browser, live_server.base, locale=lang)
+    # A guest's own table: the server's other tables and people change nothing here.
+    page = new_page(browser, shared_server.base, locale=lang)
     page.goto("/")
     page.click("#guest")
     expect(page.locator("#user-name")).to_be_visible()

@@ -283,8 +283,9 @@ PLAY = """async ([tableId, count]) => {
 }"""
 
 
-def test_analyse_a_finished_game_on_its_replay(browser: Browser, live_server: LiveServer) -> None:
-    page = new_page(browser, live_server.base, locale="de-DE")
+# Dora's own game: the module's shared server does (no fresh database needed).
+def test_analyse_a_finished_game_on_its_replay(browser: Browser, shared_server: LiveServer) -> None:
+    page = new_page(browser, shared_server.base, locale="de-DE")
     sign_up(page, "dora")
     csrf = page.request.get("/api/session").json()["csrf"]
     made = page.request.post(

@@ -25,17 +25,17 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 import connect_arena.games
 from connect_arena.agents import GreedyAgent
 from connect_arena.core import replay
 from connect_arena.games.connect5.boards import BOARDS_ENV
+from tests.e2e.conftest import evaluate_json
 from tests.games.connect5.helpers import TINY
 from tests.server.live import free_port, server
 
@@ -46,16 +46,6 @@ I18N = STATIC / "i18n"
 LANGUAGES = ("en", "it", "de", "fr", "es")
 ARTIFACTS = ROOT / "build" / "e2e"
 CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 
 needs_chromium = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="needs Debian's /usr/bin/chromium"
@@ -91,13 +81,9 @@ def test_translations() -> None:
 
 
 @pytest.fixture
-def chromium() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-        )
-        yield launched
-        launched.close()
+def chromium(browser: Browser) -> Browser:
+    """Headless Chromium (``tests/e2e/conftest.py``'s, shared by the module's tests)."""
+    return browser
 
 
 def new_page(browser: Browser, base: str, lang: str = "en") -> Page:
@@ -380,7 +366,7 @@ def test_every_legal_action_is_offered_and_clickable(chromium: Browser) -> None:
     driven = 0
     for data in positions:
         legal = data["legal"]
-        checked = page.evaluate("d => c5check(d)", data)
+        checked = evaluate_json(page, "d => c5check(d)", data)
         assert sorted(checked["offered"]) == sorted(legal), data["observation"]["stacks"]
         assert checked["unlabelled"] == 0
         assert checked["hint"] and "connect5." not in checked["hint"]
@@ -389,10 +375,10 @@ def test_every_legal_action_is_offered_and_clickable(chromium: Browser) -> None:
         special = [a for a in legal if not a.startswith(("place", "step", "pass"))]
         ordinary = [a for a in legal if a.startswith(("place", "step"))]
         for action in special + rng.sample(ordinary, min(3, len(ordinary))):
-            assert page.evaluate("([d, a]) => c5drive(d, a)", [data, action]) == [action]
+            assert evaluate_json(page, "([d, a]) => c5drive(d, a)", [data, action]) == [action]
             driven += 1
     assert driven > 100 and any(" over " in a for d in positions for a in d["legal"])
-    notice = page.evaluate("d => c5notice(d)", positions[0])
+    notice = evaluate_json(page, "d => c5notice(d)", positions[0])
     assert notice.startswith("Round 1 is over: Connect 5 by Red (a → b → c → d → e)."), notice
     page.screenshot(path=ARTIFACTS / "connect5-harness.png", full_page=True)
     assert page.errors == []  # type: ignore[attr-defined]

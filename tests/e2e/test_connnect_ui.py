@@ -34,7 +34,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from connect_arena.core import load, replay
 from connect_arena.games.connnect.events import ENGLISH
-from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page
+from tests.e2e.conftest import LiveServer, artifacts, evaluate_json, needs_chromium, new_page
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "src" / "connect_arena" / "server" / "static"
@@ -162,21 +162,21 @@ def random_positions(seed: int, count: int) -> list[dict[str, Any]]:
 @pytest.mark.slow
 @needs_chromium
 def test_every_legal_action_is_offered_and_clickable(
-    browser: Browser, live_server: LiveServer, seed: int
+    browser: Browser, shared_server: LiveServer, seed: int
 ) -> None:
-    page = new_page(browser, live_server.base)
+    page = new_page(browser, shared_server.base)
     page.goto("/")  # any page of the server: the module is imported into it
     rng = random.Random(seed)
     kinds: Counter[str] = Counter()
     for position in random_positions(seed, 45):
-        result = page.evaluate(PERFORM, [position, None])
+        result = evaluate_json(page, PERFORM, [position, None])
         assert sorted(result["offered"]) == sorted(position["legal"]), position["legal"]
         by_kind: dict[str, list[str]] = {}
         for action in position["legal"]:
             by_kind.setdefault(action.split()[0], []).append(action)
         for kind, actions in by_kind.items():
             for action in rng.sample(actions, min(2, len(actions))):
-                result = page.evaluate(PERFORM, [position, action])
+                result = evaluate_json(page, PERFORM, [position, action])
                 assert result["sent"] == [action]
                 kinds[kind] += 1
     expected = {"zone", "write", "change", "skip", "switch", "adjust", "move", "claim", "take"}
@@ -231,15 +231,15 @@ DRAW = """async ([observation, geometry]) => {
 
 @needs_chromium
 def test_a_variant_sheet_is_drawn_from_the_geometry(
-    browser: Browser, live_server: LiveServer, tmp_path: Path
+    browser: Browser, shared_server: LiveServer, tmp_path: Path
 ) -> None:
     variant = tmp_path / "variant.toml"
     variant.write_text(VARIANT, encoding="utf-8")
     game = load("connnect", 2, data=str(variant))
     state = game.new_initial_state()
-    page = new_page(browser, live_server.base)
+    page = new_page(browser, shared_server.base)
     page.goto("/")
-    drawn = page.evaluate(DRAW, [state.public_observation(), game.geometry()])
+    drawn = evaluate_json(page, DRAW, [state.public_observation(), game.geometry()])
     assert drawn["arrows"] == 3
     assert drawn["freeActions"] == ["0", "−2", "−4", "−6", "−8"]
     assert drawn["markers"] == ["I4", "L4"]
@@ -247,7 +247,9 @@ def test_a_variant_sheet_is_drawn_from_the_geometry(
     assert drawn["cells"] == 36
     assert drawn["zones"][0] == "Zone 1: rows 1–2" and drawn["zones"][3] == "Zone 4: columns a–b"
     assert drawn["shapes"] == ["I3", "L3", "I4", "L4"]
-    builtin = page.evaluate(DRAW, [state.public_observation(), load("connnect", 2).geometry()])
+    builtin = evaluate_json(
+        page, DRAW, [state.public_observation(), load("connnect", 2).geometry()]
+    )
     assert builtin["arrows"] == 2 and builtin["boxes"] == 4 and len(builtin["freeActions"]) == 8
     assert page.errors == []  # type: ignore[attr-defined]
 
@@ -405,8 +407,9 @@ def test_play_against_the_computer(browser: Browser, live_server: LiveServer) ->
     page.goto(f"/tables/{table_id}/replay")
     expect(page.locator(".cn-final")).to_be_visible()
     page.click("#first")
-    for _ in range(70):
-        page.click("#next")
+    # Seventy presses of "next" (one mouse gesture: a round trip each would cost seconds).
+    page.click("#next", click_count=70)
+    expect(page.locator("#position")).to_contain_text(re.compile(r"^70 / "))
     expect(page.locator(".cn-final")).to_have_count(0)
     expect(page.locator(".cn-actions")).to_have_count(0)
     page.screenshot(path=artifacts() / "connnect-7-replay.png", full_page=True)

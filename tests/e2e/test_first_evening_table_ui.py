@@ -50,15 +50,17 @@ def guest_table(page: Page, game: str, computer: str = "computer:random") -> int
     return int(page.url.rsplit("/", 1)[1])
 
 
+# The next three tests each open a guest's own table: none needs a fresh database, so the
+# module's server is shared (a server start costs seconds of CPU).
 @pytest.mark.parametrize("game", GAMES)
 def test_no_null_is_printed_on_a_table_page(
-    browser: Browser, live_server: LiveServer, game: str
+    browser: Browser, shared_server: LiveServer, game: str
 ) -> None:
-    player = new_page(browser, live_server.base)
+    player = new_page(browser, shared_server.base)
     table_id = guest_table(player, game)
     expect(player.locator("#status")).not_to_be_empty()
     expect(player.locator("#controls")).to_be_attached()
-    spectator = new_page(browser, live_server.base)
+    spectator = new_page(browser, shared_server.base)
     spectator.goto(f"/tables/{table_id}")
     expect(spectator.locator("#seats li").first).to_be_visible(timeout=30_000)  # a busy machine
     for page in (player, spectator):
@@ -69,9 +71,9 @@ def test_no_null_is_printed_on_a_table_page(
 
 
 def test_the_record_of_a_running_connnect_game_downloads_what_may_be_shown(
-    browser: Browser, live_server: LiveServer
+    browser: Browser, shared_server: LiveServer
 ) -> None:
-    page = new_page(browser, live_server.base)
+    page = new_page(browser, shared_server.base)
     guest_table(page, "connnect")
     expect(page.locator("#status")).to_contain_text("Your turn")
     note = page.locator("#record-note")
@@ -89,16 +91,16 @@ def test_the_record_of_a_running_connnect_game_downloads_what_may_be_shown(
 
 
 def test_the_creator_leaving_their_table_is_told_and_sent_to_the_lobby(
-    browser: Browser, live_server: LiveServer
+    browser: Browser, shared_server: LiveServer
 ) -> None:
-    creator = new_page(browser, live_server.base)
+    creator = new_page(browser, shared_server.base)
     creator.goto("/")
     creator.click("#guest")
     expect(creator.locator("#user-name")).to_be_visible()
     creator.click("#create-table")  # Quinque, the second seat open
     creator.wait_for_url(re.compile(r"/tables/\d+$"))
     table_id = int(creator.url.rsplit("/", 1)[1])
-    spectator = new_page(browser, live_server.base)
+    spectator = new_page(browser, shared_server.base)
     spectator.goto(f"/tables/{table_id}")
     expect(spectator.locator("#status")).to_contain_text("Waiting")
     creator.click("#leave-0")

@@ -352,6 +352,9 @@ def test_turn_alert_in_the_title_and_a_notification_only_when_hidden(
     expect(mine).to_contain_text("Your turn")
     expect(lobby.locator(f'#tables [data-table="{table_id}"]')).to_contain_text("5+3")
     shoot(lobby, "lobby")
+    # Back to Bob's table page: a tab in the background gets no animation frames, and each
+    # click there would wait for them (seconds).
+    bob.bring_to_front()
     # Alice's page is hidden when her turn comes: one notification.
     alice.evaluate("window.__hidden = true")
     played([alice, bob], OPENING[1:])

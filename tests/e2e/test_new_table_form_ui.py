@@ -85,9 +85,10 @@ def check_form(page: Page, catalogue: dict[str, Any], lang: str) -> None:
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("width", [1280, 390])
 def test_the_form_offers_only_valid_choices_that_fit(
-    browser: Browser, live_server: LiveServer, lang: str, width: int
+    browser: Browser, shared_server: LiveServer, lang: str, width: int
 ) -> None:
-    page = new_page(browser, live_server.base, locale=lang)
+    # A guest and the form only: no fresh database needed.
+    page = new_page(browser, shared_server.base, locale=lang)
     page.set_viewport_size({"width": width, "height": 844 if width < 500 else 860})
     guest(page)
     catalogue = page.evaluate("() => fetch('/api/games').then((r) => r.json())")
@@ -103,8 +104,8 @@ def test_the_form_offers_only_valid_choices_that_fit(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-def test_the_language_switch_keeps_the_choices(browser: Browser, live_server: LiveServer) -> None:
-    page = new_page(browser, live_server.base)
+def test_the_language_switch_keeps_the_choices(browser: Browser, shared_server: LiveServer) -> None:
+    page = new_page(browser, shared_server.base)
     guest(page)
     page.select_option("#game", "pairs")
     page.select_option("#players", "4")

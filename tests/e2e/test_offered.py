@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from connect_arena.core import Action, State, game_names, load, sample_chance_outcome
-from tests.e2e.conftest import STATIC, LiveServer, needs_chromium, new_page
+from tests.e2e.conftest import STATIC, LiveServer, evaluate_json, needs_chromium, new_page
 
 pytestmark = [pytest.mark.slow, needs_chromium]
 
@@ -115,14 +115,14 @@ def test_the_board_offers_exactly_the_legal_actions(
         "seatNames": [descriptor.seat_name(seat) for seat in range(descriptor.num_players)],
     }
     script = "([g, c, m]) => window.__harness.load(g, c, m)"
-    loaded = harness.evaluate(script, [game, context, module])
+    loaded = evaluate_json(harness, script, [game, context, module])
     if not loaded["offers"]:
         pytest.skip(f"the {module} UI module does not implement board.offered() yet")
     checked = 0
     seed = sum(map(ord, game)) * 1000 + len(options)
     for state, seat in positions(game, options, seed):
         data = update_data(state, seat)
-        harness.evaluate("data => window.__harness.update(data)", data)
+        evaluate_json(harness, "data => window.__harness.update(data)", data)
         offered: list[str] = harness.evaluate("() => window.__harness.offered()")
         legal = data["legal"]
         where = (

@@ -27,7 +27,14 @@ from playwright.sync_api import Browser, Page, expect
 
 from connect_arena.core import replay
 from connect_arena.games import load
-from tests.e2e.conftest import STATIC, LiveServer, artifacts, needs_chromium, new_page
+from tests.e2e.conftest import (
+    STATIC,
+    LiveServer,
+    artifacts,
+    evaluate_json,
+    needs_chromium,
+    new_page,
+)
 
 STRINGS = STATIC / "i18n" / "pairs.en.json"
 MAX_ROUNDS = 14
@@ -272,7 +279,7 @@ def test_the_module_offers_exactly_the_legal_actions(
     )
     shots = {"event": False, "eight": False, "reply": False}
     for case in cases:
-        result = page.evaluate(RENDER, [case, "player"])
+        result = evaluate_json(page, RENDER, [case, "player"])
         assert result["offered"] == case["legal"] and not result["fallback"], case["kind"]
         # The board is drawn from the geometry: two boards of its zones, its track's ends.
         geometry = case["geometry"]
@@ -294,7 +301,7 @@ def test_the_module_offers_exactly_the_legal_actions(
             page.screenshot(
                 path=out / "pairs-module-8-players.png", full_page=True, animations="disabled"
             )
-            spectator = page.evaluate(RENDER, [case, "spectator"])
+            spectator = evaluate_json(page, RENDER, [case, "spectator"])
             assert spectator["offered"] == [] and not spectator["fallback"]
             page.screenshot(
                 path=out / "pairs-module-8-spectator.png", full_page=True, animations="disabled"
@@ -318,13 +325,13 @@ def test_the_module_offers_exactly_the_legal_actions(
         and case["observation"]["why_not"]["move"]
         and any(e["key"] == "pairs.rolls" for e in case["observation"]["log"][-8:])
     )
-    page.evaluate(RENDER, [german, "player"])
+    evaluate_json(page, RENDER, [german, "player"])
     log = page.locator(".pairs-log li").all_inner_texts()
     assert any("würfelt" in line for line in log) and not any(" rolls " in line for line in log)
     expect(page.locator(".option-move .reasons li").first).to_contain_text("Würfel")
     page.screenshot(path=out / "pairs-module-de.png", full_page=True, animations="disabled")
     # A phone (the zones' tokens are known to spill there: issue 12, not fixed here).
     page.set_viewport_size({"width": 390, "height": 844})
-    page.evaluate(RENDER, [german, "player"])
+    evaluate_json(page, RENDER, [german, "player"])
     page.screenshot(path=out / "pairs-module-phone.png", full_page=True, animations="disabled")
     assert page.errors == []  # type: ignore[attr-defined]

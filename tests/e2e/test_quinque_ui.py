@@ -70,10 +70,11 @@ def test_colours_and_rules_come_from_the_geometry(harness: Page) -> None:
     assert harness.errors == []  # type: ignore[attr-defined]
 
 
+# Frieda's own hot-seat table: the module's shared server does (no fresh database needed).
 def test_a_german_game_reads_the_engines_events_in_german(
-    browser: Browser, live_server: LiveServer
+    browser: Browser, shared_server: LiveServer
 ) -> None:
-    page = new_page(browser, live_server.base, locale="de")
+    page = new_page(browser, shared_server.base, locale="de")
     sign_up(page, "frieda")
     page.click("#hot-seat")
     create_table(page)

@@ -68,12 +68,14 @@ def shoot(page: Page, name: str) -> None:
     page.screenshot(path=artifacts() / f"result-{name}.png", full_page=True)
 
 
+# Each test uploads a record to the replay viewer: none needs a fresh database, so the
+# module's server is shared (a server start costs seconds of CPU).
 def test_connnect_says_a_player_who_went_out_cannot_win(
-    browser: Browser, live_server: LiveServer, tmp_path: Path
+    browser: Browser, shared_server: LiveServer, tmp_path: Path
 ) -> None:
     state = played("connnect", 2, CONNNECT_OUT_SEED)
     assert [sheet.out for sheet in state.sheets] == [0, 12]  # type: ignore[attr-defined]
-    page = new_page(browser, live_server.base)
+    page = new_page(browser, shared_server.base)
     open_record(page, state, tmp_path / "connnect.json")
     why = page.locator("#result-reason")
     expect(why).to_contain_text("The game ended after the 12 rounds")
@@ -88,17 +90,17 @@ def test_connnect_says_a_player_who_went_out_cannot_win(
     shoot(page, "connnect")
 
     # In Italian, from the same events.
-    italian = new_page(browser, live_server.base, locale="it")
+    italian = new_page(browser, shared_server.base, locale="it")
     open_record(italian, state, tmp_path / "connnect.json")
     expect(italian.locator("#result-reason")).to_contain_text("chi esce non può vincere")
     assert page.errors == [] and italian.errors == []  # type: ignore[attr-defined]
 
 
 def test_connect5_says_how_the_game_ended(
-    browser: Browser, live_server: LiveServer, tmp_path: Path
+    browser: Browser, shared_server: LiveServer, tmp_path: Path
 ) -> None:
     state = played("connect5", 2, 5, mode="full")  # 137 actions
-    page = new_page(browser, live_server.base)
+    page = new_page(browser, shared_server.base)
     open_record(page, state, tmp_path / "connect5.json")
     expect(page.locator("#status")).to_contain_text(
         "The game ended after 2 rounds: every player started one"
@@ -111,11 +113,11 @@ def test_connect5_says_how_the_game_ended(
 
 
 def test_quinque_says_why_and_what_was_left(
-    browser: Browser, live_server: LiveServer, tmp_path: Path
+    browser: Browser, shared_server: LiveServer, tmp_path: Path
 ) -> None:
     state = played("quinque", 2, 3)
     observation = state.observation(0)
-    page = new_page(browser, live_server.base)
+    page = new_page(browser, shared_server.base)
     open_record(page, state, tmp_path / "quinque.json")
     status = page.locator("#status")
     expect(status).to_contain_text(f"after {observation['turn']} turns; parachutes left: ")
@@ -126,12 +128,12 @@ def test_quinque_says_why_and_what_was_left(
 
 
 def test_pairs_gives_each_manches_points(
-    browser: Browser, live_server: LiveServer, tmp_path: Path
+    browser: Browser, shared_server: LiveServer, tmp_path: Path
 ) -> None:
     state = played("pairs", 4, 1, "greedy", manches=2)  # random players take 100 000s of turns
     observation = state.observation(0)
     assert observation["scores"] == [[16, 12], [17, 2]]
-    page = new_page(browser, live_server.base)
+    page = new_page(browser, shared_server.base)
     open_record(page, state, tmp_path / "pairs.json")
     expect(page.locator("#status")).to_contain_text("pair X: 33 points, pair Y: 14 points")
     first = " · ".join(str(manche[0]) for manche in observation["scores"])
@@ -141,7 +143,7 @@ def test_pairs_gives_each_manches_points(
 
 
 def test_a_finished_connnect_replay_shows_each_write_where_it_was_made(
-    browser: Browser, live_server: LiveServer, tmp_path: Path
+    browser: Browser, shared_server: LiveServer, tmp_path: Path
 ) -> None:
     """Defect 10: the frame right after Blue's first setup number shows it on Blue's sheet,
     though the phase goes on (two more numbers for Blue, three for Red): live, spectators see
@@ -151,7 +153,7 @@ def test_a_finished_connnect_replay_shows_each_write_where_it_was_made(
     index = next(i for i, entry in enumerate(history) if entry.player == 0)
     assert history[index].simultaneous and str(history[index].action).startswith("write")
     number, cell = str(history[index].action).split()[1:3]
-    page = new_page(browser, live_server.base)
+    page = new_page(browser, shared_server.base)
     open_record(page, state, tmp_path / "connnect.json")
     page.click(f'#moves li[value="{index + 1}"]')
     expect(page.locator("#position")).to_contain_text(str(index + 1))
