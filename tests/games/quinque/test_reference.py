@@ -144,12 +144,11 @@ def test_grouped_legal_actions_are_the_list_in_groups(options: dict[str, object]
                 continue
             player = state.current_player
             legal = state.legal_grouped(player)
-            parachutes = legal.actions[: legal.parachutes]
-            groups = legal.move_groups()
+            parachutes, groups = legal.parachutes, legal.moves
             flat = [*parachutes, *(m for _, group in groups for m in group)]
             if legal.passing:
                 flat.append(Pass())
-            assert flat == state.legal_actions() == legal.actions
+            assert flat == state.legal_actions() == legal.actions()
             assert legal.stuck == (state.legal_actions() == [Pass()])
             tiles = [tile for tile, _ in groups]
             assert len(set(tiles)) == len(tiles) and tiles == sorted(tiles)

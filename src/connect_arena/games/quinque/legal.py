@@ -8,10 +8,10 @@ one (move a tile, or ``pass``). Where a tile may go comes from its formation's s
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from connect_arena.games.quinque.geometry import Cell
-from connect_arena.games.quinque.notation import Move, Pass, QuinqueAction
+from connect_arena.games.quinque.notation import Add, Mark, Move, Pass, QuinqueAction
 from connect_arena.games.quinque.shapes import Shape
 
 if TYPE_CHECKING:
@@ -23,55 +23,55 @@ ADVANCED_PATTERN = (1, 1, 2, 3, 4, 4, 4, 4, 4, 4)
 movement: a tile without any (set up by hand) moves like one with one; 3 × 3 tiles hold 9."""
 
 
-class Legal:
-    """A position's legal actions, with where each kind lies (shared: do not modify).
+MoveGroups = list[tuple[Cell, list[Move]]]
+"""``(tile, its moves by destination)`` per tile that may move."""
 
-    ``actions`` is what ``legal_actions`` hands out; the bounds let a caller that asks
-    "which tile, then where" (the research adapters' two-step moves) skip the moves of the
-    tiles it does not choose.
+
+class Legal:
+    """A position's legal actions, grouped as a player chooses them (shared: do not modify).
+
+    The flat list (:meth:`actions`) is what ``legal_actions`` hands out; the groups let a
+    caller that asks "which tile, then where" (the research adapters' two-step moves) skip
+    the moves of the tiles it does not choose.
 
     Attributes:
-        actions: every legal action in the engine's order: the ``mark`` actions (by tile,
-            each tile's skydivers row by row), the ``add`` actions (by cell), the moves (by
-            tile, then destination), ``pass``.
-        parachutes: how many marks and adds lead the list (0 in the second action).
-        moves: ``(tile, start, end)`` for each tile that may move, tiles in sorted order:
-            its moves are ``actions[start:end]``; no tile appears twice, no run is empty.
-        passing: whether ``pass`` is legal (in the second action, or when nothing else is);
-            it is then the last action.
+        parachutes: the ``mark`` actions (by tile, each tile's skydivers row by row), then
+            the ``add`` actions (by cell); empty in the second action of a turn.
+        moves: ``(tile, its moves by destination)`` for each tile that may move, tiles in
+            sorted order; no tile appears twice, no group is empty.
+        passing: whether ``pass`` is legal (in the second action, or when nothing else is).
         stuck: whether ``pass`` is the only legal action.
         origin: the smallest x and the smallest y of the formation's tiles (the corner of
             its bounding box), ``None`` before the first tile.
     """
 
-    __slots__ = ("actions", "moves", "origin", "parachutes", "passing", "stuck")
+    __slots__ = ("_flat", "moves", "origin", "parachutes", "passing", "stuck")
 
     def __init__(
-        self,
-        actions: list[QuinqueAction],
-        parachutes: int,
-        moves: list[tuple[Cell, int, int]],
-        origin: Cell | None,
-        passing: bool,
+        self, parachutes: list[Mark | Add], moves: MoveGroups, origin: Cell | None, second: bool
     ) -> None:
-        self.actions = actions
         self.parachutes = parachutes
         self.moves = moves
         self.origin = origin
-        self.passing = passing
-        self.stuck = not actions
-        if passing:
-            actions.append(PASS)
+        self.stuck = not parachutes and not moves
+        self.passing = second or self.stuck
+        self._flat: list[QuinqueAction] | None = None
 
-    def move_groups(self) -> list[tuple[Cell, list[Move]]]:
-        """``(tile, its moves by destination)`` per tile that may move."""
-        actions = cast(list[Move], self.actions)
-        return [(tile, actions[start:end]) for tile, start, end in self.moves]
+    def actions(self) -> list[QuinqueAction]:
+        """Every legal action in the engine's order: marks, adds, moves (by tile, then
+        destination), ``pass`` (built once; shared)."""
+        flat = self._flat
+        if flat is None:
+            flat = self._flat = list(self.parachutes)
+            for _, group in self.moves:
+                flat += group
+            if self.passing:
+                flat.append(PASS)
+        return flat
 
 
 def grouped(state: QuinqueState, player: int) -> Legal:
-    """The legal actions of ``player``, the seat to act in ``state``, with their bounds
-    (:class:`Legal`).
+    """The legal actions of ``player``, the seat to act in ``state``, grouped (:class:`Legal`).
 
     A turn (the rulebook): a mandatory first action (mark, add or move) and an optional
     second one (move or pass). Order: marks, adds, then moves (each by tile, then skydiver or
@@ -79,51 +79,42 @@ def grouped(state: QuinqueState, player: int) -> Legal:
     is legal (Q-14).
     """
     tables = state.tables
-    actions: list[QuinqueAction] = []
+    parachutes: list[Mark | Add] = []
     first = not state.second and state.supply[player] > 0
     if not state.tiles:
         if first and state.stack:
-            actions += tables.adds_at[(0, 0)]  # the first tile goes at T0,0 (Q-21)
-        return Legal(actions, len(actions), [], None, not actions)
+            parachutes += tables.adds_at[(0, 0)]  # the first tile goes at T0,0 (Q-21)
+        return Legal(parachutes, [], None, False)
     order, origin, shape = tables.locate(state.tiles)
     if first:
         marks = state.marks
         for tile in order:
-            actions += [mark for spot, mark in tables.marks_on[tile] if spot not in marks]
+            parachutes += [mark for spot, mark in tables.marks_on[tile] if spot not in marks]
         if state.stack:
             adds_at = tables.adds_at
             for dx, dy in shape.add_cells:
-                actions += adds_at[(origin[0] + dx, origin[1] + dy)]
-    parachutes = len(actions)
-    runs = add_moves(state, order, shape, actions)
-    return Legal(actions, parachutes, runs, origin, state.second or not actions)
+                parachutes += adds_at[(origin[0] + dx, origin[1] + dy)]
+    return Legal(parachutes, move_groups(state, order, shape), origin, state.second)
 
 
-def add_moves(
-    state: QuinqueState, order: list[Cell], shape: Shape, found: list[QuinqueAction]
-) -> list[tuple[Cell, int, int]]:
-    """Append every legal move to ``found``, by tile (tiles in ``order``) then destination;
-    return ``(tile, start, end)`` per tile that may move (its moves: ``found[start:end]``).
+def move_groups(state: QuinqueState, order: list[Cell], shape: Shape) -> MoveGroups:
+    """Every legal move, grouped by tile (tiles in ``order``), each group by destination.
     Hot path: the shape knows each tile's moves as offsets, and the ``Move`` objects are
     interned per tile and offset."""
-    runs: list[tuple[Cell, int, int]] = []
+    found: MoveGroups = []
     moves_from = state.tables.moves_from
     still = state.marked_tile  # Q-7: the tile marked this turn stays put
     moved = () if state.cfg.same_tile_twice else state.moved
     if not state.cfg.advanced:
         for tile, offsets in zip(order, shape.offsets(0), strict=True):
             if offsets and tile != still and tile not in moved:
-                start = len(found)
-                found += map(moves_from[tile].__getitem__, offsets)
-                runs.append((tile, start, len(found)))
-        return runs
+                found.append((tile, list(map(moves_from[tile].__getitem__, offsets))))
+        return found
     marks, skydivers = state.marks, state.tables.skydivers
     for i, tile in enumerate(order):
         if shape.landing[i] and tile != still and tile not in moved:
             count = sum(map(marks.__contains__, skydivers[tile]))  # parachutes_on(), inlined
             offsets = shape.tile_offsets(ADVANCED_PATTERN[count], i)
             if offsets:
-                start = len(found)
-                found += map(moves_from[tile].__getitem__, offsets)
-                runs.append((tile, start, len(found)))
-    return runs
+                found.append((tile, list(map(moves_from[tile].__getitem__, offsets))))
+    return found

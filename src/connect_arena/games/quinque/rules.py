@@ -168,14 +168,14 @@ class QuinqueState(State[QuinqueAction]):
         found = self._legal
         if found is None:
             found = self._legal = legal.grouped(self, player)
-        return list(found.actions)
+        return list(found.actions())
 
     def legal_list(self, player: int) -> list[QuinqueAction]:
         """The legal actions, generated once per position (the list is shared: do not modify)."""
-        return self.legal_grouped(player).actions
+        return self.legal_grouped(player).actions()
 
     def legal_grouped(self, player: int) -> legal.Legal:
-        """The legal actions of ``player`` (the seat to act) with where each kind starts
+        """The legal actions of ``player`` (the seat to act) grouped as a player chooses them
         (:class:`~connect_arena.games.quinque.legal.Legal`), generated once per position
         (shared: do not modify)."""
         found = self._legal

@@ -30,7 +30,6 @@ the supply), 11 tiles left in the stack (fraction), 12 the observer is Red.
 
 from __future__ import annotations
 
-from itertools import islice
 from operator import itemgetter
 from typing import Any, cast
 
@@ -126,20 +125,19 @@ class QuinqueEncoding(Encoding):
         lose on the dozen of a typical position)."""
         q = cast(QuinqueState, state)
         legal = q.legal_grouped(player)
-        actions = cast(list[Any], legal.actions)
         origin = legal.origin
         if origin is None:  # no tile yet: the window is fixed
-            return self.tree(state, actions)
+            return self.tree(state, cast(list[Action], legal.actions()))
         ox, oy = origin[0] - 1, origin[1] - 1  # the window: one cell up and left
         s, span, width = self.side, self.span, self.width
         shift = oy * s * span + ox * s
         root: dict[int, Any] = {}
-        for action in islice(actions, legal.parachutes):
+        for action in legal.parachutes:
             x, y = action.skydiver
             root[y * span + x - shift] = action
         move_from = self.move_from - oy * width - ox
-        for (x, y), start, end in legal.moves:
-            root[move_from + y * width + x] = actions[start:end]
+        for (x, y), group in legal.moves:
+            root[move_from + y * width + x] = group
         if legal.passing:
             root[self.pass_id] = PASS
         return root
