@@ -62,11 +62,16 @@ class Legal:
         destination), ``pass`` (built once; shared)."""
         flat = self._flat
         if flat is None:
-            flat = self._flat = list(self.parachutes)
-            for _, group in self.moves:
-                flat += group
-            if self.passing:
-                flat.append(PASS)
+            flat = self._flat = self.new_list()
+        return flat
+
+    def new_list(self) -> list[QuinqueAction]:
+        """:meth:`actions` as a new list (the caller's to keep or change)."""
+        flat: list[QuinqueAction] = list(self.parachutes)
+        for _, group in self.moves:
+            flat += group
+        if self.passing:
+            flat.append(PASS)
         return flat
 
 

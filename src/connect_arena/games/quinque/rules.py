@@ -168,7 +168,7 @@ class QuinqueState(State[QuinqueAction]):
         found = self._legal
         if found is None:
             found = self._legal = legal.grouped(self, player)
-        return list(found.actions())
+        return found.new_list()  # built afresh: no shared list to copy
 
     def legal_list(self, player: int) -> list[QuinqueAction]:
         """The legal actions, generated once per position (the list is shared: do not modify)."""
