@@ -44,7 +44,7 @@ from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]  # no
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
 
 from connect_arena.agents.playout import ai_only_options
-from connect_arena.core.game import Game
+from connect_arena.core.game import CHANCE, Game
 from connect_arena.core.registry import load
 from connect_arena.rl.encoding import encoding_for
 from connect_arena.rl.stepper import Stepper
@@ -130,7 +130,7 @@ class _Table:
     def draw_chance(self) -> None:
         """Draw chance outcomes until a seat acts or the game ends."""
         stepper = self.stepper
-        while stepper.is_chance_node():
+        while stepper.current_player == CHANCE:
             stepper.sample_chance(float(self.np_random.random()))
 
     def play(self, name: str, action: object) -> None:
@@ -271,15 +271,22 @@ class ConnectArenaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type h
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self.table.play(agent, action)
+        table = self.table
+        table.play(agent, action)
         self._cumulative_rewards[agent] = 0.0
-        over = self.table.over()
-        self.rewards = self.table.returns() if over else dict.fromkeys(self.agents, 0.0)
-        if over:
+        seat = table.stepper.current_player
+        if seat >= 0 and table.forfeit is None:  # the usual step: the game goes on
+            self.rewards = dict.fromkeys(self.agents, 0.0)  # terminal rewards: zeros till then
+            self.agent_selection = table.names[seat]
+            return
+        if table.over():
+            self.rewards = table.returns()
             self.terminations = dict.fromkeys(self.agents, True)
-            self.infos = self.table.infos()
-        self.agent_selection = self.table.acting()
-        self._accumulate_rewards()
+            self.infos = table.infos()
+            self._accumulate_rewards()
+        else:  # rewards are terminal: zeros until the end (nothing to accumulate)
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.agent_selection = table.acting()
 
     def render(self) -> str | npt.NDArray[np.uint8] | None:
         """The frame of ``render_mode``: printed (``"human"``), text, or RGB pixels."""
