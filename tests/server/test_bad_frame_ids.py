@@ -21,6 +21,8 @@ from tests.server.test_websocket import opening, running_table
         (json.dumps({"type": "launch", "id": [1]}), None),
         (json.dumps(["type", "launch"]), None),
         ("this is not json", None),
+        ("[" * 5_000, None),  # nested deeper than Python's parser goes (the fuzzer's case)
+        ('{"id": 3, "a": ' + '{"a": ' * 1_500 + "1" + "}" * 1_501, None),
     ],
 )
 def test_a_bad_message_echoes_its_id(

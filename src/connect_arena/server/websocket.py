@@ -205,7 +205,7 @@ def _request_id(text: str) -> str | int | None:
     string or integer ``id`` (so a client can tell which of its requests failed)."""
     try:
         frame = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than Python parses
         return None
     ref = frame.get("id") if isinstance(frame, dict) else None
     return ref if isinstance(ref, str | int) and not isinstance(ref, bool) else None
