@@ -9,11 +9,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page
+from tests.e2e.conftest import Account, LiveServer, artifacts, needs_chromium, new_page
 
 pytestmark = [pytest.mark.slow, needs_chromium]
 
@@ -40,22 +39,10 @@ window.AudioContext = class {
 
 def running_table(base: str) -> int:
     """A running Quinque table of two people (another visitor's), to be watched."""
-    people = []
-    for name in ("ann", "bob"):
-        person = httpx.Client(base_url=base)
-        csrf = person.get("/api/session").json()["csrf"]
-        answer = person.post(
-            "/api/signup",
-            json={"name": name, "password": PASSWORD},
-            headers={"x-csrf-token": csrf},
-        )
-        people.append((person, answer.json()["csrf"]))
-    (ann, ann_csrf), (bob, bob_csrf) = people
+    ann, bob = Account(base, "ann", PASSWORD), Account(base, "bob", PASSWORD)
     body: dict[str, Any] = {"game": "quinque", "seats": [{"kind": "me"}, {"kind": "open"}]}
-    table = ann.post("/api/tables", json=body, headers={"x-csrf-token": ann_csrf}).json()["table"]
-    joined = bob.post(
-        f"/api/tables/{table['id']}/join", json={"seat": 1}, headers={"x-csrf-token": bob_csrf}
-    )
+    table = ann.post("/api/tables", body).json()["table"]
+    joined = bob.post(f"/api/tables/{table['id']}/join", {"seat": 1})
     assert joined.status_code == 200, joined.text
     return int(table["id"])
 

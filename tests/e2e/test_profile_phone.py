@@ -3,35 +3,22 @@ cut off or scrolled sideways); at 1280 px the same history is a table with its h
 
 from __future__ import annotations
 
-import httpx
 import pytest
 from playwright.sync_api import Browser
 
-from tests.e2e.conftest import LiveServer, needs_chromium, new_page
+from tests.e2e.conftest import Account, LiveServer, needs_chromium, new_page
 
 pytestmark = [pytest.mark.slow, needs_chromium]
 
 
 def finished_games(base: str, name: str, games: list[str]) -> None:
     """Sign ``name`` up and lose a game of each of ``games`` to the computer (resigned)."""
-    with httpx.Client(base_url=base) as client:
-        csrf = client.get("/api/session").json()["csrf"]
-        answer = client.post(
-            "/api/signup",
-            json={"name": name, "password": "a long password"},
-            headers={"x-csrf-token": csrf},
-        )
-        csrf = answer.json()["csrf"]
-        for game in games:
-            table = client.post(
-                "/api/tables",
-                json={"game": game, "seats": [{"kind": "me"}, {"kind": "computer"}]},
-                headers={"x-csrf-token": csrf},
-            ).json()["table"]["id"]
-            resigned = client.post(
-                f"/api/tables/{table}/resign", json={}, headers={"x-csrf-token": csrf}
-            )
-            assert resigned.status_code == 200, resigned.text
+    account = Account(base, name)
+    for game in games:
+        seats = [{"kind": "me"}, {"kind": "computer"}]
+        table = account.post("/api/tables", {"game": game, "seats": seats}).json()["table"]
+        resigned = account.post(f"/api/tables/{table['id']}/resign", {})
+        assert resigned.status_code == 200, resigned.text
 
 
 def test_the_history_fits_a_phone_and_is_a_table_on_a_desk(

@@ -10,7 +10,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.conftest import LiveServer, needs_chromium, new_page
+from tests.e2e.conftest import Account, LiveServer, needs_chromium, new_page
 
 pytestmark = [pytest.mark.slow, needs_chromium]
 
@@ -19,37 +19,23 @@ def test_a_tournament_table_links_back_to_its_tournament(
     browser: Browser, live_server: LiveServer
 ) -> None:
     base = live_server.base
-    with httpx.Client(base_url=base) as club:
-        csrf = club.get("/api/session").json()["csrf"]
-        signed = club.post(
-            "/api/signup",
-            json={"name": "clubhouse", "password": "a long password"},
-            headers={"x-csrf-token": csrf},
-        )
-        csrf = signed.json()["csrf"]
-        made = club.post(
-            "/api/tournaments",
-            json={
-                "name": "Quick Swiss",
-                "game": "quinque",
-                "options": {"parachutes": 2, "tiles": 1},
-                "settings": {"time_control": {"kind": "realtime", "base": 60, "increment": 1}},
-                "format": "swiss",
-                "rounds": 1,
-                "starts_at": (datetime.now(UTC) + timedelta(seconds=2)).isoformat(),
-            },
-            headers={"x-csrf-token": csrf},
-        ).json()["tournament"]
-        club.post(
-            f"/api/tournaments/{made['id']}/computers",
-            json={"agent": "random", "count": 2},
-            headers={"x-csrf-token": csrf},
-        )
-        ordinary = club.post(
-            "/api/tables",
-            json={"game": "quinque", "seats": [{"kind": "me"}, {"kind": "open"}]},
-            headers={"x-csrf-token": csrf},
-        ).json()["table"]["id"]
+    club = Account(base, "clubhouse")
+    starts = (datetime.now(UTC) + timedelta(seconds=2)).isoformat()
+    made = club.post(
+        "/api/tournaments",
+        {
+            "name": "Quick Swiss",
+            "game": "quinque",
+            "options": {"parachutes": 2, "tiles": 1},
+            "settings": {"time_control": {"kind": "realtime", "base": 60, "increment": 1}},
+            "format": "swiss",
+            "rounds": 1,
+            "starts_at": starts,
+        },
+    ).json()["tournament"]
+    club.post(f"/api/tournaments/{made['id']}/computers", {"agent": "random", "count": 2})
+    seats = [{"kind": "me"}, {"kind": "open"}]
+    ordinary = club.post("/api/tables", {"game": "quinque", "seats": seats}).json()["table"]["id"]
     deadline = time.monotonic() + 60
     games: list[dict[str, Any]] = []
     while not games:
