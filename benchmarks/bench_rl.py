@@ -109,9 +109,20 @@ def openspiel_games(
     name: str, options: dict[str, Any], games: list[Trajectory], clock: Callable[[], float]
 ) -> float:
     """Seconds to replay ``games`` through pyspiel, asking the legal ids at every step."""
-    game = pyspiel.load_game(PREFIX + name, options)
+    return replay(pyspiel.load_game(PREFIX + name, options), games, clock)
+
+
+def replay(
+    game: Any,
+    games: list[Trajectory],
+    clock: Callable[[], float],
+    each: Callable[[Trajectory], None] = lambda steps: None,
+) -> float:
+    """Seconds to replay ``games`` through the pyspiel ``game``, asking the legal ids at every
+    step (``each`` is told of every game before it starts)."""
     start = clock()
     for steps in games:
+        each(steps)
         state = game.new_initial_state()
         for chance, step in steps:
             legal = state.chance_outcomes() if chance else state.legal_actions()
@@ -199,16 +210,11 @@ pyspiel.register_game(NULL_TYPE, NullGame)
 def null_games(games: list[Trajectory], clock: Callable[[], float]) -> float:
     """Seconds to replay ``games`` through the game that does nothing, as
     :func:`openspiel_games` does."""
-    game = pyspiel.load_game(NULL)
-    start = clock()
-    for steps in games:
+
+    def walk(steps: Trajectory) -> None:
         NullState.steps = steps
-        state = game.new_initial_state()
-        for chance, step in steps:
-            legal = state.chance_outcomes() if chance else state.legal_actions()
-            assert legal
-            state.apply_action(step)
-    return clock() - start
+
+    return replay(pyspiel.load_game(NULL), games, clock, walk)
 
 
 def main() -> None:

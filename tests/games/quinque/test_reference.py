@@ -9,6 +9,7 @@ Positions come from seeded random playouts under several option sets.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -103,26 +104,34 @@ OPTION_SETS = [
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "default")
 def test_generated_actions_match_the_reference(options: dict[str, object]) -> None:
-    rng = random.Random(7)
-    for _ in range(6):
+    for state in positions(options, seed=7, games=6):
+        actions = state.legal_actions()
+        moves = {(a.tile, a.to) for a in actions if isinstance(a, Move)}
+        assert moves == reference_moves(state)
+        player = state.current_player
+        marks = {a.skydiver for a in actions if isinstance(a, Mark)}
+        free = {s for t in state.tiles for s in _skydivers(t) if s not in state.marks}
+        assert marks == (free if state.supply[player] and not state.second else set())
+        if state.second:
+            assert actions[-1] == Pass() and all(isinstance(a, Move) for a in actions[:-1])
+        adds = [a for a in actions if isinstance(a, Add)]
+        assert all(a.tile not in state.tiles for a in adds)
+
+
+def positions(options: dict[str, object], seed: int, games: int) -> Iterator[QuinqueState]:
+    """Each position where a seat acts in ``games`` seeded random games (the action played
+    after each is drawn once the caller is done with it; moves are preferred less often so
+    that the games end and marks happen)."""
+    rng = random.Random(seed)
+    for _ in range(games):
         state = load("quinque", **options).new_initial_state()
         assert isinstance(state, QuinqueState)
         while not state.is_terminal():
             if state.is_chance_node():
                 state.apply_action(sample_chance_outcome(state, rng))
                 continue
+            yield state
             actions = state.legal_actions()
-            moves = {(a.tile, a.to) for a in actions if isinstance(a, Move)}
-            assert moves == reference_moves(state)
-            player = state.current_player
-            marks = {a.skydiver for a in actions if isinstance(a, Mark)}
-            free = {s for t in state.tiles for s in _skydivers(t) if s not in state.marks}
-            assert marks == (free if state.supply[player] and not state.second else set())
-            if state.second:
-                assert actions[-1] == Pass() and all(isinstance(a, Move) for a in actions[:-1])
-            adds = [a for a in actions if isinstance(a, Add)]
-            assert all(a.tile not in state.tiles for a in adds)
-            # Moves are preferred less often so that the games end and marks happen.
             pool = [a for a in actions if not isinstance(a, Move)] or actions
             state.apply_action(rng.choice(pool if rng.random() < 0.6 else actions))
 
@@ -133,33 +142,24 @@ def test_grouped_legal_actions_are_the_list_in_groups(options: dict[str, object]
     groups in order, then ``pass`` are exactly the legal list; each tile's run holds its own
     moves and no tile has two; ``pass`` alone means stuck; the origin is the formation's
     corner."""
-    rng = random.Random(3)
     groups_seen = 0
-    for _ in range(4):
-        state = load("quinque", **options).new_initial_state()
-        assert isinstance(state, QuinqueState)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(sample_chance_outcome(state, rng))
-                continue
-            player = state.current_player
-            legal = state.legal_grouped(player)
-            parachutes, groups = legal.parachutes, legal.moves
-            flat = [*parachutes, *(m for _, group in groups for m in group)]
-            if legal.passing:
-                flat.append(Pass())
-            assert flat == state.legal_actions() == legal.actions()
-            assert legal.stuck == (state.legal_actions() == [Pass()])
-            tiles = [tile for tile, _ in groups]
-            assert len(set(tiles)) == len(tiles) and tiles == sorted(tiles)
-            for tile, group in groups:
-                assert group and all(move.tile == tile for move in group)
-                groups_seen += 1
-            assert all(isinstance(a, Mark | Add) for a in parachutes)
-            xs, ys = {x for x, _ in state.tiles}, {y for _, y in state.tiles}
-            assert legal.origin == ((min(xs), min(ys)) if state.tiles else None)
-            pool = [a for a in flat if not isinstance(a, Move)] or flat
-            state.apply_action(rng.choice(pool if rng.random() < 0.6 else flat))
+    for state in positions(options, seed=3, games=4):
+        player = state.current_player
+        legal = state.legal_grouped(player)
+        parachutes, groups = legal.parachutes, legal.moves
+        flat = [*parachutes, *(m for _, group in groups for m in group)]
+        if legal.passing:
+            flat.append(Pass())
+        assert flat == state.legal_actions() == legal.actions()
+        assert legal.stuck == (state.legal_actions() == [Pass()])
+        tiles = [tile for tile, _ in groups]
+        assert len(set(tiles)) == len(tiles) and tiles == sorted(tiles)
+        for tile, group in groups:
+            assert group and all(move.tile == tile for move in group)
+            groups_seen += 1
+        assert all(isinstance(a, Mark | Add) for a in parachutes)
+        xs, ys = {x for x, _ in state.tiles}, {y for _, y in state.tiles}
+        assert legal.origin == ((min(xs), min(ys)) if state.tiles else None)
     assert groups_seen > 0
 
 
