@@ -10,6 +10,8 @@ with :meth:`State.chance_outcomes` and the driver picks one with an injected
 from __future__ import annotations
 
 import abc
+import dataclasses
+import enum
 import json
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -42,6 +44,44 @@ class Action(abc.ABC):
     @abc.abstractmethod
     def __str__(self) -> str:
         """The canonical notation of the action."""
+
+    def parts(self) -> dict[str, Any]:
+        """The action as data for a page that must not parse notation (``docs/server.md``).
+
+        Returns:
+            ``{"kind": <the class name in snake_case>, <field>: <value>...}``: every dataclass
+            field of the action, tuples as lists (a cell ``(3, -1)`` → ``[3, -1]``), enums as
+            their values, nested dataclasses as dicts. A game may override it to add derived
+            parts (a chain's hops, a shape's cells).
+        """
+        parts: dict[str, Any] = {"kind": _snake(type(self).__name__)}
+        if dataclasses.is_dataclass(self):
+            for field in dataclasses.fields(self):
+                parts[field.name] = _json_part(getattr(self, field.name))
+        return parts
+
+
+def _snake(name: str) -> str:
+    """``"FirstPlayer"`` → ``"first_player"``."""
+    return "".join(f"_{c.lower()}" if c.isupper() and i else c.lower() for i, c in enumerate(name))
+
+
+def _json_part(value: Any) -> Any:
+    """``value`` as JSON data: tuples, lists, sets as lists, enums as values, dataclasses as
+    dicts, mappings with string keys; numbers, strings, booleans and ``None`` unchanged."""
+    if isinstance(value, enum.Enum):
+        return _json_part(value.value)
+    if isinstance(value, str | int | float | bool) or value is None:
+        return value
+    if isinstance(value, tuple | list):
+        return [_json_part(item) for item in value]
+    if isinstance(value, set | frozenset):
+        return sorted((_json_part(item) for item in value), key=repr)
+    if isinstance(value, Mapping):
+        return {str(key): _json_part(item) for key, item in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _json_part(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    return str(value)
 
 
 A = TypeVar("A", bound=Action)

@@ -99,14 +99,20 @@ def state_json(
     Keys: ``table_id``, ``seq`` (actions applied so far), ``to_move`` (active seats),
     ``chance`` (the next action is a chance outcome), ``terminal``, ``returns`` (once over),
     ``you`` (the viewer's seats), ``legal_actions`` (``{seat: [notation...]}`` for the viewer's
-    active seats) and ``observation``; for a viewer holding several seats, ``observations``
+    active seats), ``legal`` (the same actions as ``{seat: [{"notation", "parts"}]}``, parts
+    from :meth:`Action.parts`: what the page reads instead of parsing notation) and
+    ``observation``; for a viewer holding several seats, ``observations``
     (``{seat: observation}`` for each of them).
     """
     active = state.active_players()
-    legal = {
-        str(seat): [str(action) for action in state.legal_actions(seat)]
-        for seat in seats
-        if seat in active
+    actions = {seat: state.legal_actions(seat) for seat in seats if seat in active}
+    legal = {str(seat): [str(action) for action in listed] for seat, listed in actions.items()}
+    structured = {
+        str(seat): [
+            {"notation": text, "parts": action.parts()}
+            for action, text in zip(listed, legal[str(seat)], strict=True)
+        ]
+        for seat, listed in actions.items()
     }
     terminal = state.is_terminal()
     message: dict[str, Any] = {
@@ -119,6 +125,7 @@ def state_json(
         "returns": state.returns() if terminal else None,
         "you": list(seats),
         "legal_actions": legal,
+        "legal": structured,
         "observation": observation_for(state, seats),
     }
     if len(seats) > 1:
