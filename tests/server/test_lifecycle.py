@@ -140,8 +140,8 @@ def kinds(table: LiveTable) -> list[str]:
 
 
 def shift(service: MatchService, seconds: float) -> None:
-    """Make the lifecycle's clock run ``seconds`` ahead of the real one."""
-    service.lifecycle.now = lambda: utcnow() + timedelta(seconds=seconds)
+    """Make the service's clock run ``seconds`` ahead of the real one."""
+    service.clock.offset = timedelta(seconds=seconds)
 
 
 # ----- abort -------------------------------------------------------------------------------------
@@ -646,7 +646,7 @@ def test_a_connected_person_or_a_seat_that_need_not_act_cannot_be_claimed() -> N
         bob = await service.watch(table_id, BOB.id)
         shift(service, 10)
         await refused(service.claim(table_id, ALICE.id, 1), ErrorCode.NOT_ALLOWED)
-        service.lifecycle.now = utcnow
+        service.clock.offset = timedelta(0)
         service.unwatch(table_id, bob)  # Bob leaves now: the grace counts from now
         await refused(service.claim(table_id, ALICE.id, 1), ErrorCode.NOT_ALLOWED)
         await refused(service.claim(table_id, BOB.id, 0), ErrorCode.NOT_ALLOWED)  # need not act

@@ -321,7 +321,11 @@ def test_the_startup_pass_scores_tables_a_crash_left_unscored() -> None:
         first = MatchService(storage, ServiceConfig(0, 0.0))
         await first.start()
         table_id = await two_people(first, RATED)
-        first.ratings.table_changed = lambda table: None  # type: ignore[method-assign]
+
+        async def crash(table: object) -> None:
+            raise RuntimeError("the process died before scoring")
+
+        first.ratings.score = crash  # type: ignore[method-assign,assignment]
         await first.resign(table_id, BOB.id)  # "crash": the end is stored, not the rating
         await first.close()
         assert (await storage.get_table(table_id)) is not None

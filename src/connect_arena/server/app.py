@@ -73,7 +73,11 @@ async def open_arena(settings: Settings) -> Arena:
     service = MatchService(
         storage,
         ServiceConfig(
-            settings.computer_workers, settings.computer_delay, hint_agent=settings.hint_agent
+            settings.computer_workers,
+            settings.computer_delay,
+            hint_agent=settings.hint_agent,
+            open_table_ttl=settings.open_table_ttl,
+            idle_table_ttl=settings.idle_table_ttl,
         ),
         coordinator,
         challenges=bots,
@@ -81,8 +85,6 @@ async def open_arena(settings: Settings) -> Arena:
         ratings=ratings,
         tournaments=SqlTournaments(storage),
     )
-    service.lifecycle.open_ttl = settings.open_table_ttl
-    service.lifecycle.idle_ttl = settings.idle_table_ttl
     await service.start()
     return Arena(
         settings=settings,

@@ -19,11 +19,10 @@ from connect_arena.server.errors import ApiError
 from connect_arena.server.ratelimit import Buckets
 from connect_arena.server.sessions import Sessions, cookie_token
 from connect_arena.service import MatchService, User
+from connect_arena.service.model import MAX_ID
 
 USER_CACHE = 10_000
-MAX_TABLE_ID = 2**31 - 1
-"""The largest table id the database can hold (``tables.id`` is a 32-bit integer in
-PostgreSQL); a larger id cannot name a table."""
+"""Users kept in memory by id (the oldest dropped first)."""
 _TABLE_ID = re.compile(r"[1-9][0-9]{0,9}")
 
 
@@ -111,12 +110,12 @@ def require_csrf(request: Request) -> None:
 
 
 def parse_table_id(text: str) -> int | None:
-    """The table id written in ``text`` (decimal digits, 1 to :data:`MAX_TABLE_ID`), or
+    """The table id written in ``text`` (decimal digits, 1 to :data:`MAX_ID`), or
     ``None`` when ``text`` cannot name a table."""
     if not _TABLE_ID.fullmatch(text):
         return None
     table_id = int(text)
-    return table_id if table_id <= MAX_TABLE_ID else None
+    return table_id if table_id <= MAX_ID else None
 
 
 def table_id_param(table_id: str) -> int:

@@ -25,15 +25,15 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
-from connect_arena.service.computer_seats import computer_seat
-from connect_arena.service.lobby import Lobby
 from connect_arena.service.model import (
+    MAX_ID,
     ErrorCode,
     LogEntry,
     Seat,
@@ -43,17 +43,37 @@ from connect_arena.service.model import (
     TableStatus,
     utcnow,
 )
-from connect_arena.service.pipeline import MovePipeline
-from connect_arena.service.registry import MAX_ID, TableRegistry
 from connect_arena.service.results import final_returns
 from connect_arena.service.settings import NoteKind, ResultReason, TableNote, TableSettings
+from connect_arena.service.storage import Storage
+from connect_arena.service.table_events import ReplicaChanged, TableEvents
 from connect_arena.service.tables import LiveTable, encode, rebuild
 
 log = logging.getLogger(__name__)
 
 SWEEP_SECONDS = 1.0
 """How often a process looks for tables whose chance outcome or computer move nobody is
-producing (their process died): each is resumed by whichever process takes its lease."""
+producing (their process died): each is resumed by whichever process takes its lease
+(:meth:`connect_arena.service.computer_seats.ComputerSeats.start_resuming`)."""
+
+
+class Replicas(Protocol):
+    """What the cluster needs of its host, the table registry: the tables in memory, the
+    storage, and the one way a game's end is recorded."""
+
+    storage: Storage
+    tables: dict[int, LiveTable]
+
+    finished: OrderedDict[int, LiveTable]
+
+    def finish(
+        self,
+        table: LiveTable,
+        returns: list[float] | None,
+        finished_at: datetime | None,
+        reason: ResultReason = ResultReason.NORMAL,
+    ) -> None:
+        """Record a game's end in memory and publish it."""
 
 
 class CoordinationError(Exception):
@@ -198,38 +218,26 @@ class Cluster:
     and applying what other processes publish.
 
     Args:
-        registry: the replicas (the tables in memory) and the storage.
-        pipeline: applies chance outcomes and computer moves of tables nobody advances, and
-            records the end of a game.
-        lobby: told of every change other processes make.
+        registry: the replicas (the tables in memory), the storage, and how a game's end is
+            recorded.
+        hub: where each change another process made is published (:class:`ReplicaChanged`;
+            the lobby listens).
         coordinator: the shared coordinator (Redis).
     """
 
-    def __init__(
-        self,
-        registry: TableRegistry,
-        pipeline: MovePipeline,
-        lobby: Lobby,
-        coordinator: Coordinator,
-    ) -> None:
+    def __init__(self, registry: Replicas, hub: TableEvents, coordinator: Coordinator) -> None:
         self.registry = registry
-        self.pipeline = pipeline
-        self.lobby = lobby
+        self.hub = hub
         self.coordinator = coordinator
         self._tasks: set[asyncio.Task[None]] = set()
-        self._sweeper: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         """Start receiving (before the tables are loaded, so nothing is missed)."""
         await self.coordinator.start(self._received, self._resync)
 
-    def start_sweeping(self) -> None:
-        """Resume, every :data:`SWEEP_SECONDS`, tables nobody is advancing."""
-        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
-
     async def close(self) -> None:
-        """Stop the sweeper and the message handling, then the coordinator."""
-        tasks = [*self._tasks, *([self._sweeper] if self._sweeper else [])]
+        """Stop the message handling, then the coordinator."""
+        tasks = list(self._tasks)
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -374,7 +382,7 @@ class Cluster:
         changed = len(info.notes) != len(current.notes)
         current.notes = list(info.notes)
         if current.status is TableStatus.RUNNING and info.status is TableStatus.FINISHED:
-            self.pipeline.finish(
+            self.registry.finish(
                 table, info.returns, info.finished_at, info.reason or ResultReason.NORMAL
             )
             return
@@ -420,7 +428,7 @@ class Cluster:
             self.registry.tables.pop(table.id, None)
         else:
             table.broadcast_table()
-        self.lobby.changed()
+        self.hub.publish(ReplicaChanged(table))
 
     def _apply_entry(self, table: LiveTable, entry: LogEntry) -> None:
         """Apply a stored action that follows on (older ones are skipped), then finish the
@@ -432,9 +440,9 @@ class Cluster:
         table.apply_entry(entry)
         if table.state.is_terminal():
             returns = final_returns(table.state.game, table.state.returns(), table.info.notes)
-            self.pipeline.finish(table, returns, entry.created_at)
+            self.registry.finish(table, returns, entry.created_at)
         else:
-            self.lobby.changed()
+            self.hub.publish(ReplicaChanged(table))
         table.broadcast_event(entry)
 
     def _replica(self, table_id: int) -> LiveTable | None:
@@ -450,7 +458,7 @@ class Cluster:
             return None
         table = LiveTable(info, await storage.load_actions(table_id))
         table = self.registry.tables.setdefault(table_id, table)
-        self.lobby.changed()
+        self.hub.publish(ReplicaChanged(table))
         return table
 
     async def active(self, table_id: int) -> LiveTable | None:
@@ -468,24 +476,6 @@ class Cluster:
         for table in list(self.registry.tables.values()):
             if table.subscribers:
                 await self.refresh(table)
-
-    # ----- tables nobody advances -------------------------------------------------------------
-    async def _sweep(self) -> None:
-        while True:
-            await asyncio.sleep(SWEEP_SECONDS)
-            for table in list(self.registry.tables.values()):
-                state = table.state
-                waiting = state is not None and (
-                    state.is_chance_node() or computer_seat(table) is not None
-                )
-                idle = table.thinking is None or table.thinking.done()
-                if not waiting or not idle or table.lock.locked():
-                    continue
-                try:
-                    async with self.registry.exclusive(table):
-                        await self.pipeline.advance(table)
-                except Exception:
-                    log.exception("resuming table %s failed", table.id)
 
     async def drive(self, turns: Callable[[LiveTable], Awaitable[None]], table: LiveTable) -> None:
         """Play ``table``'s computer seats (``turns(table)``) unless another process does."""

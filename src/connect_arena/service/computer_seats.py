@@ -14,6 +14,7 @@ import logging
 import time
 from typing import Any, TypeVar
 
+from connect_arena.service.cluster import SWEEP_SECONDS
 from connect_arena.service.computer import ComputerPlayers, ThinkRequest
 from connect_arena.service.model import ServiceConfig, TableStatus, mix
 from connect_arena.service.pipeline import MovePipeline
@@ -75,11 +76,36 @@ class ComputerSeats:
         self.pipeline = pipeline
         self.computer = computer
         self.config = config
+        self._resuming: asyncio.Task[None] | None = None
 
     def wake(self, table: LiveTable) -> None:
         """Start the table's computer turns if a computer seat may act and none is thinking."""
         if computer_seat(table) is not None and (table.thinking is None or table.thinking.done()):
             table.thinking = self.registry.spawn(self.registry.drive(table, self._turns))
+
+    def start_resuming(self, every: float = SWEEP_SECONDS) -> None:
+        """Several processes: every ``every`` seconds, resume the tables whose chance outcome
+        or computer move nobody is producing (their process died), under their lease."""
+
+        async def loop() -> None:
+            while True:
+                await asyncio.sleep(every)
+                for table in list(self.registry.tables.values()):
+                    state = table.state
+                    waiting = state is not None and (
+                        state.is_chance_node() or computer_seat(table) is not None
+                    )
+                    idle = table.thinking is None or table.thinking.done()
+                    if not waiting or not idle or table.lock.locked():
+                        continue
+                    try:
+                        async with self.registry.exclusive(table):
+                            await self.pipeline.advance(table)
+                    except Exception:
+                        log.exception("resuming table %s failed", table.id)
+
+        if self._resuming is None:
+            self._resuming = self.registry.spawn(loop())
 
     async def _turns(self, table: LiveTable) -> None:
         """Play the computer seats of ``table`` while one of them is to act."""

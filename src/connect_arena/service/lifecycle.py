@@ -12,40 +12,37 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from datetime import datetime
 from typing import Any
 
 from connect_arena.core import CHANCE
-from connect_arena.service.lobby import Lobby
+from connect_arena.service.finisher import Finisher, first_actions_done, people_seats
 from connect_arena.service.model import (
+    Clock,
     ErrorCode,
-    Seat,
-    SeatKind,
+    ServiceConfig,
     ServiceError,
-    TableInfo,
     TableStatus,
     User,
-    utcnow,
 )
-from connect_arena.service.pipeline import MovePipeline, not_running
+from connect_arena.service.pipeline import not_running
 from connect_arena.service.registry import TableRegistry
-from connect_arena.service.results import draw, forfeited, side_of, sides, win_for
+from connect_arena.service.results import draw, forfeited
 from connect_arena.service.seating import Seating
-from connect_arena.service.settings import NoteKind, ResultReason, TableNote
+from connect_arena.service.settings import NoteKind, ResultReason
+from connect_arena.service.table_events import (
+    AwaitingAction,
+    PresenceChanged,
+    SeatsChanged,
+    TableAbandoned,
+    TableEvents,
+    TakenBack,
+)
 from connect_arena.service.tables import LiveTable, Subscription, rebuild
 
 log = logging.getLogger(__name__)
 
-OPEN_TABLE_TTL = 3600.0
-"""Seconds an open table nobody joined is listed before it expires."""
-
-IDLE_TABLE_TTL = 14 * 86_400.0
-"""Seconds without an action after which an untimed running table ends as abandoned."""
-
 SWEEP_EVERY = 60.0
 """Seconds between two sweeps for expired and abandoned tables."""
-
-Now = Callable[[], datetime]
 
 
 class Lifecycle:
@@ -53,30 +50,30 @@ class Lifecycle:
 
     Args:
         registry: the tables.
-        pipeline: the move pipeline (ends a game, wakes computer seats).
+        finisher: ends games and forfeits seats.
         seating: creates rematch tables.
-        lobby: told of every change.
-        now: the clock (tests give a fake one).
+        hub: where takebacks, returns, presence and abandoned tables are published.
+        clock: the service's clock (tests move it).
+        config: ``open_table_ttl`` and ``idle_table_ttl`` (:meth:`sweep`).
     """
 
     def __init__(
         self,
         registry: TableRegistry,
-        pipeline: MovePipeline,
+        finisher: Finisher,
         seating: Seating,
-        lobby: Lobby,
-        now: Now = utcnow,
+        hub: TableEvents,
+        clock: Clock,
+        config: ServiceConfig,
     ) -> None:
         self.registry = registry
-        self.pipeline = pipeline
+        self.finisher = finisher
         self.seating = seating
-        self.lobby = lobby
-        self.now = now
-        self.open_ttl = OPEN_TABLE_TTL
-        self.idle_ttl = IDLE_TABLE_TTL
+        self.hub = hub
+        self.clock = clock
+        self.open_ttl = config.open_table_ttl
+        self.idle_ttl = config.idle_table_ttl
         self._sweeper: asyncio.Task[None] | None = None
-        pipeline.changed = self.changed
-        pipeline.flag_fell = self.flag_fell
 
     # ----- helpers ---------------------------------------------------------------------------
     async def _held(
@@ -100,77 +97,6 @@ class Lifecycle:
         if table.info.status is not TableStatus.RUNNING or table.state is None:
             raise not_running(table)
 
-    @staticmethod
-    def _people(info: TableInfo) -> list[Seat]:
-        return [seat for seat in info.seats if seat.kind is SeatKind.HUMAN]
-
-    def _note(self, at: LiveTable, kind: NoteKind, seat: int | None, **data: Any) -> TableNote:
-        return TableNote(kind, at.seq, seat, self.now(), data)
-
-    @staticmethod
-    def first_actions_done(table: LiveTable) -> bool:
-        """Whether every person at ``table`` has made a first action."""
-        acted = {entry.seat for entry in table.log if entry.seat != CHANCE}
-        return all(seat.index in acted for seat in table.info.seats if seat.kind is SeatKind.HUMAN)
-
-    async def _end(
-        self,
-        table: LiveTable,
-        returns: list[float] | None,
-        reason: ResultReason,
-        notes: list[TableNote],
-    ) -> None:
-        """Store and apply the end of ``table`` (under its lock)."""
-        now = self.now()
-        await self.registry.storage.end_table(table.id, returns, reason, now, notes)
-        table.info.notes.extend(notes)
-        self.pipeline.finish(table, returns, now, reason)
-
-    async def _take_over(self, table: LiveTable, seat: int, notes: list[TableNote]) -> None:
-        """Store and apply a computer take-over of ``seat`` (under the table's lock): the
-        table's take-over level plays it on from the next action."""
-        agent = table.info.settings.takeover
-        notes = [*notes, self._note(table, NoteKind.TAKEOVER, seat, agent=agent)]
-        seats = list(table.info.seats)
-        seats[seat] = replace(seats[seat], takeover=agent)
-        await self.registry.storage.add_notes(table.id, notes, seats)
-        table.info.seats = seats
-        table.info.notes.extend(notes)
-        if table.clocks is not None and table.state is not None:
-            table.clocks.set_timed(seat, False, table.state.active_players(), self.now())
-        table.broadcast_table()
-        table.broadcast(table.state_message)
-        self.pipeline.wake(table)
-        self.changed(table)
-        self.lobby.changed()  # its rows show who plays each seat
-
-    async def _forfeit(self, table: LiveTable, seat: int, kind: NoteKind, **data: Any) -> None:
-        """``seat`` gives up (resignation, timeout, leaver claim): with two sides the other
-        side wins; otherwise the seat is ranked last and a computer plays it on (when no side
-        but the forfeiting one is left with a person, the game ends: the sides none of whose
-        seats gave up win)."""
-        game = table.game()
-        reason = {
-            NoteKind.RESIGN: ResultReason.RESIGNATION,
-            NoteKind.TIMEOUT: ResultReason.TIMEOUT,
-            NoteKind.CLAIM: ResultReason.LEAVER,
-        }[kind]
-        note = self._note(table, kind, seat, **data)
-        all_sides = sides(game)
-        mine = side_of(game, seat)
-        if len(all_sides) == 2:
-            winners = next(side for side in all_sides if side != mine)
-            await self._end(table, win_for(game, winners), reason, [note])
-            return
-        out = set(forfeited([*table.info.notes, note]))
-        if not any(s.index not in out for s in self._people(table.info)):
-            # No person is left to play: the game ends, won by the sides none of whose seats
-            # gave up (the computers a person played against).
-            unbeaten = [s for side in all_sides if not out & set(side) for s in side]
-            await self._end(table, win_for(game, unbeaten), reason, [note])
-            return
-        await self._take_over(table, seat, [note])
-
     # ----- abort -------------------------------------------------------------------------------
     async def abort(self, table_id: int, user_id: int | None) -> None:
         """End ``table_id`` with no result, until every person has made a first action.
@@ -182,13 +108,13 @@ class Lifecycle:
 
         async def work(table: LiveTable, mine: list[int]) -> None:
             self._running(table)
-            if self.first_actions_done(table):
+            if first_actions_done(table):
                 raise ServiceError(
                     ErrorCode.NOT_ALLOWED,
                     "too late to abort: every player has made a first move (resign instead)",
                 )
-            note = self._note(table, NoteKind.ABORT, mine[0])
-            await self._end(table, None, ResultReason.ABORTED, [note])
+            note = self.finisher.note(table, NoteKind.ABORT, mine[0])
+            await self.finisher.end(table, None, ResultReason.ABORTED, [note])
 
         await self._held(table_id, user_id, work)
 
@@ -210,7 +136,7 @@ class Lifecycle:
             candidates = [s for s in chosen if s not in out]
             if not candidates:
                 raise ServiceError(ErrorCode.NOT_ALLOWED, "this seat has already given up")
-            await self._forfeit(table, candidates[0], NoteKind.RESIGN)
+            await self.finisher.forfeit(table, candidates[0], NoteKind.RESIGN)
 
         await self._held(table_id, user_id, work)
 
@@ -230,7 +156,7 @@ class Lifecycle:
             game = table.game()
             if not game.game_type.draw_possible:
                 raise ServiceError(ErrorCode.NOT_ALLOWED, f"{game.title} has no draws")
-            people = {s.index for s in self._people(table.info) if s.takeover is None}
+            people = {s.index for s in people_seats(table.info) if s.takeover is None}
             if not people - set(mine):
                 raise ServiceError(
                     ErrorCode.NOT_ALLOWED, "draws are agreed between people: nobody to agree with"
@@ -247,8 +173,8 @@ class Lifecycle:
                 offers.draw.update(s for s in mine if s in people)
                 offers.declined = None
                 if people <= offers.draw:
-                    note = self._note(table, NoteKind.DRAW, None)
-                    await self._end(table, draw(game), ResultReason.DRAW_AGREED, [note])
+                    note = self.finisher.note(table, NoteKind.DRAW, None)
+                    await self.finisher.end(table, draw(game), ResultReason.DRAW_AGREED, [note])
                     return
             else:
                 raise ServiceError(ErrorCode.BAD_REQUEST, "op must be offer, accept or decline")
@@ -307,7 +233,7 @@ class Lifecycle:
         person's seat no computer plays, but the requester's own."""
         asker = table.info.seats[requester].user_id
         return {
-            s.index for s in self._people(table.info) if s.takeover is None and s.user_id != asker
+            s.index for s in people_seats(table.info) if s.takeover is None and s.user_id != asker
         }
 
     @staticmethod
@@ -331,7 +257,7 @@ class Lifecycle:
 
     async def _take_back(self, table: LiveTable, seat: int, keep: int) -> None:
         """Store and apply a takeback to seq ``keep`` (under the table's lock)."""
-        note = self._note(table, NoteKind.TAKEBACK, seat, to=keep)
+        note = self.finisher.note(table, NoteKind.TAKEBACK, seat, to=keep)
         await self.registry.storage.take_back(table.id, keep, note)
         table.log = table.log[:keep]
         table.described = []
@@ -340,54 +266,13 @@ class Lifecycle:
         table.offers.takeback = None
         table.offers.takeback_accepted.clear()
         table.offers.draw.clear()
-        table.start_clocks(self.now())
+        table.start_clocks(self.clock.now())
         table.broadcast(lambda seats: {"type": "takeback", "table_id": table.id, "seq": keep})
         table.broadcast_table()
         table.broadcast(table.state_message)
         table.broadcast(lambda seats: table.offers.to_json(table.id))
-        self.pipeline.wake(table)
-        self.changed(table)
-
-    # ----- flags -------------------------------------------------------------------------------
-    def changed(self, table: LiveTable) -> None:
-        """After a change of ``table``: set its one flag timer (the clock that runs out
-        first), or cancel it."""
-        if table.flag_timer is not None:
-            table.flag_timer.cancel()
-            table.flag_timer = None
-        clocks = table.clocks
-        flag = clocks.next_flag() if clocks is not None else None
-        if flag is not None and table.info.status is TableStatus.RUNNING:
-            delay = max(0.0, (flag.at - self.now()).total_seconds())
-            loop = asyncio.get_running_loop()
-            table.flag_timer = loop.call_later(
-                delay + 0.001, lambda: self.registry.spawn(self._on_timer(table))
-            )
-
-    async def _on_timer(self, table: LiveTable) -> None:
-        async with self.registry.exclusive(table):
-            await self.flag_fell(table)
-
-    async def flag_fell(self, table: LiveTable) -> None:
-        """Apply every fallen flag of ``table`` (under its lock): before every person's first
-        action the game is aborted (as on Lichess; at a tournament's table it is a no-show,
-        lost on time); with two sides the other side wins; with more, the computer takes the
-        seat over."""
-        clocks = table.clocks
-        if clocks is None or table.info.status is not TableStatus.RUNNING:
-            return
-        now = self.now()
-        for seat in sorted(clocks.running):
-            if table.info.status is not TableStatus.RUNNING:
-                break
-            if not clocks.flagged(seat, now):
-                continue
-            if not self.first_actions_done(table) and table.info.settings.tournament is None:
-                note = self._note(table, NoteKind.TIMEOUT, seat)
-                await self._end(table, None, ResultReason.ABORTED, [note])
-            else:
-                await self._forfeit(table, seat, NoteKind.TIMEOUT)
-        self.changed(table)
+        self.hub.publish(TakenBack(table, seq=keep))
+        self.hub.publish(AwaitingAction(table))
 
     # ----- leavers ---------------------------------------------------------------------------
     async def claim(self, table_id: int, user_id: int | None, seat: int) -> None:
@@ -407,7 +292,7 @@ class Lifecycle:
             target = table.info.seats[seat]
             if target.user_id == user_id:
                 raise ServiceError(ErrorCode.NOT_ALLOWED, "you cannot claim your own seat")
-            wait = table.claimable_in(target, self.now())
+            wait = table.claimable_in(target, self.clock.now())
             if wait is None:
                 raise ServiceError(
                     ErrorCode.NOT_ALLOWED,
@@ -417,7 +302,7 @@ class Lifecycle:
                 raise ServiceError(
                     ErrorCode.NOT_ALLOWED, f"the player may still come back: wait {wait:.0f} s"
                 )
-            await self._forfeit(table, seat, NoteKind.CLAIM, by=mine[0])
+            await self.finisher.forfeit(table, seat, NoteKind.CLAIM, by=mine[0])
 
         await self._held(table_id, user_id, work)
 
@@ -445,18 +330,17 @@ class Lifecycle:
                 raise ServiceError(
                     ErrorCode.NOT_ALLOWED, "a seat that resigned or ran out of time is not returned"
                 )
-            note = self._note(table, NoteKind.RETURN, seat)
+            note = self.finisher.note(table, NoteKind.RETURN, seat)
             seats = list(table.info.seats)
             seats[seat] = replace(current, takeover=None)
             await self.registry.storage.add_notes(table.id, [note], seats)
             table.info.seats = seats
             table.info.notes.append(note)
             if table.clocks is not None and table.state is not None:
-                table.clocks.set_timed(seat, True, table.state.active_players(), self.now())
+                table.clocks.set_timed(seat, True, table.state.active_players(), self.clock.now())
             table.broadcast_table()
             table.broadcast(table.state_message)
-            self.changed(table)
-            self.lobby.changed()
+            self.hub.publish(SeatsChanged(table))
 
         await self._held(table_id, user_id, work)
 
@@ -465,7 +349,7 @@ class Lifecycle:
         """Send every viewer of ``table`` (but ``skip``) the ``presence`` message."""
         if table.info.status is TableStatus.ABANDONED:
             return
-        message = {"type": "presence", "table_id": table.id, **table.presence(self.now())}
+        message = {"type": "presence", "table_id": table.id, **table.presence(self.clock.now())}
         for subscriber in list(table.subscribers):
             if subscriber is not skip:
                 subscriber.push_json(message)
@@ -478,14 +362,16 @@ class Lifecycle:
             return
         if sum(1 for s in table.subscribers if s.user_id == user_id and not s.closed) == 1:
             self.broadcast_presence(table, skip=subscription)
+            self.hub.publish(PresenceChanged(table))
 
     def disconnected(self, table: LiveTable, user_id: int | None) -> None:
         """A viewer's connection closed: a seated person with no connection left is away
         from now, and the others are told."""
         if user_id is None or not table.viewer_seats(user_id) or table.online(user_id):
             return
-        table.away_since[user_id] = self.now()
+        table.away_since[user_id] = self.clock.now()
         self.broadcast_presence(table)
+        self.hub.publish(PresenceChanged(table))
 
     # ----- rematch -----------------------------------------------------------------------------
     async def rematch(self, table_id: int, user: User, op: str) -> int | None:
@@ -522,7 +408,7 @@ class Lifecycle:
             elif op in ("offer", "accept"):
                 offers.rematch.update(mine)
                 offers.declined = None
-                people = {s.index for s in self._people(info)}
+                people = {s.index for s in people_seats(info)}
                 if people <= offers.rematch:
                     return await self._rematch(table, user)
             else:
@@ -543,7 +429,7 @@ class Lifecycle:
         new = await self.seating.create_seated(
             user, info.game, dict(info.options), seats, info.settings
         )
-        note = self._note(table, NoteKind.REMATCH, None, table=new.id)
+        note = self.finisher.note(table, NoteKind.REMATCH, None, table=new.id)
         await self.registry.storage.add_notes(info.id, [note])
         info.notes.append(note)
         table.offers.rematch_table = new.id
@@ -561,7 +447,7 @@ class Lifecycle:
         Returns:
             How many tables were swept.
         """
-        now = self.now()
+        now = self.clock.now()
         swept = 0
         for table in list(self.registry.tables.values()):
             idle = (now - table.last_activity()).total_seconds()
@@ -574,17 +460,16 @@ class Lifecycle:
                     table.info.status = TableStatus.ABANDONED
                     table.broadcast_table()
                     self.registry.tables.pop(table.id, None)
+                    self.hub.publish(TableAbandoned(table))
                     swept += 1
                 elif (
                     status is TableStatus.RUNNING
                     and not table.info.settings.time_control.timed
                     and idle >= self.idle_ttl
                 ):
-                    note = self._note(table, NoteKind.ABANDON, None)
-                    await self._end(table, None, ResultReason.ABANDONED, [note])
+                    note = self.finisher.note(table, NoteKind.ABANDON, None)
+                    await self.finisher.end(table, None, ResultReason.ABANDONED, [note])
                     swept += 1
-        if swept:
-            self.lobby.changed()
         return swept
 
     def start_sweeping(self, every: float = SWEEP_EVERY) -> None:
@@ -600,7 +485,3 @@ class Lifecycle:
 
         if self._sweeper is None:
             self._sweeper = self.registry.spawn(loop())
-
-    def resume(self, table: LiveTable) -> None:
-        """After a restart: set the flag timer of a rebuilt table."""
-        self.changed(table)

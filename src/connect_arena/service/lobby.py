@@ -21,14 +21,17 @@ class Lobby:
 
     Args:
         registry: the tables listed.
+        seeks: the seeks waiting (:meth:`connect_arena.service.seeks.Seeks.listing`), listed
+            with the tables.
     """
 
-    def __init__(self, registry: TableRegistry) -> None:
+    def __init__(
+        self, registry: TableRegistry, seeks: Callable[[], list[dict[str, Any]]] = list
+    ) -> None:
         self.registry = registry
+        self.seeks = seeks
         self.watchers: set[Subscription] = set()
         self._pending: asyncio.TimerHandle | None = None
-        self.seeks: Callable[[], list[dict[str, Any]]] = list
-        """The seeks waiting (:mod:`connect_arena.service.seeks`), listed with the tables."""
 
     def snapshot(self) -> dict[str, Any]:
         """The ``lobby`` message: open and running tables, newest first, and the seeks
@@ -60,8 +63,9 @@ class Lobby:
         subscription.close()
         self.watchers.discard(subscription)
 
-    def changed(self) -> None:
-        """Note a change; watchers get one snapshot within :data:`DEBOUNCE` seconds."""
+    def changed(self, event: object = None) -> None:
+        """Note a change (``event``: the hub's event that reports it, unused); watchers get
+        one snapshot within :data:`DEBOUNCE` seconds."""
         if self._pending is None and self.watchers:
             loop = asyncio.get_running_loop()
             self._pending = loop.call_later(DEBOUNCE, self._send)

@@ -29,10 +29,13 @@ from connect_arena.service.chat import Chat, ChatStore, MemoryChatStore
 from connect_arena.service.cluster import Cluster, Coordinator
 from connect_arena.service.computer import ComputerPlayers
 from connect_arena.service.computer_seats import ComputerSeats
+from connect_arena.service.finisher import Finisher
+from connect_arena.service.flags import FlagTimers
 from connect_arena.service.hints import HINT_LINES, Hints
 from connect_arena.service.lifecycle import Lifecycle
 from connect_arena.service.lobby import Lobby
 from connect_arena.service.model import (
+    Clock,
     LogEntry,
     SeatRequest,
     ServiceConfig,
@@ -48,6 +51,20 @@ from connect_arena.service.seating import Seating
 from connect_arena.service.seeks import Seeks
 from connect_arena.service.settings import TableSettings
 from connect_arena.service.storage import MemoryStorage, Storage
+from connect_arena.service.table_events import (
+    ActionCommitted,
+    AwaitingAction,
+    GameStarted,
+    PresenceChanged,
+    ReplicaChanged,
+    SeatsChanged,
+    SeeksChanged,
+    TableAbandoned,
+    TableCreated,
+    TableEvents,
+    TableFinished,
+    TakenBack,
+)
 from connect_arena.service.tables import LiveTable, Subscription
 from connect_arena.service.tournaments import (
     MemoryTournamentStore,
@@ -97,59 +114,80 @@ class MatchService:
         tournaments: TournamentStore | None = None,
         ratings: RatingStore | None = None,
     ) -> None:
+        # The composition root: every service gets its collaborators here, through its
+        # constructor, and every subscription to the table-event hub is made in
+        # _subscribe, in one place (docs/architecture.md draws it).
         self.storage = storage
         self.config = config or ServiceConfig()
+        self.clock = Clock()
+        self.hub = TableEvents()
         self.computer = ComputerPlayers(self.config.computer_workers)
-        self.registry = TableRegistry(storage)
+        self.registry = TableRegistry(storage, self.hub, coordinator)
+        self.cluster: Cluster | None = self.registry.cluster
         self.tables: dict[int, LiveTable] = self.registry.tables
         self.finished: OrderedDict[int, LiveTable] = self.registry.finished
-        self.lobby = Lobby(self.registry)
-        self.pipeline = MovePipeline(self.registry, self.lobby, self._wake)
+        self.finisher = Finisher(self.registry, self.hub, self.clock)
+        self.flags = FlagTimers(self.registry, self.finisher, self.clock)
+        self.pipeline = MovePipeline(self.registry, self.finisher, self.hub)
         self.computer_seats = ComputerSeats(
             self.registry, self.pipeline, self.computer, self.config
         )
-        self.seating = Seating(self.registry, self.pipeline, self.lobby)
+        self.seating = Seating(self.registry, self.pipeline, self.hub)
         self.hints = Hints(self.registry, self.computer, self.config)
         self.viewing = Viewing(self.registry, self.pipeline)
-        self.lifecycle = Lifecycle(self.registry, self.pipeline, self.seating, self.lobby)
+        self.lifecycle = Lifecycle(
+            self.registry, self.finisher, self.seating, self.hub, self.clock, self.config
+        )
         self.user_events = UserEvents()
         self.challenges = Challenges(
             challenges or MemoryChallengeStore(), self.seating, self.user_events
         )
         self.analysis = Analysis(self.registry, self.computer)
-        self.tournaments = Tournaments(
-            self.registry, self.seating, tournaments or MemoryTournamentStore()
-        )
-        self.chat = Chat(self.registry, chat or MemoryChatStore())
         if ratings is None:
             memory = storage.tables if isinstance(storage, MemoryStorage) else None
             ratings = MemoryRatingStore(memory)
         self.ratings = Ratings(self.registry, ratings)
-        self.seeks = Seeks(
-            self.seating, self.user_events, self.lobby.changed, self.ratings.rating_of
+        self.tournaments = Tournaments(
+            self.registry,
+            self.seating,
+            tournaments or MemoryTournamentStore(),
+            self.ratings.rated_games,
+            self.ratings.rating_of,
         )
-        self.lobby.seeks = self.seeks.listing
-        self.tournaments.rated_games = self.ratings.rated_games
-        self.tournaments.rating_of = self.ratings.rating_of
+        self.chat = Chat(self.registry, chat or MemoryChatStore())
+        self.seeks = Seeks(self.seating, self.user_events, self.hub, self.ratings.rating_of)
+        self.lobby = Lobby(self.registry, self.seeks.listing)
         self.catching_up: asyncio.Task[None] | None = None
         """The startup pass scoring finished tables left unscored (:meth:`start`)."""
-        lifecycle_changed = self.pipeline.changed
+        self._subscribe()
 
-        def changed(table: LiveTable) -> None:
-            lifecycle_changed(table)
-            self.user_events.table_changed(table)
-            self.ratings.table_changed(table)  # a finished table is scored (rated) once
-            self.tournaments.table_changed(table)  # a tournament's game ended: pair on
+    def _subscribe(self) -> None:
+        """Who hears what: each event of the hub and its subscribers, in order."""
+        hub = self.hub
+        hub.subscribe(TableCreated, self.lobby.changed)
+        hub.subscribe(SeatsChanged, lambda e: self.flags.reset(e.table))
+        hub.subscribe(SeatsChanged, self.lobby.changed)
+        hub.subscribe(GameStarted, lambda e: self.flags.reset(e.table))
+        hub.subscribe(GameStarted, self.user_events.game_started)
+        hub.subscribe(GameStarted, self.lobby.changed)
+        hub.subscribe(ActionCommitted, lambda e: self.flags.reset(e.table))
+        hub.subscribe(TakenBack, lambda e: self.flags.reset(e.table))
+        hub.subscribe(AwaitingAction, lambda e: self.computer_seats.wake(e.table))
+        hub.subscribe(TableFinished, lambda e: self.flags.reset(e.table))
+        hub.subscribe(TableFinished, self.user_events.game_finished)
+        hub.subscribe(TableFinished, self.ratings.table_finished)
+        hub.subscribe(TableFinished, self.tournaments.table_finished)
+        hub.subscribe(TableFinished, self.lobby.changed)
+        hub.subscribe(TableAbandoned, self.lobby.changed)
+        hub.subscribe(ReplicaChanged, self.lobby.changed)
+        hub.subscribe(SeeksChanged, self.lobby.changed)
+        if self.cluster is not None:  # who is connected here reaches the other processes
+            hub.subscribe(PresenceChanged, self._announce)
 
-        self.pipeline.changed = changed
-        self.cluster: Cluster | None = None
-        if coordinator is not None:
-            self.cluster = Cluster(self.registry, self.pipeline, self.lobby, coordinator)
-            self.registry.cluster = self.cluster
-
-    def _wake(self, table: LiveTable) -> None:
-        self.computer_seats.wake(table)
-        self.user_events.table_changed(table)  # a game starting: its people are told
+    def _announce(self, event: PresenceChanged) -> None:
+        """Publish who is connected to the table through this process (several only)."""
+        if self.cluster is not None:
+            self.registry.spawn(self.cluster.announce(event.table))
 
     # ----- life cycle --------------------------------------------------------------------------
     async def start(self) -> None:
@@ -159,10 +197,10 @@ class MatchService:
         for table in await self.registry.load_active():
             async with self.registry.exclusive(table):
                 await self.pipeline.advance(table)
-                self.lifecycle.resume(table)
+                self.flags.reset(table)
         self.catching_up = self.registry.spawn(self._catch_up())
         if self.cluster is not None:
-            self.cluster.start_sweeping()
+            self.computer_seats.start_resuming()
         if self.config.sweep_every > 0:
             self.lifecycle.start_sweeping(self.config.sweep_every)
         await self.tournaments.start()
@@ -336,8 +374,6 @@ class MatchService:
         table = self.registry.tables.get(table_id) or self.registry.finished.get(table_id)
         if table is not None:
             self.lifecycle.connected(table, subscription)
-            if self.cluster is not None and table.viewer_seats(user_id):
-                self.registry.spawn(self.cluster.announce(table))
         return subscription
 
     @staticmethod
@@ -378,8 +414,6 @@ class MatchService:
         table = self.registry.tables.get(table_id) or self.registry.finished.get(table_id)
         if table is not None:
             self.lifecycle.disconnected(table, subscription.user_id)
-            if self.cluster is not None and table.viewer_seats(subscription.user_id):
-                self.registry.spawn(self.cluster.announce(table))
 
     async def rename_player(self, user_id: int, name: str) -> None:
         """Show ``user_id``'s seats under ``name`` in the tables held in memory (a guest became

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from connect_arena.core import OptionValue
@@ -19,6 +19,23 @@ from connect_arena.service.settings import ResultReason, TableNote, TableSetting
 def utcnow() -> datetime:
     """The current time, timezone-aware (UTC)."""
     return datetime.now(UTC)
+
+
+MAX_ID = 2**31 - 1
+"""The largest id a table (or any stored row) may have: ids are 32-bit database integers
+(``server/db/models.py``). Every route and frame refuses a larger one as not found."""
+
+
+class Clock:
+    """The service's one clock for lifecycle decisions (claims, flags, sweeps, notes): UTC
+    now plus ``offset``, which tests move forward instead of waiting."""
+
+    def __init__(self) -> None:
+        self.offset = timedelta(0)
+
+    def now(self) -> datetime:
+        """The current time, timezone-aware (UTC), plus :attr:`offset`."""
+        return datetime.now(UTC) + self.offset
 
 
 class TableStatus(enum.StrEnum):
@@ -171,6 +188,9 @@ class ServiceConfig:
         hint_limit: hints searched at once, all users together (each user: one at a time).
         sweep_every: seconds between sweeps for expired open tables and abandoned running
             ones (0: no sweeping).
+        open_table_ttl: seconds an open table nobody joined is listed before it expires.
+        idle_table_ttl: seconds without an action after which an untimed running table ends
+            as abandoned.
     """
 
     computer_workers: int = 1
@@ -178,6 +198,8 @@ class ServiceConfig:
     hint_agent: str = "mcts:normal"
     hint_limit: int = 4
     sweep_every: float = 60.0
+    open_table_ttl: float = 3600.0
+    idle_table_ttl: float = 14 * 86_400.0
 
 
 def mix(seed: int, seq: int) -> int:

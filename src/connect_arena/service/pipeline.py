@@ -14,8 +14,6 @@ Any refusal raises :class:`ServiceError` and changes nothing.
 from __future__ import annotations
 
 import random
-from collections.abc import Awaitable, Callable
-from datetime import datetime
 
 from connect_arena.core import (
     CHANCE,
@@ -26,7 +24,7 @@ from connect_arena.core import (
     InvalidActionError,
     sample_chance_outcome,
 )
-from connect_arena.service.lobby import Lobby
+from connect_arena.service.finisher import Finisher
 from connect_arena.service.model import (
     ErrorCode,
     LogEntry,
@@ -39,6 +37,7 @@ from connect_arena.service.model import (
 from connect_arena.service.registry import TableRegistry
 from connect_arena.service.results import final_returns
 from connect_arena.service.settings import ResultReason, TimeControlKind
+from connect_arena.service.table_events import ActionCommitted, AwaitingAction, TableEvents
 from connect_arena.service.tables import LiveTable
 
 
@@ -52,24 +51,16 @@ class MovePipeline:
     """Validates, stores, applies and broadcasts actions.
 
     Args:
-        registry: the tables in memory (and the storage).
-        lobby: told when a game ends.
-        wake: called after every change of a running table (under its lock), to let computer
-            seats act.
+        registry: the tables in memory (and the storage); records a game's natural end.
+        finisher: applies a fallen flag when an action arrives after it.
+        hub: where :class:`ActionCommitted` (each stored action) and
+            :class:`AwaitingAction` (the table waits for its seats) are published.
     """
 
-    def __init__(
-        self, registry: TableRegistry, lobby: Lobby, wake: Callable[[LiveTable], None]
-    ) -> None:
+    def __init__(self, registry: TableRegistry, finisher: Finisher, hub: TableEvents) -> None:
         self.registry = registry
-        self.lobby = lobby
-        self.wake = wake
-        self.changed: Callable[[LiveTable], None] = lambda table: None
-        """Called after each stored change (the lifecycle sets its flag timer and tells who
-        is present)."""
-        self.flag_fell: Callable[[LiveTable], Awaitable[None]] | None = None
-        """Called (under the table's lock) when an action arrives after its seat's flag fell:
-        the lifecycle applies the timeout."""
+        self.finisher = finisher
+        self.hub = hub
 
     async def submit(
         self, table_id: int, user_id: int | None, seq: int, text: str, seat: int | None = None
@@ -83,8 +74,7 @@ class MovePipeline:
         async with self.registry.exclusive(table):
             acting = self.acting_seat(table, user_id, seat, seq)
             if table.clocks is not None and table.clocks.flagged(acting, utcnow()):
-                if self.flag_fell is not None:
-                    await self.flag_fell(table)
+                await self.finisher.flag_fell(table)
                 raise ServiceError(ErrorCode.NOT_RUNNING, "your time ran out")
             action = self.validate(table, acting, text)
             entry = await self.commit(table, acting, action)
@@ -183,34 +173,11 @@ class MovePipeline:
             clocks.act(seat, now, [] if over else after.active_players(), recorded=clock)
         if table.offers.withdrawn_by(table.info, seat):
             table.broadcast(lambda seats: table.offers.to_json(table.id))
+        self.hub.publish(ActionCommitted(table, entry=entry))
         if returns is not None:
-            self.finish(table, returns, now)
+            self.registry.finish(table, returns, now, ResultReason.NORMAL)
         table.broadcast_event(entry)
-        self.changed(table)
         return entry
-
-    def finish(
-        self,
-        table: LiveTable,
-        returns: list[float] | None,
-        finished_at: datetime | None,
-        reason: ResultReason = ResultReason.NORMAL,
-    ) -> None:
-        """Record a game's end on ``table`` (in memory; stored by the caller), stop its
-        clocks, tell its viewers and the lobby."""
-        table.info.status = TableStatus.FINISHED
-        table.info.returns = None if returns is None else list(returns)
-        table.info.finished_at = finished_at
-        table.info.reason = reason
-        if table.clocks is not None and finished_at is not None:
-            table.clocks.stop_all(finished_at)
-        table.offers.draw.clear()
-        table.offers.takeback = None
-        table.offers.takeback_accepted.clear()
-        self.registry.remember_finished(table)
-        table.broadcast_table()
-        self.changed(table)
-        self.lobby.changed()
 
     async def draw_chance(self, table: LiveTable) -> None:
         """Apply chance outcomes while the table is at a chance node (under its lock)."""
@@ -219,6 +186,8 @@ class MovePipeline:
             await self.commit(table, CHANCE, sample_chance_outcome(table.state, rng))
 
     async def advance(self, table: LiveTable) -> None:
-        """Draw chance outcomes, then wake the computer seats (under the table's lock)."""
+        """Draw chance outcomes, then publish :class:`AwaitingAction` (computer seats wake;
+        under the table's lock)."""
         await self.draw_chance(table)
-        self.wake(table)
+        if table.info.status is TableStatus.RUNNING:
+            self.hub.publish(AwaitingAction(table))

@@ -42,6 +42,7 @@ from connect_arena.core import Game, GameError, ResultKind, load
 from connect_arena.service.model import SeatKind, ServiceError, TableInfo, TableStatus
 from connect_arena.service.registry import TableRegistry
 from connect_arena.service.results import forfeited, sides
+from connect_arena.service.table_events import TableFinished
 from connect_arena.service.tables import LiveTable
 
 log = logging.getLogger(__name__)
@@ -389,6 +390,7 @@ class Ratings:
         self._lock = asyncio.Lock()
         """One table scored at a time in this process (an account's updates in order)."""
         self._pending: set[int] = set()
+        """Tables being scored in the background now."""
         self._done: OrderedDict[int, None] = OrderedDict()
         """Tables this process scored lately (a finished table changes again: offers)."""
 
@@ -403,11 +405,10 @@ class Ratings:
         skill = await self.store.skill(user_id, game)
         return 0 if skill is None else skill.games
 
-    def table_changed(self, table: LiveTable) -> None:
-        """The match service's hook after each change: a table that just finished is scored
-        in the background (once)."""
-        if table.info.status is not TableStatus.FINISHED or table.id in self._pending:
-            return
+    def table_finished(self, event: TableFinished) -> None:
+        """A table's game ended (a subscriber of the table-event hub): it is scored in the
+        background; a table scored already (here or by another process) is not again."""
+        table = event.table
         if table.info.rating_changes is not None or table.id in self._done:
             return
         self._pending.add(table.id)

@@ -13,23 +13,21 @@ import contextlib
 import logging
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Coroutine
-from typing import TYPE_CHECKING, Any
+from datetime import datetime
+from typing import Any
 
 from connect_arena.core import GameError
-from connect_arena.service.model import ErrorCode, ServiceError, TableStatus
+from connect_arena.service.cluster import Cluster, Coordinator
+from connect_arena.service.model import MAX_ID, ErrorCode, ServiceError, TableStatus
+from connect_arena.service.settings import ResultReason
 from connect_arena.service.storage import Storage
+from connect_arena.service.table_events import TableEvents, TableFinished
 from connect_arena.service.tables import LiveTable
-
-if TYPE_CHECKING:
-    from connect_arena.service.cluster import Cluster
 
 log = logging.getLogger(__name__)
 
 FINISHED_CACHE = 64
 """Finished tables kept in memory for spectators and replays."""
-
-MAX_ID = 2**63 - 1
-"""The largest id a table may have (a signed 64-bit database integer)."""
 
 
 class TableRegistry:
@@ -37,15 +35,21 @@ class TableRegistry:
 
     Args:
         storage: where tables and logs are kept.
+        hub: where :meth:`finish` publishes :class:`TableFinished`.
+        coordinator: shared with the other processes (Redis), when there are several: the
+            registry then keeps its tables as replicas (:attr:`cluster`).
     """
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(
+        self, storage: Storage, hub: TableEvents, coordinator: Coordinator | None = None
+    ) -> None:
         self.storage = storage
+        self.hub = hub
         self.tables: dict[int, LiveTable] = {}
         self.finished: OrderedDict[int, LiveTable] = OrderedDict()
         self.tasks: set[asyncio.Task[None]] = set()
-        self.cluster: Cluster | None = None
-        """Set when several processes share the tables (leases, replicas, broadcasts)."""
+        self.cluster = None if coordinator is None else Cluster(self, hub, coordinator)
+        """Leases, replicas and broadcasts when several processes share the tables."""
 
     async def load_active(self) -> list[LiveTable]:
         """Rebuild every open and running table from storage (after a restart); a table whose
@@ -110,6 +114,32 @@ class TableRegistry:
         if table is None:
             raise ServiceError(ErrorCode.NOT_FOUND, f"there is no open or running table {table_id}")
         return table
+
+    def finish(
+        self,
+        table: LiveTable,
+        returns: list[float] | None,
+        finished_at: datetime | None,
+        reason: ResultReason = ResultReason.NORMAL,
+    ) -> None:
+        """Record a game's end on ``table`` in memory (stored by the caller): stop its clocks,
+        clear its offers, move it to the finished cache, tell its viewers and publish
+        :class:`TableFinished` — once: a table already finished is left as it is.
+        """
+        if table.info.status is TableStatus.FINISHED:
+            return
+        table.info.status = TableStatus.FINISHED
+        table.info.returns = None if returns is None else list(returns)
+        table.info.finished_at = finished_at
+        table.info.reason = reason
+        if table.clocks is not None and finished_at is not None:
+            table.clocks.stop_all(finished_at)
+        table.offers.draw.clear()
+        table.offers.takeback = None
+        table.offers.takeback_accepted.clear()
+        self.remember_finished(table)
+        table.broadcast_table()
+        self.hub.publish(TableFinished(table, returns=table.info.returns, reason=reason))
 
     def remember_finished(self, table: LiveTable) -> None:
         """Move ``table`` to the finished cache (evicting the oldest)."""

@@ -9,7 +9,6 @@ from typing import Any
 
 from connect_arena.agents import AGENT_KINDS
 from connect_arena.core import GameError, game_class, load
-from connect_arena.service.lobby import Lobby
 from connect_arena.service.model import (
     ErrorCode,
     Seat,
@@ -25,6 +24,7 @@ from connect_arena.service.options import check_client_options
 from connect_arena.service.pipeline import MovePipeline
 from connect_arena.service.registry import TableRegistry
 from connect_arena.service.settings import TableSettings
+from connect_arena.service.table_events import GameStarted, SeatsChanged, TableCreated, TableEvents
 from connect_arena.service.tables import LiveTable
 
 
@@ -76,13 +76,14 @@ class Seating:
     Args:
         registry: the tables (and the storage).
         pipeline: draws the first chance outcomes and wakes computer seats at the start.
-        lobby: told of every change.
+        hub: where :class:`TableCreated`, :class:`SeatsChanged` and :class:`GameStarted` are
+            published.
     """
 
-    def __init__(self, registry: TableRegistry, pipeline: MovePipeline, lobby: Lobby) -> None:
+    def __init__(self, registry: TableRegistry, pipeline: MovePipeline, hub: TableEvents) -> None:
         self.registry = registry
         self.pipeline = pipeline
-        self.lobby = lobby
+        self.hub = hub
 
     async def create_table(
         self,
@@ -141,9 +142,9 @@ class Seating:
         table = LiveTable(info, [])
         self.registry.tables[info.id] = table
         async with self.registry.exclusive(table):  # with several processes: announced
+            self.hub.publish(TableCreated(table))
             if status is TableStatus.RUNNING:
                 await self._started(table)
-        self.lobby.changed()
         return info
 
     async def join(self, table_id: int, user: User, seat: int) -> TableInfo:
@@ -165,12 +166,12 @@ class Seating:
             # a restart).
             await self.registry.storage.update_table(table_id, seats, status)
             table.info.seats = seats
+            self.hub.publish(SeatsChanged(table))
             if full:
                 table.info.status = status
                 await self._started(table)
             else:
                 table.broadcast_table()
-        self.lobby.changed()
         return table.info
 
     async def leave(self, table_id: int, user: User, seat: int) -> TableInfo:
@@ -189,7 +190,7 @@ class Seating:
             table.broadcast_table()
             if not people:
                 del self.registry.tables[table_id]
-        self.lobby.changed()
+            self.hub.publish(SeatsChanged(table))
         return table.info
 
     async def _started(self, table: LiveTable) -> None:
@@ -201,5 +202,5 @@ class Seating:
         table.start_clocks(utcnow())
         table.broadcast_table()
         table.broadcast(table.state_message)
+        self.hub.publish(GameStarted(table))
         await self.pipeline.advance(table)
-        self.pipeline.changed(table)  # the flag timer of the first clock

@@ -29,6 +29,7 @@ from connect_arena.service.model import (
 )
 from connect_arena.service.seating import Seating
 from connect_arena.service.settings import TableSettings, TimeControl
+from connect_arena.service.table_events import SeeksChanged, TableEvents
 from connect_arena.service.userevents import UserEvents
 
 DEFAULT_RANGE = 300
@@ -98,7 +99,8 @@ class Seeks:
         seating: creates the matched tables.
         events: tells each seeker its table (``gameStart`` comes from the table itself;
             ``seekMatched`` says which seek it answered).
-        changed: called after every change (the lobby lists the seeks).
+        hub: where :class:`SeeksChanged` is published after every change (the lobby lists
+            the seeks).
         rating_of: the seekers' ratings.
     """
 
@@ -106,12 +108,12 @@ class Seeks:
         self,
         seating: Seating,
         events: UserEvents,
-        changed: Callable[[], None],
+        hub: TableEvents,
         rating_of: RatingOf = _no_ratings,
     ) -> None:
         self.seating = seating
         self.events = events
-        self.changed = changed
+        self.hub = hub
         self.rating_of = rating_of
         self.waiting: dict[int, Seek] = {}
         self._ids = itertools.count(1)
@@ -159,7 +161,7 @@ class Seeks:
             seek = Seek(next(self._ids), user, cls.name, count, settings, rating, rating_range)
             self.waiting[seek.id] = seek
             table = await self._match(seek)
-        self.changed()
+        self.hub.publish(SeeksChanged())
         return seek, table
 
     async def cancel(self, seek_id: int, user_id: int) -> None:
@@ -173,7 +175,7 @@ class Seeks:
             if seek is None or seek.user.id != user_id:
                 raise ServiceError(ErrorCode.NOT_FOUND, f"you have no seek {seek_id} waiting")
             del self.waiting[seek_id]
-        self.changed()
+        self.hub.publish(SeeksChanged())
 
     async def cancel_all(self, user_id: int) -> int:
         """Withdraw every seek of ``user_id`` (they left the lobby); how many."""
@@ -182,7 +184,7 @@ class Seeks:
             for seek_id in gone:
                 del self.waiting[seek_id]
         if gone:
-            self.changed()
+            self.hub.publish(SeeksChanged())
         return len(gone)
 
     async def _match(self, seek: Seek) -> TableInfo | None:

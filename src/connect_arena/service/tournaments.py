@@ -43,7 +43,8 @@ from connect_arena.service.settings import (
     ResultReason,
     TableSettings,
 )
-from connect_arena.service.tables import LiveTable, Subscription
+from connect_arena.service.table_events import TableFinished
+from connect_arena.service.tables import Subscription
 
 log = logging.getLogger(__name__)
 
@@ -365,6 +366,7 @@ class Tournaments:
         seating: creates the tables.
         store: where tournaments are kept.
         rated_games: the entry condition's count (``None``: every count is 0).
+        rating_of: a person's displayed rating, for seeding (``None``: no seeding by rating).
     """
 
     def __init__(
@@ -373,6 +375,7 @@ class Tournaments:
         seating: Seating,
         store: TournamentStore,
         rated_games: RatedGames | None = None,
+        rating_of: Callable[[int, str], Any] | None = None,
     ) -> None:
         self.registry = registry
         self.seating = seating
@@ -386,7 +389,7 @@ class Tournaments:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self.watchers: dict[int, set[Subscription]] = {}
         self._round_ended_at: dict[tuple[int, int], datetime] = {}
-        self.rating_of: Callable[[int, str], Any] | None = None
+        self.rating_of = rating_of
         """``await rating_of(user_id, game)``: a person's displayed rating (seeding)."""
 
     # ----- life ----------------------------------------------------------------------------------
@@ -600,15 +603,15 @@ class Tournaments:
         return tournament
 
     # ----- games ----------------------------------------------------------------------------
-    def table_changed(self, table: LiveTable) -> None:
-        """A table changed: when it is a tournament's game and it ended, wake that
-        tournament (hooked on the move pipeline)."""
-        tournament_id = self._by_table.get(table.id)
-        if tournament_id is None or table.info.status is not TableStatus.FINISHED:
+    def table_finished(self, event: TableFinished) -> None:
+        """A table's game ended: when it is a tournament's game, wake that tournament (a
+        subscriber of the table-event hub)."""
+        tournament_id = self._by_table.get(event.table_id)
+        if tournament_id is None:
             return
-        event = self._wake.get(tournament_id)
-        if event is not None:
-            event.set()
+        wake = self._wake.get(tournament_id)
+        if wake is not None:
+            wake.set()
 
     async def _catch_up(self, tournament: Tournament) -> bool:
         """Take the results of the tournament's games that ended (from the tables, or the

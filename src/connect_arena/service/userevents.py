@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from connect_arena.service.model import SeatKind, TableStatus
+from connect_arena.service.model import SeatKind
+from connect_arena.service.table_events import GameStarted, TableFinished
 from connect_arena.service.tables import LiveTable, Subscription
 from connect_arena.service.views import table_json
 
@@ -23,8 +24,6 @@ class UserEvents:
 
     def __init__(self) -> None:
         self.streams: defaultdict[int, set[Subscription]] = defaultdict(set)
-        self._announced: dict[int, TableStatus] = {}
-        """The last status each table's people were told of (table id -> status)."""
 
     def watch(self, user_id: int) -> Subscription:
         """Subscribe ``user_id`` to their events."""
@@ -50,18 +49,15 @@ class UserEvents:
             else:
                 subscription.push_json(message)
 
-    def table_changed(self, table: LiveTable) -> None:
-        """Tell the people seated at ``table`` when its game starts (``gameStart``) and when
-        it ends (``gameFinish``), once each."""
-        status = table.info.status
-        if self._announced.get(table.id) is status:
-            return
-        kind = {TableStatus.RUNNING: "gameStart", TableStatus.FINISHED: "gameFinish"}.get(status)
-        if kind is None:
-            return
-        self._announced[table.id] = status
-        if status is TableStatus.FINISHED:
-            self._announced.pop(table.id, None)
+    def game_started(self, event: GameStarted) -> None:
+        """Tell the people seated at the table that its game started (``gameStart``)."""
+        self._tell(event.table, "gameStart")
+
+    def game_finished(self, event: TableFinished) -> None:
+        """Tell the people seated at the table that its game ended (``gameFinish``)."""
+        self._tell(event.table, "gameFinish")
+
+    def _tell(self, table: LiveTable, kind: str) -> None:
         game = game_json(table)
         users = {s.user_id for s in table.info.seats if s.kind is SeatKind.HUMAN}
         for user_id in users:
