@@ -35,7 +35,7 @@ def reference(agent: str = "random") -> str:
 
 FAKE = """\
 #!{python}
-import sys, time
+import os, sys, time
 mode = sys.argv[1]
 if mode == "garbage":
     print("hello, I am a chess engine", flush=True)
@@ -64,6 +64,13 @@ for line in sys.stdin:
             print("error no opening book for this position", flush=True)
         elif mode == "wrongword":
             print("bestmove e2e4", flush=True)
+        elif mode == "stderr-and-garbage":  # both at the same moment, then it stays alive
+            print("my move table is corrupt", file=sys.stderr, flush=True)
+            print("bestmove e2e4", flush=True)
+            time.sleep(60)
+        elif mode == "unbuffered":
+            value = os.environ.get("PYTHONUNBUFFERED", "unset")
+            print("error PYTHONUNBUFFERED=" + value, flush=True)
         else:
             print("action pass", flush=True)
     elif word == "quit":
@@ -290,6 +297,36 @@ def test_a_file_that_is_not_executable(tmp_path: Path) -> None:
     path.write_text("not a program")
     with pytest.raises(EngineError, match="not executable"):
         EngineAgent(str(path))
+
+
+def test_a_protocol_error_keeps_what_the_engine_wrote_to_stderr_beside_it(fake: Path) -> None:
+    for _ in range(5):  # a race between two pipes: several tries
+        agent = EngineAgent([str(fake), "stderr-and-garbage"], timeout=20)
+        with pytest.raises(EngineError) as raised:
+            agent.act(_quinque_state(), 0)
+        assert "got 'bestmove e2e4'" in str(raised.value)
+        assert "(its stderr: my move table is corrupt)" in str(raised.value)
+
+
+def test_the_driver_starts_engines_unbuffered(fake: Path) -> None:
+    agent = EngineAgent([str(fake), "unbuffered"], timeout=20)
+    with pytest.raises(EngineError, match="PYTHONUNBUFFERED=1"):
+        agent.act(_quinque_state(), 0)
+
+
+@pytest.mark.parametrize("command", ["simulate", "play", "tournament"])
+def test_the_engine_timeout_is_set_on_the_command_line(
+    cli: Invoke, fake: Path, command: str
+) -> None:
+    engine = f"engine:{fake} slow"
+    args = {
+        "simulate": ["simulate", "quinque", "-n", "1", "--agents", f"{engine},random"],
+        "play": ["play", "quinque", "--players", f"{engine},random"],
+        "tournament": ["tournament", "quinque", "--agents", f"{engine},random", "-n", "1"],
+    }[command]
+    result = cli(*args, "--engine-timeout", "0.4", "--seed", "1")
+    assert result.exit_code == 2, result.output
+    assert "did not answer within 0.4 s while choosing an action" in result.stderr
 
 
 def test_cli_reports_a_broken_engine(cli: Invoke, fake: Path) -> None:

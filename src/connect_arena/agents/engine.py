@@ -41,6 +41,11 @@ QUIT_GRACE: Final = 1.0
 """Seconds an engine gets to exit after ``quit`` before it is terminated, then killed."""
 STDERR_TAIL: Final = 8
 """Lines of the engine's stderr kept for error messages."""
+STDERR_SETTLE: Final = 0.3
+"""Seconds an error report waits at most for the engine's stderr to go quiet (what it wrote
+beside the bad line arrives through another pipe and thread)."""
+STDERR_QUIET: Final = 0.05
+"""Seconds without a new stderr line after which the report is written."""
 
 _EOF: Final = None
 
@@ -143,11 +148,20 @@ def _pump(stream: IO[str], lines: queue.Queue[str | None]) -> None:
         lines.put(_EOF)
 
 
-def _keep_tail(stream: IO[str], tail: deque[str]) -> None:
+class _Tail:
+    """The last lines of the engine's stderr, and how many were read in all."""
+
+    def __init__(self) -> None:
+        self.lines: deque[str] = deque(maxlen=STDERR_TAIL)
+        self.read = 0
+
+
+def _keep_tail(stream: IO[str], tail: _Tail) -> None:
     """Keep the last lines of the engine's stderr (a reader thread) for error messages."""
     try:
         for line in stream:
-            tail.append(line.rstrip("\r\n"))
+            tail.lines.append(line.rstrip("\r\n"))
+            tail.read += 1
     except (OSError, ValueError):
         pass
 
@@ -224,7 +238,7 @@ class EngineAgent:
         """The engine's ``id author`` once started (``None`` if it gives none)."""
         self._process: subprocess.Popen[str] | None = None
         self._lines: queue.Queue[str | None] = queue.Queue()
-        self._stderr: deque[str] = deque(maxlen=STDERR_TAIL)
+        self._stderr = _Tail()
         self._outbox: queue.Queue[str | None] = queue.Queue()
         self._finalizer: (
             weakref.finalize[[subprocess.Popen[str], queue.Queue[str | None]], EngineAgent] | None
@@ -297,6 +311,8 @@ class EngineAgent:
                 encoding="utf-8",
                 errors="replace",
                 bufsize=1,
+                # A Python engine's print() then reaches the driver at once (docs).
+                env={**os.environ, "PYTHONUNBUFFERED": "1"},
             )
         except OSError as error:
             raise EngineError(f"cannot start engine {self.command!r}: {error.strerror}") from None
@@ -304,7 +320,7 @@ class EngineAgent:
         self._lines = queue.Queue()
         self._outbox = queue.Queue()
         self._finalizer = weakref.finalize(self, _shutdown, process, self._outbox)
-        self._stderr.clear()
+        self._stderr = _Tail()
         assert process.stdin is not None
         assert process.stdout is not None and process.stderr is not None
         threading.Thread(target=_feed, args=(process.stdin, self._outbox), daemon=True).start()
@@ -379,7 +395,21 @@ class EngineAgent:
         how = "closed its output" if status is None else f"exited with status {status}"
         return self._error(f"{how} {when}")
 
+    def _settle_stderr(self) -> None:
+        """Wait (at most :data:`STDERR_SETTLE` s) until the engine's stderr is quiet, so that
+        an error report holds what it wrote beside the line reported."""
+        deadline = time.monotonic() + STDERR_SETTLE
+        seen, quiet_since = self._stderr.read, time.monotonic()
+        reader = self._stderr_reader
+        while reader is not None and reader.is_alive() and time.monotonic() < deadline:
+            time.sleep(0.01)
+            if self._stderr.read != seen:
+                seen, quiet_since = self._stderr.read, time.monotonic()
+            elif time.monotonic() - quiet_since >= STDERR_QUIET:
+                return
+
     def _error(self, message: str) -> EngineError:
-        tail = " | ".join(line for line in self._stderr if line.strip())
+        self._settle_stderr()
+        tail = " | ".join(line for line in self._stderr.lines if line.strip())
         where = f" (its stderr: {tail[-500:]})" if tail else ""
         return EngineError(f"engine {self.command!r} {message}{where}")

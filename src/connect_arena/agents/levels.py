@@ -12,7 +12,7 @@ constant; each game sets its own (:mod:`connect_arena.agents.knowledge`), measur
 from __future__ import annotations
 
 from connect_arena.agents.base import Agent
-from connect_arena.agents.engine import EngineAgent
+from connect_arena.agents.engine import DEFAULT_TIMEOUT, EngineAgent
 from connect_arena.agents.greedy import GreedyAgent
 from connect_arena.agents.knowledge import DEFAULT_LEVELS, Level, level_settings
 from connect_arena.agents.mcts import MCTSAgent
@@ -49,9 +49,13 @@ def normalise_spec(spec: str) -> str:
     return spec.lower()
 
 
-def make_agent(spec: str, seed: int | None = None) -> Agent:
+def make_agent(
+    spec: str, seed: int | None = None, engine_timeout: float = DEFAULT_TIMEOUT
+) -> Agent:
     """Build an agent from its spec, e.g. ``"random"``, ``"greedy"``, ``"mcts:hard"``,
     ``"mcts:500"``, ``"engine:./mybot --fast"``; plain ``"mcts"`` is ``"mcts:normal"``.
+    ``engine_timeout``: seconds an external engine may take to start or to answer one
+    decision (``--engine-timeout``; ignored by the built-in agents).
 
     An engine's program is checked here but started only at its first decision; the caller
     ends it with the agent's ``close()`` (see :func:`connect_arena.agents.base.close_agents`).
@@ -63,7 +67,7 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
     """
     spec = normalise_spec(spec)
     if spec.startswith(ENGINE_PREFIX):
-        return EngineAgent(spec[len(ENGINE_PREFIX) :], seed, name=spec)
+        return EngineAgent(spec[len(ENGINE_PREFIX) :], seed, timeout=engine_timeout, name=spec)
     kind, _, level = spec.partition(":")
     if kind == "random" and not level:
         return RandomAgent(seed)

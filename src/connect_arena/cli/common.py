@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from connect_arena.agents import Agent, make_agent
+from connect_arena.agents.engine import DEFAULT_TIMEOUT
 from connect_arena.agents.levels import normalise_spec
 from connect_arena.agents.playout import ai_only_options
 from connect_arena.core import Game, GameError, game_class, load
@@ -28,6 +29,17 @@ OptionsArg = Annotated[
     typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option (repeatable)."),
 ]
 """The ``--option KEY=VALUE`` parameter shared by the commands that set up a game."""
+
+EngineTimeoutArg = Annotated[
+    float,
+    typer.Option(
+        "--engine-timeout",
+        min=0.001,
+        metavar="SECONDS",
+        help="Seconds an engine:COMMAND program may take to start or to answer one decision.",
+    ),
+]
+"""The ``--engine-timeout SECONDS`` parameter of the commands that seat agents."""
 
 
 class CliError(Exception):
@@ -114,8 +126,11 @@ def parse_seats(text: str | None, game: str, first: str, rest: str) -> list[str]
     return entries
 
 
-def make_agents(specs: Sequence[str], seed: int, allow_human: bool) -> list[Agent | None]:
-    """One agent per seat (``None`` for a human seat); seat ``s`` is seeded ``seed + 1 + s``.
+def make_agents(
+    specs: Sequence[str], seed: int, allow_human: bool, engine_timeout: float = DEFAULT_TIMEOUT
+) -> list[Agent | None]:
+    """One agent per seat (``None`` for a human seat); seat ``s`` is seeded ``seed + 1 + s``;
+    an external engine may take ``engine_timeout`` seconds per decision.
 
     The ``+ 1`` keeps every agent's random stream apart from the chance stream, which is
     seeded with ``seed`` itself.
@@ -131,7 +146,7 @@ def make_agents(specs: Sequence[str], seed: int, allow_human: bool) -> list[Agen
             agents.append(None)
             continue
         try:
-            agents.append(make_agent(spec, seed + 1 + seat))
+            agents.append(make_agent(spec, seed + 1 + seat, engine_timeout))
         except ValueError as error:
             raise CliError(str(error)) from None
     return agents

@@ -16,10 +16,12 @@ from rich.markup import escape
 
 from connect_arena.agents import Agent
 from connect_arena.agents.base import close_agents
+from connect_arena.agents.engine import DEFAULT_TIMEOUT
 from connect_arena.cli.analyse import analysis_agent, analysis_table
 from connect_arena.cli.common import (
     HUMAN,
     CliError,
+    EngineTimeoutArg,
     OptionsArg,
     fresh_seed,
     load_game,
@@ -479,6 +481,7 @@ def play_command(
         Path | None,
         typer.Option(metavar="FILE", help="Write the game record to FILE when the game stops."),
     ] = None,
+    engine_timeout: EngineTimeoutArg = DEFAULT_TIMEOUT,
 ) -> None:
     """Play a game in the terminal, humans at the keyboard and agents in the other seats.
 
@@ -489,5 +492,5 @@ def play_command(
         specs = parse_seats(players, game, HUMAN, "random")
         loaded = load_game(game, len(specs), option or [])
         chosen = fresh_seed() if seed is None else seed
-        agents = make_agents(specs, chosen, allow_human=True)
+        agents = make_agents(specs, chosen, allow_human=True, engine_timeout=engine_timeout)
     run_play(loaded, specs, agents, chosen, save)

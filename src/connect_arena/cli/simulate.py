@@ -16,8 +16,10 @@ from rich.table import Table
 
 from connect_arena.agents import Agent, play_game
 from connect_arena.agents.base import close_agents
+from connect_arena.agents.engine import DEFAULT_TIMEOUT
 from connect_arena.cli.common import (
     CliError,
+    EngineTimeoutArg,
     OptionsArg,
     fresh_seed,
     load_game,
@@ -65,17 +67,28 @@ class Summary:
         return sum(self.lengths) / len(self.lengths) if self.lengths else 0.0
 
 
-def play_one(game: Game, specs: list[str], seed: int) -> State[Action]:
+def play_one(
+    game: Game, specs: list[str], seed: int, engine_timeout: float = DEFAULT_TIMEOUT
+) -> State[Action]:
     """Play one game between the agents ``specs``, seeded like ``play --seed SEED``."""
-    agents: list[Agent] = [agent for agent in make_agents(specs, seed, False) if agent is not None]
+    seated = make_agents(specs, seed, False, engine_timeout)
+    agents: list[Agent] = [agent for agent in seated if agent is not None]
     try:
         return play_game(game.new_initial_state(), agents, random.Random(seed))
     finally:
         close_agents(agents)  # external engines end their programs
 
 
-def run_games(game: Game, specs: list[str], seed: int, count: int, out: Path | None) -> Summary:
-    """Play ``count`` games, writing ``out/game-0001.json``... when ``out`` is given.
+def run_games(
+    game: Game,
+    specs: list[str],
+    seed: int,
+    count: int,
+    out: Path | None,
+    engine_timeout: float = DEFAULT_TIMEOUT,
+) -> Summary:
+    """Play ``count`` games, writing ``out/game-0001.json``... when ``out`` is given; an
+    external engine may take ``engine_timeout`` seconds per decision.
 
     Raises:
         CliError: ``out`` cannot be created or a record cannot be written there.
@@ -91,7 +104,7 @@ def run_games(game: Game, specs: list[str], seed: int, count: int, out: Path | N
         task = progress.add_task(game.name, total=count)
         for index in range(1, count + 1):
             seed_i = game_seed(seed, index)
-            state = play_one(game, specs, seed_i)
+            state = play_one(game, specs, seed_i, engine_timeout)
             summary.add(state)
             if out is not None:
                 meta = {"seed": seed_i, "agents": specs, "simulate_seed": seed, "index": index}
@@ -163,6 +176,7 @@ def simulate_command(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the summary as one JSON object.")
     ] = False,
+    engine_timeout: EngineTimeoutArg = DEFAULT_TIMEOUT,
 ) -> None:
     """Play many games between agents and summarise wins, draws and game lengths.
 
@@ -175,7 +189,7 @@ def simulate_command(
         chosen = fresh_seed() if seed is None else seed
         make_agents(specs, chosen, allow_human=False)
         started = time.perf_counter()
-        summary = run_games(loaded, specs, chosen, games, out)
+        summary = run_games(loaded, specs, chosen, games, out, engine_timeout)
         seconds = time.perf_counter() - started
     if as_json:
         typer.echo(json.dumps({**summary_json(loaded, specs, chosen, summary), "seconds": seconds}))

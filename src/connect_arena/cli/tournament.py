@@ -14,6 +14,7 @@ import json
 import math
 import time
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -23,6 +24,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from connect_arena.agents import make_agent
+from connect_arena.agents.engine import DEFAULT_TIMEOUT
 from connect_arena.agents.levels import normalise_spec
 from connect_arena.agents.pairing import Standing as EventStanding
 from connect_arena.agents.pairing import standings as event_standings
@@ -35,6 +37,7 @@ from connect_arena.agents.pairing.offline import (
 )
 from connect_arena.agents.ratings import RatingTable, rate
 from connect_arena.agents.tournament import (
+    AgentFactory,
     GameResult,
     Standing,
     Tournament,
@@ -45,6 +48,7 @@ from connect_arena.agents.tournament import (
 )
 from connect_arena.cli.common import (
     CliError,
+    EngineTimeoutArg,
     OptionsArg,
     fresh_seed,
     load_game,
@@ -90,12 +94,15 @@ def parse_agents(text: str) -> list[str]:
     return specs
 
 
-def play_all(tournament: Tournament, jobs: int = 1) -> list[GameResult]:
-    """Play every game (``jobs`` at once) with a progress bar on stderr (only on a terminal)."""
+def play_all(
+    tournament: Tournament, jobs: int = 1, factory: AgentFactory = make_agent
+) -> list[GameResult]:
+    """Play every game (``jobs`` at once, each agent built by ``factory``) with a progress bar
+    on stderr (only on a terminal)."""
     console = stderr_console()
     with Progress(console=console, disable=not console.is_terminal, transient=True) as progress:
         task = progress.add_task(tournament.game.name, total=tournament.total_games)
-        return run(tournament, make_agent, on_game=lambda _: progress.advance(task), jobs=jobs)
+        return run(tournament, factory, on_game=lambda _: progress.advance(task), jobs=jobs)
 
 
 def results_table(tournament: Tournament, table: Sequence[Standing], ratings: RatingTable) -> Table:
@@ -309,6 +316,7 @@ def tournament_command(
             help="Games played at once, each in its own process (not in an arena).",
         ),
     ] = 1,
+    engine_timeout: EngineTimeoutArg = DEFAULT_TIMEOUT,
 ) -> None:
     """Play a tournament between agents: rated round-robin in every seat order, or a Swiss,
     arena or round-robin event with standings.
@@ -328,8 +336,20 @@ def tournament_command(
         specs = parse_agents(agents)
         if format_ != "all-orders":
             _check_event_options(format_, games, rounds, minutes, seatings, plot, jobs)
+            factory = partial(make_agent, engine_timeout=engine_timeout)
             _run_event(
-                game, players, option or [], format_, specs, games, rounds, minutes, seed, out, jobs
+                game,
+                players,
+                option or [],
+                format_,
+                specs,
+                games,
+                rounds,
+                minutes,
+                seed,
+                out,
+                jobs,
+                factory,
             )
             return
         if rounds is not None or minutes is not None:
@@ -337,7 +357,7 @@ def tournament_command(
         loaded = load_game(game, players, option or [], ai_only=True)
         tournament = _plan(loaded, specs, games or 10, seed, seatings or "rotations")
         started = time.perf_counter()
-        results = play_all(tournament, jobs)
+        results = play_all(tournament, jobs, partial(make_agent, engine_timeout=engine_timeout))
         seconds = time.perf_counter() - started
         try:
             ratings = rate(tournament, results)
@@ -422,6 +442,7 @@ def _run_event(
     seed: int | None,
     out: Path | None,
     jobs: int,
+    factory: AgentFactory = make_agent,
 ) -> None:
     tables = event_games(name, players, options, system == "swiss")
     size = max(tables)
@@ -445,7 +466,7 @@ def _run_event(
     started = time.perf_counter()
     with Progress(console=console, disable=not console.is_terminal, transient=True) as progress:
         task = progress.add_task(f"{tables[size].name} {system}", total=None)
-        run_event(event, make_agent, on_game=lambda _: progress.advance(task), jobs=jobs)
+        run_event(event, factory, on_game=lambda _: progress.advance(task), jobs=jobs)
     seconds = time.perf_counter() - started
     rows = event_standings(event.entrants, event.results(), event.byes, system)
     stdout_console().print(standings_table(event, rows))
