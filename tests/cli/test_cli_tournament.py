@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import json
+import shlex
+import sys
 from collections import Counter
 from itertools import permutations
 from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
+from connect_arena.cli.app import app
 from tests.cli.clihelpers import Invoke
+from tests.cli.conftest import ENV
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -28,7 +33,7 @@ def test_table_json_and_plot(cli: Invoke, tmp_path: Path) -> None:
     args = ("toy-tictactoe", "--agents", "random,random,random", "--games", "3", "--seed", "9")
     result = cli("tournament", *args, "--out", str(out), "--plot", str(plot))
     assert result.exit_code == 0, result.output
-    for text in ("toy-tictactoe: 18 games, 2 seats", "random#2", "random#3", "Elo ± 95%"):
+    for text in ("toy-tictactoe: 18 games, 2 seats", "random#2", "random#3", "Elo ±95%"):
         assert text in result.stdout
     assert "3 round(s) × 6 lineup(s); seed 9" in result.stdout
     assert plot.read_bytes().startswith(PNG_SIGNATURE)
@@ -157,3 +162,17 @@ def test_an_unwritable_file_is_a_user_error(cli: Invoke, tmp_path: Path) -> None
     result = cli("tournament", *args)
     assert result.exit_code == 2
     assert "cannot write" in result.stderr
+
+
+def test_the_results_table_fits_80_columns_with_a_long_engine_command() -> None:
+    python = shlex.quote(sys.executable)
+    engine = f"engine:{python} -m connect_arena.engine --agent greedy --seed 4"
+    args = ["tournament", "quinque", "-a", f"random,{engine}", "-n", "1", "--seed", "1"]
+    result = CliRunner().invoke(app, args, env={**ENV, "COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert "…" not in result.stdout  # no header nor name cut short
+    agent_cells = "".join(line.split("│")[1].strip() for line in lines if line.startswith("│"))
+    assert "-mconnect_arena.engine--agentgreedy--seed4" in agent_cells.replace(" ", "")
+    assert "W/D/L won/drawn/lost" in result.stdout  # the short headers' legend

@@ -71,6 +71,14 @@ TIEBREAK_LABELS = {
 }
 METHOD_LABELS = {"elo": "Elo", "openskill": "OpenSkill μ", "score": "mean return"}
 """How each rating method is named in the table and the plot."""
+AGENT_WIDTH = 24
+"""The agent column's width at most: a longer name (an engine's command) folds onto more lines,
+so the table fits 80 columns."""
+RESULTS_LEGEND = (
+    "G games, W/D/L won/drawn/lost, ret mean return, rank mean rank, "
+    "s/mv mean and max longest seconds a move"
+)
+STANDINGS_LEGEND = "G games, W/D/L won/drawn/lost, bye byes"
 
 
 def parse_agents(text: str) -> list[str]:
@@ -112,13 +120,14 @@ def results_table(tournament: Tournament, table: Sequence[Standing], ratings: Ra
     games = tournament.total_games
     seats = tournament.game.num_players
     title = f"{tournament.game.name}: {games} games, {seats} seat{'s' if seats != 1 else ''}"
-    out = Table(title=title, title_justify="left", caption=ratings.description)
-    out.add_column("agent", no_wrap=True)
-    for column in ("games", "won", "drawn", "lost", "return", "rank"):
-        out.add_column(column, justify="right")
-    out.add_column(f"{METHOD_LABELS[ratings.method]} ± 95%", justify="right", no_wrap=True)
-    out.add_column("s/move", justify="right")
-    out.add_column("max s", justify="right")
+    caption = f"{RESULTS_LEGEND}\n{ratings.description}"
+    out = Table(title=title, title_justify="left", caption=caption, caption_justify="left")
+    out.add_column("agent", overflow="fold", max_width=AGENT_WIDTH)
+    for column in ("G", "W", "D", "L", "ret", "rank"):
+        out.add_column(column, justify="right", no_wrap=True)
+    out.add_column(f"{METHOD_LABELS[ratings.method]} ±95%", justify="right", no_wrap=True)
+    out.add_column("s/mv", justify="right", no_wrap=True)
+    out.add_column("max", justify="right", no_wrap=True)
     counted = ratings.method != "score"
     order = sorted(range(len(table)), key=lambda i: -ratings.ratings[i].value)
     for i in order:
@@ -491,15 +500,17 @@ def standings_table(event: Event, rows: Sequence[EventStanding]) -> Table:
     game = event.games[event.size]
     title = f"{game.name}: {event.system}, {len(event.names)} agents, {event.size} sides a table"
     names = [name for name, _ in rows[0].tiebreaks] if rows else []
-    caption = "tie-breaks in order: " + ", ".join(TIEBREAK_LABELS[n] for n in names)
-    out = Table(title=title, title_justify="left", caption=caption)
-    out.add_column("#", justify="right")
-    out.add_column("agent", no_wrap=True)
-    out.add_column("points" if event.system == "arena" else "score", justify="right")
-    for column in ("games", "won", "drawn", "lost", "byes"):
-        out.add_column(column, justify="right")
+    caption = f"{STANDINGS_LEGEND}\ntie-breaks in order: " + ", ".join(
+        TIEBREAK_LABELS[n] for n in names
+    )
+    out = Table(title=title, title_justify="left", caption=caption, caption_justify="left")
+    out.add_column("#", justify="right", no_wrap=True)
+    out.add_column("agent", overflow="fold", max_width=AGENT_WIDTH)
+    out.add_column("points" if event.system == "arena" else "score", justify="right", no_wrap=True)
+    for column in ("G", "W", "D", "L", "bye"):
+        out.add_column(column, justify="right", no_wrap=True)
     for name in names:
-        out.add_column(TIEBREAK_LABELS[name], justify="right")
+        out.add_column(TIEBREAK_LABELS[name], justify="right", no_wrap=True)
     for row in rows:
         out.add_row(
             str(row.place),
