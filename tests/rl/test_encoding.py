@@ -104,8 +104,8 @@ def test_round_trip_along_seeded_games(name: str, players: int) -> None:
     assert steps > 0
     returns = stepper.returns()
     assert len(returns) == players
-    gt = game.game_type
-    assert all(gt.min_utility <= value <= gt.max_utility for value in returns)
+    low, high = game.utility_bounds()
+    assert all(low <= value <= high for value in returns)
 
 
 def test_every_game_has_an_encoding() -> None:

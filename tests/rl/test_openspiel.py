@@ -4,6 +4,7 @@ plays each game to the end, parameters are the games' options."""
 from __future__ import annotations
 
 import json
+import pickle
 import random
 from typing import Any
 
@@ -39,14 +40,37 @@ def test_every_game_is_registered() -> None:
 def test_random_sim_test(name: str, players: int) -> None:
     game = pyspiel.load_game(openspiel_name(name), {"players": players, **SHORT[name]})
     assert game.num_players() == players
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("name", sorted(SHORT))
 def test_random_sim_test_with_default_parameters(name: str) -> None:
     pyspiel.random_sim_test(
-        pyspiel.load_game(openspiel_name(name)), num_sims=1, serialize=False, verbose=False
+        pyspiel.load_game(openspiel_name(name)), num_sims=1, serialize=True, verbose=False
     )
+
+
+@pytest.mark.parametrize("name", sorted(SHORT))
+def test_a_state_serializes_as_its_record_and_comes_back_whole(name: str) -> None:
+    game = pyspiel.load_game(openspiel_name(name))
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    for _ in range(400):  # mid-game, with a pending partial action where there is one
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    text = pyspiel.serialize_game_and_state(game, state)
+    assert len(text) < 40_000  # the record, not the engine's objects (180 KB before)
+    _, back = pyspiel.deserialize_game_and_state(text)
+    assert back.history() == state.history()
+    assert back.stepper.prefix == state.stepper.prefix
+    assert back.legal_actions() == state.legal_actions()
+    assert str(back) == str(state)
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.observation_string(0) == state.observation_string(0)
 
 
 MCTS_CASES = [  # (game, parameters, simulations per move): rollouts run to the end
@@ -107,6 +131,49 @@ def test_the_anti_endless_option_defaults_to_the_game_type_default() -> None:
     game = pyspiel.load_game("connect_arena_quinque")
     assert game.get_parameters()["max_turns"] == 300
     assert game.max_game_length() == 4 * 300
+
+
+def test_connect5s_game_length_bound_is_the_documented_derivation() -> None:
+    # (2N + 1)·idle_limit + 3N steps a round, N = tokens × players (encoding docstring).
+    for params in ({}, {"players": 5, "board": "advanced"}):
+        game = pyspiel.load_game("connect_arena_connect5", params)
+        cfg = game.new_initial_state().engine_state().cfg
+        n = cfg.tokens * cfg.players
+        assert game.max_game_length() == cfg.rounds * ((2 * n + 1) * cfg.idle_limit + 3 * n)
+    assert pyspiel.load_game("connect_arena_connect5").max_game_length() < 25_000  # 1,035,351
+
+
+def test_connect5s_bound_holds_on_games_that_idle_to_their_limit() -> None:
+    game = pyspiel.load_game(
+        "connect_arena_connect5", {"idle_limit": 3, "tokens": 5, "board": "t1"}
+    )
+    rng = random.Random(3)
+    for _ in range(20):
+        state, steps = game.new_initial_state(), 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+                continue
+            state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+        assert steps <= game.max_game_length()
+
+
+def test_connnects_utility_follows_its_returns_option() -> None:
+    two = pyspiel.load_game("connect_arena_connnect")
+    assert (two.min_utility(), two.max_utility()) == (-1.0, 1.0)  # ±1/0 by default
+    solo = pyspiel.load_game("connect_arena_connnect", {"players": 1})
+    scores = pyspiel.load_game("connect_arena_connnect", {"returns": "score"})
+    for game in (solo, scores):
+        assert game.min_utility() < 0 < game.max_utility() < 200
+        rng = random.Random(1)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        assert all(game.min_utility() <= r <= game.max_utility() for r in state.returns())
 
 
 def test_a_bad_option_is_refused_with_its_name() -> None:

@@ -401,6 +401,14 @@ class Game(abc.ABC):
         """Hook: raise ``InvalidOptionError`` for option combinations that conflict."""
         return None
 
+    def utility_bounds(self) -> tuple[float, float]:
+        """The smallest and largest value ``returns()`` can give a seat at the end of a game
+        with these options and players (OpenSpiel's ``min_utility``/``max_utility``); the
+        default is the class's declaration (``GameType.min_utility``/``max_utility``). A game
+        whose returns depend on its options overrides it with bounds that are true and tight
+        for them."""
+        return self.game_type.min_utility, self.game_type.max_utility
+
     def geometry(self) -> dict[str, Any]:
         """The static geometry of this game's board or sheet for drawing it (JSON-able): the
         same for every state of a game with these options and players, so interfaces fetch it

@@ -122,12 +122,13 @@ class ArenaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hint
         self.arena_game = load(self.arena_type.short_name, num_players=players, **options)
         self.encoding: Encoding = encoding_for(self.arena_game)
         gt = self.arena_type
+        low, high = self.arena_game.utility_bounds()  # for these options and players
         info = pyspiel.GameInfo(
             num_distinct_actions=self.encoding.num_distinct_actions,
             max_chance_outcomes=self.encoding.max_chance_outcomes,
             num_players=players,
-            min_utility=gt.min_utility,
-            max_utility=gt.max_utility,
+            min_utility=low,
+            max_utility=high,
             utility_sum=0.0 if gt.utility is Utility.ZERO_SUM else None,
             max_game_length=self.encoding.max_game_length(),
         )

@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from connect_arena.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Action, State
+from connect_arena.core.records import record_of, replay
 from connect_arena.rl.encoding.base import ChanceEntry, Encoding, Node, Tensor
 
 
@@ -334,7 +335,31 @@ class Stepper:
         """:meth:`clone` (OpenSpiel clones a Python state by deep copy)."""
         return self.clone()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as the game's record (its actions in notation, chance outcomes included,
+        as ``connect-arena/record@1`` JSON) and the pending prefix of ids: what OpenSpiel's
+        ``serialize_game_and_state`` and ``pickle`` keep of a state (a few kilobytes), rebuilt
+        by replaying it (:func:`restore`)."""
+        record = record_of(self.state, [""] * self.state.game.num_players)
+        return (restore, (record.to_json(), self.prefix))
+
     def __str__(self) -> str:
         """The game so far in notation (every completed action), then the pending prefix."""
         text = "; ".join(str(entry.action) for entry in self.state.history)
         return f"{text} | {self.encoding.describe_prefix(self.prefix)}" if self.prefix else text
+
+
+def restore(record: str, prefix: tuple[int, ...]) -> Stepper:
+    """The stepper :meth:`Stepper.__reduce__` pickled: ``record`` replayed, then ``prefix``.
+
+    Raises:
+        InvalidRecordError: the record does not replay.
+        ValueError: an id of ``prefix`` is not legal.
+    """
+    from connect_arena.rl.encoding import encoding_for  # the registry imports this module
+
+    state = replay(record)
+    stepper = Stepper(encoding_for(state.game), state)
+    for action_id in prefix:
+        stepper.apply_id(action_id)
+    return stepper

@@ -64,7 +64,7 @@ from connect_arena.games.connnect.notation import (
 from connect_arena.games.connnect.notation import Change as ChangeNumber
 from connect_arena.games.connnect.options import OPTIONS, make_config
 from connect_arena.games.connnect.player import ClaimRecord, PlayerSheet
-from connect_arena.games.connnect.scoring import Score, score, winners
+from connect_arena.games.connnect.scoring import Score, score, score_bounds, winners
 
 OBJECTIVES, CARDS, FIRST = "objectives", "cards", "first"
 CHANCE_PHASES = frozenset({OBJECTIVES, CARDS, FIRST, SETUP_ROLL, ROLL})
@@ -120,6 +120,15 @@ class ConnnectGame(Game):
     def new_initial_state(self) -> ConnnectState:
         """Before setup: the objective cards are revealed first (a chance action)."""
         return ConnnectState(self)
+
+    def utility_bounds(self) -> tuple[float, float]:
+        """With several players and the default ``returns=result``: ±1 (a win, a loss; 0 for
+        nobody). Solo, or with ``returns=score``: the score's bounds for the components in
+        use (:func:`~connect_arena.games.connnect.scoring.score_bounds`)."""
+        if self.num_players > 1 and not self.config.score_returns:
+            return -1.0, 1.0
+        low, high = score_bounds(self.comps)
+        return float(low), float(high)
 
     def geometry(self) -> dict[str, Any]:
         """The sheet's static layout, cards and objectives of the components in use (the

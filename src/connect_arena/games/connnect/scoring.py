@@ -87,6 +87,38 @@ class Score:
         }
 
 
+ARROW_MAX = 8
+"""The most an arrow line scores (:func:`sheet.arrow_points`)."""
+
+
+def score_bounds(comps: Components) -> tuple[int, int]:
+    """The lowest and highest final score a sheet can have with ``comps``.
+
+    Every part of :class:`Score` is at least 0 but the penalty, so the lowest score is minus
+    the Free Action track's largest penalty. The highest adds each part's maximum: every bonus
+    space's ★ circled (both sections), each Connect-4 shape's better marker (a first claim
+    fills ``first`` and crosses ``later``, a later claim fills ``later``: one of them), every
+    Connect-5 box with the highest score card, every arrow line at 8, every circle filled and
+    every line connected, and the best card of each objective deck (one card a deck is
+    revealed, and each player may fulfil it). Not every combination is reachable, so the top
+    is an upper bound, not a score someone can make.
+
+    Returns:
+        ``(lowest, highest)`` in points.
+    """
+    stars = sum(bonus.stars for section in comps.sections for bonus in section)
+    markers = len(comps.connect4) * max(comps.first_points, comps.later_points)
+    connect5 = comps.c5_boxes * max(comps.score_cards, default=0)
+    arrows = ARROW_MAX * len(comps.arrow_lines)
+    circles = CIRCLE_POINTS * len(comps.circles) + LINE_POINTS * len(comps.lines)
+    objectives = sum(
+        max((card.points for card in comps.objectives if card.deck == deck), default=0)
+        for deck in comps.decks
+    )
+    highest = stars + markers + connect5 + arrows + circles + objectives
+    return -max(comps.penalties, default=0), highest
+
+
 def circle_mask(sheet: PlayerSheet, comps: Components, permanent: bool, counts: bool) -> int:
     """Filled circles (mask over circle indices): recorded when filled (CN-19 default) or
     judged on the sheet as it is now (``permanent=False``)."""

@@ -231,15 +231,24 @@ class Connect5Encoding(Encoding):
         return f"first {chance_id}"
 
     def max_game_length(self) -> int:
-        """Each round: at most ``2·T·n`` turns place, stack or capture (``T`` tokens a seat),
-        each followed by at most ``idle_limit`` other turns; a turn is at most one step per
-        token of the others and ``end``. Without ``idle_limit``: OpenSpiel's largest length."""
+        """The most player steps a game can take (chance outcomes excluded).
+
+        Tokens are conserved: a seat's supply only shrinks (place and stack take from it) and
+        a captured token is lost for the round. So in a round of ``n`` seats with ``T`` tokens
+        each (``N = T·n``) at most ``N`` turns place or stack and at most ``N`` turns capture:
+        at most ``2N`` turns reset the idle count, and at most ``idle_limit`` turns that reset
+        nothing follow each of them or the round's start (the ``idle_limit``-th ends the
+        round): at most ``2N + (2N + 1)·idle_limit`` turns. A turn is one step, but a capture
+        chain: its hops and perhaps an ``end``, at most one step more than its hops; each hop
+        loses at least one token, so a round's hops are at most ``N``. A round thus takes at
+        most ``(2N + 1)·idle_limit + 3N`` steps, a game ``rounds`` times that. Without
+        ``idle_limit`` there is no bound: OpenSpiel's largest length."""
         cfg = self.cfg
         if not cfg.idle_limit:
             return 2**31 - 1
         tokens = cfg.tokens * cfg.players
-        turns = (2 * tokens + 1) * (cfg.idle_limit + 1)
-        return min(cfg.rounds * turns * (tokens + 1), 2**31 - 1)
+        per_round = (2 * tokens + 1) * cfg.idle_limit + 3 * tokens
+        return min(cfg.rounds * per_round, 2**31 - 1)
 
     def observe(self, state: State[Any], player: int, prefix: tuple[int, ...], out: Tensor) -> None:
         """The planes of the module docstring (the dots' rows by one fancy-indexed write:
