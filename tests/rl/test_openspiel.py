@@ -243,3 +243,31 @@ def test_python_and_cpp_paths_agree(name: str) -> None:
         assert [i for i, legal in enumerate(mask) if legal] == state.legal_actions()
         assert state.is_chance_node() == (not state.is_player_node())
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("name", sorted(SHORT))
+def test_action_names_are_the_games_notation_or_a_readable_start(name: str) -> None:
+    game = pyspiel.load_game(openspiel_name(name))
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    partial = 0
+    for _ in range(300):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            continue
+        player = state.current_player()
+        engine = state.engine_state()
+        for action in state.legal_actions():
+            text = state.action_to_string(player, action)
+            assert "parachute" not in text and " W" not in text  # no window coordinates
+            completed = state.stepper.pending_action(action)
+            if completed is None:
+                assert text.endswith(" …")
+                partial += 1
+            else:
+                assert text == str(completed)
+                assert engine.parse_action(text, player) == completed  # it is the notation
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert partial > 0 or name != "quinque"  # Quinque's tile moves take two steps

@@ -205,9 +205,15 @@ class ArenaState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hi
         self._stepper.apply_id(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
+        """The game's notation of the action ``action`` completes now (``"add T0,0 0,0"``),
+        a readable partial form for a step that only starts one (``"move T1,0 …"``), else
+        the encoding's name of the id."""
+        stepper = self.stepper
         if player == pyspiel.PlayerId.CHANCE:
-            return self.stepper.encoding.chance_name(action)
-        return self.stepper.id_name(action)
+            return stepper.encoding.chance_name(action)
+        if player == stepper.current_player:
+            return stepper.step_name(action)
+        return stepper.id_name(action)
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""

@@ -218,6 +218,24 @@ class Stepper:
         target = self._tree().get(action_id)
         return target if isinstance(target, Action) else None
 
+    def step_name(self, action_id: int) -> str:
+        """``action_id`` as the current seat would read it now: the game's notation of the
+        action it completes (``"add T0,0 0,0"``), or, for a step that only starts one, the
+        words every action it leads to shares and ``…`` (``"move T1,0 …"``); the encoding's
+        name (:meth:`id_name`) when it is not legal now."""
+        if self.current_player < 0:
+            return self.id_name(action_id)
+        node = self._tree()
+        target = node.get(action_id)
+        if isinstance(target, Action):
+            return str(target)
+        if target is None:
+            return self.id_name(action_id)
+        if type(target) is list:
+            target = self._expand(node, action_id)
+        words = _shared_words([str(action) for action in _actions_under(target)])
+        return f"{words} …" if words else f"{self.id_name(action_id)} …"
+
     def id_name(self, action_id: int) -> str:
         """The name of a player step id (:meth:`Encoding.id_name`)."""
         if self.encoding.end_id is not None and action_id == self.encoding.end_id:
@@ -363,3 +381,33 @@ def restore(record: str, prefix: tuple[int, ...]) -> Stepper:
     for action_id in prefix:
         stepper.apply_id(action_id)
     return stepper
+
+
+def _actions_under(node: Node) -> list[Action]:
+    """Every action in the subtree ``node`` (buckets included, as they stand)."""
+    found: list[Action] = []
+    todo: list[Any] = [node]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, Action):
+            found.append(item)
+        elif isinstance(item, dict):
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+    return found
+
+
+def _shared_words(texts: list[str]) -> str:
+    """The words that begin every text (``"move T1,0"`` of ``"move T1,0 T2,0"`` and
+    ``"move T1,0 T0,1"``)."""
+    if not texts:
+        return ""
+    shared = texts[0].split()
+    for text in texts[1:]:
+        words = text.split()
+        count = 0
+        while count < min(len(shared), len(words)) and shared[count] == words[count]:
+            count += 1
+        shared = shared[:count]
+    return " ".join(shared)
