@@ -214,15 +214,19 @@ def test_a_capture_chain_is_a_sequence_of_hops_in_openspiel() -> None:
         state = game.new_initial_state()
         while not state.is_terminal():
             names = [state.action_to_string(a) for a in state.legal_actions()]
-            if any(name.startswith("hop") for name in names):
-                hop = next(
-                    a for a, n in zip(state.legal_actions(), names, strict=True) if "hop" in n
-                )
+            jumps = [
+                a
+                for a, n in zip(state.legal_actions(), names, strict=True)
+                if n.startswith(("jump", "sandwich")) and n.endswith("…")
+            ]
+            if jumps:  # a hop that can go on: the chain is several steps of one seat
                 mover = state.current_player()
-                state.apply_action(hop)
+                state.apply_action(jumps[0])
                 if not state.is_terminal() and state.current_player() == mover:
-                    follow = [state.action_to_string(a) for a in state.legal_actions()]
-                    assert all(name == "end" or name.startswith("hop") for name in follow)
+                    legal = state.legal_actions()
+                    assert state.stepper.encoding.end_id in legal  # stop here, or hop on
+                    follow = [state.action_to_string(a) for a in legal]
+                    assert all(name.startswith(("jump", "sandwich")) for name in follow)
                     return
                 continue
             state.apply_action(rng.choice(state.legal_actions()))
@@ -264,7 +268,7 @@ def test_action_names_are_the_games_notation_or_a_readable_start(name: str) -> N
             assert "parachute" not in text and " W" not in text  # no window coordinates
             completed = state.stepper.pending_action(action)
             if completed is None:
-                assert text.endswith(" …")
+                assert "…" in text
                 partial += 1
             else:
                 assert text == str(completed)

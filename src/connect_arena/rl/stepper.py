@@ -220,9 +220,10 @@ class Stepper:
 
     def step_name(self, action_id: int) -> str:
         """``action_id`` as the current seat would read it now: the game's notation of the
-        action it completes (``"add T0,0 0,0"``), or, for a step that only starts one, the
-        words every action it leads to shares and ``…`` (``"move T1,0 …"``); the encoding's
-        name (:meth:`id_name`) when it is not legal now."""
+        action it completes (``"add T0,0 0,0"``), or, for a step that only starts one, what
+        every action it leads to begins with and ``…`` (``"move T1,-3 T…"``, ``"key B…"``),
+        unique among the steps open now (the encoding's name is added when two would read
+        alike); the encoding's name (:meth:`id_name`) when it is not legal now."""
         if self.current_player < 0:
             return self.id_name(action_id)
         node = self._tree()
@@ -231,10 +232,22 @@ class Stepper:
             return str(target)
         if target is None:
             return self.id_name(action_id)
-        if type(target) is list:
-            target = self._expand(node, action_id)
-        words = _shared_words([str(action) for action in _actions_under(target)])
-        return f"{words} …" if words else f"{self.id_name(action_id)} …"
+        starts = {
+            step: self._start_of(node, step)
+            for step, t in node.items()
+            if not isinstance(t, Action)
+        }
+        text = starts[action_id]
+        if list(starts.values()).count(text) > 1:
+            return f"{text} ({self.id_name(action_id)})"
+        return text
+
+    def _start_of(self, node: Node, step: int) -> str:
+        """What every action under ``node[step]`` begins with, and ``…``."""
+        if type(node[step]) is list:
+            self._expand(node, step)
+        texts = [str(action) for action in _actions_under(node[step])]
+        return f"{_common_start(texts).rstrip()}…"
 
     def id_name(self, action_id: int) -> str:
         """The name of a player step id (:meth:`Encoding.id_name`)."""
@@ -383,7 +396,7 @@ def restore(record: str, prefix: tuple[int, ...]) -> Stepper:
     return stepper
 
 
-def _actions_under(node: Node) -> list[Action]:
+def _actions_under(node: Node | list[Action] | Action) -> list[Action]:
     """Every action in the subtree ``node`` (buckets included, as they stand)."""
     found: list[Action] = []
     todo: list[Any] = [node]
@@ -398,16 +411,12 @@ def _actions_under(node: Node) -> list[Action]:
     return found
 
 
-def _shared_words(texts: list[str]) -> str:
-    """The words that begin every text (``"move T1,0"`` of ``"move T1,0 T2,0"`` and
-    ``"move T1,0 T0,1"``)."""
+def _common_start(texts: list[str]) -> str:
+    """The characters every text begins with (``"key B"`` of ``"key BA…"`` and ``"key BC…"``)."""
     if not texts:
         return ""
-    shared = texts[0].split()
-    for text in texts[1:]:
-        words = text.split()
-        count = 0
-        while count < min(len(shared), len(words)) and shared[count] == words[count]:
-            count += 1
-        shared = shared[:count]
-    return " ".join(shared)
+    low, high = min(texts), max(texts)  # the two that differ first
+    size = 0
+    while size < len(low) and low[size] == high[size]:
+        size += 1
+    return low[:size]
