@@ -171,3 +171,77 @@ def test_human_and_ansi_render_the_terminal_view(capsys: pytest.CaptureFixture[s
     human.reset(seed=4)
     assert human.render() is None
     assert capsys.readouterr().out.strip()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_planes_form_passes_the_api_test_without_a_warning(game: str) -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(env(game, observation="planes"), num_cycles=40)
+    assert [str(w.message) for w in caught] == []
+    made = env(game, observation="planes")
+    made.reset(seed=1)
+    observation, _, _, _, info = made.last()
+    assert isinstance(observation, np.ndarray)
+    assert made.observation_space(made.agent_selection).contains(observation)
+    legal = np.flatnonzero(info["action_mask"])  # the mask travels in the info
+    assert len(legal) > 0
+    made.step(int(legal[0]))
+    assert np.flatnonzero(made.last()[4]["action_mask"]).size > 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_observation_space_is_as_high_as_the_planes_go(game: str) -> None:
+    space = env(game).observation_space("player_0")["observation"]
+    assert float(space.high.max()) == (1.5 if game == "connnect" else 1.0)
+    assert float(space.low.min()) == 0.0
+
+
+def test_connnects_planes_reach_their_bound_on_a_setup_roll_of_three_alike() -> None:
+    from connect_arena.rl.encoding import encoding_for
+    from connect_arena.rl.stepper import Stepper
+
+    game = load("connnect", num_players=1)
+    stepper = Stepper(encoding_for(game), game.new_initial_state())
+    while stepper.is_chance_node():  # the objectives, then the setup roll: three 4s
+        state = stepper.state
+        rolls = [a for a, _ in state.chance_outcomes() if str(a).startswith("roll")]
+        outcome = rolls and next((a for a in rolls if str(a) == "roll 4 4 4"), None)
+        if outcome:
+            state.apply_action(outcome)
+            break
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert float(stepper.observation_tensor(0).max()) == 1.5
+
+
+def test_a_shaped_reward_follows_the_pairs_progress() -> None:
+    made = parallel_env("pairs", reward="shaped", max_rounds=60)
+    observations, _ = made.reset(seed=3)
+    rng = np.random.default_rng(3)
+    total = dict.fromkeys(made.possible_agents, 0.0)
+    before_end = 0
+    while made.agents:
+        actions = {
+            agent: int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            for agent, obs in observations.items()
+            if obs["action_mask"].any()
+        }
+        observations, rewards, terminations, _, _ = made.step(actions)
+        before_end += any(r != 0 for r in rewards.values()) and not any(terminations.values())
+        for agent, value in rewards.items():
+            total[agent] += value
+    table = made.table
+    progress, returns = table.progress(), table.returns()
+    for agent in made.possible_agents:  # potential-based: the sum telescopes
+        assert total[agent] == pytest.approx(progress[agent] + returns[agent])
+    assert before_end > 0  # rewards before the end: a learning signal
+    assert total["player_0"] == pytest.approx(total["player_1"])  # partners share it
+
+
+def test_a_shaped_reward_is_refused_where_the_game_offers_none() -> None:
+    with pytest.raises(ValueError, match="offers no shaped reward"):
+        env("quinque", reward="shaped")
+    with pytest.raises(ValueError, match="reward is one of"):
+        env("pairs", reward="dense")
+    with pytest.raises(ValueError, match="observation is one of"):
+        env("pairs", observation="flat")

@@ -9,8 +9,10 @@ OpenSpiel adapter, so a policy trained here plays there:
   engine action (a Connect 5 capture chain, a CO'NNN'ECT claim) takes several steps of the same
   agent;
 * an **observation** is ``{"observation": planes, "action_mask": mask}``: the encoding's float32
-  planes of what that seat may see (``Box(0, 1.5, observation_shape)``) and an int8 mask of the
-  ids it may choose now (all zeros for an agent that does not act now);
+  planes of what that seat may see (``Box(0, high, observation_shape)``, ``high`` 1.0 and 1.5
+  for CO'NNN'ECT, each the largest value a plane reaches) and an int8 mask of the ids it may
+  choose now (all zeros for an agent that does not act now); with ``observation="planes"``,
+  the planes alone (a ``Box``) and the mask in each agent's info (``info["action_mask"]``);
 * **chance** (dice, shuffles, the first player) is drawn by the environment from its generator,
   seeded by ``reset(seed=…)``, with the engine's probabilities;
 * **simultaneous phases** (CO'NNN'ECT's Fill and Claim) are played in their sequential form:
@@ -54,10 +56,14 @@ RENDER_MODES = ("human", "ansi", "rgb_array")
 ILLEGAL_ACTIONS = ("lose", "raise")
 """What an illegal id does: end the episode with -1 for the offender, or raise ``ValueError``."""
 ILLEGAL_PENALTY = -1.0
-OBSERVATION_HIGH = 1.5
-"""The largest value of an observation plane, unless the encoding declares its own
-(``observation_high``): planes are 0/1 or fractions, except CO'NNN'ECT's pending-dice planes,
-which count 0.5 per die (three dice of one value: 1.5)."""
+REWARDS = ("terminal", "shaped")
+"""``terminal``: the engine's returns at the end, 0 before; ``shaped``: also, at every step,
+the change of each agent's progress towards the goal (the encoding's ``progress``, 0 to 1: a
+potential-based shaping, so the best policies stay the best). Connect Pairs only."""
+OBSERVATION_FORMS = ("dict", "planes")
+"""``dict``: ``{"observation": planes, "action_mask": mask}`` (PettingZoo's classic games' form);
+``planes``: the planes alone (a ``Box``, which ``api_test`` checks without warnings), the mask
+in each agent's info (``info["action_mask"]``)."""
 PICTURE_WIDTH = 480
 """Width in pixels of an ``rgb_array`` frame (the height follows the picture's proportions)."""
 
@@ -75,11 +81,14 @@ class _Table:
         num_players: seats (default: the game's default).
         render_mode: ``None`` or one of :data:`RENDER_MODES`.
         illegal_action: one of :data:`ILLEGAL_ACTIONS`.
+        observation: one of :data:`OBSERVATION_FORMS`.
+        reward: one of :data:`REWARDS`.
         **options: game options (strings are coerced, as on the command line).
 
     Raises:
         UnknownGameError, InvalidOptionError: a bad game, player count or option.
-        ValueError: an unknown render mode or illegal-action policy.
+        ValueError: an unknown render mode, illegal-action policy, observation form or reward,
+            or a shaped reward for a game that offers none.
     """
 
     def __init__(
@@ -88,8 +97,16 @@ class _Table:
         num_players: int | None,
         render_mode: str | None,
         illegal_action: str,
+        observation: str = "dict",
+        reward: str = "terminal",
         **options: object,
     ) -> None:
+        if observation not in OBSERVATION_FORMS:
+            raise ValueError(f"observation is one of {OBSERVATION_FORMS}, not {observation!r}")
+        if reward not in REWARDS:
+            raise ValueError(f"reward is one of {REWARDS}, not {reward!r}")
+        self.planes = observation == "planes"
+        self.shaped = reward == "shaped"
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"unknown render mode {render_mode!r} (known: {RENDER_MODES})")
         if illegal_action not in ILLEGAL_ACTIONS:
@@ -99,20 +116,19 @@ class _Table:
         """The agent that chose an illegal id and lost (``"lose"`` policy), else ``None``."""
         self.game: Game = load(game, num_players, **ai_only_options(game, options))
         self.encoding = encoding_for(self.game)
+        if self.shaped and self.encoding.progress(self.game.new_initial_state(), 0) is None:
+            raise ValueError(f"{game} offers no shaped reward (only Connect Pairs does)")
         self.render_mode = render_mode
         self.seats = self.game.num_players
         self.names = [agent_name(seat) for seat in range(self.seats)]
         size = self.encoding.num_distinct_actions
-        high = float(getattr(self.encoding, "observation_high", OBSERVATION_HIGH))
-        self.observation_spaces = {
-            name: gymnasium.spaces.Dict(
-                {
-                    "observation": gymnasium.spaces.Box(
-                        0.0, high, self.encoding.observation_shape, np.float32
-                    ),
-                    "action_mask": gymnasium.spaces.Box(0, 1, (size,), np.int8),
-                }
-            )
+        high = self.encoding.observation_high  # 1.0, CO'NNN'ECT 1.5: what a plane reaches
+        planes = gymnasium.spaces.Box(0.0, high, self.encoding.observation_shape, np.float32)
+        mask = gymnasium.spaces.Box(0, 1, (size,), np.int8)
+        self.observation_spaces: dict[str, gymnasium.spaces.Space[Any]] = {
+            name: planes
+            if self.planes
+            else gymnasium.spaces.Dict({"observation": planes, "action_mask": mask})
             for name in self.names
         }
         self.action_spaces = {name: gymnasium.spaces.Discrete(size) for name in self.names}
@@ -164,12 +180,19 @@ class _Table:
             seat = (max(last, 0) + 1) % self.seats
         return self.names[seat]
 
-    def observe(self, name: str) -> Observation:
-        """``{"observation": planes, "action_mask": mask}`` of agent ``name``."""
-        seat = self.names.index(name)
+    def mask(self, name: str) -> npt.NDArray[np.int8]:
+        """The int8 mask of the ids agent ``name`` may choose now."""
         mask = np.zeros(self.encoding.num_distinct_actions, np.int8)
-        mask[self.stepper.legal_ids(seat)] = 1
-        return {"observation": self.stepper.observation_tensor(seat), "action_mask": mask}
+        mask[self.stepper.legal_ids(self.names.index(name))] = 1
+        return mask
+
+    def observe(self, name: str) -> Observation | npt.NDArray[np.float32]:
+        """``{"observation": planes, "action_mask": mask}`` of agent ``name`` (the planes
+        alone in the ``planes`` form)."""
+        planes = self.stepper.observation_tensor(self.names.index(name))
+        if self.planes:
+            return planes
+        return {"observation": planes, "action_mask": self.mask(name)}
 
     def returns(self) -> dict[str, float]:
         """Each agent's return: the engine's at the end, 0 before; after a forfeit, -1 for
@@ -178,11 +201,28 @@ class _Table:
             return {name: ILLEGAL_PENALTY if name == self.forfeit else 0.0 for name in self.names}
         return dict(zip(self.names, self.stepper.returns(), strict=True))
 
-    def infos(self) -> dict[str, dict[str, Any]]:
-        """Each agent's info: ``{}``, or ``{"illegal_action": True}`` for the offender."""
+    def progress(self) -> dict[str, float]:
+        """Each agent's progress towards the goal now (shaped rewards), 0 to 1."""
+        state = self.stepper.state
         return {
+            name: self.encoding.progress(state, seat) or 0.0 for seat, name in enumerate(self.names)
+        }
+
+    def shaping(self, before: dict[str, float]) -> dict[str, float]:
+        """Each agent's shaped reward for the step from ``before`` (:meth:`progress`)."""
+        after = self.progress()
+        return {name: after[name] - before[name] for name in self.names}
+
+    def infos(self) -> dict[str, dict[str, Any]]:
+        """Each agent's info: ``{}``, or ``{"illegal_action": True}`` for the offender; in the
+        ``planes`` form also ``"action_mask"``."""
+        infos: dict[str, dict[str, Any]] = {
             name: {"illegal_action": True} if name == self.forfeit else {} for name in self.names
         }
+        if self.planes:
+            for name, info in infos.items():
+                info["action_mask"] = self.mask(name)
+        return infos
 
     def render(self) -> str | npt.NDArray[np.uint8] | None:
         """The frame of the render mode (see the module docstring)."""
@@ -209,6 +249,8 @@ class ConnectArenaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type h
         num_players: seats (default: the game's default).
         render_mode: ``None``, ``"human"``, ``"ansi"`` or ``"rgb_array"``.
         illegal_action: ``"lose"`` (the episode ends, -1 for the offender) or ``"raise"``.
+        observation: ``"dict"`` (planes and mask) or ``"planes"`` (the mask in the infos).
+        reward: ``"terminal"`` or ``"shaped"`` (Connect Pairs: progress at every step).
         **options: game options, as ``connect-arena games`` lists them.
 
     Raises:
@@ -228,10 +270,14 @@ class ConnectArenaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type h
         num_players: int | None = None,
         render_mode: str | None = None,
         illegal_action: str = "lose",
+        observation: str = "dict",
+        reward: str = "terminal",
         **options: object,
     ) -> None:
         super().__init__()
-        self.table = _Table(game, num_players, render_mode, illegal_action, **options)
+        self.table = _Table(
+            game, num_players, render_mode, illegal_action, observation, reward, **options
+        )
         self.render_mode = render_mode
         self.possible_agents = list(self.table.names)
         self.observation_spaces = self.table.observation_spaces
@@ -254,10 +300,10 @@ class ConnectArenaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type h
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = self.table.infos()
         self.agent_selection = self.table.acting()
 
-    def observe(self, agent: str) -> Observation:
+    def observe(self, agent: str) -> Observation | npt.NDArray[np.float32]:
         """What ``agent`` sees now, with the mask of its legal ids."""
         return self.table.observe(agent)
 
@@ -272,15 +318,25 @@ class ConnectArenaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type h
             self._was_dead_step(action)
             return
         table = self.table
+        before = table.progress() if table.shaped else None
         table.play(agent, action)
         self._cumulative_rewards[agent] = 0.0
         seat = table.stepper.current_player
         if seat >= 0 and table.forfeit is None:  # the usual step: the game goes on
-            self.rewards = dict.fromkeys(self.agents, 0.0)  # terminal rewards: zeros till then
             self.agent_selection = table.names[seat]
+            if table.planes:  # the masks travel in the infos
+                self.infos = table.infos()
+            if before is not None:
+                self.rewards = table.shaping(before)
+                self._accumulate_rewards()
+            else:
+                self.rewards = dict.fromkeys(self.agents, 0.0)  # terminal: zeros till then
             return
         if table.over():
             self.rewards = table.returns()
+            if before is not None and table.forfeit is None:
+                shaped = table.shaping(before)
+                self.rewards = {name: value + shaped[name] for name, value in self.rewards.items()}
             self.terminations = dict.fromkeys(self.agents, True)
             self.infos = table.infos()
             self._accumulate_rewards()
@@ -311,9 +367,13 @@ class ConnectArenaParallelEnv(ParallelEnv):  # type: ignore[misc]  # no type hin
         num_players: int | None = None,
         render_mode: str | None = None,
         illegal_action: str = "lose",
+        observation: str = "dict",
+        reward: str = "terminal",
         **options: object,
     ) -> None:
-        self.table = _Table(game, num_players, render_mode, illegal_action, **options)
+        self.table = _Table(
+            game, num_players, render_mode, illegal_action, observation, reward, **options
+        )
         self.render_mode = render_mode
         self.possible_agents = list(self.table.names)
         self.agents: list[str] = []
@@ -331,16 +391,17 @@ class ConnectArenaParallelEnv(ParallelEnv):  # type: ignore[misc]  # no type hin
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:
-        """Start a new game; the observations and (empty) infos of every agent."""
+    ) -> tuple[dict[str, Observation | npt.NDArray[np.float32]], dict[str, dict[str, Any]]]:
+        """Start a new game; the observations and infos of every agent (empty, or with the
+        ``action_mask`` in the ``planes`` form)."""
         self.table.new_game(seed)
         self.agents = list(self.possible_agents)
-        return self._observations(), {agent: {} for agent in self.agents}
+        return self._observations(), self.table.infos()
 
     def step(
         self, actions: dict[str, int]
     ) -> tuple[
-        dict[str, Observation],
+        dict[str, Observation | npt.NDArray[np.float32]],
         dict[str, float],
         dict[str, bool],
         dict[str, bool],
@@ -356,9 +417,14 @@ class ConnectArenaParallelEnv(ParallelEnv):  # type: ignore[misc]  # no type hin
         mover = self.table.acting()
         if mover not in actions:
             raise ValueError(f"{mover} is to act and gave no action")
-        self.table.play(mover, actions[mover])
-        over = self.table.over()
-        rewards = self.table.returns() if over else dict.fromkeys(self.agents, 0.0)
+        table = self.table
+        before = table.progress() if table.shaped else None
+        table.play(mover, actions[mover])
+        over = table.over()
+        rewards = table.returns() if over else dict.fromkeys(self.agents, 0.0)
+        if before is not None and table.forfeit is None:
+            shaped = table.shaping(before)
+            rewards = {name: value + shaped[name] for name, value in rewards.items()}
         observations = self._observations()
         terminations = dict.fromkeys(self.agents, over)
         truncations = dict.fromkeys(self.agents, False)
@@ -367,7 +433,7 @@ class ConnectArenaParallelEnv(ParallelEnv):  # type: ignore[misc]  # no type hin
             self.agents = []
         return observations, rewards, terminations, truncations, infos
 
-    def _observations(self) -> dict[str, Observation]:
+    def _observations(self) -> dict[str, Observation | npt.NDArray[np.float32]]:
         return {agent: self.table.observe(agent) for agent in self.possible_agents}
 
     def render(self) -> str | npt.NDArray[np.uint8] | None:
@@ -379,7 +445,8 @@ class ConnectArenaParallelEnv(ParallelEnv):  # type: ignore[misc]  # no type hin
 
     def state(self) -> npt.NDArray[np.float32]:
         """The acting seat's observation planes (a global view for centralised critics)."""
-        return self.table.observe(self.table.acting())["observation"]
+        table = self.table
+        return table.stepper.observation_tensor(table.names.index(table.acting()))
 
 
 def env(
@@ -387,11 +454,15 @@ def env(
     num_players: int | None = None,
     render_mode: str | None = None,
     illegal_action: str = "lose",
+    observation: str = "dict",
+    reward: str = "terminal",
     **options: object,
 ) -> AECEnv:
     """The AEC environment of ``game`` (:class:`ConnectArenaEnv`, same arguments), wrapped to
     enforce the call order (``reset`` first), as PettingZoo's own games are."""
-    made = ConnectArenaEnv(game, num_players, render_mode, illegal_action, **options)
+    made = ConnectArenaEnv(
+        game, num_players, render_mode, illegal_action, observation, reward, **options
+    )
     return OrderEnforcingWrapper(made)
 
 
@@ -400,11 +471,15 @@ def parallel_env(
     num_players: int | None = None,
     render_mode: str | None = None,
     illegal_action: str = "lose",
+    observation: str = "dict",
+    reward: str = "terminal",
     **options: object,
 ) -> ParallelEnv:
     """The parallel environment of ``game`` (:class:`ConnectArenaParallelEnv`, same
     arguments)."""
-    return ConnectArenaParallelEnv(game, num_players, render_mode, illegal_action, **options)
+    return ConnectArenaParallelEnv(
+        game, num_players, render_mode, illegal_action, observation, reward, **options
+    )
 
 
 @functools.cache

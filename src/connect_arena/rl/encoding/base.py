@@ -63,6 +63,9 @@ class Encoding(abc.ABC):
 
     game_name: ClassVar[str]
     """The ``GameType.short_name`` of the game this encoding is for."""
+    observation_high: ClassVar[float] = 1.0
+    """The largest value a plane of :meth:`observe` can take (the smallest is 0): planes are
+    0/1 or fractions unless an encoding says otherwise."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -137,6 +140,11 @@ class Encoding(abc.ABC):
     @abc.abstractmethod
     def max_game_length(self) -> int:
         """An upper bound of the player steps of one game (chance outcomes excluded)."""
+
+    def progress(self, state: State[Any], player: int) -> float | None:
+        """How far seat ``player`` is towards the goal, from 0 to 1, for a shaped reward
+        (``reward="shaped"`` of the PettingZoo environments); ``None``: the game offers none."""
+        return None
 
     def describe_prefix(self, prefix: tuple[int, ...]) -> str:
         """The chosen part of an action, as text (empty when nothing is chosen)."""

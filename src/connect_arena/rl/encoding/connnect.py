@@ -92,6 +92,9 @@ class ConnnectEncoding(Encoding):
     """The sheet encoding described in the module docstring."""
 
     game_name = "connnect"
+    observation_high = 1.5
+    """The numbers to write count 0.5 each, and the setup roll gives three: three of one
+    value reach 1.5 (every other plane stays within 0..1)."""
 
     def __init__(self, game: ConnnectGame) -> None:
         super().__init__(game)

@@ -178,6 +178,15 @@ class PairsEncoding(Encoding):
         key = KEY_PERMUTATIONS[chance_id - self.key_base]
         return "key " + "".join(SUBJECTS[s] for s in key)
 
+    def progress(self, state: State[Any], player: int) -> float:
+        """The share of top slots where the two partners of ``player``'s pair hold the same
+        subject: the goal is both rows full and equal slot by slot (PG-21), so 1.0 there."""
+        ps = cast(PairsState, state)
+        pair = player // 2
+        mine, theirs = ps.tops[2 * pair], ps.tops[2 * pair + 1]
+        same = sum(1 for a, b in zip(mine, theirs, strict=True) if a == b and a >= 0)
+        return same / len(mine)
+
     def max_game_length(self) -> int:
         """Per manche: six steps per key, then at most ``max_rounds`` rounds of a turn per
         seat, each at most 40 steps (a double, a connection of three gives each way, the
