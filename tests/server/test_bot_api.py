@@ -6,6 +6,7 @@ and the rate limit per token. The NDJSON streams and a whole game played by two 
 from __future__ import annotations
 
 import hashlib
+import random
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
@@ -216,3 +217,54 @@ def test_bots_enter_tournaments_with_their_token(bot_client: TestClient) -> None
     assert guest.post("/api/tournaments", body).status_code == 403
     untimed = {**body, "settings": {}}
     assert club.post("/api/tournaments", untimed).status_code == 400
+
+
+def test_two_bots_following_the_doc_play_connnect_with_no_refusal(tmp_path: Path) -> None:
+    """Issue 26, item 3: in the simultaneous Fill and Claim phases each bot acts on the state
+    it was sent, with that state's ``seq + 1`` (``docs/bot-api.md``); both act on the same
+    state, and neither is refused ``stale_seq``."""
+    app = create_app(fast_settings(tmp_path, token_limit=(100_000, 60.0)))
+    with TestClient(app) as client:
+        _play_connnect_by_the_doc(client)
+
+
+def _play_connnect_by_the_doc(bot_client: TestClient) -> None:
+    rng = random.Random(7)
+    _first, blue = make_bot(bot_client, "blue-bot")
+    _second, red = make_bot(bot_client, "red-bot")
+    body = {"game": "connnect", "options": {}, "seats": [{"kind": "me"}, {"kind": "open"}]}
+    made = bearer(bot_client, "POST", "/api/challenge/red-bot", blue, json=body)
+    assert made.status_code == 201, made.text
+    challenge = made.json()["challenge"]["id"]
+    accepted = bearer(bot_client, "POST", f"/api/challenge/{challenge}/accept", red)
+    table_id = accepted.json()["table_id"]
+    arena = bot_client.app.state.arena  # type: ignore[attr-defined]
+    table = arena.service.registry.live(table_id)
+    bots = [(0, blue), (1, red)]
+    refusals: list[str] = []
+    simultaneous_moves = 0
+    for _ in range(2000):
+        if table.info.status.value != "running":
+            break
+        # Each bot reads its state first (both may hold the same seq), then acts on it.
+        states = [
+            (seat, token, _state_for(bot_client, table_id, token, seat)) for seat, token in bots
+        ]
+        for seat, token, state in states:
+            legal = state["legal_actions"].get(str(seat))
+            if not legal:
+                continue
+            simultaneous_moves += len(state["to_move"]) > 1
+            path = f"/api/bot/game/{table_id}/move"
+            answer = bearer(
+                bot_client,
+                "POST",
+                path,
+                token,
+                json={"action": rng.choice(legal), "seq": state["seq"] + 1},
+            )
+            if answer.status_code != 200:
+                refusals.append(answer.text)
+    assert table.info.status.value == "finished", (table.seq, refusals[:3], table.log[-5:])
+    assert simultaneous_moves > 20  # both acted on one state, many times
+    assert refusals == []

@@ -47,6 +47,18 @@ def not_running(table: LiveTable) -> ServiceError:
     return ServiceError(ErrorCode.NOT_RUNNING, f"the game {word}")
 
 
+def same_simultaneous_phase(table: LiveTable, seats: tuple[int, ...], seq: int) -> bool:
+    """Whether an action claiming ``seq`` by one of ``seats`` still fits: the table is in a
+    simultaneous phase and every action stored since the state the action was chosen on
+    (seq ``seq - 1``) is another seat's hidden choice of that phase. A seat's legal actions in
+    such a phase never depend on the others' choices in it, so the action is as valid as it
+    was (``docs/bot-api.md``: act on any state of the phase)."""
+    state = table.state
+    if state is None or state.current_player != SIMULTANEOUS or not 1 <= seq <= table.seq:
+        return False
+    return all(e.simultaneous and e.seat not in seats for e in table.log[seq - 1 :])
+
+
 class MovePipeline:
     """Validates, stores, applies and broadcasts actions.
 
@@ -97,7 +109,8 @@ class MovePipeline:
             raise ServiceError(ErrorCode.NOT_SEATED, f"seat {seat} is not yours")
         if table.info.status is not TableStatus.RUNNING or table.state is None:
             raise not_running(table)
-        if seq != table.seq + 1:
+        asked = (seat,) if seat is not None else mine
+        if seq != table.seq + 1 and not same_simultaneous_phase(table, asked, seq):
             raise ServiceError(
                 ErrorCode.STALE_SEQ,
                 f"stale seq {seq}: the table is at seq {table.seq}, so the next action is "
