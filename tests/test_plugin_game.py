@@ -155,7 +155,8 @@ def test_its_kit_gives_it_an_encoding_that_openspiel_plays(plugin: None) -> None
     stepper = new_stepper("fivestones", stones=7)
     assert sorted(stepper.legal_ids()) == [0, 1, 2]
     stepper.apply_id(2)
-    assert str(stepper.state.history[-1].action) == "take 3" and stepper.observation_tensor(1)[4] == 1
+    assert str(stepper.state.history[-1].action) == "take 3"
+    assert stepper.observation_tensor(1)[4] == 1  # 4 stones left, seen by South
     assert openspiel_adapter.openspiel_name("fivestones") in openspiel_adapter.register()
     spiel_game = pyspiel.load_game(openspiel_adapter.openspiel_name("fivestones"))
     assert spiel_game.num_distinct_actions() == 3

@@ -29,9 +29,9 @@ LANGUAGES = ("en", "it", "de", "fr", "es")
 """The languages of the site, in the order the pages offer them."""
 
 _GAME_PATHS = (
-    (re.compile(r"games/(?P<name>[A-Za-z0-9_]+)\.js"), "ui_module"),
-    (re.compile(r"i18n/(?P<name>[A-Za-z0-9_]+)\.(?P<lang>[A-Za-z-]+)\.json"), "i18n"),
-    (re.compile(r"rules/(?P<name>[A-Za-z0-9_]+)\.(?P<lang>[A-Za-z-]+)\.html"), "rules"),
+    (re.compile(r"games/(?P<name>[A-Za-z0-9_-]+)\.js"), "ui_module"),
+    (re.compile(r"i18n/(?P<name>[A-Za-z0-9_-]+)\.(?P<lang>[A-Za-z-]+)\.json"), "i18n"),
+    (re.compile(r"rules/(?P<name>[A-Za-z0-9_-]+)\.(?P<lang>[A-Za-z-]+)\.html"), "rules"),
 )
 
 
