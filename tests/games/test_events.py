@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tools import english_events
 
 from connect_arena.core import CHANCE, Event, load, sample_chance_outcome
 from connect_arena.core.events import ENGLISH
@@ -71,3 +72,16 @@ def test_actions_are_described_with_translated_events(game: str, seed: int) -> N
         state.apply_action(rng.choice(legal), seat)
     for value in state.returns():
         assert declared.min_utility <= value <= declared.max_utility
+
+
+def test_the_browsers_english_event_texts_are_the_engines_templates() -> None:
+    stale = [str(path) for path in english_events.stale_files()]
+    assert stale == [], "out of date: run python tools/english_events.py"
+
+
+def test_the_english_texts_follow_a_changed_template() -> None:
+    text = '{\n "title": "T",\n "event.take": "old",\n "event.gone": "g"\n}\n'
+    events = {"event.take": "{seat} takes", "event.give": "{seat} gives"}
+    assert english_events._updated(text, events) == (
+        '{\n "title": "T",\n "event.take": "{seat} takes",\n "event.give": "{seat} gives"\n}\n'
+    )

@@ -27,6 +27,7 @@ from connect_arena.core.gametype import (
     ResultKind,
     Utility,
 )
+from connect_arena.core.kit import GameKit
 from connect_arena.core.options import OptionSpec, OptionValue
 from connect_arena.core.perft import perft, perft_divide
 from connect_arena.core.records import (
@@ -41,6 +42,7 @@ from connect_arena.core.records import (
 from connect_arena.core.registry import (
     game_class,
     game_names,
+    kit_of,
     list_games,
     load,
     register,
@@ -58,6 +60,7 @@ __all__ = [
     "Event",
     "Game",
     "GameError",
+    "GameKit",
     "GameType",
     "HistoryEntry",
     "IllegalActionError",
@@ -75,6 +78,7 @@ __all__ = [
     "Utility",
     "game_class",
     "game_names",
+    "kit_of",
     "list_games",
     "load",
     "parse_record",

@@ -6,6 +6,11 @@ terminal renders them in English with the game's templates (``events.py`` of eac
 package, :data:`ENGLISH`), and the browser translates them by key in every language
 (``i18n/<game>.<lang>.json``, under ``event.<key>``), so no interface parses English.
 
+The Python templates are the one source of the English texts: the ``event.*`` keys of the
+English translation files (``common.en.json`` for ``core.*``, ``<game>.en.json`` in the
+folder a game's kit names) are written from them by ``tools/english_events.py``, and a test
+fails when they differ.
+
 Keys are ``<game>.<what>`` (``core.<what>`` for events every game shares). Parameter values
 are JSON scalars or lists of them; a parameter named ``seat`` (or ending in ``_seat``) is a
 0-based seat index, which renderers show as the seat's name.
@@ -23,14 +28,14 @@ ParamValue = str | int | float | bool | None | list[Any]
 """A parameter value: a JSON scalar or a list of them."""
 
 ENGLISH: dict[str, str] = {
-    "core.action": "{seat} plays {action}",
+    "core.action": "{seat}: {action}",
     "core.chance": "chance: {action}",
     "core.game_over": "the game is over",
     "core.not_chance": "this is not a chance node",
     "core.not_an_outcome": "{action} is not a possible chance outcome here",
     "core.chance_next": "chance acts next (dice or shuffle), not a player",
     "core.not_your_turn": "it is not {seat}'s turn",
-    "core.say_seat": "several players may act now: say which seat acts (active seats: {seats})",
+    "core.say_seat": "several players may act now: say which seat acts ({seats})",
 }
 """English templates of the ``core.*`` events (``str.format`` fields are parameter names)."""
 

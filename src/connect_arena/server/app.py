@@ -13,7 +13,6 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, RedirectResponse
-from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp
@@ -51,6 +50,7 @@ from connect_arena.server.errors import (
     service_error_handler,
     validation_error_handler,
 )
+from connect_arena.server.game_assets import KitStaticFiles
 from connect_arena.server.gcpolicy import keep_collections_short
 from connect_arena.server.middleware import AllowedHosts, BodyLimit, SecurityHeaders, StaticCaching
 from connect_arena.server.ratelimit import Buckets
@@ -109,13 +109,14 @@ def static_files(max_age: int) -> ASGIApp:
     Starlette's ``StaticFiles`` sends an ``ETag`` and ``Last-Modified`` and answers 304 to a
     matching ``If-None-Match``; ``GZipMiddleware`` compresses files of 500 bytes or more for
     clients that accept gzip (``Vary: Accept-Encoding``); ``StaticCaching`` lets browsers reuse
-    a file for ``max_age`` seconds, then revalidate it. The API is not compressed: its answers
+    a file for ``max_age`` seconds, then revalidate it. A game's module, translations and rules
+    pages are its kit's files (``server/game_assets.py``). The API is not compressed: its answers
     carry the CSRF token (BREACH). See docs/server.md.
 
     Args:
         max_age: seconds a file may be reused without asking (0: always revalidate).
     """
-    files = StaticFiles(directory=STATIC)
+    files = KitStaticFiles(directory=STATIC)  # a game's own files come from its kit
     # Level 6 (zlib's default): nearly level 9's size at a fraction of the CPU per request.
     return StaticCaching(GZipMiddleware(files, minimum_size=500, compresslevel=6), max_age)
 

@@ -6,7 +6,6 @@ import asyncio
 import functools
 import hashlib
 import json
-from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
@@ -29,6 +28,7 @@ from connect_arena.server.arena import (
     service_user,
 )
 from connect_arena.server.errors import ApiError
+from connect_arena.server.game_assets import rules_languages
 from connect_arena.server.ratelimit import ReplayLimitDep
 from connect_arena.server.schemas import NewTable, RecordUpload, SeatNumber
 from connect_arena.service import (
@@ -109,16 +109,6 @@ def _option_json(cls: type[Game], spec: OptionSpec) -> dict[str, Any]:
         "form": spec.name != cls.game_type.anti_endless_option,
         "valid": _valid_values(cls, spec.name),
     }
-
-
-RULES_PAGES = Path(__file__).parent / "static" / "rules"
-LANGUAGES = ("en", "it", "de", "fr", "es")
-
-
-def rules_languages(game: str) -> list[str]:
-    """The languages in which game ``game`` has a rules page (none for a game without one: a
-    plug-in or a toy game; the pages then offer no rules link)."""
-    return [lang for lang in LANGUAGES if (RULES_PAGES / f"{game}.{lang}.html").is_file()]
 
 
 def _game_json(cls: type[Game]) -> dict[str, Any]:

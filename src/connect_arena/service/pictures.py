@@ -3,9 +3,10 @@ from the engine's own geometry (``Game.geometry()``) and observation — no brow
 
 The *typical position* of a game is reproducible: a game with the default options is played
 to its end (or :data:`MAX_PLAYOUT` actions) by seeded uniformly random players and chance,
-and the position two thirds of the way through is drawn. Connect 5 is drawn by its own
-``games/connect5/svg.py``; Quinque, CO'NNN'ECT and Connect Pairs by the small renderers below;
-a game without one (a plug-in) gets a title card in its seats' colours.
+and the position two thirds of the way through is drawn by the ``picture`` part of the game's
+kit: Connect 5 by its own ``games/connect5/svg.py``, Quinque, CO'NNN'ECT and Connect Pairs by
+the small renderers below (their kits name them); a game whose kit has no picture gets a title
+card in its seats' colours.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from functools import cache
 from typing import Any
 from xml.sax.saxutils import escape
 
-from connect_arena.core import Game, State, game_class, sample_chance_outcome
+from connect_arena.core import Game, State, game_class, kit_of, sample_chance_outcome
+from connect_arena.core.errors import UnknownGameError
 from connect_arena.games.connect5.svg import board_to_svg
 
 SEED = 2026
@@ -28,6 +30,7 @@ INK = "#1b2433"
 PAPER = "#f4f7fb"
 
 Renderer = Callable[[Game, State[Any]], str]
+"""The shape of a kit's ``picture`` part: ``(game, state) -> SVG document``."""
 
 
 def typical_position(game: Game, seed: int = SEED) -> State[Any]:
@@ -73,9 +76,19 @@ def picture(name: str) -> str:
 
 
 def draw(game: Game, state: State[Any]) -> str:
-    """The SVG picture of ``state`` (public information only): the game's own drawing, or a
-    title card for a game without one."""
-    return _RENDERERS.get(game.game_type.short_name, _title_card)(game, state)
+    """The SVG picture of ``state`` (public information only): the drawing that the ``picture``
+    part of the game's kit names (``core/kit.py``), or a title card for a game without one
+    (or not registered)."""
+    try:
+        renderer = kit_of(game.game_type.short_name).load("picture")
+    except UnknownGameError:
+        renderer = None
+    if renderer is None:
+        return _title_card(game, state)
+    if not callable(renderer):
+        raise TypeError(f"the picture of {game.name!r} is not a function: {renderer!r}")
+    text: str = renderer(game, state)
+    return text
 
 
 def _svg(width: float, height: float, body: list[str], label: str) -> str:
@@ -93,7 +106,7 @@ def _svg(width: float, height: float, body: list[str], label: str) -> str:
 
 
 # ----- Quinque -------------------------------------------------------------------------------
-def _quinque(game: Game, state: State[Any]) -> str:
+def quinque_picture(game: Game, state: State[Any]) -> str:
     """Tiles of skydivers on their square lattice; a marked skydiver wears its seat's
     parachute; a winning line is underlined."""
     geo, obs = game.geometry(), state.public_observation()
@@ -164,7 +177,7 @@ def _skydiver(x: float, y: float, parachute: str | None) -> str:
 
 
 # ----- Connect 5 -----------------------------------------------------------------------------
-def _connect5(game: Game, state: State[Any]) -> str:
+def connect5_picture(game: Game, state: State[Any]) -> str:
     """The game's own board drawing (``games/connect5/svg.py``), with the position's tokens."""
     obs = state.public_observation()
     stacks = {dot: (seat, height) for dot, (seat, height) in obs["stacks"].items()}
@@ -175,7 +188,7 @@ def _connect5(game: Game, state: State[Any]) -> str:
 
 
 # ----- CO'NNN'ECT ----------------------------------------------------------------------------
-def _connnect(game: Game, state: State[Any]) -> str:
+def connnect_picture(game: Game, state: State[Any]) -> str:
     """The first player's sheet: the zones, the numbers written, crossed spaces, the
     circles (filled ones in the seat's colour) and the claimed shapes."""
     geo, obs = game.geometry(), state.public_observation()
@@ -285,7 +298,7 @@ def _die(x: float, y: float, face: int, size: float = 18.0) -> str:
     )
 
 
-def _pairs(game: Game, state: State[Any]) -> str:
+def pairs_picture(game: Game, state: State[Any]) -> str:
     """The two player boards of the first pair: the top row of four slots over the six zones
     (each headed by its die face) with their tokens."""
     geo, obs = game.geometry(), state.public_observation()
@@ -355,12 +368,3 @@ def _title_card(game: Game, state: State[Any]) -> str:
             f'<circle cx="{x:.1f}" cy="140" r="14" fill="{escape(colour)}" stroke="{INK}"/>'
         )
     return _svg(320, 200, body, game.title)
-
-
-_RENDERERS: dict[str, Renderer] = {
-    "quinque": _quinque,
-    "connect5": _connect5,
-    "connnect": _connnect,
-    "pairs": _pairs,
-}
-"""The renderer of each game that has one, by ``GameType.short_name``."""

@@ -1,7 +1,8 @@
 """Guided first games: a scripted position per game, and a runner that checks the player's
 actions with the engine.
 
-A tutorial *script* (``service/tutorial_scripts/<game>.json``) is data:
+A tutorial *script* is a JSON file that the ``tutorial`` part of the game's kit names
+(``core/kit.py``; the built-in games' are ``service/tutorial_scripts/<game>.json``):
 
 * ``players``, ``options``, ``seat`` (the seat the player holds, 0-based);
 * ``setup``: a prefix of actions in the game's notation, chance outcomes included, that builds
@@ -27,16 +28,14 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
-from connect_arena.core import CHANCE, Action, Event, Game, State, load
-from connect_arena.core.errors import GameError, IllegalActionError
+from connect_arena.core import CHANCE, Action, Event, Game, State, game_names, kit_of, load
+from connect_arena.core.errors import GameError, IllegalActionError, UnknownGameError
 from connect_arena.service.model import ErrorCode, ServiceError
 from connect_arena.service.views import game_info, state_json
 
-SCRIPTS = "tutorial_scripts"
-"""The package folder (beside this module) holding ``<game>.json``."""
 MAX_PLAYED = 40
 """Actions a request may replay at most (every script is far shorter)."""
 MAX_NOTATION = 200
@@ -190,26 +189,29 @@ def _step_of(data: Mapping[str, Any]) -> Step:
     )
 
 
-@cache
 def tutorial_games() -> tuple[str, ...]:
-    """The games that have a tutorial, sorted."""
-    folder = resources.files(__package__).joinpath(SCRIPTS)
-    return tuple(
-        sorted(p.name[: -len(".json")] for p in folder.iterdir() if p.name.endswith(".json"))
-    )
+    """The registered games whose kit names a tutorial, sorted."""
+    return tuple(name for name in game_names() if _script_file(name) is not None)
+
+
+def _script_file(game: str) -> Path | None:
+    try:
+        return kit_of(game).file("tutorial")
+    except UnknownGameError:
+        return None
 
 
 @cache
 def load_script(game: str) -> Script:
-    """The tutorial of ``game``.
+    """The tutorial of ``game`` (the file its kit's ``tutorial`` part names).
 
     Raises:
-        ServiceError: ``not_found`` when the game has no tutorial.
+        ServiceError: ``not_found`` when the game is not registered or has no tutorial.
     """
-    if game not in tutorial_games():
+    path = _script_file(game)
+    if path is None:
         raise ServiceError(ErrorCode.NOT_FOUND, f"there is no tutorial for {game!r}")
-    text = resources.files(__package__).joinpath(SCRIPTS, f"{game}.json").read_text("utf-8")
-    data = json.loads(text)
+    data = json.loads(path.read_text("utf-8"))
     return Script(
         game=game,
         players=int(data["players"]),

@@ -1,21 +1,22 @@
 """Per-game knowledge for the agents: a position evaluation, a rollout policy, how to value a
 cut-off rollout, and the settings of the levels ``easy``/``normal``/``hard``.
 
-One module per game (``knowledge/<game name>.py``) defines ``KNOWLEDGE``; :func:`knowledge_for`
-imports it on first use, so the engines never import the agents. Games without a module (toy
-games, third-party games) get uniform rollouts, their returns as evaluation and the default
-levels of :mod:`connect_arena.agents.levels`.
+A game's kit names its knowledge (the ``knowledge`` part, e.g.
+``"connect_arena.agents.knowledge.quinque:KNOWLEDGE"``: one module per built-in game);
+:func:`knowledge_for` imports it on first use, so the engines never import the agents. Games
+without one (toy games, third-party games whose kit names none, unregistered games) get
+uniform rollouts, their returns as evaluation and the default levels (:data:`DEFAULT_LEVELS`).
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from connect_arena.core.errors import UnknownGameError
 from connect_arena.core.game import Action, State
+from connect_arena.core.registry import kit_of
 
 Evaluation = Callable[[State[Any], int], float]
 """``(state, player) -> float``: how good ``state`` is for ``player`` (higher is better)."""
@@ -88,14 +89,19 @@ _CACHE: dict[str, Knowledge | None] = {}
 
 
 def knowledge_for(game_name: str) -> Knowledge | None:
-    """The knowledge about the game called ``game_name`` (the module ``knowledge/<name>.py``),
-    or ``None`` when there is none."""
+    """The knowledge about the game registered as ``game_name`` (its kit's ``knowledge``
+    part), or ``None`` when there is none (or no such game).
+
+    Raises:
+        TypeError: the kit's part is not a :class:`Knowledge`.
+    """
     if game_name not in _CACHE:
-        found: Knowledge | None = None
-        if game_name.isidentifier():
-            module = f"{__name__}.{game_name}"
-            if importlib.util.find_spec(module) is not None:
-                found = importlib.import_module(module).KNOWLEDGE
+        try:
+            found = kit_of(game_name).load("knowledge")
+        except UnknownGameError:
+            found = None
+        if found is not None and not isinstance(found, Knowledge):
+            raise TypeError(f"the knowledge of {game_name!r} is not a Knowledge: {found!r}")
         _CACHE[game_name] = found
     return _CACHE[game_name]
 

@@ -1,0 +1,22 @@
+"""Connect 5's game kit: the game and every part it offers the platform (``core.kit``).
+
+The parts live in the layers that use them (named by strings, so this package imports none of
+them): the encoding in ``rl/``, the agents' knowledge in ``agents/``, the picture and the
+tutorial in ``service/``, the table page's module, translations and rules pages in ``server/``.
+"""
+
+from __future__ import annotations
+
+from connect_arena.core.kit import GameKit
+
+KIT = GameKit(
+    game="connect_arena.games.connect5.rules:Connect5Game",
+    encoding="connect_arena.rl.encoding.connect5:Connect5Encoding",
+    picture="connect_arena.service.pictures:connect5_picture",
+    knowledge="connect_arena.agents.knowledge.connect5:KNOWLEDGE",
+    tutorial="connect_arena.service:tutorial_scripts/connect5.json",
+    ui_module="connect_arena.server:static/games/connect5.js",
+    i18n="connect_arena.server:static/i18n",
+    rules="connect_arena.server:static/rules",
+)
+"""The entry point ``connect5`` of the ``connect_arena.games`` group (``pyproject.toml``)."""
