@@ -2,7 +2,8 @@
 // A Connect Arena bot in plain JavaScript (Node 18+, no dependencies), through the bot API
 // (docs/bot-api.md). It accepts every challenge (or sends one with --challenge NAME), streams
 // each game it sits at and plays a legal action whenever one of its seats may act: the first
-// of the legal actions, or a random one with --random. Exits after --games games (default 1).
+// of the legal actions, or a random one with --random. Exits after --games games (default 1):
+// with --challenge it sends a new challenge after each game until it has played them all.
 //
 //   CONNECT_ARENA_TOKEN=ca_... node connect-arena-bot.mjs --server http://127.0.0.1:8000 \
 //       [--challenge NAME --game quinque --options '{"first_player":"0"}'] [--games 1] [--random]
@@ -97,17 +98,20 @@ async function play(tableId) {
   }
 }
 
+/** Challenge --challenge NAME to one game (stored: the challenged bot's event stream lists it
+ * even if it connects later). */
+async function challenge() {
+  const body = {
+    game: args.game ?? "quinque",
+    options: args.options ? JSON.parse(args.options) : {},
+    seats: [{ kind: "me" }, { kind: "open" }],
+  };
+  const made = await post(`/api/challenge/${encodeURIComponent(args.challenge)}`, body);
+  console.log(`challenged ${args.challenge}: challenge ${made.challenge.id}`);
+}
+
 async function main() {
-  if (args.challenge) {
-    // Stored: the challenged bot's event stream lists it even if it connects later.
-    const body = {
-      game: args.game ?? "quinque",
-      options: args.options ? JSON.parse(args.options) : {},
-      seats: [{ kind: "me" }, { kind: "open" }],
-    };
-    const { challenge } = await post(`/api/challenge/${encodeURIComponent(args.challenge)}`, body);
-    console.log(`challenged ${args.challenge}: challenge ${challenge.id}`);
-  }
+  if (args.challenge) await challenge();
   const me = await (await fetch(`${server}/api/account`, { headers })).json();
   let finished = 0;
   const playing = new Set();
@@ -122,6 +126,8 @@ async function main() {
       await play(event.game.id);
       finished += 1;
       if (finished >= gamesWanted) return;
+      // The challenger asks for the next game; the challenged waits for it.
+      if (args.challenge) await challenge();
     }
   }
 }

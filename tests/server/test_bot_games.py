@@ -102,7 +102,7 @@ def test_two_javascript_bots_find_each_other_and_play_a_whole_game(tmp_path: Pat
         first, second = Account(base, "first"), Account(base, "second")
         first.upgrade(base)
         second.upgrade(base)
-        common = [node, str(BOT), "--server", base, "--games", "1", "--random"]
+        common = [node, str(BOT), "--server", base, "--games", "2", "--random"]
         waiting = subprocess.Popen(
             common,
             env={"CONNECT_ARENA_TOKEN": first.token, "PATH": ""},
@@ -134,8 +134,10 @@ def test_two_javascript_bots_find_each_other_and_play_a_whole_game(tmp_path: Pat
                     process.kill()
         assert challenger.returncode == 0, out_challenger
         assert waiting.returncode == 0, out_waiting
-        assert "over: normal" in out_challenger and "over: normal" in out_waiting
-        table_id = int(out_waiting.split("playing table ")[1].split()[0])
+        assert out_challenger.count("over: normal") == 2, out_challenger  # --games 2: two games
+        assert out_waiting.count("over: normal") == 2, out_waiting
+        assert out_challenger.count("challenged first") == 2
+        table_id = int(out_waiting.split("playing table ")[2].split()[0])
         table = httpx.get(f"{base}/api/tables/{table_id}").json()["table"]
         assert table["status"] == "finished" and table["reason"] == "normal"
         assert sorted((s["name"], s["bot"]) for s in table["seats"]) == [
