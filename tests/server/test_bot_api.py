@@ -268,3 +268,19 @@ def _play_connnect_by_the_doc(bot_client: TestClient) -> None:
     assert table.info.status.value == "finished", (table.seq, refusals[:3], table.log[-5:])
     assert simultaneous_moves > 20  # both acted on one state, many times
     assert refusals == []
+
+
+def test_a_challenge_takes_players_as_openspiel_and_pettingzoo_count_them(
+    bot_client: TestClient,
+) -> None:
+    alice = Player(bot_client).signup("alice")
+    Player(bot_client).signup("bob")
+    made = alice.post("/api/challenge/bob", {"game": "connect5", "players": 3})
+    assert made.status_code == 201, made.text
+    seats = [seat["kind"] for seat in made.json()["challenge"]["seats"]]
+    assert seats == ["me", "open", "open"]  # you, the challenged's, one more for anyone
+    both = {"game": "quinque", "players": 3, "seats": [{"kind": "me"}, {"kind": "open"}]}
+    answer = alice.post("/api/challenge/bob", both)
+    assert answer.status_code == 422 and "'players' is 3 but 'seats' has 2" in answer.text
+    answer = alice.post("/api/challenge/bob", {"game": "quinque"})
+    assert answer.status_code == 422 and "give 'seats'" in answer.text

@@ -146,3 +146,18 @@ def test_two_javascript_bots_find_each_other_and_play_a_whole_game(tmp_path: Pat
         ]
         record = httpx.get(f"{base}/api/tables/{table_id}/record").json()
         assert len(record["actions"]) == table["seq"] > 2
+
+
+def test_a_persons_bot_play_token_follows_its_events_but_does_not_play(tmp_path: Path) -> None:
+    """Issue 26, item 5, as docs/bot-api.md decides: the event stream is any account's, the
+    game stream and moves are a bot account's."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with server(tmp_path, port):
+        person = Account(base, "person")  # never upgraded
+        with httpx.stream(
+            "GET", f"{base}/api/bot/stream/event", headers=person.bearer(), timeout=10
+        ) as response:
+            assert response.status_code == 200
+        refused = httpx.get(f"{base}/api/bot/game/stream/1", headers=person.bearer())
+        assert refused.status_code == 403 and refused.json()["error"]["code"] == "not_a_bot"

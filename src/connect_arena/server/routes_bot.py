@@ -20,7 +20,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import StreamingResponse
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from connect_arena.server.arena import (
     Arena,
@@ -322,12 +322,25 @@ async def bot_draw(
 # ----- challenges ------------------------------------------------------------------------------
 class NewChallenge(Strict):
     """A challenge: a new table's game, options, seats (one ``me``, at least one ``open``:
-    the first is the challenged's) and settings."""
+    the first is the challenged's) and settings. ``players`` instead of ``seats`` (as
+    OpenSpiel and PettingZoo count them): you, then open seats; both given must agree."""
 
     game: str = Field(max_length=64)
     options: dict[str, bool | int | str] = Field(default_factory=dict, max_length=64)
-    seats: list[SeatChoice] = Field(min_length=1, max_length=16)
+    seats: list[SeatChoice] | None = Field(default=None, min_length=1, max_length=16)
+    players: int | None = Field(default=None, ge=1, le=16)
     settings: SettingsChoice = Field(default_factory=SettingsChoice)
+
+    @model_validator(mode="after")
+    def _seats_or_players(self) -> NewChallenge:
+        if self.seats is None and self.players is None:
+            raise ValueError("give 'seats' (e.g. [{'kind': 'me'}, {'kind': 'open'}]) or 'players'")
+        if self.seats is not None and self.players is not None and len(self.seats) != self.players:
+            raise ValueError(f"'players' is {self.players} but 'seats' has {len(self.seats)}")
+        if self.seats is None:
+            count = self.players or 0
+            self.seats = [SeatChoice(kind="me"), *(SeatChoice() for _ in range(count - 1))]
+        return self
 
 
 @router.post("/challenge/{username}", status_code=201)
@@ -347,7 +360,7 @@ async def challenge(
         service_user(caller.user),
         service_user(target),
         body.game,
-        [SeatRequest(seat.kind, seat.agent) for seat in body.seats],
+        [SeatRequest(seat.kind, seat.agent) for seat in body.seats or ()],
         dict(body.options),
         settings,
     )
