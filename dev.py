@@ -151,6 +151,7 @@ def _ensure_services() -> None:
         for package, present in (
             ("postgresql", _have_postgres()),
             ("redis-server", shutil.which("redis-server") is not None),
+            ("curl", shutil.which("curl") is not None),  # the bot API's documented recipe
         )
         if not present
     ]

@@ -284,3 +284,14 @@ def test_a_challenge_takes_players_as_openspiel_and_pettingzoo_count_them(
     assert answer.status_code == 422 and "'players' is 3 but 'seats' has 2" in answer.text
     answer = alice.post("/api/challenge/bob", {"game": "quinque"})
     assert answer.status_code == 422 and "give 'seats'" in answer.text
+
+
+def test_a_stale_csrf_answer_tells_a_script_where_the_token_is(bot_client: TestClient) -> None:
+    alice = Player(bot_client).signup("alice")
+    body = {"name": "x", "scopes": ["bot:play"]}
+    script = alice.request("POST", "/api/tokens", json=body, headers={"x-csrf-token": "stale"})
+    assert script.status_code == 403 and script.json()["error"]["code"] == "csrf"
+    assert "GET /api/session" in script.json()["error"]["message"]
+    headers = {"x-csrf-token": "stale", "sec-fetch-mode": "cors"}
+    browser = alice.request("POST", "/api/tokens", json=body, headers=headers)
+    assert "reload the page" in browser.json()["error"]["message"]

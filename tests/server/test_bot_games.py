@@ -161,3 +161,48 @@ def test_a_persons_bot_play_token_follows_its_events_but_does_not_play(tmp_path:
             assert response.status_code == 200
         refused = httpx.get(f"{base}/api/bot/game/stream/1", headers=person.bearer())
         assert refused.status_code == 403 and refused.json()["error"]["code"] == "not_a_bot"
+
+
+def _recipe() -> list[str]:
+    """The lines of docs/bot-api.md's curl recipe (comments dropped), in order."""
+    text = (ROOT / "docs" / "bot-api.md").read_text()
+    block = text.split("<!-- recipe -->")[1].split("<!-- /recipe -->")[0]
+    lines = block.strip().removeprefix("```sh").removesuffix("```").strip().splitlines()
+    return [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
+
+
+def test_the_documented_curl_recipe_runs_from_a_fresh_cookie_jar(tmp_path: Path) -> None:
+    """Issue 26, item 4: session, CSRF, sign-up (a new CSRF), token, upgrade, challenge,
+    event stream, game stream and a move, exactly as docs/bot-api.md writes them; alice
+    accepts the challenge between the challenge and the event stream."""
+    assert shutil.which("curl"), "curl is needed (python3 dev.py test installs it)"
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    lines = [line.replace("http://127.0.0.1:8000", base) for line in _recipe()]
+    split = next(i for i, line in enumerate(lines) if "/api/bot/stream/event" in line)
+    prelude = [line for line in lines if line.startswith(("S=", "json()"))]
+    with server(tmp_path, port):
+        alice = Account(base, "alice")
+        setup = "\n".join([*lines[:split], 'echo; echo "$TOKEN $CHALLENGE"'])
+        first = _bash(setup, tmp_path)
+        token, challenge = first.split()[-2:]
+        assert token.startswith("ca_")
+        alice.post(f"/api/challenge/{challenge}/accept", {})
+        rest = "\n".join([*prelude, f"TOKEN={token}", *lines[split:], 'echo; echo "$TABLE"'])
+        *_, moved, table_id = _bash(rest, tmp_path).splitlines()
+        table = httpx.get(f"{base}/api/tables/{table_id}").json()["table"]
+    assert json.loads(moved)["seq"] == 1 and table["seq"] >= 1  # the move was stored
+    assert [seat["name"] for seat in table["seats"]] == ["mybot", "alice"]
+
+
+def _bash(script: str, folder: Path) -> str:
+    """Run ``script`` with bash (stopping at the first failure); its standard output."""
+    done = subprocess.run(
+        ["bash", "-c", f"set -eu\n{script}"],  # a stream is cut by --max-time: no pipefail
+        capture_output=True,
+        text=True,
+        cwd=folder,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr + done.stdout
+    return done.stdout

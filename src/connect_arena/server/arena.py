@@ -101,12 +101,19 @@ async def require_user(connection: HTTPConnection) -> StoredUser:
 
 
 def require_csrf(request: Request) -> None:
-    """Refuse a state-changing request without the session's CSRF token (403)."""
+    """Refuse a state-changing request without the session's CSRF token (403). A browser
+    (it sends ``Sec-Fetch-Mode``) is told to reload the page; a script, where to read the
+    current token."""
     arena = get_arena(request)
     if not arena.sessions.csrf_ok(cookie_token(request), request.headers.get(CSRF_HEADER)):
-        raise ApiError(
-            403, "csrf", "missing or wrong X-CSRF-Token header: reload the page and try again"
-        )
+        if "sec-fetch-mode" in request.headers:
+            advice = "reload the page and try again"
+        else:
+            advice = (
+                "GET /api/session with this session's cookie gives the current token (its "
+                '"csrf"); signing up, in or out changes it, so read it again after those'
+            )
+        raise ApiError(403, "csrf", f"missing or wrong X-CSRF-Token header: {advice}")
 
 
 def parse_table_id(text: str) -> int | None:
