@@ -18,6 +18,7 @@ from connect_arena.core.game import (
     Game,
     HistoryEntry,
     State,
+    last_action_json,
 )
 from connect_arena.core.gametype import (
     ChanceMode,
@@ -75,6 +76,7 @@ __all__ = [
     "Utility",
     "game_class",
     "game_names",
+    "last_action_json",
     "list_games",
     "load",
     "parse_record",
