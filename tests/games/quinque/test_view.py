@@ -99,6 +99,6 @@ def test_the_observation_carries_the_last_action_as_notation_and_parts() -> None
     state = load("quinque", first_player="0").new_initial_state()
     assert state.observation(0)["last"] is None
     state.apply_action("add T0,0 0,0", 0)
-    state.apply_action("mark 0,0", 0)
+    state.apply_action("mark 1,0", 1)
     last = json.loads(json.dumps(state.observation(1)["last"]))
-    assert last == {"notation": "mark 0,0", "parts": {"kind": "mark", "skydiver": [0, 0]}}
+    assert last == {"notation": "mark 1,0", "parts": {"kind": "mark", "skydiver": [1, 0]}}
