@@ -11,9 +11,10 @@
 //
 // Only the server's legal actions are offered (`offered()` lists them all for the test
 // harness), read from their parts (board.update's `actions`: no notation is parsed here, a
-// control sends the notation of the legal action it stands for); the rules live in the engine. The board is drawn from the geometry the server sends
-// (`context.geometry`, from `Game.geometry()`: dots, junctions, lines and the route between each
-// pair of adjacent dots), so any board file the table plays on is drawn. Moves are described by
+// control sends the notation of the legal action it stands for); the rules live in the
+// engine. The board is drawn from the geometry the server sends (`context.geometry`, from
+// `Game.geometry()`: dots, junctions, lines and the route between each pair of adjacent dots),
+// so any board file the table plays on is drawn. Moves are described by
 // the server's events (translated by the page), not here; the last move comes with its parts
 // in the observation.
 //
