@@ -42,6 +42,7 @@ from tests.server.live import free_port, server
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "src" / "connect_arena" / "server" / "static"
 MODULE = STATIC / "games" / "connect5.js"
+PARTS = STATIC / "games" / "connect5"
 I18N = STATIC / "i18n"
 LANGUAGES = ("en", "it", "de", "fr", "es")
 ARTIFACTS = ROOT / "build" / "e2e"
@@ -60,7 +61,9 @@ def test_translations() -> None:
         lang: json.loads((I18N / f"connect5.{lang}.json").read_text("utf-8")) for lang in LANGUAGES
     }
     keys = set(files["en"])
-    used = set(re.findall(r"""\bt\("connect5\.(\w+)\"""", MODULE.read_text("utf-8")))
+    # The module and its parts (static/games/connect5/*.js).
+    text = "".join(path.read_text("utf-8") for path in [MODULE, *sorted(PARTS.glob("*.js"))])
+    used = set(re.findall(r"""\bt\("connect5\.(\w+)\"""", text))
     # The shell reads seat<N>, title, summary, option_* and event.* (the server's events) keys
     # of a game's namespace.
     shell = {
@@ -238,7 +241,8 @@ SETUP = """async () => {
     const seatName = (seat) => ["Red", "Blue", "Purple", "Yellow", "Green"][seat];
     const described = data.events.map((e) => c5i18n.eventText(e, seatName));
     return { offered: board.offered(), unlabelled: unlabelled.length, described,
-      hint: board.turnHint(data.observation, data.legal), detail: board.seatDetail(data.seat) };
+      hint: board.turnHint(data.observation, data.legal, data.actions),
+      detail: board.seatDetail(data.seat) };
   };
   // A round ends in a full game: the bar says so (the board is already cleared).
   window.c5notice = async (data) => {
@@ -321,6 +325,7 @@ def sample_positions(per_variant: int, seed: int) -> list[dict[str, Any]]:
                     ],
                     "observation": state.observation(seat),
                     "legal": legal,
+                    "actions": [a.legal_json() for a in state.legal_actions(seat)],
                     "seat": seat,
                     "you": [seat],
                     "toMove": [seat],

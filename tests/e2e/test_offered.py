@@ -3,7 +3,8 @@
 For every registered game whose UI module implements ``board.offered()`` (see
 ``static/js/games.js``), seeded random games are played in Python; at a sample of positions,
 for each seat that may act, the position is sent to ``/static/dev/harness.html`` exactly as the
-table page passes it to ``board.update`` (the seat's observation and legal actions), and the
+table page passes it to ``board.update`` (the seat's observation and legal actions, as
+notation and as ``{notation, parts}``), and the
 actions the page offers must be the legal actions: ``set(offered()) == set(legal)``.
 
 A game whose module has no ``offered()`` yet is skipped, naming it. The generic UI (the
@@ -67,6 +68,7 @@ def update_data(state: State[Action], seat: int) -> dict[str, Any]:
     data = {
         "observation": state.observation(seat),
         "legal": [str(action) for action in state.legal_actions(seat)],
+        "actions": [action.legal_json() for action in state.legal_actions(seat)],
         "seat": seat,
         "you": [seat],
         "toMove": sorted(state.active_players()),

@@ -59,9 +59,17 @@ describe("hiddenMove", () => {
 });
 
 describe("shellActions", () => {
+  // The legal actions come as {notation, parts} (the state message's `legal`): the pass is
+  // found by its kind, never by reading notation.
+  const mark = { notation: "mark 1,1", parts: { kind: "mark", skydiver: [1, 1] } };
+  const pass = { notation: "pass", parts: { kind: "pass" } };
   test("the page's own pass button, only when pass is legal", () => {
-    assert.deepEqual(shellActions(["mark 1,1", "pass"]), ["pass"]);
-    assert.deepEqual(shellActions(["mark 1,1"]), []);
+    assert.deepEqual(shellActions([mark, pass]), ["pass"]);
+    assert.deepEqual(shellActions([mark]), []);
     assert.deepEqual(shellActions([]), []);
+  });
+  test("the button sends the pass's own notation, whatever it is", () => {
+    assert.deepEqual(shellActions([{ notation: "end turn", parts: { kind: "pass" } }]), ["end turn"]);
+    assert.deepEqual(shellActions([{ notation: "pass", parts: { kind: "first_player", seat: 0 } }]), []);
   });
 });

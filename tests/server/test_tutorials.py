@@ -166,6 +166,12 @@ def test_the_routes_play_a_tutorial_without_a_session(client: TestClient) -> Non
     assert start["progress"]["step"] == 0
     assert start["progress"]["expect"] == ["add T2,0 4,0"]
     assert "add T2,0 4,0" in start["progress"]["state"]["legal_actions"]["0"]
+    # The page reads the actions' parts (the state message's legal), never their notation.
+    added = {
+        "notation": "add T2,0 4,0",
+        "parts": {"kind": "add", "tile": [2, 0], "skydiver": [4, 0]},
+    }
+    assert added in start["progress"]["state"]["legal"]["0"]
     wrong = get(client, "/api/tutorials/quinque/steps", attempt="mark 0,1")
     assert wrong["refusal"]["kind"] == "unexpected"
     assert wrong["refusal"]["explanation"] == "quinque_add_wrong"

@@ -18,6 +18,7 @@ from connect_arena.core.game import (
     Game,
     HistoryEntry,
     State,
+    last_action_json,
 )
 from connect_arena.core.gametype import (
     ChanceMode,
@@ -79,6 +80,7 @@ __all__ = [
     "game_class",
     "game_names",
     "kit_of",
+    "last_action_json",
     "list_games",
     "load",
     "parse_record",

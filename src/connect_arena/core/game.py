@@ -60,6 +60,18 @@ class Action(abc.ABC):
                 parts[field.name] = _json_part(getattr(self, field.name))
         return parts
 
+    def legal_json(self) -> dict[str, Any]:
+        """The action as a page receives it: ``{"notation": str(self), "parts": self.parts()}``
+        (one entry of a ``state`` message's ``legal``, an observation's ``last``)."""
+        return {"notation": str(self), "parts": self.parts()}
+
+
+def last_action_json(state: State[Any]) -> dict[str, Any] | None:
+    """The last action of ``state``'s history (chance outcomes included) as
+    :meth:`Action.legal_json`, or ``None`` before the first: what a board draws as the last
+    move without parsing notation."""
+    return state.history[-1].action.legal_json() if state.history else None
+
 
 def _snake(name: str) -> str:
     """``"FirstPlayer"`` → ``"first_player"``."""

@@ -148,3 +148,18 @@ def test_a_multiple_capture_is_one_line_of_the_record() -> None:
     ]
     again = replay(record.to_json())
     assert again.observation(0) == state.observation(0)
+
+
+def test_a_capture_as_data_names_each_hop_by_its_prefix() -> None:
+    # The page continues a capture hop by hop without parsing notation: the server names the
+    # capture cut after each hop (Jump.parts()["prefixes"]), the last one the whole capture.
+    chain = Jump(("a0", "a1", "a2", "a3", "a4"))
+    assert chain.parts() == {
+        "kind": "jump",
+        "path": ["a0", "a1", "a2", "a3", "a4"],
+        "sandwich": False,
+        "prefixes": ["jump a0 over a1 to a2", "jump a0 over a1 to a2 over a3 to a4"],
+    }
+    sandwich = Jump(("a2", "a3", "a4"), sandwich=True)
+    assert sandwich.parts()["prefixes"] == ["sandwich a2 over a3 to a4"]
+    assert sandwich.legal_json()["notation"] == str(sandwich)

@@ -133,3 +133,16 @@ def test_the_observation_names_the_round_starter() -> None:
     observation = state.observation(0)
     assert observation["starter"] == 1 and observation["to_move"] == 1
     assert json.loads(json.dumps(observation)) == observation
+
+
+def test_the_observation_carries_the_last_action_as_notation_and_parts() -> None:
+    # The board draws the last move (a capture's path) from its parts, never from notation.
+    state = load("connect5").new_initial_state()
+    assert state.observation(0)["last"] is None
+    state.apply_action(state.chance_outcomes()[0][0])
+    assert state.observation(0)["last"]["parts"] == {"kind": "first_player", "seat": 0}
+    seat = state.current_player
+    action = next(a for a in state.legal_actions(seat) if str(a).startswith("place "))
+    state.apply_action(action, seat)
+    last = json.loads(json.dumps(state.observation(0)["last"]))
+    assert last == {"notation": str(action), "parts": {"kind": "place", "dot": str(action)[6:]}}

@@ -92,3 +92,13 @@ def test_the_observation_holds_the_formation() -> None:
     assert view["to_move"] == 1 and view["phase"] == "first"
     assert view["result"] is None and view["lines"] == [] and view["terminal"] is False
     json.dumps(view)
+
+
+def test_the_observation_carries_the_last_action_as_notation_and_parts() -> None:
+    # The board draws the last move from its parts: it never parses notation (issue 23).
+    state = load("quinque", first_player="0").new_initial_state()
+    assert state.observation(0)["last"] is None
+    state.apply_action("add T0,0 0,0", 0)
+    state.apply_action("mark 1,0", 1)
+    last = json.loads(json.dumps(state.observation(1)["last"]))
+    assert last == {"notation": "mark 1,0", "parts": {"kind": "mark", "skydiver": [1, 0]}}

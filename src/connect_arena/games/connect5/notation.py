@@ -27,7 +27,7 @@ import itertools
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, cast
 
 from connect_arena.core.errors import InvalidActionError
 from connect_arena.core.game import Action
@@ -99,6 +99,15 @@ class Jump(Action):
         for i in range(1, len(path) - 1, 2):
             words += ["over", path[i], "to", path[i + 1]]
         return " ".join(map(str, words))
+
+    def parts(self) -> dict[str, Any]:
+        """The capture as data (:meth:`Action.parts`: ``kind`` ``"jump"``, ``path``,
+        ``sandwich``), plus ``prefixes``: the notation of the capture cut after each hop, the
+        last being the whole capture's, by which a page names a capture chosen hop by hop."""
+        parts = Action.parts(self)  # not super(): slots=True makes a new class
+        cuts = range(3, len(self.path), 2)
+        parts["prefixes"] = [str(Jump(self.path[:cut])) for cut in cuts] + [str(self)]
+        return parts
 
     @property
     def start(self) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from connect_arena.core import last_action_json
 from connect_arena.games.connect5.board import Board, lattice_ids
 from connect_arena.games.connect5.events import result_events
 from connect_arena.games.connect5.geometry import Point
@@ -116,7 +117,9 @@ def observation(state: Connect5State) -> dict[str, Any]:
     ``scores`` (all rounds so far), ``round`` (0-based), ``rounds``, ``starter`` (the seat
     that starts the round in play; ``None`` until drawn), ``to_move``, ``turns_taken``,
     ``idle``, ``last_route``, ``results`` (finished rounds), ``winners`` (once over),
-    ``terminal``, ``result`` (why the game ended and who won: events, ``[]`` until the end).
+    ``terminal``, ``result`` (why the game ended and who won: events, ``[]`` until the end),
+    ``last`` (the last action as ``{"notation", "parts"}``, null before the first: the board
+    draws it without parsing notation).
     """
     cfg = state.cfg
     return {
@@ -142,4 +145,5 @@ def observation(state: Connect5State) -> dict[str, Any]:
         "winners": state.winners() if state.over else None,
         "terminal": state.over,
         "result": [event.to_json() for event in result_events(state)],
+        "last": last_action_json(state),
     }

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from connect_arena.core import last_action_json
 from connect_arena.games.quinque import events
 from connect_arena.games.quinque import geometry as geo
 from connect_arena.games.quinque.geometry import Cell
@@ -90,7 +91,9 @@ def observation(state: QuinqueState) -> dict[str, Any]:
     (per seat), ``stack``, ``to_move`` (seat or null), ``phase`` (``"first"``/``"second"``),
     ``marked_tile``, ``turn``, ``winner``, ``outcome`` (a code, ``""`` while the game goes on),
     ``result`` (why it ended, an event ``{"key", "params"}``, or null), ``lines`` (the winner's
-    lines of five or more, each a list of ``[x, y]`` skydivers in order), ``terminal``.
+    lines of five or more, each a list of ``[x, y]`` skydivers in order), ``terminal``,
+    ``last`` (the last action as ``{"notation", "parts"}``, null before the first: the board
+    draws it without parsing notation).
     """
     result = events.outcome(state)
     lines = [] if state.winner is None else geo.lines(state.marks, state.winner)
@@ -109,4 +112,5 @@ def observation(state: QuinqueState) -> dict[str, Any]:
         "result": None if result is None else result.to_json(),
         "lines": [[list(cell) for cell in line] for line in lines],
         "terminal": state.over,
+        "last": last_action_json(state),
     }

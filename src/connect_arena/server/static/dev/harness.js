@@ -6,7 +6,7 @@
 //       namespace is loaded first, as on the table page; `module` picks another UI module
 //       (e.g. "generic", to test the generic UI on any game).
 //   __harness.update(data)               → data as table.js passes it to board.update:
-//       {observation, legal, seat, you, toMove, terminal, returns, last}
+//       {observation, legal, actions, seat, you, toMove, terminal, returns, last}
 //   __harness.offered()                  → the sorted complete actions offered: the board's
 //       offered() plus the page's own buttons (shellActions: "pass"); null without offered().
 //   __harness.sent                       → actions the board asked to send (onAction).
@@ -21,8 +21,8 @@ import { loadNamespaces } from "../js/i18n.js";
 
 /** @type {Board | null} */
 let board = null;
-/** @type {string[]} */
-let legal = [];
+/** @type {import("../js/types.js").LegalAction[]} */
+let actions = [];
 
 const harness = {
   /** @type {string[]} */
@@ -42,20 +42,20 @@ const harness = {
       onAction: (action) => harness.sent.push(action),
       ...context,
     });
-    legal = [];
+    actions = [];
     return { game, offers: typeof board.offered === "function" };
   },
   /** @param {BoardUpdate} data */
   update(data) {
     if (!board) throw new Error("load() a game first");
-    legal = data.legal || [];
+    actions = data.actions || [];
     board.update(data);
   },
   /** @returns {string[] | null} */
   offered() {
     if (typeof board?.offered !== "function") return null;
     const offered = new Set(board.offered());
-    for (const action of shellActions(legal)) offered.add(action); // the page's pass button
+    for (const action of shellActions(actions)) offered.add(action); // the page's pass button
     return [...offered].sort();
   },
 };

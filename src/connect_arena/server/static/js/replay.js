@@ -86,7 +86,7 @@ async function show(index) {
   }
   if (view.index !== wanted || !frame) return; // another position was chosen meanwhile
   board.update({
-    observation: frame.observation, legal: [], seat: null, you: [], toMove: frame.to_move,
+    observation: frame.observation, legal: [], actions: [], seat: null, you: [], toMove: frame.to_move,
     terminal: frame.terminal, returns: frame.returns,
     last: frame.action ? { seq: frame.seq, seat: frame.seat ?? -1, action: frame.action } : null,
   });

@@ -332,7 +332,7 @@ function statusText(table) {
   }
   const mine = mySeatToAct();
   if (mine !== null) {
-    const hint = page.board?.turnHint?.(shownObservation(), state.legal_actions[mine]) || t("common.chooseAnAction");
+    const hint = page.board?.turnHint?.(shownObservation(), state.legal_actions[mine], state.legal?.[mine] ?? []) || t("common.chooseAnAction");
     return [t("common.yourTurn", { seat: seatName(page.game, mine), hint }), "yours"];
   }
   const others = listText(state.to_move.map(seatLabel));
@@ -436,9 +436,10 @@ function renderStatus() {
   status.className = `status ${kind}`;
   const controls = [];
   const seat = mySeatToAct();
-  if (seat !== null && shellActions(page.state?.legal_actions[seat] ?? []).includes("pass")) {
+  const [pass] = seat === null ? [] : shellActions(page.state?.legal?.[seat] ?? []);
+  if (pass !== undefined) {
     const label = page.board?.passLabel?.(shownObservation()) || t("common.pass");
-    controls.push(h("button", { class: "primary", id: "end-turn", onclick: () => act("pass") }, label));
+    controls.push(h("button", { class: "primary", id: "end-turn", onclick: () => act(pass) }, label));
   }
   if (seat !== null && page.table.hints_allowed !== false) {
     controls.push(h("button", {
@@ -895,6 +896,7 @@ function renderAll() {
     page.board.update({
       observation: shownObservation(),
       legal: seat === null ? [] : page.state.legal_actions[seat],
+      actions: seat === null ? [] : page.state.legal?.[seat] ?? [],
       seat, you: page.you, toMove: page.state.to_move, terminal: page.state.terminal,
       returns: page.state.returns, last: page.moves.at(-1) || null,
       hint: currentHint()?.lines[0]?.action ?? null,

@@ -139,47 +139,42 @@ function renderBoard() {
   const seat = progress.seat;
   const mine = !progress.finished && !state.terminal && state.to_move.includes(seat);
   const legal = mine ? state.legal_actions[String(seat)] ?? [] : [];
+  const actions = mine ? state.legal?.[String(seat)] ?? [] : [];
   const last = progress.moves.at(-1);
   page.board.update({
-    observation: state.observation, legal, seat: mine ? seat : null, you: [seat], toMove: state.to_move,
+    observation: state.observation, legal, actions, seat: mine ? seat : null, you: [seat], toMove: state.to_move,
     terminal: state.terminal, returns: state.returns,
     last: last ? { seq: last.seq, seat: last.seat, action: last.action, event: last.event, simultaneous: false } : null,
     hint: mine ? progress.expect[0] ?? null : null,
   });
   const status = $("status");
   status.textContent = mine
-    ? t("common.yourTurn", { seat: seatText(seat), hint: page.board.turnHint?.(state.observation, legal) || t("common.chooseAnAction") })
+    ? t("common.yourTurn", { seat: seatText(seat), hint: page.board.turnHint?.(state.observation, legal, actions) || t("common.chooseAnAction") })
     : "";
   status.className = `status ${mine ? "yours" : "over"}`;
   status.hidden = !mine; // after the last step the coach speaks alone
   const controls = [];
-  if (mine && shellActions(legal).includes("pass")) {
+  const [pass] = mine ? shellActions(actions) : [];
+  if (pass !== undefined) {
     const label = page.board.passLabel?.(state.observation) || t("common.pass");
-    const expected = progress.expect.includes("pass");
-    controls.push(h("button", { class: `primary ${expected ? "tutorial-expected" : ""}`, id: "end-turn", onclick: () => attempt("pass") }, label));
+    const expected = progress.expect.includes(pass);
+    controls.push(h("button", { class: `primary ${expected ? "tutorial-expected" : ""}`, id: "end-turn", onclick: () => attempt(pass) }, label));
   }
   $("controls").replaceChildren(...controls);
 }
 
 /**
- * Mark the controls that play the expected action (class "tutorial-expected"), for boards that
- * name their controls by the action (`data-action`, `data-claim`) or by its words
- * (`data-<verb>="<rest>"`: data-zone="1", data-take="3", data-add="T2,0 4,0"), and the clickable
- * dot an action starts from (`data-dot`, role button: "place h7", "jump g7 over …"), and the
- * spaces of a claim (`data-cell`).
- * Quinque draws the suggestion itself (board.update's `hint`).
+ * Mark the controls that play the expected action (class "tutorial-expected"): those a board
+ * names by the action's notation (`data-action`, `data-claim`) and what it draws for the
+ * suggestion it is given (board.update's `hint`: `data-hint`, e.g. Quinque's ring, the dot a
+ * Connect 5 move starts from). The page compares notations whole and never parses them.
  */
 function markExpected() {
   for (const node of document.querySelectorAll(".tutorial-expected")) node.classList.remove("tutorial-expected");
   const action = page.progress?.expect[0];
   if (!action || page.progress?.finished) return;
-  const [verb, ...rest] = action.split(" ");
-  /** @param {string} text @returns {string} */
-  const quoted = (text) => JSON.stringify(text);
-  const selectors = [`[data-action=${quoted(action)}]`, `[data-claim=${quoted(action)}]`];
-  if (rest.length && /^[a-z]+$/.test(verb)) selectors.push(`[data-${verb}=${quoted(rest.join(" "))}]`);
-  if (rest.length) selectors.push(`[role="button"][data-dot=${quoted(rest[0])}]`);
-  if (verb === "claim") for (const cell of rest.slice(1)) selectors.push(`[data-cell=${quoted(cell)}]`);
+  const quoted = JSON.stringify(action);
+  const selectors = [`[data-action=${quoted}]`, `[data-claim=${quoted}]`, `[data-hint=${quoted}]`];
   for (const node of $("main").querySelectorAll(selectors.join(", "))) node.classList.add("tutorial-expected");
 }
 

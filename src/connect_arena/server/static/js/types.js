@@ -154,7 +154,8 @@
  * @property {boolean} terminal
  * @property {number[] | null} returns
  * @property {number[]} you
- * @property {Record<string, string[]>} legal_actions - seat -> its legal actions.
+ * @property {Record<string, string[]>} legal_actions - seat -> its legal actions (notation).
+ * @property {Record<string, LegalAction[]>} [legal] - seat -> the same actions with their parts.
  * @property {unknown} observation
  * @property {Record<string, unknown>} [observations] - hot-seat: seat -> its observation.
  * @property {Record<string, number> | null} [clocks] - seat -> seconds left (timed tables).
@@ -195,10 +196,22 @@
  */
 
 /**
+ * An action as data (core/game.py Action.parts): its kind (the engine's class in snake_case)
+ * and its fields (cells as [x, y], dots as ids…), so that no page parses notation.
+ * @typedef {{kind: string} & Record<string, any>} ActionParts
+ */
+
+/**
+ * A legal action as the server sends it: the notation the page sends back, and its parts.
+ * @typedef {{notation: string, parts: ActionParts}} LegalAction
+ */
+
+/**
  * What a board shows (games.js): the table page and the replay viewer pass this to update().
  * @typedef {object} BoardUpdate
  * @property {any} observation - the game's own shape (its module knows it).
- * @property {string[]} legal
+ * @property {string[]} legal - the seat's legal actions in notation.
+ * @property {LegalAction[]} [actions] - the same actions with their parts (what a board reads).
  * @property {number | null} seat
  * @property {number[]} you
  * @property {number[]} toMove
@@ -224,7 +237,7 @@
  * @typedef {object} Board
  * @property {(update: BoardUpdate) => void} update
  * @property {(seat: number) => string} [seatDetail]
- * @property {(observation: any, legal: string[]) => string} [turnHint]
+ * @property {(observation: any, legal: string[], actions: LegalAction[]) => string} [turnHint]
  * @property {(observation: any) => string} [passLabel]
  * @property {(observation: any) => string} [resultDetail]
  * @property {(action: string, seat: number) => string} [describe]
