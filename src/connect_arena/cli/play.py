@@ -209,8 +209,10 @@ class PlaySession:
         self.last_mover = seat
         if simultaneous:
             self.phase.append((seat, action))
-            if phase_resolved(self.state, before, phase):
-                self.reveal()
+        # A seat left alone in a phase (CO'NNN'ECT: the other was eliminated) plays the rest
+        # of it in turn: the phase resolves at one of those actions.
+        if self.phase and phase_resolved(self.state, before, phase):
+            self.reveal()
 
     def reveal(self) -> None:
         """Show what every seat chose in the simultaneous phase that just ended."""
