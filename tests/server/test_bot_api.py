@@ -225,13 +225,15 @@ def test_two_bots_following_the_doc_play_connnect_with_no_refusal(tmp_path: Path
     state, and neither is refused ``stale_seq``."""
     app = create_app(fast_settings(tmp_path, token_limit=(100_000, 60.0)))
     with TestClient(app) as client:
-        _play_connnect_by_the_doc(client)
+        _first, blue = make_bot(client, "blue-bot")
+        _second, red = make_bot(client, "red-bot")
+        for seed in (7, 8, 9):
+            _play_connnect_by_the_doc(client, blue, red, random.Random(seed))
 
 
-def _play_connnect_by_the_doc(bot_client: TestClient) -> None:
-    rng = random.Random(7)
-    _first, blue = make_bot(bot_client, "blue-bot")
-    _second, red = make_bot(bot_client, "red-bot")
+def _play_connnect_by_the_doc(
+    bot_client: TestClient, blue: str, red: str, rng: random.Random
+) -> None:
     body = {"game": "connnect", "options": {}, "seats": [{"kind": "me"}, {"kind": "open"}]}
     made = bearer(bot_client, "POST", "/api/challenge/red-bot", blue, json=body)
     assert made.status_code == 201, made.text

@@ -24,6 +24,7 @@ from connect_arena.core import (
     InvalidActionError,
     sample_chance_outcome,
 )
+from connect_arena.core.simultaneous import pending_choices
 from connect_arena.service.finisher import Finisher
 from connect_arena.service.model import (
     ErrorCode,
@@ -48,15 +49,17 @@ def not_running(table: LiveTable) -> ServiceError:
 
 
 def same_simultaneous_phase(table: LiveTable, seats: tuple[int, ...], seq: int) -> bool:
-    """Whether an action claiming ``seq`` by one of ``seats`` still fits: the table is in a
-    simultaneous phase and every action stored since the state the action was chosen on
-    (seq ``seq - 1``) is another seat's hidden choice of that phase. A seat's legal actions in
+    """Whether an action claiming ``seq`` by one of ``seats`` still fits: every action stored
+    since the state it was chosen on (seq ``seq - 1``) is another seat's hidden choice of the
+    simultaneous phase still under way (:func:`pending_choices`). A seat's legal actions in
     such a phase never depend on the others' choices in it, so the action is as valid as it
     was (``docs/bot-api.md``: act on any state of the phase)."""
-    state = table.state
-    if state is None or state.current_player != SIMULTANEOUS or not 1 <= seq <= table.seq:
+    if table.state is None or not 1 <= seq <= table.seq:
         return False
-    return all(e.simultaneous and e.seat not in seats for e in table.log[seq - 1 :])
+    if not all(e.simultaneous and e.seat not in seats for e in table.log[seq - 1 :]):
+        return False
+    pending = pending_choices(table.state)  # replays the game: only on this rare path
+    return bool(pending) and pending[0] <= seq - 1
 
 
 class MovePipeline:

@@ -49,6 +49,21 @@ def make_seat(index: int, request: SeatRequest, user: User) -> Seat:
     raise ServiceError(ErrorCode.BAD_REQUEST, f"seat {index}: kind must be me, open or computer")
 
 
+def check_client_settings(settings: TableSettings) -> None:
+    """Refuse settings a player may not choose: the claim grace of a rated table is the
+    server's (a short one would win rated games by claiming a seat whose person is still
+    connecting).
+
+    Raises:
+        ServiceError: ``bad_request``, saying what to change.
+    """
+    if settings.rated and settings.grace is not None:
+        raise ServiceError(
+            ErrorCode.BAD_REQUEST,
+            "a rated table's claim grace is the server's: leave 'grace' out or play casual",
+        )
+
+
 def check_seat(table: LiveTable, seat: int) -> None:
     """Refuse a seat that ``table`` does not have.
 
@@ -110,6 +125,7 @@ class Seating:
         Raises:
             ServiceError: ``bad_request``: an unknown game, bad options or player count.
         """
+        check_client_settings(settings)
         options = dict(options)
         try:
             cls = game_class(game)

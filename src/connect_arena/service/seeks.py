@@ -27,8 +27,8 @@ from connect_arena.service.model import (
     User,
     utcnow,
 )
-from connect_arena.service.seating import Seating
-from connect_arena.service.settings import TableSettings, TimeControl
+from connect_arena.service.seating import Seating, check_client_settings
+from connect_arena.service.settings import TableSettings
 from connect_arena.service.table_events import SeeksChanged, TableEvents
 from connect_arena.service.userevents import UserEvents
 
@@ -69,9 +69,11 @@ class Seek:
     range: int | None
     created_at: datetime = field(default_factory=utcnow)
 
-    def key(self) -> tuple[str, int, TimeControl, bool]:
-        """What seeks must share to be matched."""
-        return (self.game, self.players, self.settings.time_control, self.settings.rated)
+    def key(self) -> tuple[str, int, TableSettings]:
+        """What seeks must share to be matched: the game, the seats and every setting of the
+        table (clock, rated, hints, take-over level, claim grace) — the table is made from
+        them, so no seeker gets settings another chose."""
+        return (self.game, self.players, self.settings)
 
     def accepts(self, other: Seek) -> bool:
         """Whether ``other``'s seeker is within this seek's rating range."""
@@ -151,6 +153,7 @@ class Seeks:
             raise ServiceError(ErrorCode.BAD_REQUEST, f"{cls.title} is sought for {counts} players")
         if rating_range is not None and not 0 <= rating_range <= 3000:
             raise ServiceError(ErrorCode.BAD_REQUEST, "the rating range is 0 to 3000 points")
+        check_client_settings(settings)
         rating = await self.rating_of(user.id, cls.name)
         async with self._lock:
             mine = [s for s in self.waiting.values() if s.user.id == user.id]
