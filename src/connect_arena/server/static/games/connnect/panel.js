@@ -108,8 +108,8 @@ export function drawTracker(ui, sheet) {
 }
 
 /**
- * @param {Ui} ui
  * The score breakdown as rows [key, label, value, detail].
+ * @param {Ui} ui
  * @param {Record<string, any>} score
  * @returns {[string, string, number, string?][]}
  */
@@ -215,8 +215,8 @@ export function drawTabs(ui) {
 }
 
 /**
- * @param {Ui} ui
  * Why the game ended and why its winners won, in words (the engine's result events).
+ * @param {Ui} ui
  * @param {Observation} obs
  * @param {string[]} [said] - the keys of the events said otherwise (left out).
  * @returns {string[]}
