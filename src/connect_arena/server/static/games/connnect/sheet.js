@@ -148,6 +148,7 @@ function drawCell(ui, sheet, targets, index, look) {
     class: classes.join(" "), "data-cell": name, "data-fkey": `cell-${name}`,
     role: target ? "button" : "img", "aria-label": label, tabindex: focusable ? (index === tabStop ? 0 : -1) : null,
     "aria-pressed": target === "select" ? String(chosen.has(index)) : null,
+    "data-hint": hinted(ui, target, name),
   });
   group.append(svg("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 4, class: "cn-cell-bg" }));
   if (!value && !target && setupSpaces.has(index) && look.round === 0) {
@@ -171,6 +172,21 @@ function drawCell(ui, sheet, targets, index, look) {
   activateOnKeys(group, () => clickCell(ui, name));
   group.addEventListener("keydown", (event) => moveFocus(ui, event, index));
   return group;
+}
+
+/**
+ * The action a click on a space sends, when it is the one suggested to the seat (the
+ * update's `hint`: the tutorial's expected action, a computer's suggestion), else null.
+ * @param {Ui} ui
+ * @param {string | undefined} target what a click does (cellTargets)
+ * @param {string} name the space
+ * @returns {string | null}
+ */
+function hinted(ui, target, name) {
+  const hint = ui.current?.hint;
+  if (!hint || (target !== "write" && target !== "move")) return null;
+  const action = target === "write" ? ui.model.writes.get(ui.number ?? 0)?.get(name) : ui.model.moves.get(name);
+  return action === hint ? action : null;
 }
 
 /** @param {Ui} ui @returns {SVGElement} the block lines (every zone edge) and the border */
