@@ -211,8 +211,8 @@ RENDER = """([p, mode]) => {
   });
   const spectator = mode === 'spectator';
   board.update({
-    observation: p.observation, legal: spectator ? [] : p.legal, actions: spectator ? [] : p.actions,
-    seat: spectator ? null : p.seat,
+    observation: p.observation, legal: spectator ? [] : p.legal,
+    actions: spectator ? [] : p.actions, seat: spectator ? null : p.seat,
     you: spectator ? [] : [p.seat], toMove: [p.seat], terminal: false, returns: null, last: null,
   });
   const hint = spectator ? '' : board.turnHint(p.observation, p.legal, p.actions);

@@ -109,11 +109,10 @@ export function drawTracker(ui, sheet) {
 
 /**
  * The score breakdown as rows [key, label, value, detail].
- * @param {Ui} ui
  * @param {Record<string, any>} score
  * @returns {[string, string, number, string?][]}
  */
-export function scoreRows(ui, score) {
+export function scoreRows(score) {
   /** @type {(a: number, b: number) => number} */
   const sum = (a, b) => a + b;
   const arrows = (score.arrows || []).reduce(sum, 0);
@@ -133,7 +132,7 @@ export function scoreRows(ui, score) {
 /** @param {Ui} ui @param {SheetView} sheet @returns {HTMLElement} */
 export function drawScore(ui, sheet) {
   const score = sheet.score;
-  const rows = scoreRows(ui, score).map(([key, label, value]) => h("tr", { class: value ? "" : "zero" }, h("th", { scope: "row" }, label), h("td", { "data-score": key }, value < 0 ? `−${-value}` : String(value))));
+  const rows = scoreRows(score).map(([key, label, value]) => h("tr", { class: value ? "" : "zero" }, h("th", { scope: "row" }, label), h("td", { "data-score": key }, value < 0 ? `−${-value}` : String(value))));
   rows.push(h("tr", { class: "total" }, h("th", { scope: "row" }, t("connnect.scoreTotal")), h("td", {}, String(score.total))));
   return h("section", { class: "cn-block" }, h("h4", {}, t("connnect.scoreSection")), h("table", { class: "cn-score" }, h("tbody", {}, rows)));
 }
@@ -236,10 +235,10 @@ export function drawFinal(ui) {
   const seats = obs.sheets.map((s) => s.seat);
   const head = h("tr", {}, h("th", { scope: "col" }, ""), seats.map((seat) => h("th", { scope: "col", class: winners.has(seat) ? "winner" : "" },
     h("span", { class: `cn-swatch s${seat}`, "aria-hidden": "true" }), names(seat), winners.has(seat) ? h("span", { class: "cn-crown", title: t("connnect.winner") }, " ♛") : null)));
-  const rows = scoreRows(ui, obs.sheets[0].score).map(([key, label], r) => h("tr", {},
+  const rows = scoreRows(obs.sheets[0].score).map(([key, label], r) => h("tr", {},
     h("th", { scope: "row" }, label),
     seats.map((seat) => {
-      const [, , value, detail] = scoreRows(ui, obs.sheets[seat].score)[r];
+      const [, , value, detail] = scoreRows(obs.sheets[seat].score)[r];
       return h("td", { "data-final": `${seat}:${key}`, title: detail || null }, value < 0 ? `−${-value}` : String(value));
     })));
   const totals = h("tr", { class: "total" }, h("th", { scope: "row" }, t("connnect.scoreTotal")),

@@ -116,13 +116,13 @@ function optionCard(kind, title, description, choices, reasons) {
  * @param {Ui} ui
  * @param {Observation} obs
  * @param {number} seat
- * @param {Choice[]} parsed
+ * @param {Choice[]} choices
  * @returns {(HTMLElement | null)[]}
  */
-function chooseDifferent(ui, obs, seat, parsed) {
+function chooseDifferent(ui, obs, seat, choices) {
   const { pairOf, partnerOf, name } = ui;
-  const moves = parsed.filter((a) => a.type === "move");
-  const takes = parsed.filter((a) => a.type === "take");
+  const moves = choices.filter((a) => a.type === "move");
+  const takes = choices.filter((a) => a.type === "take");
   const key = obs.pairs[pairOf(seat)].key || "";
   /** @param {string} subject */
   const dieOf = (subject) => key.indexOf(subject) + 1;
@@ -144,7 +144,7 @@ function chooseDifferent(ui, obs, seat, parsed) {
   const preview = common.length
     ? t("pairs.connect.preview", { zones: listText(common) })
     : t("pairs.connect.nothing", { partner: name(mate) });
-  const connect = actionButton(ui, actionOf(parsed, "connect"), h("span", {}, t("pairs.connect.choice", { partner: name(mate) })), {
+  const connect = actionButton(ui, actionOf(choices, "connect"), h("span", {}, t("pairs.connect.choice", { partner: name(mate) })), {
     className: "wide", hl: dice.flatMap((z) => [`${seat}:${z}:give`, `${mate}:${z}:give`]),
   });
   return [
@@ -161,14 +161,14 @@ function chooseDifferent(ui, obs, seat, parsed) {
  * @param {Ui} ui
  * @param {Observation} obs
  * @param {number} seat
- * @param {Choice[]} parsed
+ * @param {Choice[]} choices
  * @returns {(HTMLElement | null)[]}
  */
-function chooseDouble(ui, obs, seat, parsed) {
+function chooseDouble(ui, obs, seat, choices) {
   const { handled } = ui;
   const [d, e] = [obs.roll?.d, obs.roll?.e];
-  const swaps = parsed.filter((a) => a.type === "swap");
-  const moves = parsed.filter((a) => a.type === "move");
+  const swaps = choices.filter((a) => a.type === "swap");
+  const moves = choices.filter((a) => a.type === "move");
   const parts = [];
   if (swaps.length) {
     parts.push(h("p", { class: "decision-lead" }, t("pairs.double.swapLead", { d, e })));
@@ -183,7 +183,7 @@ function chooseDouble(ui, obs, seat, parsed) {
       [token(a.subject), h("span", {}, t("pairs.move.choice", { from: a.from, to: a.to }))],
       { label: t("pairs.move.label2", { subject: a.subject, from: a.from, to: a.to }), hl: [`${seat}:${a.from}:from`, `${seat}:${a.to}:to`] }))));
   }
-  const pass = actionOf(parsed, "pass");
+  const pass = actionOf(choices, "pass");
   if (pass !== undefined) {
     handled.add(pass);
     parts.push(h("p", { class: "hint" }, t("pairs.double.passHint")));
@@ -196,14 +196,14 @@ function chooseDouble(ui, obs, seat, parsed) {
  * @param {Ui} ui
  * @param {Observation} obs
  * @param {number} seat
- * @param {Choice[]} parsed
+ * @param {Choice[]} choices
  * @returns {(HTMLElement | null)[]}
  */
-function connectView(ui, obs, seat, parsed) {
+function connectView(ui, obs, seat, choices) {
   const { partnerOf, name } = ui;
   const mate = partnerOf(seat);
   const left = new Set(obs.connection?.left || []);
-  const gives = parsed.filter((a) => a.type === "give");
+  const gives = choices.filter((a) => a.type === "give");
   const rows = [...new Set(obs.dice || [])].map((face) => {
     const mine = letters(obs.boards[seat].zones[face - 1]);
     const theirs = letters(obs.boards[mate].zones[face - 1]);
@@ -232,7 +232,7 @@ function connectView(ui, obs, seat, parsed) {
         h("span", { class: "who" }, name(mate)), theirs.length ? theirs.map((s) => token(s, "small")) : "—"),
       body);
   });
-  const done = actionButton(ui, actionOf(parsed, "done"), h("span", {}, t("pairs.connect.done")), { className: "secondary" });
+  const done = actionButton(ui, actionOf(choices, "done"), h("span", {}, t("pairs.connect.done")), { className: "secondary" });
   return [
     h("p", { class: "decision-lead" }, t("pairs.connect.lead", { partner: name(mate) })),
     h("ul", { class: "connect-rows" }, rows),
@@ -245,14 +245,14 @@ function connectView(ui, obs, seat, parsed) {
  * @param {Ui} ui
  * @param {Observation} obs
  * @param {number} seat
- * @param {Choice[]} parsed
+ * @param {Choice[]} choices
  * @returns {(HTMLElement | null)[]}
  */
-function replyView(ui, obs, seat, parsed) {
+function replyView(ui, obs, seat, choices) {
   const { partnerOf, name } = ui;
   const offer = obs.connection?.offer;
   const active = partnerOf(seat);
-  const gives = parsed.filter((a) => a.type === "give");
+  const gives = choices.filter((a) => a.type === "give");
   if (!offer) return [];
   return [
     h("p", { class: "decision-lead prompt" }, token(offer.subject),
@@ -268,19 +268,19 @@ function replyView(ui, obs, seat, parsed) {
  * @param {Ui} ui
  * @param {Observation} obs
  * @param {number} seat
- * @param {Choice[]} parsed
+ * @param {Choice[]} choices
  * @returns {(HTMLElement | null)[]}
  */
-function eventView(ui, obs, seat, parsed) {
+function eventView(ui, obs, seat, choices) {
   const { partnerOf, name, tripleOf } = ui;
   const top = obs.boards[seat].top;
   const mateTop = obs.boards[partnerOf(seat)].top;
-  const faces = [...new Set(parsed.filter((a) => a.type === "top" || a.type === "keep").map((a) => a.zone))];
+  const faces = [...new Set(choices.filter((a) => a.type === "top" || a.type === "keep").map((a) => a.zone))];
   const parts = [];
   for (const face of faces) {
     const subject = tripleOf(obs, seat, face) || "?";
-    const tops = parsed.filter((a) => a.type === "top" && a.zone === face);
-    const keep = parsed.find((a) => a.type === "keep" && a.zone === face);
+    const tops = choices.filter((a) => a.type === "top" && a.zone === face);
+    const keep = choices.find((a) => a.type === "keep" && a.zone === face);
     const free = top.filter((s) => !s).length;
     let lead;
     if (!tops.length) lead = t("pairs.three.nothingLead", { subject, zone: face });
@@ -314,10 +314,10 @@ function eventView(ui, obs, seat, parsed) {
  * @param {Ui} ui
  * @param {Observation} obs
  * @param {number} seat
- * @param {Choice[]} parsed
+ * @param {Choice[]} choices
  * @returns {(HTMLElement | null)[]}
  */
-function keyView(ui, obs, seat, parsed) {
+function keyView(ui, obs, seat, choices) {
   const { geometry, pairOf, handled, render } = ui;
   const pair = obs.pairs[pairOf(seat)];
   const draft = ui.keyDraft;
@@ -345,7 +345,7 @@ function keyView(ui, obs, seat, parsed) {
       render({ keepFocus: "#pairs-key-shuffle" });
     },
   }, t("pairs.keyEdit.shuffle"));
-  const keys = keyActions(parsed);
+  const keys = keyActions(choices);
   const confirm = actionButton(ui, keys.get(draft.join("")), h("span", {}, t("pairs.keyEdit.confirm")), { className: "primary", label: t("pairs.keyEdit.confirmLabel", { key: draft.join(" ") }) });
   if (confirm) confirm.id = "pairs-key-confirm";
   // The editor can produce any arrangement: every legal key is offered.
@@ -415,12 +415,12 @@ export function decisionView(ui, obs) {
   ui.handled = new Set();
   if (!ui.acting()) return { kind: "wait", body: waitingView(ui, obs) };
   const seat = ui.actingSeat();
-  const parsed = ui.choices;
-  const kind = decisionKind(parsed, obs);
-  /** @type {Record<string, (ui: Ui, obs: Observation, seat: number, parsed: Choice[]) => (HTMLElement | null)[]>} */
+  const choices = ui.choices;
+  const kind = decisionKind(choices, obs);
+  /** @type {Record<string, (ui: Ui, obs: Observation, seat: number, choices: Choice[]) => (HTMLElement | null)[]>} */
   const views = { key: keyView, event: eventView, reply: replyView, connect: connectView, double: chooseDouble, choose: chooseDifferent };
-  const body = views[kind] ? views[kind](ui, obs, seat, parsed) : [];
-  const rest = parsed.map((choice) => choice.text).filter((action) => !ui.handled.has(action));
+  const body = views[kind] ? views[kind](ui, obs, seat, choices) : [];
+  const rest = choices.map((choice) => choice.text).filter((action) => !ui.handled.has(action));
   if (rest.length) {
     // Never hide a legal action: one the views do not know gets a plain button.
     body.push(h("div", { class: "other-actions", "data-fallback": "yes" },
