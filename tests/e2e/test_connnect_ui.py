@@ -39,6 +39,7 @@ from tests.e2e.conftest import LiveServer, artifacts, evaluate_json, needs_chrom
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "src" / "connect_arena" / "server" / "static"
 MODULE = STATIC / "games" / "connnect.js"
+PARTS = STATIC / "games" / "connnect"
 I18N = STATIC / "i18n"
 LANGUAGES = ("en", "it", "de", "fr", "es")
 
@@ -50,8 +51,11 @@ def test_translations() -> None:
         lang: json.loads((I18N / f"connnect.{lang}.json").read_text("utf-8")) for lang in LANGUAGES
     }
     keys = set(files["en"])
-    text = MODULE.read_text("utf-8")
+    # The module and its parts (static/games/connnect/*.js); the pure state.js names the keys it
+    # returns (with their parameters) as strings.
+    text = "".join(path.read_text("utf-8") for path in [MODULE, *sorted(PARTS.glob("*.js"))])
     used = set(re.findall(r"""\bt\("connnect\.(\w+)\"""", text))
+    used |= set(re.findall(r""""connnect\.(\w+)\"""", (PARTS / "state.js").read_text("utf-8")))
     for key in re.findall(r"""\btn\("connnect\.(\w+)\"""", text):
         used |= {f"{key}_one", f"{key}_other"}
     # The shell reads seat<N>, title, summary, option_* and event.* keys of a game's namespace;
@@ -87,7 +91,8 @@ PERFORM = """async ([position, action]) => {
     onAction: (text) => sent.push(text),
   });
   board.update({
-    observation: position.observation, legal: position.legal, seat: position.seat,
+    observation: position.observation, legal: position.legal, actions: position.actions,
+    seat: position.seat,
     you: [position.seat], toMove: position.to_move, terminal: false, returns: null, last: null,
   });
   const offered = board.offered();
@@ -148,6 +153,7 @@ def random_positions(seed: int, count: int) -> list[dict[str, Any]]:
                     {
                         "observation": state.observation(seat),
                         "legal": legal,
+                        "actions": [a.legal_json() for a in state.legal_actions(seat)],
                         "seat": seat,
                         "to_move": sorted(state.active_players()),
                         "geometry": state.game.geometry(),

@@ -211,10 +211,11 @@ RENDER = """([p, mode]) => {
   });
   const spectator = mode === 'spectator';
   board.update({
-    observation: p.observation, legal: spectator ? [] : p.legal, seat: spectator ? null : p.seat,
+    observation: p.observation, legal: spectator ? [] : p.legal,
+    actions: spectator ? [] : p.actions, seat: spectator ? null : p.seat,
     you: spectator ? [] : [p.seat], toMove: [p.seat], terminal: false, returns: null, last: null,
   });
-  const hint = spectator ? '' : board.turnHint(p.observation, p.legal);
+  const hint = spectator ? '' : board.turnHint(p.observation, p.legal, p.actions);
   document.getElementById('status').textContent = hint;
   return {
     offered: board.offered(), fallback: !!root.querySelector('[data-fallback]'),
@@ -254,6 +255,7 @@ def positions(count_per_game: int) -> list[dict[str, Any]]:
                             "seat": seat,
                             "observation": state.observation(seat),
                             "legal": sorted(str(a) for a in actions),
+                            "actions": [a.legal_json() for a in actions],
                             "kind": "event" if any(state.pending) else state.stage,
                         }
                     )
