@@ -25,11 +25,13 @@
 // game". The tab's title and an optional notification say when it is the viewer's turn
 // (alerts.js).
 
+import { api, currentUser, onUserChange } from "./api.js";
+import { byId as $, h, messageOf, rulesLink, toast } from "./dom.js";
 import {
-  agentLabel, api, byId as $, currentUser, errorText, gameText, gameTitle, h, hintValueText, listText, messageOf,
-  onUserChange, optionLabel, optionValueText, playerName, resultText, seatClass, seatName, seatPlayerText, socketUrl, toast,
-  rulesLink,
-} from "./api.js";
+  agentLabel, errorText, gameText, gameTitle, hintValueText, listText, optionLabel, optionValueText, playerName,
+  resultText, seatClass, seatName, seatPlayerText,
+} from "./format.js";
+import { LiveSocket, seqAfter } from "./socket.js";
 import { setUpHeader } from "./header.js";
 import { tutorialLink } from "./tutorial-link.js";
 import { loadGameUi, shellActions } from "./games.js";
@@ -61,10 +63,9 @@ import { alertsWanted, askPermission, notify, permission, setAlertsWanted, shoul
  * @property {number} seq - the last seq seen.
  * @property {TableState | null} state
  * @property {Move[]} moves
- * @property {WebSocket | null} socket
+ * @property {LiveSocket | null} socket
  * @property {Board | null} board
  * @property {GameInfo | null} game
- * @property {number} retry - the next reconnection delay, in ms.
  * @property {boolean} closed - no such table: do not reconnect.
  * @property {number | null} playing - the seat this page acts for and shows (hot-seat: one of several).
  * @property {number | null} handover - the seat the device is being passed to (private games, hot-seat).
@@ -91,7 +92,7 @@ const tableId = Number(location.pathname.split("/")[2]);
 /** @type {Page} */
 const page = {
   table: null, you: [], seq: 0, state: null, moves: [], socket: null, board: null,
-  game: null, retry: 500, closed: false,
+  game: null, closed: false,
   playing: null, // the seat this page acts for and shows (hot-seat: one of several)
   handover: null, // the seat the device is being passed to (private games, hot-seat)
   hint: null, // {seq, seat, legal, lines} of the last hint answered
@@ -123,8 +124,7 @@ const privateGame = () => Boolean(page.game?.private_information);
 
 /** @param {Record<string, unknown>} message - a client message (docs/server.md). */
 function send(message) {
-  if (page.socket?.readyState === WebSocket.OPEN) page.socket.send(JSON.stringify(message));
-  else toast(t("common.notConnected"));
+  if (!page.socket?.send(message)) toast(t("common.notConnected"));
 }
 
 /**
@@ -1019,7 +1019,6 @@ function onState(state) {
   for (const seat of page.you) views[seat] = nextSeatView(page.seatViews[seat], state.legal_actions[seat], state.seq);
   page.seatViews = views;
   page.state = state;
-  page.seq = state.seq;
   renderAll();
   play(soundFor(before, /** @type {import("./sounds.js").Moment} */ (moment())));
   const myTurn = mySeatToAct() !== null;
@@ -1083,7 +1082,6 @@ function setPresence(seats, receivedAt) {
  */
 function onTakeback(message) {
   page.moves = page.moves.filter((move) => move.seq <= message.seq);
-  page.seq = Math.min(page.seq, message.seq);
   page.hint = null;
   renderMoves();
 }
@@ -1117,40 +1115,47 @@ const handlers = {
   pong: () => {},
 };
 
-// Messages are handled one at a time, in order (the table message loads the game UI first).
+// Messages are handled one at a time, in order (the table message loads the game UI first);
+// the last seq seen follows each message once handled (socket.js seqAfter).
 /** @type {Promise<unknown>} */
 let queue = Promise.resolve();
+
+/**
+ * A message of the table's socket: queued for its handler; chat.js hears it at once (a
+ * "table-message" DOM event).
+ *
+ * @param {any} message
+ * @param {number} receivedAt - performance.now() when it arrived: clocks and countdowns count
+ *   from then, not from when the queue reaches it.
+ */
+function onMessage(message, receivedAt) {
+  message.receivedAt = receivedAt;
+  if (message.state) message.state.receivedAt = receivedAt;
+  const handler = Object.hasOwn(handlers, message.type) ? handlers[message.type] : undefined;
+  queue = queue.then(() => handler?.(message)).catch((e) => console.error(e))
+    .then(() => { page.seq = seqAfter(page.seq, message); });
+  document.dispatchEvent(new CustomEvent("table-message", { detail: message })); // chat.js
+  if (message.type === "error" && message.code === "not_found") page.closed = true;
+}
+
+/** Follow /ws/tables/{id}: socket.js reconnects, asking for the events after the last seq seen. */
 function connect() {
   const connection = $("connection");
-  const socket = new WebSocket(socketUrl(`/ws/tables/${tableId}?since=${page.seq}`));
-  page.socket = socket;
-  socket.onopen = () => {
-    connection.textContent = t("common.connectionLive");
-    connection.className = "connection live";
-    page.retry = 500;
-  };
-  socket.onmessage = (event) => {
-    const message = JSON.parse(event.data);
-    // Clocks and countdowns count from the moment a message arrived, not from when the queue
-    // reaches it.
-    const now = performance.now();
-    message.receivedAt = now;
-    if (message.state) message.state.receivedAt = now;
-    const handler = Object.hasOwn(handlers, message.type) ? handlers[message.type] : undefined;
-    queue = queue.then(() => handler?.(message)).catch((e) => console.error(e));
-    document.dispatchEvent(new CustomEvent("table-message", { detail: message })); // chat.js
-    if (message.type === "error" && message.code === "not_found") page.closed = true;
-  };
-  socket.onclose = () => {
-    connection.textContent = page.closed ? t("common.noSuchTableShort") : t("common.reconnecting");
-    connection.className = "connection off";
-    if (page.closed) {
-      if (page.table?.status !== "abandoned") showClosed(t("common.noSuchTable", { id: tableId }));
-      return;
-    }
-    setTimeout(connect, page.retry);
-    page.retry = Math.min(page.retry * 2, 8000);
-  };
+  page.socket = new LiveSocket(`/ws/tables/${tableId}`, {
+    since: () => page.seq,
+    onMessage,
+    onOpen: () => {
+      connection.textContent = t("common.connectionLive");
+      connection.className = "connection live";
+    },
+    keepGoing: () => !page.closed,
+    onClose: () => {
+      connection.textContent = page.closed ? t("common.noSuchTableShort") : t("common.reconnecting");
+      connection.className = "connection off";
+      if (page.closed && page.table?.status !== "abandoned") showClosed(t("common.noSuchTable", { id: tableId }));
+    },
+  });
+  page.socket.start();
 }
 
 async function main() {
@@ -1176,7 +1181,7 @@ async function main() {
     page.presence = {};
     page.confirming = null;
     page.turnBefore = null;
-    page.socket?.close();
+    page.socket?.restart();
   });
   $("table-meta").append(alertsToggle());
   setInterval(tick, 100);
