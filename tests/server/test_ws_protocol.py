@@ -14,14 +14,24 @@ def test_the_pages_protocol_is_version_1() -> None:
     assert PROTOCOL == "connect-arena.v1"
 
 
-@pytest.mark.parametrize("path", ["/ws/lobby", "/ws/user", "/ws/tables/{table}"])
-def test_every_socket_answers_with_the_offered_protocol(client: TestClient, path: str) -> None:
+@pytest.mark.parametrize(
+    ("path", "first"),
+    [
+        ("/ws/lobby", "lobby"),
+        ("/ws/user", None),  # nothing until an event
+        ("/ws/tables/{table}", "table"),
+        ("/ws/tournaments/999", "error"),  # accepted, then told there is no such tournament
+    ],
+)
+def test_every_socket_answers_with_the_offered_protocol(
+    client: TestClient, path: str, first: str | None
+) -> None:
     table = Player(client).signup("ann").create_table(["me", "open"])
     url = path.format(table=table["id"])
     with client.websocket_connect(url, subprotocols=["other", PROTOCOL]) as socket:
         assert socket.accepted_subprotocol == PROTOCOL
-        if path != "/ws/user":
-            assert socket.receive_json()["type"] in {"lobby", "table"}
+        if first is not None:
+            assert socket.receive_json()["type"] == first
 
 
 def test_a_client_offering_no_protocol_is_served_without_one(client: TestClient) -> None:
