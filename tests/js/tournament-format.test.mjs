@@ -5,7 +5,7 @@ import { beforeEach, describe, test } from "node:test";
 
 import {
   countdownText, currentTables, entrantName, formatText, gamesOf, isoWithOffset, localInputValue, numberText, outcomeOf,
-  rankOf, reconnectDelay, registrationOpen, tiebreakName, timeControlText,
+  rankOf, registrationOpen, tiebreakName, timeControlText,
 } from "../../src/connect_arena/server/static/js/tournament-format.js";
 import { addStrings, clearStrings, useLanguage } from "../../src/connect_arena/server/static/js/translate.js";
 
@@ -96,10 +96,6 @@ describe("times", () => {
     assert.equal(countdownText(2 * 86_400_000 + 3_723_000), "2 d 01:02:03");
     assert.equal(countdownText(-5_000), "0:00");
     assert.equal(countdownText(400), "0:01"); // a part of a second left still shows
-  });
-
-  test("reconnecting backs off from 1 s to at most 30 s", () => {
-    assert.deepEqual([0, 1, 2, 3, 4, 5, 6, 50].map(reconnectDelay), [1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
   });
 });
 

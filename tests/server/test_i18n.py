@@ -21,6 +21,7 @@ import pytest
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "connect_arena" / "server" / "static"
 I18N = STATIC / "i18n"
+TEMPLATES = STATIC.parent / "templates"
 LANGUAGES = ("en", "it", "de", "fr", "es")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 KEY = r"([a-z][a-z0-9_]*)\.([A-Za-z0-9_]+)"
@@ -51,11 +52,15 @@ def strings(path: Path) -> dict[str, str]:
 
 
 def sources() -> list[Path]:
+    """The files that use keys: the scripts and static pages, and the pages' templates."""
     return sorted(
-        path
-        for pattern in ("**/*.js", "**/*.html")
-        for path in STATIC.glob(pattern)
-        if "i18n" not in path.parts
+        [
+            path
+            for pattern in ("**/*.js", "**/*.html")
+            for path in STATIC.glob(pattern)
+            if "i18n" not in path.parts
+        ]
+        + list(TEMPLATES.glob("*.html"))
     )
 
 
@@ -126,7 +131,7 @@ def test_every_key_used_exists_in_english() -> None:
         for pattern, suffixes in USES:
             for namespace, name in pattern.findall(text):
                 for suffix in suffixes:
-                    used[f"{namespace}.{name}{suffix}"].add(str(path.relative_to(STATIC)))
+                    used[f"{namespace}.{name}{suffix}"].add(str(path.relative_to(STATIC.parent)))
     assert len(used) > 100, "the scan found too few keys: is the pattern still right?"
     missing = []
     for key, where in sorted(used.items()):

@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import hashlib
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from fastapi import FastAPI
+import jinja2
+from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, RedirectResponse
+from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp
@@ -58,6 +61,7 @@ from connect_arena.server.sessions import Sessions
 from connect_arena.service import MatchService, ServiceConfig, ServiceError
 
 STATIC = Path(__file__).parent / "static"
+TEMPLATES = Path(__file__).parent / "templates"
 log = logging.getLogger("connect_arena.server")
 
 
@@ -121,51 +125,68 @@ def static_files(max_age: int) -> ASGIApp:
     return StaticCaching(GZipMiddleware(files, minimum_size=500, compresslevel=6), max_age)
 
 
-def _pages(app: FastAPI) -> None:
-    """The HTML pages: each is a static file; its ES modules read the URL."""
+def page_templates() -> Jinja2Templates:
+    """The HTML pages: Jinja2 templates in ``TEMPLATES``, each extending ``base.html`` (the
+    head every page shares) with its style sheets, its ES modules and its ``main``."""
+    environment = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        autoescape=jinja2.select_autoescape(),
+        trim_blocks=True,
+        keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined,  # a page that forgets `styles` fails, not renders bare
+    )
+    return Jinja2Templates(env=environment)
 
-    def page(name: str) -> FileResponse:
-        return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
+
+def _pages(app: FastAPI) -> None:
+    """The HTML pages: each is a template without data; its ES modules read the URL."""
+    templates = page_templates()
+
+    def page(request: Request, name: str) -> HTMLResponse:
+        response = templates.TemplateResponse(request, name, headers={"Cache-Control": "no-cache"})
+        digest = hashlib.md5(bytes(response.body), usedforsecurity=False).hexdigest()
+        response.headers["ETag"] = f'"{digest}"'  # as the static file had: a page's version
+        return response
 
     @app.get("/", include_in_schema=False)
-    async def index() -> FileResponse:
-        return page("index.html")
+    async def index(request: Request) -> HTMLResponse:
+        return page(request, "index.html")
 
     @app.get("/tables/{table_id}", include_in_schema=False)
-    async def table_page(table_id: TableId) -> FileResponse:
-        return page("table.html")
+    async def table_page(request: Request, table_id: TableId) -> HTMLResponse:
+        return page(request, "table.html")
 
     @app.get("/replay", include_in_schema=False)
-    async def replay_page() -> FileResponse:
-        return page("replay.html")
+    async def replay_page(request: Request) -> HTMLResponse:
+        return page(request, "replay.html")
 
     @app.get("/tutorial/{game}", include_in_schema=False)
-    async def tutorial_page(game: str) -> FileResponse:
-        return page("tutorial.html")
+    async def tutorial_page(request: Request, game: str) -> HTMLResponse:
+        return page(request, "tutorial.html")
 
     @app.get("/tournaments", include_in_schema=False)
-    async def tournaments_page() -> FileResponse:
-        return page("tournaments.html")
+    async def tournaments_page(request: Request) -> HTMLResponse:
+        return page(request, "tournaments.html")
 
     @app.get("/tournaments/{tournament_id}", include_in_schema=False)
-    async def tournament_page(tournament_id: int) -> FileResponse:
-        return page("tournament.html")
+    async def tournament_page(request: Request, tournament_id: int) -> HTMLResponse:
+        return page(request, "tournament.html")
 
     @app.get("/tables/{table_id}/replay", include_in_schema=False)
-    async def table_replay_page(table_id: TableId) -> FileResponse:
-        return page("replay.html")
+    async def table_replay_page(request: Request, table_id: TableId) -> HTMLResponse:
+        return page(request, "replay.html")
 
     @app.get("/users/{name}", include_in_schema=False)
-    async def user_page(name: str) -> FileResponse:
-        return page("users.html")
+    async def user_page(request: Request, name: str) -> HTMLResponse:
+        return page(request, "users.html")
 
     @app.get("/leaderboard", include_in_schema=False)
     async def first_leaderboard() -> RedirectResponse:
         return RedirectResponse(f"/leaderboard/{game_names()[0]}", status_code=307)
 
     @app.get("/leaderboard/{game}", include_in_schema=False)
-    async def leaderboard_page(game: str) -> FileResponse:
-        return page("leaderboard.html")
+    async def leaderboard_page(request: Request, game: str) -> HTMLResponse:
+        return page(request, "leaderboard.html")
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:

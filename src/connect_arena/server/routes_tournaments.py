@@ -23,7 +23,13 @@ from connect_arena.server.arena import (
 from connect_arena.server.errors import ApiError
 from connect_arena.server.routes_bot import Caller, needs
 from connect_arena.server.schemas import SettingsChoice, Strict
-from connect_arena.server.websocket import POLICY_VIOLATION, _admitted, _connection, _serve
+from connect_arena.server.websocket import (
+    POLICY_VIOLATION,
+    _admitted,
+    _connection,
+    _serve,
+    accept,
+)
 from connect_arena.service import ErrorCode, ServiceError, table_record
 from connect_arena.service.settings import TableSettings
 from connect_arena.service.tournaments import Format
@@ -157,7 +163,7 @@ async def tournament_socket(websocket: WebSocket, tournament_id: int) -> None:
         await websocket.close(POLICY_VIOLATION)
         return
     user = await session_user(websocket)
-    await websocket.accept()
+    await accept(websocket)
     service = arena.service.tournaments
     try:
         subscription = service.watch(tournament_id, None if user is None else user.id)

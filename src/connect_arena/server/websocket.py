@@ -40,6 +40,9 @@ from connect_arena.service.viewing import error_message
 router = APIRouter()
 MESSAGES: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 POLICY_VIOLATION = 1008
+PROTOCOL = "connect-arena.v1"
+"""The WebSocket subprotocol naming this protocol's version; the pages offer it (static/js/
+socket.js) and the server answers with it. Clients that offer none are served the same."""
 
 
 def origin_allowed(websocket: WebSocket, arena: Arena) -> bool:
@@ -80,6 +83,16 @@ class Connection:
             self.ended = True
             self.close_reason = reason
             self.subscription.close()
+
+
+async def accept(websocket: WebSocket) -> None:
+    """Accept the handshake, answering with :data:`PROTOCOL` when the client offers it.
+
+    A browser fails a handshake whose answer names none of the subprotocols it offered, so a
+    page of another protocol version (offering only ``connect-arena.v2``, say) is refused.
+    """
+    offered = websocket.scope.get("subprotocols", [])
+    await websocket.accept(subprotocol=PROTOCOL if PROTOCOL in offered else None)
 
 
 def _admitted(websocket: WebSocket, arena: Arena) -> bool:
@@ -145,7 +158,7 @@ async def lobby_socket(websocket: WebSocket) -> None:
     if not _admitted(websocket, arena):
         await websocket.close(POLICY_VIOLATION)
         return
-    await websocket.accept()
+    await accept(websocket)
     subscription = arena.service.lobby.watch(None)
 
     async def ignore(_text: str) -> None:
@@ -169,7 +182,7 @@ async def table_socket(websocket: WebSocket, table_id: str, since: int = 0) -> N
     user = await session_user(websocket)
     user_id = None if user is None else user.id
     account = None if user is None else service_user(user)
-    await websocket.accept()
+    await accept(websocket)
     try:
         number = parse_table_id(table_id)
         if number is None:

@@ -10,7 +10,13 @@ import json
 from fastapi import APIRouter, WebSocket
 
 from connect_arena.server.arena import get_arena, session_user
-from connect_arena.server.websocket import POLICY_VIOLATION, _admitted, _connection, _serve
+from connect_arena.server.websocket import (
+    POLICY_VIOLATION,
+    _admitted,
+    _connection,
+    _serve,
+    accept,
+)
 
 router = APIRouter()
 
@@ -23,7 +29,7 @@ async def user_socket(websocket: WebSocket) -> None:
         await websocket.close(POLICY_VIOLATION)
         return
     user = await session_user(websocket)
-    await websocket.accept()
+    await accept(websocket)
     if user is None:
         await websocket.send_text(
             json.dumps({"type": "error", "code": "not_signed_in", "message": "sign in first"})

@@ -12,7 +12,7 @@
 //   __harness.sent                       → actions the board asked to send (onAction).
 
 import { loadGameUi, shellActions } from "../js/games.js";
-import { byId as $ } from "../js/api.js";
+import { byId as $ } from "../js/dom.js";
 import { loadNamespaces } from "../js/i18n.js";
 
 /** @typedef {import("../js/types.js").Board} Board */

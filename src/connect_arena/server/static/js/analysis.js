@@ -3,7 +3,9 @@
 // played. Clicking a point or a row shows that position in the replay (through the
 // replay's own slider). Fair play: the server analyses finished games only.
 
-import { api, gameTitle, h, listText, messageOf, seatClass, seatName, toast } from "./api.js";
+import { api } from "./api.js";
+import { h, messageOf, toast } from "./dom.js";
+import { gameTitle, listText, seatClass, seatName } from "./format.js";
 import { chartScale, moveQuality } from "./community.js";
 import { eventText, loadNamespaces, t } from "./i18n.js";
 import { activateOnKeys, svg } from "./svg.js";

@@ -1,14 +1,13 @@
-// The HTTP API and the session (user + CSRF token), and the DOM helpers of the pages.
-// See docs/server.md. The texts built from the server's data are in format.js (re-exported
-// here, so the pages and the game modules import them from one place).
+// The HTTP API (JSON in and out, the CSRF token on every POST) and the session (user + CSRF
+// token). See docs/server.md. The DOM helpers of the pages are in dom.js, the texts built from
+// the server's data in format.js, the WebSocket client in socket.js.
 
-import { errorText, rulesHref } from "./format.js";
-import { currentLanguage, t } from "./i18n.js";
+import { errorText } from "./format.js";
 
-export {
-  agentLabel, errorText, gameText, gameTitle, hintValueText, listText, optionLabel, optionValueText,
-  playerName, recordPlayerName, relativeTime, resultText, rulesHref, seatClass, seatName, seatPlayerText,
-} from "./format.js";
+// The game modules (static/games/*.js) import these two from here; new code imports them from
+// dom.js and format.js.
+export { h } from "./dom.js";
+export { listText } from "./format.js";
 
 /** @typedef {import("./types.js").User} User */
 
@@ -120,101 +119,3 @@ export const signOutEverywhere = () => api.post("/api/logout-all");
 /** @param {string} oldPassword @param {string} newPassword */
 export const changePassword = (oldPassword, newPassword) =>
   api.post("/api/password", { old_password: oldPassword, new_password: newPassword });
-
-/**
- * The `ws://` or `wss://` URL of a path on this server.
- *
- * @param {string} path
- * @returns {string}
- */
-export function socketUrl(path) {
-  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  return `${scheme}//${location.host}${path}`;
-}
-
-/** @typedef {Node | string | number | null | undefined | false} Child */
-/** @typedef {Child | Child[] | Child[][]} Children */
-
-/**
- * Create an element: h("button", {class: "primary", onclick}, "text", child...).
- *
- * Attributes whose value is null, undefined or false are left out, true sets an empty
- * attribute; "on<event>" adds a listener, "class" sets className, "dataset" the data-
- * attributes. Children may be nested arrays; null, undefined and false are skipped, other
- * non-nodes become text.
- *
- * @template {keyof HTMLElementTagNameMap} K
- * @param {K} tag
- * @param {Record<string, any>} [attributes]
- * @param {...Children} children
- * @returns {HTMLElementTagNameMap[K]}
- */
-export function h(tag, attributes = {}, ...children) {
-  const element = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith("on")) element.addEventListener(key.slice(2), value);
-    else if (key === "class") element.className = value;
-    else if (key === "dataset") Object.assign(element.dataset, value);
-    else element.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat(2)) {
-    if (child === null || child === undefined || child === false) continue;
-    element.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return element;
-}
-
-/**
- * The element of an id, which the page must have.
- *
- * @param {string} id
- * @returns {HTMLElement}
- * @throws {Error} when the page has no such element (a page and its script disagree).
- */
-export function byId(id) {
-  const element = document.getElementById(id);
-  if (!element) throw new Error(`the page has no element #${id}`);
-  return element;
-}
-
-/**
- * The message of something thrown, for people.
- *
- * @param {unknown} problem
- * @returns {string}
- */
-export function messageOf(problem) {
-  return problem instanceof Error ? problem.message : String(problem);
-}
-
-/**
- * Show a short message at the bottom of the page.
- *
- * @param {string} message
- * @param {"error" | "info"} [kind]
- */
-export function toast(message, kind = "error") {
-  let box = document.getElementById("toasts");
-  if (!box) {
-    box = h("div", { id: "toasts", role: "status", "aria-live": "polite" });
-    document.body.append(box);
-  }
-  const item = h("div", { class: `toast ${kind}` }, message);
-  box.append(item);
-  setTimeout(() => item.classList.add("leaving"), 4200);
-  setTimeout(() => item.remove(), 4700);
-}
-
-/**
- * A link to the game's rules page in the page's language, or null when the game has none (a
- * plug-in game): the pages then leave the link out.
- *
- * @param {{name: string, rules_languages?: string[]} | null | undefined} game
- * @param {string} [id] - the link's id.
- * @returns {HTMLAnchorElement | null}
- */
-export function rulesLink(game, id = "rules-link") {
-  const href = rulesHref(game, currentLanguage());
-  return href ? h("a", { class: "rules-link", id, href, target: "_blank", rel: "noopener" }, t("common.rulesLink")) : null;
-}

@@ -7,7 +7,9 @@
 // challenged's (the first open seat) second; more players' seats stay open for anyone with
 // the invitation link.
 
-import { ApiError, api, currentUser, gameTitle, h, messageOf, onUserChange, relativeTime, toast } from "./api.js";
+import { api, ApiError, currentUser, onUserChange } from "./api.js";
+import { h, messageOf, toast } from "./dom.js";
+import { gameTitle, relativeTime } from "./format.js";
 import { TIME_CONTROLS, timeControlOf, timeControlText } from "./community.js";
 import { loadNamespaces, t, tn } from "./i18n.js";
 import { onUserEvent } from "./userevents.js";

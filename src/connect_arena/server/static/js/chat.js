@@ -9,7 +9,9 @@
 //
 // Rating changes ("+14") show once the finished table's `rating_changes` arrive.
 
-import { api, currentUser, h, messageOf, onUserChange, playerName, toast } from "./api.js";
+import { api, currentUser, onUserChange } from "./api.js";
+import { h, messageOf, toast } from "./dom.js";
+import { playerName } from "./format.js";
 import { chatText, PRESETS, ratingChangeText } from "./community.js";
 import { loadNamespaces, t } from "./i18n.js";
 

@@ -2,9 +2,9 @@
 // box (sign up, sign in, guest; a guest may keep its games by creating an account in place).
 
 import {
-  api, byId, changePassword, h, loadSession, messageOf, onUserChange, playAsGuest, signIn, signOut, signOutEverywhere,
-  signUp, toast,
+  api, changePassword, loadSession, onUserChange, playAsGuest, signIn, signOut, signOutEverywhere, signUp,
 } from "./api.js";
+import { byId, h, messageOf, toast } from "./dom.js";
 import { LANGUAGES, currentLanguage, setLanguage, t } from "./i18n.js";
 import { isMuted, play, setMuted } from "./sounds.js";
 

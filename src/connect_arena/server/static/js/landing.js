@@ -7,10 +7,9 @@
 // lobby.js calls setUpLanding once it has the catalogue and landingTables with every lobby
 // update; signing in (or playing as a guest) shows the lobby instead.
 
-import {
-  api, byId as $, currentUser, gameText, gameTitle, h, messageOf, onUserChange, playAsGuest, playerName, rulesLink,
-  seatClass, seatName, toast,
-} from "./api.js";
+import { api, currentUser, onUserChange, playAsGuest } from "./api.js";
+import { byId as $, h, messageOf, rulesLink, toast } from "./dom.js";
+import { gameText, gameTitle, playerName, seatClass, seatName } from "./format.js";
 import { tutorialLink } from "./tutorial-link.js";
 import { t } from "./i18n.js";
 

@@ -1,7 +1,9 @@
 // A game's leaderboard (/leaderboard/{game}): the top rated active players, 50 a page,
 // provisional players left out (docs/community.md); a tab per game.
 
-import { ApiError, api, byId as $, gameTitle, h, messageOf, relativeTime, toast } from "./api.js";
+import { api, ApiError } from "./api.js";
+import { byId as $, h, messageOf, toast } from "./dom.js";
+import { gameTitle, relativeTime } from "./format.js";
 import { setUpHeader } from "./header.js";
 import { loadNamespaces, t } from "./i18n.js";
 

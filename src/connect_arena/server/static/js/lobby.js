@@ -6,10 +6,13 @@
 // open and running tables, those where it is their turn first. `/?like=<table id>` (a
 // finished table's "New game") opens the form filled in like that table.
 
+import { api, currentUser, onUserChange } from "./api.js";
+import { byId as $, h, messageOf, rulesLink, toast } from "./dom.js";
 import {
-  agentLabel, api, byId as $, currentUser, gameText, gameTitle, h, messageOf, onUserChange, optionLabel, optionValueText,
-  playerName, relativeTime, resultText, seatClass, seatName, seatPlayerText, socketUrl, toast, rulesLink,
-} from "./api.js";
+  agentLabel, gameText, gameTitle, optionLabel, optionValueText, playerName, relativeTime, resultText, seatClass,
+  seatName, seatPlayerText,
+} from "./format.js";
+import { LiveSocket } from "./socket.js";
 import { setUpHeader } from "./header.js";
 import { tutorialLink } from "./tutorial-link.js";
 import { currentLanguage, loadNamespaces, t, tn } from "./i18n.js";
@@ -606,31 +609,36 @@ function showFinished(tables) {
 
 /** @type {Table[]} */
 let lastTables = [];
-/** Follow /ws/lobby (reconnecting after 2 s when it closes). */
+/**
+ * A "lobby" message: the tables listed; the finished ones are fetched again when a table
+ * left the list. Every message also goes to seeks.js (a "lobby-message" DOM event).
+ *
+ * @param {{type: string, tables?: Table[]}} message
+ */
+async function onLobbyMessage(message) {
+  document.dispatchEvent(new CustomEvent("lobby-message", { detail: message })); // seeks.js
+  if (message.type !== "lobby" || !message.tables) return;
+  const finishedBefore = lastTables.length;
+  lastTables = message.tables;
+  showTables(lastTables);
+  refreshMine();
+  if (finishedBefore !== lastTables.length) {
+    try {
+      showFinished((await api.get("/api/lobby")).finished);
+    } catch (problem) {
+      toast(messageOf(problem));
+    }
+  }
+}
+
+/** Follow /ws/lobby (socket.js reconnects), the "live" mark saying whether it is connected. */
 function watchLobby() {
   const live = $("lobby-live");
-  const socket = new WebSocket(socketUrl("/ws/lobby"));
-  socket.onopen = () => live.classList.remove("off");
-  socket.onmessage = async (event) => {
-    const message = JSON.parse(event.data);
-    document.dispatchEvent(new CustomEvent("lobby-message", { detail: message })); // seeks.js
-    if (message.type !== "lobby") return;
-    const finishedBefore = lastTables.length;
-    lastTables = message.tables;
-    showTables(lastTables);
-    refreshMine();
-    if (finishedBefore !== lastTables.length) {
-      try {
-        showFinished((await api.get("/api/lobby")).finished);
-      } catch (problem) {
-        toast(messageOf(problem));
-      }
-    }
-  };
-  socket.onclose = () => {
-    live.classList.add("off");
-    setTimeout(watchLobby, 2000);
-  };
+  new LiveSocket("/ws/lobby", {
+    onMessage: onLobbyMessage,
+    onOpen: () => live.classList.remove("off"),
+    onClose: () => live.classList.add("off"),
+  }).start();
 }
 
 /** @param {User | null} user - only a signed-in user may open a table. */

@@ -3,7 +3,9 @@
 // game, running games, recent games, the whole history with filters and pages, and the
 // JSON-lines export. The API is docs/community.md's.
 
-import { ApiError, api, byId as $, currentUser, gameTitle, h, messageOf, onUserChange, playerName, relativeTime, toast } from "./api.js";
+import { api, ApiError, currentUser, onUserChange } from "./api.js";
+import { byId as $, h, messageOf, toast } from "./dom.js";
+import { gameTitle, playerName, relativeTime } from "./format.js";
 import { challengeDialog } from "./challenges.js";
 import { chartScale, historyQuery, ratingChangeText, recordText } from "./community.js";
 import { setUpHeader } from "./header.js";

@@ -4,9 +4,9 @@
 // description, and the first and last frames; other frames are fetched in pages of 100
 // (`?from=&to=`) when they are shown.
 
-import {
-  api, byId as $, gameTitle, h, listText, messageOf, recordPlayerName, resultText, rulesLink, seatClass, seatName, toast,
-} from "./api.js";
+import { api } from "./api.js";
+import { byId as $, h, messageOf, rulesLink, toast } from "./dom.js";
+import { gameTitle, listText, recordPlayerName, resultText, seatClass, seatName } from "./format.js";
 import { setUpHeader } from "./header.js";
 import { loadGameUi } from "./games.js";
 import { eventText, loadNamespaces, t } from "./i18n.js";

@@ -6,7 +6,9 @@
 // The lobby's socket (lobby.js) passes its messages as "lobby-message" DOM events; their
 // `seeks` list keeps the panel current.
 
-import { api, currentUser, gameTitle, h, messageOf, onUserChange, toast } from "./api.js";
+import { api, currentUser, onUserChange } from "./api.js";
+import { h, messageOf, toast } from "./dom.js";
+import { gameTitle } from "./format.js";
 import { bareTimeControl, TIME_CONTROLS, timeControlOf, timeControlText } from "./community.js";
 import { loadNamespaces, t, tn } from "./i18n.js";
 import { onUserEvent, userSocketReady } from "./userevents.js";

@@ -145,17 +145,6 @@ export function countdownText(ms) {
 }
 
 /**
- * How long to wait before reconnecting a live connection after `failures` failures in a row:
- * 1 s, 2 s, 4 s... at most 30 s.
- *
- * @param {number} failures - from 0.
- * @returns {number} milliseconds.
- */
-export function reconnectDelay(failures) {
-  return Math.min(30_000, 1000 * 2 ** Math.max(0, Math.min(failures, 15)));
-}
-
-/**
  * A seat's competition rank in a game's returns (1 = best; ties share the better rank).
  *
  * @param {number[]} returns

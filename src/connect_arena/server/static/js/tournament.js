@@ -3,14 +3,14 @@
 // countdown, and the download of every record. Live over /ws/tournaments/{id}
 // (docs/tournaments.md, "On the site").
 
-import {
-  agentLabel, api, byId as $, currentUser, gameTitle, h, messageOf, onUserChange, optionLabel, optionValueText,
-  relativeTime, seatClass, seatName, socketUrl, toast,
-} from "./api.js";
+import { api, currentUser, onUserChange } from "./api.js";
+import { byId as $, h, messageOf, toast } from "./dom.js";
+import { agentLabel, gameTitle, optionLabel, optionValueText, relativeTime, seatClass, seatName } from "./format.js";
+import { LiveSocket } from "./socket.js";
 import { setUpHeader } from "./header.js";
 import { currentLanguage, loadNamespaces, t } from "./i18n.js";
 import {
-  countdownText, currentTables, entrantName, formatText, gamesOf, numberText, outcomeOf, rankOf, reconnectDelay,
+  countdownText, currentTables, entrantName, formatText, gamesOf, numberText, outcomeOf, rankOf,
   registrationOpen, tiebreakName, timeControlText,
 } from "./tournament-format.js";
 
@@ -35,7 +35,6 @@ const listedInFull = new Set();
 const LAST_GAMES = 20;
 /** The shortest time between two drawings of the page (an arena of computers changes often). */
 const REDRAW_MS = 250;
-let failures = 0;
 
 /** @returns {Game | undefined} the tournament's game in the catalogue */
 const theGame = () => games.find((g) => g.name === current?.game);
@@ -338,27 +337,23 @@ function showSoon(tournament) {
   }, current ? REDRAW_MS : 0);
 }
 
-/** Follow /ws/tournaments/{id}, reconnecting after 1, 2, 4... 30 s while it fails. */
+/** Follow /ws/tournaments/{id} (socket.js reconnects) until the server says there is no such
+ * tournament; the "live" mark says whether it is connected. */
 function watch() {
   const live = $("t-live");
-  const socket = new WebSocket(socketUrl(`/ws/tournaments/${tournamentId}`));
   let gone = false;
-  socket.onmessage = (event) => {
-    const message = JSON.parse(event.data);
-    if (message.type === "tournament") {
-      failures = 0;
-      live.classList.remove("off");
-      showSoon(message.tournament);
-    } else if (message.error?.code === "not_found" || message.code === "not_found") {
-      gone = true;
-    }
-  };
-  socket.onclose = () => {
-    live.classList.add("off");
-    if (gone) return;
-    setTimeout(watch, reconnectDelay(failures));
-    failures += 1;
-  };
+  new LiveSocket(`/ws/tournaments/${tournamentId}`, {
+    onMessage: (message) => {
+      if (message.type === "tournament") {
+        live.classList.remove("off");
+        showSoon(message.tournament);
+      } else if (message.error?.code === "not_found" || message.code === "not_found") {
+        gone = true;
+      }
+    },
+    onClose: () => live.classList.add("off"),
+    keepGoing: () => !gone,
+  }).start();
 }
 
 async function main() {

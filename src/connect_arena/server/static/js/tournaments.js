@@ -1,9 +1,9 @@
 // The tournament list (/tournaments): running, upcoming and finished events, and the form that
 // creates one (docs/tournaments.md, "On the site").
 
-import {
-  api, byId as $, currentUser, gameTitle, h, messageOf, onUserChange, optionLabel, optionValueText, relativeTime, toast,
-} from "./api.js";
+import { api, currentUser, onUserChange } from "./api.js";
+import { byId as $, h, messageOf, toast } from "./dom.js";
+import { gameTitle, optionLabel, optionValueText, relativeTime } from "./format.js";
 import { setUpHeader } from "./header.js";
 import { currentLanguage, loadNamespaces, t, tn } from "./i18n.js";
 import { formatText, isoWithOffset, localInputValue, timeControlText } from "./tournament-format.js";

@@ -1,6 +1,6 @@
 // The link to a game's guided first game (/tutorial/<game>), for the lobby and the table page.
 
-import { h } from "./api.js";
+import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
 /**

@@ -7,7 +7,9 @@
 // explains it (the step's explanation for a legal but unexpected action, the engine's own
 // reason for an illegal one). Nothing is stored: reloading starts again.
 
-import { api, byId as $, gameTitle, h, listText, messageOf, rulesLink, seatClass, seatName, toast } from "./api.js";
+import { api } from "./api.js";
+import { byId as $, h, messageOf, rulesLink, toast } from "./dom.js";
+import { gameTitle, listText, seatClass, seatName } from "./format.js";
 import { setUpHeader } from "./header.js";
 import { loadGameUi, shellActions } from "./games.js";
 import { eventText, loadNamespaces, t } from "./i18n.js";

@@ -1,59 +1,39 @@
 // The signed-in user's own events over /ws/user (one socket per page, shared by the quick
 // pairing and challenge panels): seekMatched, challenge, challengeDeclined, challengeCanceled,
 // gameStart, gameFinish (docs/bot-api.md). The server withdraws a user's seeks when their last
-// socket closes, so a seek belongs to the page that made it.
+// socket closes, so a seek belongs to the page that made it. socket.js reconnects.
 
-import { currentUser, onUserChange, socketUrl } from "./api.js";
+import { currentUser, onUserChange } from "./api.js";
+import { LiveSocket } from "./socket.js";
 
 /** @typedef {{type: string, [key: string]: any}} UserEvent */
 
 /** @type {Set<(event: UserEvent) => void>} */
 const listeners = new Set();
-/** @type {WebSocket | null} */
-let socket = null;
-/** @type {Promise<void> | null} the current socket's opening */
-let opened = null;
-let retry = 1000;
+/** @type {LiveSocket | null} the signed-in user's socket (none for a visitor) */
+let live = null;
 
-/** Open the socket when someone is signed in and none is open; reconnect when it drops. */
+/** Open the socket when someone is signed in and none is open; it reconnects while they are. */
 function connect() {
-  if (socket || !currentUser()) return;
-  const current = new WebSocket(socketUrl("/ws/user"));
-  socket = current;
-  opened = new Promise((resolve, reject) => {
-    current.addEventListener("open", () => resolve(), { once: true });
-    current.addEventListener("close", () => reject(new Error("closed")), { once: true });
+  if (live || !currentUser()) return;
+  const socket = new LiveSocket("/ws/user", {
+    onMessage: (/** @type {UserEvent} */ event) => {
+      for (const listener of listeners) listener(event);
+    },
+    keepGoing: () => currentUser() !== null,
+    onClose: (retrying) => {
+      if (!retrying && live === socket) live = null;
+    },
   });
-  opened.catch(() => {}); // nobody may be waiting for it
-  current.onopen = () => {
-    retry = 1000;
-  };
-  current.onmessage = (message) => {
-    /** @type {UserEvent} */
-    let event;
-    try {
-      event = JSON.parse(message.data);
-    } catch {
-      return;
-    }
-    for (const listener of listeners) listener(event);
-  };
-  current.onclose = () => {
-    if (socket !== current) return; // replaced on purpose
-    socket = null;
-    opened = null;
-    if (!currentUser()) return;
-    setTimeout(connect, retry);
-    retry = Math.min(retry * 2, 16000);
-  };
+  live = socket;
+  socket.start();
 }
 
 onUserChange(() => {
   // Another user: their own stream (the old one's seeks go with its socket).
-  const old = socket;
-  socket = null;
-  opened = null;
-  old?.close();
+  const old = live;
+  live = null;
+  old?.stop();
   if (listeners.size) connect();
 });
 
@@ -76,6 +56,6 @@ export function onUserEvent(listener) {
  */
 export async function userSocketReady() {
   connect();
-  if (!opened) throw new Error("not signed in");
-  await opened;
+  if (!live) throw new Error("not signed in");
+  await live.whenOpen();
 }

@@ -1,0 +1,92 @@
+// The DOM helpers of the pages: h() builds elements, byId() finds the page's, toast() says
+// something briefly, rulesLink() links a game's rules; messageOf() words what was thrown.
+
+import { rulesHref } from "./format.js";
+import { currentLanguage, t } from "./i18n.js";
+
+/** @typedef {Node | string | number | null | undefined | false} Child */
+/** @typedef {Child | Child[] | Child[][]} Children */
+
+/**
+ * Create an element: h("button", {class: "primary", onclick}, "text", child...).
+ *
+ * Attributes whose value is null, undefined or false are left out, true sets an empty
+ * attribute; "on<event>" adds a listener, "class" sets className, "dataset" the data-
+ * attributes. Children may be nested arrays; null, undefined and false are skipped, other
+ * non-nodes become text.
+ *
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, any>} [attributes]
+ * @param {...Children} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+export function h(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) element.addEventListener(key.slice(2), value);
+    else if (key === "class") element.className = value;
+    else if (key === "dataset") Object.assign(element.dataset, value);
+    else element.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat(2)) {
+    if (child === null || child === undefined || child === false) continue;
+    element.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return element;
+}
+
+/**
+ * The element of an id, which the page must have.
+ *
+ * @param {string} id
+ * @returns {HTMLElement}
+ * @throws {Error} when the page has no such element (a page and its script disagree).
+ */
+export function byId(id) {
+  const element = document.getElementById(id);
+  if (!element) throw new Error(`the page has no element #${id}`);
+  return element;
+}
+
+/**
+ * The message of something thrown, for people.
+ *
+ * @param {unknown} problem
+ * @returns {string}
+ */
+export function messageOf(problem) {
+  return problem instanceof Error ? problem.message : String(problem);
+}
+
+/**
+ * Show a short message at the bottom of the page.
+ *
+ * @param {string} message
+ * @param {"error" | "info"} [kind]
+ */
+export function toast(message, kind = "error") {
+  let box = document.getElementById("toasts");
+  if (!box) {
+    box = h("div", { id: "toasts", role: "status", "aria-live": "polite" });
+    document.body.append(box);
+  }
+  const item = h("div", { class: `toast ${kind}` }, message);
+  box.append(item);
+  setTimeout(() => item.classList.add("leaving"), 4200);
+  setTimeout(() => item.remove(), 4700);
+}
+
+/**
+ * A link to the game's rules page in the page's language, or null when the game has none (a
+ * plug-in game): the pages then leave the link out.
+ *
+ * @param {{name: string, rules_languages?: string[]} | null | undefined} game
+ * @param {string} [id] - the link's id.
+ * @returns {HTMLAnchorElement | null}
+ */
+export function rulesLink(game, id = "rules-link") {
+  const href = rulesHref(game, currentLanguage());
+  return href ? h("a", { class: "rules-link", id, href, target: "_blank", rel: "noopener" }, t("common.rulesLink")) : null;
+}

@@ -1,0 +1,95 @@
+// The table page's list of moves, its record and replay links, and pages of older moves.
+
+import { byId as $, h } from "../dom.js";
+import { listText, seatClass, seatName } from "../format.js";
+import { eventText, t } from "../i18n.js";
+import { hiddenMove } from "../seats.js";
+import { actionText, hotSeat, page, privateGame, send, tableId } from "./page-state.js";
+
+/** @typedef {import("../types.js").GameEvent} GameEvent */
+/** @typedef {import("../types.js").Move} Move */
+/** @typedef {import("../types.js").TableState} TableState */
+
+/**
+ * Whether a move's action is hidden on this page (seats.js hiddenMove).
+ *
+ * @param {Move} move
+ * @returns {boolean}
+ */
+function hiddenHere(move) {
+  return hiddenMove(move, {
+    playing: page.playing, handover: page.handover, screen: hotSeat() && privateGame(),
+    running: page.table?.status === "running",
+  });
+}
+
+/** Ask for the page of moves before the first one shown (once at a time). */
+export function loadEarlierMoves() {
+  const first = page.moves[0]?.seq;
+  if (!first || first <= 1 || page.historyBefore === first) return;
+  page.historyBefore = first;
+  send({ type: "history", before: first, limit: 200 });
+}
+
+/** The list of moves, and the record and replay links. */
+export function renderMoves() {
+  const list = $("moves");
+  $("earlier-moves").hidden = !(page.moves[0]?.seq > 1);
+  list.replaceChildren(...page.moves.map((move) => {
+    const who = move.seat < 0 ? t("common.chance") : seatName(page.game, move.seat);
+    const hidden = !move.action || hiddenHere(move);
+    // A translated event names its seat itself; other texts get the mover in front.
+    const described = hidden ? null : eventText(move.event, (s) => seatName(page.game, s), listText);
+    const text = hidden ? t("common.hiddenAction") : described || actionText(move.action ?? "", move.seat);
+    return h("li", { value: move.seq, class: move.seat < 0 ? "chance" : seatClass(page.game, move.seat) },
+      described ? null : h("span", { class: "mover" }, who), described ? null : " ", h("span", { class: "move-text" }, text));
+  }));
+  list.scrollTop = list.scrollHeight;
+  const links = [];
+  if (page.table?.status !== "open") {
+    links.push(h("a", { class: "button link", href: `/api/tables/${tableId}/record`, id: "download-record", download: "" },
+      t("common.downloadRecord")));
+  }
+  if (page.table?.status === "finished") {
+    links.push(h("a", { class: "button", href: `/tables/${tableId}/replay`, id: "replay-link" }, t("common.replayThisGame")));
+  }
+  if (page.table?.status === "running" && privateGame()) {
+    // The server leaves out the choices of the phase under way (service/records.py).
+    links.push(h("p", { class: "hint", id: "record-note" }, t("common.recordSoFarNote")));
+  }
+  $("links").replaceChildren(...links);
+}
+
+/**
+ * The fields of an "event" message (and of the events in a page of history).
+ *
+ * @typedef {{seq: number, seat: number, action: string | null, event?: GameEvent | null, simultaneous?: boolean, state?: TableState}} EventMessage
+ */
+
+/**
+ * The move of an event message (live, or from a page of history).
+ *
+ * @param {EventMessage} message
+ * @returns {Move}
+ */
+export const moveOf = (message) => ({
+  seq: message.seq, seat: message.seat, action: message.action, event: message.event || null,
+  simultaneous: Boolean(message.simultaneous),
+});
+
+/**
+ * A page of older moves: put them first, keeping the list where it was scrolled.
+ *
+ * @param {{events: EventMessage[]}} message
+ */
+export function onHistory(message) {
+  page.historyBefore = null;
+  const first = page.moves[0]?.seq ?? Infinity;
+  const older = message.events.filter((e) => e.seq < first).map(moveOf);
+  if (!older.length) return;
+  const list = $("moves");
+  const fromBottom = list.scrollHeight - list.scrollTop;
+  page.moves = [...older, ...page.moves];
+  renderMoves();
+  list.scrollTop = list.scrollHeight - fromBottom;
+}
