@@ -22,7 +22,7 @@
 // clicked, what can be reached), ./connect5/view.js (the drawing and the bar), ./connect5/input.js
 // (clicks, keys), ./connect5/panel.js (scores, rounds, help), ./connect5/tokens.js (shapes).
 
-import { h } from "../js/api.js";
+import { h } from "../js/dom.js";
 import { t } from "../js/i18n.js";
 import { svg } from "../js/svg.js";
 import { attachInput } from "./connect5/input.js";

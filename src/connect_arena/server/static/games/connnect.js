@@ -21,7 +21,7 @@
 // area), panel.js (the sheet's sections, strip, tabs, final table, side panel), input.js (what
 // clicks do: the Dice Card and the action panel).
 
-import { h } from "../js/api.js";
+import { h } from "../js/dom.js";
 import { t } from "../js/i18n.js";
 import { cellTargets, drawActions, drawDiceCard, settleMode } from "./connnect/input.js";
 import {

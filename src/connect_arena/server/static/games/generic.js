@@ -1,7 +1,7 @@
 // The generic table UI: any registered game, until it has a UI module of its own.
 // It shows the observation and offers the legal actions as buttons (or typed notation).
 
-import { h } from "../js/api.js";
+import { h } from "../js/dom.js";
 import { t } from "../js/i18n.js";
 
 const SHOWN = 200; // buttons shown at once; the filter reaches the others

@@ -18,7 +18,8 @@
 // the log's new events), view.js (types, tokens, dice, boards, panel), input.js (the decision
 // box: every control that sends an action), animate.js (what changed lights up).
 
-import { h, listText } from "../js/api.js";
+import { h } from "../js/dom.js";
+import { listText } from "../js/format.js";
 import { eventText, t } from "../js/i18n.js";
 import { animate } from "./pairs/animate.js";
 import { decisionView } from "./pairs/input.js";

@@ -22,7 +22,8 @@
 // tile may go), not a fixed canvas; on a phone it is drawn large enough that every skydiver,
 // tile and cell is a 44 px target, and pans in a zoomable frame (./zoom.js).
 
-import { h, listText } from "../js/api.js";
+import { h } from "../js/dom.js";
+import { listText } from "../js/format.js";
 import { eventText, t, tn } from "../js/i18n.js";
 import { svg } from "../js/svg.js";
 import { attachPointer } from "./quinque/input.js";

@@ -4,11 +4,6 @@
 
 import { errorText } from "./format.js";
 
-// The game modules (static/games/*.js) import these two from here; new code imports them from
-// dom.js and format.js.
-export { h } from "./dom.js";
-export { listText } from "./format.js";
-
 /** @typedef {import("./types.js").User} User */
 
 /** @type {{user: User | null, csrf: string}} */

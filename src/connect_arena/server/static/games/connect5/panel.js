@@ -1,7 +1,8 @@
 // Connect 5's panel beside the board: the board's name, the scores, the rounds, why the game
 // ended, and how to play with the legend of the drawing.
 
-import { h, listText } from "../../js/api.js";
+import { h } from "../../js/dom.js";
+import { listText } from "../../js/format.js";
 import { currentLanguage, eventText, t } from "../../js/i18n.js";
 import { colourName, dotIcon, tokenIcon } from "./tokens.js";
 

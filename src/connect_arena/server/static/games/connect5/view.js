@@ -4,7 +4,7 @@
 // Every control sends the notation of a legal action the server sent (./state.js), through
 // the board's input (./input.js).
 
-import { h } from "../../js/api.js";
+import { h } from "../../js/dom.js";
 import { t } from "../../js/i18n.js";
 import { activateOnKeys, svg } from "../../js/svg.js";
 import { andList, arrow, boardNaming, orList } from "./panel.js";

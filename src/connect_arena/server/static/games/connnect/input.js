@@ -3,7 +3,7 @@
 // number tray, the claim box, the Adjust box, the bonus spaces to circle, "done"). Every button
 // sends the notation of a legal action as the server sent it (the model of state.js).
 
-import { h } from "../../js/api.js";
+import { h } from "../../js/dom.js";
 import { t } from "../../js/i18n.js";
 import {
   availableModes, byNumber, claimMatches as matches, cyclic, explainSelection as explain, selectionShape as shapeOf,

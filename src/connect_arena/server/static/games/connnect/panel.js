@@ -3,7 +3,8 @@
 // Tracker, the score; the top strip (rounds, phases, who is thinking), the sheet tabs, the final
 // score table and the side panel (objectives, cards, score cards, shapes, help).
 
-import { h, listText } from "../../js/api.js";
+import { h } from "../../js/dom.js";
+import { listText } from "../../js/format.js";
 import { eventText, t } from "../../js/i18n.js";
 import { BONUS_GLYPHS, bonusHelp, bonusName, miniShape, objectiveText, phaseName, points } from "./view.js";
 

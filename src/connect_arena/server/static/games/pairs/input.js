@@ -5,7 +5,8 @@
 // the notation that came with its action; a legal action no view knows still gets a plain
 // button ("other actions"), so `offered()` always equals the legal list.
 
-import { h, listText } from "../../js/api.js";
+import { h } from "../../js/dom.js";
+import { listText } from "../../js/format.js";
 import { t } from "../../js/i18n.js";
 import { actionOf, decisionKind, keyActions, letters } from "./state.js";
 import { die, token } from "./view.js";

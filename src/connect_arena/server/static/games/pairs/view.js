@@ -2,7 +2,7 @@
 // (key and supply), the turn card (round, score track, dice), the players' boards, the other
 // pairs and the side panel. The board's shared state (`Ui`) is typed here; pairs.js makes it.
 
-import { h } from "../../js/api.js";
+import { h } from "../../js/dom.js";
 import { t } from "../../js/i18n.js";
 import { svg } from "../../js/svg.js";
 import { actionButton } from "./input.js";

@@ -3,7 +3,7 @@
 // lines) and the panel beside it. What a control sends is the notation of a legal action the
 // server sent (./state.js indexes them); the controls call the board's send/select (../quinque.js).
 
-import { h } from "../../js/api.js";
+import { h } from "../../js/dom.js";
 import { t } from "../../js/i18n.js";
 import { activateOnKeys, svg } from "../../js/svg.js";
 import { CELL, GAP, PAD, bounds, cellKey, coordinates, darker, key } from "./state.js";
