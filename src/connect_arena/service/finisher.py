@@ -91,15 +91,8 @@ class Finisher:
         """``seat`` gives up (resignation, timeout, leaver claim): with two sides the other
         side wins; otherwise the seat is ranked last and a computer plays it on (when no side
         but the forfeiting one is left with a person, the game ends: the sides none of whose
-        seats gave up win).
-
-        Before every person's first action the game is aborted instead, whichever way it
-        would end (as on Lichess: a game nobody played is never rated); at a tournament's
-        table the forfeit stands (a no-show loses)."""
+        seats gave up win)."""
         note = self.note(table, kind, seat, **data)
-        if not first_actions_done(table) and table.info.settings.tournament is None:
-            await self.end(table, None, ResultReason.ABORTED, [note])
-            return
         game = table.game()
         reason = {
             NoteKind.RESIGN: ResultReason.RESIGNATION,
@@ -135,4 +128,8 @@ class Finisher:
             if not clocks.flagged(seat, now):
                 continue
             self.hub.publish(ClockFlagged(table, seat=seat))
-            await self.forfeit(table, seat, NoteKind.TIMEOUT)  # aborts before first actions
+            if not first_actions_done(table) and table.info.settings.tournament is None:
+                note = self.note(table, NoteKind.TIMEOUT, seat)
+                await self.end(table, None, ResultReason.ABORTED, [note])
+            else:
+                await self.forfeit(table, seat, NoteKind.TIMEOUT)
