@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Browser, expect
 
@@ -36,4 +38,39 @@ def test_change_the_password_then_sign_out_everywhere(
     expect(page.locator("#sign-in")).to_be_visible()
     page.reload()
     expect(page.locator("#sign-in")).to_be_visible()
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_bot_tokens_are_made_shown_once_listed_and_revoked_in_the_account_dialog(
+    browser: Browser, live_server: LiveServer
+) -> None:
+    """Issue 26, item 4: no browser console needed to get a bot token."""
+    page = new_page(browser, live_server.base)
+    page.goto("/")
+    page.click("#sign-up")
+    page.fill("#account-name", "tokenmaker")
+    page.fill("#account-password", "correct horse battery")
+    page.click("dialog button[type=submit]")
+    expect(page.locator("#user-name")).to_have_text("tokenmaker")
+    page.click("#account")
+    expect(page.locator("#token-list")).to_contain_text("No token yet")
+    page.fill("#token-name", "my engine")
+    page.click("#token-create")
+    secret = page.locator("#token-value")
+    expect(secret).to_have_value(re.compile(r"^ca_"))
+    expect(page.locator("#token-list .token")).to_have_count(1)
+    expect(page.locator("#token-list")).to_contain_text("my engine")
+    expect(page.locator("#token-list")).to_contain_text("bot:play, challenge:write")
+    page.screenshot(path=artifacts() / "account-tokens.png")
+    token = secret.input_value()
+    answer = page.request.get(
+        f"{live_server.base}/api/account", headers={"Authorization": f"Bearer {token}"}
+    )
+    assert answer.status == 200  # the token works
+    page.click("#token-list button")  # revoke
+    expect(page.locator("#token-list")).to_contain_text("No token yet")
+    answer = page.request.get(
+        f"{live_server.base}/api/account", headers={"Authorization": f"Bearer {token}"}
+    )
+    assert answer.status == 401  # and no longer
     assert page.errors == []  # type: ignore[attr-defined]

@@ -7,6 +7,7 @@ import {
 import { byId, h, messageOf, toast } from "./dom.js";
 import { LANGUAGES, currentLanguage, setLanguage, t } from "./i18n.js";
 import { isMuted, play, setMuted } from "./sounds.js";
+import { tokensSection } from "./tokens.js";
 
 /** @typedef {import("./types.js").User} User */
 
@@ -111,6 +112,7 @@ function settingsDialog(user) {
     h("h3", {}, t("common.sessions")),
     h("p", { class: "hint" }, t("common.signOutEverywhereHint")),
     h("div", { class: "buttons" }, everywhere),
+    user.guest ? "" : tokensSection(),
     error, done,
     h("div", { class: "buttons" }, close));
   dialog.addEventListener("close", () => dialog.remove());
