@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from connect_arena.agents import Agent, make_agent
-from connect_arena.agents.engine import DEFAULT_TIMEOUT
+from connect_arena.agents.engine_agent import DEFAULT_TIMEOUT
 from connect_arena.agents.levels import normalise_spec
 from connect_arena.agents.playout import ai_only_options
 from connect_arena.core import Game, GameError, game_class, load

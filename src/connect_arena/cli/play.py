@@ -16,7 +16,7 @@ from rich.markup import escape
 
 from connect_arena.agents import Agent
 from connect_arena.agents.base import close_agents
-from connect_arena.agents.engine import DEFAULT_TIMEOUT
+from connect_arena.agents.engine_agent import DEFAULT_TIMEOUT
 from connect_arena.cli.analyse import analysis_agent, analysis_table
 from connect_arena.cli.common import (
     HUMAN,

@@ -16,7 +16,7 @@ from rich.table import Table
 
 from connect_arena.agents import Agent, play_game
 from connect_arena.agents.base import close_agents
-from connect_arena.agents.engine import DEFAULT_TIMEOUT
+from connect_arena.agents.engine_agent import DEFAULT_TIMEOUT
 from connect_arena.cli.common import (
     CliError,
     EngineTimeoutArg,

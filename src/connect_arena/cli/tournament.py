@@ -4,7 +4,7 @@ Swiss, arena or round-robin event (``--format swiss|arena|round-robin``; standin
 tie-breaks, a table and a JSON file).
 
 The schedule, paired seeds and teams are described in :mod:`connect_arena.agents.tournament`,
-the ratings in :mod:`connect_arena.agents.ratings`, the events in
+the ratings in :mod:`connect_arena.agents.tournament_ratings`, the events in
 :mod:`connect_arena.agents.pairing` (see ``docs/tournaments.md``).
 """
 
@@ -24,7 +24,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from connect_arena.agents import make_agent
-from connect_arena.agents.engine import DEFAULT_TIMEOUT
+from connect_arena.agents.engine_agent import DEFAULT_TIMEOUT
 from connect_arena.agents.levels import normalise_spec
 from connect_arena.agents.pairing import Standing as EventStanding
 from connect_arena.agents.pairing import standings as event_standings
@@ -35,7 +35,6 @@ from connect_arena.agents.pairing.offline import (
     plan_event,
     run_event,
 )
-from connect_arena.agents.ratings import RatingTable, rate
 from connect_arena.agents.tournament import (
     AgentFactory,
     GameResult,
@@ -46,6 +45,7 @@ from connect_arena.agents.tournament import (
     run,
     standings,
 )
+from connect_arena.agents.tournament_ratings import RatingTable, rate
 from connect_arena.cli.common import (
     CliError,
     EngineTimeoutArg,

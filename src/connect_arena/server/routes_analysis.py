@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from connect_arena.server.arena import ArenaDep, TableId
+from connect_arena.server.dependencies import ArenaDep, TableId
 from connect_arena.server.ratelimit import ReplayLimitDep
 
 router = APIRouter(prefix="/api")

@@ -8,7 +8,10 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 
-from connect_arena.server.arena import (
+from connect_arena.server.auth import check_name, check_password, guest_name
+from connect_arena.server.db import StoredUser
+from connect_arena.server.db.storage import NameTakenError
+from connect_arena.server.dependencies import (
     Arena,
     ArenaDep,
     CsrfDep,
@@ -16,9 +19,6 @@ from connect_arena.server.arena import (
     UserDep,
     user_json,
 )
-from connect_arena.server.auth import check_name, check_password, guest_name
-from connect_arena.server.db import StoredUser
-from connect_arena.server.db.storage import NameTakenError
 from connect_arena.server.errors import ApiError
 from connect_arena.server.ratelimit import client_address, limited_error
 from connect_arena.server.schemas import Credentials, PasswordChange

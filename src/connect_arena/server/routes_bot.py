@@ -22,7 +22,9 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import StreamingResponse
 from pydantic import Field, model_validator
 
-from connect_arena.server.arena import (
+from connect_arena.server.db import StoredUser
+from connect_arena.server.db.bots import StoredToken
+from connect_arena.server.dependencies import (
     Arena,
     ArenaDep,
     CsrfDep,
@@ -34,8 +36,6 @@ from connect_arena.server.arena import (
     service_user,
     user_json,
 )
-from connect_arena.server.db import StoredUser
-from connect_arena.server.db.bots import StoredToken
 from connect_arena.server.errors import ApiError
 from connect_arena.server.schemas import OfferOp, SeatChoice, SettingsChoice, Strict
 from connect_arena.service import ErrorCode, SeatRequest, ServiceError, Subscription, TableStatus

@@ -8,7 +8,7 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import Field
 
-from connect_arena.server.arena import (
+from connect_arena.server.dependencies import (
     ArenaDep,
     CsrfDep,
     MaybeUserDep,

@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from connect_arena.server.arena import ArenaDep, CsrfDep, TableId, UserDep, service_user
+from connect_arena.server.dependencies import ArenaDep, CsrfDep, TableId, UserDep, service_user
 from connect_arena.server.schemas import OfferOp, SeatNumber, SeatOrNone
 from connect_arena.service import ErrorCode, ServiceError
 

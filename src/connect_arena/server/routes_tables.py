@@ -19,7 +19,7 @@ from connect_arena.core import (
     game_class,
     game_names,
 )
-from connect_arena.server.arena import (
+from connect_arena.server.dependencies import (
     ArenaDep,
     CsrfDep,
     MaybeUserDep,
@@ -38,6 +38,7 @@ from connect_arena.service import (
     TableStatus,
     table_record,
 )
+from connect_arena.service.messages import game_info, has_private_information, table_json
 from connect_arena.service.options import free_text
 from connect_arena.service.records import MAX_REPLAY_ACTIONS, replay_page, upload_page
 from connect_arena.service.settings import (
@@ -47,7 +48,6 @@ from connect_arena.service.settings import (
     TableSettings,
 )
 from connect_arena.service.tutorials import tutorial_games
-from connect_arena.service.views import game_info, has_private_information, table_json
 
 router = APIRouter(prefix="/api")
 
@@ -208,7 +208,7 @@ async def hint(
 @router.get("/tables/{table_id}/game")
 async def table_game(table_id: TableId, request: Request, arena: ArenaDep) -> Response:
     """The table's static game information (declaration and board/sheet geometry, see
-    ``service.views.game_info``): fixed for the table's life, so it is cacheable (ETag)."""
+    ``service.messages.game_info``): fixed for the table's life, so it is cacheable (ETag)."""
     table = await arena.service.get_table(table_id)
     body = json.dumps(game_info(table.game()), sort_keys=True, separators=(",", ":"))
     etag = '"' + hashlib.sha256(body.encode()).hexdigest()[:32] + '"'

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
+from connect_arena.service.live_table import LiveTable
 from connect_arena.service.model import ErrorCode, ServiceError, TableStatus, User, utcnow
-from connect_arena.service.registry import TableRegistry
-from connect_arena.service.tables import LiveTable
+from connect_arena.service.table_registry import TableRegistry
 
 MAX_LENGTH = 300
 """The longest message, in characters."""

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
+from connect_arena.service.live_table import LiveTable, encode, rebuild
 from connect_arena.service.model import (
     MAX_ID,
     ErrorCode,
@@ -47,7 +48,6 @@ from connect_arena.service.results import final_returns
 from connect_arena.service.settings import NoteKind, ResultReason, TableNote, TableSettings
 from connect_arena.service.storage import Storage
 from connect_arena.service.table_events import ReplicaChanged, TableEvents
-from connect_arena.service.tables import LiveTable, encode, rebuild
 
 log = logging.getLogger(__name__)
 

@@ -24,7 +24,7 @@ from connect_arena.agents import make_agent
 from connect_arena.agents.mcts import MCTSAgent
 from connect_arena.core import CHANCE, Action, GameError, OptionValue, State, load
 from connect_arena.core.simultaneous import decision_state
-from connect_arena.service.tables import apply_log
+from connect_arena.service.live_table import apply_log
 
 CACHE_SIZE = 256
 """States kept per worker (one per table)."""

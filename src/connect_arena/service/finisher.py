@@ -14,8 +14,8 @@ from dataclasses import replace
 from typing import Any
 
 from connect_arena.core import CHANCE
+from connect_arena.service.live_table import LiveTable
 from connect_arena.service.model import Clock, Seat, SeatKind, TableInfo, TableStatus
-from connect_arena.service.registry import TableRegistry
 from connect_arena.service.results import forfeited, side_of, sides, win_for
 from connect_arena.service.settings import NoteKind, ResultReason, TableNote
 from connect_arena.service.table_events import (
@@ -24,7 +24,7 @@ from connect_arena.service.table_events import (
     SeatsChanged,
     TableEvents,
 )
-from connect_arena.service.tables import LiveTable
+from connect_arena.service.table_registry import TableRegistry
 
 
 def people_seats(info: TableInfo) -> list[Seat]:

@@ -11,9 +11,9 @@ from __future__ import annotations
 import asyncio
 
 from connect_arena.service.finisher import Finisher
+from connect_arena.service.live_table import LiveTable
 from connect_arena.service.model import Clock, TableStatus
-from connect_arena.service.registry import TableRegistry
-from connect_arena.service.tables import LiveTable
+from connect_arena.service.table_registry import TableRegistry
 
 
 class FlagTimers:

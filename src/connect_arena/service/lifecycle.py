@@ -16,6 +16,7 @@ from typing import Any
 
 from connect_arena.core import CHANCE
 from connect_arena.service.finisher import Finisher, first_actions_done, people_seats
+from connect_arena.service.live_table import LiveTable, Subscription, rebuild
 from connect_arena.service.model import (
     Clock,
     ErrorCode,
@@ -25,7 +26,6 @@ from connect_arena.service.model import (
     User,
 )
 from connect_arena.service.pipeline import not_running
-from connect_arena.service.registry import TableRegistry
 from connect_arena.service.results import draw, forfeited
 from connect_arena.service.seating import Seating
 from connect_arena.service.settings import NoteKind, ResultReason
@@ -37,7 +37,7 @@ from connect_arena.service.table_events import (
     TableEvents,
     TakenBack,
 )
-from connect_arena.service.tables import LiveTable, Subscription, rebuild
+from connect_arena.service.table_registry import TableRegistry
 
 log = logging.getLogger(__name__)
 

@@ -26,6 +26,7 @@ from connect_arena.core import (
 )
 from connect_arena.core.simultaneous import pending_choices
 from connect_arena.service.finisher import Finisher
+from connect_arena.service.live_table import LiveTable
 from connect_arena.service.model import (
     ErrorCode,
     LogEntry,
@@ -35,11 +36,10 @@ from connect_arena.service.model import (
     mix,
     utcnow,
 )
-from connect_arena.service.registry import TableRegistry
 from connect_arena.service.results import final_returns
 from connect_arena.service.settings import ResultReason, TimeControlKind
 from connect_arena.service.table_events import ActionCommitted, AwaitingAction, TableEvents
-from connect_arena.service.tables import LiveTable
+from connect_arena.service.table_registry import TableRegistry
 
 
 def not_running(table: LiveTable) -> ServiceError:

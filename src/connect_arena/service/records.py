@@ -18,10 +18,10 @@ from connect_arena.core import (
 )
 from connect_arena.core.records import initial_state
 from connect_arena.core.simultaneous import pending_choices
+from connect_arena.service.live_table import LiveTable, replay_log
+from connect_arena.service.messages import game_info
 from connect_arena.service.model import ErrorCode, ServiceError, TableStatus
 from connect_arena.service.options import check_client_options
-from connect_arena.service.tables import LiveTable, replay_log
-from connect_arena.service.views import game_info
 
 MAX_REPLAY_ACTIONS = 20_000
 """The longest record the replay viewer accepts."""
@@ -153,12 +153,13 @@ def replay_frames(data: Record | str | bytes | dict[str, Any]) -> dict[str, Any]
     :func:`replay_page`).
 
     Returns:
-        ``{"record": ..., "game": ..., "frames": [...]}``; ``game`` is the static game information
-        (:func:`~connect_arena.service.views.game_info`: declaration and geometry); frame ``i`` is
-        the position after ``i`` actions: ``{"seq", "seat", "action", "event", "to_move",
-        "terminal", "returns", "observation"}`` (frame 0 has no action; ``event`` describes the
-        action as a structured event; ``observation`` is :meth:`State.revealed_observation`:
-        a record holds no secret, so each simultaneous choice shows on its own frame).
+        ``{"record": ..., "game": ..., "frames": [...]}``; ``game`` is the static game
+        information (:func:`~connect_arena.service.messages.game_info`: declaration and
+        geometry); frame ``i`` is the position after ``i`` actions: ``{"seq", "seat",
+        "action", "event", "to_move", "terminal", "returns", "observation"}`` (frame 0 has
+        no action; ``event`` describes the action as a structured event; ``observation``
+        is :meth:`State.revealed_observation`: a record holds no secret, so each
+        simultaneous choice shows on its own frame).
 
     Raises:
         ServiceError: not a valid record, too long, or an action that does not replay (the

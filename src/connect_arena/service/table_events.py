@@ -19,9 +19,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from connect_arena.service.live_table import LiveTable
 from connect_arena.service.model import LogEntry
 from connect_arena.service.settings import ResultReason
-from connect_arena.service.tables import LiveTable
 
 log = logging.getLogger(__name__)
 

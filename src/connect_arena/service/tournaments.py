@@ -26,6 +26,7 @@ from typing import Any, Protocol
 
 from connect_arena.agents import pairing
 from connect_arena.core import CHANCE, game_class
+from connect_arena.service.live_table import Subscription
 from connect_arena.service.model import (
     ErrorCode,
     Seat,
@@ -35,7 +36,6 @@ from connect_arena.service.model import (
     User,
     utcnow,
 )
-from connect_arena.service.registry import TableRegistry
 from connect_arena.service.seating import Seating
 from connect_arena.service.settings import (
     TAKEOVER_LEVELS,
@@ -44,7 +44,7 @@ from connect_arena.service.settings import (
     TableSettings,
 )
 from connect_arena.service.table_events import TableFinished
-from connect_arena.service.tables import Subscription
+from connect_arena.service.table_registry import TableRegistry
 
 log = logging.getLogger(__name__)
 

@@ -33,8 +33,8 @@ from typing import Any
 
 from connect_arena.core import CHANCE, Action, Event, Game, State, game_names, kit_of, load
 from connect_arena.core.errors import GameError, IllegalActionError, UnknownGameError
+from connect_arena.service.messages import game_info, state_json
 from connect_arena.service.model import ErrorCode, ServiceError
-from connect_arena.service.views import game_info, state_json
 
 MAX_PLAYED = 40
 """Actions a request may replay at most (every script is far shorter)."""

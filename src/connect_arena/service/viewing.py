@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from connect_arena.service.live_table import HISTORY_PAGE, RECENT_EVENTS, LiveTable, Subscription
 from connect_arena.service.model import ErrorCode, ServiceError
 from connect_arena.service.pipeline import MovePipeline
-from connect_arena.service.registry import TableRegistry
-from connect_arena.service.tables import HISTORY_PAGE, RECENT_EVENTS, LiveTable, Subscription
+from connect_arena.service.table_registry import TableRegistry
 
 
 def error_message(

@@ -12,8 +12,8 @@ from typing import Any
 
 from connect_arena.core import CHANCE, Action, Game, GameError, InvalidRecordError, State, load
 from connect_arena.service.clocks import Clocks
+from connect_arena.service.messages import event_json, state_json, table_json
 from connect_arena.service.model import LogEntry, Seat, SeatKind, TableInfo, TableStatus, utcnow
-from connect_arena.service.views import event_json, state_json, table_json
 
 MAX_QUEUED = 2000
 """Messages a subscriber may have waiting; a client that falls further behind is dropped

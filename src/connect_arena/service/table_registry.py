@@ -18,11 +18,11 @@ from typing import Any
 
 from connect_arena.core import GameError
 from connect_arena.service.cluster import Cluster, Coordinator
+from connect_arena.service.live_table import LiveTable
 from connect_arena.service.model import MAX_ID, ErrorCode, ServiceError, TableStatus
 from connect_arena.service.settings import ResultReason
 from connect_arena.service.storage import Storage
 from connect_arena.service.table_events import TableEvents, TableFinished
-from connect_arena.service.tables import LiveTable
 
 log = logging.getLogger(__name__)
 
