@@ -136,7 +136,7 @@ let stylesheet = null; // resolves once pairs.css is loaded (or failed: the boar
 export function addStylesheet() {
   if (!stylesheet) {
     stylesheet = new Promise((resolve) => {
-      const href = new URL("./pairs.css", import.meta.url).href;
+      const href = new URL("../pairs.css", import.meta.url).href; // beside pairs.js
       const link = h("link", { rel: "stylesheet", href, "data-pairs-css": "" });
       link.addEventListener("load", resolve);
       link.addEventListener("error", resolve);
