@@ -10,10 +10,10 @@ max_rollout=cap)`` with ``Budget(iterations=N)``: the same simulations for a see
 process's CPU time (steady on a shared machine). ``--level`` uses a level's own settings
 (rollout cap, widening, exploration) instead.
 
-``--baseline REF`` also loads ``src/connect_arena/agents/mcts.py`` as it was at the git
-commit ``REF`` (e.g. the commit before the search was sped up) and measures it in the same
-run, on the same engines, printing the ratio: the engines' own speed-ups (made elsewhere)
-then cancel out. ``--profile DIR`` writes one cProfile file per game and agent
+``--baseline REF`` measures each game twice in the same run, in two new processes: with the
+package ``src/connect_arena`` as it was at git commit ``REF`` (``git archive``: the search, the
+knowledge and the engines of that commit), then with this checkout's, and prints the ratio.
+``--profile DIR`` writes one cProfile file per game and agent
 (``mcts_<game>_<agent>.prof``) and its 25 costliest functions as text.
 """
 
@@ -21,53 +21,58 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import importlib.util
 import json
+import os
 import pstats
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from connect_arena.agents.base import Budget
 from connect_arena.agents.bench import sample_positions
 from connect_arena.agents.knowledge import level_settings
+from connect_arena.agents.mcts import MCTSAgent
 from connect_arena.core import game_names, load
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def baseline_module(ref: str) -> ModuleType:
-    """``agents/mcts.py`` at git commit ``ref``, imported as a separate module."""
-    source = subprocess.run(
-        ["git", "show", f"{ref}:src/connect_arena/agents/mcts.py"],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-        text=True,
+def export_source(ref: str) -> Path:
+    """The ``src`` directory of git commit ``ref``, exported to a temporary directory."""
+    target = Path(tempfile.mkdtemp(prefix="bench_mcts_"))
+    archive = subprocess.run(
+        ["git", "archive", ref, "src/connect_arena"], cwd=ROOT, check=True, capture_output=True
     ).stdout
-    path = Path(tempfile.mkdtemp()) / "mcts_baseline.py"
-    path.write_text(source)
-    spec = importlib.util.spec_from_file_location("mcts_baseline", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["mcts_baseline"] = module
-    spec.loader.exec_module(module)
-    return module
+    subprocess.run(["tar", "-x", "-C", str(target)], input=archive, check=True)
+    return target / "src"
 
 
-def make(module: ModuleType, game: str, cap: int, level: str | None, seed: int) -> Any:
-    """An agent of ``module`` with the benchmark's settings."""
+def run_child(source: Path, game: str, args: argparse.Namespace, label: str) -> dict[str, Any]:
+    """This script on one game in a new process whose ``connect_arena`` is ``source``."""
+    command = [sys.executable, __file__, "--json", "--game", game, "--label", label]
+    command += ["--iterations", str(args.iterations), "--max-rollout", str(args.max_rollout)]
+    command += ["--positions", str(args.positions)]
+    if args.level:
+        command += ["--level", args.level]
+    if args.profile:
+        command += ["--profile", str(args.profile)]
+    environment = {**os.environ, "PYTHONPATH": str(source)}
+    output = subprocess.run(command, env=environment, check=True, capture_output=True, text=True)
+    row: dict[str, Any] = json.loads(output.stdout)["rows"][0]
+    return row
+
+
+def make(cap: int, level: str | None, seed: int) -> MCTSAgent:
+    """An agent with the benchmark's settings."""
     if level is None:
-        return module.MCTSAgent(seed, max_rollout=cap)
-    return module.MCTSAgent(seed, level=level)
+        return MCTSAgent(seed, max_rollout=cap)
+    return MCTSAgent(seed, level=level)
 
 
 def measure(
-    module: ModuleType,
     game: str,
     iterations: int,
     cap: int,
@@ -76,13 +81,13 @@ def measure(
     profile: Path | None,
     label: str,
 ) -> dict[str, float]:
-    """Simulations per CPU second of ``module``'s agent over the positions of ``game``."""
+    """Simulations per CPU second over the positions of ``game``."""
     states = sample_positions(load(game), positions)
     profiler = cProfile.Profile() if profile is not None else None
     simulations = 0
     elapsed = 0.0
     for index, state in enumerate(states):
-        agent = make(module, game, cap, level, seed=4 + index)
+        agent = make(cap, level, seed=4 + index)
         player = min(state.active_players())
         start = time.process_time()
         if profiler is not None:
@@ -108,38 +113,35 @@ def main() -> None:
     parser.add_argument("--max-rollout", type=int, default=40, help="rollout cap (actions)")
     parser.add_argument("--positions", type=int, default=3, help="positions per game")
     parser.add_argument("--level", choices=["easy", "normal", "hard"], help="level settings")
-    parser.add_argument("--baseline", metavar="REF", help="also measure mcts.py at git REF")
+    parser.add_argument("--baseline", metavar="REF", help="also measure the code of git REF")
     parser.add_argument("--profile", type=Path, metavar="DIR", help="write cProfile files")
+    parser.add_argument("--label", default="now", help=argparse.SUPPRESS)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
-    from connect_arena.agents import mcts
-
-    agents: dict[str, ModuleType] = {}
-    if args.baseline:
-        agents["before"] = baseline_module(args.baseline)
-    agents["now"] = mcts
+    before = export_source(args.baseline) if args.baseline else None
     rows: list[dict[str, Any]] = []
     for game in args.game or game_names():
         row: dict[str, Any] = {"game": game}
         if args.level is not None:
-            settings = level_settings(game, args.level)
-            row["max_rollout"] = settings.max_rollout
+            row["max_rollout"] = level_settings(game, args.level).max_rollout
         else:
             row["max_rollout"] = args.max_rollout
-        for label, module in agents.items():
+        if before is not None:
+            row["before"] = run_child(before, game, args, "before")["now"]
+            row["now"] = run_child(ROOT / "src", game, args, "now")["now"]
+            if row["before"]:
+                row["ratio"] = round(row["now"] / row["before"], 2)
+        else:
             figures = measure(
-                module,
                 game,
                 args.iterations,
                 args.max_rollout,
                 args.positions,
                 args.level,
                 args.profile,
-                label,
+                args.label,
             )
-            row[label] = round(figures["sims_per_cpu_s"], 1)
-        if row.get("before"):
-            row["ratio"] = round(row["now"] / row["before"], 2)
+            row["now"] = round(figures["sims_per_cpu_s"], 1)
         rows.append(row)
         if not args.json:
             figures_text = "  ".join(f"{k}={v}" for k, v in row.items() if k != "game")

@@ -47,7 +47,7 @@ from connect_arena.agents.knowledge import (
     knowledge_for,
     level_settings,
 )
-from connect_arena.core.game import CHANCE, TERMINAL, Action, Game, HistoryEntry, State
+from connect_arena.core.game import CHANCE, TERMINAL, Action, State
 from connect_arena.core.gametype import Utility
 from connect_arena.core.simultaneous import decision_state
 
@@ -181,7 +181,7 @@ class MCTSAgent:
         self._solving = False
         self._widening: float | None = None
         self._leaf: Callable[[State[Any]], list[float]] = leaf_values
-        self._kept: tuple[Game, list[HistoryEntry[Action]], Node] | None = None
+        self._kept: tuple[State[Action], Node] | None = None
         self._executor: Executor | None = None
 
     # ----- public API ---------------------------------------------------------------------------
@@ -279,7 +279,7 @@ class MCTSAgent:
                 break
             simulate(state.clone(), root)
             done += 1
-        self._kept = (state.game, list(state.history), root) if reuse else None
+        self._kept = (state.clone(), root) if reuse else None
         return root
 
     # ----- tree reuse ---------------------------------------------------------------------------
@@ -288,14 +288,16 @@ class MCTSAgent:
 
         The path from the kept root is the history ``state`` added to the kept position's:
         both are positions the seat knows (:func:`decision_state`), so the walk never uses a
-        hidden choice; a chance outcome or action never searched ends the reuse.
+        hidden choice; a chance outcome or action never searched ends the reuse. The kept
+        position with those actions applied must equal ``state`` (its revealed observation),
+        so that two positions set up by hand with the same history are never confused.
         """
         if self._kept is None:
             return None
-        game, old, node = self._kept
+        kept, node = self._kept
         self._kept = None
-        new = state.history
-        if game != state.game or len(new) < len(old) or new[: len(old)] != old:
+        old, new = kept.history, state.history
+        if kept.game != state.game or len(new) < len(old) or new[: len(old)] != old:
             return None
         for entry in new[len(old) :]:
             if node.player != entry.player:
@@ -303,8 +305,11 @@ class MCTSAgent:
             child = node.children.get(entry.action)
             if child is None:
                 return None
+            kept.apply_legal_action(entry.action, entry.player)
             node = child
         if node.player != player or node.solved is not None:
+            return None
+        if kept.revealed_observation() != state.revealed_observation():
             return None
         return node
 
