@@ -13,6 +13,8 @@ process's CPU time (steady on a shared machine). ``--level`` uses a level's own 
 ``--baseline REF`` measures each game twice in the same run, in two new processes: with the
 package ``src/connect_arena`` as it was at git commit ``REF`` (``git archive``: the search, the
 knowledge and the engines of that commit), then with this checkout's, and prints the ratio.
+``--decisions K --level L`` measures instead the CPU time per decision of two level-``L`` agents
+playing each game, tree reuse off and on (the saving of :class:`MCTSAgent`'s ``reuse``).
 ``--profile DIR`` writes one cProfile file per game and agent
 (``mcts_<game>_<agent>.prof``) and its 25 costliest functions as text.
 """
@@ -24,6 +26,7 @@ import cProfile
 import json
 import os
 import pstats
+import random
 import subprocess
 import sys
 import tempfile
@@ -35,7 +38,7 @@ from connect_arena.agents.base import Budget
 from connect_arena.agents.bench import sample_positions
 from connect_arena.agents.knowledge import level_settings
 from connect_arena.agents.mcts import MCTSAgent
-from connect_arena.core import game_names, load
+from connect_arena.core import game_names, load, sample_chance_outcome
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -106,6 +109,33 @@ def measure(
     return {"sims_per_cpu_s": simulations / elapsed if elapsed else 0.0, "sims": simulations}
 
 
+def decision_cost(game: str, level: str, decisions: int, reuse: bool) -> float:
+    """CPU seconds per decision of two ``level`` agents playing ``game`` (its first
+    ``decisions`` decisions, chance from a fixed seed), with or without tree reuse. The
+    simulation budget is spent as by the level (no time cap: the same simulations on any
+    machine)."""
+    rng = random.Random(5)
+    state = load(game).new_initial_state()
+    agents = [
+        MCTSAgent(10 + seat, level=level, reuse=reuse) for seat in range(state.game.num_players)
+    ]
+    settings = level_settings(game, level)
+    budget = Budget(iterations=settings.iterations)
+    spent = 0.0
+    made = 0
+    while made < decisions and not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_chance_outcome(state, rng))
+            continue
+        player = min(state.active_players())
+        start = time.process_time()
+        action = agents[player].act(state, player, budget)
+        spent += time.process_time() - start
+        made += 1
+        state.apply_action(action, player)
+    return spent / made if made else 0.0
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", action="append", help="a game (default: every game)")
@@ -116,8 +146,23 @@ def main() -> None:
     parser.add_argument("--baseline", metavar="REF", help="also measure the code of git REF")
     parser.add_argument("--profile", type=Path, metavar="DIR", help="write cProfile files")
     parser.add_argument("--label", default="now", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--decisions",
+        type=int,
+        metavar="K",
+        help="instead: CPU s per decision of two --level agents over K decisions, tree "
+        "reuse off and on",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
+    if args.decisions:
+        level = args.level or "hard"
+        for game in args.game or game_names():
+            off = decision_cost(game, level, args.decisions, reuse=False)
+            on = decision_cost(game, level, args.decisions, reuse=True)
+            ratio = off / on if on else 0.0
+            print(f"{game:10} {level}: reuse off {off:.3f} s, on {on:.3f} s ({ratio:.2f}x)")
+        return
     before = export_source(args.baseline) if args.baseline else None
     rows: list[dict[str, Any]] = []
     for game in args.game or game_names():

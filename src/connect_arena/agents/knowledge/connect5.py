@@ -95,6 +95,9 @@ class _BoardTables:
         jumps: per dot, ``(over, to)`` of its jump triples.
         circled: per dot, whether it is circled.
         run_dots: the dots of each path of ``runs``, in board order.
+        through: per dot, the indices in ``runs`` of the paths through it, in order.
+        split: per path of ``runs``, each subset of its dots (a mask) → how many dots it
+            holds and the path's other dots, in board order (a look-up instead of a bit loop).
     """
 
     runs: tuple[int, ...]
@@ -104,6 +107,8 @@ class _BoardTables:
     jumps: tuple[tuple[tuple[int, int], ...], ...]
     circled: tuple[bool, ...]
     run_dots: tuple[tuple[int, ...], ...]
+    through: tuple[tuple[int, ...], ...]
+    split: tuple[dict[int, tuple[int, tuple[int, ...]]], ...]
 
 
 _BOARDS: dict[int, tuple[object, _BoardTables]] = {}
@@ -124,6 +129,12 @@ def _tables(cfg: Any) -> _BoardTables:
     for start, row in enumerate(cfg.tables.pairs):
         for over, to in row:
             overs[over].append((start, to))
+    run_dots = tuple(tuple(_dots(mask)) for mask in masks)
+    through: list[list[int]] = [[] for _ in range(dots)]
+    for index, members in enumerate(run_dots):
+        for dot in members:
+            through[dot].append(index)
+    split = tuple(_subsets(members) for members in run_dots)
     built = _BoardTables(
         masks,
         centrality,
@@ -131,10 +142,35 @@ def _tables(cfg: Any) -> _BoardTables:
         cfg.tables.neighbours,
         cfg.tables.pairs,
         cfg.circled,
-        tuple(tuple(_dots(mask)) for mask in masks),
+        run_dots,
+        tuple(tuple(row) for row in through),
+        split,
     )
     _BOARDS[key] = (cfg.runs, built)
     return built
+
+
+def _subsets(members: tuple[int, ...]) -> dict[int, tuple[int, tuple[int, ...]]]:
+    """Each subset of the dots ``members`` (a mask) → its size and the other dots."""
+    table: dict[int, tuple[int, tuple[int, ...]]] = {}
+    for chosen in range(1 << len(members)):
+        inside = [dot for bit, dot in enumerate(members) if chosen >> bit & 1]
+        mask = sum(1 << dot for dot in inside)
+        table[mask] = (len(inside), tuple(dot for dot in members if dot not in inside))
+    return table
+
+
+def _touched(tab: _BoardTables, owner: list[int], players: int) -> tuple[list[int], list[int]]:
+    """Per seat the mask of its stacks (:func:`_masks`), and the indices in ``tab.runs`` of
+    the paths holding a stack, in order (the others are empty: nothing to count)."""
+    occ = [0] * players
+    hit: set[int] = set()
+    through = tab.through
+    for dot, seat in enumerate(owner):
+        if seat >= 0:
+            occ[seat] |= 1 << dot
+            hit.update(through[dot])
+    return occ, sorted(hit)
 
 
 def _masks(owner: list[int], players: int) -> list[int]:
@@ -147,12 +183,13 @@ def _masks(owner: list[int], players: int) -> list[int]:
 
 
 def _lines(
-    tab: _BoardTables, owner: list[int], occ: list[int]
+    tab: _BoardTables, owner: list[int], occ: list[int], touched: list[int]
 ) -> tuple[list[float], list[int], list[dict[int, int]], list[int], list[list[int]]]:
     """Per seat: the value of its open paths, the mask of its hot dots, for each empty
     dot of an open path holding three of its stacks, the mask of the dots that placing
     there would make hot (keyed by the dot's bit), the most stacks in one open path, and
-    the mask of each open path holding four of its stacks."""
+    the mask of each open path holding four of its stacks. ``touched``: the paths holding a
+    stack (:func:`_touched`)."""
     players = len(occ)
     line = [0.0] * players
     most = [0] * players
@@ -163,10 +200,10 @@ def _lines(
     for mask in occ:
         full |= mask
     weights = LINE_WEIGHTS
-    for run in tab.runs:
+    runs = tab.runs
+    for index in touched:
+        run = runs[index]
         taken = run & full
-        if not taken:
-            continue
         seat = owner[(taken & -taken).bit_length() - 1]
         if taken & occ[seat] != taken:
             continue  # contested: nobody can complete it
@@ -459,8 +496,8 @@ def seat_values(state: Any) -> list[float]:
     players = cfg.players
     tab = _tables(cfg)
     owner, height, supply = state.owner, state.height, state.supply
-    occ = _masks(owner, players)
-    line, hot, threes, most, fours = _lines(tab, owner, occ)
+    occ, touched = _touched(tab, owner, players)
+    line, hot, threes, most, fours = _lines(tab, owner, occ, touched)
     full = 0
     for mask in occ:
         full |= mask
@@ -567,7 +604,7 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
     owner: list[int] = state.owner  # type: ignore[attr-defined]
     height: list[int] = state.height  # type: ignore[attr-defined]
     index = cfg.tables.index
-    occ = _masks(owner, cfg.players)
+    occ, touched = _touched(tab, owner, cfg.players)
     full = 0
     for mask in occ:
         full |= mask
@@ -575,27 +612,24 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
     hot_mine = hot_rival = 0
     hot_runs: list[int] = []
     attack, defend = ATTACK, DEFEND
-    for run in tab.runs:
+    runs, split = tab.runs, tab.split
+    for run_index in touched:
+        run = runs[run_index]
         taken = run & full
-        if not taken:
-            continue
         seat = owner[(taken & -taken).bit_length() - 1]
         if taken & occ[seat] != taken:
             continue
-        count = taken.bit_count()
-        empty = run ^ taken
+        count, empties = split[run_index][taken]
         if count == 4:
             if seat == player:
-                hot_mine |= empty
+                hot_mine |= run ^ taken
             else:
-                hot_rival |= empty
+                hot_rival |= run ^ taken
                 hot_runs.append(taken)
             continue
         weight = attack[count] if seat == player else defend[count]
-        while empty:
-            low = empty & -empty
-            score[low.bit_length() - 1] += weight
-            empty ^= low
+        for dot in empties:
+            score[dot] += weight
     if hot_mine:
         for action in actions:
             filled, _ = _target(action)
@@ -616,7 +650,16 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
                     blocks.append(action)
         if blocks:
             return rng.choice(blocks)  # type: ignore[no-any-return]
-    overs = tab.overs
+    # The dots a rival could eat a token on at once: the middle of its jumps to an empty dot.
+    exposed = 0
+    rivals = full & ~occ[player]
+    pairs = tab.jumps
+    while rivals:
+        low = rivals & -rivals
+        for over, landing in pairs[low.bit_length() - 1]:
+            if owner[landing] < 0:
+                exposed |= 1 << over
+        rivals ^= low
     best: list[Action] = []
     best_value = -1e9
     jumps: list[Action] = []
@@ -625,11 +668,8 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
         if kind is Place or kind is Step or kind is Split:
             dst = index[action.dot if kind is Place else action.dst]  # type: ignore[attr-defined]
             value = score[dst]
-            for attacker, landing in overs[dst]:
-                seat = owner[attacker]
-                if seat >= 0 and seat != player and owner[landing] < 0:
-                    value -= EXPOSED
-                    break
+            if exposed >> dst & 1:
+                value -= EXPOSED
             if kind is not Place:
                 value -= MOVE_COST
         elif kind is Jump:
@@ -653,11 +693,11 @@ def _actions_needed(state: Any, seat: int) -> int:
     dot, plus the extra steps of its walks when the supply is short (:func:`_travel`)."""
     cfg = state.cfg
     tab = _tables(cfg)
-    occ = _masks(state.owner, cfg.players)
+    occ, touched = _touched(tab, state.owner, cfg.players)
     full = 0
     for mask in occ:
         full |= mask
-    fewest = 5 - _lines(tab, state.owner, occ)[3][seat]
+    fewest = 5 - _lines(tab, state.owner, occ, touched)[3][seat]
     if state.supply[seat] >= fewest:
         return fewest
     return fewest + _travel(tab, state, seat, occ, full, fewest, SOLO_REACH)
