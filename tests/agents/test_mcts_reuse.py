@@ -141,3 +141,24 @@ def test_act_reuses_the_tree_and_stays_legal() -> None:
         assert action in state.legal_actions(player)
         state.apply_action(action, player)
     assert agent._kept is not None and other._kept is None
+
+
+def test_workers_search_root_parallel_in_the_agents_pool() -> None:
+    from connect_arena.agents.parallel import SearchSettings, root_parallel_search
+
+    state = position([(0, 0), (1, 0), (2, 0)], red=[(0, 0), (2, 0)], blue=[(4, 0)])
+    agent = make_agent("mcts:40", seed=9, workers=2)
+    assert isinstance(agent, MCTSAgent)
+    try:
+        action = agent.act(state, RED)
+        assert agent._executor is not None
+    finally:
+        agent.close()
+    assert agent._executor is None
+    # The same merged search as two serial workers seeded from the agent's random source.
+    seed = random.Random(9).randrange(2**31)
+    settings = SearchSettings(max_rollout=40)
+    serial = root_parallel_search(
+        state, RED, seed=seed, workers=2, budget=Budget(iterations=40), settings=settings
+    )
+    assert action == serial[0].action
