@@ -24,7 +24,9 @@ the Basic board, against 65 µs for the evaluation; ``benchmarks/strength_connec
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
+from operator import add
 from typing import Any
 
 from connect_arena.agents.knowledge import Knowledge, Level
@@ -582,6 +584,132 @@ def _eaten(action: Any, index: dict[str, int], height: list[int]) -> tuple[int, 
     return tokens, mask
 
 
+_SCALE = 20
+"""The rollout policy scores dots in twentieths of a point: integers, so that sums do not
+depend on their order (ties are broken at random) and can be kept up to date."""
+_ATTACK = tuple(round(weight * _SCALE) for weight in ATTACK)
+_DEFEND = tuple(round(weight * _SCALE) for weight in DEFEND)
+_EXPOSED = round(EXPOSED * _SCALE)
+_MOVE_COST = round(MOVE_COST * _SCALE)
+_FORK_SCORE = round(FORK_SCORE * _SCALE)
+
+
+class _Paths:
+    """The open paths of one position, for the rollout policy, kept up to date from one call
+    to the next (successive calls see positions a few dots apart: a rollout's next turn, a
+    sibling in the tree).
+
+    Attributes:
+        tab: the board's tables.
+        owner: the position's ``owner`` (a copy).
+        occ: per seat, the mask of its stacks.
+        seat: per path, the seat it is open for (``-1``: empty, or contested).
+        count: per path, that seat's stacks on it.
+        empties: per path, its empty dots (open paths).
+        attack: per seat, per dot, the sum of :data:`ATTACK` (twentieths) over the seat's open
+            paths holding 1-3 of its stacks through the empty dot.
+        defend: the same with :data:`DEFEND`.
+        fours: per seat, the open paths holding four of its stacks.
+        centrality: per dot, :data:`CENTRAL` times the paths through it (twentieths).
+    """
+
+    __slots__ = (
+        "attack",
+        "centrality",
+        "count",
+        "defend",
+        "empties",
+        "fours",
+        "occ",
+        "owner",
+        "seat",
+        "tab",
+    )
+
+    def __init__(self, tab: _BoardTables, owner: list[int], players: int) -> None:
+        runs = len(tab.runs)
+        dots = len(owner)
+        self.tab = tab
+        self.owner = [-1] * dots
+        self.occ = [0] * players
+        self.seat = [-1] * runs
+        self.count = [0] * runs
+        self.empties: list[tuple[int, ...]] = [()] * runs
+        self.attack = [[0] * dots for _ in range(players)]
+        self.defend = [[0] * dots for _ in range(players)]
+        self.fours: list[set[int]] = [set() for _ in range(players)]
+        self.centrality = [round(value * _SCALE) for value in tab.centrality]
+        self.update(owner)
+
+    def update(self, owner: list[int]) -> None:
+        """Bring the paths up to date with ``owner`` (only those through a changed dot)."""
+        old = self.owner
+        changed = [dot for dot, (now, was) in enumerate(zip(owner, old, strict=True)) if now != was]
+        if not changed:
+            return
+        occ = self.occ
+        through = self.tab.through
+        affected: set[int] = set()
+        for dot in changed:
+            was, now = old[dot], owner[dot]
+            if was >= 0:
+                occ[was] &= ~(1 << dot)
+            if now >= 0:
+                occ[now] |= 1 << dot
+            old[dot] = now
+            affected.update(through[dot])
+        full = 0
+        for mask in occ:
+            full |= mask
+        runs, split = self.tab.runs, self.tab.split
+        seats, counts, empties = self.seat, self.count, self.empties
+        for index in affected:
+            seat = seats[index]
+            if seat >= 0:
+                self._weigh(index, seat, counts[index], empties[index], -1)
+            run = runs[index]
+            taken = run & full
+            if not taken:
+                seats[index] = -1
+                continue
+            seat = owner[(taken & -taken).bit_length() - 1]
+            if taken & occ[seat] != taken:
+                seats[index] = -1
+                continue
+            count, free = split[index][taken]
+            seats[index], counts[index], empties[index] = seat, count, free
+            self._weigh(index, seat, count, free, 1)
+
+    def _weigh(self, index: int, seat: int, count: int, free: tuple[int, ...], sign: int) -> None:
+        """Add (``sign`` 1) or take back (-1) the open path ``index`` of ``seat``."""
+        if count >= 4:
+            if count == 4:
+                if sign > 0:
+                    self.fours[seat].add(index)
+                else:
+                    self.fours[seat].discard(index)
+            return
+        attack, defend = self.attack[seat], self.defend[seat]
+        up, down = sign * _ATTACK[count], sign * _DEFEND[count]
+        for dot in free:
+            attack[dot] += up
+            defend[dot] += down
+
+
+_PATHS = threading.local()
+"""Per thread (computer seats may think in threads), the :class:`_Paths` of the last call."""
+
+
+def _paths_now(tab: _BoardTables, owner: list[int], players: int) -> _Paths:
+    """The open paths of ``owner``, updated from the last position this thread saw."""
+    paths: _Paths | None = getattr(_PATHS, "paths", None)
+    if paths is None or paths.tab is not tab or len(paths.occ) != players:
+        paths = _PATHS.paths = _Paths(tab, owner, players)
+    else:
+        paths.update(owner)
+    return paths
+
+
 def rollout(state: State[Any], player: int, rng: Any) -> Action:
     """A quick move choice, for playouts and for the action MCTS expands first at each node:
 
@@ -604,32 +732,28 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
     owner: list[int] = state.owner  # type: ignore[attr-defined]
     height: list[int] = state.height  # type: ignore[attr-defined]
     index = cfg.tables.index
-    occ, touched = _touched(tab, owner, cfg.players)
+    paths = _paths_now(tab, owner, cfg.players)
+    occ = paths.occ
     full = 0
     for mask in occ:
         full |= mask
-    score = list(tab.centrality)
     hot_mine = hot_rival = 0
     hot_runs: list[int] = []
-    attack, defend = ATTACK, DEFEND
-    runs, split = tab.runs, tab.split
-    for run_index in touched:
-        run = runs[run_index]
-        taken = run & full
-        seat = owner[(taken & -taken).bit_length() - 1]
-        if taken & occ[seat] != taken:
-            continue
-        count, empties = split[run_index][taken]
-        if count == 4:
+    runs = tab.runs
+    for seat, fours in enumerate(paths.fours):
+        for run_index in fours:
+            run = runs[run_index]
+            taken = run & full
             if seat == player:
                 hot_mine |= run ^ taken
             else:
                 hot_rival |= run ^ taken
                 hot_runs.append(taken)
-            continue
-        weight = attack[count] if seat == player else defend[count]
-        for dot in empties:
-            score[dot] += weight
+    # Dot scores in twentieths (exact integers, whatever the order of the sums).
+    score = list(map(add, paths.centrality, paths.attack[player]))
+    for seat in range(cfg.players):
+        if seat != player:
+            score = list(map(add, score, paths.defend[seat]))
     if hot_mine:
         for action in actions:
             filled, _ = _target(action)
@@ -661,7 +785,7 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
                 exposed |= 1 << over
         rivals ^= low
     best: list[Action] = []
-    best_value = -1e9
+    best_value = -(10**9)
     jumps: list[Action] = []
     for action in actions:
         kind = type(action)
@@ -669,9 +793,9 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
             dst = index[action.dot if kind is Place else action.dst]  # type: ignore[attr-defined]
             value = score[dst]
             if exposed >> dst & 1:
-                value -= EXPOSED
+                value -= _EXPOSED
             if kind is not Place:
-                value -= MOVE_COST
+                value -= _MOVE_COST
         elif kind is Jump:
             jumps.append(action)
             continue
@@ -681,7 +805,7 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
             best, best_value = [action], value
         elif value == best_value:
             best.append(action)
-    if best_value < FORK_SCORE and jumps and rng.random() < 0.9:
+    if best_value < _FORK_SCORE and jumps and rng.random() < 0.9:
         return max(jumps, key=lambda a: _eaten(a, index, height)[0])
     if best:
         return rng.choice(best)  # type: ignore[no-any-return]
