@@ -65,7 +65,8 @@ class Node:
         visits: number of simulations through this node.
         totals: per-seat sum of the returns of those simulations.
         children: action → child.
-        untried: legal actions not yet expanded (decision nodes), in random order; ``None``
+        untried: legal actions not yet expanded (decision nodes), the rollout policy's choice
+            last (expanded first; the others are then drawn at random); ``None``
             until the node is first searched through (a leaf is never expanded for nothing).
         solved: the exact returns of the node once decided (solver), else ``None``.
         values: a terminal node's returns (``None`` elsewhere).
@@ -336,8 +337,10 @@ class MCTSAgent:
                 untried = node.untried
                 if untried is None:
                     untried = self._expand(node, state, player)
-                expand = untried and self._may_expand(node)
-                action = untried.pop() if expand else self._select(node)
+                if untried and self._may_expand(node):
+                    action = _draw(untried, self.rng) if node.children else untried.pop()
+                else:
+                    action = self._select(node)
             state.apply_legal_action(action, player)
             child = node.children.get(action)
             if child is None:
@@ -356,11 +359,11 @@ class MCTSAgent:
         self._backpropagate(path, leaf_value)
 
     def _expand(self, node: Node, state: State[Action], player: int) -> list[Action]:
-        """Give ``node`` (``state``, ``player`` to choose) its untried actions in random order,
-        the rollout policy's choice last (expanded first: a win, a block, so the solver proves
-        forced lines after a single visit)."""
+        """Give ``node`` (``state``, ``player`` to choose) its untried actions, the rollout
+        policy's choice last (expanded first: a win, a block, so the solver proves forced lines
+        after a single visit). The others are drawn at random when expanded (:func:`_draw`),
+        not shuffled here: with progressive widening most are never expanded."""
         untried = list(state.legal_actions(player))
-        self.rng.shuffle(untried)
         preferred = self._policy(state, player, self.rng)
         untried.remove(preferred)
         untried.append(preferred)
@@ -485,6 +488,15 @@ class MCTSAgent:
             settings=settings,
             executor=self._executor,
         )
+
+
+def _draw(actions: list[Action], rng: random.Random) -> Action:
+    """Remove and return a uniformly random element of ``actions`` (order not kept)."""
+    index = rng.randrange(len(actions))
+    action = actions[index]
+    actions[index] = actions[-1]
+    actions.pop()
+    return action
 
 
 def _cumulative(state: State[Action]) -> tuple[list[Action], list[float]]:

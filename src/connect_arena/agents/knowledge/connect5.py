@@ -17,16 +17,17 @@ the action leaving the fewest actions to its Connect 5, so that the round ends (
 
 The rollout policy (:func:`rollout`) is also the move MCTS expands first at every node: with
 ``max_rollout=0`` (every level) a new leaf is valued by the evaluation at once and the policy
-only orders the search, so it can afford a full pass over the paths (about 130 µs a call on
-the Basic board, against 65 µs for the evaluation; ``benchmarks/strength_connect5.py
---speed``).
+only orders the search. It keeps its open paths from one call to the next (:class:`_Paths`:
+successive calls see positions a few dots apart), so a call costs about 40 µs on the Basic
+board against 65-75 µs for a full pass over the paths (``benchmarks/bench_mcts.py``).
 """
 
 from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from operator import add
+from itertools import compress
+from operator import add, ne
 from typing import Any
 
 from connect_arena.agents.knowledge import Knowledge, Level
@@ -162,19 +163,6 @@ def _subsets(members: tuple[int, ...]) -> dict[int, tuple[int, tuple[int, ...]]]
     return table
 
 
-def _touched(tab: _BoardTables, owner: list[int], players: int) -> tuple[list[int], list[int]]:
-    """Per seat the mask of its stacks (:func:`_masks`), and the indices in ``tab.runs`` of
-    the paths holding a stack, in order (the others are empty: nothing to count)."""
-    occ = [0] * players
-    hit: set[int] = set()
-    through = tab.through
-    for dot, seat in enumerate(owner):
-        if seat >= 0:
-            occ[seat] |= 1 << dot
-            hit.update(through[dot])
-    return occ, sorted(hit)
-
-
 def _masks(owner: list[int], players: int) -> list[int]:
     """Per seat, the mask of the dots holding its stacks."""
     occ = [0] * players
@@ -185,13 +173,12 @@ def _masks(owner: list[int], players: int) -> list[int]:
 
 
 def _lines(
-    tab: _BoardTables, owner: list[int], occ: list[int], touched: list[int]
+    tab: _BoardTables, owner: list[int], occ: list[int]
 ) -> tuple[list[float], list[int], list[dict[int, int]], list[int], list[list[int]]]:
     """Per seat: the value of its open paths, the mask of its hot dots, for each empty
     dot of an open path holding three of its stacks, the mask of the dots that placing
     there would make hot (keyed by the dot's bit), the most stacks in one open path, and
-    the mask of each open path holding four of its stacks. ``touched``: the paths holding a
-    stack (:func:`_touched`)."""
+    the mask of each open path holding four of its stacks."""
     players = len(occ)
     line = [0.0] * players
     most = [0] * players
@@ -202,10 +189,10 @@ def _lines(
     for mask in occ:
         full |= mask
     weights = LINE_WEIGHTS
-    runs = tab.runs
-    for index in touched:
-        run = runs[index]
+    for run in tab.runs:
         taken = run & full
+        if not taken:
+            continue
         seat = owner[(taken & -taken).bit_length() - 1]
         if taken & occ[seat] != taken:
             continue  # contested: nobody can complete it
@@ -498,8 +485,8 @@ def seat_values(state: Any) -> list[float]:
     players = cfg.players
     tab = _tables(cfg)
     owner, height, supply = state.owner, state.height, state.supply
-    occ, touched = _touched(tab, owner, players)
-    line, hot, threes, most, fours = _lines(tab, owner, occ, touched)
+    occ = _masks(owner, players)
+    line, hot, threes, most, fours = _lines(tab, owner, occ)
     full = 0
     for mask in occ:
         full |= mask
@@ -644,7 +631,7 @@ class _Paths:
     def update(self, owner: list[int]) -> None:
         """Bring the paths up to date with ``owner`` (only those through a changed dot)."""
         old = self.owner
-        changed = [dot for dot, (now, was) in enumerate(zip(owner, old, strict=True)) if now != was]
+        changed = list(compress(range(len(owner)), map(ne, owner, old)))
         if not changed:
             return
         occ = self.occ
@@ -663,10 +650,19 @@ class _Paths:
             full |= mask
         runs, split = self.tab.runs, self.tab.split
         seats, counts, empties = self.seat, self.count, self.empties
+        attacks, defends, fours = self.attack, self.defend, self.fours
         for index in affected:
             seat = seats[index]
-            if seat >= 0:
-                self._weigh(index, seat, counts[index], empties[index], -1)
+            if seat >= 0:  # take the path's old state back
+                count = counts[index]
+                if count < 4:
+                    attack, defend = attacks[seat], defends[seat]
+                    up, down = _ATTACK[count], _DEFEND[count]
+                    for dot in empties[index]:
+                        attack[dot] -= up
+                        defend[dot] -= down
+                elif count == 4:
+                    fours[seat].discard(index)
             run = runs[index]
             taken = run & full
             if not taken:
@@ -674,26 +670,18 @@ class _Paths:
                 continue
             seat = owner[(taken & -taken).bit_length() - 1]
             if taken & occ[seat] != taken:
-                seats[index] = -1
+                seats[index] = -1  # contested: nobody can complete it
                 continue
             count, free = split[index][taken]
             seats[index], counts[index], empties[index] = seat, count, free
-            self._weigh(index, seat, count, free, 1)
-
-    def _weigh(self, index: int, seat: int, count: int, free: tuple[int, ...], sign: int) -> None:
-        """Add (``sign`` 1) or take back (-1) the open path ``index`` of ``seat``."""
-        if count >= 4:
-            if count == 4:
-                if sign > 0:
-                    self.fours[seat].add(index)
-                else:
-                    self.fours[seat].discard(index)
-            return
-        attack, defend = self.attack[seat], self.defend[seat]
-        up, down = sign * _ATTACK[count], sign * _DEFEND[count]
-        for dot in free:
-            attack[dot] += up
-            defend[dot] += down
+            if count < 4:
+                attack, defend = attacks[seat], defends[seat]
+                up, down = _ATTACK[count], _DEFEND[count]
+                for dot in free:
+                    attack[dot] += up
+                    defend[dot] += down
+            elif count == 4:
+                fours[seat].add(index)
 
 
 _PATHS = threading.local()
@@ -817,11 +805,11 @@ def _actions_needed(state: Any, seat: int) -> int:
     dot, plus the extra steps of its walks when the supply is short (:func:`_travel`)."""
     cfg = state.cfg
     tab = _tables(cfg)
-    occ, touched = _touched(tab, state.owner, cfg.players)
+    occ = _masks(state.owner, cfg.players)
     full = 0
     for mask in occ:
         full |= mask
-    fewest = 5 - _lines(tab, state.owner, occ, touched)[3][seat]
+    fewest = 5 - _lines(tab, state.owner, occ)[3][seat]
     if state.supply[seat] >= fewest:
         return fewest
     return fewest + _travel(tab, state, seat, occ, full, fewest, SOLO_REACH)
