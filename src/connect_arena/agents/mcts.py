@@ -22,6 +22,14 @@
   knowledge at each search (:func:`~connect_arena.agents.knowledge.level_settings`).
 * Selection rescales mean returns to [0, 1] with the range of returns seen so far, so games
   scoring points (not ±1) get a sensible exploration constant.
+* **Cheap simulations**: one clone of the position per simulation, walked down with the
+  engine's unchecked ``apply_legal_action``; a leaf's actions are listed only when a second
+  simulation goes through it, and drawn at random when expanded (no shuffle of lists that
+  widening never finishes); chance nodes keep their outcomes, terminal nodes their returns.
+* **Tree reuse** (``reuse=True``, for :meth:`MCTSAgent.act`): the subtree of the actions played
+  since the agent's previous decision is kept and topped up to the level's simulations.
+* **Root parallelism** (``workers=N``): each decision of :meth:`MCTSAgent.act` is searched by
+  ``N`` processes (:mod:`connect_arena.agents.parallel`).
 
 References: Kocsis & Szepesvári 2006 (UCT); Browne et al. 2012 (survey); OpenSpiel's
 ``mcts.py`` for the vector-return convention.
