@@ -23,9 +23,9 @@
 * Selection rescales mean returns to [0, 1] with the range of returns seen so far, so games
   scoring points (not ±1) get a sensible exploration constant.
 * **Cheap simulations**: one clone of the position per simulation, walked down with the
-  engine's unchecked ``apply_legal_action``; a leaf's actions are listed only when a second
-  simulation goes through it, and drawn at random when expanded (no shuffle of lists that
-  widening never finishes); chance nodes keep their outcomes, terminal nodes their returns.
+  engine's unchecked ``apply_legal_action``; a leaf's actions are listed (and shuffled) only
+  when a second simulation goes through it; chance nodes keep their outcomes, terminal nodes
+  their returns.
 * **Tree reuse** (``reuse=True``, for :meth:`MCTSAgent.act`): the subtree of the actions played
   since the agent's previous decision is kept and topped up to the level's simulations.
 * **Root parallelism** (``workers=N``): each decision of :meth:`MCTSAgent.act` is searched by
@@ -73,8 +73,8 @@ class Node:
         visits: number of simulations through this node.
         totals: per-seat sum of the returns of those simulations.
         children: action → child.
-        untried: legal actions not yet expanded (decision nodes), the rollout policy's choice
-            last (expanded first; the others are then drawn at random); ``None``
+        untried: legal actions not yet expanded (decision nodes), in random order, the rollout
+            policy's choice last (expanded first); ``None``
             until the node is first searched through (a leaf is never expanded for nothing).
         solved: the exact returns of the node once decided (solver), else ``None``.
         values: a terminal node's returns (``None`` elsewhere).
@@ -345,10 +345,8 @@ class MCTSAgent:
                 untried = node.untried
                 if untried is None:
                     untried = self._expand(node, state, player)
-                if untried and self._may_expand(node):
-                    action = _draw(untried, self.rng) if node.children else untried.pop()
-                else:
-                    action = self._select(node)
+                expand = untried and self._may_expand(node)
+                action = untried.pop() if expand else self._select(node)
             state.apply_legal_action(action, player)
             child = node.children.get(action)
             if child is None:
@@ -367,11 +365,11 @@ class MCTSAgent:
         self._backpropagate(path, leaf_value)
 
     def _expand(self, node: Node, state: State[Action], player: int) -> list[Action]:
-        """Give ``node`` (``state``, ``player`` to choose) its untried actions, the rollout
-        policy's choice last (expanded first: a win, a block, so the solver proves forced lines
-        after a single visit). The others are drawn at random when expanded (:func:`_draw`),
-        not shuffled here: with progressive widening most are never expanded."""
+        """Give ``node`` (``state``, ``player`` to choose) its untried actions in random order,
+        the rollout policy's choice last (expanded first: a win, a block, so the solver proves
+        forced lines after a single visit)."""
         untried = list(state.legal_actions(player))
+        self.rng.shuffle(untried)
         preferred = self._policy(state, player, self.rng)
         untried.remove(preferred)
         untried.append(preferred)
@@ -496,15 +494,6 @@ class MCTSAgent:
             settings=settings,
             executor=self._executor,
         )
-
-
-def _draw(actions: list[Action], rng: random.Random) -> Action:
-    """Remove and return a uniformly random element of ``actions`` (order not kept)."""
-    index = rng.randrange(len(actions))
-    action = actions[index]
-    actions[index] = actions[-1]
-    actions.pop()
-    return action
 
 
 def _cumulative(state: State[Action]) -> tuple[list[Action], list[float]]:
