@@ -50,12 +50,19 @@ def normalise_spec(spec: str) -> str:
 
 
 def make_agent(
-    spec: str, seed: int | None = None, engine_timeout: float = DEFAULT_TIMEOUT
+    spec: str,
+    seed: int | None = None,
+    workers: int = 1,
+    engine_timeout: float = DEFAULT_TIMEOUT,
 ) -> Agent:
     """Build an agent from its spec, e.g. ``"random"``, ``"greedy"``, ``"mcts:hard"``,
     ``"mcts:500"``, ``"engine:./mybot --fast"``; plain ``"mcts"`` is ``"mcts:normal"``.
     ``engine_timeout``: seconds an external engine may take to start or to answer one
     decision (``--engine-timeout``; ignored by the built-in agents).
+
+    ``workers > 1`` makes an MCTS agent search each decision with that many root-parallel
+    processes (:class:`~connect_arena.agents.mcts.MCTSAgent`'s ``workers``; the caller ends
+    them with ``close()``); other agents ignore it.
 
     An engine's program is checked here but started only at its first decision; the caller
     ends it with the agent's ``close()`` (see :func:`connect_arena.agents.base.close_agents`).
@@ -76,8 +83,10 @@ def make_agent(
     if kind == "mcts":
         level = level or "normal"
         if level.isdigit() and int(level) > 0:
-            return MCTSAgent(seed, iterations=int(level), max_rollout=40, name=f"mcts:{level}")
+            return MCTSAgent(
+                seed, iterations=int(level), max_rollout=40, name=f"mcts:{level}", workers=workers
+            )
         if level in LEVELS:
-            return MCTSAgent(seed, level=level, name=f"mcts:{level}")
+            return MCTSAgent(seed, level=level, name=f"mcts:{level}", workers=workers)
     known = ", ".join([*AGENT_KINDS, "mcts:N", "engine:COMMAND"])
     raise ValueError(f"unknown agent {spec!r} (known agents: {known})")

@@ -22,6 +22,14 @@
   knowledge at each search (:func:`~connect_arena.agents.knowledge.level_settings`).
 * Selection rescales mean returns to [0, 1] with the range of returns seen so far, so games
   scoring points (not ±1) get a sensible exploration constant.
+* **Cheap simulations**: one clone of the position per simulation, walked down with the
+  engine's unchecked ``apply_legal_action``; a leaf's actions are listed (and shuffled) only
+  when a second simulation goes through it; chance nodes keep their outcomes, terminal nodes
+  their returns.
+* **Tree reuse** (``reuse=True``, for :meth:`MCTSAgent.act`): the subtree of the actions played
+  since the agent's previous decision is kept and topped up to the level's simulations.
+* **Root parallelism** (``workers=N``): each decision of :meth:`MCTSAgent.act` is searched by
+  ``N`` processes (:mod:`connect_arena.agents.parallel`).
 
 References: Kocsis & Szepesvári 2006 (UCT); Browne et al. 2012 (survey); OpenSpiel's
 ``mcts.py`` for the vector-return convention.
@@ -29,21 +37,24 @@ References: Kocsis & Szepesvári 2006 (UCT); Browne et al. 2012 (survey); OpenSp
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import time
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 from connect_arena.agents.base import Budget, legal_actions_or_raise
 from connect_arena.agents.heuristics import leaf_values, solo_action
 from connect_arena.agents.knowledge import (
     DEFAULT_LEVELS,
+    Knowledge,
     RolloutPolicy,
     knowledge_for,
     level_settings,
 )
-from connect_arena.core.chance import sample_chance_outcome
 from connect_arena.core.game import CHANCE, TERMINAL, Action, State
 from connect_arena.core.gametype import Utility
 from connect_arena.core.simultaneous import decision_state
@@ -54,7 +65,6 @@ def uniform_rollout(state: State[Any], player: int, rng: Any) -> Action:
     return rng.choice(state.legal_actions(player))  # type: ignore[no-any-return]
 
 
-@dataclass(slots=True)
 class Node:
     """A search-tree node (the state is not stored: it is replayed along the path).
 
@@ -63,16 +73,42 @@ class Node:
         visits: number of simulations through this node.
         totals: per-seat sum of the returns of those simulations.
         children: action → child.
-        untried: legal actions not yet expanded (decision nodes), in random order.
+        untried: legal actions not yet expanded (decision nodes), in random order, the rollout
+            policy's choice last (expanded first); ``None``
+            until the node is first searched through (a leaf is never expanded for nothing).
         solved: the exact returns of the node once decided (solver), else ``None``.
+        values: a terminal node's returns (``None`` elsewhere).
+        outcomes: a chance node's outcomes and cumulative probabilities, once sampled.
     """
 
-    player: int
-    visits: int = 0
-    totals: list[float] = field(default_factory=list)
-    children: dict[Action, Node] = field(default_factory=dict)
-    untried: list[Action] = field(default_factory=list)
-    solved: list[float] | None = None
+    __slots__ = (
+        "children",
+        "outcomes",
+        "player",
+        "solved",
+        "totals",
+        "untried",
+        "values",
+        "visits",
+    )
+
+    def __init__(
+        self,
+        player: int,
+        visits: int = 0,
+        totals: list[float] | None = None,
+        children: dict[Action, Node] | None = None,
+        untried: list[Action] | None = None,
+        solved: list[float] | None = None,
+    ) -> None:
+        self.player = player
+        self.visits = visits
+        self.totals: list[float] = [] if totals is None else totals
+        self.children: dict[Action, Node] = {} if children is None else children
+        self.untried = untried
+        self.solved = solved
+        self.values: list[float] | None = None
+        self.outcomes: tuple[list[Action], list[float]] | None = None
 
     def mean(self, seat: int) -> float:
         """Mean return of ``seat`` through this node (0 if unvisited)."""
@@ -108,6 +144,12 @@ class MCTSAgent:
         level: ``"easy"``, ``"normal"`` or ``"hard"``: take iterations, time cap, rollout
             cut-off, exploration and widening from the game's level settings instead of the
             arguments above (a ``budget`` given to :meth:`act` still overrides the limits).
+        reuse: keep the subtree of the actions played since the previous decision of
+            :meth:`act` (see the module doc); a decision then simulates only until its root
+            has ``iterations`` visits.
+        workers: ``> 1``: every decision of :meth:`act` is a root-parallel search
+            (:mod:`connect_arena.agents.parallel`) of ``workers`` trees in a process pool that
+            the agent owns (``close()`` ends it), each with the whole budget; no tree reuse.
     """
 
     def __init__(
@@ -122,6 +164,8 @@ class MCTSAgent:
         solver: bool = True,
         name: str = "mcts",
         level: str | None = None,
+        reuse: bool = True,
+        workers: int = 1,
     ) -> None:
         if level is not None and level not in DEFAULT_LEVELS:
             known = ", ".join(DEFAULT_LEVELS)
@@ -136,6 +180,8 @@ class MCTSAgent:
         self.solver = solver
         self.name = name
         self.level = level
+        self.reuse = reuse
+        self.workers = workers
         self._exploration = exploration
         self._max_rollout = max_rollout
         self._low = math.inf
@@ -143,6 +189,9 @@ class MCTSAgent:
         self._policy: RolloutPolicy = uniform_rollout
         self._solving = False
         self._widening: float | None = None
+        self._leaf: Callable[[State[Any]], list[float]] = leaf_values
+        self._kept: tuple[State[Action], Node] | None = None
+        self._executor: Executor | None = None
 
     # ----- public API ---------------------------------------------------------------------------
     def act(self, state: State[Action], player: int, budget: Budget | None = None) -> Action:
@@ -159,7 +208,10 @@ class MCTSAgent:
         alone = solo_action(state, player)
         if alone is not None:
             return alone
-        return self.analyse(state, player, budget)[0].action
+        if self.workers > 1:
+            return self._parallel_lines(state, player, budget)[0].action
+        root = self.search(state, player, budget, reuse=self.reuse)
+        return root_lines(root, player)[0].action
 
     def analyse(
         self, state: State[Action], player: int, budget: Budget | None = None
@@ -179,11 +231,27 @@ class MCTSAgent:
         root = self.search(state, player, budget)
         return root_lines(root, player)
 
-    def search(self, state: State[Action], player: int, budget: Budget | None = None) -> Node:
+    def close(self) -> None:
+        """End the agent's process pool, if it started one (``workers > 1``)."""
+        if self._executor is not None:
+            self._executor.shutdown(cancel_futures=True)
+            self._executor = None
+
+    def search(
+        self,
+        state: State[Action],
+        player: int,
+        budget: Budget | None = None,
+        reuse: bool = False,
+    ) -> Node:
         """Run simulations from ``state`` with ``player`` choosing at the root; return the root.
 
         In a simultaneous phase the search starts from :func:`decision_state`: the other
-        seats' choices not yet revealed are unknown to ``player``.
+        seats' choices not yet revealed are unknown to ``player``. With ``reuse``, the root is
+        the node of the tree kept from the previous ``reuse`` search that this position
+        reached (when its history extends that search's position and the subtree holds it),
+        and the search stops once the root has the budget's iterations in all; the tree is
+        then kept for the next decision.
         """
         state = decision_state(state, player)
         known = knowledge_for(state.game.name)
@@ -198,6 +266,7 @@ class MCTSAgent:
                 widening = settings.widening
         iterations, deadline = _limits(iterations, seconds, budget)
         self._policy = self.rollout_policy or (known and known.rollout) or uniform_rollout
+        self._leaf = _leaf_function(known)
         self._widening = widening or None
         # Solved values are two opposing sides' exact returns; partners share theirs.
         self._solving = (
@@ -205,46 +274,107 @@ class MCTSAgent:
             and state.game.num_players == 2
             and state.game.game_type.utility is not Utility.TEAMS
         )
-        root = Node(player, totals=[0.0] * state.game.num_players)
-        root.untried = self._shuffled(state.legal_actions(player))
-        preferred = self._policy(state.clone(), player, self.rng)
-        root.untried.remove(preferred)
-        root.untried.append(preferred)
-        done = 0
+        root = self._reused_root(state, player) if reuse else None
+        if root is None:
+            root = Node(player, totals=[0.0] * state.game.num_players)
+            done = 0
+        else:
+            done = root.visits
+        if root.untried is None:
+            self._expand(root, state.clone(), player)
+        simulate = self._simulate
         while done < iterations and root.solved is None:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            self._simulate(state.clone(), root)
+            simulate(state.clone(), root)
             done += 1
+        self._kept = (state.clone(), root) if reuse else None
         return root
+
+    # ----- tree reuse ---------------------------------------------------------------------------
+    def _reused_root(self, state: State[Action], player: int) -> Node | None:
+        """The kept tree's node of ``state`` (a decision of ``player``), or ``None``.
+
+        The path from the kept root is the history ``state`` added to the kept position's:
+        both are positions the seat knows (:func:`decision_state`), so the walk never uses a
+        hidden choice; a chance outcome or action never searched ends the reuse. The kept
+        position with those actions applied must equal ``state`` (its revealed observation),
+        so that two positions set up by hand with the same history are never confused.
+        """
+        if self._kept is None:
+            return None
+        kept, node = self._kept
+        self._kept = None
+        old, new = kept.history, state.history
+        if kept.game != state.game or len(new) < len(old) or new[: len(old)] != old:
+            return None
+        for entry in new[len(old) :]:
+            if node.player != entry.player:
+                return None
+            child = node.children.get(entry.action)
+            if child is None:
+                return None
+            kept.apply_legal_action(entry.action, entry.player)
+            node = child
+        if node.player != player or node.solved is not None:
+            return None
+        if kept.revealed_observation() != state.revealed_observation():
+            return None
+        return node
 
     # ----- one simulation -----------------------------------------------------------------------
     def _simulate(self, state: State[Action], root: Node) -> None:
         path = [root]
         node = root
+        rng = self.rng
         leaf_value: list[float] | None = None
-        while node.solved is None:
-            if node.player == CHANCE:
-                action = sample_chance_outcome(state, self.rng)
-            elif node.player == TERMINAL:
+        while True:
+            if node.solved is not None:
+                leaf_value = node.solved
                 break
-            elif node.untried and self._may_expand(node):
-                action = node.untried.pop()
+            player = node.player
+            if player == CHANCE:
+                outcomes = node.outcomes
+                if outcomes is None:
+                    outcomes = node.outcomes = _cumulative(state)
+                action = rng.choices(outcomes[0], cum_weights=outcomes[1])[0]
+            elif player == TERMINAL:
+                leaf_value = node.values
+                break
             else:
-                action = self._select(node)
-            state.apply_legal_action(action, node.player)
+                untried = node.untried
+                if untried is None:
+                    untried = self._expand(node, state, player)
+                expand = untried and self._may_expand(node)
+                action = untried.pop() if expand else self._select(node)
+            state.apply_legal_action(action, player)
             child = node.children.get(action)
             if child is None:
                 child = self._new_node(state)
                 node.children[action] = child
                 path.append(child)
-                leaf_value = child.solved if child.solved is not None else self._rollout(state)
+                if child.solved is not None:
+                    leaf_value = child.solved
+                elif child.values is not None:
+                    leaf_value = child.values
                 break
             node = child
             path.append(node)
         if leaf_value is None:
-            leaf_value = node.solved if node.solved is not None else self._rollout(state)
+            leaf_value = self._rollout(state)
         self._backpropagate(path, leaf_value)
+
+    def _expand(self, node: Node, state: State[Action], player: int) -> list[Action]:
+        """Give ``node`` (``state``, ``player`` to choose) its untried actions in random order,
+        the rollout policy's choice last (expanded first: a win, a block, so the solver proves
+        forced lines after a single visit)."""
+        untried = list(state.legal_actions(player))
+        self.rng.shuffle(untried)
+        preferred = self._policy(state, player, self.rng)
+        untried.remove(preferred)
+        untried.append(preferred)
+        node.untried = untried
+        return untried
 
     def _may_expand(self, node: Node) -> bool:
         if not self._widening or not node.children:
@@ -254,68 +384,147 @@ class MCTSAgent:
 
     def _new_node(self, state: State[Action]) -> Node:
         num = state.game.num_players
-        if state.is_terminal():
+        player = state.current_player
+        if player == TERMINAL:
             returns = state.returns()
             node = Node(TERMINAL, totals=[0.0] * num)
+            node.values = returns
+            self._low = min(self._low, *returns)
+            self._high = max(self._high, *returns)
             if self._solving and all(r in (-1.0, 0.0, 1.0) for r in returns):
                 node.solved = returns
             return node
-        if state.is_chance_node():
+        if player == CHANCE:
             return Node(CHANCE, totals=[0.0] * num)
-        player = min(state.active_players())
-        untried = self._shuffled(state.legal_actions(player))
-        # Expand the rollout policy's choice first (a win, a block): the solver then proves
-        # forced lines after a single visit.
-        preferred = self._policy(state, player, self.rng)
-        untried.remove(preferred)
-        untried.append(preferred)
-        return Node(player, totals=[0.0] * num, untried=untried)
-
-    def _shuffled(self, actions: list[Action]) -> list[Action]:
-        self.rng.shuffle(actions)
-        return actions
+        if player < 0:  # a simultaneous phase, searched as one seat after another
+            player = min(state.active_players())
+        return Node(player, totals=[0.0] * num)
 
     def _select(self, node: Node) -> Action:
-        log_n = math.log(node.visits)
         seat = node.player
         low, span = self._low, self._high - self._low
         scale = 1.0 / span if span > 0 else 0.0
+        explore = self._exploration * math.sqrt(math.log(node.visits))
+        sqrt = math.sqrt
         best_score = -math.inf
         best: Action | None = None
         for action, child in node.children.items():
-            if child.solved is not None:
-                exploit = (child.solved[seat] - low) * scale if scale else 0.5
+            solved = child.solved
+            if solved is not None:
+                exploit = (solved[seat] - low) * scale if scale else 0.5
                 score = exploit if exploit < 1.0 else math.inf  # a proven win: take it
             else:
-                exploit = (child.mean(seat) - low) * scale if scale else 0.5
-                score = exploit + self._exploration * math.sqrt(log_n / max(child.visits, 1))
+                visits = child.visits
+                if scale and visits:
+                    exploit = (child.totals[seat] / visits - low) * scale
+                elif scale:
+                    exploit = -low * scale
+                else:
+                    exploit = 0.5
+                score = exploit + explore / sqrt(visits or 1)
             if score > best_score:
                 best_score, best = score, action
         assert best is not None
         return best
 
     def _rollout(self, state: State[Action]) -> list[float]:
-        steps = 0
-        while not state.is_terminal() and steps < self._max_rollout:
-            if state.is_chance_node():
-                state.apply_legal_action(sample_chance_outcome(state, self.rng), CHANCE)
-            else:
+        policy, rng = self._policy, self.rng
+        for _ in range(self._max_rollout):
+            player = state.current_player
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                outcomes = state.chance_outcomes()
+                weights = [probability for _, probability in outcomes]
+                action = rng.choices(outcomes, weights=weights)[0][0]
+                state.apply_legal_action(action, CHANCE)
+                continue
+            if player < 0:
                 player = min(state.active_players())
-                state.apply_legal_action(self._policy(state, player, self.rng), player)
-            steps += 1
-        values = leaf_values(state)
-        self._low = min(self._low, *values)
-        self._high = max(self._high, *values)
+            state.apply_legal_action(policy(state, player, rng), player)
+        values = self._leaf(state)
+        low, high = min(values), max(values)
+        if low < self._low:
+            self._low = low
+        if high > self._high:
+            self._high = high
         return values
 
     def _backpropagate(self, path: list[Node], values: list[float]) -> None:
+        # A decision node can become solved only when a child does: check it then.
+        solving = self._solving
+        child_solved = False
         for node in reversed(path):
             node.visits += 1
             totals = node.totals
             for seat, value in enumerate(values):
                 totals[seat] += value
-            if self._solving and node.solved is None and node.player >= 0:
-                node.solved = _solve(node)
+            if solving:
+                if child_solved and node.solved is None and node.player >= 0:
+                    node.solved = _solve(node)
+                child_solved = node.solved is not None
+
+    # ----- root parallelism ---------------------------------------------------------------------
+    def _parallel_lines(
+        self, state: State[Action], player: int, budget: Budget | None
+    ) -> list[Line]:
+        from connect_arena.agents.parallel import SearchSettings, root_parallel_search
+
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(max_workers=self.workers)
+        if budget is None or (budget.iterations is None and budget.seconds is None):
+            iterations, seconds = self.iterations, self.seconds
+            if self.level is not None:
+                level = level_settings(state.game.name, self.level)
+                iterations, seconds = level.iterations, level.seconds
+            budget = Budget(seconds=seconds, iterations=iterations)
+        settings = SearchSettings(
+            exploration=self.exploration,
+            max_rollout=self.max_rollout,
+            widening=self.widening,
+            solver=self.solver,
+            level=self.level,
+        )
+        return root_parallel_search(
+            state,
+            player,
+            seed=self.rng.randrange(2**31),
+            workers=self.workers,
+            budget=budget,
+            settings=settings,
+            executor=self._executor,
+        )
+
+
+def _cumulative(state: State[Action]) -> tuple[list[Action], list[float]]:
+    """A chance node's outcomes and their cumulative probabilities (for ``rng.choices``)."""
+    outcomes = state.chance_outcomes()
+    actions = [action for action, _ in outcomes]
+    cumulative = list(itertools.accumulate(probability for _, probability in outcomes))
+    return actions, cumulative
+
+
+def _leaf_function(known: Knowledge | None) -> Callable[[State[Any]], list[float]]:
+    """:func:`leaf_values` with the game's knowledge looked up once per search."""
+    if known is None or known.leaf_scale is None:
+        return _returns
+    scale = known.leaf_scale
+    evaluate_all = known.evaluate_all
+    evaluate = known.evaluate
+    tanh = math.tanh
+
+    def values(state: State[Any]) -> list[float]:
+        if state.is_terminal():
+            return state.returns()
+        if evaluate_all is not None:
+            return [tanh(value / scale) for value in evaluate_all(state)]
+        return [tanh(evaluate(state, seat) / scale) for seat in range(state.game.num_players)]
+
+    return values
+
+
+def _returns(state: State[Any]) -> list[float]:
+    return state.returns()
 
 
 def _limits(

@@ -61,8 +61,8 @@ def bench_table(results: list[BenchResult], seconds: float) -> Table:
         title_justify="left",
         caption="playout/s: random-playout actions per second; length: mean actions per random "
         "game; legal µs, p95 µs: a legal_actions call (caches cleared) on positions of random "
-        "games; actions: mean legal actions there; MCTS/s: simulations per second, uniform "
-        f"rollouts of at most {results[0].max_rollout} actions",
+        "games; actions: mean legal actions there; MCTS/s: simulations per second, the game's "
+        f"rollout policy, rollouts of at most {results[0].max_rollout} actions",
     )
     table.add_column("game", no_wrap=True)
     for column in ("seats", "playout/s", "length", "legal µs", "p95 µs", "actions", "MCTS/s"):

@@ -146,7 +146,7 @@ def make_agents(
             agents.append(None)
             continue
         try:
-            agents.append(make_agent(spec, seed + 1 + seat, engine_timeout))
+            agents.append(make_agent(spec, seed + 1 + seat, engine_timeout=engine_timeout))
         except ValueError as error:
             raise CliError(str(error)) from None
     return agents

@@ -17,14 +17,17 @@ the action leaving the fewest actions to its Connect 5, so that the round ends (
 
 The rollout policy (:func:`rollout`) is also the move MCTS expands first at every node: with
 ``max_rollout=0`` (every level) a new leaf is valued by the evaluation at once and the policy
-only orders the search, so it can afford a full pass over the paths (about 130 µs a call on
-the Basic board, against 65 µs for the evaluation; ``benchmarks/strength_connect5.py
---speed``).
+only orders the search. It keeps its open paths from one call to the next (:class:`_Paths`:
+successive calls see positions a few dots apart), so a call costs about 40 µs on the Basic
+board against 65-75 µs for a full pass over the paths (``benchmarks/bench_mcts.py``).
 """
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
+from itertools import compress
+from operator import add, ne
 from typing import Any
 
 from connect_arena.agents.knowledge import Knowledge, Level
@@ -95,6 +98,9 @@ class _BoardTables:
         jumps: per dot, ``(over, to)`` of its jump triples.
         circled: per dot, whether it is circled.
         run_dots: the dots of each path of ``runs``, in board order.
+        through: per dot, the indices in ``runs`` of the paths through it, in order.
+        split: per path of ``runs``, each subset of its dots (a mask) → how many dots it
+            holds and the path's other dots, in board order (a look-up instead of a bit loop).
     """
 
     runs: tuple[int, ...]
@@ -104,6 +110,8 @@ class _BoardTables:
     jumps: tuple[tuple[tuple[int, int], ...], ...]
     circled: tuple[bool, ...]
     run_dots: tuple[tuple[int, ...], ...]
+    through: tuple[tuple[int, ...], ...]
+    split: tuple[dict[int, tuple[int, tuple[int, ...]]], ...]
 
 
 _BOARDS: dict[int, tuple[object, _BoardTables]] = {}
@@ -124,6 +132,12 @@ def _tables(cfg: Any) -> _BoardTables:
     for start, row in enumerate(cfg.tables.pairs):
         for over, to in row:
             overs[over].append((start, to))
+    run_dots = tuple(tuple(_dots(mask)) for mask in masks)
+    through: list[list[int]] = [[] for _ in range(dots)]
+    for index, members in enumerate(run_dots):
+        for dot in members:
+            through[dot].append(index)
+    split = tuple(_subsets(members) for members in run_dots)
     built = _BoardTables(
         masks,
         centrality,
@@ -131,10 +145,22 @@ def _tables(cfg: Any) -> _BoardTables:
         cfg.tables.neighbours,
         cfg.tables.pairs,
         cfg.circled,
-        tuple(tuple(_dots(mask)) for mask in masks),
+        run_dots,
+        tuple(tuple(row) for row in through),
+        split,
     )
     _BOARDS[key] = (cfg.runs, built)
     return built
+
+
+def _subsets(members: tuple[int, ...]) -> dict[int, tuple[int, tuple[int, ...]]]:
+    """Each subset of the dots ``members`` (a mask) → its size and the other dots."""
+    table: dict[int, tuple[int, tuple[int, ...]]] = {}
+    for chosen in range(1 << len(members)):
+        inside = [dot for bit, dot in enumerate(members) if chosen >> bit & 1]
+        mask = sum(1 << dot for dot in inside)
+        table[mask] = (len(inside), tuple(dot for dot in members if dot not in inside))
+    return table
 
 
 def _masks(owner: list[int], players: int) -> list[int]:
@@ -545,6 +571,133 @@ def _eaten(action: Any, index: dict[str, int], height: list[int]) -> tuple[int, 
     return tokens, mask
 
 
+_SCALE = 20
+"""The rollout policy scores dots in twentieths of a point: integers, so that sums do not
+depend on their order (ties are broken at random) and can be kept up to date."""
+_ATTACK = tuple(round(weight * _SCALE) for weight in ATTACK)
+_DEFEND = tuple(round(weight * _SCALE) for weight in DEFEND)
+_EXPOSED = round(EXPOSED * _SCALE)
+_MOVE_COST = round(MOVE_COST * _SCALE)
+_FORK_SCORE = round(FORK_SCORE * _SCALE)
+
+
+class _Paths:
+    """The open paths of one position, for the rollout policy, kept up to date from one call
+    to the next (successive calls see positions a few dots apart: a rollout's next turn, a
+    sibling in the tree).
+
+    Attributes:
+        tab: the board's tables.
+        owner: the position's ``owner`` (a copy).
+        occ: per seat, the mask of its stacks.
+        seat: per path, the seat it is open for (``-1``: empty, or contested).
+        count: per path, that seat's stacks on it.
+        empties: per path, its empty dots (open paths).
+        attack: per seat, per dot, the sum of :data:`ATTACK` (twentieths) over the seat's open
+            paths holding 1-3 of its stacks through the empty dot.
+        defend: the same with :data:`DEFEND`.
+        fours: per seat, the open paths holding four of its stacks.
+        centrality: per dot, :data:`CENTRAL` times the paths through it (twentieths).
+    """
+
+    __slots__ = (
+        "attack",
+        "centrality",
+        "count",
+        "defend",
+        "empties",
+        "fours",
+        "occ",
+        "owner",
+        "seat",
+        "tab",
+    )
+
+    def __init__(self, tab: _BoardTables, owner: list[int], players: int) -> None:
+        runs = len(tab.runs)
+        dots = len(owner)
+        self.tab = tab
+        self.owner = [-1] * dots
+        self.occ = [0] * players
+        self.seat = [-1] * runs
+        self.count = [0] * runs
+        self.empties: list[tuple[int, ...]] = [()] * runs
+        self.attack = [[0] * dots for _ in range(players)]
+        self.defend = [[0] * dots for _ in range(players)]
+        self.fours: list[set[int]] = [set() for _ in range(players)]
+        self.centrality = [round(value * _SCALE) for value in tab.centrality]
+        self.update(owner)
+
+    def update(self, owner: list[int]) -> None:
+        """Bring the paths up to date with ``owner`` (only those through a changed dot)."""
+        old = self.owner
+        changed = list(compress(range(len(owner)), map(ne, owner, old)))
+        if not changed:
+            return
+        occ = self.occ
+        through = self.tab.through
+        affected: set[int] = set()
+        for dot in changed:
+            was, now = old[dot], owner[dot]
+            if was >= 0:
+                occ[was] &= ~(1 << dot)
+            if now >= 0:
+                occ[now] |= 1 << dot
+            old[dot] = now
+            affected.update(through[dot])
+        full = 0
+        for mask in occ:
+            full |= mask
+        runs, split = self.tab.runs, self.tab.split
+        seats, counts, empties = self.seat, self.count, self.empties
+        attacks, defends, fours = self.attack, self.defend, self.fours
+        for index in affected:
+            seat = seats[index]
+            if seat >= 0:  # take the path's old state back
+                count = counts[index]
+                if count < 4:
+                    attack, defend = attacks[seat], defends[seat]
+                    up, down = _ATTACK[count], _DEFEND[count]
+                    for dot in empties[index]:
+                        attack[dot] -= up
+                        defend[dot] -= down
+                elif count == 4:
+                    fours[seat].discard(index)
+            run = runs[index]
+            taken = run & full
+            if not taken:
+                seats[index] = -1
+                continue
+            seat = owner[(taken & -taken).bit_length() - 1]
+            if taken & occ[seat] != taken:
+                seats[index] = -1  # contested: nobody can complete it
+                continue
+            count, free = split[index][taken]
+            seats[index], counts[index], empties[index] = seat, count, free
+            if count < 4:
+                attack, defend = attacks[seat], defends[seat]
+                up, down = _ATTACK[count], _DEFEND[count]
+                for dot in free:
+                    attack[dot] += up
+                    defend[dot] += down
+            elif count == 4:
+                fours[seat].add(index)
+
+
+_PATHS = threading.local()
+"""Per thread (computer seats may think in threads), the :class:`_Paths` of the last call."""
+
+
+def _paths_now(tab: _BoardTables, owner: list[int], players: int) -> _Paths:
+    """The open paths of ``owner``, updated from the last position this thread saw."""
+    paths: _Paths | None = getattr(_PATHS, "paths", None)
+    if paths is None or paths.tab is not tab or len(paths.occ) != players:
+        paths = _PATHS.paths = _Paths(tab, owner, players)
+    else:
+        paths.update(owner)
+    return paths
+
+
 def rollout(state: State[Any], player: int, rng: Any) -> Action:
     """A quick move choice, for playouts and for the action MCTS expands first at each node:
 
@@ -567,35 +720,28 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
     owner: list[int] = state.owner  # type: ignore[attr-defined]
     height: list[int] = state.height  # type: ignore[attr-defined]
     index = cfg.tables.index
-    occ = _masks(owner, cfg.players)
+    paths = _paths_now(tab, owner, cfg.players)
+    occ = paths.occ
     full = 0
     for mask in occ:
         full |= mask
-    score = list(tab.centrality)
     hot_mine = hot_rival = 0
     hot_runs: list[int] = []
-    attack, defend = ATTACK, DEFEND
-    for run in tab.runs:
-        taken = run & full
-        if not taken:
-            continue
-        seat = owner[(taken & -taken).bit_length() - 1]
-        if taken & occ[seat] != taken:
-            continue
-        count = taken.bit_count()
-        empty = run ^ taken
-        if count == 4:
+    runs = tab.runs
+    for seat, fours in enumerate(paths.fours):
+        for run_index in fours:
+            run = runs[run_index]
+            taken = run & full
             if seat == player:
-                hot_mine |= empty
+                hot_mine |= run ^ taken
             else:
-                hot_rival |= empty
+                hot_rival |= run ^ taken
                 hot_runs.append(taken)
-            continue
-        weight = attack[count] if seat == player else defend[count]
-        while empty:
-            low = empty & -empty
-            score[low.bit_length() - 1] += weight
-            empty ^= low
+    # Dot scores in twentieths (exact integers, whatever the order of the sums).
+    score = list(map(add, paths.centrality, paths.attack[player]))
+    for seat in range(cfg.players):
+        if seat != player:
+            score = list(map(add, score, paths.defend[seat]))
     if hot_mine:
         for action in actions:
             filled, _ = _target(action)
@@ -616,22 +762,28 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
                     blocks.append(action)
         if blocks:
             return rng.choice(blocks)  # type: ignore[no-any-return]
-    overs = tab.overs
+    # The dots a rival could eat a token on at once: the middle of its jumps to an empty dot.
+    exposed = 0
+    rivals = full & ~occ[player]
+    pairs = tab.jumps
+    while rivals:
+        low = rivals & -rivals
+        for over, landing in pairs[low.bit_length() - 1]:
+            if owner[landing] < 0:
+                exposed |= 1 << over
+        rivals ^= low
     best: list[Action] = []
-    best_value = -1e9
+    best_value = -(10**9)
     jumps: list[Action] = []
     for action in actions:
         kind = type(action)
         if kind is Place or kind is Step or kind is Split:
             dst = index[action.dot if kind is Place else action.dst]  # type: ignore[attr-defined]
             value = score[dst]
-            for attacker, landing in overs[dst]:
-                seat = owner[attacker]
-                if seat >= 0 and seat != player and owner[landing] < 0:
-                    value -= EXPOSED
-                    break
+            if exposed >> dst & 1:
+                value -= _EXPOSED
             if kind is not Place:
-                value -= MOVE_COST
+                value -= _MOVE_COST
         elif kind is Jump:
             jumps.append(action)
             continue
@@ -641,7 +793,7 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
             best, best_value = [action], value
         elif value == best_value:
             best.append(action)
-    if best_value < FORK_SCORE and jumps and rng.random() < 0.9:
+    if best_value < _FORK_SCORE and jumps and rng.random() < 0.9:
         return max(jumps, key=lambda a: _eaten(a, index, height)[0])
     if best:
         return rng.choice(best)  # type: ignore[no-any-return]

@@ -16,6 +16,8 @@ being fast, and there is nothing to block.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Sequence
 from typing import Any
 
 from connect_arena.agents.knowledge import Knowledge, Level
@@ -24,7 +26,7 @@ from connect_arena.games.pairs.components import EMPTY, Zone
 from connect_arena.games.pairs.notation import Connect, Give, Keep, Move, Swap, Take, Top
 from connect_arena.games.pairs.rules import PairsState
 
-Weights = list[float]
+Weights = Sequence[float]
 """Per subject (index 0-5): how much a three-of-a-subject event of it helps a board."""
 
 NEEDED = 1.0
@@ -63,6 +65,12 @@ def needs(top: list[int], mate: list[int]) -> Weights:
     event replaces a slot of the owner's choice: a subject the partner has opposite a
     mismatched slot is :data:`NEEDED`, the others harmless (0).
     """
+    return _needs(tuple(top), tuple(mate))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _needs(top: tuple[int, ...], mate: tuple[int, ...]) -> tuple[float, ...]:
+    # Cached: rollouts ask it for every candidate action, and rows repeat.
     weights = [0.0] * 6
     free = [k for k in range(4) if top[k] == EMPTY]
     if free:
@@ -76,11 +84,11 @@ def needs(top: list[int], mate: list[int]) -> Weights:
                 weights[subject] = HARMFUL
             else:
                 weights[subject] = NEW
-        return weights
+        return tuple(weights)
     for k in range(4):
         if top[k] != mate[k] and mate[k] != EMPTY:
             weights[mate[k]] = NEEDED
-    return weights
+    return tuple(weights)
 
 
 def zone_value(zone: Zone, weights: Weights) -> float:

@@ -6,6 +6,7 @@ from typing import Any
 
 from connect_arena.agents.knowledge import Knowledge, Level
 from connect_arena.core.game import Action, State
+from connect_arena.games.quinque.geometry import LINE_AXES, LINE_LENGTH
 
 _WINDOW_WEIGHTS = (0.0, 0.2, 1.0, 4.0, 16.0, 0.0)
 """Value of a 5-window holding 0..5 parachutes of one colour and none of the other."""
@@ -81,24 +82,46 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
     """Playouts that look like games: complete a line of five when a mark can, block the
     opponent's mark that would complete one, and otherwise prefer marking (3 in 4) to
     shuffling tiles, so that playouts end in a realistic number of turns."""
-    from connect_arena.games.quinque.geometry import has_line
     from connect_arena.games.quinque.notation import Add, Mark
     from connect_arena.games.quinque.rules import QuinqueState
 
     assert isinstance(state, QuinqueState)
     actions = state.legal_actions(player)
-    marks = [a for a in actions if isinstance(a, Mark | Add)]
+    marks = [a for a in actions if type(a) is Mark or type(a) is Add]
     if not marks:
         return rng.choice(actions)  # type: ignore[no-any-return]
+    placed = state.marks
+    counts = [0, 0]
+    for seat in placed.values():
+        counts[seat] += 1
     for seat in (player, 1 - player):  # win first, then block
+        if counts[seat] < LINE_LENGTH - 1:
+            continue  # too few parachutes for a line of five
         for action in marks:
-            state.marks[action.skydiver] = seat
-            wins = has_line(state.marks, seat, [action.skydiver])
-            del state.marks[action.skydiver]
-            if wins:
+            if _completes(placed, action.skydiver, seat):
                 return action
     pool = marks if rng.random() < 0.75 else actions
     return rng.choice(pool)  # type: ignore[no-any-return]
+
+
+def _completes(marks: dict[tuple[int, int], int], cell: tuple[int, int], seat: int) -> bool:
+    """Whether a parachute of ``seat`` on the free skydiver ``cell`` would make a line of
+    five or more (as ``geometry.has_line`` after placing it, without changing ``marks``)."""
+    x, y = cell
+    get = marks.get
+    for dx, dy in LINE_AXES:
+        run = 1
+        k = 1
+        while get((x + k * dx, y + k * dy)) == seat:
+            run += 1
+            k += 1
+        k = 1
+        while get((x - k * dx, y - k * dy)) == seat:
+            run += 1
+            k += 1
+        if run >= LINE_LENGTH:
+            return True
+    return False
 
 
 KNOWLEDGE = Knowledge(
