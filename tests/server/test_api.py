@@ -82,6 +82,41 @@ def test_login_is_rate_limited(tmp_path: Path) -> None:
         assert blocked.status_code == 429 and int(blocked.headers["retry-after"]) > 0
 
 
+def test_successful_sign_ins_do_not_count_against_the_address(tmp_path: Path) -> None:
+    """Issue 32, item 5: ten people behind one address sign in correctly; the eleventh too."""
+    app = create_app(fast_settings(tmp_path, login_limit=(3, 60.0)))
+    with TestClient(app) as client:
+        people = [Player(client).signup(f"person{i}") for i in range(5)]
+        for person in people * 2:
+            answer = person.post(
+                "/api/login", {"name": person.user["name"], "password": "a long password"}
+            )  # type: ignore[index]
+            assert answer.status_code == 200, answer.text
+        failures = [
+            people[0].post("/api/login", {"name": "nobody", "password": "x" * 8}) for _ in range(4)
+        ]
+        assert [f.status_code for f in failures] == [401, 401, 401, 429]  # failures still do
+
+
+def test_an_unknown_name_costs_a_password_check_too(client: TestClient) -> None:
+    """Issue 30, item 4: an unknown name is checked against a dummy hash, so the answer takes
+    as long as for a known name with a wrong password."""
+    arena = client.app.state.arena  # type: ignore[attr-defined]
+    checked: list[str | None] = []
+    verify = arena.passwords.verify
+
+    async def counting(encoded: str | None, password: str) -> bool:
+        checked.append(encoded)
+        return bool(await verify(encoded, password))
+
+    arena.passwords.verify = counting
+    player = Player(client).signup("dora")
+    for name in ("dora", "nobody-at-all"):
+        answer = player.post("/api/login", {"name": name, "password": "wrong password"})
+        assert answer.status_code == 401
+    assert len(checked) == 2 and checked[1] is None  # the unknown name was verified too
+
+
 def test_request_bodies_are_limited(client: TestClient) -> None:
     player = Player(client)
     huge = {"name": "x" * (2 << 20), "password": "a long password"}

@@ -132,6 +132,15 @@ class RateLimiter:
             events = self._events.setdefault(key, deque())
         return events
 
+    def forget_one(self, key: str) -> None:
+        """Take back the latest event of ``key`` (it turned out not to count: a sign-in that
+        succeeded)."""
+        events = self._events.get(key)
+        if events:
+            events.pop()
+            if not events:
+                del self._events[key]
+
     def retry_after(self, *keys: str) -> float:
         """Seconds until an event is allowed for every key (0: allowed now)."""
         now = time.monotonic()

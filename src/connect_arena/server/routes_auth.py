@@ -91,9 +91,12 @@ async def login(
     arena.login_limiter.hit(*keys)
     user = await arena.storage.user_by_name(body.name)
     encoded = None if user is None else user.password_hash
-    if user is None or not await arena.passwords.verify(encoded, body.password):
+    # Always verify (an unknown name against a dummy hash): the time tells no name apart.
+    matches = await arena.passwords.verify(encoded, body.password)
+    if user is None or not matches:
         raise ApiError(401, "bad_credentials", "wrong name or password")
     arena.login_limiter.clear(keys[1])
+    arena.login_limiter.forget_one(keys[0])  # only failures count against the address
     return await _signed_in(request, response, arena, user)
 
 
