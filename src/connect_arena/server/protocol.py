@@ -1,0 +1,165 @@
+"""The whole wire protocol in one registry, and its JSON Schema.
+
+:data:`MESSAGES` names every outgoing message and body: the service's
+(:mod:`connect_arena.service.protocol`: socket messages, user events, tables...) and the
+server's own (sessions, bot tokens, HTTP errors). :func:`protocol_schema` makes one JSON Schema
+document of them (``$defs``, one per type), served at ``GET /api/protocol.schema.json`` and kept
+in ``static/js/protocol.schema.json``, from which ``tools/protocol/gen-types.mjs`` generates
+the pages' types (``static/js/protocol.d.ts``).
+
+Run ``python -m connect_arena.server.protocol`` to rewrite the schema file (``--check``: exit 1
+when it is out of date instead).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import TypeAdapter, with_config
+from pydantic.json_schema import GenerateJsonSchema
+from typing_extensions import NotRequired, TypedDict
+
+from connect_arena.service import protocol as service
+from connect_arena.service.protocol import CONFIG
+
+SCHEMA_URL = "/api/protocol.schema.json"
+SCHEMA_FILE = Path(__file__).parent / "static" / "js" / "protocol.schema.json"
+SCHEMA_ID = "https://connect-arena.invalid/api/protocol.schema.json"
+
+
+@with_config(CONFIG)
+class UserInfo(TypedDict):
+    """An account's public description."""
+
+    id: int
+    name: str
+    guest: bool
+    bot: bool
+
+
+@with_config(CONFIG)
+class Session(TypedDict):
+    """``GET /api/session``, sign-up, sign-in and sign-out: the user (``null``: anonymous) and
+    the CSRF token for state-changing requests."""
+
+    user: UserInfo | None
+    csrf: str
+
+
+@with_config(CONFIG)
+class Ok(TypedDict):
+    """A request that needs no other answer."""
+
+    ok: Literal[True]
+    seq: NotRequired[int]
+    """A bot's move: the seq it was stored at."""
+    bot: NotRequired[bool]
+    """An upgrade to a bot account."""
+
+
+@with_config(CONFIG)
+class HttpErrorDetail(TypedDict):
+    """What went wrong."""
+
+    code: str
+    """A stable code (``not_found``, ``not_signed_in``, ``rate_limited``...)."""
+    message: str
+    """In English, for people."""
+    event: NotRequired[service.GameEvent]
+    """A refused action's structured event."""
+
+
+@with_config(CONFIG)
+class HttpError(TypedDict):
+    """Every HTTP error body."""
+
+    error: HttpErrorDetail
+
+
+MESSAGES: dict[str, Any] = {
+    # the table socket (/ws/tables/{id}) and the bot API's game stream
+    "StateMessage": service.StateMessage,
+    "EventMessage": service.EventMessage,
+    "TableMessage": service.TableMessage,
+    "OffersMessage": service.OffersMessage,
+    "PresenceMessage": service.PresenceMessage,
+    "HistoryMessage": service.HistoryMessage,
+    "TakebackMessage": service.TakebackMessage,
+    "RematchMessage": service.RematchMessage,
+    "ChatMessage": service.ChatMessage,
+    "PongMessage": service.PongMessage,
+    "ErrorMessage": service.ErrorMessage,
+    # the lobby (/ws/lobby, GET /api/lobby)
+    "LobbyMessage": service.LobbyMessage,
+    # a user's events (/ws/user, the bot API's event stream)
+    "ChallengeEvent": service.ChallengeEvent,
+    "GameEventOfUser": service.GameEventOfUser,
+    "SeekMatchedEvent": service.SeekMatchedEvent,
+    # HTTP bodies
+    "Table": service.Table,
+    "Seek": service.Seek,
+    "Challenge": service.Challenge,
+    "Hint": service.Hint,
+    "TableGameInfo": service.TableGameInfo,
+    "Session": Session,
+    "Ok": Ok,
+    "HttpError": HttpError,
+}
+"""Every outgoing message and body type, by the name its schema ``$defs`` entry has."""
+
+
+class _Titles(GenerateJsonSchema):
+    """Titles only on the named types (a key's title would become a stray TS type)."""
+
+    def field_title_should_be_set(self, schema: Any) -> bool:
+        return False
+
+
+def protocol_schema() -> dict[str, Any]:
+    """The JSON Schema document of :data:`MESSAGES`: ``anyOf`` every message, ``$defs`` with
+    one entry per type (the names of :data:`MESSAGES` among them)."""
+    inputs = [(name, "serialization", TypeAdapter(kind)) for name, kind in MESSAGES.items()]
+    refs, definitions = TypeAdapter.json_schemas(
+        inputs,  # type: ignore[arg-type]
+        schema_generator=_Titles,
+        ref_template="#/$defs/{model}",
+    )
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": SCHEMA_ID,
+        "title": "ConnectArenaMessage",
+        "description": "Any message or body the Connect Arena server sends (docs/server.md).",
+        "anyOf": [refs[(name, "serialization")] for name in MESSAGES],
+        "$defs": dict(sorted(definitions.get("$defs", {}).items())),
+    }
+
+
+def schema_text() -> str:
+    """:func:`protocol_schema` as the checked-in file's text (sorted keys kept in order,
+    two-space indents, a final newline)."""
+    return json.dumps(protocol_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write the schema file (``--check``: compare only; exit 1 when it differs)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="fail if the file is stale")
+    parser.add_argument("path", nargs="?", type=Path, default=SCHEMA_FILE)
+    args = parser.parse_args(argv)
+    text = schema_text()
+    path: Path = args.path
+    if args.check:
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            print(f"{path} is out of date: run python -m connect_arena.server.protocol")
+            return 1
+        return 0
+    path.write_text(text, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
