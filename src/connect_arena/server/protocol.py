@@ -17,11 +17,11 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NotRequired
 
 from pydantic import TypeAdapter, with_config
 from pydantic.json_schema import GenerateJsonSchema
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 from connect_arena.service import protocol as service
 from connect_arena.service.protocol import CONFIG

@@ -39,6 +39,7 @@ from connect_arena.service import (
     table_record,
 )
 from connect_arena.service.options import free_text
+from connect_arena.service.protocol import Hint, TableMessage
 from connect_arena.service.records import MAX_REPLAY_ACTIONS, replay_page, upload_page
 from connect_arena.service.settings import (
     REALTIME_PRESETS,
@@ -181,8 +182,8 @@ async def create_table(body: NewTable, user: UserDep, arena: ArenaDep) -> dict[s
     return {"table": table_json(info)}
 
 
-@router.get("/tables/{table_id}")
-async def get_table(table_id: TableId, arena: ArenaDep, user: MaybeUserDep) -> dict[str, Any]:
+@router.get("/tables/{table_id}", response_model=None)
+async def get_table(table_id: TableId, arena: ArenaDep, user: MaybeUserDep) -> TableMessage:
     """A table's description, and the seats the caller holds (``you``)."""
     table = await arena.service.get_table(table_id)
     return table.table_message(None if user is None else user.id)
@@ -206,10 +207,8 @@ async def leave(
     return {"table": table_json(info)}
 
 
-@router.post("/tables/{table_id}/hint", dependencies=[CsrfDep])
-async def hint(
-    table_id: TableId, body: SeatNumber, user: UserDep, arena: ArenaDep
-) -> dict[str, Any]:
+@router.post("/tables/{table_id}/hint", dependencies=[CsrfDep], response_model=None)
+async def hint(table_id: TableId, body: SeatNumber, user: UserDep, arena: ArenaDep) -> Hint:
     """Suggest actions to the player of ``seat`` when it may act: the three best of a search
     at the computer's normal level (nothing is played or recorded; one hint at a time)."""
     return await arena.service.hint(table_id, user.id, body.seat)

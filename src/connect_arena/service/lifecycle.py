@@ -28,6 +28,7 @@ from connect_arena.service.model import (
     utcnow,
 )
 from connect_arena.service.pipeline import MovePipeline, not_running
+from connect_arena.service.protocol import PresenceMessage
 from connect_arena.service.registry import TableRegistry
 from connect_arena.service.results import draw, forfeited, side_of, sides, win_for
 from connect_arena.service.seating import Seating
@@ -465,7 +466,8 @@ class Lifecycle:
         """Send every viewer of ``table`` (but ``skip``) the ``presence`` message."""
         if table.info.status is TableStatus.ABANDONED:
             return
-        message = {"type": "presence", "table_id": table.id, **table.presence(self.now())}
+        seats = table.presence(self.now())["seats"]
+        message: PresenceMessage = {"type": "presence", "table_id": table.id, "seats": seats}
         for subscriber in list(table.subscribers):
             if subscriber is not skip:
                 subscriber.push_json(message)

@@ -42,6 +42,7 @@ from connect_arena.service.model import (
     mix,
 )
 from connect_arena.service.pipeline import MovePipeline
+from connect_arena.service.protocol import Hint, Table
 from connect_arena.service.ratings import MemoryRatingStore, Ratings, RatingStore
 from connect_arena.service.registry import FINISHED_CACHE, TableRegistry
 from connect_arena.service.seating import Seating
@@ -271,10 +272,10 @@ class MatchService:
         (:meth:`.Lifecycle.rematch`)."""
         return await self.lifecycle.rematch(table_id, user, op)
 
-    async def my_tables(self, user_id: int) -> list[dict[str, Any]]:
+    async def my_tables(self, user_id: int) -> list[Table]:
         """The user's open and running tables (table JSON plus ``your_turn``), those where
         it is their turn first, then newest first."""
-        rows = []
+        rows: list[Table] = []
         for table in self.registry.tables.values():
             mine = table.viewer_seats(user_id)
             if not mine:
@@ -286,11 +287,11 @@ class MatchService:
                 seat in active and table.info.seats[seat].takeover is None for seat in mine
             )
             rows.append(body)
-        rows.sort(key=lambda row: (not row["your_turn"], -row["id"]))
+        rows.sort(key=lambda row: (not row.get("your_turn"), -row["id"]))
         return rows
 
     # ----- hints ----------------------------------------------------------------------------------
-    async def hint(self, table_id: int, user_id: int | None, seat: int) -> dict[str, Any]:
+    async def hint(self, table_id: int, user_id: int | None, seat: int) -> Hint:
         """Suggest actions to the person at ``seat`` (searched in the computer players' pool;
         nothing is stored, broadcast or played).
 

@@ -12,15 +12,19 @@ strings in UTC; durations are seconds. Enumerated strings (a seat's ``kind``, a 
 keys it does not list (``additionalProperties: false`` in the schema), and a field's docstring
 becomes its description there.
 
-This module imports nothing from the service, so every other service module may use it.
+This module imports nothing from the service (only ``core``'s :class:`GameEvent`), so every
+other service module may use it. ``TypedDict`` comes from ``typing_extensions``: pydantic reads
+the standard one only from Python 3.12.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, NotRequired
 
 from pydantic import ConfigDict, with_config
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict
+
+from connect_arena.core.events import GameEvent
 
 CONFIG = ConfigDict(extra="forbid", use_attribute_docstrings=True)
 """The schema of every message: no key it does not list; attribute docstrings describe keys."""
@@ -30,17 +34,6 @@ JsonObject = dict[str, Any]
 
 
 # ----- shared parts ---------------------------------------------------------------------------
-@with_config(CONFIG)
-class GameEvent(TypedDict):
-    """A structured event: what an action does, or why it was refused; pages translate it by
-    ``key`` (``docs/server.md``)."""
-
-    key: str
-    """``<game>.<what>`` or ``core.<what>``."""
-    params: JsonObject
-    """The template's parameters."""
-
-
 @with_config(CONFIG)
 class LegalAction(TypedDict):
     """A legal action as notation and as data (``Action.parts()``): pages read the parts and
@@ -76,9 +69,9 @@ class TimeControl(TypedDict):
 
     kind: str
     """``unlimited``, ``realtime`` or ``turn``."""
-    base: int
+    base: float
     """Real time: seconds at the start."""
-    increment: int
+    increment: float
     """Real time: seconds added after each action (Fischer)."""
     days: int
     """Turn-based: days per move."""
@@ -141,7 +134,7 @@ class DeclinedOffer(TypedDict):
 
 
 @with_config(CONFIG)
-class Offers(TypedDict):
+class StandingOffers(TypedDict):
     """The offers standing at a table."""
 
     draw: list[int]
@@ -190,7 +183,7 @@ class Table(TypedDict):
     notes: list[TableNote]
     rating_changes: list[int | None] | None
     """Each seat's rating change once a rated game was scored."""
-    offers: NotRequired[Offers]
+    offers: NotRequired[StandingOffers]
     """The ``table`` message: the offers standing."""
     presence: NotRequired[dict[str, SeatPresence]]
     """The ``table`` message: who is online (seat -> presence)."""
@@ -255,7 +248,7 @@ class TableMessage(TypedDict):
 
 
 @with_config(CONFIG)
-class OffersMessage(Offers):
+class OffersMessage(StandingOffers):
     """The offers standing changed."""
 
     type: Literal["offers"]
@@ -338,6 +331,22 @@ class ChatMessage(TypedDict):
     text: str | None
     preset: str | None
     at: str
+
+
+TableSocketMessage = (
+    StateMessage
+    | EventMessage
+    | TableMessage
+    | OffersMessage
+    | PresenceMessage
+    | HistoryMessage
+    | TakebackMessage
+    | RematchMessage
+    | ChatMessage
+    | PongMessage
+    | ErrorMessage
+)
+"""A message of a table's socket (and of the bot API's game stream)."""
 
 
 # ----- the lobby (/ws/lobby, GET /api/lobby) ---------------------------------------------------
@@ -497,7 +506,6 @@ __all__ = [
     "JsonObject",
     "LegalAction",
     "LobbyMessage",
-    "Offers",
     "OffersMessage",
     "PongMessage",
     "PresenceMessage",
@@ -506,12 +514,14 @@ __all__ = [
     "SeatPresence",
     "Seek",
     "SeekMatchedEvent",
+    "StandingOffers",
     "StateMessage",
     "Table",
     "TableGameInfo",
     "TableMessage",
     "TableNote",
     "TableSettings",
+    "TableSocketMessage",
     "TakebackMessage",
     "TakebackOffer",
     "TimeControl",

@@ -16,6 +16,7 @@ from connect_arena.core import (
     parse_record,
     record_of,
 )
+from connect_arena.core.events import GameEvent
 from connect_arena.core.records import initial_state
 from connect_arena.core.simultaneous import pending_choices
 from connect_arena.service.model import ErrorCode, ServiceError, TableStatus
@@ -114,7 +115,7 @@ def _parse(data: Record | str | bytes | dict[str, Any]) -> Record:
 
 def _replay(
     record: Record, low: int, high: int, describe_all: bool
-) -> tuple[State[Action], list[dict[str, Any]], list[dict[str, Any] | None], list[int]]:
+) -> tuple[State[Action], list[dict[str, Any]], list[GameEvent | None], list[int]]:
     """Replay ``record`` up to frame ``high`` within the CPU budget.
 
     Returns:
@@ -128,7 +129,7 @@ def _replay(
         (lambda i: i in (0, high)) if describe_all else (lambda i: low <= i <= high)
     )
     frames = [_frame(state, 0, None, None, None)] if wanted(0) else []
-    events: list[dict[str, Any] | None] = []
+    events: list[GameEvent | None] = []
     seats: list[int] = []
     entries = [
         (None, entry) if isinstance(entry, str) else (entry.seat, entry.action)
@@ -232,7 +233,7 @@ def upload_page(
 
 
 def _frame(
-    state: Any, seq: int, seat: int | None, action: str | None, event: dict[str, Any] | None
+    state: Any, seq: int, seat: int | None, action: str | None, event: GameEvent | None
 ) -> dict[str, Any]:
     terminal = state.is_terminal()
     return {

@@ -162,8 +162,8 @@ class Progress:
         script = self.script
         current = None if self.finished else script.steps[self.step]
         seat = script.seat
-        state = state_json(0, self.state, len(self.state.history), (seat,))
-        state.pop("table_id")
+        state: dict[str, Any] = dict(state_json(0, self.state, len(self.state.history), (seat,)))
+        del state["table_id"]  # a tutorial is no table
         return {
             "game": script.game,
             "seat": seat,

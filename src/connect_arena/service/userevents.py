@@ -11,9 +11,10 @@ home). See ``docs/bot-api.md``.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
+from typing import Literal
 
 from connect_arena.service.model import SeatKind, TableStatus
+from connect_arena.service.protocol import GameEventOfUser, Table, UserEvent
 from connect_arena.service.tables import LiveTable, Subscription
 from connect_arena.service.views import table_json
 
@@ -42,7 +43,7 @@ class UserEvents:
                 if not streams:
                     del self.streams[subscription.user_id]
 
-    def publish(self, user_id: int, message: dict[str, Any]) -> None:
+    def publish(self, user_id: int, message: UserEvent) -> None:
         """Send ``message`` to every stream of ``user_id``."""
         for subscription in list(self.streams.get(user_id, ())):
             if subscription.closed:
@@ -56,7 +57,11 @@ class UserEvents:
         status = table.info.status
         if self._announced.get(table.id) is status:
             return
-        kind = {TableStatus.RUNNING: "gameStart", TableStatus.FINISHED: "gameFinish"}.get(status)
+        kinds: dict[TableStatus, Literal["gameStart", "gameFinish"]] = {
+            TableStatus.RUNNING: "gameStart",
+            TableStatus.FINISHED: "gameFinish",
+        }
+        kind = kinds.get(status)
         if kind is None:
             return
         self._announced[table.id] = status
@@ -67,10 +72,11 @@ class UserEvents:
         for user_id in users:
             if user_id is not None:
                 seats = table.viewer_seats(user_id)
-                self.publish(user_id, {"type": kind, "game": {**game, "you": list(seats)}})
+                event: GameEventOfUser = {"type": kind, "game": {**game, "you": list(seats)}}
+                self.publish(user_id, event)
 
 
-def game_json(table: LiveTable) -> dict[str, Any]:
+def game_json(table: LiveTable) -> Table:
     """A table as the event stream describes it: its id, game, status, seats, settings and
     result (``table_json``)."""
     return table_json(table.info, table.seq)
