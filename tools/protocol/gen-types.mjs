@@ -1,5 +1,5 @@
 // Generates the pages' protocol types (static/js/protocol.d.ts) from the protocol's JSON
-// Schema (static/js/protocol.schema.json, written by `python -m connect_arena.server.protocol`)
+// Schema (static/js/protocol.schema.json, written by tools/protocol/generate.py)
 // with json-schema-to-typescript. `--check`: write nothing, exit 1 when the file is stale.
 //
 // Usage: node tools/protocol/gen-types.mjs [--check] [SCHEMA [OUT]]

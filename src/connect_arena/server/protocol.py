@@ -7,18 +7,21 @@ document of them (``$defs``, one per type), served at ``GET /api/protocol.schema
 in ``static/js/protocol.schema.json``, from which ``tools/protocol/gen-types.mjs`` generates
 the pages' types (``static/js/protocol.d.ts``).
 
-Run ``python -m connect_arena.server.protocol`` to rewrite the schema file (``--check``: exit 1
-when it is out of date instead).
+``python tools/protocol/generate.py`` rewrites the schema file (``--check``: exit 1 when it is
+out of date instead).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 from pathlib import Path
 from typing import Any, Literal, NotRequired
 
+from fastapi import APIRouter
+from fastapi.responses import Response
 from pydantic import TypeAdapter, with_config
 from pydantic.json_schema import GenerateJsonSchema
 from typing_extensions import TypedDict
@@ -80,6 +83,35 @@ class HttpError(TypedDict):
     error: HttpErrorDetail
 
 
+@with_config(CONFIG)
+class ChatHistory(TypedDict):
+    """``GET /api/tables/{id}/chat``: the latest messages of the rooms the caller reads."""
+
+    messages: list[service.ChatMessage]
+
+
+@with_config(CONFIG)
+class ChatPosted(TypedDict):
+    """``POST /api/tables/{id}/chat``: the message written."""
+
+    message: service.ChatMessage
+
+
+@with_config(CONFIG)
+class SeekList(TypedDict):
+    """``GET /api/seeks``: the seeks waiting, oldest first."""
+
+    seeks: list[service.Seek]
+
+
+@with_config(CONFIG)
+class SeekMade(TypedDict):
+    """``POST /api/seeks``: the seek, and its table when it was matched at once."""
+
+    seek: service.Seek
+    table: service.Table | None
+
+
 MESSAGES: dict[str, Any] = {
     # the table socket (/ws/tables/{id}) and the bot API's game stream
     "StateMessage": service.StateMessage,
@@ -105,6 +137,10 @@ MESSAGES: dict[str, Any] = {
     "Challenge": service.Challenge,
     "Hint": service.Hint,
     "TableGameInfo": service.TableGameInfo,
+    "ChatHistory": ChatHistory,
+    "ChatPosted": ChatPosted,
+    "SeekList": SeekList,
+    "SeekMade": SeekMade,
     "Session": Session,
     "Ok": Ok,
     "HttpError": HttpError,
@@ -138,10 +174,20 @@ def protocol_schema() -> dict[str, Any]:
     }
 
 
+@functools.cache
 def schema_text() -> str:
     """:func:`protocol_schema` as the checked-in file's text (sorted keys kept in order,
     two-space indents, a final newline)."""
     return json.dumps(protocol_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+router = APIRouter()
+
+
+@router.get(SCHEMA_URL)
+def schema() -> Response:
+    """The protocol's JSON Schema (the text of the checked-in ``protocol.schema.json``)."""
+    return Response(schema_text(), media_type="application/schema+json")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -154,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
     path: Path = args.path
     if args.check:
         if not path.exists() or path.read_text(encoding="utf-8") != text:
-            print(f"{path} is out of date: run python -m connect_arena.server.protocol")
+            print(f"{path} is out of date: run python tools/protocol/generate.py")
             return 1
         return 0
     path.write_text(text, encoding="utf-8")

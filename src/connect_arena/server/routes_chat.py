@@ -17,6 +17,7 @@ from connect_arena.server.arena import (
     service_user,
 )
 from connect_arena.server.errors import ApiError
+from connect_arena.server.protocol import ChatHistory, ChatPosted
 from connect_arena.server.schemas import Strict
 
 router = APIRouter(prefix="/api")
@@ -36,16 +37,18 @@ class Mute(Strict):
     on: bool = True
 
 
-@router.get("/tables/{table_id}/chat")
-async def chat(table_id: TableId, user: MaybeUserDep, arena: ArenaDep) -> dict[str, Any]:
+@router.get("/tables/{table_id}/chat", response_model=None)
+async def chat(table_id: TableId, user: MaybeUserDep, arena: ArenaDep) -> ChatHistory:
     """The latest messages of the rooms the caller reads (players' while seated,
     spectators' otherwise; both once the game is over), without muted users'."""
     user_id = None if user is None else user.id
     return {"messages": await arena.service.chat.history(table_id, user_id)}
 
 
-@router.post("/tables/{table_id}/chat", dependencies=[CsrfDep], status_code=201)
-async def say(table_id: TableId, body: Say, user: UserDep, arena: ArenaDep) -> dict[str, Any]:
+@router.post(
+    "/tables/{table_id}/chat", dependencies=[CsrfDep], status_code=201, response_model=None
+)
+async def say(table_id: TableId, body: Say, user: UserDep, arena: ArenaDep) -> ChatPosted:
     """Write in the caller's room (``CONNECT_ARENA_CHAT_LIMIT`` messages per user)."""
     key = f"chat:{user.id}"
     wait = arena.chat_limiter.retry_after(key)

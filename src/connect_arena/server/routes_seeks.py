@@ -10,6 +10,7 @@ from pydantic import Field
 
 from connect_arena.server.arena import ArenaDep, CsrfDep, UserDep, service_user
 from connect_arena.server.errors import ApiError
+from connect_arena.server.protocol import SeekList, SeekMade
 from connect_arena.server.schemas import SettingsChoice, Strict
 from connect_arena.service import ErrorCode, ServiceError
 from connect_arena.service.settings import TableSettings
@@ -28,14 +29,14 @@ class NewSeek(Strict):
     range: int | None = Field(default=300, ge=0, le=3000)
 
 
-@router.get("/seeks")
-async def seeks(arena: ArenaDep) -> dict[str, Any]:
+@router.get("/seeks", response_model=None)
+async def seeks(arena: ArenaDep) -> SeekList:
     """The seeks waiting, oldest first."""
     return {"seeks": arena.service.seeks.listing()}
 
 
-@router.post("/seeks", dependencies=[CsrfDep], status_code=201)
-async def seek(body: NewSeek, user: UserDep, arena: ArenaDep) -> dict[str, Any]:
+@router.post("/seeks", dependencies=[CsrfDep], status_code=201, response_model=None)
+async def seek(body: NewSeek, user: UserDep, arena: ArenaDep) -> SeekMade:
     """Seek a game: matched at once when fitting seeks wait (``table``), else it waits
     (``table: null``) until others come or it is cancelled. Rated seeks need an account."""
     try:

@@ -39,7 +39,7 @@ from connect_arena.service import (
     table_record,
 )
 from connect_arena.service.options import free_text
-from connect_arena.service.protocol import Hint, TableMessage
+from connect_arena.service.protocol import Hint, LobbyMessage, TableMessage
 from connect_arena.service.records import MAX_REPLAY_ACTIONS, replay_page, upload_page
 from connect_arena.service.settings import (
     REALTIME_PRESETS,
@@ -162,8 +162,8 @@ def _games() -> dict[str, Any]:
     return {"games": found, "agents": list(AGENT_KINDS), "settings": settings}
 
 
-@router.get("/lobby")
-async def lobby(arena: ArenaDep) -> dict[str, Any]:
+@router.get("/lobby", response_model=None)
+async def lobby(arena: ArenaDep) -> LobbyMessage:
     """Open and running tables (newest first) and the latest finished ones."""
     return await arena.service.lobby_listing(FINISHED_LISTED)
 

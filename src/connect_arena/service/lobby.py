@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
-from typing import Any
 
+from connect_arena.service.protocol import LobbyMessage, Seek
 from connect_arena.service.registry import TableRegistry
 from connect_arena.service.tables import Subscription, encode
 from connect_arena.service.views import table_json
@@ -27,10 +27,10 @@ class Lobby:
         self.registry = registry
         self.watchers: set[Subscription] = set()
         self._pending: asyncio.TimerHandle | None = None
-        self.seeks: Callable[[], list[dict[str, Any]]] = list
+        self.seeks: Callable[[], list[Seek]] = list
         """The seeks waiting (:mod:`connect_arena.service.seeks`), listed with the tables."""
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> LobbyMessage:
         """The ``lobby`` message: open and running tables, newest first, and the seeks
         waiting (oldest first)."""
         tables = sorted(self.registry.tables.values(), key=lambda t: t.id, reverse=True)
@@ -40,7 +40,7 @@ class Lobby:
             "seeks": self.seeks(),
         }
 
-    async def listing(self, finished: int) -> dict[str, Any]:
+    async def listing(self, finished: int) -> LobbyMessage:
         """The :meth:`snapshot` plus ``finished``: the ``finished`` latest finished tables,
         newest first (read from storage)."""
         body = self.snapshot()

@@ -42,7 +42,7 @@ from connect_arena.service.model import (
     mix,
 )
 from connect_arena.service.pipeline import MovePipeline
-from connect_arena.service.protocol import Hint, Table
+from connect_arena.service.protocol import Hint, LobbyMessage, Table
 from connect_arena.service.ratings import MemoryRatingStore, Ratings, RatingStore
 from connect_arena.service.registry import FINISHED_CACHE, TableRegistry
 from connect_arena.service.seating import Seating
@@ -398,7 +398,7 @@ class MatchService:
                 table.broadcast_table()
         self.lobby.changed()
 
-    async def lobby_listing(self, finished: int) -> dict[str, Any]:
+    async def lobby_listing(self, finished: int) -> LobbyMessage:
         """The lobby's open and running tables and the ``finished`` latest finished ones
         (``{"type": "lobby", "tables", "finished"}``)."""
         return await self.lobby.listing(finished)

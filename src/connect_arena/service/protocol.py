@@ -29,6 +29,18 @@ from connect_arena.core.events import GameEvent
 CONFIG = ConfigDict(extra="forbid", use_attribute_docstrings=True)
 """The schema of every message: no key it does not list; attribute docstrings describe keys."""
 
+TimeControlKind = Literal["unlimited", "realtime", "turn"]
+"""The values of ``settings.TimeControlKind``."""
+
+HintPolicy = Literal["auto", "allowed", "off"]
+"""The values of ``settings.HintPolicy``."""
+
+OptionValue = bool | int | str
+"""A game option's value (``core.OptionValue``)."""
+
+Options = dict[str, OptionValue]
+"""A table's game options, every one (defaults included)."""
+
 JsonObject = dict[str, Any]
 """A JSON object whose keys the message does not fix (a game's observation or geometry)."""
 
@@ -67,8 +79,7 @@ class SeatInfo(TypedDict):
 class TimeControl(TypedDict):
     """A table's clock (``docs/lifecycle.md``)."""
 
-    kind: str
-    """``unlimited``, ``realtime`` or ``turn``."""
+    kind: TimeControlKind
     base: float
     """Real time: seconds at the start."""
     increment: float
@@ -84,8 +95,7 @@ class TableSettings(TypedDict):
     """What a table's creator chose besides the game's options (``docs/lifecycle.md``)."""
 
     time_control: TimeControl
-    hints: str
-    """``auto``, ``allowed`` or ``off``."""
+    hints: HintPolicy
     takeover: str
     """The take-over agent: ``mcts:easy``, ``mcts:normal`` or ``mcts:hard``."""
     rated: bool
@@ -164,7 +174,7 @@ class Table(TypedDict):
     id: int
     game: str
     title: str
-    options: JsonObject
+    options: Options
     num_players: int
     seats: list[SeatInfo]
     status: str
@@ -402,7 +412,7 @@ class Challenge(TypedDict):
     challenger: UserRef
     challenged: UserRef
     game: str
-    options: JsonObject
+    options: Options
     seats: list[ChallengeSeat]
     settings: TableSettings
     created_at: str
@@ -481,7 +491,7 @@ class TableGameInfo(TypedDict):
 
     game: str
     num_players: int
-    options: JsonObject
+    options: Options
     game_type: JsonObject
     """The game's declaration (core ``GameType``)."""
     geometry: JsonObject
@@ -498,6 +508,7 @@ __all__ = [
     "ErrorMessage",
     "EventMessage",
     "GameEvent",
+    "HintPolicy",
     "GameEventOfUser",
     "GameOfUser",
     "Hint",
@@ -506,6 +517,8 @@ __all__ = [
     "JsonObject",
     "LegalAction",
     "LobbyMessage",
+    "OptionValue",
+    "Options",
     "OffersMessage",
     "PongMessage",
     "PresenceMessage",
@@ -525,6 +538,7 @@ __all__ = [
     "TakebackMessage",
     "TakebackOffer",
     "TimeControl",
+    "TimeControlKind",
     "UserEvent",
     "UserRef",
 ]

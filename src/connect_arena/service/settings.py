@@ -106,7 +106,7 @@ class TimeControl:
     def to_json(self) -> protocol.TimeControl:
         """``{"kind", "base", "increment", "days", "label"}`` (seconds, days)."""
         return {
-            "kind": self.kind.value,
+            "kind": TIME_CONTROL_KINDS[self.kind],
             "base": self.base,
             "increment": self.increment,
             "days": self.days,
@@ -151,6 +151,21 @@ class HintPolicy(enum.StrEnum):
     AUTO = "auto"
     ALLOWED = "allowed"
     OFF = "off"
+
+
+TIME_CONTROL_KINDS: dict[TimeControlKind, protocol.TimeControlKind] = {
+    TimeControlKind.UNLIMITED: "unlimited",
+    TimeControlKind.REALTIME: "realtime",
+    TimeControlKind.TURN: "turn",
+}
+"""Each kind's name in the protocol (the same strings, typed for the messages)."""
+
+HINT_POLICIES: dict[HintPolicy, protocol.HintPolicy] = {
+    HintPolicy.AUTO: "auto",
+    HintPolicy.ALLOWED: "allowed",
+    HintPolicy.OFF: "off",
+}
+"""Each policy's name in the protocol (the same strings, typed for the messages)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,7 +216,7 @@ class TableSettings:
         the effective value)."""
         body: protocol.TableSettings = {
             "time_control": self.time_control.to_json(),
-            "hints": self.hints.value,
+            "hints": HINT_POLICIES[self.hints],
             "takeover": self.takeover,
             "rated": self.rated,
             "grace": self.leaver_grace,

@@ -1,72 +1,27 @@
 // The shapes of the community API's JSON (docs/community.md, docs/bot-api.md) that the
-// community pages read, for the type checker. Nothing runs here: import a type with
-// /** @typedef {import("./community-types.js").Profile} Profile */.
+// community pages read, for the type checker. The server's messages are aliases of the types
+// generated from the protocol's JSON Schema (protocol.d.ts: docs/server.md). Nothing runs
+// here: import a type with /** @typedef {import("./community-types.js").Profile} Profile */.
 
 /**
- * A time control (docs/lifecycle.md): seconds for real time, days for turn-based games.
+ * A time control as seeks and challenges send it (docs/lifecycle.md): seconds for real time,
+ * days for turn-based games.
  * @typedef {object} TimeControl
- * @property {"unlimited" | "realtime" | "turn"} kind
+ * @property {import("./protocol").TimeControl["kind"]} kind
  * @property {number} base
  * @property {number} increment
  * @property {number} days
- * @property {string} [label]
  */
 
-/**
- * A table's settings as the server sends them.
- * @typedef {object} TableSettings
- * @property {TimeControl} time_control
- * @property {boolean} rated
- * @property {string} [hints]
- * @property {string} [takeover]
- * @property {number | null} [grace]
- */
+/** @typedef {import("./protocol").TableSettings} TableSettings */
 
-/**
- * @typedef {object} UserRef
- * @property {number} id
- * @property {string} name
- * @property {boolean} [bot]
- */
+/** @typedef {import("./protocol").UserRef} UserRef */
 
-/**
- * A waiting seek (GET /api/seeks, the lobby message's `seeks`).
- * @typedef {object} Seek
- * @property {number} id
- * @property {UserRef} user
- * @property {string} game
- * @property {number} players
- * @property {TableSettings} settings
- * @property {number} rating
- * @property {number | null} range
- * @property {string} created_at
- */
+/** @typedef {import("./protocol").Seek} Seek */
 
-/**
- * A challenge (GET /api/challenges, the `challenge*` user events).
- * @typedef {object} Challenge
- * @property {number} id
- * @property {UserRef} challenger
- * @property {UserRef} challenged
- * @property {string} game
- * @property {Record<string, unknown>} options
- * @property {{kind: string, agent?: string}[]} seats
- * @property {TableSettings} settings
- * @property {string} created_at
- * @property {string} expires_at
- */
+/** @typedef {import("./protocol").Challenge} Challenge */
 
-/**
- * A chat message (GET /api/tables/{id}/chat, the table socket's `chat` message).
- * @typedef {object} ChatMessage
- * @property {number} [id]
- * @property {"players" | "spectators"} room
- * @property {number} user_id
- * @property {string} name
- * @property {string | null} text
- * @property {string | null} preset
- * @property {string} at
- */
+/** @typedef {import("./protocol").ChatMessage} ChatMessage */
 
 /**
  * One position of "Analyse this game" (GET /api/tables/{id}/analysis).

@@ -1,13 +1,9 @@
-// The shapes of the server's JSON that the pages read (docs/server.md), for the type checker
-// (tsconfig.json). Nothing runs here: import a type with
-// /** @typedef {import("./types.js").Table} Table */.
+// The shapes of the server's JSON that the pages read, for the type checker (tsconfig.json).
+// Nothing runs here: import a type with /** @typedef {import("./types.js").Table} Table */.
+// The server's messages are aliases of the types generated from the protocol's JSON Schema
+// (protocol.d.ts, from protocol.schema.json: docs/server.md); the rest are the pages' own.
 
-/**
- * @typedef {object} User
- * @property {number} id
- * @property {string} name
- * @property {boolean} guest
- */
+/** @typedef {import("./protocol").UserInfo} User */
 
 /**
  * A game option as /api/games describes it.
@@ -50,69 +46,32 @@
  *   default_players: number, options: OptionSpec[]}} CatalogueGame
  */
 
+/** @typedef {import("./protocol").SeatInfo} SeatInfo */
+
+/** @typedef {import("./protocol").TimeControl} TimeControl */
+
+/** @typedef {import("./protocol").TableSettings} TableSettings */
+
 /**
- * A seat of a table.
- * @typedef {object} SeatInfo
- * @property {number} seat
- * @property {"open" | "human" | "computer" | string} kind
- * @property {number | null} [user_id]
- * @property {string | null} [name]
- * @property {string | null} [agent]
- * @property {string | null} [takeover] - the computer playing a person's seat for them
- *   (after a resignation, a timeout or a leaver claim), null while the person plays.
+ * A time control as a request sends it (server/schemas.py TimeControlChoice; missing numbers
+ * are 0).
+ * @typedef {Pick<TimeControl, "kind"> & Partial<Pick<TimeControl, "base" | "increment" | "days">>} TimeControlChoice
  */
 
 /**
- * A table's clock (docs/lifecycle.md).
- * @typedef {object} TimeControl
- * @property {"unlimited" | "realtime" | "turn"} kind
- * @property {number} [base] - real time: seconds at the start.
- * @property {number} [increment] - real time: seconds added after each action (Fischer).
- * @property {number} [days] - turn-based: days per move.
- * @property {string} [label] - "5+3", "2d" or "-".
- */
-
-/**
- * What a table's creator chose besides the game's options (docs/lifecycle.md).
- * @typedef {object} TableSettings
- * @property {TimeControl} time_control
- * @property {"auto" | "allowed" | "off"} hints
- * @property {string} takeover - "mcts:easy", "mcts:normal" or "mcts:hard".
+ * A new table's settings as POST /api/tables sends them (server/schemas.py SettingsChoice).
+ * @typedef {object} SettingsChoice
+ * @property {TimeControlChoice} time_control
+ * @property {TableSettings["hints"]} hints
+ * @property {string} takeover
  * @property {boolean} rated
- * @property {number} [grace] - seconds offline before a seat that must act may be claimed.
- * @property {number} [tournament] - the tournament whose game the table is (its page: /tournaments/{id}).
  */
 
-/**
- * A lifecycle fact of a table: {kind, seq, seat, at, ...details} (docs/lifecycle.md).
- * @typedef {object} TableNote
- * @property {"resign" | "timeout" | "claim" | "takeover" | "return" | "hint" | "draw" | "takeback" | "abort" | "abandon" | "rematch" | string} kind
- * @property {number} seq - the table's seq when it happened (a take-over at seq 12 plays from action 13).
- * @property {number | null} seat
- * @property {string} [at] - ISO 8601.
- * @property {string} [agent] - a take-over's computer.
- * @property {number} [by] - a claim's claiming seat.
- * @property {number} [table] - a rematch's new table.
- */
+/** @typedef {import("./protocol").TableNote} TableNote */
 
-/**
- * The offers standing at a table (the WebSocket's "offers" message).
- * @typedef {object} Offers
- * @property {number[]} draw - the seats offering a draw.
- * @property {{seat: number, to: number} | null} takeback - a takeback asked by `seat`, back to seq `to`.
- * @property {number[]} rematch - the seats that accepted a rematch.
- * @property {{kind: string, seat: number} | null} [declined] - the offer just declined, and by whom.
- * @property {number | null} [rematch_table] - the rematch's table, once opened.
- */
+/** @typedef {import("./protocol").StandingOffers} Offers */
 
-/**
- * A seated person's connection (the WebSocket's "presence" message).
- * @typedef {object} SeatPresence
- * @property {boolean} online
- * @property {number | null} [away] - seconds offline.
- * @property {number | null} [claimable_in] - seconds until the others may claim (a seat
- *   that must act and is offline), else null.
- */
+/** @typedef {import("./protocol").SeatPresence} SeatPresence */
 
 /**
  * The choices of table settings that GET /api/games offers (`settings`).
@@ -122,67 +81,17 @@
  * @property {string[]} [takeover_levels]
  */
 
-/**
- * @typedef {object} Table
- * @property {number} id
- * @property {string} game
- * @property {string} title
- * @property {Record<string, OptionValue>} options
- * @property {number} num_players
- * @property {SeatInfo[]} seats
- * @property {"open" | "running" | "finished" | "abandoned"} status
- * @property {number[] | null} returns
- * @property {number} seq
- * @property {string} [created_at] - ISO 8601.
- * @property {string | null} [finished_at] - ISO 8601, when the game ended.
- * @property {TableSettings} [settings] - the clock, hints, take-over level, rated.
- * @property {boolean} [hints_allowed] - whether a person here may ask for hints now.
- * @property {string | null} [reason] - why the game ended: normal, resignation, timeout,
- *   leaver, draw_agreed, aborted or abandoned.
- * @property {TableNote[]} [notes]
- * @property {boolean} [your_turn] - GET /api/tables/mine: a seat of the user may act.
- * @property {Offers} [offers] - the offers standing (the `table` message).
- * @property {Record<string, SeatPresence>} [presence] - who is online (the `table` message).
- */
+/** @typedef {import("./protocol").Table} Table */
 
 /**
- * A viewer's state of a running table (the WebSocket's "state" message).
- * @typedef {object} TableState
- * @property {number} seq
- * @property {number[]} to_move
- * @property {boolean} chance
- * @property {boolean} terminal
- * @property {number[] | null} returns
- * @property {number[]} you
- * @property {Record<string, string[]>} legal_actions - seat -> its legal actions.
- * @property {unknown} observation
- * @property {Record<string, unknown>} [observations] - hot-seat: seat -> its observation.
- * @property {Record<string, number> | null} [clocks] - seat -> seconds left (timed tables).
- * @property {number[]} [running] - the seats whose clocks run now.
- * @property {Record<string, SeatPresence>} [presence] - who is online, after each action.
- * @property {number} [receivedAt] - when the page received it (performance.now(), ms).
+ * A viewer's state of a running table (the socket's `state` message), as the page keeps it.
+ * @typedef {import("./protocol").StateMessage & {receivedAt?: number}} TableState
+ *   receivedAt: when the page received it (performance.now(), ms).
  */
 
-/**
- * One line of a hint: an action, its value for the seat and the expected continuation.
- * @typedef {object} HintLine
- * @property {string} action
- * @property {GameEvent} [event] - the action in words (a structured event).
- * @property {GameEvent[]} [principal_events] - the principal line's actions in words.
- * @property {number} value
- * @property {number} [visits]
- * @property {boolean} [solved]
- * @property {string[]} principal
- */
+/** @typedef {import("./protocol").HintLine} HintLine */
 
-/**
- * @typedef {object} Hint
- * @property {number} seq
- * @property {number} seat
- * @property {string} [agent]
- * @property {string[]} [legal] - the seat's legal actions at the position searched.
- * @property {HintLine[]} lines
- */
+/** @typedef {import("./protocol").Hint} Hint */
 
 /**
  * A move as the pages list it.
@@ -266,23 +175,9 @@
  * @property {ReplayFrame[]} frames
  */
 
-/**
- * A structured event from the server: what an action does, or why it was refused. Translated by
- * key (translate.js eventText).
- * @typedef {object} GameEvent
- * @property {string} key - "<game>.<what>" or "core.<what>".
- * @property {Record<string, unknown>} params
- */
+/** @typedef {import("./protocol").GameEvent} GameEvent */
 
-/**
- * A table's static game information (GET /api/tables/{id}/game): fixed for the table's life.
- * @typedef {object} TableGameInfo
- * @property {string} game
- * @property {number} num_players
- * @property {Record<string, unknown>} options
- * @property {Record<string, unknown>} game_type
- * @property {Record<string, unknown>} geometry - the board or sheet to draw (the game's own shape).
- */
+/** @typedef {import("./protocol").TableGameInfo} TableGameInfo */
 
 /**
  * A table's time control as the tournaments send it (docs/lifecycle.md): seconds, days.

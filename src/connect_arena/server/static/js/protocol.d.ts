@@ -1,0 +1,732 @@
+// Generated from protocol.schema.json by tools/protocol/gen-types.mjs: do not edit.
+// The schema's source: connect_arena/service/protocol.py and server/protocol.py.
+
+/**
+ * Any message or body the Connect Arena server sends (docs/server.md).
+ */
+export type ConnectArenaMessage =
+  | StateMessage
+  | EventMessage
+  | TableMessage
+  | OffersMessage
+  | PresenceMessage
+  | HistoryMessage
+  | TakebackMessage
+  | RematchMessage
+  | ChatMessage
+  | PongMessage
+  | ErrorMessage
+  | LobbyMessage
+  | ChallengeEvent
+  | GameEventOfUser
+  | SeekMatchedEvent
+  | Table
+  | Seek
+  | Challenge
+  | Hint
+  | TableGameInfo
+  | ChatHistory
+  | ChatPosted
+  | SeekList
+  | SeekMade
+  | Session
+  | Ok
+  | HttpError;
+
+/**
+ * A viewer's state of a running table.
+ */
+export interface StateMessage {
+  type: "state";
+  table_id: number;
+  seq: number;
+  /**
+   * The active seats.
+   */
+  to_move: number[];
+  chance: boolean;
+  terminal: boolean;
+  returns: number[] | null;
+  /**
+   * The viewer's seats.
+   */
+  you: number[];
+  /**
+   * Seat -> its legal actions in notation (the viewer's active seats).
+   */
+  legal_actions: {
+    [k: string]: string[];
+  };
+  /**
+   * Seat -> its legal actions as notation and parts.
+   */
+  legal: {
+    [k: string]: LegalAction[];
+  };
+  /**
+   * The game's own shape (its UI module knows it).
+   */
+  observation: {
+    [k: string]: unknown;
+  };
+  /**
+   * Hot-seat: seat -> its observation.
+   */
+  observations?: {
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
+  presence?: {
+    [k: string]: SeatPresence;
+  };
+  /**
+   * Seat -> seconds left (timed tables).
+   */
+  clocks?: {
+    [k: string]: number;
+  } | null;
+  /**
+   * The seats whose clocks run now.
+   */
+  running?: number[];
+}
+/**
+ * A legal action as notation and as data (``Action.parts()``): pages read the parts and
+ * send the notation back.
+ */
+export interface LegalAction {
+  notation: string;
+  /**
+   * ``{"kind": <the action class in snake_case>, <field>: <value>...}``: tuples as lists,
+   * enums as their values.
+   */
+  parts: {
+    [k: string]: unknown;
+  };
+}
+/**
+ * A seated person's connection.
+ */
+export interface SeatPresence {
+  online: boolean;
+  /**
+   * Seconds offline.
+   */
+  away: number | null;
+  /**
+   * Seconds until the others may claim the seat (it must act and is offline).
+   */
+  claimable_in: number | null;
+}
+/**
+ * One action of the log, shown to a viewer; live ones carry the new ``state``.
+ */
+export interface EventMessage {
+  type: "event";
+  table_id: number;
+  seq: number;
+  /**
+   * The acting seat (-1: chance).
+   */
+  seat: number;
+  /**
+   * Its notation; ``null`` when hidden from this viewer.
+   */
+  action: string | null;
+  /**
+   * The action in words; hidden like the action.
+   */
+  event: GameEvent | null;
+  simultaneous: boolean;
+  state?: StateMessage | null;
+}
+/**
+ * A structured event as JSON (:meth:`Event.to_json`): what an action does, or why it was
+ * refused; pages translate it by ``key``. Part of the wire protocol
+ * (``connect_arena.service.protocol``).
+ */
+export interface GameEvent {
+  /**
+   * ``<game>.<what>`` or ``core.<what>``.
+   */
+  key: string;
+  /**
+   * The template's parameters.
+   */
+  params: {
+    [k: string]: unknown;
+  };
+}
+/**
+ * The table's description and the viewer's seats (seats changed, the game started).
+ */
+export interface TableMessage {
+  type: "table";
+  table: Table;
+  you: number[];
+}
+/**
+ * A table's public description (lobby rows, the ``table`` message, the event stream).
+ */
+export interface Table {
+  id: number;
+  game: string;
+  title: string;
+  options: {
+    [k: string]: boolean | number | string;
+  };
+  num_players: number;
+  seats: SeatInfo[];
+  /**
+   * ``open``, ``running``, ``finished`` or ``abandoned``.
+   */
+  status: string;
+  created_by: number;
+  created_at: string;
+  finished_at: string | null;
+  returns: number[] | null;
+  seq: number | null;
+  settings: TableSettings;
+  /**
+   * Whether a person here may ask for hints now.
+   */
+  hints_allowed: boolean;
+  /**
+   * Why the game ended: ``normal``, ``resignation``, ``timeout``, ``leaver``,
+   * ``draw_agreed``, ``aborted`` or ``abandoned``.
+   */
+  reason: string | null;
+  notes: TableNote[];
+  /**
+   * Each seat's rating change once a rated game was scored.
+   */
+  rating_changes: (number | null)[] | null;
+  offers?: StandingOffers;
+  /**
+   * The ``table`` message: who is online (seat -> presence).
+   */
+  presence?: {
+    [k: string]: SeatPresence;
+  };
+  /**
+   * ``GET /api/tables/mine``: a seat of the user may act.
+   */
+  your_turn?: boolean;
+}
+/**
+ * A seat of a table.
+ */
+export interface SeatInfo {
+  seat: number;
+  /**
+   * ``open``, ``human`` or ``computer``.
+   */
+  kind: string;
+  user_id: number | null;
+  name: string | null;
+  /**
+   * A computer seat's agent spec.
+   */
+  agent: string | null;
+  /**
+   * The computer playing a person's seat for them (after a resignation, a timeout or a
+   * leaver claim); ``null`` while the person plays.
+   */
+  takeover: string | null;
+  /**
+   * The account sitting here is a bot (plays through the bot API).
+   */
+  bot: boolean;
+}
+/**
+ * What a table's creator chose besides the game's options (``docs/lifecycle.md``).
+ */
+export interface TableSettings {
+  time_control: TimeControl;
+  hints: "auto" | "allowed" | "off";
+  /**
+   * The take-over agent: ``mcts:easy``, ``mcts:normal`` or ``mcts:hard``.
+   */
+  takeover: string;
+  rated: boolean;
+  /**
+   * Seconds offline before a seat that must act may be claimed.
+   */
+  grace: number;
+  /**
+   * The tournament whose game the table is.
+   */
+  tournament?: number;
+}
+/**
+ * A table's clock (``docs/lifecycle.md``).
+ */
+export interface TimeControl {
+  kind: "unlimited" | "realtime" | "turn";
+  /**
+   * Real time: seconds at the start.
+   */
+  base: number;
+  /**
+   * Real time: seconds added after each action (Fischer).
+   */
+  increment: number;
+  /**
+   * Turn-based: days per move.
+   */
+  days: number;
+  /**
+   * ``5+3``, ``2d`` or ``-``.
+   */
+  label: string;
+}
+/**
+ * A lifecycle fact of a table (``docs/lifecycle.md``).
+ */
+export interface TableNote {
+  /**
+   * ``resign``, ``timeout``, ``claim``, ``takeover``, ``return``, ``hint``, ``draw``,
+   * ``takeback``, ``abort``, ``abandon`` or ``rematch``.
+   */
+  kind: string;
+  /**
+   * The table's seq when it happened (a take-over at seq 12 plays from action 13).
+   */
+  seq: number;
+  seat: number | null;
+  at: string;
+  /**
+   * A take-over's computer.
+   */
+  agent?: string;
+  /**
+   * A claim's claiming seat.
+   */
+  by?: number;
+  /**
+   * A takeback's kept seq.
+   */
+  to?: number;
+  /**
+   * A rematch's new table.
+   */
+  table?: number;
+}
+/**
+ * The ``table`` message: the offers standing.
+ */
+export interface StandingOffers {
+  /**
+   * The seats offering a draw.
+   */
+  draw: number[];
+  takeback: TakebackOffer | null;
+  /**
+   * The seats that accepted a rematch.
+   */
+  rematch: number[];
+  rematch_table: number | null;
+  declined: DeclinedOffer | null;
+}
+/**
+ * A takeback asked by ``seat``, back to seq ``to``.
+ */
+export interface TakebackOffer {
+  seat: number;
+  to: number;
+  accepted: number[];
+}
+/**
+ * The offer just declined, and by whom.
+ */
+export interface DeclinedOffer {
+  kind: string;
+  seat: number;
+}
+/**
+ * The offers standing changed.
+ */
+export interface OffersMessage {
+  draw: number[];
+  takeback: TakebackOffer | null;
+  rematch: number[];
+  rematch_table: number | null;
+  declined: DeclinedOffer | null;
+  type: "offers";
+  table_id: number;
+}
+/**
+ * Who is online changed.
+ */
+export interface PresenceMessage {
+  type: "presence";
+  table_id: number;
+  seats: {
+    [k: string]: SeatPresence;
+  };
+}
+/**
+ * A page of older events (the answer to a ``history`` request).
+ */
+export interface HistoryMessage {
+  type: "history";
+  table_id: number;
+  before: number;
+  events: EventMessage[];
+}
+/**
+ * A takeback was granted: the table went back to ``seq``.
+ */
+export interface TakebackMessage {
+  type: "takeback";
+  table_id: number;
+  seq: number;
+}
+/**
+ * The rematch's table is open.
+ */
+export interface RematchMessage {
+  type: "rematch";
+  table_id: number;
+  rematch_table: number;
+}
+/**
+ * A chat message (also the table socket's ``chat`` message).
+ */
+export interface ChatMessage {
+  type: "chat";
+  id: number;
+  table_id: number;
+  /**
+   * ``players`` or ``spectators``.
+   */
+  room: string;
+  user_id: number;
+  name: string;
+  text: string | null;
+  preset: string | null;
+  at: string;
+}
+/**
+ * The answer to a ``ping``.
+ */
+export interface PongMessage {
+  type: "pong";
+  id: string | number | null;
+}
+/**
+ * A refusal (a socket frame's, or a bot request's).
+ */
+export interface ErrorMessage {
+  type: "error";
+  /**
+   * A stable code: ``bad_message``, ``not_found``, ``not_your_turn``, ``illegal_action``...
+   */
+  code: string;
+  /**
+   * In English, for people.
+   */
+  message: string;
+  /**
+   * The client's ``id``, echoed.
+   */
+  id?: string | number;
+  /**
+   * The table's seq.
+   */
+  seq?: number;
+  event?: GameEvent1;
+}
+/**
+ * A structured event as JSON (:meth:`Event.to_json`): what an action does, or why it was
+ * refused; pages translate it by ``key``. Part of the wire protocol
+ * (``connect_arena.service.protocol``).
+ */
+export interface GameEvent1 {
+  /**
+   * ``<game>.<what>`` or ``core.<what>``.
+   */
+  key: string;
+  /**
+   * The template's parameters.
+   */
+  params: {
+    [k: string]: unknown;
+  };
+}
+/**
+ * Open and running tables, newest first, and the seeks waiting, oldest first.
+ */
+export interface LobbyMessage {
+  type: "lobby";
+  tables: Table[];
+  seeks: Seek[];
+  /**
+   * ``GET /api/lobby``: the latest finished tables.
+   */
+  finished?: Table[];
+}
+/**
+ * A waiting seek.
+ */
+export interface Seek {
+  id: number;
+  user: UserRef;
+  game: string;
+  players: number;
+  settings: TableSettings;
+  rating: number;
+  /**
+   * The rating range accepted (``null``: any).
+   */
+  range: number | null;
+  created_at: string;
+}
+/**
+ * A user as seeks and challenges name them.
+ */
+export interface UserRef {
+  id: number;
+  name: string;
+  bot: boolean;
+}
+/**
+ * A challenge received (``challenge``), declined or cancelled.
+ */
+export interface ChallengeEvent {
+  type: "challenge" | "challengeDeclined" | "challengeCanceled";
+  challenge: Challenge;
+  /**
+   * Why it was declined or cancelled.
+   */
+  reason?: string;
+}
+/**
+ * A challenge between two users.
+ */
+export interface Challenge {
+  id: number;
+  challenger: UserRef;
+  challenged: UserRef;
+  game: string;
+  options: {
+    [k: string]: boolean | number | string;
+  };
+  seats: ChallengeSeat[];
+  settings: TableSettings;
+  created_at: string;
+  expires_at: string;
+}
+/**
+ * A seat a challenge asks for.
+ */
+export interface ChallengeSeat {
+  kind: string;
+  agent?: string;
+}
+/**
+ * A game where the user sits started (``gameStart``) or ended (``gameFinish``).
+ */
+export interface GameEventOfUser {
+  type: "gameStart" | "gameFinish";
+  game: GameOfUser;
+}
+/**
+ * A table of the event stream, with the user's seats there.
+ */
+export interface GameOfUser {
+  id: number;
+  game: string;
+  title: string;
+  options: {
+    [k: string]: boolean | number | string;
+  };
+  num_players: number;
+  seats: SeatInfo[];
+  status: string;
+  created_by: number;
+  created_at: string;
+  finished_at: string | null;
+  returns: number[] | null;
+  seq: number | null;
+  settings: TableSettings;
+  hints_allowed: boolean;
+  reason: string | null;
+  notes: TableNote[];
+  rating_changes: (number | null)[] | null;
+  offers?: StandingOffers1;
+  presence?: {
+    [k: string]: SeatPresence;
+  };
+  your_turn?: boolean;
+  you: number[];
+}
+/**
+ * The offers standing at a table.
+ */
+export interface StandingOffers1 {
+  /**
+   * The seats offering a draw.
+   */
+  draw: number[];
+  takeback: TakebackOffer | null;
+  /**
+   * The seats that accepted a rematch.
+   */
+  rematch: number[];
+  rematch_table: number | null;
+  declined: DeclinedOffer | null;
+}
+/**
+ * A seek of the user found its table.
+ */
+export interface SeekMatchedEvent {
+  type: "seekMatched";
+  seek: number;
+  table_id: number;
+}
+/**
+ * ``POST /api/tables/{id}/hint``: the best actions for a seat, best first.
+ */
+export interface Hint {
+  table_id: number;
+  seq: number;
+  seat: number;
+  agent: string;
+  /**
+   * The seat's legal actions at the position searched.
+   */
+  legal: string[];
+  lines: HintLine[];
+}
+/**
+ * One candidate of a hint: an action, its value for the seat and the expected line.
+ */
+export interface HintLine {
+  action: string;
+  event: GameEvent;
+  /**
+   * The seat's expected return.
+   */
+  value: number;
+  visits: number;
+  solved: boolean;
+  principal: string[];
+  principal_events: GameEvent[];
+}
+/**
+ * A table's static game information, fixed for its life.
+ */
+export interface TableGameInfo {
+  game: string;
+  num_players: number;
+  options: {
+    [k: string]: boolean | number | string;
+  };
+  /**
+   * The game's declaration (core ``GameType``).
+   */
+  game_type: {
+    [k: string]: unknown;
+  };
+  /**
+   * The board or sheet to draw (the game's own shape).
+   */
+  geometry: {
+    [k: string]: unknown;
+  };
+}
+/**
+ * ``GET /api/tables/{id}/chat``: the latest messages of the rooms the caller reads.
+ */
+export interface ChatHistory {
+  messages: ChatMessage[];
+}
+/**
+ * ``POST /api/tables/{id}/chat``: the message written.
+ */
+export interface ChatPosted {
+  message: ChatMessage;
+}
+/**
+ * ``GET /api/seeks``: the seeks waiting, oldest first.
+ */
+export interface SeekList {
+  seeks: Seek[];
+}
+/**
+ * ``POST /api/seeks``: the seek, and its table when it was matched at once.
+ */
+export interface SeekMade {
+  seek: Seek;
+  table: Table | null;
+}
+/**
+ * ``GET /api/session``, sign-up, sign-in and sign-out: the user (``null``: anonymous) and
+ * the CSRF token for state-changing requests.
+ */
+export interface Session {
+  user: UserInfo | null;
+  csrf: string;
+}
+/**
+ * An account's public description.
+ */
+export interface UserInfo {
+  id: number;
+  name: string;
+  guest: boolean;
+  bot: boolean;
+}
+/**
+ * A request that needs no other answer.
+ */
+export interface Ok {
+  ok: true;
+  /**
+   * A bot's move: the seq it was stored at.
+   */
+  seq?: number;
+  /**
+   * An upgrade to a bot account.
+   */
+  bot?: boolean;
+}
+/**
+ * Every HTTP error body.
+ */
+export interface HttpError {
+  error: HttpErrorDetail;
+}
+/**
+ * What went wrong.
+ */
+export interface HttpErrorDetail {
+  /**
+   * A stable code (``not_found``, ``not_signed_in``, ``rate_limited``...).
+   */
+  code: string;
+  /**
+   * In English, for people.
+   */
+  message: string;
+  event?: GameEvent2;
+}
+/**
+ * A structured event as JSON (:meth:`Event.to_json`): what an action does, or why it was
+ * refused; pages translate it by ``key``. Part of the wire protocol
+ * (``connect_arena.service.protocol``).
+ */
+export interface GameEvent2 {
+  /**
+   * ``<game>.<what>`` or ``core.<what>``.
+   */
+  key: string;
+  /**
+   * The template's parameters.
+   */
+  params: {
+    [k: string]: unknown;
+  };
+}
