@@ -16,7 +16,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from connect_arena.server.protocol import MESSAGES, SCHEMA_FILE, SCHEMA_URL, schema_text
 from connect_arena.service import protocol
-from tests.server.serverhelpers import Player, receive_until
+from tests.server.serverhelpers import Player
 
 ROOT = Path(__file__).resolve().parents[2]
 TYPES_FILE = SCHEMA_FILE.with_name("protocol.d.ts")
@@ -95,9 +95,7 @@ def test_the_server_serves_the_checked_in_schema(client: TestClient) -> None:
     assert set(MESSAGES) <= set(response.json()["$defs"])
 
 
-def read_until(
-    socket: Any, kind: str, seen: list[dict[str, Any]], **match: Any
-) -> dict[str, Any]:
+def read_until(socket: Any, kind: str, seen: list[dict[str, Any]], **match: Any) -> dict[str, Any]:
     """Read messages until one of type ``kind`` (with the given fields) arrives; every message
     read is added to ``seen``."""
     for _ in range(200):
