@@ -39,6 +39,7 @@ from connect_arena.server.db.bots import StoredToken
 from connect_arena.server.errors import ApiError
 from connect_arena.server.schemas import OfferOp, SeatChoice, SettingsChoice, Strict
 from connect_arena.service import ErrorCode, SeatRequest, ServiceError, Subscription, TableStatus
+from connect_arena.service.protocol import ChallengeEvent, GameEventOfUser
 from connect_arena.service.settings import TableSettings
 
 router = APIRouter(prefix="/api")
@@ -224,11 +225,13 @@ async def stream_events(caller: BotAccount, arena: ArenaDep) -> StreamingRespons
     user_id = caller.user.id
     subscription = service.user_events.watch(user_id)
     for challenge in await service.challenges.pending(user_id):
-        subscription.push_json({"type": "challenge", "challenge": challenge.to_json()})
+        waiting: ChallengeEvent = {"type": "challenge", "challenge": challenge.to_json()}
+        subscription.push_json(waiting)
     for row in await service.my_tables(user_id):
         if row["status"] == TableStatus.RUNNING.value:
             seats = [s["seat"] for s in row["seats"] if s["user_id"] == user_id]
-            subscription.push_json({"type": "gameStart", "game": {**row, "you": seats}})
+            started: GameEventOfUser = {"type": "gameStart", "game": {**row, "you": seats}}
+            subscription.push_json(started)
 
     async def lines() -> AsyncIterator[bytes]:
         try:
