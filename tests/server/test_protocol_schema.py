@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +40,7 @@ BY_TYPE: dict[str, Any] = {
     "gameStart": protocol.GameEventOfUser,
     "gameFinish": protocol.GameEventOfUser,
     "seekMatched": protocol.SeekMatchedEvent,
+    "tournament": protocol.TournamentMessage,
 }
 """The type of each socket message and user event, by its ``type``."""
 
@@ -153,3 +155,26 @@ def test_http_bodies_fit_their_types(client: TestClient) -> None:
     fits(server.ChatPosted, posted)
     fits(server.ChatHistory, alice.get(f"/api/tables/{table['id']}/chat").json())
     fits(protocol.TableGameInfo, alice.get(f"/api/tables/{table['id']}/game").json())
+
+
+def test_tournament_bodies_fit_their_types(client: TestClient) -> None:
+    club = Player(client).signup("club")
+    starts = (datetime.now(UTC) + timedelta(hours=1)).isoformat()
+    body = {
+        "name": "Quick Swiss",
+        "game": "quinque",
+        "options": {"parachutes": 2, "tiles": 1},
+        "settings": {"time_control": {"kind": "realtime", "base": 60, "increment": 1}},
+        "format": "swiss",
+        "rounds": 1,
+        "starts_at": starts,
+    }
+    made = club.post("/api/tournaments", body).json()["tournament"]
+    club.post(f"/api/tournaments/{made['id']}/computers", {"agent": "random", "count": 2})
+    fits(protocol.Tournament, made)
+    fits(protocol.Tournament, club.get(f"/api/tournaments/{made['id']}").json()["tournament"])
+    listing = club.get("/api/tournaments").json()
+    fits(protocol.TournamentListing, listing)
+    assert listing["upcoming"][0]["entrants"] == 2
+    with club.client.websocket_connect(f"/ws/tournaments/{made['id']}") as socket:
+        fits_message(socket.receive_json())

@@ -131,7 +131,10 @@ MESSAGES: dict[str, Any] = {
     "ChallengeEvent": service.ChallengeEvent,
     "GameEventOfUser": service.GameEventOfUser,
     "SeekMatchedEvent": service.SeekMatchedEvent,
+    # a tournament (/ws/tournaments/{id})
+    "TournamentMessage": service.TournamentMessage,
     # HTTP bodies
+    "TournamentListing": service.TournamentListing,
     "Table": service.Table,
     "Seek": service.Seek,
     "Challenge": service.Challenge,

@@ -25,6 +25,7 @@ from connect_arena.server.routes_bot import Caller, needs
 from connect_arena.server.schemas import SettingsChoice, Strict
 from connect_arena.server.websocket import POLICY_VIOLATION, _admitted, _connection, _serve
 from connect_arena.service import ErrorCode, ServiceError, table_record
+from connect_arena.service.protocol import TournamentListing
 from connect_arena.service.settings import TableSettings
 from connect_arena.service.tournaments import Format
 
@@ -57,8 +58,8 @@ class Computers(Strict):
     count: int = Field(default=1, ge=1, le=64)
 
 
-@router.get("/api/tournaments")
-async def tournaments(arena: ArenaDep) -> dict[str, Any]:
+@router.get("/api/tournaments", response_model=None)
+async def tournaments(arena: ArenaDep) -> TournamentListing:
     """Upcoming, running and finished tournaments."""
     return arena.service.tournaments.listing()
 

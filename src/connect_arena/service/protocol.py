@@ -498,6 +498,130 @@ class TableGameInfo(TypedDict):
     """The board or sheet to draw (the game's own shape)."""
 
 
+# ----- tournaments (/api/tournaments, /ws/tournaments/{id}) ------------------------------------
+@with_config(CONFIG)
+class TournamentEntrant(TypedDict):
+    """An entrant: a person, a bot or a computer (``<agent> #<n>``)."""
+
+    index: int
+    name: str
+    user_id: int | None
+    agent: str | None
+    bot: bool
+    withdrawn: bool
+    no_shows: int
+    rating: float
+
+
+@with_config(CONFIG)
+class TournamentGame(TypedDict):
+    """A game (a table) of a tournament."""
+
+    round: int
+    """1-based (arena: the order of pairing)."""
+    table_id: int
+    entrants: list[int]
+    """The entrant at each seat."""
+    returns: list[float] | None
+    reason: str | None
+    """Why it ended (``null`` while it runs)."""
+    no_shows: list[int]
+
+
+@with_config(CONFIG)
+class StandingRow(TypedDict):
+    """A row of the standings, best first."""
+
+    place: int
+    entrant: int
+    name: str
+    user_id: int | None
+    agent: str | None
+    bot: bool
+    score: float
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    byes: int
+    tiebreaks: dict[str, float]
+    """In the system's order, by key (``buchholz``...)."""
+    withdrawn: bool
+
+
+@with_config(CONFIG)
+class Tournament(TypedDict):
+    """A tournament: its choices, state, standings and games."""
+
+    id: int
+    name: str
+    game: str
+    options: Options
+    players: int
+    """Seats per table."""
+    settings: TableSettings
+    format: str
+    """``swiss``, ``arena`` or ``round_robin``."""
+    minutes: float
+    starts_at: str
+    min_rated_games: int
+    pause: float
+    """Seconds between rounds."""
+    created_by: int
+    status: str
+    """``upcoming``, ``running``, ``finished`` or ``cancelled``."""
+    round: int
+    entrants: list[TournamentEntrant]
+    games: list[TournamentGame]
+    rounds: int
+    byes: list[list[int]]
+    """``[round, entrant]`` pairs."""
+    schedule: list[list[list[int]]]
+    """Round-robin: every round's tables (entrants per seat), fixed at the start."""
+    started_at: str | None
+    finished_at: str | None
+    ends_at: str | None
+    """An arena's end once started."""
+    next_round_at: str | None
+    """During the pause between rounds: when the next round is paired."""
+    standings: list[StandingRow]
+
+
+@with_config(CONFIG)
+class TournamentSummary(TypedDict):
+    """A tournament of the list (without entrants and games)."""
+
+    id: int
+    name: str
+    game: str
+    players: int
+    format: str
+    status: str
+    settings: TableSettings
+    starts_at: str
+    entrants: int
+    """How many (withdrawn ones not counted)."""
+    rounds: int
+    minutes: float
+
+
+@with_config(CONFIG)
+class TournamentListing(TypedDict):
+    """``GET /api/tournaments``: newest first."""
+
+    upcoming: list[TournamentSummary]
+    running: list[TournamentSummary]
+    finished: list[TournamentSummary]
+
+
+@with_config(CONFIG)
+class TournamentMessage(TypedDict):
+    """The tournament now and after every change (``/ws/tournaments/{id}``)."""
+
+    type: Literal["tournament"]
+    tournament: Tournament
+
+
 __all__ = [
     "CONFIG",
     "Challenge",
@@ -528,6 +652,7 @@ __all__ = [
     "Seek",
     "SeekMatchedEvent",
     "StandingOffers",
+    "StandingRow",
     "StateMessage",
     "Table",
     "TableGameInfo",
@@ -539,6 +664,12 @@ __all__ = [
     "TakebackOffer",
     "TimeControl",
     "TimeControlKind",
+    "Tournament",
+    "TournamentEntrant",
+    "TournamentGame",
+    "TournamentListing",
+    "TournamentMessage",
+    "TournamentSummary",
     "UserEvent",
     "UserRef",
 ]

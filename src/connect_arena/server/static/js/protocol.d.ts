@@ -20,6 +20,8 @@ export type ConnectArenaMessage =
   | ChallengeEvent
   | GameEventOfUser
   | SeekMatchedEvent
+  | TournamentMessage
+  | TournamentListing
   | Table
   | Seek
   | Challenge
@@ -585,6 +587,152 @@ export interface SeekMatchedEvent {
   type: "seekMatched";
   seek: number;
   table_id: number;
+}
+/**
+ * The tournament now and after every change (``/ws/tournaments/{id}``).
+ */
+export interface TournamentMessage {
+  type: "tournament";
+  tournament: Tournament;
+}
+/**
+ * A tournament: its choices, state, standings and games.
+ */
+export interface Tournament {
+  id: number;
+  name: string;
+  game: string;
+  options: {
+    [k: string]: boolean | number | string;
+  };
+  /**
+   * Seats per table.
+   */
+  players: number;
+  settings: TableSettings;
+  /**
+   * ``swiss``, ``arena`` or ``round_robin``.
+   */
+  format: string;
+  minutes: number;
+  starts_at: string;
+  min_rated_games: number;
+  /**
+   * Seconds between rounds.
+   */
+  pause: number;
+  created_by: number;
+  /**
+   * ``upcoming``, ``running``, ``finished`` or ``cancelled``.
+   */
+  status: string;
+  round: number;
+  entrants: TournamentEntrant[];
+  games: TournamentGame[];
+  rounds: number;
+  /**
+   * ``[round, entrant]`` pairs.
+   */
+  byes: number[][];
+  /**
+   * Round-robin: every round's tables (entrants per seat), fixed at the start.
+   */
+  schedule: number[][][];
+  started_at: string | null;
+  finished_at: string | null;
+  /**
+   * An arena's end once started.
+   */
+  ends_at: string | null;
+  /**
+   * During the pause between rounds: when the next round is paired.
+   */
+  next_round_at: string | null;
+  standings: StandingRow[];
+}
+/**
+ * An entrant: a person, a bot or a computer (``<agent> #<n>``).
+ */
+export interface TournamentEntrant {
+  index: number;
+  name: string;
+  user_id: number | null;
+  agent: string | null;
+  bot: boolean;
+  withdrawn: boolean;
+  no_shows: number;
+  rating: number;
+}
+/**
+ * A game (a table) of a tournament.
+ */
+export interface TournamentGame {
+  /**
+   * 1-based (arena: the order of pairing).
+   */
+  round: number;
+  table_id: number;
+  /**
+   * The entrant at each seat.
+   */
+  entrants: number[];
+  returns: number[] | null;
+  /**
+   * Why it ended (``null`` while it runs).
+   */
+  reason: string | null;
+  no_shows: number[];
+}
+/**
+ * A row of the standings, best first.
+ */
+export interface StandingRow {
+  place: number;
+  entrant: number;
+  name: string;
+  user_id: number | null;
+  agent: string | null;
+  bot: boolean;
+  score: number;
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  byes: number;
+  /**
+   * In the system's order, by key (``buchholz``...).
+   */
+  tiebreaks: {
+    [k: string]: number;
+  };
+  withdrawn: boolean;
+}
+/**
+ * ``GET /api/tournaments``: newest first.
+ */
+export interface TournamentListing {
+  upcoming: TournamentSummary[];
+  running: TournamentSummary[];
+  finished: TournamentSummary[];
+}
+/**
+ * A tournament of the list (without entrants and games).
+ */
+export interface TournamentSummary {
+  id: number;
+  name: string;
+  game: string;
+  players: number;
+  format: string;
+  status: string;
+  settings: TableSettings;
+  starts_at: string;
+  /**
+   * How many (withdrawn ones not counted).
+   */
+  entrants: number;
+  rounds: number;
+  minutes: number;
 }
 /**
  * ``POST /api/tables/{id}/hint``: the best actions for a seat, best first.

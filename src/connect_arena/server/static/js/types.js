@@ -179,109 +179,18 @@
 
 /** @typedef {import("./protocol").TableGameInfo} TableGameInfo */
 
-/**
- * A table's time control as the tournaments send it (docs/lifecycle.md): seconds, days.
- * @typedef {object} TournamentTimeControl
- * @property {"unlimited" | "realtime" | "turn" | string} kind
- * @property {number} base - real time: each seat's starting time, in seconds.
- * @property {number} increment - real time: seconds added after each action.
- * @property {number} days - turn-based: days per move.
- * @property {string} [label] - "5+3", "2d" or "-".
- */
+/** @typedef {import("./protocol").TimeControl} TournamentTimeControl */
 
-/**
- * The settings of a tournament's tables.
- * @typedef {object} TournamentSettings
- * @property {TournamentTimeControl} time_control
- * @property {boolean} rated
- * @property {string} [hints]
- * @property {string} [takeover]
- */
+/** @typedef {import("./protocol").TableSettings} TournamentSettings */
 
-/**
- * A tournament of GET /api/tournaments (a list entry, without entrants and games).
- * @typedef {object} TournamentSummary
- * @property {number} id
- * @property {string} name
- * @property {string} game
- * @property {number} players - seats per table.
- * @property {"swiss" | "arena" | "round_robin" | string} format
- * @property {"upcoming" | "running" | "finished" | "cancelled" | string} status
- * @property {TournamentSettings} settings
- * @property {string} starts_at - ISO 8601 with a time zone.
- * @property {number} entrants - how many (withdrawn ones not counted).
- * @property {number} rounds
- * @property {number} minutes
- */
+/** @typedef {import("./protocol").TournamentSummary} TournamentSummary */
 
-/**
- * An entrant of a tournament: a person, a bot or a computer ("<agent> #<n>").
- * @typedef {object} TournamentEntrant
- * @property {number} index
- * @property {string} name
- * @property {number | null} user_id
- * @property {string | null} agent
- * @property {boolean} bot
- * @property {boolean} withdrawn
- * @property {number} no_shows
- * @property {number} rating
- */
+/** @typedef {import("./protocol").TournamentEntrant} TournamentEntrant */
 
-/**
- * A game (a table) of a tournament.
- * @typedef {object} TournamentGame
- * @property {number} round - 1-based (arena: the order of pairing).
- * @property {number} table_id
- * @property {number[]} entrants - the entrant at each seat.
- * @property {number[] | null} returns - once finished with a result.
- * @property {string | null} reason - why it ended (null while it runs).
- * @property {number[]} no_shows
- */
+/** @typedef {import("./protocol").TournamentGame} TournamentGame */
 
-/**
- * A row of a tournament's standings, best first.
- * @typedef {object} StandingRow
- * @property {number} place
- * @property {number} entrant
- * @property {string} name
- * @property {number | null} user_id
- * @property {string | null} agent
- * @property {number} score
- * @property {number} games
- * @property {number} wins
- * @property {number} draws
- * @property {number} losses
- * @property {number} byes
- * @property {Record<string, number>} tiebreaks - in the system's order, by key ("buchholz"...).
- * @property {boolean} withdrawn
- */
+/** @typedef {import("./protocol").StandingRow} StandingRow */
 
-/**
- * A tournament (GET /api/tournaments/{id}, and the `tournament` message of
- * /ws/tournaments/{id}).
- * @typedef {object} Tournament
- * @property {number} id
- * @property {string} name
- * @property {string} game
- * @property {Record<string, OptionValue>} options
- * @property {number} players
- * @property {TournamentSettings} settings
- * @property {"swiss" | "arena" | "round_robin" | string} format
- * @property {number} rounds
- * @property {number} minutes
- * @property {string} starts_at
- * @property {number} min_rated_games
- * @property {number} pause - seconds between rounds.
- * @property {number} created_by
- * @property {"upcoming" | "running" | "finished" | "cancelled" | string} status
- * @property {number} round
- * @property {TournamentEntrant[]} entrants
- * @property {TournamentGame[]} games
- * @property {number[][]} byes - [round, entrant] pairs.
- * @property {string | null} started_at
- * @property {string | null} finished_at
- * @property {string | null} ends_at - an arena's end once started.
- * @property {StandingRow[]} standings
- */
+/** @typedef {import("./protocol").Tournament} Tournament */
 
 export {};
