@@ -155,6 +155,9 @@ def test_http_bodies_fit_their_types(client: TestClient) -> None:
     fits(server.ChatPosted, posted)
     fits(server.ChatHistory, alice.get(f"/api/tables/{table['id']}/chat").json())
     fits(protocol.TableGameInfo, alice.get(f"/api/tables/{table['id']}/game").json())
+    catalogue = alice.get("/api/games").json()
+    fits(server.Catalogue, catalogue)
+    assert {game["name"] for game in catalogue["games"]} >= {"quinque", "connect5"}
 
 
 def test_tournament_bodies_fit_their_types(client: TestClient) -> None:

@@ -112,6 +112,70 @@ class SeekMade(TypedDict):
     table: service.Table | None
 
 
+@with_config(CONFIG)
+class OptionInfo(TypedDict):
+    """A game option for the pages (``GET /api/games``)."""
+
+    name: str
+    type: str
+    """``bool``, ``int``, ``str`` or ``choice``."""
+    default: service.OptionValue
+    description: str
+    """In English."""
+    choices: list[str] | None
+    minimum: int | None
+    maximum: int | None
+    register: str
+    """The ambiguity-register entries the option settles (``Q-3``...)."""
+    form: bool
+    """Offered by the new-table form (false: only for programs' games)."""
+    valid: dict[str, list[service.OptionValue]] | None
+    """Per player count, the values the engine accepts (the other options at their
+    defaults); ``null``: any number in the range."""
+
+
+@with_config(CONFIG)
+class GameInfo(TypedDict):
+    """A game of the catalogue, in English."""
+
+    name: str
+    title: str
+    summary: str
+    player_counts: list[int]
+    default_players: int
+    seat_names: list[str]
+    private_information: bool
+    teams: dict[str, list[list[int]]]
+    """Player count -> the partners' seat lists."""
+    game_type: service.JsonObject
+    """The game's declaration (core ``GameType``)."""
+    rules_languages: list[str]
+    """The languages of its rules pages (none: no link)."""
+    tutorial: bool
+    """It has a guided first game (``/tutorial/<name>``)."""
+    options: list[OptionInfo]
+
+
+@with_config(CONFIG)
+class GameSettingsInfo(TypedDict):
+    """The choices of table settings the new-table form offers."""
+
+    realtime_presets: list[list[float]]
+    """``[minutes, seconds]`` pairs."""
+    turn_days: list[int]
+    takeover_levels: list[str]
+    default: service.TableSettings
+
+
+@with_config(CONFIG)
+class Catalogue(TypedDict):
+    """``GET /api/games``: the registered games, the computer players' kinds, the settings."""
+
+    games: list[GameInfo]
+    agents: list[str]
+    settings: GameSettingsInfo
+
+
 MESSAGES: dict[str, Any] = {
     # the table socket (/ws/tables/{id}) and the bot API's game stream
     "StateMessage": service.StateMessage,
@@ -135,6 +199,7 @@ MESSAGES: dict[str, Any] = {
     "TournamentMessage": service.TournamentMessage,
     # HTTP bodies
     "TournamentListing": service.TournamentListing,
+    "Catalogue": Catalogue,
     "Table": service.Table,
     "Seek": service.Seek,
     "Challenge": service.Challenge,

@@ -29,6 +29,7 @@ from connect_arena.server.arena import (
     service_user,
 )
 from connect_arena.server.errors import ApiError
+from connect_arena.server.protocol import Catalogue, GameInfo, GameSettingsInfo, OptionInfo
 from connect_arena.server.ratelimit import ReplayLimitDep
 from connect_arena.server.schemas import NewTable, RecordUpload, SeatNumber
 from connect_arena.service import (
@@ -94,7 +95,7 @@ def _valid_values(cls: type[Game], name: str) -> dict[str, list[OptionValue]] | 
     return valid
 
 
-def _option_json(cls: type[Game], spec: OptionSpec) -> dict[str, Any]:
+def _option_json(cls: type[Game], spec: OptionSpec) -> OptionInfo:
     """An option for the pages. ``valid`` (per player count, see :func:`_valid_values`) lists
     the choices the new-table form offers; ``form`` is false for the option that only bounds
     games between programs (the game type's anti-endless option)."""
@@ -122,7 +123,7 @@ def rules_languages(game: str) -> list[str]:
     return [lang for lang in LANGUAGES if (RULES_PAGES / f"{game}.{lang}.html").is_file()]
 
 
-def _game_json(cls: type[Game]) -> dict[str, Any]:
+def _game_json(cls: type[Game]) -> GameInfo:
     return {
         "name": cls.name,
         "title": cls.title,
@@ -139,21 +140,21 @@ def _game_json(cls: type[Game]) -> dict[str, Any]:
     }
 
 
-@router.get("/games")
-async def games() -> dict[str, Any]:
+@router.get("/games", response_model=None)
+async def games() -> Catalogue:
     """The registered games with their options, and the computer players (described in a
     worker thread: the first time, each option's valid values are asked to the engine)."""
     return await asyncio.to_thread(_games)
 
 
-def _games() -> dict[str, Any]:
-    found = []
+def _games() -> Catalogue:
+    found: list[GameInfo] = []
     for name in game_names():
         try:
             found.append(_game_json(game_class(name)))
         except Exception:  # a half-finished game must not break the lobby
             continue
-    settings = {
+    settings: GameSettingsInfo = {
         "realtime_presets": [list(preset) for preset in REALTIME_PRESETS],
         "turn_days": list(TURN_DAYS),
         "takeover_levels": list(TAKEOVER_LEVELS),

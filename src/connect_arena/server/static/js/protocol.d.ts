@@ -22,6 +22,7 @@ export type ConnectArenaMessage =
   | SeekMatchedEvent
   | TournamentMessage
   | TournamentListing
+  | Catalogue
   | Table
   | Seek
   | Challenge
@@ -733,6 +734,92 @@ export interface TournamentSummary {
   entrants: number;
   rounds: number;
   minutes: number;
+}
+/**
+ * ``GET /api/games``: the registered games, the computer players' kinds, the settings.
+ */
+export interface Catalogue {
+  games: GameInfo[];
+  agents: string[];
+  settings: GameSettingsInfo;
+}
+/**
+ * A game of the catalogue, in English.
+ */
+export interface GameInfo {
+  name: string;
+  title: string;
+  summary: string;
+  player_counts: number[];
+  default_players: number;
+  seat_names: string[];
+  private_information: boolean;
+  /**
+   * Player count -> the partners' seat lists.
+   */
+  teams: {
+    [k: string]: number[][];
+  };
+  /**
+   * The game's declaration (core ``GameType``).
+   */
+  game_type: {
+    [k: string]: unknown;
+  };
+  /**
+   * The languages of its rules pages (none: no link).
+   */
+  rules_languages: string[];
+  /**
+   * It has a guided first game (``/tutorial/<name>``).
+   */
+  tutorial: boolean;
+  options: OptionInfo[];
+}
+/**
+ * A game option for the pages (``GET /api/games``).
+ */
+export interface OptionInfo {
+  name: string;
+  /**
+   * ``bool``, ``int``, ``str`` or ``choice``.
+   */
+  type: string;
+  default: boolean | number | string;
+  /**
+   * In English.
+   */
+  description: string;
+  choices: string[] | null;
+  minimum: number | null;
+  maximum: number | null;
+  /**
+   * The ambiguity-register entries the option settles (``Q-3``...).
+   */
+  register: string;
+  /**
+   * Offered by the new-table form (false: only for programs' games).
+   */
+  form: boolean;
+  /**
+   * Per player count, the values the engine accepts (the other options at their
+   * defaults); ``null``: any number in the range.
+   */
+  valid: {
+    [k: string]: (boolean | number | string)[];
+  } | null;
+}
+/**
+ * The choices of table settings the new-table form offers.
+ */
+export interface GameSettingsInfo {
+  /**
+   * ``[minutes, seconds]`` pairs.
+   */
+  realtime_presets: number[][];
+  turn_days: number[];
+  takeover_levels: string[];
+  default: TableSettings;
 }
 /**
  * ``POST /api/tables/{id}/hint``: the best actions for a seat, best first.

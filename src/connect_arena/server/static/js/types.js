@@ -5,46 +5,17 @@
 
 /** @typedef {import("./protocol").UserInfo} User */
 
-/**
- * A game option as /api/games describes it.
- * @typedef {object} OptionSpec
- * @property {string} name
- * @property {string} type - "bool", "int", "str" or "choice".
- * @property {string} description - in English.
- * @property {OptionValue} default
- * @property {string[] | null} [choices]
- * @property {number | null} [minimum]
- * @property {number | null} [maximum]
- * @property {boolean} [form] - offered by the new-table form (false: for programs' games).
- * @property {Record<string, OptionValue[]> | null} [valid] - per player count, the values the
- *   engine accepts (the other options at their defaults); null: any number in the range.
- */
+/** @typedef {import("./protocol").OptionInfo} OptionSpec */
 
 /** @typedef {boolean | number | string} OptionValue */
 
 /**
- * A game of the catalogue (/api/games), in English.
- * @typedef {object} GameInfo
- * @property {string} name
- * @property {string} [title]
- * @property {string} [summary]
- * @property {number[]} [player_counts]
- * @property {number} [default_players]
- * @property {string[]} seat_names
- * @property {boolean} [private_information]
- * @property {OptionSpec[]} [options]
- * @property {Record<string, number[][]>} [teams] - player count -> the partners' seat lists.
- * @property {string[]} [rules_languages] - the languages of its rules pages (none: no link).
- * @property {boolean} [tutorial] - it has a guided first game (/tutorial/<name>).
- * @property {Record<string, unknown>} [game_type] - the game's declaration (core GameType).
+ * A game as the pages know it: a complete catalogue entry (CatalogueGame), or the partial one
+ * the pages fall back to for a game the catalogue does not list.
+ * @typedef {Pick<CatalogueGame, "name" | "seat_names"> & Partial<CatalogueGame>} GameInfo
  */
 
-/**
- * A complete catalogue entry, as /api/games sends it (the pages fall back to a partial
- * GameInfo for a game the catalogue does not list).
- * @typedef {GameInfo & {title: string, summary: string, player_counts: number[],
- *   default_players: number, options: OptionSpec[]}} CatalogueGame
- */
+/** @typedef {import("./protocol").GameInfo} CatalogueGame */
 
 /** @typedef {import("./protocol").SeatInfo} SeatInfo */
 
@@ -74,11 +45,8 @@
 /** @typedef {import("./protocol").SeatPresence} SeatPresence */
 
 /**
- * The choices of table settings that GET /api/games offers (`settings`).
- * @typedef {object} GameSettingsInfo
- * @property {number[][]} [realtime_presets] - [minutes, seconds] pairs.
- * @property {number[]} [turn_days]
- * @property {string[]} [takeover_levels]
+ * The settings' choices of GET /api/games (empty on a page until the catalogue has come).
+ * @typedef {Partial<import("./protocol").GameSettingsInfo>} GameSettingsInfo
  */
 
 /** @typedef {import("./protocol").Table} Table */
