@@ -204,6 +204,7 @@ MESSAGES: dict[str, Any] = {
     "Seek": service.Seek,
     "Challenge": service.Challenge,
     "Hint": service.Hint,
+    "GameAnalysis": service.GameAnalysis,
     "TableGameInfo": service.TableGameInfo,
     "ChatHistory": ChatHistory,
     "ChatPosted": ChatPosted,

@@ -486,6 +486,33 @@ class Hint(TypedDict):
 
 
 @with_config(CONFIG)
+class AnalysedPosition(TypedDict):
+    """One position of "Analyse this game"."""
+
+    seq: int
+    """The action's seq (the position searched is the one before it)."""
+    seat: int
+    played: str
+    best: str
+    best_event: GameEvent
+    value: float
+    """The acting seat's expected return (the best line's)."""
+    rank: int | None
+    """The action played among the candidates (1: the engine's; ``null``: not among them)."""
+
+
+@with_config(CONFIG)
+class GameAnalysis(TypedDict):
+    """``GET /api/tables/{id}/analysis``: the evaluation of a finished game."""
+
+    table_id: int
+    agent: str
+    sampled: bool
+    """Only some positions were searched (a long game)."""
+    positions: list[AnalysedPosition]
+
+
+@with_config(CONFIG)
 class TableGameInfo(TypedDict):
     """A table's static game information, fixed for its life."""
 
@@ -624,6 +651,7 @@ class TournamentMessage(TypedDict):
 
 __all__ = [
     "CONFIG",
+    "AnalysedPosition",
     "Challenge",
     "ChallengeEvent",
     "ChallengeSeat",
@@ -631,6 +659,7 @@ __all__ = [
     "DeclinedOffer",
     "ErrorMessage",
     "EventMessage",
+    "GameAnalysis",
     "GameEvent",
     "GameEventOfUser",
     "GameOfUser",

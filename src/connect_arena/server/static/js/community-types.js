@@ -23,24 +23,9 @@
 
 /** @typedef {import("./protocol").ChatMessage} ChatMessage */
 
-/**
- * One position of "Analyse this game" (GET /api/tables/{id}/analysis).
- * @typedef {object} AnalysedPosition
- * @property {number} seq - the action's seq (the position searched is the one before it).
- * @property {number} seat
- * @property {string} played
- * @property {string} best
- * @property {import("./types.js").GameEvent | null} [best_event]
- * @property {number} value - the acting seat's expected return.
- * @property {number | null} rank - the action played among the candidates (1: the engine's).
- */
+/** @typedef {import("./protocol").AnalysedPosition} AnalysedPosition */
 
-/**
- * @typedef {object} Analysis
- * @property {AnalysedPosition[]} positions
- * @property {boolean} sampled
- * @property {string} [agent]
- */
+/** @typedef {import("./protocol").GameAnalysis} Analysis */
 
 /**
  * A player of a history item.

@@ -27,6 +27,7 @@ export type ConnectArenaMessage =
   | Seek
   | Challenge
   | Hint
+  | GameAnalysis
   | TableGameInfo
   | ChatHistory
   | ChatPosted
@@ -849,6 +850,39 @@ export interface HintLine {
   solved: boolean;
   principal: string[];
   principal_events: GameEvent[];
+}
+/**
+ * ``GET /api/tables/{id}/analysis``: the evaluation of a finished game.
+ */
+export interface GameAnalysis {
+  table_id: number;
+  agent: string;
+  /**
+   * Only some positions were searched (a long game).
+   */
+  sampled: boolean;
+  positions: AnalysedPosition[];
+}
+/**
+ * One position of "Analyse this game".
+ */
+export interface AnalysedPosition {
+  /**
+   * The action's seq (the position searched is the one before it).
+   */
+  seq: number;
+  seat: number;
+  played: string;
+  best: string;
+  best_event: GameEvent;
+  /**
+   * The acting seat's expected return (the best line's).
+   */
+  value: number;
+  /**
+   * The action played among the candidates (1: the engine's; ``null``: not among them).
+   */
+  rank: number | null;
 }
 /**
  * A table's static game information, fixed for its life.
