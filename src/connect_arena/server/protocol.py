@@ -176,6 +176,166 @@ class Catalogue(TypedDict):
     settings: GameSettingsInfo
 
 
+# ----- the community API (server/db/ratings.py builds these; docs/community.md) ----------------
+@with_config(CONFIG)
+class ProfileUser(TypedDict):
+    """The account a profile describes."""
+
+    id: int
+    name: str
+    joined: str
+    guest: bool
+    bot: bool
+    computer: bool
+
+
+@with_config(CONFIG)
+class GameStats(TypedDict):
+    """A user's games of one game."""
+
+    title: str
+    played: int
+    wins: int
+    losses: int
+    draws: int
+    mean_rank: float | None
+    mean_sides: float | None
+
+
+@with_config(CONFIG)
+class RatingInfo(TypedDict):
+    """A user's rating in one game."""
+
+    rating: float
+    mu: float
+    sigma: float
+    games: int
+    provisional: bool
+    last_game_at: str
+
+
+@with_config(CONFIG)
+class RatingPoint(TypedDict):
+    """A point of a rating chart: the rating after a rated game."""
+
+    at: str
+    rating: float
+    """After the game (a rated game always has one)."""
+    change: float | None
+    table_id: int
+
+
+@with_config(CONFIG)
+class PlayerSeat(TypedDict):
+    """A seat of a stored table."""
+
+    seat: int
+    kind: str
+    user_id: int | None
+    name: str | None
+    agent: str | None
+    bot: bool
+
+
+@with_config(CONFIG)
+class HistoryPlayer(PlayerSeat):
+    """A seat of a history item, with its scoring."""
+
+    account: int | None
+    rank: int | None
+    change: float | None
+
+
+@with_config(CONFIG)
+class HistoryItem(TypedDict):
+    """One finished game of a user (the user's seat at a scored table)."""
+
+    table_id: int
+    game: str
+    title: str
+    finished_at: str
+    reason: str | None
+    rated: bool
+    seat: int
+    sides: int | None
+    rank: int | None
+    result: str | None
+    """``win``, ``loss``, ``draw`` or ``null``."""
+    rating: float | None
+    change: float | None
+    players: list[HistoryPlayer]
+    replay: str
+    """The replay page's path."""
+
+
+@with_config(CONFIG)
+class RunningTable(TypedDict):
+    """A running table of a profile."""
+
+    id: int
+    game: str
+    title: str
+    created_at: str
+    seats: list[PlayerSeat]
+    url: str
+
+
+@with_config(CONFIG)
+class Profile(TypedDict):
+    """``GET /api/users/{name}``."""
+
+    user: ProfileUser
+    games: dict[str, GameStats]
+    ratings: dict[str, RatingInfo]
+    rating_history: dict[str, list[RatingPoint]]
+    recent: list[HistoryItem]
+    running: list[RunningTable]
+
+
+@with_config(CONFIG)
+class HistoryPage(TypedDict):
+    """``GET /api/users/{name}/games``: a page of finished games, newest first."""
+
+    games: list[HistoryItem]
+    page: int
+    per_page: int
+    total: int
+    has_more: bool
+
+
+@with_config(CONFIG)
+class LeaderboardUser(TypedDict):
+    """A ranked account."""
+
+    id: int
+    name: str
+
+
+@with_config(CONFIG)
+class LeaderboardRow(TypedDict):
+    """A row of a leaderboard."""
+
+    rank: int
+    user: LeaderboardUser
+    rating: float
+    games: int
+    last_game_at: str
+
+
+@with_config(CONFIG)
+class Leaderboard(TypedDict):
+    """``GET /api/leaderboard/{game}``: the top rated active players."""
+
+    game: str
+    title: str
+    page: int
+    per_page: int
+    has_more: bool
+    active_days: int
+    provisional_games: int
+    players: list[LeaderboardRow]
+
+
 MESSAGES: dict[str, Any] = {
     # the table socket (/ws/tables/{id}) and the bot API's game stream
     "StateMessage": service.StateMessage,
@@ -200,6 +360,9 @@ MESSAGES: dict[str, Any] = {
     # HTTP bodies
     "TournamentListing": service.TournamentListing,
     "Catalogue": Catalogue,
+    "Profile": Profile,
+    "HistoryPage": HistoryPage,
+    "Leaderboard": Leaderboard,
     "Table": service.Table,
     "Seek": service.Seek,
     "Challenge": service.Challenge,

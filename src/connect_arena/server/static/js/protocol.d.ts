@@ -23,6 +23,9 @@ export type ConnectArenaMessage =
   | TournamentMessage
   | TournamentListing
   | Catalogue
+  | Profile
+  | HistoryPage
+  | Leaderboard
   | Table
   | Seek
   | Challenge
@@ -821,6 +824,170 @@ export interface GameSettingsInfo {
   turn_days: number[];
   takeover_levels: string[];
   default: TableSettings;
+}
+/**
+ * ``GET /api/users/{name}``.
+ */
+export interface Profile {
+  user: ProfileUser;
+  games: {
+    [k: string]: GameStats;
+  };
+  ratings: {
+    [k: string]: RatingInfo;
+  };
+  rating_history: {
+    [k: string]: RatingPoint[];
+  };
+  recent: HistoryItem[];
+  running: RunningTable[];
+}
+/**
+ * The account a profile describes.
+ */
+export interface ProfileUser {
+  id: number;
+  name: string;
+  joined: string;
+  guest: boolean;
+  bot: boolean;
+  computer: boolean;
+}
+/**
+ * A user's games of one game.
+ */
+export interface GameStats {
+  title: string;
+  played: number;
+  wins: number;
+  losses: number;
+  draws: number;
+  mean_rank: number | null;
+  mean_sides: number | null;
+}
+/**
+ * A user's rating in one game.
+ */
+export interface RatingInfo {
+  rating: number;
+  mu: number;
+  sigma: number;
+  games: number;
+  provisional: boolean;
+  last_game_at: string;
+}
+/**
+ * A point of a rating chart: the rating after a rated game.
+ */
+export interface RatingPoint {
+  at: string;
+  /**
+   * After the game (a rated game always has one).
+   */
+  rating: number;
+  change: number | null;
+  table_id: number;
+}
+/**
+ * One finished game of a user (the user's seat at a scored table).
+ */
+export interface HistoryItem {
+  table_id: number;
+  game: string;
+  title: string;
+  finished_at: string;
+  reason: string | null;
+  rated: boolean;
+  seat: number;
+  sides: number | null;
+  rank: number | null;
+  /**
+   * ``win``, ``loss``, ``draw`` or ``null``.
+   */
+  result: string | null;
+  rating: number | null;
+  change: number | null;
+  players: HistoryPlayer[];
+  /**
+   * The replay page's path.
+   */
+  replay: string;
+}
+/**
+ * A seat of a history item, with its scoring.
+ */
+export interface HistoryPlayer {
+  seat: number;
+  kind: string;
+  user_id: number | null;
+  name: string | null;
+  agent: string | null;
+  bot: boolean;
+  account: number | null;
+  rank: number | null;
+  change: number | null;
+}
+/**
+ * A running table of a profile.
+ */
+export interface RunningTable {
+  id: number;
+  game: string;
+  title: string;
+  created_at: string;
+  seats: PlayerSeat[];
+  url: string;
+}
+/**
+ * A seat of a stored table.
+ */
+export interface PlayerSeat {
+  seat: number;
+  kind: string;
+  user_id: number | null;
+  name: string | null;
+  agent: string | null;
+  bot: boolean;
+}
+/**
+ * ``GET /api/users/{name}/games``: a page of finished games, newest first.
+ */
+export interface HistoryPage {
+  games: HistoryItem[];
+  page: number;
+  per_page: number;
+  total: number;
+  has_more: boolean;
+}
+/**
+ * ``GET /api/leaderboard/{game}``: the top rated active players.
+ */
+export interface Leaderboard {
+  game: string;
+  title: string;
+  page: number;
+  per_page: number;
+  has_more: boolean;
+  active_days: number;
+  provisional_games: number;
+  players: LeaderboardRow[];
+}
+/**
+ * A row of a leaderboard.
+ */
+export interface LeaderboardRow {
+  rank: number;
+  user: LeaderboardUser;
+  rating: number;
+  games: number;
+  last_game_at: string;
+}
+/**
+ * A ranked account.
+ */
+export interface LeaderboardUser {
+  id: number;
+  name: string;
 }
 /**
  * ``POST /api/tables/{id}/hint``: the best actions for a seat, best first.
