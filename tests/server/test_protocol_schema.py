@@ -139,6 +139,10 @@ def test_a_game_over_the_socket_sends_only_typed_messages(client: TestClient) ->
     assert state["legal"]["0"][0]["parts"]["kind"]
     fits(protocol.TableMessage, alice.get(f"/api/tables/{table_id}").json())
     fits(protocol.LobbyMessage, {"type": "lobby", **alice.get("/api/lobby").json()})
+    fits(protocol.Replay, alice.get(f"/api/tables/{table_id}/replay").json())
+    frames = alice.get(f"/api/tables/{table_id}/replay?from=1&to=3").json()
+    fits(protocol.ReplayFrames, frames)
+    assert (frames["from"], frames["to"], len(frames["frames"])) == (1, 3, 3)
 
 
 def test_http_bodies_fit_their_types(client: TestClient) -> None:

@@ -368,6 +368,8 @@ MESSAGES: dict[str, Any] = {
     "Challenge": service.Challenge,
     "Hint": service.Hint,
     "GameAnalysis": service.GameAnalysis,
+    "Replay": service.Replay,
+    "ReplayFrames": service.ReplayFrames,
     "TableGameInfo": service.TableGameInfo,
     "ChatHistory": ChatHistory,
     "ChatPosted": ChatPosted,

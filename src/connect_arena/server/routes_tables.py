@@ -6,6 +6,7 @@ import asyncio
 import functools
 import hashlib
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -244,7 +245,7 @@ async def record(table_id: TableId, arena: ArenaDep) -> Response:
 Position = Annotated[int | None, Query(ge=0, le=MAX_REPLAY_ACTIONS)]
 
 
-def _json(body: dict[str, Any]) -> Response:
+def _json(body: Mapping[str, Any]) -> Response:
     """ASCII JSON: an uploaded record may hold lone surrogates (JSON escapes them, UTF-8
     cannot encode them), and it is echoed."""
     text = json.dumps(body, separators=(",", ":"))

@@ -525,6 +525,66 @@ class TableGameInfo(TypedDict):
     """The board or sheet to draw (the game's own shape)."""
 
 
+# ----- replays (GET /api/tables/{id}/replay, POST /api/replay) --------------------------------
+@with_config(CONFIG)
+class SeatActionJson(TypedDict):
+    """An action tagged with the seat that took it (a simultaneous phase's)."""
+
+    seat: int
+    action: str
+
+
+@with_config(CONFIG)
+class GameRecord(TypedDict):
+    """A game record (``connect-arena/record@1``, ``docs/records.md``)."""
+
+    format: Literal["connect-arena/record@1"]
+    game: str
+    options: Options
+    players: list[str]
+    """The players' names, per seat."""
+    actions: list[str | SeatActionJson]
+    """The actions in notation, chance outcomes included."""
+    meta: JsonObject
+
+
+@with_config(CONFIG)
+class ReplayFrame(TypedDict):
+    """Frame ``i`` of a replay: the position after ``i`` actions."""
+
+    seq: int
+    seat: int | None
+    """The seat that acted (-1: chance; ``null`` in frame 0)."""
+    action: str | None
+    event: GameEvent | None
+    """The action in words."""
+    chance: bool
+    to_move: list[int]
+    terminal: bool
+    returns: list[float] | None
+    observation: JsonObject
+    """Everything the record shows (``State.revealed_observation``)."""
+
+
+@with_config(CONFIG)
+class Replay(TypedDict):
+    """A replay's summary: the record, the number of positions, each action's seat and
+    description, the first and last frames."""
+
+    record: GameRecord
+    game: TableGameInfo
+    positions: int
+    seats: list[int]
+    events: list[GameEvent | None]
+    frames: list[ReplayFrame]
+
+
+ReplayFrames = TypedDict(
+    "ReplayFrames", {"positions": int, "from": int, "to": int, "frames": list[ReplayFrame]}
+)
+"""A replay's frames ``from`` to ``to`` (the viewer asks for them by range)."""
+
+
 # ----- tournaments (/api/tournaments, /ws/tournaments/{id}) ------------------------------------
 @with_config(CONFIG)
 class TournamentEntrant(TypedDict):
@@ -663,6 +723,7 @@ __all__ = [
     "GameEvent",
     "GameEventOfUser",
     "GameOfUser",
+    "GameRecord",
     "Hint",
     "HintLine",
     "HintPolicy",
@@ -676,6 +737,10 @@ __all__ = [
     "PongMessage",
     "PresenceMessage",
     "RematchMessage",
+    "Replay",
+    "ReplayFrame",
+    "ReplayFrames",
+    "SeatActionJson",
     "SeatInfo",
     "SeatPresence",
     "Seek",

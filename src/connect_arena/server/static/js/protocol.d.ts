@@ -31,6 +31,8 @@ export type ConnectArenaMessage =
   | Challenge
   | Hint
   | GameAnalysis
+  | Replay
+  | ReplayFrames
   | TableGameInfo
   | ChatHistory
   | ChatPosted
@@ -1052,6 +1054,46 @@ export interface AnalysedPosition {
   rank: number | null;
 }
 /**
+ * A replay's summary: the record, the number of positions, each action's seat and
+ * description, the first and last frames.
+ */
+export interface Replay {
+  record: GameRecord;
+  game: TableGameInfo;
+  positions: number;
+  seats: number[];
+  events: (GameEvent | null)[];
+  frames: ReplayFrame[];
+}
+/**
+ * A game record (``connect-arena/record@1``, ``docs/records.md``).
+ */
+export interface GameRecord {
+  format: "connect-arena/record@1";
+  game: string;
+  options: {
+    [k: string]: boolean | number | string;
+  };
+  /**
+   * The players' names, per seat.
+   */
+  players: string[];
+  /**
+   * The actions in notation, chance outcomes included.
+   */
+  actions: (string | SeatActionJson)[];
+  meta: {
+    [k: string]: unknown;
+  };
+}
+/**
+ * An action tagged with the seat that took it (a simultaneous phase's).
+ */
+export interface SeatActionJson {
+  seat: number;
+  action: string;
+}
+/**
  * A table's static game information, fixed for its life.
  */
 export interface TableGameInfo {
@@ -1072,6 +1114,37 @@ export interface TableGameInfo {
   geometry: {
     [k: string]: unknown;
   };
+}
+/**
+ * Frame ``i`` of a replay: the position after ``i`` actions.
+ */
+export interface ReplayFrame {
+  seq: number;
+  /**
+   * The seat that acted (-1: chance; ``null`` in frame 0).
+   */
+  seat: number | null;
+  action: string | null;
+  /**
+   * The action in words.
+   */
+  event: GameEvent | null;
+  chance: boolean;
+  to_move: number[];
+  terminal: boolean;
+  returns: number[] | null;
+  /**
+   * Everything the record shows (``State.revealed_observation``).
+   */
+  observation: {
+    [k: string]: unknown;
+  };
+}
+export interface ReplayFrames {
+  positions: number;
+  from: number;
+  to: number;
+  frames: ReplayFrame[];
 }
 /**
  * ``GET /api/tables/{id}/chat``: the latest messages of the rooms the caller reads.

@@ -108,40 +108,11 @@
  * @property {() => string[]} [offered]
  */
 
-/**
- * A game record (connect-arena/record@1, docs/records.md): the parts the pages read.
- * @typedef {object} GameRecord
- * @property {string} game
- * @property {Record<string, OptionValue>} options
- * @property {string[]} players - the players' names, per seat.
- * @property {(string | {seat: number, action: string})[]} actions - the actions in notation.
- */
+/** @typedef {import("./protocol").GameRecord} GameRecord */
 
-/**
- * Frame i of a replay: the position after i actions.
- * @typedef {object} ReplayFrame
- * @property {number} seq
- * @property {number | null} seat - the seat that acted (-1 or null: chance; null in frame 0).
- * @property {string | null} action
- * @property {GameEvent | null} [event] - the action in words.
- * @property {boolean} chance
- * @property {number[]} to_move
- * @property {boolean} terminal
- * @property {number[] | null} returns
- * @property {unknown} observation
- */
+/** @typedef {import("./protocol").ReplayFrame} ReplayFrame */
 
-/**
- * A replay's summary (GET /api/tables/{id}/replay, POST /api/replay): the record, the number of
- * positions, each action's seat and description (events), and the first and last frames.
- * @typedef {object} Replay
- * @property {GameRecord} record
- * @property {TableGameInfo} [game]
- * @property {number} positions
- * @property {(number | null)[]} seats
- * @property {(GameEvent | null)[]} events
- * @property {ReplayFrame[]} frames
- */
+/** @typedef {import("./protocol").Replay} Replay */
 
 /** @typedef {import("./protocol").GameEvent} GameEvent */
 
