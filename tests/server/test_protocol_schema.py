@@ -154,17 +154,29 @@ def test_http_bodies_fit_their_types(client: TestClient) -> None:
     fits(server.Session, alice.get("/api/session").json())
     fits(server.SeekList, alice.get("/api/seeks").json())
     fits(server.HttpError, alice.get("/api/tables/999999").json())
-    table = alice.create_table(["me", "computer"])
+    created = alice.post(
+        "/api/tables", {"game": "quinque", "seats": [{"kind": "me"}, {"kind": "computer"}]}
+    )
+    fits(server.TableCreated, created.json())
+    table = created.json()["table"]
     posted = alice.post(f"/api/tables/{table['id']}/chat", {"text": "hello"}).json()
     fits(server.ChatPosted, posted)
     fits(server.ChatHistory, alice.get(f"/api/tables/{table['id']}/chat").json())
     fits(protocol.TableGameInfo, alice.get(f"/api/tables/{table['id']}/game").json())
+    fits(server.MyTables, alice.get("/api/tables/mine").json())
+    made = alice.post("/api/tokens", {"name": "bot", "scopes": ["bot:play"]})
+    assert made.status_code == 201, made.text
+    fits(server.BotToken, made.json())
+    fits(server.BotTokens, alice.get("/api/tokens").json())
+    fits(server.UserInfo, alice.get("/api/account").json())
     catalogue = alice.get("/api/games").json()
     fits(server.Catalogue, catalogue)
     assert {game["name"] for game in catalogue["games"]} >= {"quinque", "connect5"}
 
 
 def test_tournament_bodies_fit_their_types(client: TestClient) -> None:
+    from connect_arena.server import protocol as server
+
     club = Player(client).signup("club")
     starts = (datetime.now(UTC) + timedelta(hours=1)).isoformat()
     body = {
@@ -179,7 +191,7 @@ def test_tournament_bodies_fit_their_types(client: TestClient) -> None:
     made = club.post("/api/tournaments", body).json()["tournament"]
     club.post(f"/api/tournaments/{made['id']}/computers", {"agent": "random", "count": 2})
     fits(protocol.Tournament, made)
-    fits(protocol.Tournament, club.get(f"/api/tournaments/{made['id']}").json()["tournament"])
+    fits(server.TournamentBody, club.get(f"/api/tournaments/{made['id']}").json())
     listing = club.get("/api/tournaments").json()
     fits(protocol.TournamentListing, listing)
     assert listing["upcoming"][0]["entrants"] == 2

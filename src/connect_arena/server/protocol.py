@@ -176,6 +176,55 @@ class Catalogue(TypedDict):
     settings: GameSettingsInfo
 
 
+@with_config(CONFIG)
+class TableCreated(TypedDict):
+    """``POST /api/tables``: the new table."""
+
+    table: service.Table
+
+
+@with_config(CONFIG)
+class MyTables(TypedDict):
+    """``GET /api/tables/mine``: the caller's open and running tables (with ``your_turn``),
+    those where it is their turn first."""
+
+    tables: list[service.Table]
+
+
+@with_config(CONFIG)
+class TournamentBody(TypedDict):
+    """``GET /api/tournaments/{id}``, creating, joining, withdrawing: the tournament."""
+
+    tournament: service.Tournament
+
+
+@with_config(CONFIG)
+class BotToken(TypedDict):
+    """A bot API token (without its secret, except once, when created)."""
+
+    id: int
+    name: str
+    scopes: list[str]
+    created_at: str
+    last_used_at: str | None
+    token: NotRequired[str]
+    """The secret: only in the answer that creates the token."""
+
+
+@with_config(CONFIG)
+class BotTokens(TypedDict):
+    """``GET /api/tokens``: the signed-in user's tokens."""
+
+    tokens: list[BotToken]
+
+
+@with_config(CONFIG)
+class ChallengeBody(TypedDict):
+    """``POST /api/challenge/{name}``: the challenge made."""
+
+    challenge: service.Challenge
+
+
 # ----- the community API (server/db/ratings.py builds these; docs/community.md) ----------------
 @with_config(CONFIG)
 class ProfileUser(TypedDict):
@@ -360,6 +409,13 @@ MESSAGES: dict[str, Any] = {
     # HTTP bodies
     "TournamentListing": service.TournamentListing,
     "Catalogue": Catalogue,
+    "TableCreated": TableCreated,
+    "MyTables": MyTables,
+    "TournamentBody": TournamentBody,
+    "BotToken": BotToken,
+    "BotTokens": BotTokens,
+    "ChallengeBody": ChallengeBody,
+    "UserInfo": UserInfo,
     "Profile": Profile,
     "HistoryPage": HistoryPage,
     "Leaderboard": Leaderboard,

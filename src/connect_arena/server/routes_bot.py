@@ -37,6 +37,7 @@ from connect_arena.server.arena import (
 from connect_arena.server.db import StoredUser
 from connect_arena.server.db.bots import StoredToken
 from connect_arena.server.errors import ApiError
+from connect_arena.server.protocol import UserInfo
 from connect_arena.server.schemas import OfferOp, SeatChoice, SettingsChoice, Strict
 from connect_arena.service import ErrorCode, SeatRequest, ServiceError, Subscription, TableStatus
 from connect_arena.service.protocol import ChallengeEvent, GameEventOfUser
@@ -172,8 +173,8 @@ async def revoke_token(token_id: int, user: UserDep, arena: ArenaDep) -> dict[st
 AnyToken = Annotated[Caller, needs("", session=True)]
 
 
-@router.get("/account")
-async def account(caller: AnyToken) -> dict[str, Any]:
+@router.get("/account", response_model=None)
+async def account(caller: AnyToken) -> UserInfo:
     """The caller's account (``{"id", "name", "guest", "bot"}``): a bearer token's, or the
     signed-in person's."""
     body = user_json(caller.user)

@@ -8,6 +8,7 @@ from typing import Any
 from fastapi import APIRouter
 
 from connect_arena.server.arena import ArenaDep, CsrfDep, TableId, UserDep, service_user
+from connect_arena.server.protocol import MyTables
 from connect_arena.server.schemas import OfferOp, SeatNumber, SeatOrNone
 from connect_arena.service import ErrorCode, ServiceError
 
@@ -20,8 +21,8 @@ def _op(body: OfferOp, allowed: tuple[str, ...]) -> str:
     return body.op
 
 
-@router.get("/tables/mine")
-async def my_tables(user: UserDep, arena: ArenaDep) -> dict[str, Any]:
+@router.get("/tables/mine", response_model=None)
+async def my_tables(user: UserDep, arena: ArenaDep) -> MyTables:
     """The caller's open and running tables, those where it is their turn first
     (each a table's JSON with ``your_turn``)."""
     return {"tables": await arena.service.my_tables(user.id)}

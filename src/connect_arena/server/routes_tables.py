@@ -30,7 +30,13 @@ from connect_arena.server.arena import (
     service_user,
 )
 from connect_arena.server.errors import ApiError
-from connect_arena.server.protocol import Catalogue, GameInfo, GameSettingsInfo, OptionInfo
+from connect_arena.server.protocol import (
+    Catalogue,
+    GameInfo,
+    GameSettingsInfo,
+    OptionInfo,
+    TableCreated,
+)
 from connect_arena.server.ratelimit import ReplayLimitDep
 from connect_arena.server.schemas import NewTable, RecordUpload, SeatNumber
 from connect_arena.service import (
@@ -170,8 +176,8 @@ async def lobby(arena: ArenaDep) -> LobbyMessage:
     return await arena.service.lobby_listing(FINISHED_LISTED)
 
 
-@router.post("/tables", dependencies=[CsrfDep], status_code=201)
-async def create_table(body: NewTable, user: UserDep, arena: ArenaDep) -> dict[str, Any]:
+@router.post("/tables", dependencies=[CsrfDep], status_code=201, response_model=None)
+async def create_table(body: NewTable, user: UserDep, arena: ArenaDep) -> TableCreated:
     """Create a table; ``seats`` says who sits where (``me``, ``open``, ``computer``)."""
     seats = [SeatRequest(seat.kind, seat.agent) for seat in body.seats]
     try:

@@ -23,6 +23,13 @@ export type ConnectArenaMessage =
   | TournamentMessage
   | TournamentListing
   | Catalogue
+  | TableCreated
+  | MyTables
+  | TournamentBody
+  | BotToken
+  | BotTokens
+  | ChallengeBody
+  | UserInfo
   | Profile
   | HistoryPage
   | Leaderboard
@@ -828,6 +835,60 @@ export interface GameSettingsInfo {
   default: TableSettings;
 }
 /**
+ * ``POST /api/tables``: the new table.
+ */
+export interface TableCreated {
+  table: Table;
+}
+/**
+ * ``GET /api/tables/mine``: the caller's open and running tables (with ``your_turn``),
+ * those where it is their turn first.
+ */
+export interface MyTables {
+  tables: Table[];
+}
+/**
+ * ``GET /api/tournaments/{id}``, creating, joining, withdrawing: the tournament.
+ */
+export interface TournamentBody {
+  tournament: Tournament;
+}
+/**
+ * A bot API token (without its secret, except once, when created).
+ */
+export interface BotToken {
+  id: number;
+  name: string;
+  scopes: string[];
+  created_at: string;
+  last_used_at: string | null;
+  /**
+   * The secret: only in the answer that creates the token.
+   */
+  token?: string;
+}
+/**
+ * ``GET /api/tokens``: the signed-in user's tokens.
+ */
+export interface BotTokens {
+  tokens: BotToken[];
+}
+/**
+ * ``POST /api/challenge/{name}``: the challenge made.
+ */
+export interface ChallengeBody {
+  challenge: Challenge;
+}
+/**
+ * An account's public description.
+ */
+export interface UserInfo {
+  id: number;
+  name: string;
+  guest: boolean;
+  bot: boolean;
+}
+/**
  * ``GET /api/users/{name}``.
  */
 export interface Profile {
@@ -1178,15 +1239,6 @@ export interface SeekMade {
 export interface Session {
   user: UserInfo | null;
   csrf: string;
-}
-/**
- * An account's public description.
- */
-export interface UserInfo {
-  id: number;
-  name: string;
-  guest: boolean;
-  bot: boolean;
 }
 /**
  * A request that needs no other answer.
