@@ -386,6 +386,9 @@ class Leaderboard(TypedDict):
 
 
 MESSAGES: dict[str, Any] = {
+    # the unions a client switches on by ``type``
+    "TableSocketMessage": service.TableSocketMessage,
+    "UserEvent": service.UserEvent,
     # the table socket (/ws/tables/{id}) and the bot API's game stream
     "StateMessage": service.StateMessage,
     "EventMessage": service.EventMessage,

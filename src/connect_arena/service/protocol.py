@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any, Literal, NotRequired
 
 from pydantic import ConfigDict, with_config
-from typing_extensions import TypedDict
+from typing_extensions import TypeAliasType, TypedDict
 
 from connect_arena.core.events import GameEvent
 
@@ -343,7 +343,8 @@ class ChatMessage(TypedDict):
     at: str
 
 
-TableSocketMessage = (
+TableSocketMessage = TypeAliasType(
+    "TableSocketMessage",
     StateMessage
     | EventMessage
     | TableMessage
@@ -354,9 +355,10 @@ TableSocketMessage = (
     | RematchMessage
     | ChatMessage
     | PongMessage
-    | ErrorMessage
+    | ErrorMessage,
 )
-"""A message of a table's socket (and of the bot API's game stream)."""
+"""A message of a table's socket (and of the bot API's game stream); a named type of the
+schema, so the pages may switch on its ``type``."""
 
 
 # ----- the lobby (/ws/lobby, GET /api/lobby) ---------------------------------------------------
@@ -453,8 +455,8 @@ class SeekMatchedEvent(TypedDict):
     table_id: int
 
 
-UserEvent = ChallengeEvent | GameEventOfUser | SeekMatchedEvent
-"""A message of a user's event stream."""
+UserEvent = TypeAliasType("UserEvent", ChallengeEvent | GameEventOfUser | SeekMatchedEvent)
+"""A message of a user's event stream (``/ws/user``, the bot API's event stream)."""
 
 
 # ----- hints, analysis, the static game information -------------------------------------------

@@ -5,6 +5,8 @@
  * Any message or body the Connect Arena server sends (docs/server.md).
  */
 export type ConnectArenaMessage =
+  | TableSocketMessage
+  | UserEvent
   | StateMessage
   | EventMessage
   | TableMessage
@@ -48,6 +50,19 @@ export type ConnectArenaMessage =
   | Session
   | Ok
   | HttpError;
+export type TableSocketMessage =
+  | StateMessage
+  | EventMessage
+  | TableMessage
+  | OffersMessage
+  | PresenceMessage
+  | HistoryMessage
+  | TakebackMessage
+  | RematchMessage
+  | ChatMessage
+  | PongMessage
+  | ErrorMessage;
+export type UserEvent = ChallengeEvent | GameEventOfUser | SeekMatchedEvent;
 
 /**
  * A viewer's state of a running table.
@@ -472,42 +487,6 @@ export interface GameEvent1 {
   };
 }
 /**
- * Open and running tables, newest first, and the seeks waiting, oldest first.
- */
-export interface LobbyMessage {
-  type: "lobby";
-  tables: Table[];
-  seeks: Seek[];
-  /**
-   * ``GET /api/lobby``: the latest finished tables.
-   */
-  finished?: Table[];
-}
-/**
- * A waiting seek.
- */
-export interface Seek {
-  id: number;
-  user: UserRef;
-  game: string;
-  players: number;
-  settings: TableSettings;
-  rating: number;
-  /**
-   * The rating range accepted (``null``: any).
-   */
-  range: number | null;
-  created_at: string;
-}
-/**
- * A user as seeks and challenges name them.
- */
-export interface UserRef {
-  id: number;
-  name: string;
-  bot: boolean;
-}
-/**
  * A challenge received (``challenge``), declined or cancelled.
  */
 export interface ChallengeEvent {
@@ -533,6 +512,14 @@ export interface Challenge {
   settings: TableSettings;
   created_at: string;
   expires_at: string;
+}
+/**
+ * A user as seeks and challenges name them.
+ */
+export interface UserRef {
+  id: number;
+  name: string;
+  bot: boolean;
 }
 /**
  * A seat a challenge asks for.
@@ -601,6 +588,34 @@ export interface SeekMatchedEvent {
   type: "seekMatched";
   seek: number;
   table_id: number;
+}
+/**
+ * Open and running tables, newest first, and the seeks waiting, oldest first.
+ */
+export interface LobbyMessage {
+  type: "lobby";
+  tables: Table[];
+  seeks: Seek[];
+  /**
+   * ``GET /api/lobby``: the latest finished tables.
+   */
+  finished?: Table[];
+}
+/**
+ * A waiting seek.
+ */
+export interface Seek {
+  id: number;
+  user: UserRef;
+  game: string;
+  players: number;
+  settings: TableSettings;
+  rating: number;
+  /**
+   * The rating range accepted (``null``: any).
+   */
+  range: number | null;
+  created_at: string;
 }
 /**
  * The tournament now and after every change (``/ws/tournaments/{id}``).

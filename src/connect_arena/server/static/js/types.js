@@ -51,6 +51,13 @@
 
 /** @typedef {import("./protocol").Table} Table */
 
+// The sockets' messages: switch on `type` (a table's socket, a user's event stream, the lobby's,
+// a tournament's).
+/** @typedef {import("./protocol").TableSocketMessage} TableSocketMessage */
+/** @typedef {import("./protocol").UserEvent} UserEvent */
+/** @typedef {import("./protocol").LobbyMessage} LobbyMessage */
+/** @typedef {import("./protocol").TournamentMessage} TournamentMessage */
+
 /**
  * A viewer's state of a running table (the socket's `state` message), as the page keeps it.
  * @typedef {import("./protocol").StateMessage & {receivedAt?: number}} TableState
