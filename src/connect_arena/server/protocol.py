@@ -65,6 +65,13 @@ class Ok(TypedDict):
 
 
 @with_config(CONFIG)
+class RematchAnswer(TypedDict):
+    """``POST /api/tables/{id}/rematch``: the rematch's table once opened."""
+
+    rematch_table: int | None
+
+
+@with_config(CONFIG)
 class HttpErrorDetail(TypedDict):
     """What went wrong."""
 
@@ -436,6 +443,7 @@ MESSAGES: dict[str, Any] = {
     "SeekMade": SeekMade,
     "Session": Session,
     "Ok": Ok,
+    "RematchAnswer": RematchAnswer,
     "HttpError": HttpError,
 }
 """Every outgoing message and body type, by the name its schema ``$defs`` entry has."""

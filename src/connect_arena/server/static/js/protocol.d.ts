@@ -49,6 +49,7 @@ export type ConnectArenaMessage =
   | SeekMade
   | Session
   | Ok
+  | RematchAnswer
   | HttpError;
 export type TableSocketMessage =
   | StateMessage
@@ -1268,6 +1269,12 @@ export interface Ok {
    * An upgrade to a bot account.
    */
   bot?: boolean;
+}
+/**
+ * ``POST /api/tables/{id}/rematch``: the rematch's table once opened.
+ */
+export interface RematchAnswer {
+  rematch_table: number | null;
 }
 /**
  * Every HTTP error body.
