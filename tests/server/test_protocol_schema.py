@@ -169,6 +169,7 @@ def test_http_bodies_fit_their_types(client: TestClient) -> None:
     fits(server.BotToken, made.json())
     fits(server.BotTokens, alice.get("/api/tokens").json())
     fits(server.UserInfo, alice.get("/api/account").json())
+    fits(server.ChallengeList, alice.get("/api/challenges").json())
     catalogue = alice.get("/api/games").json()
     fits(server.Catalogue, catalogue)
     assert {game["name"] for game in catalogue["games"]} >= {"quinque", "connect5"}

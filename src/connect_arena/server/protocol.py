@@ -232,6 +232,21 @@ class ChallengeBody(TypedDict):
     challenge: service.Challenge
 
 
+ChallengeList = TypedDict(
+    "ChallengeList",
+    {"in": list[service.Challenge], "out": list[service.Challenge]},
+)
+"""``GET /api/challenges``: the caller's challenges waiting, received (``in``) and sent
+(``out``)."""
+
+
+@with_config(CONFIG)
+class ChallengeAccepted(TypedDict):
+    """``POST /api/challenge/{id}/accept``: the table it opened."""
+
+    table_id: int
+
+
 # ----- the community API (server/db/ratings.py builds these; docs/community.md) ----------------
 @with_config(CONFIG)
 class ProfileUser(TypedDict):
@@ -425,6 +440,8 @@ MESSAGES: dict[str, Any] = {
     "BotToken": BotToken,
     "BotTokens": BotTokens,
     "ChallengeBody": ChallengeBody,
+    "ChallengeList": ChallengeList,
+    "ChallengeAccepted": ChallengeAccepted,
     "UserInfo": UserInfo,
     "Profile": Profile,
     "HistoryPage": HistoryPage,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, WebSocket
 from fastapi.responses import StreamingResponse
@@ -21,6 +21,7 @@ from connect_arena.server.arena import (
     session_user,
 )
 from connect_arena.server.errors import ApiError
+from connect_arena.server.protocol import TournamentBody
 from connect_arena.server.routes_bot import Caller, needs
 from connect_arena.server.schemas import SettingsChoice, Strict
 from connect_arena.server.websocket import POLICY_VIOLATION, _admitted, _connection, _serve
@@ -64,8 +65,8 @@ async def tournaments(arena: ArenaDep) -> TournamentListing:
     return arena.service.tournaments.listing()
 
 
-@router.post("/api/tournaments", dependencies=[CsrfDep], status_code=201)
-async def create(body: NewTournament, user: UserDep, arena: ArenaDep) -> dict[str, Any]:
+@router.post("/api/tournaments", dependencies=[CsrfDep], status_code=201, response_model=None)
+async def create(body: NewTournament, user: UserDep, arena: ArenaDep) -> TournamentBody:
     """Create a tournament (guests cannot)."""
     if user.guest:
         raise ApiError(403, "guest", "create an account to organise tournaments")
@@ -94,15 +95,15 @@ async def create(body: NewTournament, user: UserDep, arena: ArenaDep) -> dict[st
     return {"tournament": service.to_json(made)}
 
 
-@router.get("/api/tournaments/{tournament_id}")
-async def tournament(tournament_id: int, arena: ArenaDep) -> dict[str, Any]:
+@router.get("/api/tournaments/{tournament_id}", response_model=None)
+async def tournament(tournament_id: int, arena: ArenaDep) -> TournamentBody:
     """A tournament: its settings, entrants, standings and games."""
     service = arena.service.tournaments
     return {"tournament": service.to_json(service.get(tournament_id))}
 
 
-@router.post("/api/tournaments/{tournament_id}/join")
-async def join(tournament_id: int, caller: Entering, arena: ArenaDep) -> dict[str, Any]:
+@router.post("/api/tournaments/{tournament_id}/join", response_model=None)
+async def join(tournament_id: int, caller: Entering, arena: ArenaDep) -> TournamentBody:
     """Register (until the start; arenas also while they run): a signed-in person, or a
     bot with its token (``bot:play``)."""
     user = caller.user
@@ -113,18 +114,20 @@ async def join(tournament_id: int, caller: Entering, arena: ArenaDep) -> dict[st
     return {"tournament": service.to_json(made)}
 
 
-@router.post("/api/tournaments/{tournament_id}/withdraw")
-async def withdraw(tournament_id: int, caller: Entering, arena: ArenaDep) -> dict[str, Any]:
+@router.post("/api/tournaments/{tournament_id}/withdraw", response_model=None)
+async def withdraw(tournament_id: int, caller: Entering, arena: ArenaDep) -> TournamentBody:
     """Withdraw: no longer paired (a person, or a bot with its token)."""
     service = arena.service.tournaments
     made = await service.withdraw(tournament_id, service_user(caller.user))
     return {"tournament": service.to_json(made)}
 
 
-@router.post("/api/tournaments/{tournament_id}/computers", dependencies=[CsrfDep])
+@router.post(
+    "/api/tournaments/{tournament_id}/computers", dependencies=[CsrfDep], response_model=None
+)
 async def computers(
     tournament_id: int, body: Computers, user: UserDep, arena: ArenaDep
-) -> dict[str, Any]:
+) -> TournamentBody:
     """The creator enters computers at a level."""
     service = arena.service.tournaments
     made = await service.add_computers(tournament_id, service_user(user), body.agent, body.count)

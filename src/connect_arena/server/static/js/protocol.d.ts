@@ -31,6 +31,8 @@ export type ConnectArenaMessage =
   | BotToken
   | BotTokens
   | ChallengeBody
+  | ChallengeList
+  | ChallengeAccepted
   | UserInfo
   | Profile
   | HistoryPage
@@ -894,6 +896,16 @@ export interface BotTokens {
  */
 export interface ChallengeBody {
   challenge: Challenge;
+}
+export interface ChallengeList {
+  in: Challenge[];
+  out: Challenge[];
+}
+/**
+ * ``POST /api/challenge/{id}/accept``: the table it opened.
+ */
+export interface ChallengeAccepted {
+  table_id: number;
 }
 /**
  * An account's public description.
