@@ -157,7 +157,7 @@ def test_http_bodies_fit_their_types(client: TestClient) -> None:
     created = alice.post(
         "/api/tables", {"game": "quinque", "seats": [{"kind": "me"}, {"kind": "computer"}]}
     )
-    fits(server.TableCreated, created.json())
+    fits(server.TableBody, created.json())
     table = created.json()["table"]
     posted = alice.post(f"/api/tables/{table['id']}/chat", {"text": "hello"}).json()
     fits(server.ChatPosted, posted)

@@ -184,8 +184,8 @@ class Catalogue(TypedDict):
 
 
 @with_config(CONFIG)
-class TableCreated(TypedDict):
-    """``POST /api/tables``: the new table."""
+class TableBody(TypedDict):
+    """``POST /api/tables`` (the new table), ``.../join`` and ``.../leave``: the table."""
 
     table: service.Table
 
@@ -434,7 +434,7 @@ MESSAGES: dict[str, Any] = {
     # HTTP bodies
     "TournamentListing": service.TournamentListing,
     "Catalogue": Catalogue,
-    "TableCreated": TableCreated,
+    "TableBody": TableBody,
     "MyTables": MyTables,
     "TournamentBody": TournamentBody,
     "BotToken": BotToken,

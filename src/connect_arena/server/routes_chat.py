@@ -3,8 +3,6 @@ table's viewers over its WebSocket as ``{"type": "chat", ...}``."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter
 from pydantic import Field
 
@@ -17,7 +15,7 @@ from connect_arena.server.arena import (
     service_user,
 )
 from connect_arena.server.errors import ApiError
-from connect_arena.server.protocol import ChatHistory, ChatPosted
+from connect_arena.server.protocol import ChatHistory, ChatPosted, Ok
 from connect_arena.server.schemas import Strict
 
 router = APIRouter(prefix="/api")
@@ -63,8 +61,8 @@ async def say(table_id: TableId, body: Say, user: UserDep, arena: ArenaDep) -> C
     return {"message": message}
 
 
-@router.post("/mutes", dependencies=[CsrfDep])
-async def mute(body: Mute, user: UserDep, arena: ArenaDep) -> dict[str, Any]:
+@router.post("/mutes", dependencies=[CsrfDep], response_model=None)
+async def mute(body: Mute, user: UserDep, arena: ArenaDep) -> Ok:
     """Mute or unmute a user's chat messages (for the caller only)."""
     await arena.service.chat.mute(user.id, body.user_id, body.on)
     return {"ok": True}

@@ -3,14 +3,12 @@ the seeker's ``/ws/user`` stream says when one was matched (``docs/community.md`
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter
 from pydantic import Field
 
 from connect_arena.server.arena import ArenaDep, CsrfDep, UserDep, service_user
 from connect_arena.server.errors import ApiError
-from connect_arena.server.protocol import SeekList, SeekMade
+from connect_arena.server.protocol import Ok, SeekList, SeekMade
 from connect_arena.server.schemas import SettingsChoice, Strict
 from connect_arena.service import ErrorCode, ServiceError
 from connect_arena.service.settings import TableSettings
@@ -51,8 +49,8 @@ async def seek(body: NewSeek, user: UserDep, arena: ArenaDep) -> SeekMade:
     return {"seek": made.to_json(), "table": None if table is None else table_json(table)}
 
 
-@router.delete("/seeks/{seek_id}", dependencies=[CsrfDep])
-async def cancel(seek_id: int, user: UserDep, arena: ArenaDep) -> dict[str, Any]:
+@router.delete("/seeks/{seek_id}", dependencies=[CsrfDep], response_model=None)
+async def cancel(seek_id: int, user: UserDep, arena: ArenaDep) -> Ok:
     """Withdraw one of your seeks."""
     await arena.service.seeks.cancel(seek_id, user.id)
     return {"ok": True}

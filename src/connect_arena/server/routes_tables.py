@@ -35,7 +35,7 @@ from connect_arena.server.protocol import (
     GameInfo,
     GameSettingsInfo,
     OptionInfo,
-    TableCreated,
+    TableBody,
 )
 from connect_arena.server.ratelimit import ReplayLimitDep
 from connect_arena.server.schemas import NewTable, RecordUpload, SeatNumber
@@ -177,7 +177,7 @@ async def lobby(arena: ArenaDep) -> LobbyMessage:
 
 
 @router.post("/tables", dependencies=[CsrfDep], status_code=201, response_model=None)
-async def create_table(body: NewTable, user: UserDep, arena: ArenaDep) -> TableCreated:
+async def create_table(body: NewTable, user: UserDep, arena: ArenaDep) -> TableBody:
     """Create a table; ``seats`` says who sits where (``me``, ``open``, ``computer``)."""
     seats = [SeatRequest(seat.kind, seat.agent) for seat in body.seats]
     try:
@@ -197,19 +197,15 @@ async def get_table(table_id: TableId, arena: ArenaDep, user: MaybeUserDep) -> T
     return table.table_message(None if user is None else user.id)
 
 
-@router.post("/tables/{table_id}/join", dependencies=[CsrfDep])
-async def join(
-    table_id: TableId, body: SeatNumber, user: UserDep, arena: ArenaDep
-) -> dict[str, Any]:
+@router.post("/tables/{table_id}/join", dependencies=[CsrfDep], response_model=None)
+async def join(table_id: TableId, body: SeatNumber, user: UserDep, arena: ArenaDep) -> TableBody:
     """Sit at a seat of an open table (the game starts when every seat is filled)."""
     info = await arena.service.join(table_id, service_user(user), body.seat)
     return {"table": table_json(info)}
 
 
-@router.post("/tables/{table_id}/leave", dependencies=[CsrfDep])
-async def leave(
-    table_id: TableId, body: SeatNumber, user: UserDep, arena: ArenaDep
-) -> dict[str, Any]:
+@router.post("/tables/{table_id}/leave", dependencies=[CsrfDep], response_model=None)
+async def leave(table_id: TableId, body: SeatNumber, user: UserDep, arena: ArenaDep) -> TableBody:
     """Leave your seat at a table that has not started."""
     info = await arena.service.leave(table_id, service_user(user), body.seat)
     return {"table": table_json(info)}

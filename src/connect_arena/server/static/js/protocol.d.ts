@@ -25,7 +25,7 @@ export type ConnectArenaMessage =
   | TournamentMessage
   | TournamentListing
   | Catalogue
-  | TableCreated
+  | TableBody
   | MyTables
   | TournamentBody
   | BotToken
@@ -853,9 +853,9 @@ export interface GameSettingsInfo {
   default: TableSettings;
 }
 /**
- * ``POST /api/tables``: the new table.
+ * ``POST /api/tables`` (the new table), ``.../join`` and ``.../leave``: the table.
  */
-export interface TableCreated {
+export interface TableBody {
   table: Table;
 }
 /**
