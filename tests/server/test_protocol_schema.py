@@ -170,6 +170,10 @@ def test_http_bodies_fit_their_types(client: TestClient) -> None:
     fits(server.BotTokens, alice.get("/api/tokens").json())
     fits(server.UserInfo, alice.get("/api/account").json())
     fits(server.ChallengeList, alice.get("/api/challenges").json())
+    fits(protocol.TutorialInfo, alice.get("/api/tutorials/quinque").json())
+    refused = alice.get("/api/tutorials/quinque/steps?attempt=nonsense").json()
+    fits(protocol.TutorialProgress, refused)
+    assert refused["refusal"]["kind"] == "illegal"
     catalogue = alice.get("/api/games").json()
     fits(server.Catalogue, catalogue)
     assert {game["name"] for game in catalogue["games"]} >= {"quinque", "connect5"}

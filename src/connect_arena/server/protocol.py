@@ -452,6 +452,8 @@ MESSAGES: dict[str, Any] = {
     "Hint": service.Hint,
     "GameAnalysis": service.GameAnalysis,
     "Replay": service.Replay,
+    "TutorialInfo": service.TutorialInfo,
+    "TutorialProgress": service.TutorialProgress,
     "ReplayFrames": service.ReplayFrames,
     "TableGameInfo": service.TableGameInfo,
     "ChatHistory": ChatHistory,

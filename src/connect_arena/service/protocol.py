@@ -587,6 +587,63 @@ ReplayFrames = TypedDict(
 """A replay's frames ``from`` to ``to`` (the viewer asks for them by range)."""
 
 
+# ----- tutorials (/api/tutorials) ----------------------------------------------------------------
+@with_config(CONFIG)
+class TutorialMove(TypedDict):
+    """An action applied in a tutorial."""
+
+    seq: int
+    seat: int
+    action: str
+    event: GameEvent
+
+
+@with_config(CONFIG)
+class TutorialRefusal(TypedDict):
+    """Why an attempt was not accepted (nothing changed)."""
+
+    kind: str
+    """``illegal`` (``event`` and ``message`` say why) or ``unexpected`` (legal, but not
+    this step's lesson: ``explanation`` is the step's key)."""
+    action: str
+    explanation: str
+    message: str
+    event: GameEvent | None
+
+
+@with_config(CONFIG)
+class TutorialProgress(TypedDict):
+    """``GET /api/tutorials/{game}/steps``: where the player stands."""
+
+    game: str
+    seat: int
+    step: int
+    """0-based; ``steps`` once finished."""
+    steps: int
+    message: str
+    """The step's message key (the finish key once finished)."""
+    expect: list[str]
+    """The actions to highlight."""
+    finished: bool
+    accepted: str | None
+    refusal: TutorialRefusal | None
+    state: JsonObject
+    """A ``StateMessage`` for the player's seat, without ``table_id`` (a tutorial is no
+    table)."""
+    moves: list[TutorialMove]
+
+
+@with_config(CONFIG)
+class TutorialInfo(TypedDict):
+    """``GET /api/tutorials/{game}``: the game's static information, the intro key and the
+    starting progress."""
+
+    game: str
+    intro: str
+    info: TableGameInfo
+    progress: TutorialProgress
+
+
 # ----- tournaments (/api/tournaments, /ws/tournaments/{id}) ------------------------------------
 @with_config(CONFIG)
 class TournamentEntrant(TypedDict):
@@ -766,6 +823,10 @@ __all__ = [
     "TournamentListing",
     "TournamentMessage",
     "TournamentSummary",
+    "TutorialInfo",
+    "TutorialMove",
+    "TutorialProgress",
+    "TutorialRefusal",
     "UserEvent",
     "UserRef",
 ]

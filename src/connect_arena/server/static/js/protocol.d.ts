@@ -43,6 +43,8 @@ export type ConnectArenaMessage =
   | Hint
   | GameAnalysis
   | Replay
+  | TutorialInfo
+  | TutorialProgress
   | ReplayFrames
   | TableGameInfo
   | ChatHistory
@@ -1228,6 +1230,70 @@ export interface ReplayFrame {
   observation: {
     [k: string]: unknown;
   };
+}
+/**
+ * ``GET /api/tutorials/{game}``: the game's static information, the intro key and the
+ * starting progress.
+ */
+export interface TutorialInfo {
+  game: string;
+  intro: string;
+  info: TableGameInfo;
+  progress: TutorialProgress;
+}
+/**
+ * ``GET /api/tutorials/{game}/steps``: where the player stands.
+ */
+export interface TutorialProgress {
+  game: string;
+  seat: number;
+  /**
+   * 0-based; ``steps`` once finished.
+   */
+  step: number;
+  steps: number;
+  /**
+   * The step's message key (the finish key once finished).
+   */
+  message: string;
+  /**
+   * The actions to highlight.
+   */
+  expect: string[];
+  finished: boolean;
+  accepted: string | null;
+  refusal: TutorialRefusal | null;
+  /**
+   * A ``StateMessage`` for the player's seat, without ``table_id`` (a tutorial is no
+   * table).
+   */
+  state: {
+    [k: string]: unknown;
+  };
+  moves: TutorialMove[];
+}
+/**
+ * Why an attempt was not accepted (nothing changed).
+ */
+export interface TutorialRefusal {
+  /**
+   * ``illegal`` (``event`` and ``message`` say why) or ``unexpected`` (legal, but not
+   * this step's lesson: ``explanation`` is the step's key).
+   */
+  kind: string;
+  action: string;
+  explanation: string;
+  message: string;
+  event: GameEvent | null;
+}
+/**
+ * An action applied in a tutorial.
+ */
+export interface TutorialMove {
+  seq: number;
+  seat: number;
+  action: string;
+  event: GameEvent;
 }
 export interface ReplayFrames {
   positions: number;
