@@ -40,7 +40,7 @@ from connect_arena.core import CHANCE, Action, State, load, sample_chance_outcom
 from connect_arena.server import Settings, create_app  # noqa: E402
 from connect_arena.server.db import SqlStorage, make_engine, run_migrations  # noqa: E402
 from connect_arena.service import LogEntry, Seat, SeatKind, TableStatus  # noqa: E402
-from connect_arena.service.tables import LiveTable  # noqa: E402
+from connect_arena.service.live_table import LiveTable  # noqa: E402
 
 OPTIONS: dict[str, Any] = {"mode": "full"}
 

@@ -4,7 +4,7 @@ It fills a fresh database (SQLite in a temporary directory, or a throwaway Postg
 ``--users`` accounts (10,000) and ``--games`` finished, scored games (100,000: Quinque between
 two players, and one in five a five-player Connect 5), rated one by one with OpenSkill as the
 server does, the games spread over the last ``--days`` days (365) so that only part of the
-players are active. Then it measures, through :class:`~connect_arena.server.db.ratings.SqlRatings`
+players are active. Then it measures, through :class:`~connect_arena.server.db.rating_store.SqlRatings`
 (the database thread included):
 
 * the end-of-game update: scoring one new rated table (read the accounts' ratings, rate,
@@ -50,7 +50,7 @@ from connect_arena.server.db.models import (  # noqa: E402
     UserGameRow,
     UserRow,
 )
-from connect_arena.server.db.ratings import HistoryFilter, SqlRatings  # noqa: E402
+from connect_arena.server.db.rating_store import HistoryFilter, SqlRatings  # noqa: E402
 from connect_arena.service.ratings import (  # noqa: E402
     Outcome,
     Placing,

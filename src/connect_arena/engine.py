@@ -2,7 +2,7 @@
 
 Run ``python -m connect_arena.engine --agent mcts:easy`` (or ``connect-arena-engine``) and seat
 it with ``--agents "engine:connect-arena-engine --agent mcts:easy"``. The protocol is described
-in ``docs/engine-protocol.md``; the driver side is :mod:`connect_arena.agents.engine`.
+in ``docs/engine-protocol.md``; the driver side is :mod:`connect_arena.agents.engine_agent`.
 
 Seeded like the agent it wraps (``seed`` from the driver), it plays exactly the actions that
 agent would play in the driver's own process.
@@ -18,7 +18,7 @@ from typing import IO
 
 from connect_arena import __version__
 from connect_arena.agents import Agent, Budget, make_agent
-from connect_arena.agents.engine import PROTOCOL_VERSION
+from connect_arena.agents.engine_agent import PROTOCOL_VERSION
 from connect_arena.core import Action, GameError, State, load
 
 NAME = "connect-arena reference engine"

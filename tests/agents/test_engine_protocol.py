@@ -18,7 +18,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from connect_arena.agents import make_agent
-from connect_arena.agents.engine import EngineAgent, EngineError, decision_lines
+from connect_arena.agents.engine_agent import EngineAgent, EngineError, decision_lines
 from connect_arena.cli.app import app
 from connect_arena.core import SIMULTANEOUS, load, read_record, sample_chance_outcome
 from connect_arena.engine import ReferenceEngine

@@ -7,7 +7,7 @@ import math
 import pytest
 from openskill.models import PlackettLuce
 
-from connect_arena.agents.ratings import (
+from connect_arena.agents.tournament_ratings import (
     Z95,
     fit_elo,
     fit_openskill,

@@ -41,7 +41,7 @@ from connect_arena.service.settings import (
     TimeControl,
     TimeControlKind,
 )
-from connect_arena.service.tables import LiveTable
+from connect_arena.service.live_table import LiveTable
 
 T = TypeVar("T")
 ALICE, BOB, CAROL, DAVE = User(1, "alice"), User(2, "bob"), User(3, "carol"), User(4, "dave")

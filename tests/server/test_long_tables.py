@@ -20,7 +20,7 @@ from connect_arena.core import CHANCE, Action, State, load, sample_chance_outcom
 from connect_arena.server import create_app
 from connect_arena.server.db import SqlStorage, make_engine
 from connect_arena.service import LogEntry
-from connect_arena.service.tables import RECENT_EVENTS
+from connect_arena.service.live_table import RECENT_EVENTS
 from tests.server.serverhelpers import Player, fast_settings, receive_until
 
 LONG = 2_100

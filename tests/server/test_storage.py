@@ -46,7 +46,7 @@ def test_a_batch_with_a_seq_conflict_keeps_the_other_appends(tmp_path: Path) -> 
 
 
 def test_postgres_urls_use_psycopg() -> None:
-    from connect_arena.server.db.engine import normalize_url
+    from connect_arena.server.db.connection import normalize_url
 
     assert normalize_url("postgres://a@h/db") == "postgresql+psycopg://a@h/db"
     assert normalize_url("postgresql://a@h/db") == "postgresql+psycopg://a@h/db"

@@ -1,7 +1,7 @@
 """Agent specs and levels: ``random``, ``greedy``, ``mcts``, ``mcts:easy|normal|hard``,
 ``mcts:N`` (exactly N simulations per decision, reproducible for a seed), and
 ``engine:<command>`` (an external program speaking the engine protocol,
-:mod:`connect_arena.agents.engine`).
+:mod:`connect_arena.agents.engine_agent`).
 
 A level is a number of MCTS simulations per decision (so a level plays the same moves for a
 seed on any machine), a cap on the thinking time, a rollout cut-off and an exploration
@@ -12,7 +12,7 @@ constant; each game sets its own (:mod:`connect_arena.agents.knowledge`), measur
 from __future__ import annotations
 
 from connect_arena.agents.base import Agent
-from connect_arena.agents.engine import EngineAgent
+from connect_arena.agents.engine_agent import EngineAgent
 from connect_arena.agents.greedy import GreedyAgent
 from connect_arena.agents.knowledge import DEFAULT_LEVELS, Level, level_settings
 from connect_arena.agents.mcts import MCTSAgent

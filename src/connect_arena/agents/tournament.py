@@ -1,7 +1,7 @@
 """Round-robin tournaments between agents: the schedule, paired seeds, play and standings.
 
 Everything here is pure (no terminal output); ``connect-arena tournament`` adds the progress bar,
-tables, JSON and plot, and :mod:`connect_arena.agents.ratings` fits the ratings.
+tables, JSON and plot, and :mod:`connect_arena.agents.tournament_ratings` fits the ratings.
 
 **Entrants** are the agent specs in the order given (``random,greedy,mcts:hard``); a spec given
 twice becomes two entrants, labelled ``random`` and ``random#2``.

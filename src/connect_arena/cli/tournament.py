@@ -4,7 +4,7 @@ Swiss, arena or round-robin event (``--format swiss|arena|round-robin``; standin
 tie-breaks, a table and a JSON file).
 
 The schedule, paired seeds and teams are described in :mod:`connect_arena.agents.tournament`,
-the ratings in :mod:`connect_arena.agents.ratings`, the events in
+the ratings in :mod:`connect_arena.agents.tournament_ratings`, the events in
 :mod:`connect_arena.agents.pairing` (see ``docs/tournaments.md``).
 """
 
@@ -33,7 +33,7 @@ from connect_arena.agents.pairing.offline import (
     plan_event,
     run_event,
 )
-from connect_arena.agents.ratings import RatingTable, rate
+from connect_arena.agents.tournament_ratings import RatingTable, rate
 from connect_arena.agents.tournament import (
     GameResult,
     Standing,

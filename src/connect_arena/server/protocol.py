@@ -247,7 +247,7 @@ class ChallengeAccepted(TypedDict):
     table_id: int
 
 
-# ----- the community API (server/db/ratings.py builds these; docs/community.md) ----------------
+# ----- the community API (server/db/rating_store.py builds these; docs/community.md) ----------------
 @with_config(CONFIG)
 class ProfileUser(TypedDict):
     """The account a profile describes."""

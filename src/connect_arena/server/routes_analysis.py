@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from connect_arena.server.arena import ArenaDep, TableId
+from connect_arena.server.dependencies import ArenaDep, TableId
 from connect_arena.server.ratelimit import ReplayLimitDep
 from connect_arena.service.protocol import GameAnalysis
 

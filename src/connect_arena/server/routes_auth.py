@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request, Response
 
-from connect_arena.server.arena import (
+from connect_arena.server.dependencies import (
     Arena,
     ArenaDep,
     CsrfDep,

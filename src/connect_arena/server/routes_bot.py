@@ -22,7 +22,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import StreamingResponse
 from pydantic import Field
 
-from connect_arena.server.arena import (
+from connect_arena.server.dependencies import (
     Arena,
     ArenaDep,
     CsrfDep,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from connect_arena.server.arena import ArenaDep, CsrfDep, TableId, UserDep, service_user
+from connect_arena.server.dependencies import ArenaDep, CsrfDep, TableId, UserDep, service_user
 from connect_arena.server.protocol import MyTables, Ok, RematchAnswer
 from connect_arena.server.schemas import OfferOp, SeatNumber, SeatOrNone
 from connect_arena.service import ErrorCode, ServiceError

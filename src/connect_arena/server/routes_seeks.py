@@ -6,13 +6,13 @@ from __future__ import annotations
 from fastapi import APIRouter
 from pydantic import Field
 
-from connect_arena.server.arena import ArenaDep, CsrfDep, UserDep, service_user
+from connect_arena.server.dependencies import ArenaDep, CsrfDep, UserDep, service_user
 from connect_arena.server.errors import ApiError
 from connect_arena.server.protocol import Ok, SeekList, SeekMade
 from connect_arena.server.schemas import SettingsChoice, Strict
 from connect_arena.service import ErrorCode, ServiceError
 from connect_arena.service.settings import TableSettings
-from connect_arena.service.views import table_json
+from connect_arena.service.messages import table_json
 
 router = APIRouter(prefix="/api")
 

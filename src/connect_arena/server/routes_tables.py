@@ -21,7 +21,7 @@ from connect_arena.core import (
     game_class,
     game_names,
 )
-from connect_arena.server.arena import (
+from connect_arena.server.dependencies import (
     ArenaDep,
     CsrfDep,
     MaybeUserDep,
@@ -56,7 +56,7 @@ from connect_arena.service.settings import (
     TableSettings,
 )
 from connect_arena.service.tutorials import tutorial_games
-from connect_arena.service.views import game_info, has_private_information, table_json
+from connect_arena.service.messages import game_info, has_private_information, table_json
 
 router = APIRouter(prefix="/api")
 
@@ -221,7 +221,7 @@ async def hint(table_id: TableId, body: SeatNumber, user: UserDep, arena: ArenaD
 @router.get("/tables/{table_id}/game")
 async def table_game(table_id: TableId, request: Request, arena: ArenaDep) -> Response:
     """The table's static game information (declaration and board/sheet geometry, see
-    ``service.views.game_info``): fixed for the table's life, so it is cacheable (ETag)."""
+    ``service.messages.game_info``): fixed for the table's life, so it is cacheable (ETag)."""
     table = await arena.service.get_table(table_id)
     body = json.dumps(game_info(table.game()), sort_keys=True, separators=(",", ":"))
     etag = '"' + hashlib.sha256(body.encode()).hexdigest()[:32] + '"'

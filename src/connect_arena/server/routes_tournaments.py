@@ -12,7 +12,7 @@ from fastapi import APIRouter, WebSocket
 from fastapi.responses import StreamingResponse
 from pydantic import Field
 
-from connect_arena.server.arena import (
+from connect_arena.server.dependencies import (
     ArenaDep,
     CsrfDep,
     UserDep,

@@ -9,7 +9,7 @@ import json
 
 from fastapi import APIRouter, WebSocket
 
-from connect_arena.server.arena import get_arena, session_user
+from connect_arena.server.dependencies import get_arena, session_user
 from connect_arena.server.websocket import POLICY_VIOLATION, _admitted, _connection, _serve
 
 router = APIRouter()

@@ -22,7 +22,7 @@ from connect_arena.service.model import (
 )
 from connect_arena.service.records import replay_frames, table_record
 from connect_arena.service.storage import MemoryStorage, Storage
-from connect_arena.service.tables import LiveTable, Subscription, encode
+from connect_arena.service.live_table import LiveTable, Subscription, encode
 
 __all__ = [
     "ErrorCode",

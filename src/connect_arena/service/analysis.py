@@ -15,7 +15,7 @@ from collections import OrderedDict
 from connect_arena.service.computer import ComputerPlayers, HintRequest
 from connect_arena.service.model import ErrorCode, ServiceError, TableStatus, mix
 from connect_arena.service.protocol import AnalysedPosition, GameAnalysis
-from connect_arena.service.registry import TableRegistry
+from connect_arena.service.table_registry import TableRegistry
 
 AGENT = "mcts:300"
 """The search run at each position (300 simulations: a quick, steady opinion)."""

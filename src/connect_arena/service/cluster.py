@@ -44,10 +44,10 @@ from connect_arena.service.model import (
     utcnow,
 )
 from connect_arena.service.pipeline import MovePipeline
-from connect_arena.service.registry import MAX_ID, TableRegistry
+from connect_arena.service.table_registry import MAX_ID, TableRegistry
 from connect_arena.service.results import final_returns
 from connect_arena.service.settings import NoteKind, ResultReason, TableNote, TableSettings
-from connect_arena.service.tables import LiveTable, encode, rebuild
+from connect_arena.service.live_table import LiveTable, encode, rebuild
 
 log = logging.getLogger(__name__)
 

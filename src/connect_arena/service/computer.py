@@ -26,7 +26,7 @@ from connect_arena.core import CHANCE, Action, GameError, OptionValue, State, lo
 from connect_arena.core.events import GameEvent
 from connect_arena.core.simultaneous import decision_state
 from connect_arena.service.protocol import HintLine
-from connect_arena.service.tables import apply_log
+from connect_arena.service.live_table import apply_log
 
 CACHE_SIZE = 256
 """States kept per worker (one per table)."""

@@ -1,6 +1,6 @@
 """Hints: what the computer suggests a person play now. The search runs in the computer
 players' pool (never on the event loop); nothing is played. Hints follow the table's hint
-policy (:func:`~connect_arena.service.views.hints_allowed`); a hint used at a table with other
+policy (:func:`~connect_arena.service.messages.hints_allowed`); a hint used at a table with other
 people is noted in its record."""
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from connect_arena.service.model import (
 )
 from connect_arena.service.pipeline import not_running
 from connect_arena.service.protocol import Hint
-from connect_arena.service.registry import TableRegistry
+from connect_arena.service.table_registry import TableRegistry
 from connect_arena.service.settings import NoteKind, TableNote
-from connect_arena.service.views import hints_allowed
+from connect_arena.service.messages import hints_allowed
 
 HINT_LINES = 3
 """Candidate actions a hint returns."""

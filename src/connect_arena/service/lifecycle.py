@@ -29,11 +29,11 @@ from connect_arena.service.model import (
 )
 from connect_arena.service.pipeline import MovePipeline, not_running
 from connect_arena.service.protocol import PresenceMessage
-from connect_arena.service.registry import TableRegistry
+from connect_arena.service.table_registry import TableRegistry
 from connect_arena.service.results import draw, forfeited, side_of, sides, win_for
 from connect_arena.service.seating import Seating
 from connect_arena.service.settings import NoteKind, ResultReason, TableNote
-from connect_arena.service.tables import LiveTable, Subscription, rebuild
+from connect_arena.service.live_table import LiveTable, Subscription, rebuild
 
 log = logging.getLogger(__name__)
 

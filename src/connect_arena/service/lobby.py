@@ -8,9 +8,9 @@ import contextlib
 from collections.abc import Callable
 
 from connect_arena.service.protocol import LobbyMessage, Seek
-from connect_arena.service.registry import TableRegistry
-from connect_arena.service.tables import Subscription, encode
-from connect_arena.service.views import table_json
+from connect_arena.service.table_registry import TableRegistry
+from connect_arena.service.live_table import Subscription, encode
+from connect_arena.service.messages import table_json
 
 DEBOUNCE = 0.1
 """Seconds during which lobby changes are gathered into one message."""

@@ -1,7 +1,7 @@
 """The match service's facade: :class:`MatchService`, what transports call. Each concern lives
 in its own module, and this class only wires them together:
 
-* :mod:`~connect_arena.service.registry`: the tables in memory and their locks;
+* :mod:`~connect_arena.service.table_registry`: the tables in memory and their locks;
 * :mod:`~connect_arena.service.seating`: tables and seats (create, join, leave, the start);
 * :mod:`~connect_arena.service.pipeline`: the move pipeline (submit, validate, commit, chance);
 * :mod:`~connect_arena.service.computer_seats`: computer seats' turns;
@@ -44,12 +44,12 @@ from connect_arena.service.model import (
 from connect_arena.service.pipeline import MovePipeline
 from connect_arena.service.protocol import Hint, LobbyMessage, Table
 from connect_arena.service.ratings import MemoryRatingStore, Ratings, RatingStore
-from connect_arena.service.registry import FINISHED_CACHE, TableRegistry
+from connect_arena.service.table_registry import FINISHED_CACHE, TableRegistry
 from connect_arena.service.seating import Seating
 from connect_arena.service.seeks import Seeks
 from connect_arena.service.settings import TableSettings
 from connect_arena.service.storage import MemoryStorage, Storage
-from connect_arena.service.tables import LiveTable, Subscription
+from connect_arena.service.live_table import LiveTable, Subscription
 from connect_arena.service.tournaments import (
     MemoryTournamentStore,
     Tournaments,
@@ -57,7 +57,7 @@ from connect_arena.service.tournaments import (
 )
 from connect_arena.service.userevents import UserEvents
 from connect_arena.service.viewing import Viewing, sync
-from connect_arena.service.views import table_json
+from connect_arena.service.messages import table_json
 
 __all__ = [
     "FINISHED_CACHE",

@@ -36,10 +36,10 @@ from connect_arena.service.model import (
     mix,
     utcnow,
 )
-from connect_arena.service.registry import TableRegistry
+from connect_arena.service.table_registry import TableRegistry
 from connect_arena.service.results import final_returns
 from connect_arena.service.settings import ResultReason, TimeControlKind
-from connect_arena.service.tables import LiveTable
+from connect_arena.service.live_table import LiveTable
 
 
 def not_running(table: LiveTable) -> ServiceError:

@@ -22,8 +22,8 @@ from connect_arena.core.simultaneous import pending_choices
 from connect_arena.service.model import ErrorCode, ServiceError, TableStatus
 from connect_arena.service.options import check_client_options
 from connect_arena.service.protocol import GameRecord, Replay, ReplayFrame, ReplayFrames
-from connect_arena.service.tables import LiveTable, replay_log
-from connect_arena.service.views import game_info
+from connect_arena.service.live_table import LiveTable, replay_log
+from connect_arena.service.messages import game_info
 
 MAX_REPLAY_ACTIONS = 20_000
 """The longest record the replay viewer accepts."""
@@ -156,7 +156,7 @@ def replay_frames(data: Record | str | bytes | dict[str, Any]) -> dict[str, Any]
 
     Returns:
         ``{"record": ..., "game": ..., "frames": [...]}``; ``game`` is the static game information
-        (:func:`~connect_arena.service.views.game_info`: declaration and geometry); frame ``i`` is
+        (:func:`~connect_arena.service.messages.game_info`: declaration and geometry); frame ``i`` is
         the position after ``i`` actions: ``{"seq", "seat", "action", "event", "to_move",
         "terminal", "returns", "observation"}`` (frame 0 has no action; ``event`` describes the
         action as a structured event; ``observation`` is :meth:`State.revealed_observation`:

@@ -23,9 +23,9 @@ from connect_arena.service.model import (
 )
 from connect_arena.service.options import check_client_options
 from connect_arena.service.pipeline import MovePipeline
-from connect_arena.service.registry import TableRegistry
+from connect_arena.service.table_registry import TableRegistry
 from connect_arena.service.settings import TableSettings
-from connect_arena.service.tables import LiveTable
+from connect_arena.service.live_table import LiveTable
 
 
 def make_seat(index: int, request: SeatRequest, user: User) -> Seat:

@@ -36,7 +36,7 @@ from connect_arena.service.model import (
     User,
     utcnow,
 )
-from connect_arena.service.registry import TableRegistry
+from connect_arena.service.table_registry import TableRegistry
 from connect_arena.service.seating import Seating
 from connect_arena.service.settings import (
     TAKEOVER_LEVELS,
@@ -44,7 +44,7 @@ from connect_arena.service.settings import (
     ResultReason,
     TableSettings,
 )
-from connect_arena.service.tables import LiveTable, Subscription
+from connect_arena.service.live_table import LiveTable, Subscription
 
 log = logging.getLogger(__name__)
 

@@ -2,7 +2,7 @@
 wants it): challenges received, declined or cancelled, and games starting and finishing at
 tables where the user sits.
 
-A stream is a :class:`~connect_arena.service.tables.Subscription` per connection; messages are
+A stream is a :class:`~connect_arena.service.live_table.Subscription` per connection; messages are
 JSON objects with a ``type``: ``challenge``, ``challengeDeclined``, ``challengeCanceled``,
 ``gameStart``, ``gameFinish`` (the names of Lichess's bot API, so its bot authors feel at
 home). See ``docs/bot-api.md``.
@@ -15,8 +15,8 @@ from typing import Literal
 
 from connect_arena.service.model import SeatKind, TableStatus
 from connect_arena.service.protocol import GameEventOfUser, Table, UserEvent
-from connect_arena.service.tables import LiveTable, Subscription
-from connect_arena.service.views import table_json
+from connect_arena.service.live_table import LiveTable, Subscription
+from connect_arena.service.messages import table_json
 
 
 class UserEvents:

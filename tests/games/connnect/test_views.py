@@ -14,7 +14,7 @@ from connect_arena.games.connnect import sheet as geo
 from connect_arena.games.connnect.explain import explain
 from connect_arena.games.connnect.notation import parse_action
 from connect_arena.games.connnect.rules import ConnnectState
-from connect_arena.service.views import spectator_observation
+from connect_arena.service.messages import spectator_observation
 from tests.games.connnect.helpers import LISA, LUCAS, MIA, at_claim, at_fill, grant, play
 
 

@@ -28,7 +28,7 @@ import { eventText, loadNamespaces, t } from "./i18n.js";
  */
 
 /**
- * The tutorial's game: its options and geometry (service.views.game_info).
+ * The tutorial's game: its options and geometry (service.messages.game_info).
  * @typedef {{num_players: number, options: Record<string, any>, geometry: any}} TutorialInfo
  */
 

@@ -25,7 +25,7 @@ from connect_arena.service.protocol import (
     TableSocketMessage,
     TakebackOffer,
 )
-from connect_arena.service.views import event_json, state_json, table_json
+from connect_arena.service.messages import event_json, state_json, table_json
 
 MAX_QUEUED = 2000
 """Messages a subscriber may have waiting; a client that falls further behind is dropped

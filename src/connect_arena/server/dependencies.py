@@ -14,7 +14,7 @@ from connect_arena.server.auth import CSRF_HEADER, Passwords, RateLimiter
 from connect_arena.server.config import Settings
 from connect_arena.server.db import SqlStorage, StoredUser
 from connect_arena.server.db.bots import SqlBots
-from connect_arena.server.db.ratings import SqlRatings
+from connect_arena.server.db.rating_store import SqlRatings
 from connect_arena.server.errors import ApiError
 from connect_arena.server.protocol import UserInfo
 from connect_arena.server.ratelimit import Buckets

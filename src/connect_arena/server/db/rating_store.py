@@ -32,7 +32,7 @@ from connect_arena.service.ratings import (
     Rater,
     Skill,
 )
-from connect_arena.service.views import game_title
+from connect_arena.service.messages import game_title
 
 RESULTS = ("win", "loss", "draw")
 """The results a history can be filtered by."""
