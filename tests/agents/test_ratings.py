@@ -7,6 +7,7 @@ import math
 import pytest
 from openskill.models import PlackettLuce
 
+from connect_arena.agents.tournament import GameResult, plan, run
 from connect_arena.agents.tournament_ratings import (
     Z95,
     fit_elo,
@@ -15,7 +16,6 @@ from connect_arena.agents.tournament_ratings import (
     rate,
     rating_method,
 )
-from connect_arena.agents.tournament import GameResult, plan, run
 from connect_arena.core import load
 from tests.agents.test_tournament import factory
 

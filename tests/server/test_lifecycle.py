@@ -31,6 +31,7 @@ from connect_arena.service import (
     table_record,
 )
 from connect_arena.service.lifecycle import Lifecycle
+from connect_arena.service.live_table import LiveTable
 from connect_arena.service.model import utcnow
 from connect_arena.service.results import draw, win_for
 from connect_arena.service.settings import (
@@ -41,7 +42,6 @@ from connect_arena.service.settings import (
     TimeControl,
     TimeControlKind,
 )
-from connect_arena.service.live_table import LiveTable
 
 T = TypeVar("T")
 ALICE, BOB, CAROL, DAVE = User(1, "alice"), User(2, "bob"), User(3, "carol"), User(4, "dave")

@@ -33,7 +33,6 @@ from connect_arena.agents.pairing.offline import (
     plan_event,
     run_event,
 )
-from connect_arena.agents.tournament_ratings import RatingTable, rate
 from connect_arena.agents.tournament import (
     GameResult,
     Standing,
@@ -43,6 +42,7 @@ from connect_arena.agents.tournament import (
     run,
     standings,
 )
+from connect_arena.agents.tournament_ratings import RatingTable, rate
 from connect_arena.cli.common import (
     CliError,
     OptionsArg,

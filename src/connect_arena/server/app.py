@@ -35,7 +35,6 @@ from connect_arena.server import (
     websocket,
     ws_user,
 )
-from connect_arena.server.dependencies import Arena, TableId
 from connect_arena.server.auth import Passwords, RateLimiter
 from connect_arena.server.config import Settings
 from connect_arena.server.coordination import RedisCoordinator
@@ -44,6 +43,7 @@ from connect_arena.server.db.bots import SqlBots
 from connect_arena.server.db.chat import SqlChat
 from connect_arena.server.db.rating_store import SqlRatings
 from connect_arena.server.db.tournaments import SqlTournaments
+from connect_arena.server.dependencies import Arena, TableId
 from connect_arena.server.errors import (
     ApiError,
     api_error_handler,

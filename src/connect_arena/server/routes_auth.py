@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request, Response
 
+from connect_arena.server.auth import check_name, check_password, guest_name
+from connect_arena.server.db import StoredUser
+from connect_arena.server.db.storage import NameTakenError
 from connect_arena.server.dependencies import (
     Arena,
     ArenaDep,
@@ -14,9 +17,6 @@ from connect_arena.server.dependencies import (
     UserDep,
     user_json,
 )
-from connect_arena.server.auth import check_name, check_password, guest_name
-from connect_arena.server.db import StoredUser
-from connect_arena.server.db.storage import NameTakenError
 from connect_arena.server.errors import ApiError
 from connect_arena.server.protocol import Session
 from connect_arena.server.ratelimit import client_address, limited_error

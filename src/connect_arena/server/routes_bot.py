@@ -22,6 +22,8 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import StreamingResponse
 from pydantic import Field
 
+from connect_arena.server.db import StoredUser
+from connect_arena.server.db.bots import StoredToken
 from connect_arena.server.dependencies import (
     Arena,
     ArenaDep,
@@ -34,8 +36,6 @@ from connect_arena.server.dependencies import (
     service_user,
     user_json,
 )
-from connect_arena.server.db import StoredUser
-from connect_arena.server.db.bots import StoredToken
 from connect_arena.server.errors import ApiError
 from connect_arena.server.protocol import (
     BotToken,

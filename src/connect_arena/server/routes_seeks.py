@@ -11,8 +11,8 @@ from connect_arena.server.errors import ApiError
 from connect_arena.server.protocol import Ok, SeekList, SeekMade
 from connect_arena.server.schemas import SettingsChoice, Strict
 from connect_arena.service import ErrorCode, ServiceError
-from connect_arena.service.settings import TableSettings
 from connect_arena.service.messages import table_json
+from connect_arena.service.settings import TableSettings
 
 router = APIRouter(prefix="/api")
 

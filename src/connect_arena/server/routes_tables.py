@@ -46,6 +46,7 @@ from connect_arena.service import (
     TableStatus,
     table_record,
 )
+from connect_arena.service.messages import game_info, has_private_information, table_json
 from connect_arena.service.options import free_text
 from connect_arena.service.protocol import Hint, LobbyMessage, TableMessage
 from connect_arena.service.records import MAX_REPLAY_ACTIONS, replay_page, upload_page
@@ -56,7 +57,6 @@ from connect_arena.service.settings import (
     TableSettings,
 )
 from connect_arena.service.tutorials import tutorial_games
-from connect_arena.service.messages import game_info, has_private_information, table_json
 
 router = APIRouter(prefix="/api")
 

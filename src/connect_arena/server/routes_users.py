@@ -13,9 +13,9 @@ from fastapi import APIRouter, Query
 from fastapi.responses import StreamingResponse
 
 from connect_arena.core import game_class
-from connect_arena.server.dependencies import Arena, ArenaDep
 from connect_arena.server.db.models import UserRow
 from connect_arena.server.db.rating_store import HistoryFilter, SqlRatings
+from connect_arena.server.dependencies import Arena, ArenaDep
 from connect_arena.server.errors import ApiError
 
 router = APIRouter(prefix="/api")

@@ -17,7 +17,13 @@ from fastapi import APIRouter, WebSocket
 from pydantic import TypeAdapter, ValidationError
 from starlette.websockets import WebSocketDisconnect
 
-from connect_arena.server.dependencies import Arena, get_arena, parse_table_id, service_user, session_user
+from connect_arena.server.dependencies import (
+    Arena,
+    get_arena,
+    parse_table_id,
+    service_user,
+    session_user,
+)
 from connect_arena.server.ratelimit import FrameLimit, Verdict
 from connect_arena.server.schemas import (
     AbortMessage,

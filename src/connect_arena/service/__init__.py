@@ -6,6 +6,7 @@ and any other transport drive it through :class:`MatchService` and implement
 :class:`Storage`.
 """
 
+from connect_arena.service.live_table import LiveTable, Subscription, encode
 from connect_arena.service.match import MatchService
 from connect_arena.service.model import (
     ErrorCode,
@@ -22,7 +23,6 @@ from connect_arena.service.model import (
 )
 from connect_arena.service.records import replay_frames, table_record
 from connect_arena.service.storage import MemoryStorage, Storage
-from connect_arena.service.live_table import LiveTable, Subscription, encode
 
 __all__ = [
     "ErrorCode",

@@ -19,9 +19,9 @@ from datetime import datetime
 from typing import Protocol
 
 from connect_arena.service import protocol
+from connect_arena.service.live_table import LiveTable
 from connect_arena.service.model import ErrorCode, ServiceError, TableStatus, User, utcnow
 from connect_arena.service.table_registry import TableRegistry
-from connect_arena.service.live_table import LiveTable
 
 MAX_LENGTH = 300
 """The longest message, in characters."""

@@ -32,6 +32,7 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from connect_arena.service.computer_seats import computer_seat
+from connect_arena.service.live_table import LiveTable, encode, rebuild
 from connect_arena.service.lobby import Lobby
 from connect_arena.service.model import (
     ErrorCode,
@@ -44,10 +45,9 @@ from connect_arena.service.model import (
     utcnow,
 )
 from connect_arena.service.pipeline import MovePipeline
-from connect_arena.service.table_registry import MAX_ID, TableRegistry
 from connect_arena.service.results import final_returns
 from connect_arena.service.settings import NoteKind, ResultReason, TableNote, TableSettings
-from connect_arena.service.live_table import LiveTable, encode, rebuild
+from connect_arena.service.table_registry import MAX_ID, TableRegistry
 
 log = logging.getLogger(__name__)
 

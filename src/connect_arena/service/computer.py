@@ -25,8 +25,8 @@ from connect_arena.agents.mcts import MCTSAgent
 from connect_arena.core import CHANCE, Action, GameError, OptionValue, State, load
 from connect_arena.core.events import GameEvent
 from connect_arena.core.simultaneous import decision_state
-from connect_arena.service.protocol import HintLine
 from connect_arena.service.live_table import apply_log
+from connect_arena.service.protocol import HintLine
 
 CACHE_SIZE = 256
 """States kept per worker (one per table)."""

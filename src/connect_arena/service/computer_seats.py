@@ -15,10 +15,10 @@ import time
 from typing import Any, TypeVar
 
 from connect_arena.service.computer import ComputerPlayers, ThinkRequest
+from connect_arena.service.live_table import LiveTable
 from connect_arena.service.model import ServiceConfig, TableStatus, mix
 from connect_arena.service.pipeline import MovePipeline
 from connect_arena.service.table_registry import TableRegistry
-from connect_arena.service.live_table import LiveTable
 
 log = logging.getLogger(__name__)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from connect_arena.service.computer import ComputerPlayers, HintRequest
 from connect_arena.service.computer_seats import pool_request
+from connect_arena.service.messages import hints_allowed
 from connect_arena.service.model import (
     ErrorCode,
     SeatKind,
@@ -18,9 +19,8 @@ from connect_arena.service.model import (
 )
 from connect_arena.service.pipeline import not_running
 from connect_arena.service.protocol import Hint
-from connect_arena.service.table_registry import TableRegistry
 from connect_arena.service.settings import NoteKind, TableNote
-from connect_arena.service.messages import hints_allowed
+from connect_arena.service.table_registry import TableRegistry
 
 HINT_LINES = 3
 """Candidate actions a hint returns."""

@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from connect_arena.core import CHANCE
+from connect_arena.service.live_table import LiveTable, Subscription, rebuild
 from connect_arena.service.lobby import Lobby
 from connect_arena.service.model import (
     ErrorCode,
@@ -29,11 +30,10 @@ from connect_arena.service.model import (
 )
 from connect_arena.service.pipeline import MovePipeline, not_running
 from connect_arena.service.protocol import PresenceMessage
-from connect_arena.service.table_registry import TableRegistry
 from connect_arena.service.results import draw, forfeited, side_of, sides, win_for
 from connect_arena.service.seating import Seating
 from connect_arena.service.settings import NoteKind, ResultReason, TableNote
-from connect_arena.service.live_table import LiveTable, Subscription, rebuild
+from connect_arena.service.table_registry import TableRegistry
 
 log = logging.getLogger(__name__)
 

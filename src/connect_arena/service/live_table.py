@@ -13,6 +13,7 @@ from typing import Any
 from connect_arena.core import CHANCE, Action, Game, GameError, InvalidRecordError, State, load
 from connect_arena.core.events import GameEvent
 from connect_arena.service.clocks import Clocks
+from connect_arena.service.messages import event_json, state_json, table_json
 from connect_arena.service.model import LogEntry, Seat, SeatKind, TableInfo, TableStatus, utcnow
 from connect_arena.service.protocol import (
     DeclinedOffer,
@@ -25,7 +26,6 @@ from connect_arena.service.protocol import (
     TableSocketMessage,
     TakebackOffer,
 )
-from connect_arena.service.messages import event_json, state_json, table_json
 
 MAX_QUEUED = 2000
 """Messages a subscriber may have waiting; a client that falls further behind is dropped

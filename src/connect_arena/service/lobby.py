@@ -7,10 +7,10 @@ import asyncio
 import contextlib
 from collections.abc import Callable
 
-from connect_arena.service.protocol import LobbyMessage, Seek
-from connect_arena.service.table_registry import TableRegistry
 from connect_arena.service.live_table import Subscription, encode
 from connect_arena.service.messages import table_json
+from connect_arena.service.protocol import LobbyMessage, Seek
+from connect_arena.service.table_registry import TableRegistry
 
 DEBOUNCE = 0.1
 """Seconds during which lobby changes are gathered into one message."""

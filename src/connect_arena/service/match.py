@@ -31,7 +31,9 @@ from connect_arena.service.computer import ComputerPlayers
 from connect_arena.service.computer_seats import ComputerSeats
 from connect_arena.service.hints import HINT_LINES, Hints
 from connect_arena.service.lifecycle import Lifecycle
+from connect_arena.service.live_table import LiveTable, Subscription
 from connect_arena.service.lobby import Lobby
+from connect_arena.service.messages import table_json
 from connect_arena.service.model import (
     LogEntry,
     SeatRequest,
@@ -44,12 +46,11 @@ from connect_arena.service.model import (
 from connect_arena.service.pipeline import MovePipeline
 from connect_arena.service.protocol import Hint, LobbyMessage, Table
 from connect_arena.service.ratings import MemoryRatingStore, Ratings, RatingStore
-from connect_arena.service.table_registry import FINISHED_CACHE, TableRegistry
 from connect_arena.service.seating import Seating
 from connect_arena.service.seeks import Seeks
 from connect_arena.service.settings import TableSettings
 from connect_arena.service.storage import MemoryStorage, Storage
-from connect_arena.service.live_table import LiveTable, Subscription
+from connect_arena.service.table_registry import FINISHED_CACHE, TableRegistry
 from connect_arena.service.tournaments import (
     MemoryTournamentStore,
     Tournaments,
@@ -57,7 +58,6 @@ from connect_arena.service.tournaments import (
 )
 from connect_arena.service.userevents import UserEvents
 from connect_arena.service.viewing import Viewing, sync
-from connect_arena.service.messages import table_json
 
 __all__ = [
     "FINISHED_CACHE",

@@ -26,6 +26,7 @@ from connect_arena.core import (
     InvalidActionError,
     sample_chance_outcome,
 )
+from connect_arena.service.live_table import LiveTable
 from connect_arena.service.lobby import Lobby
 from connect_arena.service.model import (
     ErrorCode,
@@ -36,10 +37,9 @@ from connect_arena.service.model import (
     mix,
     utcnow,
 )
-from connect_arena.service.table_registry import TableRegistry
 from connect_arena.service.results import final_returns
 from connect_arena.service.settings import ResultReason, TimeControlKind
-from connect_arena.service.live_table import LiveTable
+from connect_arena.service.table_registry import TableRegistry
 
 
 def not_running(table: LiveTable) -> ServiceError:

@@ -39,10 +39,10 @@ from typing import Any, Protocol
 from openskill.models import PlackettLuce
 
 from connect_arena.core import Game, GameError, ResultKind, load
-from connect_arena.service.model import SeatKind, ServiceError, TableInfo, TableStatus
-from connect_arena.service.table_registry import TableRegistry
-from connect_arena.service.results import forfeited, sides
 from connect_arena.service.live_table import LiveTable
+from connect_arena.service.model import SeatKind, ServiceError, TableInfo, TableStatus
+from connect_arena.service.results import forfeited, sides
+from connect_arena.service.table_registry import TableRegistry
 
 log = logging.getLogger(__name__)
 

@@ -19,11 +19,11 @@ from connect_arena.core import (
 from connect_arena.core.events import GameEvent
 from connect_arena.core.records import initial_state
 from connect_arena.core.simultaneous import pending_choices
+from connect_arena.service.live_table import LiveTable, replay_log
+from connect_arena.service.messages import game_info
 from connect_arena.service.model import ErrorCode, ServiceError, TableStatus
 from connect_arena.service.options import check_client_options
 from connect_arena.service.protocol import GameRecord, Replay, ReplayFrame, ReplayFrames
-from connect_arena.service.live_table import LiveTable, replay_log
-from connect_arena.service.messages import game_info
 
 MAX_REPLAY_ACTIONS = 20_000
 """The longest record the replay viewer accepts."""

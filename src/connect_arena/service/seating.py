@@ -9,6 +9,7 @@ from typing import Any
 
 from connect_arena.agents import AGENT_KINDS
 from connect_arena.core import GameError, game_class, load
+from connect_arena.service.live_table import LiveTable
 from connect_arena.service.lobby import Lobby
 from connect_arena.service.model import (
     ErrorCode,
@@ -23,9 +24,8 @@ from connect_arena.service.model import (
 )
 from connect_arena.service.options import check_client_options
 from connect_arena.service.pipeline import MovePipeline
-from connect_arena.service.table_registry import TableRegistry
 from connect_arena.service.settings import TableSettings
-from connect_arena.service.live_table import LiveTable
+from connect_arena.service.table_registry import TableRegistry
 
 
 def make_seat(index: int, request: SeatRequest, user: User) -> Seat:

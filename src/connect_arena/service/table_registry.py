@@ -16,9 +16,9 @@ from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 from connect_arena.core import GameError
+from connect_arena.service.live_table import LiveTable
 from connect_arena.service.model import ErrorCode, ServiceError, TableStatus
 from connect_arena.service.storage import Storage
-from connect_arena.service.live_table import LiveTable
 
 if TYPE_CHECKING:
     from connect_arena.service.cluster import Cluster

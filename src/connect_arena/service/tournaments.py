@@ -27,6 +27,7 @@ from typing import Any, Protocol
 from connect_arena.agents import pairing
 from connect_arena.core import CHANCE, game_class
 from connect_arena.service import protocol
+from connect_arena.service.live_table import LiveTable, Subscription
 from connect_arena.service.model import (
     ErrorCode,
     Seat,
@@ -36,7 +37,6 @@ from connect_arena.service.model import (
     User,
     utcnow,
 )
-from connect_arena.service.table_registry import TableRegistry
 from connect_arena.service.seating import Seating
 from connect_arena.service.settings import (
     TAKEOVER_LEVELS,
@@ -44,7 +44,7 @@ from connect_arena.service.settings import (
     ResultReason,
     TableSettings,
 )
-from connect_arena.service.live_table import LiveTable, Subscription
+from connect_arena.service.table_registry import TableRegistry
 
 log = logging.getLogger(__name__)
 

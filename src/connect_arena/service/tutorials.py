@@ -33,8 +33,8 @@ from typing import Any
 from connect_arena.core import CHANCE, Action, Event, Game, State, load
 from connect_arena.core.errors import GameError, IllegalActionError
 from connect_arena.service import protocol
-from connect_arena.service.model import ErrorCode, ServiceError
 from connect_arena.service.messages import game_info, state_json
+from connect_arena.service.model import ErrorCode, ServiceError
 
 SCRIPTS = "tutorial_scripts"
 """The package folder (beside this module) holding ``<game>.json``."""

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Literal
 
-from connect_arena.service.model import SeatKind, TableStatus
-from connect_arena.service.protocol import GameEventOfUser, Table, UserEvent
 from connect_arena.service.live_table import LiveTable, Subscription
 from connect_arena.service.messages import table_json
+from connect_arena.service.model import SeatKind, TableStatus
+from connect_arena.service.protocol import GameEventOfUser, Table, UserEvent
 
 
 class UserEvents:

@@ -9,11 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from connect_arena.core.events import GameEvent
+from connect_arena.service.live_table import HISTORY_PAGE, RECENT_EVENTS, LiveTable, Subscription
 from connect_arena.service.model import ErrorCode, ServiceError
 from connect_arena.service.pipeline import MovePipeline
 from connect_arena.service.protocol import ErrorMessage, HistoryMessage
 from connect_arena.service.table_registry import TableRegistry
-from connect_arena.service.live_table import HISTORY_PAGE, RECENT_EVENTS, LiveTable, Subscription
 
 
 def error_message(

@@ -24,6 +24,7 @@ from connect_arena.server.db.models import (
     UserRow,
 )
 from connect_arena.server.db.storage import SqlStorage, _aware
+from connect_arena.service.messages import game_title
 from connect_arena.service.ratings import (
     ACTIVE_DAYS,
     PROVISIONAL_GAMES,
@@ -32,7 +33,6 @@ from connect_arena.service.ratings import (
     Rater,
     Skill,
 )
-from connect_arena.service.messages import game_title
 
 RESULTS = ("win", "loss", "draw")
 """The results a history can be filtered by."""
