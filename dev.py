@@ -101,7 +101,8 @@ def _ensure_node() -> list[list[str]]:
     Installs Debian's nodejs and npm first when ``node`` is missing (root and apt-get).
 
     Returns:
-        The JS check steps: ESLint, TypeScript's checker, ``node --test`` on ``tests/js``.
+        The JS check steps: the generated protocol types are current, ESLint, TypeScript's
+        checker, ``node --test`` on ``tests/js``.
 
     Raises:
         SystemExit: node or npm is missing and cannot be installed, or ``npm ci`` failed.
@@ -123,6 +124,8 @@ def _ensure_node() -> list[list[str]]:
     bin_dir = NODE_MODULES / ".bin"
     tests = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "js").glob("*.test.mjs"))
     return [
+        # The pages' protocol types are generated from the checked-in schema: still current?
+        [node, str(ROOT / "tools" / "protocol" / "gen-types.mjs"), "--check"],
         [node, str(bin_dir / "eslint"), "--max-warnings=0"],
         [node, str(bin_dir / "tsc"), "-p", "tsconfig.json"],
         [node, "--test", "--test-reporter=spec", *tests],

@@ -14,7 +14,7 @@ export default [
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: globals.browser },
   },
   {
-    files: ["tests/js/**/*.mjs", "eslint.config.js", "examples/**/*.mjs"],
+    files: ["tests/js/**/*.mjs", "eslint.config.js", "examples/**/*.mjs", "tools/**/*.mjs"],
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: globals.node },
   },
   {

@@ -4,8 +4,10 @@ finished game's replay gets the engine's evaluation at each position."""
 from __future__ import annotations
 
 from fastapi.testclient import TestClient
+from pydantic import TypeAdapter
 
 from connect_arena.service.analysis import positions_of
+from connect_arena.service.protocol import GameAnalysis
 from tests.server.serverhelpers import Player, wait_for_status
 
 
@@ -17,6 +19,7 @@ def test_analysis_waits_for_the_end_then_weighs_every_move(client: TestClient) -
         assert refused.status_code == 400 and refused.json()["error"]["code"] == "not_allowed"
     wait_for_status(alice, table["id"], "finished")
     body = alice.get(f"/api/tables/{table['id']}/analysis").json()
+    TypeAdapter(GameAnalysis).validate_python(body)  # the protocol's type, no key extra
     record = alice.get(f"/api/tables/{table['id']}/record").json()
     moves = [a if isinstance(a, str) else a["action"] for a in record["actions"]]
     assert body["table_id"] == table["id"] and body["agent"] == "mcts:300"

@@ -9,9 +9,10 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from pydantic import TypeAdapter
 from sqlalchemy import delete
 
-from connect_arena.server import create_app
+from connect_arena.server import create_app, protocol
 from connect_arena.server.db.models import RatingRow, ScoredTableRow, UserGameRow
 from connect_arena.service.ratings import PROVISIONAL_GAMES, Skill, recompute
 from tests.server.serverhelpers import Player, TestClient, fast_settings
@@ -54,6 +55,7 @@ def test_profile(client: TestClient) -> None:
     running = alice.create_table(["me", "open"])
     bob.post(f"/api/tables/{running['id']}/join", {"seat": 1})
     body = client.get("/api/users/ALICE").json()
+    TypeAdapter(protocol.Profile).validate_python(body)  # the protocol's type, no key extra
     assert body["user"]["name"] == "alice" and body["user"]["joined"].startswith("20")
     assert not body["user"]["computer"]
     games = body["games"]["quinque"]
@@ -82,6 +84,7 @@ def test_history_filters_and_pages(client: TestClient) -> None:
         response = client.get(f"/api/users/alice/games{query}")
         assert response.status_code == 200, response.text
         body: dict[str, Any] = response.json()
+        TypeAdapter(protocol.HistoryPage).validate_python(body)
         return body
 
     everything = games("")
@@ -131,6 +134,7 @@ def test_leaderboard_lists_established_active_people(client: TestClient) -> None
         play(client, alice, bob, bob if round_ % 3 else alice)
     play(client, carol, dave, dave)  # provisional: left out
     body = client.get("/api/leaderboard/quinque").json()
+    TypeAdapter(protocol.Leaderboard).validate_python(body)
     names = [p["user"]["name"] for p in body["players"]]
     assert names == ["alice", "bob"]
     assert body["players"][0]["rating"] > body["players"][1]["rating"]

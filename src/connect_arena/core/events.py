@@ -24,8 +24,24 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from pydantic import ConfigDict, with_config
+from typing_extensions import TypedDict
+
 ParamValue = str | int | float | bool | None | list[Any]
 """A parameter value: a JSON scalar or a list of them."""
+
+
+@with_config(ConfigDict(extra="forbid", use_attribute_docstrings=True))
+class GameEvent(TypedDict):
+    """A structured event as JSON (:meth:`Event.to_json`): what an action does, or why it was
+    refused; pages translate it by ``key``. Part of the wire protocol
+    (``connect_arena.service.protocol``)."""
+
+    key: str
+    """``<game>.<what>`` or ``core.<what>``."""
+    params: dict[str, Any]
+    """The template's parameters."""
+
 
 ENGLISH: dict[str, str] = {
     "core.action": "{seat}: {action}",
@@ -57,7 +73,7 @@ class Event:
         """``Event.of("pairs.take", seat=1, subject="F")``."""
         return cls(key, MappingProxyType(dict(params)))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> GameEvent:
         """``{"key": key, "params": {...}}``."""
         return {"key": self.key, "params": dict(self.params)}
 

@@ -22,6 +22,7 @@ from starlette.types import ASGIApp
 
 from connect_arena.core import game_names
 from connect_arena.server import (
+    protocol,
     routes_analysis,
     routes_auth,
     routes_bot,
@@ -231,6 +232,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, limit=settings.max_body)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(AllowedHosts, hosts=settings.allowed_hosts)  # the outermost: first
+    app.include_router(protocol.router)
     app.include_router(routes_auth.router)
     app.include_router(routes_bot.router)
     app.include_router(routes_seeks.router)

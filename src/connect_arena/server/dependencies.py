@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import Depends, Request
 from starlette.requests import HTTPConnection
@@ -16,6 +16,7 @@ from connect_arena.server.db import SqlStorage, StoredUser
 from connect_arena.server.db.bots import SqlBots
 from connect_arena.server.db.rating_store import SqlRatings
 from connect_arena.server.errors import ApiError
+from connect_arena.server.protocol import UserInfo
 from connect_arena.server.ratelimit import Buckets
 from connect_arena.server.sessions import Sessions, cookie_token
 from connect_arena.service import MatchService, User
@@ -139,7 +140,7 @@ def service_user(user: StoredUser) -> User:
     return User(user.id, user.name, user.bot)
 
 
-def user_json(user: StoredUser | None) -> dict[str, Any] | None:
+def user_json(user: StoredUser | None) -> UserInfo | None:
     """The public description of an account."""
     if user is None:
         return None

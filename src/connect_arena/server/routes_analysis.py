@@ -3,18 +3,17 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter
 
 from connect_arena.server.dependencies import ArenaDep, TableId
 from connect_arena.server.ratelimit import ReplayLimitDep
+from connect_arena.service.protocol import GameAnalysis
 
 router = APIRouter(prefix="/api")
 
 
-@router.get("/tables/{table_id}/analysis", dependencies=[ReplayLimitDep])
-async def analysis(table_id: TableId, arena: ArenaDep) -> dict[str, Any]:
+@router.get("/tables/{table_id}/analysis", dependencies=[ReplayLimitDep], response_model=None)
+async def analysis(table_id: TableId, arena: ArenaDep) -> GameAnalysis:
     """The evaluation at each position of a finished game (searched once, then cached):
     ``positions`` with the seq, the seat, the action played, the engine's best, the seat's
     expected return and the rank of the action played."""

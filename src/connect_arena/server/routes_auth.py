@@ -4,8 +4,6 @@ everywhere), password change, and the session with its CSRF token (server-side s
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, Request, Response
 
 from connect_arena.server.auth import check_name, check_password, guest_name
@@ -20,6 +18,7 @@ from connect_arena.server.dependencies import (
     user_json,
 )
 from connect_arena.server.errors import ApiError
+from connect_arena.server.protocol import Session
 from connect_arena.server.ratelimit import client_address, limited_error
 from connect_arena.server.schemas import Credentials, PasswordChange
 from connect_arena.server.sessions import cookie_token, new_token
@@ -29,7 +28,7 @@ router = APIRouter(prefix="/api")
 
 async def _signed_in(
     request: Request, response: Response, arena: Arena, user: StoredUser
-) -> dict[str, Any]:
+) -> Session:
     """Start a new session for ``user`` (a fresh token, so a fresh CSRF token too); the
     session the request came with, if any, ends."""
     await arena.sessions.end(cookie_token(request))
@@ -38,17 +37,17 @@ async def _signed_in(
     return {"user": user_json(user), "csrf": arena.sessions.csrf(token)}
 
 
-def _signed_out(request: Request, response: Response, arena: Arena) -> dict[str, Any]:
+def _signed_out(request: Request, response: Response, arena: Arena) -> Session:
     """Give the visitor a fresh anonymous token (and CSRF token)."""
     token = new_token()
     arena.sessions.set_cookie(request, response, token)
     return {"user": None, "csrf": arena.sessions.csrf(token)}
 
 
-@router.get("/session")
+@router.get("/session", response_model=None)
 async def session(
     request: Request, response: Response, user: MaybeUserDep, arena: ArenaDep
-) -> dict[str, Any]:
+) -> Session:
     """The signed-in user (or ``null``) and the CSRF token for state-changing requests; the
     cookie is sent again (its 30 days start again), a new anonymous one if there is none."""
     token = cookie_token(request)
@@ -58,10 +57,10 @@ async def session(
     return {"user": user_json(user), "csrf": arena.sessions.csrf(token)}
 
 
-@router.post("/signup", dependencies=[CsrfDep])
+@router.post("/signup", dependencies=[CsrfDep], response_model=None)
 async def signup(
     request: Request, response: Response, body: Credentials, arena: ArenaDep
-) -> dict[str, Any]:
+) -> Session:
     """Create an account with a password and sign in."""
     problem = check_name(body.name) or check_password(body.password)
     if problem:
@@ -78,10 +77,10 @@ async def signup(
     return await _signed_in(request, response, arena, user)
 
 
-@router.post("/login", dependencies=[CsrfDep])
+@router.post("/login", dependencies=[CsrfDep], response_model=None)
 async def login(
     request: Request, response: Response, body: Credentials, arena: ArenaDep
-) -> dict[str, Any]:
+) -> Session:
     """Sign in with a name and password (failed attempts are rate-limited)."""
     keys = (f"ip:{client_address(request)}", f"name:{body.name.casefold()}")
     wait = arena.login_limiter.retry_after(*keys)
@@ -100,8 +99,8 @@ async def login(
     return await _signed_in(request, response, arena, user)
 
 
-@router.post("/guest", dependencies=[CsrfDep])
-async def guest(request: Request, response: Response, arena: ArenaDep) -> dict[str, Any]:
+@router.post("/guest", dependencies=[CsrfDep], response_model=None)
+async def guest(request: Request, response: Response, arena: ArenaDep) -> Session:
     """Play as a guest with a generated name (a new account without a password)."""
     wait = arena.signup_limiter.retry_after(client_address(request))
     if wait:
@@ -116,10 +115,10 @@ async def guest(request: Request, response: Response, arena: ArenaDep) -> dict[s
     raise ApiError(503, "busy", "no free guest name: try again")
 
 
-@router.post("/upgrade", dependencies=[CsrfDep])
+@router.post("/upgrade", dependencies=[CsrfDep], response_model=None)
 async def upgrade(
     request: Request, response: Response, body: Credentials, user: UserDep, arena: ArenaDep
-) -> dict[str, Any]:
+) -> Session:
     """Turn the signed-in guest into an account with a name and password, in place: the same
     user id, so its tables and seats stay its own. The name and password rules of sign-up
     apply, and so does its rate limit; the session goes on under a fresh token (a fresh CSRF
@@ -145,27 +144,27 @@ async def upgrade(
     return await _signed_in(request, response, arena, upgraded)
 
 
-@router.post("/logout", dependencies=[CsrfDep])
-async def logout(request: Request, response: Response, arena: ArenaDep) -> dict[str, Any]:
+@router.post("/logout", dependencies=[CsrfDep], response_model=None)
+async def logout(request: Request, response: Response, arena: ArenaDep) -> Session:
     """Sign out: the session is revoked on the server (a copy of the cookie signs nobody in)
     and its WebSockets are closed; a new CSRF token is returned."""
     await arena.sessions.end(cookie_token(request))
     return _signed_out(request, response, arena)
 
 
-@router.post("/logout-all", dependencies=[CsrfDep])
+@router.post("/logout-all", dependencies=[CsrfDep], response_model=None)
 async def logout_all(
     request: Request, response: Response, user: UserDep, arena: ArenaDep
-) -> dict[str, Any]:
+) -> Session:
     """Sign out everywhere: every session of the user ends, this one included."""
     await arena.sessions.end_all(user.id)
     return _signed_out(request, response, arena)
 
 
-@router.post("/password", dependencies=[CsrfDep])
+@router.post("/password", dependencies=[CsrfDep], response_model=None)
 async def change_password(
     request: Request, body: PasswordChange, user: UserDep, arena: ArenaDep
-) -> dict[str, Any]:
+) -> Session:
     """Change the password (the old one is asked, attempts are rate-limited like sign-ins);
     every other session of the user ends, this one stays."""
     keys = (f"ip:{client_address(request)}", f"name:{user.name.casefold()}")

@@ -37,8 +37,18 @@ from connect_arena.server.dependencies import (
     user_json,
 )
 from connect_arena.server.errors import ApiError
+from connect_arena.server.protocol import (
+    BotToken,
+    BotTokens,
+    ChallengeAccepted,
+    ChallengeBody,
+    ChallengeList,
+    Ok,
+    UserInfo,
+)
 from connect_arena.server.schemas import OfferOp, SeatChoice, SettingsChoice, Strict
 from connect_arena.service import ErrorCode, SeatRequest, ServiceError, Subscription, TableStatus
+from connect_arena.service.protocol import ChallengeEvent, GameEventOfUser
 from connect_arena.service.settings import TableSettings
 
 router = APIRouter(prefix="/api")
@@ -139,8 +149,8 @@ class NewToken(Strict):
     scopes: list[Literal["bot:play", "challenge:write"]] = Field(min_length=1, max_length=2)
 
 
-@router.post("/tokens", dependencies=[CsrfDep], status_code=201)
-async def create_token(body: NewToken, user: UserDep, arena: ArenaDep) -> dict[str, Any]:
+@router.post("/tokens", dependencies=[CsrfDep], status_code=201, response_model=None)
+async def create_token(body: NewToken, user: UserDep, arena: ArenaDep) -> BotToken:
     """Create a personal API token; its secret is shown this once (only its hash is kept).
     Guests cannot have tokens."""
     if user.guest:
@@ -154,14 +164,14 @@ async def create_token(body: NewToken, user: UserDep, arena: ArenaDep) -> dict[s
     return {"token": secret, **stored.to_json()}
 
 
-@router.get("/tokens")
-async def list_tokens(user: UserDep, arena: ArenaDep) -> dict[str, Any]:
+@router.get("/tokens", response_model=None)
+async def list_tokens(user: UserDep, arena: ArenaDep) -> BotTokens:
     """The signed-in user's tokens (without their secrets)."""
     return {"tokens": [token.to_json() for token in await arena.bots.tokens_of(user.id)]}
 
 
-@router.delete("/tokens/{token_id}", dependencies=[CsrfDep])
-async def revoke_token(token_id: int, user: UserDep, arena: ArenaDep) -> dict[str, Any]:
+@router.delete("/tokens/{token_id}", dependencies=[CsrfDep], response_model=None)
+async def revoke_token(token_id: int, user: UserDep, arena: ArenaDep) -> Ok:
     """Revoke a token: it stops working at once (open streams end at their next check)."""
     if not await arena.bots.delete_token(user.id, token_id):
         raise ApiError(404, "not_found", f"you have no token {token_id}")
@@ -171,8 +181,8 @@ async def revoke_token(token_id: int, user: UserDep, arena: ArenaDep) -> dict[st
 AnyToken = Annotated[Caller, needs("", session=True)]
 
 
-@router.get("/account")
-async def account(caller: AnyToken) -> dict[str, Any]:
+@router.get("/account", response_model=None)
+async def account(caller: AnyToken) -> UserInfo:
     """The caller's account (``{"id", "name", "guest", "bot"}``): a bearer token's, or the
     signed-in person's."""
     body = user_json(caller.user)
@@ -181,8 +191,8 @@ async def account(caller: AnyToken) -> dict[str, Any]:
 
 
 # ----- bot accounts ----------------------------------------------------------------------------
-@router.post("/bot/account/upgrade")
-async def upgrade(caller: BotAccount, arena: ArenaDep) -> dict[str, Any]:
+@router.post("/bot/account/upgrade", response_model=None)
+async def upgrade(caller: BotAccount, arena: ArenaDep) -> Ok:
     """Turn the token's account into a bot account (for good), if it never sat at a table."""
     if not await arena.bots.make_bot(caller.user.id):
         raise ApiError(409, "conflict", "only an account that has never played can become a bot")
@@ -224,11 +234,13 @@ async def stream_events(caller: BotAccount, arena: ArenaDep) -> StreamingRespons
     user_id = caller.user.id
     subscription = service.user_events.watch(user_id)
     for challenge in await service.challenges.pending(user_id):
-        subscription.push_json({"type": "challenge", "challenge": challenge.to_json()})
+        waiting: ChallengeEvent = {"type": "challenge", "challenge": challenge.to_json()}
+        subscription.push_json(waiting)
     for row in await service.my_tables(user_id):
         if row["status"] == TableStatus.RUNNING.value:
             seats = [s["seat"] for s in row["seats"] if s["user_id"] == user_id]
-            subscription.push_json({"type": "gameStart", "game": {**row, "you": seats}})
+            started: GameEventOfUser = {"type": "gameStart", "game": {**row, "you": seats}}
+            subscription.push_json(started)
 
     async def lines() -> AsyncIterator[bytes]:
         try:
@@ -275,8 +287,8 @@ class Move(Strict):
     seat: int | None = Field(default=None, ge=0, lt=64)
 
 
-@router.post("/bot/game/{table_id}/move")
-async def move(table_id: TableId, body: Move, caller: BotPlay, arena: ArenaDep) -> dict[str, Any]:
+@router.post("/bot/game/{table_id}/move", response_model=None)
+async def move(table_id: TableId, body: Move, caller: BotPlay, arena: ArenaDep) -> Ok:
     """Play an action (the next seq when ``seq`` is not given); answers with its seq."""
     service = arena.service
     seq = body.seq
@@ -292,26 +304,24 @@ class SeatOption(Strict):
     seat: int | None = Field(default=None, ge=0, lt=64)
 
 
-@router.post("/bot/game/{table_id}/resign")
+@router.post("/bot/game/{table_id}/resign", response_model=None)
 async def bot_resign(
     table_id: TableId, caller: BotPlay, arena: ArenaDep, body: SeatOption | None = None
-) -> dict[str, Any]:
+) -> Ok:
     """Resign (``docs/lifecycle.md``)."""
     await arena.service.resign(table_id, caller.user.id, None if body is None else body.seat)
     return {"ok": True}
 
 
-@router.post("/bot/game/{table_id}/abort")
-async def bot_abort(table_id: TableId, caller: BotPlay, arena: ArenaDep) -> dict[str, Any]:
+@router.post("/bot/game/{table_id}/abort", response_model=None)
+async def bot_abort(table_id: TableId, caller: BotPlay, arena: ArenaDep) -> Ok:
     """Abort before every person's first action."""
     await arena.service.abort(table_id, caller.user.id)
     return {"ok": True}
 
 
-@router.post("/bot/game/{table_id}/draw")
-async def bot_draw(
-    table_id: TableId, body: OfferOp, caller: BotPlay, arena: ArenaDep
-) -> dict[str, Any]:
+@router.post("/bot/game/{table_id}/draw", response_model=None)
+async def bot_draw(table_id: TableId, body: OfferOp, caller: BotPlay, arena: ArenaDep) -> Ok:
     """Offer, accept or decline a draw (``op``)."""
     if body.op not in ("offer", "accept", "decline"):
         raise ServiceError(ErrorCode.BAD_REQUEST, "op must be offer, accept or decline")
@@ -343,10 +353,10 @@ class NewChallenge(Strict):
         return self
 
 
-@router.post("/challenge/{username}", status_code=201)
+@router.post("/challenge/{username}", status_code=201, response_model=None)
 async def challenge(
     username: str, body: NewChallenge, caller: ChallengeWrite, arena: ArenaDep
-) -> dict[str, Any]:
+) -> ChallengeBody:
     """Challenge the user ``username`` (a person or a bot); it waits for an answer (10
     minutes; 3 days for turn-based games)."""
     target = await arena.storage.user_by_name(username[:64])
@@ -367,8 +377,8 @@ async def challenge(
     return {"challenge": made.to_json()}
 
 
-@router.get("/challenges")
-async def challenges(caller: ChallengeAnswer, arena: ArenaDep) -> dict[str, Any]:
+@router.get("/challenges", response_model=None)
+async def challenges(caller: ChallengeAnswer, arena: ArenaDep) -> ChallengeList:
     """The caller's challenges waiting: ``in`` (received) and ``out`` (sent)."""
     pending = await arena.service.challenges.pending(caller.user.id)
     mine = caller.user.id
@@ -378,8 +388,8 @@ async def challenges(caller: ChallengeAnswer, arena: ArenaDep) -> dict[str, Any]
     }
 
 
-@router.post("/challenge/{challenge_id}/accept")
-async def accept(challenge_id: int, caller: ChallengeAnswer, arena: ArenaDep) -> dict[str, Any]:
+@router.post("/challenge/{challenge_id}/accept", response_model=None)
+async def accept(challenge_id: int, caller: ChallengeAnswer, arena: ArenaDep) -> ChallengeAccepted:
     """Accept a challenge: the table is created with both seated (``gameStart`` follows)."""
     info = await arena.service.challenges.accept(challenge_id, service_user(caller.user))
     return {"table_id": info.id}
@@ -391,18 +401,18 @@ class Decline(Strict):
     reason: str = Field(default="generic", max_length=32)
 
 
-@router.post("/challenge/{challenge_id}/decline")
+@router.post("/challenge/{challenge_id}/decline", response_model=None)
 async def decline(
     challenge_id: int, caller: ChallengeAnswer, arena: ArenaDep, body: Decline | None = None
-) -> dict[str, Any]:
+) -> Ok:
     """Decline a challenge received."""
     reason = "generic" if body is None else body.reason
     await arena.service.challenges.decline(challenge_id, service_user(caller.user), reason)
     return {"ok": True}
 
 
-@router.post("/challenge/{challenge_id}/cancel")
-async def cancel(challenge_id: int, caller: ChallengeWrite, arena: ArenaDep) -> dict[str, Any]:
+@router.post("/challenge/{challenge_id}/cancel", response_model=None)
+async def cancel(challenge_id: int, caller: ChallengeWrite, arena: ArenaDep) -> Ok:
     """Cancel a challenge sent."""
     await arena.service.challenges.cancel(challenge_id, service_user(caller.user))
     return {"ok": True}

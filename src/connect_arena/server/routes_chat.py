@@ -3,8 +3,6 @@ table's viewers over its WebSocket as ``{"type": "chat", ...}``."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter
 from pydantic import Field
 
@@ -17,6 +15,7 @@ from connect_arena.server.dependencies import (
     service_user,
 )
 from connect_arena.server.errors import ApiError
+from connect_arena.server.protocol import ChatHistory, ChatPosted, Ok
 from connect_arena.server.schemas import Strict
 
 router = APIRouter(prefix="/api")
@@ -36,16 +35,18 @@ class Mute(Strict):
     on: bool = True
 
 
-@router.get("/tables/{table_id}/chat")
-async def chat(table_id: TableId, user: MaybeUserDep, arena: ArenaDep) -> dict[str, Any]:
+@router.get("/tables/{table_id}/chat", response_model=None)
+async def chat(table_id: TableId, user: MaybeUserDep, arena: ArenaDep) -> ChatHistory:
     """The latest messages of the rooms the caller reads (players' while seated,
     spectators' otherwise; both once the game is over), without muted users'."""
     user_id = None if user is None else user.id
     return {"messages": await arena.service.chat.history(table_id, user_id)}
 
 
-@router.post("/tables/{table_id}/chat", dependencies=[CsrfDep], status_code=201)
-async def say(table_id: TableId, body: Say, user: UserDep, arena: ArenaDep) -> dict[str, Any]:
+@router.post(
+    "/tables/{table_id}/chat", dependencies=[CsrfDep], status_code=201, response_model=None
+)
+async def say(table_id: TableId, body: Say, user: UserDep, arena: ArenaDep) -> ChatPosted:
     """Write in the caller's room (``CONNECT_ARENA_CHAT_LIMIT`` messages per user)."""
     key = f"chat:{user.id}"
     wait = arena.chat_limiter.retry_after(key)
@@ -60,8 +61,8 @@ async def say(table_id: TableId, body: Say, user: UserDep, arena: ArenaDep) -> d
     return {"message": message}
 
 
-@router.post("/mutes", dependencies=[CsrfDep])
-async def mute(body: Mute, user: UserDep, arena: ArenaDep) -> dict[str, Any]:
+@router.post("/mutes", dependencies=[CsrfDep], response_model=None)
+async def mute(body: Mute, user: UserDep, arena: ArenaDep) -> Ok:
     """Mute or unmute a user's chat messages (for the caller only)."""
     await arena.service.chat.mute(user.id, body.user_id, body.on)
     return {"ok": True}

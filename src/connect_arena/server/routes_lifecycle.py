@@ -3,11 +3,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter
 
 from connect_arena.server.dependencies import ArenaDep, CsrfDep, TableId, UserDep, service_user
+from connect_arena.server.protocol import MyTables, Ok, RematchAnswer
 from connect_arena.server.schemas import OfferOp, SeatNumber, SeatOrNone
 from connect_arena.service import ErrorCode, ServiceError
 
@@ -20,67 +19,59 @@ def _op(body: OfferOp, allowed: tuple[str, ...]) -> str:
     return body.op
 
 
-@router.get("/tables/mine")
-async def my_tables(user: UserDep, arena: ArenaDep) -> dict[str, Any]:
+@router.get("/tables/mine", response_model=None)
+async def my_tables(user: UserDep, arena: ArenaDep) -> MyTables:
     """The caller's open and running tables, those where it is their turn first
     (each a table's JSON with ``your_turn``)."""
     return {"tables": await arena.service.my_tables(user.id)}
 
 
-@router.post("/tables/{table_id}/abort", dependencies=[CsrfDep])
-async def abort(table_id: TableId, user: UserDep, arena: ArenaDep) -> dict[str, Any]:
+@router.post("/tables/{table_id}/abort", dependencies=[CsrfDep], response_model=None)
+async def abort(table_id: TableId, user: UserDep, arena: ArenaDep) -> Ok:
     """End the game with no result, until every person has made a first action."""
     await arena.service.abort(table_id, user.id)
     return {"ok": True}
 
 
-@router.post("/tables/{table_id}/resign", dependencies=[CsrfDep])
-async def resign(
-    table_id: TableId, body: SeatOrNone, user: UserDep, arena: ArenaDep
-) -> dict[str, Any]:
+@router.post("/tables/{table_id}/resign", dependencies=[CsrfDep], response_model=None)
+async def resign(table_id: TableId, body: SeatOrNone, user: UserDep, arena: ArenaDep) -> Ok:
     """Resign (two sides: the other side wins; more: ranked last, the computer plays on)."""
     await arena.service.resign(table_id, user.id, body.seat)
     return {"ok": True}
 
 
-@router.post("/tables/{table_id}/draw", dependencies=[CsrfDep])
-async def draw(table_id: TableId, body: OfferOp, user: UserDep, arena: ArenaDep) -> dict[str, Any]:
+@router.post("/tables/{table_id}/draw", dependencies=[CsrfDep], response_model=None)
+async def draw(table_id: TableId, body: OfferOp, user: UserDep, arena: ArenaDep) -> Ok:
     """Offer, accept or decline a draw (``op``)."""
     await arena.service.draw(table_id, user.id, _op(body, ("offer", "accept", "decline")))
     return {"ok": True}
 
 
-@router.post("/tables/{table_id}/takeback", dependencies=[CsrfDep])
-async def takeback(
-    table_id: TableId, body: OfferOp, user: UserDep, arena: ArenaDep
-) -> dict[str, Any]:
+@router.post("/tables/{table_id}/takeback", dependencies=[CsrfDep], response_model=None)
+async def takeback(table_id: TableId, body: OfferOp, user: UserDep, arena: ArenaDep) -> Ok:
     """Request, accept or decline a takeback (``op``; casual tables)."""
     await arena.service.takeback(table_id, user.id, _op(body, ("request", "accept", "decline")))
     return {"ok": True}
 
 
-@router.post("/tables/{table_id}/claim", dependencies=[CsrfDep])
-async def claim(
-    table_id: TableId, body: SeatNumber, user: UserDep, arena: ArenaDep
-) -> dict[str, Any]:
+@router.post("/tables/{table_id}/claim", dependencies=[CsrfDep], response_model=None)
+async def claim(table_id: TableId, body: SeatNumber, user: UserDep, arena: ArenaDep) -> Ok:
     """Claim the seat of a player who left (after the grace period)."""
     await arena.service.claim(table_id, user.id, body.seat)
     return {"ok": True}
 
 
-@router.post("/tables/{table_id}/return", dependencies=[CsrfDep])
-async def return_to_seat(
-    table_id: TableId, body: SeatNumber, user: UserDep, arena: ArenaDep
-) -> dict[str, Any]:
+@router.post("/tables/{table_id}/return", dependencies=[CsrfDep], response_model=None)
+async def return_to_seat(table_id: TableId, body: SeatNumber, user: UserDep, arena: ArenaDep) -> Ok:
     """Take your seat back from the computer that played it after a claim."""
     await arena.service.return_to_seat(table_id, user.id, body.seat)
     return {"ok": True}
 
 
-@router.post("/tables/{table_id}/rematch", dependencies=[CsrfDep])
+@router.post("/tables/{table_id}/rematch", dependencies=[CsrfDep], response_model=None)
 async def rematch(
     table_id: TableId, body: OfferOp, user: UserDep, arena: ArenaDep
-) -> dict[str, Any]:
+) -> RematchAnswer:
     """Offer, accept or decline a rematch; ``rematch_table`` once every person accepted."""
     new = await arena.service.rematch(
         table_id, service_user(user), _op(body, ("offer", "accept", "decline"))

@@ -3,13 +3,12 @@ the seeker's ``/ws/user`` stream says when one was matched (``docs/community.md`
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter
 from pydantic import Field
 
 from connect_arena.server.dependencies import ArenaDep, CsrfDep, UserDep, service_user
 from connect_arena.server.errors import ApiError
+from connect_arena.server.protocol import Ok, SeekList, SeekMade
 from connect_arena.server.schemas import SettingsChoice, Strict
 from connect_arena.service import ErrorCode, ServiceError
 from connect_arena.service.messages import table_json
@@ -28,14 +27,14 @@ class NewSeek(Strict):
     range: int | None = Field(default=300, ge=0, le=3000)
 
 
-@router.get("/seeks")
-async def seeks(arena: ArenaDep) -> dict[str, Any]:
+@router.get("/seeks", response_model=None)
+async def seeks(arena: ArenaDep) -> SeekList:
     """The seeks waiting, oldest first."""
     return {"seeks": arena.service.seeks.listing()}
 
 
-@router.post("/seeks", dependencies=[CsrfDep], status_code=201)
-async def seek(body: NewSeek, user: UserDep, arena: ArenaDep) -> dict[str, Any]:
+@router.post("/seeks", dependencies=[CsrfDep], status_code=201, response_model=None)
+async def seek(body: NewSeek, user: UserDep, arena: ArenaDep) -> SeekMade:
     """Seek a game: matched at once when fitting seeks wait (``table``), else it waits
     (``table: null``) until others come or it is cancelled. Rated seeks need an account."""
     try:
@@ -50,8 +49,8 @@ async def seek(body: NewSeek, user: UserDep, arena: ArenaDep) -> dict[str, Any]:
     return {"seek": made.to_json(), "table": None if table is None else table_json(table)}
 
 
-@router.delete("/seeks/{seek_id}", dependencies=[CsrfDep])
-async def cancel(seek_id: int, user: UserDep, arena: ArenaDep) -> dict[str, Any]:
+@router.delete("/seeks/{seek_id}", dependencies=[CsrfDep], response_model=None)
+async def cancel(seek_id: int, user: UserDep, arena: ArenaDep) -> Ok:
     """Withdraw one of your seeks."""
     await arena.service.seeks.cancel(seek_id, user.id)
     return {"ok": True}

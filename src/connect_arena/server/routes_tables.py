@@ -6,6 +6,7 @@ import asyncio
 import functools
 import hashlib
 import json
+from collections.abc import Mapping
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
@@ -29,6 +30,13 @@ from connect_arena.server.dependencies import (
 )
 from connect_arena.server.errors import ApiError
 from connect_arena.server.game_assets import rules_languages
+from connect_arena.server.protocol import (
+    Catalogue,
+    GameInfo,
+    GameSettingsInfo,
+    OptionInfo,
+    TableBody,
+)
 from connect_arena.server.ratelimit import ReplayLimitDep
 from connect_arena.server.schemas import NewTable, RecordUpload, SeatNumber
 from connect_arena.service import (
@@ -40,6 +48,7 @@ from connect_arena.service import (
 )
 from connect_arena.service.messages import game_info, has_private_information, table_json
 from connect_arena.service.options import free_text
+from connect_arena.service.protocol import Hint, LobbyMessage, TableMessage
 from connect_arena.service.records import MAX_REPLAY_ACTIONS, replay_page, upload_page
 from connect_arena.service.settings import (
     REALTIME_PRESETS,
@@ -93,7 +102,7 @@ def _valid_values(cls: type[Game], name: str) -> dict[str, list[OptionValue]] | 
     return valid
 
 
-def _option_json(cls: type[Game], spec: OptionSpec) -> dict[str, Any]:
+def _option_json(cls: type[Game], spec: OptionSpec) -> OptionInfo:
     """An option for the pages. ``valid`` (per player count, see :func:`_valid_values`) lists
     the choices the new-table form offers; ``form`` is false for the option that only bounds
     games between programs (the game type's anti-endless option)."""
@@ -111,7 +120,7 @@ def _option_json(cls: type[Game], spec: OptionSpec) -> dict[str, Any]:
     }
 
 
-def _game_json(cls: type[Game]) -> dict[str, Any]:
+def _game_json(cls: type[Game]) -> GameInfo:
     return {
         "name": cls.name,
         "title": cls.title,
@@ -128,21 +137,21 @@ def _game_json(cls: type[Game]) -> dict[str, Any]:
     }
 
 
-@router.get("/games")
-async def games() -> dict[str, Any]:
+@router.get("/games", response_model=None)
+async def games() -> Catalogue:
     """The registered games with their options, and the computer players (described in a
     worker thread: the first time, each option's valid values are asked to the engine)."""
     return await asyncio.to_thread(_games)
 
 
-def _games() -> dict[str, Any]:
-    found = []
+def _games() -> Catalogue:
+    found: list[GameInfo] = []
     for name in game_names():
         try:
             found.append(_game_json(game_class(name)))
         except Exception:  # a half-finished game must not break the lobby
             continue
-    settings = {
+    settings: GameSettingsInfo = {
         "realtime_presets": [list(preset) for preset in REALTIME_PRESETS],
         "turn_days": list(TURN_DAYS),
         "takeover_levels": list(TAKEOVER_LEVELS),
@@ -151,14 +160,14 @@ def _games() -> dict[str, Any]:
     return {"games": found, "agents": list(AGENT_KINDS), "settings": settings}
 
 
-@router.get("/lobby")
-async def lobby(arena: ArenaDep) -> dict[str, Any]:
+@router.get("/lobby", response_model=None)
+async def lobby(arena: ArenaDep) -> LobbyMessage:
     """Open and running tables (newest first) and the latest finished ones."""
     return await arena.service.lobby_listing(FINISHED_LISTED)
 
 
-@router.post("/tables", dependencies=[CsrfDep], status_code=201)
-async def create_table(body: NewTable, user: UserDep, arena: ArenaDep) -> dict[str, Any]:
+@router.post("/tables", dependencies=[CsrfDep], status_code=201, response_model=None)
+async def create_table(body: NewTable, user: UserDep, arena: ArenaDep) -> TableBody:
     """Create a table; ``seats`` says who sits where (``me``, ``open``, ``computer``)."""
     seats = [SeatRequest(seat.kind, seat.agent) for seat in body.seats]
     try:
@@ -171,35 +180,29 @@ async def create_table(body: NewTable, user: UserDep, arena: ArenaDep) -> dict[s
     return {"table": table_json(info)}
 
 
-@router.get("/tables/{table_id}")
-async def get_table(table_id: TableId, arena: ArenaDep, user: MaybeUserDep) -> dict[str, Any]:
+@router.get("/tables/{table_id}", response_model=None)
+async def get_table(table_id: TableId, arena: ArenaDep, user: MaybeUserDep) -> TableMessage:
     """A table's description, and the seats the caller holds (``you``)."""
     table = await arena.service.get_table(table_id)
     return table.table_message(None if user is None else user.id)
 
 
-@router.post("/tables/{table_id}/join", dependencies=[CsrfDep])
-async def join(
-    table_id: TableId, body: SeatNumber, user: UserDep, arena: ArenaDep
-) -> dict[str, Any]:
+@router.post("/tables/{table_id}/join", dependencies=[CsrfDep], response_model=None)
+async def join(table_id: TableId, body: SeatNumber, user: UserDep, arena: ArenaDep) -> TableBody:
     """Sit at a seat of an open table (the game starts when every seat is filled)."""
     info = await arena.service.join(table_id, service_user(user), body.seat)
     return {"table": table_json(info)}
 
 
-@router.post("/tables/{table_id}/leave", dependencies=[CsrfDep])
-async def leave(
-    table_id: TableId, body: SeatNumber, user: UserDep, arena: ArenaDep
-) -> dict[str, Any]:
+@router.post("/tables/{table_id}/leave", dependencies=[CsrfDep], response_model=None)
+async def leave(table_id: TableId, body: SeatNumber, user: UserDep, arena: ArenaDep) -> TableBody:
     """Leave your seat at a table that has not started."""
     info = await arena.service.leave(table_id, service_user(user), body.seat)
     return {"table": table_json(info)}
 
 
-@router.post("/tables/{table_id}/hint", dependencies=[CsrfDep])
-async def hint(
-    table_id: TableId, body: SeatNumber, user: UserDep, arena: ArenaDep
-) -> dict[str, Any]:
+@router.post("/tables/{table_id}/hint", dependencies=[CsrfDep], response_model=None)
+async def hint(table_id: TableId, body: SeatNumber, user: UserDep, arena: ArenaDep) -> Hint:
     """Suggest actions to the player of ``seat`` when it may act: the three best of a search
     at the computer's normal level (nothing is played or recorded; one hint at a time)."""
     return await arena.service.hint(table_id, user.id, body.seat)
@@ -234,7 +237,7 @@ async def record(table_id: TableId, arena: ArenaDep) -> Response:
 Position = Annotated[int | None, Query(ge=0, le=MAX_REPLAY_ACTIONS)]
 
 
-def _json(body: dict[str, Any]) -> Response:
+def _json(body: Mapping[str, Any]) -> Response:
     """ASCII JSON: an uploaded record may hold lone surrogates (JSON escapes them, UTF-8
     cannot encode them), and it is echoed."""
     text = json.dumps(body, separators=(",", ":"))

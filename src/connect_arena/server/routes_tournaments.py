@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, WebSocket
 from fastapi.responses import StreamingResponse
@@ -21,6 +21,7 @@ from connect_arena.server.dependencies import (
     session_user,
 )
 from connect_arena.server.errors import ApiError
+from connect_arena.server.protocol import TournamentBody
 from connect_arena.server.routes_bot import Caller, needs
 from connect_arena.server.schemas import SettingsChoice, Strict
 from connect_arena.server.websocket import (
@@ -31,6 +32,7 @@ from connect_arena.server.websocket import (
     accept,
 )
 from connect_arena.service import ErrorCode, ServiceError, table_record
+from connect_arena.service.protocol import TournamentListing
 from connect_arena.service.settings import TableSettings
 from connect_arena.service.tournaments import Format
 
@@ -63,14 +65,14 @@ class Computers(Strict):
     count: int = Field(default=1, ge=1, le=64)
 
 
-@router.get("/api/tournaments")
-async def tournaments(arena: ArenaDep) -> dict[str, Any]:
+@router.get("/api/tournaments", response_model=None)
+async def tournaments(arena: ArenaDep) -> TournamentListing:
     """Upcoming, running and finished tournaments."""
     return arena.service.tournaments.listing()
 
 
-@router.post("/api/tournaments", dependencies=[CsrfDep], status_code=201)
-async def create(body: NewTournament, user: UserDep, arena: ArenaDep) -> dict[str, Any]:
+@router.post("/api/tournaments", dependencies=[CsrfDep], status_code=201, response_model=None)
+async def create(body: NewTournament, user: UserDep, arena: ArenaDep) -> TournamentBody:
     """Create a tournament (guests cannot)."""
     if user.guest:
         raise ApiError(403, "guest", "create an account to organise tournaments")
@@ -99,15 +101,15 @@ async def create(body: NewTournament, user: UserDep, arena: ArenaDep) -> dict[st
     return {"tournament": service.to_json(made)}
 
 
-@router.get("/api/tournaments/{tournament_id}")
-async def tournament(tournament_id: int, arena: ArenaDep) -> dict[str, Any]:
+@router.get("/api/tournaments/{tournament_id}", response_model=None)
+async def tournament(tournament_id: int, arena: ArenaDep) -> TournamentBody:
     """A tournament: its settings, entrants, standings and games."""
     service = arena.service.tournaments
     return {"tournament": service.to_json(service.get(tournament_id))}
 
 
-@router.post("/api/tournaments/{tournament_id}/join")
-async def join(tournament_id: int, caller: Entering, arena: ArenaDep) -> dict[str, Any]:
+@router.post("/api/tournaments/{tournament_id}/join", response_model=None)
+async def join(tournament_id: int, caller: Entering, arena: ArenaDep) -> TournamentBody:
     """Register (until the start; arenas also while they run): a signed-in person, or a
     bot with its token (``bot:play``)."""
     user = caller.user
@@ -118,18 +120,20 @@ async def join(tournament_id: int, caller: Entering, arena: ArenaDep) -> dict[st
     return {"tournament": service.to_json(made)}
 
 
-@router.post("/api/tournaments/{tournament_id}/withdraw")
-async def withdraw(tournament_id: int, caller: Entering, arena: ArenaDep) -> dict[str, Any]:
+@router.post("/api/tournaments/{tournament_id}/withdraw", response_model=None)
+async def withdraw(tournament_id: int, caller: Entering, arena: ArenaDep) -> TournamentBody:
     """Withdraw: no longer paired (a person, or a bot with its token)."""
     service = arena.service.tournaments
     made = await service.withdraw(tournament_id, service_user(caller.user))
     return {"tournament": service.to_json(made)}
 
 
-@router.post("/api/tournaments/{tournament_id}/computers", dependencies=[CsrfDep])
+@router.post(
+    "/api/tournaments/{tournament_id}/computers", dependencies=[CsrfDep], response_model=None
+)
 async def computers(
     tournament_id: int, body: Computers, user: UserDep, arena: ArenaDep
-) -> dict[str, Any]:
+) -> TournamentBody:
     """The creator enters computers at a level."""
     service = arena.service.tournaments
     made = await service.add_computers(tournament_id, service_user(user), body.agent, body.count)

@@ -14,6 +14,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 
+from connect_arena.service.protocol import TutorialInfo, TutorialProgress
 from connect_arena.service.tutorials import (
     MAX_NOTATION,
     MAX_PLAYED,
@@ -31,18 +32,18 @@ def tutorials() -> dict[str, Any]:
     return {"games": list(tutorial_games())}
 
 
-@router.get("/{game}")
-def tutorial(game: str) -> dict[str, Any]:
+@router.get("/{game}", response_model=None)
+def tutorial(game: str) -> TutorialInfo:
     """A game's tutorial: ``{game, intro, info: {geometry, options, …}, progress}``."""
     return tutorial_info(game)
 
 
-@router.get("/{game}/steps")
+@router.get("/{game}/steps", response_model=None)
 def steps(
     game: str,
     played: Annotated[list[str] | None, Query(max_length=MAX_PLAYED)] = None,
     attempt: Annotated[str | None, Query(max_length=MAX_NOTATION)] = None,
-) -> dict[str, Any]:
+) -> TutorialProgress:
     """Replay ``played`` (the accepted actions, in order) and check ``attempt``: the progress
     (``service.tutorials.Progress.to_json``); a refused attempt changes nothing and says why."""
     return run(game, played or (), attempt).to_json()

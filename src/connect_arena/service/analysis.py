@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from typing import Any
 
 from connect_arena.service.computer import ComputerPlayers, HintRequest
 from connect_arena.service.model import ErrorCode, ServiceError, TableStatus, mix
+from connect_arena.service.protocol import AnalysedPosition, GameAnalysis
 from connect_arena.service.table_registry import TableRegistry
 
 AGENT = "mcts:300"
@@ -50,10 +50,10 @@ class Analysis:
     def __init__(self, registry: TableRegistry, computer: ComputerPlayers) -> None:
         self.registry = registry
         self.computer = computer
-        self._cache: OrderedDict[int, dict[str, Any]] = OrderedDict()
+        self._cache: OrderedDict[int, GameAnalysis] = OrderedDict()
         self._one = asyncio.Semaphore(1)
 
-    async def analyse(self, table_id: int) -> dict[str, Any]:
+    async def analyse(self, table_id: int) -> GameAnalysis:
         """The evaluation of table ``table_id``'s game.
 
         Returns:
@@ -82,7 +82,7 @@ class Analysis:
             raise ServiceError(ErrorCode.NOT_ALLOWED, "nobody played at this table")
         chosen = positions_of(acting)
         async with self._one:
-            found = []
+            found: list[AnalysedPosition] = []
             for index in chosen:
                 entry = log[index]
                 request = HintRequest(
@@ -114,7 +114,7 @@ class Analysis:
                         "rank": played.index(entry.action) + 1 if entry.action in played else None,
                     }
                 )
-        result = {
+        result: GameAnalysis = {
             "table_id": table.id,
             "agent": AGENT,
             "sampled": len(chosen) < len(acting),

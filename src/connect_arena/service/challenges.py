@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
+from connect_arena.service import protocol
 from connect_arena.service.model import (
     ErrorCode,
     Seat,
@@ -101,7 +102,7 @@ class MemoryChallengeStore:
         return sorted(self.rows.values(), key=lambda row: row.id)
 
 
-def _user_json(user: User) -> dict[str, Any]:
+def _user_json(user: User) -> protocol.UserRef:
     return {"id": user.id, "name": user.name, "bot": user.bot}
 
 
@@ -143,12 +144,17 @@ class Challenge:
             "settings": self.settings.to_json(),
         }
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> protocol.Challenge:
         """``{"id", "challenger", "challenged", "game", "options", "seats", "settings",
         "created_at", "expires_at"}`` (users as ``{"id", "name", "bot"}``)."""
         return {
             "id": self.id,
-            **self.body(),
+            "challenger": _user_json(self.challenger),
+            "challenged": _user_json(self.challenged),
+            "game": self.game,
+            "options": dict(self.options),
+            "seats": [{"kind": s.kind, "agent": s.agent} for s in self.seats],
+            "settings": self.settings.to_json(),
             "created_at": self.created_at.isoformat(),
             "expires_at": self.expires_at.isoformat(),
         }
@@ -312,8 +318,15 @@ class Challenges:
         if await self.store.delete_challenge(challenge_id):
             self._tell("challengeCanceled", challenge, reason="cancelled")
 
-    def _tell(self, kind: str, challenge: Challenge, **extra: Any) -> None:
-        message = {"type": kind, "challenge": challenge.to_json(), **extra}
+    def _tell(
+        self,
+        kind: Literal["challenge", "challengeDeclined", "challengeCanceled"],
+        challenge: Challenge,
+        reason: str | None = None,
+    ) -> None:
+        message: protocol.ChallengeEvent = {"type": kind, "challenge": challenge.to_json()}
+        if reason is not None:
+            message["reason"] = reason
         for user_id in {challenge.challenger.id, challenge.challenged.id}:
             self.events.publish(user_id, message)
 

@@ -16,8 +16,9 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Protocol
 
+from connect_arena.service import protocol
 from connect_arena.service.live_table import LiveTable
 from connect_arena.service.model import ErrorCode, ServiceError, TableStatus, User, utcnow
 from connect_arena.service.table_registry import TableRegistry
@@ -55,7 +56,7 @@ class ChatMessage:
     preset: str | None
     at: datetime
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> protocol.ChatMessage:
         """``{"type": "chat", "id", "table_id", "room", "user_id", "name", "text", "preset",
         "at"}``."""
         return {
@@ -174,7 +175,7 @@ class Chat:
             self._muted[user_id] = await self.store.muted_by(user_id)
         return self._muted[user_id]
 
-    async def history(self, table_id: int, user_id: int | None) -> list[dict[str, Any]]:
+    async def history(self, table_id: int, user_id: int | None) -> list[protocol.ChatMessage]:
         """The latest messages of the rooms ``user_id`` reads, without the muted users'."""
         table = await self.registry.get(table_id)
         rooms = readable_rooms(table, user_id)
@@ -192,7 +193,7 @@ class Chat:
         guest: bool,
         text: str | None = None,
         preset: str | None = None,
-    ) -> dict[str, Any]:
+    ) -> protocol.ChatMessage:
         """Write in the room ``user`` belongs to at the table (players if seated, else
         spectators); the message is stored, then sent to every viewer who reads that room
         and has not muted ``user``.

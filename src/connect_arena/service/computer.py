@@ -23,8 +23,10 @@ from typing import Any
 from connect_arena.agents import make_agent
 from connect_arena.agents.mcts import MCTSAgent
 from connect_arena.core import CHANCE, Action, GameError, OptionValue, State, load
+from connect_arena.core.events import GameEvent
 from connect_arena.core.simultaneous import decision_state
 from connect_arena.service.live_table import apply_log
+from connect_arena.service.protocol import HintLine
 
 CACHE_SIZE = 256
 """States kept per worker (one per table)."""
@@ -116,7 +118,7 @@ def _remember(request: ThinkRequest, state: State[Action]) -> None:
             _cache.popitem(last=False)
 
 
-def hint(request: HintRequest) -> list[dict[str, Any]]:
+def hint(request: HintRequest) -> list[HintLine]:
     """The best actions for ``request.seat`` (runs in a worker process; plays nothing).
 
     Returns:
@@ -153,10 +155,10 @@ def hint(request: HintRequest) -> list[dict[str, Any]]:
     ]
 
 
-def _describe_line(state: State[Action], seat: int, line: Sequence[Action]) -> list[dict[str, Any]]:
+def _describe_line(state: State[Action], seat: int, line: Sequence[Action]) -> list[GameEvent]:
     """The descriptions (events) of the actions of ``line`` played from ``state`` in turn (the
     first by ``seat``); stops at an action it cannot place (it never changes ``state``)."""
-    events: list[dict[str, Any]] = []
+    events: list[GameEvent] = []
     after = state.clone()
     for index, action in enumerate(line):
         if after.is_terminal():
@@ -214,7 +216,7 @@ class ComputerPlayers:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool(), think, request)
 
-    async def hint(self, request: HintRequest) -> list[dict[str, Any]]:
+    async def hint(self, request: HintRequest) -> list[HintLine]:
         """The hint for ``request`` (searched in the same pool, out of the event loop)."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool(), hint, request)

@@ -5,8 +5,6 @@ people is noted in its record."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from connect_arena.service.computer import ComputerPlayers, HintRequest
 from connect_arena.service.computer_seats import pool_request
 from connect_arena.service.messages import hints_allowed
@@ -20,6 +18,7 @@ from connect_arena.service.model import (
     utcnow,
 )
 from connect_arena.service.pipeline import not_running
+from connect_arena.service.protocol import Hint
 from connect_arena.service.settings import NoteKind, TableNote
 from connect_arena.service.table_registry import TableRegistry
 
@@ -44,7 +43,7 @@ class Hints:
         self.config = config
         self._hinting: set[int] = set()  # users whose hint is being searched
 
-    async def hint(self, table_id: int, user_id: int | None, seat: int) -> dict[str, Any]:
+    async def hint(self, table_id: int, user_id: int | None, seat: int) -> Hint:
         """Suggest actions to the person at ``seat``: see :meth:`MatchService.hint`.
 
         Returns:

@@ -26,6 +26,7 @@ from connect_arena.service.model import (
     User,
 )
 from connect_arena.service.pipeline import not_running
+from connect_arena.service.protocol import PresenceMessage
 from connect_arena.service.results import draw, forfeited
 from connect_arena.service.seating import Seating
 from connect_arena.service.settings import NoteKind, ResultReason
@@ -349,7 +350,8 @@ class Lifecycle:
         """Send every viewer of ``table`` (but ``skip``) the ``presence`` message."""
         if table.info.status is TableStatus.ABANDONED:
             return
-        message = {"type": "presence", "table_id": table.id, **table.presence(self.clock.now())}
+        seats = table.presence(self.clock.now())["seats"]
+        message: PresenceMessage = {"type": "presence", "table_id": table.id, "seats": seats}
         for subscriber in list(table.subscribers):
             if subscriber is not skip:
                 subscriber.push_json(message)

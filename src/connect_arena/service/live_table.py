@@ -5,15 +5,27 @@ from __future__ import annotations
 import asyncio
 import json
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from connect_arena.core import CHANCE, Action, Game, GameError, InvalidRecordError, State, load
+from connect_arena.core.events import GameEvent
 from connect_arena.service.clocks import Clocks
 from connect_arena.service.messages import event_json, state_json, table_json
 from connect_arena.service.model import LogEntry, Seat, SeatKind, TableInfo, TableStatus, utcnow
+from connect_arena.service.protocol import (
+    DeclinedOffer,
+    EventMessage,
+    OffersMessage,
+    SeatPresence,
+    StandingOffers,
+    StateMessage,
+    TableMessage,
+    TableSocketMessage,
+    TakebackOffer,
+)
 
 MAX_QUEUED = 2000
 """Messages a subscriber may have waiting; a client that falls further behind is dropped
@@ -27,7 +39,7 @@ HISTORY_PAGE = 500
 """The most events one ``history`` page holds."""
 
 
-def encode(message: dict[str, Any]) -> str:
+def encode(message: Mapping[str, Any]) -> str:
     """Compact JSON text of a message."""
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
@@ -55,7 +67,7 @@ class Subscription:
         self._queue.append(text)
         self._ready.set()
 
-    def push_json(self, message: dict[str, Any]) -> None:
+    def push_json(self, message: Mapping[str, Any]) -> None:
         """Queue a message given as a dict."""
         self.push(encode(message))
 
@@ -93,7 +105,7 @@ class Step:
     index: int
     seat: int
     action: str
-    event: dict[str, Any] | None
+    event: GameEvent | None
 
 
 def replay_log(
@@ -152,7 +164,7 @@ def apply_log(state: State[Action], actions: Iterable[tuple[int | None, str]]) -
 
 
 def rebuild(
-    info: TableInfo, log: Sequence[LogEntry], described: list[dict[str, Any]] | None = None
+    info: TableInfo, log: Sequence[LogEntry], described: list[GameEvent] | None = None
 ) -> State[Action]:
     """The engine state of a table from its log (after a restart, or for a finished table):
     the one place a table's state is rebuilt.
@@ -195,21 +207,23 @@ class Offers:
     rematch_table: int | None = None
     declined: tuple[str, int] | None = None
 
-    def to_json(self, table_id: int) -> dict[str, Any]:
+    def to_json(self, table_id: int) -> OffersMessage:
         """The ``offers`` message."""
-        takeback = None
+        return {"type": "offers", "table_id": table_id, **self.standing()}
+
+    def standing(self) -> StandingOffers:
+        """The offers standing (the ``table`` message's ``offers``)."""
+        takeback: TakebackOffer | None = None
         if self.takeback is not None:
             takeback = {
                 "seat": self.takeback[0],
                 "to": self.takeback[1],
                 "accepted": sorted(self.takeback_accepted),
             }
-        declined = None
+        declined: DeclinedOffer | None = None
         if self.declined is not None:
             declined = {"kind": self.declined[0], "seat": self.declined[1]}
         return {
-            "type": "offers",
-            "table_id": table_id,
             "draw": sorted(self.draw),
             "takeback": takeback,
             "rematch": sorted(self.rematch),
@@ -257,7 +271,7 @@ class LiveTable:
         self.subscribers: set[Subscription] = set()
         self.thinking: asyncio.Task[None] | None = None
         self.state: State[Action] | None = None
-        self.described: list[dict[str, Any]] = []
+        self.described: list[GameEvent] = []
         """Each logged action's description (an event), parallel to ``log``."""
         self.clocks: Clocks | None = None
         """The seats' clocks while a timed game runs."""
@@ -344,10 +358,10 @@ class LiveTable:
         waited = min(away, (now - self.last_activity()).total_seconds())
         return max(0.0, self.info.settings.leaver_grace - waited)
 
-    def presence(self, now: datetime) -> dict[str, Any]:
+    def presence(self, now: datetime) -> dict[str, dict[str, SeatPresence]]:
         """``{"seats": {"<seat>": {"online", "away", "claimable_in"}}}`` for each person's
         seat: connected or not, seconds away, seconds until a claim is allowed."""
-        seats: dict[str, Any] = {}
+        seats: dict[str, SeatPresence] = {}
         for seat in self.info.seats:
             if seat.kind is SeatKind.HUMAN:
                 away = self.away(seat, now)
@@ -392,16 +406,14 @@ class LiveTable:
         """The seats ``user_id`` holds here."""
         return tuple(self.info.seats_of(user_id))
 
-    def table_message(self, user_id: int | None) -> dict[str, Any]:
+    def table_message(self, user_id: int | None) -> TableMessage:
         """The ``table`` message (description, seats, the viewer's seats)."""
         body = table_json(self.info, self.seq)
-        offers = self.offers.to_json(self.id)
-        del offers["type"], offers["table_id"]
-        body["offers"] = offers
+        body["offers"] = self.offers.standing()
         body["presence"] = self.presence(utcnow())["seats"]
         return {"type": "table", "table": body, "you": list(self.viewer_seats(user_id))}
 
-    def state_message(self, seats: Sequence[int]) -> dict[str, Any] | None:
+    def state_message(self, seats: Sequence[int]) -> StateMessage | None:
         """The ``state`` message for a viewer holding ``seats`` (``None`` before the start),
         with ``presence`` (:meth:`presence`) and the clocks (``clocks``: seconds left per
         timed seat, ``running``: the seats whose clocks run; ``null`` and ``[]`` when
@@ -419,7 +431,7 @@ class LiveTable:
 
     def event_messages(
         self, since: int, seats: Sequence[int], until: int | None = None
-    ) -> list[dict[str, Any]]:
+    ) -> list[EventMessage]:
         """``event`` messages for the log entries after ``since`` (up to seq ``until``, all
         by default)."""
         revealed = self.info.status is TableStatus.FINISHED
@@ -428,11 +440,11 @@ class LiveTable:
             for entry in self.log[max(0, since) : until]
         ]
 
-    def description(self, seq: int) -> dict[str, Any] | None:
+    def description(self, seq: int) -> GameEvent | None:
         """The description (an event) of the action at ``seq`` (1-based), if known."""
         return self.described[seq - 1] if 0 < seq <= len(self.described) else None
 
-    def broadcast(self, build: Callable[[tuple[int, ...]], dict[str, Any] | None]) -> None:
+    def broadcast(self, build: Callable[[tuple[int, ...]], TableSocketMessage | None]) -> None:
         """Send every subscriber the message ``build(seats)`` built for its seats (once per
         distinct set of seats)."""
         cache: dict[tuple[int, ...], str | None] = {}
@@ -457,7 +469,7 @@ class LiveTable:
         """Send every subscriber the event of ``entry`` with the new state."""
         revealed = self.info.status is TableStatus.FINISHED
 
-        def build(seats: tuple[int, ...]) -> dict[str, Any]:
+        def build(seats: tuple[int, ...]) -> EventMessage:
             message = event_json(self.id, entry, seats, revealed, self.description(entry.seq))
             message["state"] = self.state_message(seats)
             return message

@@ -6,10 +6,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
-from typing import Any
 
 from connect_arena.service.live_table import Subscription, encode
 from connect_arena.service.messages import table_json
+from connect_arena.service.protocol import LobbyMessage, Seek
 from connect_arena.service.table_registry import TableRegistry
 
 DEBOUNCE = 0.1
@@ -25,15 +25,13 @@ class Lobby:
             with the tables.
     """
 
-    def __init__(
-        self, registry: TableRegistry, seeks: Callable[[], list[dict[str, Any]]] = list
-    ) -> None:
+    def __init__(self, registry: TableRegistry, seeks: Callable[[], list[Seek]] = list) -> None:
         self.registry = registry
         self.seeks = seeks
         self.watchers: set[Subscription] = set()
         self._pending: asyncio.TimerHandle | None = None
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> LobbyMessage:
         """The ``lobby`` message: open and running tables, newest first, and the seeks
         waiting (oldest first)."""
         tables = sorted(self.registry.tables.values(), key=lambda t: t.id, reverse=True)
@@ -43,7 +41,7 @@ class Lobby:
             "seeks": self.seeks(),
         }
 
-    async def listing(self, finished: int) -> dict[str, Any]:
+    async def listing(self, finished: int) -> LobbyMessage:
         """The :meth:`snapshot` plus ``finished``: the ``finished`` latest finished tables,
         newest first (read from storage)."""
         body = self.snapshot()

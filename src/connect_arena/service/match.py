@@ -47,6 +47,7 @@ from connect_arena.service.model import (
     mix,
 )
 from connect_arena.service.pipeline import MovePipeline
+from connect_arena.service.protocol import Hint, LobbyMessage, Table
 from connect_arena.service.ratings import MemoryRatingStore, Ratings, RatingStore
 from connect_arena.service.seating import Seating
 from connect_arena.service.seeks import Seeks
@@ -309,10 +310,10 @@ class MatchService:
         (:meth:`.Lifecycle.rematch`)."""
         return await self.lifecycle.rematch(table_id, user, op)
 
-    async def my_tables(self, user_id: int) -> list[dict[str, Any]]:
+    async def my_tables(self, user_id: int) -> list[Table]:
         """The user's open and running tables (table JSON plus ``your_turn``), those where
         it is their turn first, then newest first."""
-        rows = []
+        rows: list[Table] = []
         for table in self.registry.tables.values():
             mine = table.viewer_seats(user_id)
             if not mine:
@@ -324,11 +325,11 @@ class MatchService:
                 seat in active and table.info.seats[seat].takeover is None for seat in mine
             )
             rows.append(body)
-        rows.sort(key=lambda row: (not row["your_turn"], -row["id"]))
+        rows.sort(key=lambda row: (not row.get("your_turn"), -row["id"]))
         return rows
 
     # ----- hints ----------------------------------------------------------------------------------
-    async def hint(self, table_id: int, user_id: int | None, seat: int) -> dict[str, Any]:
+    async def hint(self, table_id: int, user_id: int | None, seat: int) -> Hint:
         """Suggest actions to the person at ``seat`` (searched in the computer players' pool;
         nothing is stored, broadcast or played).
 
@@ -431,7 +432,7 @@ class MatchService:
                 table.broadcast_table()
         self.lobby.changed()
 
-    async def lobby_listing(self, finished: int) -> dict[str, Any]:
+    async def lobby_listing(self, finished: int) -> LobbyMessage:
         """The lobby's open and running tables and the ``finished`` latest finished ones
         (``{"type": "lobby", "tables", "finished"}``)."""
         return await self.lobby.listing(finished)

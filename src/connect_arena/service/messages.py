@@ -16,6 +16,14 @@ from typing import Any
 
 from connect_arena.core import CHANCE, Action, Game, State, game_class
 from connect_arena.service.model import LogEntry, SeatKind, TableInfo
+from connect_arena.service.protocol import (
+    EventMessage,
+    GameEvent,
+    LegalAction,
+    StateMessage,
+    Table,
+    TableGameInfo,
+)
 from connect_arena.service.settings import HintPolicy
 
 
@@ -50,7 +58,7 @@ def hints_allowed(info: TableInfo) -> bool:
     return len(people) <= 1 and not open_seats
 
 
-def table_json(info: TableInfo, seq: int | None = None) -> dict[str, Any]:
+def table_json(info: TableInfo, seq: int | None = None) -> Table:
     """A table's public description (lobby rows and the table page's header): also its
     ``settings``, ``hints_allowed``, ``reason`` (why it ended), ``notes`` (lifecycle facts,
     ``docs/lifecycle.md``) and ``rating_changes`` (each seat's rating change once a rated
@@ -91,9 +99,7 @@ def observation_for(state: State[Action], seats: Sequence[int]) -> dict[str, Any
     return state.observation(seat)
 
 
-def state_json(
-    table_id: int, state: State[Action], seq: int, seats: Sequence[int]
-) -> dict[str, Any]:
+def state_json(table_id: int, state: State[Action], seq: int, seats: Sequence[int]) -> StateMessage:
     """The ``state`` message for a viewer holding ``seats``.
 
     Keys: ``table_id``, ``seq`` (actions applied so far), ``to_move`` (active seats),
@@ -107,7 +113,7 @@ def state_json(
     active = state.active_players()
     actions = {seat: state.legal_actions(seat) for seat in seats if seat in active}
     legal = {str(seat): [str(action) for action in listed] for seat, listed in actions.items()}
-    structured = {
+    structured: dict[str, list[LegalAction]] = {
         str(seat): [
             {"notation": text, "parts": action.parts()}
             for action, text in zip(listed, legal[str(seat)], strict=True)
@@ -115,7 +121,7 @@ def state_json(
         for seat, listed in actions.items()
     }
     terminal = state.is_terminal()
-    message: dict[str, Any] = {
+    message: StateMessage = {
         "type": "state",
         "table_id": table_id,
         "seq": seq,
@@ -138,8 +144,8 @@ def event_json(
     entry: LogEntry,
     seats: Sequence[int],
     revealed: bool,
-    described: dict[str, Any] | None = None,
-) -> dict[str, Any]:
+    described: GameEvent | None = None,
+) -> EventMessage:
     """The ``event`` message of one log entry for a viewer holding ``seats``.
 
     Args:
@@ -162,7 +168,7 @@ def event_json(
     }
 
 
-def game_info(game: Game) -> dict[str, Any]:
+def game_info(game: Game) -> TableGameInfo:
     """A table's static game information, the same for its whole life (so it is sent once and
     cached): ``game``, ``num_players``, ``options``, ``game_type`` (the declaration) and
     ``geometry`` (:meth:`Game.geometry`: the board or sheet to draw)."""

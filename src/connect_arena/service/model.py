@@ -10,9 +10,10 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 from connect_arena.core import OptionValue
+from connect_arena.core.events import GameEvent
+from connect_arena.service.protocol import ErrorMessage, SeatInfo
 from connect_arena.service.settings import ResultReason, TableNote, TableSettings
 
 
@@ -94,7 +95,7 @@ class Seat:
         """Whether a person sits here (even while a computer plays for them)."""
         return self.kind is SeatKind.HUMAN
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> SeatInfo:
         """The seat as a JSON-able dict."""
         return {
             "seat": self.index,
@@ -264,15 +265,15 @@ class ServiceError(Exception):
             translate (an engine's refusal), or ``None``.
     """
 
-    def __init__(self, code: ErrorCode, message: str, event: dict[str, Any] | None = None) -> None:
+    def __init__(self, code: ErrorCode, message: str, event: GameEvent | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.event = event
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ErrorMessage:
         """``{"type": "error", "code", "message"}``, plus ``event`` when there is one."""
-        body: dict[str, Any] = {"type": "error", "code": self.code.value, "message": self.message}
+        body: ErrorMessage = {"type": "error", "code": self.code.value, "message": self.message}
         if self.event is not None:
             body["event"] = self.event
         return body

@@ -16,12 +16,14 @@ from connect_arena.core import (
     parse_record,
     record_of,
 )
+from connect_arena.core.events import GameEvent
 from connect_arena.core.records import initial_state
 from connect_arena.core.simultaneous import pending_choices
 from connect_arena.service.live_table import LiveTable, replay_log
 from connect_arena.service.messages import game_info
 from connect_arena.service.model import ErrorCode, ServiceError, TableStatus
 from connect_arena.service.options import check_client_options
+from connect_arena.service.protocol import GameRecord, Replay, ReplayFrame, ReplayFrames
 
 MAX_REPLAY_ACTIONS = 20_000
 """The longest record the replay viewer accepts."""
@@ -114,7 +116,7 @@ def _parse(data: Record | str | bytes | dict[str, Any]) -> Record:
 
 def _replay(
     record: Record, low: int, high: int, describe_all: bool
-) -> tuple[State[Action], list[dict[str, Any]], list[dict[str, Any] | None], list[int]]:
+) -> tuple[State[Action], list[ReplayFrame], list[GameEvent | None], list[int]]:
     """Replay ``record`` up to frame ``high`` within the CPU budget.
 
     Returns:
@@ -128,7 +130,7 @@ def _replay(
         (lambda i: i in (0, high)) if describe_all else (lambda i: low <= i <= high)
     )
     frames = [_frame(state, 0, None, None, None)] if wanted(0) else []
-    events: list[dict[str, Any] | None] = []
+    events: list[GameEvent | None] = []
     seats: list[int] = []
     entries = [
         (None, entry) if isinstance(entry, str) else (entry.seat, entry.action)
@@ -173,9 +175,24 @@ def replay_frames(data: Record | str | bytes | dict[str, Any]) -> dict[str, Any]
     return {"record": record.model_dump(), "game": game_info(state.game), "frames": frames}
 
 
+def record_json(record: Record) -> GameRecord:
+    """A record as JSON (``Record.model_dump()``'s shape, typed)."""
+    return {
+        "format": record.format,
+        "game": record.game,
+        "options": dict(record.options),
+        "players": list(record.players),
+        "actions": [
+            action if isinstance(action, str) else {"seat": action.seat, "action": action.action}
+            for action in record.actions
+        ],
+        "meta": dict(record.meta),
+    }
+
+
 def replay_page(
     data: Record | str | bytes | dict[str, Any], first: int | None = None, last: int | None = None
-) -> dict[str, Any]:
+) -> Replay | ReplayFrames:
     """What the replay viewer asks for: a record's summary, or a range of its positions.
 
     Without ``first`` and ``last``: ``{"record", "game", "positions", "seats", "events",
@@ -196,7 +213,7 @@ def replay_page(
         if first is None and last is None:
             state, frames, events, seats = _replay(record, 0, end, True)
             return {
-                "record": record.model_dump(),
+                "record": record_json(record),
                 "game": game_info(state.game),
                 "positions": end + 1,
                 "seats": seats,
@@ -217,7 +234,7 @@ def replay_page(
 
 def upload_page(
     data: str | bytes | dict[str, Any], first: int | None = None, last: int | None = None
-) -> dict[str, Any]:
+) -> Replay | ReplayFrames:
     """:func:`replay_page` of a record sent by a client: its options are checked like a new
     table's (:func:`~connect_arena.service.options.check_client_options`: no file names).
 
@@ -233,8 +250,8 @@ def upload_page(
 
 
 def _frame(
-    state: Any, seq: int, seat: int | None, action: str | None, event: dict[str, Any] | None
-) -> dict[str, Any]:
+    state: Any, seq: int, seat: int | None, action: str | None, event: GameEvent | None
+) -> ReplayFrame:
     terminal = state.is_terminal()
     return {
         "seq": seq,

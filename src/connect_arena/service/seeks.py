@@ -15,9 +15,9 @@ import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 
 from connect_arena.core import game_class
+from connect_arena.service import protocol
 from connect_arena.service.model import (
     ErrorCode,
     Seat,
@@ -79,7 +79,7 @@ class Seek:
         """Whether ``other``'s seeker is within this seek's rating range."""
         return self.range is None or abs(other.rating - self.rating) <= self.range
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> protocol.Seek:
         """``{"id", "user": {"id", "name", "bot"}, "game", "players", "settings", "rating",
         "range", "created_at"}``."""
         return {
@@ -121,7 +121,7 @@ class Seeks:
         self._ids = itertools.count(1)
         self._lock = asyncio.Lock()
 
-    def listing(self) -> list[dict[str, Any]]:
+    def listing(self) -> list[protocol.Seek]:
         """The waiting seeks, oldest first."""
         return [seek.to_json() for seek in self.waiting.values()]
 
@@ -213,7 +213,10 @@ class Seeks:
         info = await self.seating.create_seated(order[0].user, name, options, seats, seek.settings)
         for matched in group:
             del self.waiting[matched.id]
-            self.events.publish(
-                matched.user.id, {"type": "seekMatched", "seek": matched.id, "table_id": info.id}
-            )
+            event: protocol.SeekMatchedEvent = {
+                "type": "seekMatched",
+                "seek": matched.id,
+                "table_id": info.id,
+            }
+            self.events.publish(matched.user.id, event)
         return info

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from connect_arena.service import protocol
+
 DAY = 86_400.0
 """Seconds in a day."""
 
@@ -101,10 +103,10 @@ class TimeControl:
             return f"{self.days}d"
         return "-"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> protocol.TimeControl:
         """``{"kind", "base", "increment", "days", "label"}`` (seconds, days)."""
         return {
-            "kind": self.kind.value,
+            "kind": TIME_CONTROL_KINDS[self.kind],
             "base": self.base,
             "increment": self.increment,
             "days": self.days,
@@ -151,6 +153,21 @@ class HintPolicy(enum.StrEnum):
     OFF = "off"
 
 
+TIME_CONTROL_KINDS: dict[TimeControlKind, protocol.TimeControlKind] = {
+    TimeControlKind.UNLIMITED: "unlimited",
+    TimeControlKind.REALTIME: "realtime",
+    TimeControlKind.TURN: "turn",
+}
+"""Each kind's name in the protocol (the same strings, typed for the messages)."""
+
+HINT_POLICIES: dict[HintPolicy, protocol.HintPolicy] = {
+    HintPolicy.AUTO: "auto",
+    HintPolicy.ALLOWED: "allowed",
+    HintPolicy.OFF: "off",
+}
+"""Each policy's name in the protocol (the same strings, typed for the messages)."""
+
+
 @dataclass(frozen=True, slots=True)
 class TableSettings:
     """What a table's creator chose besides the game's options.
@@ -194,17 +211,19 @@ class TableSettings:
             return TURN_GRACE_DAYS * DAY
         return REALTIME_GRACE
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> protocol.TableSettings:
         """``{"time_control", "hints", "takeover", "rated", "grace"}`` (``grace`` in seconds,
         the effective value)."""
-        return {
+        body: protocol.TableSettings = {
             "time_control": self.time_control.to_json(),
-            "hints": self.hints.value,
+            "hints": HINT_POLICIES[self.hints],
             "takeover": self.takeover,
             "rated": self.rated,
             "grace": self.leaver_grace,
-            **({} if self.tournament is None else {"tournament": self.tournament}),
         }
+        if self.tournament is not None:
+            body["tournament"] = self.tournament
+        return body
 
     @classmethod
     def from_json(cls, data: Any) -> TableSettings:
@@ -300,12 +319,22 @@ class TableNote:
     at: datetime
     data: dict[str, Any] = field(default_factory=dict)
 
-    def to_json(self) -> dict[str, Any]:
-        """``{"kind", "seq", "seat", "at", **data}`` (``at`` in ISO 8601)."""
-        return {
+    def to_json(self) -> protocol.TableNote:
+        """``{"kind", "seq", "seat", "at", **data}`` (``at`` in ISO 8601; the details the
+        protocol names: ``agent``, ``by``, ``to``, ``table``)."""
+        note: protocol.TableNote = {
             "kind": self.kind.value,
             "seq": self.seq,
             "seat": self.seat,
             "at": self.at.isoformat(),
-            **self.data,
         }
+        data = self.data
+        if "agent" in data:
+            note["agent"] = str(data["agent"])
+        if "by" in data:
+            note["by"] = int(data["by"])
+        if "to" in data:
+            note["to"] = int(data["to"])
+        if "table" in data:
+            note["table"] = int(data["table"])
+        return note

@@ -26,6 +26,7 @@ from typing import Any, Protocol
 
 from connect_arena.agents import pairing
 from connect_arena.core import CHANCE, game_class
+from connect_arena.service import protocol
 from connect_arena.service.live_table import Subscription
 from connect_arena.service.model import (
     ErrorCode,
@@ -101,7 +102,7 @@ class Entrant:
     no_shows: int = 0
     rating: float = 1500.0
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> protocol.TournamentEntrant:
         """The entrant as JSON."""
         return {
             "index": self.index,
@@ -154,7 +155,7 @@ class TournamentGame:
         """Whether the game is over."""
         return self.reason is not None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> protocol.TournamentGame:
         """The game as JSON."""
         return {
             "round": self.round,
@@ -766,31 +767,53 @@ class Tournaments:
         tournament.finished_at = self.now()
 
     # ----- views -----------------------------------------------------------------------------
-    def to_json(self, tournament: Tournament) -> dict[str, Any]:
+    def to_json(self, tournament: Tournament) -> protocol.Tournament:
         """A tournament's public description: its choices, state, standings and games;
         ``ends_at`` (an arena's end) and ``next_round_at`` (when the next round is paired,
         during the pause between rounds)."""
-        body = {"id": tournament.id, **tournament.spec_json(), **tournament.state_json()}
-        body.pop("seed")
-        ends_at = tournament.ends_at()
-        body["ends_at"] = None if ends_at is None else ends_at.isoformat()
-        body["next_round_at"] = None
-        ended = self._round_ended_at.get((tournament.id, tournament.round))
-        running = any(not game.finished for game in tournament.games)
-        if ended is not None and not running and tournament.status is TournamentStatus.RUNNING:
-            body["next_round_at"] = (ended + timedelta(seconds=tournament.pause)).isoformat()
-        body["standings"] = pairing_standings(tournament)
-        return body
+        t = tournament
+        ends_at = t.ends_at()
+        next_round_at = None
+        ended = self._round_ended_at.get((t.id, t.round))
+        running = any(not game.finished for game in t.games)
+        if ended is not None and not running and t.status is TournamentStatus.RUNNING:
+            next_round_at = (ended + timedelta(seconds=t.pause)).isoformat()
+        return {
+            "id": t.id,
+            "name": t.name,
+            "game": t.game,
+            "options": dict(t.options),
+            "players": t.players,
+            "settings": t.settings.to_json(),
+            "format": t.format.value,
+            "minutes": t.minutes,
+            "starts_at": t.starts_at.isoformat(),
+            "min_rated_games": t.min_rated_games,
+            "pause": t.pause,
+            "created_by": t.created_by,
+            "status": t.status.value,
+            "round": t.round,
+            "entrants": [e.to_json() for e in t.entrants],
+            "games": [g.to_json() for g in t.games],
+            "rounds": t.rounds,
+            "byes": [list(bye) for bye in t.byes],
+            "schedule": [[list(group) for group in groups] for groups in t.schedule],
+            "started_at": None if t.started_at is None else t.started_at.isoformat(),
+            "finished_at": None if t.finished_at is None else t.finished_at.isoformat(),
+            "ends_at": None if ends_at is None else ends_at.isoformat(),
+            "next_round_at": next_round_at,
+            "standings": pairing_standings(t),
+        }
 
-    def listing(self) -> dict[str, list[dict[str, Any]]]:
+    def listing(self) -> protocol.TournamentListing:
         """Upcoming, running and finished tournaments (newest first), without their games."""
-        out: dict[str, list[dict[str, Any]]] = {"upcoming": [], "running": [], "finished": []}
+        out: protocol.TournamentListing = {"upcoming": [], "running": [], "finished": []}
         for tournament in sorted(self.held.values(), key=lambda t: t.id, reverse=True):
-            key = {
-                TournamentStatus.UPCOMING: "upcoming",
-                TournamentStatus.RUNNING: "running",
-            }.get(tournament.status, "finished")
-            out[key].append(
+            listed = {
+                TournamentStatus.UPCOMING: out["upcoming"],
+                TournamentStatus.RUNNING: out["running"],
+            }.get(tournament.status, out["finished"])
+            listed.append(
                 {
                     "id": tournament.id,
                     "name": tournament.name,
@@ -816,7 +839,11 @@ class Tournaments:
         """
         tournament = self.get(tournament_id)
         subscription = Subscription(user_id)
-        subscription.push_json({"type": "tournament", "tournament": self.to_json(tournament)})
+        message: protocol.TournamentMessage = {
+            "type": "tournament",
+            "tournament": self.to_json(tournament),
+        }
+        subscription.push_json(message)
         self.watchers.setdefault(tournament_id, set()).add(subscription)
         return subscription
 
@@ -829,7 +856,10 @@ class Tournaments:
         watchers = self.watchers.get(tournament.id)
         if not watchers:
             return
-        message = {"type": "tournament", "tournament": self.to_json(tournament)}
+        message: protocol.TournamentMessage = {
+            "type": "tournament",
+            "tournament": self.to_json(tournament),
+        }
         for watcher in list(watchers):
             if watcher.closed:
                 watchers.discard(watcher)
@@ -905,7 +935,7 @@ def pairing_arena(tournament: Tournament, idle: list[int]) -> list[tuple[int, ..
     return [tuple(int(e) for e in table) for table in result.tables]
 
 
-def pairing_standings(tournament: Tournament) -> list[dict[str, Any]]:
+def pairing_standings(tournament: Tournament) -> list[protocol.StandingRow]:
     """The standings, best first: place, entrant, score, games and the system's tie-breaks."""
     system = {
         Format.SWISS: "swiss",

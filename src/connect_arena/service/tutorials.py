@@ -33,6 +33,7 @@ from typing import Any
 
 from connect_arena.core import CHANCE, Action, Event, Game, State, game_names, kit_of, load
 from connect_arena.core.errors import GameError, IllegalActionError, UnknownGameError
+from connect_arena.service import protocol
 from connect_arena.service.messages import game_info, state_json
 from connect_arena.service.model import ErrorCode, ServiceError
 
@@ -96,7 +97,7 @@ class Move:
     action: str
     event: Event
 
-    def to_json(self, seq: int) -> dict[str, Any]:
+    def to_json(self, seq: int) -> protocol.TutorialMove:
         """``{seq, seat, action, event}``."""
         return {"seq": seq, "seat": self.seat, "action": self.action, "event": self.event.to_json()}
 
@@ -118,7 +119,7 @@ class Refusal:
     message: str = ""
     event: Event | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> protocol.TutorialRefusal:
         """``{kind, action, explanation, message, event}``."""
         return {
             "kind": self.kind,
@@ -154,15 +155,15 @@ class Progress:
         """Whether every step is done."""
         return self.step >= len(self.script.steps)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> protocol.TutorialProgress:
         """The answer for the page: ``step``, ``steps``, ``message`` (key), ``expect`` (the
         actions to highlight), ``finished``, ``accepted``, ``refusal``, ``state`` (as a
         table's ``state`` message for the player's seat) and ``moves``."""
         script = self.script
         current = None if self.finished else script.steps[self.step]
         seat = script.seat
-        state = state_json(0, self.state, len(self.state.history), (seat,))
-        state.pop("table_id")
+        state: dict[str, Any] = dict(state_json(0, self.state, len(self.state.history), (seat,)))
+        del state["table_id"]  # a tutorial is no table
         return {
             "game": script.game,
             "seat": seat,
@@ -343,7 +344,7 @@ def _offers(step: Step, state: State[Action], seat: int) -> bool:
     return any(step.accepts(str(action)) for action in state.legal_actions(seat))
 
 
-def tutorial_info(game: str) -> dict[str, Any]:
+def tutorial_info(game: str) -> protocol.TutorialInfo:
     """What the tutorial page loads first: the game's static information (``game_info``:
     options and geometry), the player's seat, the intro key and the starting progress."""
     script = load_script(game)

@@ -11,11 +11,12 @@ home). See ``docs/bot-api.md``.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
+from typing import Literal
 
 from connect_arena.service.live_table import LiveTable, Subscription
 from connect_arena.service.messages import table_json
 from connect_arena.service.model import SeatKind
+from connect_arena.service.protocol import GameEventOfUser, Table, UserEvent
 from connect_arena.service.table_events import GameStarted, TableFinished
 
 
@@ -41,7 +42,7 @@ class UserEvents:
                 if not streams:
                     del self.streams[subscription.user_id]
 
-    def publish(self, user_id: int, message: dict[str, Any]) -> None:
+    def publish(self, user_id: int, message: UserEvent) -> None:
         """Send ``message`` to every stream of ``user_id``."""
         for subscription in list(self.streams.get(user_id, ())):
             if subscription.closed:
@@ -57,16 +58,17 @@ class UserEvents:
         """Tell the people seated at the table that its game ended (``gameFinish``)."""
         self._tell(event.table, "gameFinish")
 
-    def _tell(self, table: LiveTable, kind: str) -> None:
+    def _tell(self, table: LiveTable, kind: Literal["gameStart", "gameFinish"]) -> None:
         game = game_json(table)
         users = {s.user_id for s in table.info.seats if s.kind is SeatKind.HUMAN}
         for user_id in users:
             if user_id is not None:
                 seats = table.viewer_seats(user_id)
-                self.publish(user_id, {"type": kind, "game": {**game, "you": list(seats)}})
+                event: GameEventOfUser = {"type": kind, "game": {**game, "you": list(seats)}}
+                self.publish(user_id, event)
 
 
-def game_json(table: LiveTable) -> dict[str, Any]:
+def game_json(table: LiveTable) -> Table:
     """A table as the event stream describes it: its id, game, status, seats, settings and
     result (``table_json``)."""
     return table_json(table.info, table.seq)

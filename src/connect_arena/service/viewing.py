@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from connect_arena.core.events import GameEvent
 from connect_arena.service.live_table import HISTORY_PAGE, RECENT_EVENTS, LiveTable, Subscription
 from connect_arena.service.model import ErrorCode, ServiceError
 from connect_arena.service.pipeline import MovePipeline
+from connect_arena.service.protocol import ErrorMessage, HistoryMessage
 from connect_arena.service.table_registry import TableRegistry
 
 
@@ -19,12 +21,12 @@ def error_message(
     message: str,
     ref: Any = None,
     seq: int | None = None,
-    event: dict[str, Any] | None = None,
-) -> dict[str, Any]:
+    event: GameEvent | None = None,
+) -> ErrorMessage:
     """The ``error`` message: ``{"type": "error", "code", "message"}`` plus ``id`` (echoing
     the client's ``ref``), ``seq`` (the table's) and ``event`` (a refusal's structured event)
     when given."""
-    reply: dict[str, Any] = {"type": "error", "code": code.value, "message": message}
+    reply: ErrorMessage = {"type": "error", "code": code.value, "message": message}
     if ref is not None:
         reply["id"] = ref
     if seq is not None:
@@ -106,7 +108,12 @@ class Viewing:
         end = max(0, min(before - 1, table.seq))
         seats = table.viewer_seats(subscription.user_id)
         events = table.event_messages(max(0, end - limit), seats, end)
-        reply = {"type": "history", "table_id": table.id, "before": before, "events": events}
+        reply: HistoryMessage = {
+            "type": "history",
+            "table_id": table.id,
+            "before": before,
+            "events": events,
+        }
         subscription.push_json(reply)
 
     async def act(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any
 
+from connect_arena.core.events import GameEvent
 from connect_arena.games.pairs import legal
 from connect_arena.games.pairs.components import (
     EMPTY,
@@ -112,7 +113,7 @@ def _zones_in_common(state: PairsState) -> dict[str, Any]:
     }
 
 
-def _why_not(state: PairsState) -> dict[str, list[dict[str, Any]]] | None:
+def _why_not(state: PairsState) -> dict[str, list[GameEvent]] | None:
     """At the choice after all-different dice: why MOVE and TAKE are impossible, die by die
     (events), else ``None``."""
     seat = state.turn_seat

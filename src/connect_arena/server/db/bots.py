@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 
 from connect_arena.server.db.models import ChallengeRow, SeatRow, TokenRow, UserRow
 from connect_arena.server.db.storage import SqlStorage, _aware
+from connect_arena.server.protocol import BotToken
 from connect_arena.service.challenges import StoredChallenge
 
 
@@ -26,7 +27,7 @@ class StoredToken:
     created_at: datetime
     last_used_at: datetime | None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> BotToken:
         """``{"id", "name", "scopes", "created_at", "last_used_at"}``."""
         return {
             "id": self.id,

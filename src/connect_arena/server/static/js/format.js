@@ -142,7 +142,7 @@ export function agentLabel(agent) {
 /**
  * Who sits at a seat: the user's name, or "Computer, hard" translated ("" for nobody).
  *
- * @param {Pick<SeatInfo, "kind" | "name" | "agent"> | null | undefined} seat
+ * @param {Pick<SeatInfo, "kind"> & Partial<Pick<SeatInfo, "name" | "agent">> | null | undefined} seat
  * @returns {string}
  */
 export function playerName(seat) {

@@ -15,7 +15,7 @@ import { t } from "./translate.js";
 /** @typedef {import("./types.js").TableState} TableState */
 
 /** @type {Offers} no offer standing */
-export const NO_OFFERS = Object.freeze({ draw: [], takeback: null, rematch: [], declined: null });
+export const NO_OFFERS = Object.freeze({ draw: [], takeback: null, rematch: [], rematch_table: null, declined: null });
 
 /**
  * What the page knows of a table and its viewer.

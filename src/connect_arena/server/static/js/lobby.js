@@ -128,10 +128,10 @@ function formSettings(form, kept) {
  * The `settings` of POST /api/tables from the form's settings.
  *
  * @param {FormSettings} chosen
- * @returns {TableSettings}
+ * @returns {import("./types.js").SettingsChoice}
  */
 function tableSettings(chosen) {
-  /** @type {import("./types.js").TimeControl} */
+  /** @type {import("./types.js").TimeControlChoice} */
   let control = { kind: "unlimited" };
   if (chosen.kind === "realtime") {
     const [minutes, increment] = chosen.preset === "custom"
