@@ -64,7 +64,13 @@ def _compile_engines() -> None:
         subprocess.run([*pip, "mypy>=1.10,<3", "setuptools>=61"], cwd=ROOT, check=False)
     env = {**os.environ, "CONNECT_ARENA_PURE": "1"}  # no stale-build notice while rebuilding
     code = "from connect_arena._build import main; main()"
-    subprocess.run([str(PYTHON), "-c", code], cwd=ROOT, env=env, check=False)
+    done = subprocess.run(
+        [str(PYTHON), "-c", code], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    # the compiler's command lines are noise: show the outcome (or everything if it crashed)
+    lines = (done.stdout + done.stderr).splitlines()
+    shown = [line for line in lines if line.startswith("connect-arena:")] or lines[-20:]
+    print("\n".join(shown), flush=True)
 
 
 def _run(argv: list[str]) -> int:

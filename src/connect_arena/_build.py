@@ -190,6 +190,7 @@ def compile_native(package: Path = PACKAGE, target: Path | None = None) -> Path 
         dist.run_command("build_ext")
     except (Exception, SystemExit) as error:  # a compiler error must never break an install
         _notice(f"compiling the engines failed ({error!r}); the pure-Python engines are used")
+        shutil.rmtree(work, ignore_errors=True)
         return None
     finally:
         os.chdir(cwd)
