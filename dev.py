@@ -58,11 +58,14 @@ def _compile_engines() -> None:
     (``connect_arena._build``: a build per source digest, so an editable install never runs
     stale compiled code). Installs mypy and setuptools (the compiler's Python side) when
     missing; a failed compilation leaves the pure-Python engines in use, with a notice."""
+    env = {**os.environ, "CONNECT_ARENA_PURE": "1"}  # no stale-build notice while rebuilding
+    current = "import sys, connect_arena._build as b; sys.exit(b.current_build() is None)"
+    if subprocess.run([str(PYTHON), "-c", current], cwd=ROOT, env=env).returncode == 0:
+        return  # built for these sources (by the install's build hook or an earlier run)
     probe = [str(PYTHON), "-c", "import mypyc.build, setuptools"]
     if subprocess.run(probe, cwd=ROOT, capture_output=True).returncode != 0:
         pip = [str(PYTHON), "-m", "pip", "install", "--disable-pip-version-check", "-q"]
         subprocess.run([*pip, "mypy>=1.10,<3", "setuptools>=61"], cwd=ROOT, check=False)
-    env = {**os.environ, "CONNECT_ARENA_PURE": "1"}  # no stale-build notice while rebuilding
     code = "from connect_arena._build import main; main()"
     done = subprocess.run(
         [str(PYTHON), "-c", code], cwd=ROOT, env=env, capture_output=True, text=True

@@ -154,6 +154,14 @@ def is_compiled() -> bool:
     return _status.startswith("compiled")
 
 
+def current_build(package: Path = PACKAGE, target: Path | None = None) -> Path | None:
+    """The complete build for the current sources in ``target`` (default
+    ``package/_native``), or ``None``."""
+    directory = (target or package / "_native") / source_digest(package)
+    names = [GROUP + "__mypyc", *(f"connect_arena.{name}" for name in COMPILED)]
+    return directory if all(_extension(directory, n) is not None for n in names) else None
+
+
 def compile_native(package: Path = PACKAGE, target: Path | None = None) -> Path | None:
     """Compile :data:`COMPILED` of the sources in ``package`` with mypyc into
     ``target/<digest>`` (``target`` defaults to ``package/_native``, whose other builds are
@@ -161,11 +169,11 @@ def compile_native(package: Path = PACKAGE, target: Path | None = None) -> Path 
     one-line notice) when compilation is impossible here.
     """
     target = target or package / "_native"
+    final = current_build(package, target)
+    if final is not None:
+        return final
     digest = source_digest(package)
     final = target / digest
-    names = [GROUP + "__mypyc", *(f"connect_arena.{name}" for name in COMPILED)]
-    if all(_extension(final, name) is not None for name in names):
-        return final
     try:
         from mypyc.build import mypycify  # only when compiling
         from setuptools import Distribution  # type: ignore[import-untyped]
