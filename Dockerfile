@@ -1,7 +1,7 @@
 # The Connect Arena server image used by compose.yaml (docs/scaling.md).
 FROM python:3.11-slim
 WORKDIR /srv/connect-arena
-COPY pyproject.toml README.md ./
+COPY pyproject.toml README.md hatch_build.py ./
 COPY src ./src
 RUN pip install --no-cache-dir . && useradd --system --home-dir /data arena \
     && mkdir -p /data && chown arena /data

@@ -17,6 +17,7 @@ register_toy_games()
 
 LONGEST_FIRST = (
     "tests/e2e/test_tournament_ui.py::test_register_play_a_round_and_see_the_standings",
+    "tests/test_build.py::test_the_pure_engines_pass_the_conformance_suite_and_perft",
     "tests/scale/test_processes.py::test_kill_9_of_either_process_mid_game_loses_nothing",
     "tests/e2e/test_connnect_ui.py::test_play_against_the_computer",
     "tests/e2e/test_connect5_ui.py::test_every_legal_action_is_offered_and_clickable",

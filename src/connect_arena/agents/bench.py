@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -75,12 +76,19 @@ def _advance(state: State[Action], rng: random.Random) -> None:
     state.apply_legal_action(rng.choice(state.legal_actions(player)), player)
 
 
-def random_playouts(game: Game, seconds: float, seed: int = 1) -> tuple[float, int, float]:
-    """Random games for ``seconds``: ``(actions per second, games completed, mean length)``."""
+def random_playouts(
+    game: Game,
+    seconds: float,
+    seed: int = 1,
+    clock: Callable[[], float] = time.perf_counter,
+) -> tuple[float, int, float]:
+    """Random games for ``seconds`` of ``clock`` (the wall clock by default;
+    ``time.process_time`` for CPU time): ``(actions per second, games completed, mean
+    length)``."""
     rng = random.Random(seed)
     actions = 0
     lengths: list[int] = []
-    start = time.perf_counter()
+    start = clock()
     deadline = start + seconds
     state = game.new_initial_state()
     while True:
@@ -89,9 +97,10 @@ def random_playouts(game: Game, seconds: float, seed: int = 1) -> tuple[float, i
             state = game.new_initial_state()
         _advance(state, rng)
         actions += 1
-        if time.perf_counter() >= deadline:
+        # reading the CPU clock costs ~1 µs: check it every 64 actions, not every one
+        if actions & 63 == 0 and clock() >= deadline:
             break
-    elapsed = time.perf_counter() - start
+    elapsed = clock() - start
     return actions / elapsed, len(lengths), statistics.fmean(lengths) if lengths else 0.0
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from connect_arena.games.connect5.board import Board, Problem
 
@@ -51,6 +51,10 @@ class Link:
     segset: frozenset[int]
     straight: bool
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # field by field: the compiled (mypyc) frozen class cannot be unpickled by setattr
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+
 
 @dataclass(frozen=True, slots=True)
 class Jump:
@@ -66,6 +70,10 @@ class Jump:
     to: int
     segset: frozenset[int]
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # field by field: the compiled (mypyc) frozen class cannot be unpickled by setattr
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+
 
 @dataclass(frozen=True, slots=True)
 class RunRules:
@@ -80,6 +88,10 @@ class RunRules:
     straight_only: bool = False
     turn_at_crossing_dot: bool = True
     may_retrace: bool = False
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # field by field: the compiled (mypyc) frozen class cannot be unpickled by setattr
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
 
 
 class Topology:
@@ -98,6 +110,7 @@ class Topology:
     def __init__(self, board: Board, t_turns: str, jump_turn_at_t_dot: bool) -> None:
         self.board = board
         self.t_turns = t_turns
+        self.jump_turn_at_t_dot = jump_turn_at_t_dot
         self.problems: list[Problem] = []
         links = [link for dot in range(board.num_dots) for link in self._walks(dot)]
         self.between: dict[tuple[int, int], Link] = {}
@@ -111,6 +124,11 @@ class Topology:
         self.jumps = tuple(self._jumps(dot, jump_turn_at_t_dot) for dot in range(board.num_dots))
         self._runs: dict[RunRules, list[tuple[int, ...]]] = {}
         self._runs_by_dot: dict[RunRules, tuple[tuple[RunEntry, ...], ...]] = {}
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # rebuilt (or found in the cache) from its arguments: the compiled (mypyc) class
+        # cannot be unpickled attribute by attribute
+        return (topology, (self.board, self.t_turns, self.jump_turn_at_t_dot))
 
     def _add(self, link: Link) -> None:
         dots = self.board.nodes

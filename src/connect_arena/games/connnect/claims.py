@@ -16,7 +16,7 @@ A claim names its shape and its spaces. It is valid when (``docs/rules/connnect.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from connect_arena.core.events import Event
 from connect_arena.games.connnect import sheet as geo
@@ -50,6 +50,10 @@ class ClaimRules:
     repeat_connect4: bool = True
     same_card_twice: bool = False
     empty_section_claims: bool = True
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # field by field: the compiled (mypyc) frozen class cannot be unpickled by setattr
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
 
 
 def markers_final(pair: Sequence[int]) -> bool:
@@ -126,21 +130,59 @@ def legal_claims(
     numbers = sheet.numbers
     claimed = sheet.claimed
     values = sheet.values
+    # a claim's spaces all hold numbers (all available without a Reuse bonus): only the
+    # placements whose lowest space is such a number need looking at
+    anchors = numbers if reuse else available
+    order_rule = rules.order_rule
+    all_pairs = rules.all_pairs
     found: list[Claim] = []
     for shape in shapes:
-        for cells, mask in zip(shape.placements, shape.masks, strict=True):
-            if mask & ~available == 0:
-                again = False
-            elif reuse and mask & ~numbers == 0 and (mask & claimed).bit_count() == 1:
-                again = True
-            else:
-                continue
-            kind = geo.claim_kind(
-                cells, [values[c] for c in cells], rules.order_rule, rules.all_pairs
-            )
-            if kind is not None:
-                found.append(Claim(shape.id, cells, again))
+        by_anchor = _anchored(shape)
+        ident = shape.id
+        hits: list[tuple[int, Claim]] = []
+        rest = anchors
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            for index, cells, mask in by_anchor[low.bit_length() - 1]:
+                if mask & ~available == 0:
+                    again = False
+                elif reuse and mask & ~numbers == 0 and (mask & claimed).bit_count() == 1:
+                    again = True
+                else:
+                    continue
+                kind = geo.claim_kind(cells, [values[c] for c in cells], order_rule, all_pairs)
+                if kind is not None:
+                    hits.append((index, Claim(ident, cells, again)))
+        if len(hits) > 1:
+            hits.sort(key=_first)  # the order of shape.placements, as before the grouping
+        found.extend(claim for _, claim in hits)
     return found
+
+
+def _first(hit: tuple[int, Claim]) -> int:
+    return hit[0]
+
+
+Anchored = list[list[tuple[int, tuple[int, ...], int]]]
+"""Per lowest cell: ``(index in shape.placements, cells, mask)`` of the placements."""
+_ANCHORED: dict[int, tuple[Shape, Anchored]] = {}
+"""``id(shape)`` → the shape (kept alive so that its id stays its own) and its placements
+grouped by their lowest cell."""
+
+
+def _anchored(shape: Shape) -> Anchored:
+    """``shape``'s placements grouped by their lowest cell (computed once per shape)."""
+    entry = _ANCHORED.get(id(shape))
+    if entry is not None and entry[0] is shape:
+        return entry[1]
+    groups: Anchored = [[] for _ in range(geo.CELLS)]
+    for index, (cells, mask) in enumerate(zip(shape.placements, shape.masks, strict=True)):
+        groups[min(cells)].append((index, cells, mask))
+    if len(_ANCHORED) >= 1024:  # custom data files bring new shapes: stay bounded
+        _ANCHORED.clear()
+    _ANCHORED[id(shape)] = (shape, groups)
+    return groups
 
 
 def find_shape(comps: Components, ident: str) -> Shape:

@@ -8,7 +8,7 @@ a sheet is ever erased, except the source of a Move Number bonus with ``move_sou
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from connect_arena.games.connnect.components import Bonus, Components
 from connect_arena.games.connnect.sheet import Cell
@@ -35,6 +35,10 @@ class ClaimRecord:
     kind: str
     reused: int
     round: int
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # field by field: the compiled (mypyc) frozen class cannot be unpickled by setattr
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
 
     @property
     def size(self) -> int:
@@ -63,15 +67,18 @@ class PlayerSheet:
             CN-16 (b)).
     """
 
-    def __init__(self, comps: Components) -> None:
+    def __init__(self, comps: Components | None) -> None:
+        """A blank sheet for ``comps`` (``None``: no bonus sections or markers, for
+        :meth:`copy`, which sets every attribute)."""
+        sections = comps.sections if comps is not None else ()
         self.values = [0] * 36
         self.written = 0
         self.crossed = 0
         self.claimed = 0
         self.claims: list[ClaimRecord] = []
-        self.circled = [[False] * len(s) for s in comps.sections]
-        self.used = [[False] * len(s) for s in comps.sections]
-        self.markers = {shape.id: [EMPTY, EMPTY] for shape in comps.connect4}
+        self.circled = [[False] * len(s) for s in sections]
+        self.used = [[False] * len(s) for s in sections]
+        self.markers = {shape.id: [EMPTY, EMPTY] for shape in comps.connect4} if comps else {}
         self.connect5: list[tuple[str, int]] = []
         self.free_actions = 0
         self.objectives: dict[str, int] = {}
@@ -81,18 +88,34 @@ class PlayerSheet:
         self.adjust_steps = 0
 
     def copy(self) -> PlayerSheet:
-        """An independent copy."""
-        other = PlayerSheet.__new__(PlayerSheet)
-        other.__dict__.update(self.__dict__)
+        """An independent copy (every attribute listed: the compiled build has no
+        ``__dict__``)."""
+        other = PlayerSheet(None)
         other.values = list(self.values)
+        other.written = self.written
+        other.crossed = self.crossed
+        other.claimed = self.claimed
         other.claims = list(self.claims)
         other.circled = [list(row) for row in self.circled]
         other.used = [list(row) for row in self.used]
         other.markers = {key: list(pair) for key, pair in self.markers.items()}
         other.connect5 = list(self.connect5)
+        other.free_actions = self.free_actions
         other.objectives = dict(self.objectives)
+        other.filled_circles = self.filled_circles
         other.tracker = list(self.tracker)
+        other.out = self.out
+        other.adjust_steps = self.adjust_steps
         return other
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # attribute by attribute through __setstate__: the compiled (mypyc) class has no
+        # ``__dict__`` for pickle to fill
+        return (PlayerSheet, (None,), {name: getattr(self, name) for name in _SHEET_ATTRS})
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
 
     # ----- spaces ------------------------------------------------------------------------------
     @property
@@ -166,3 +189,23 @@ class PlayerSheet:
             for slot, used in enumerate(row)
             if used and self.circled[section][slot]
         )
+
+
+_SHEET_ATTRS = (
+    "values",
+    "written",
+    "crossed",
+    "claimed",
+    "claims",
+    "circled",
+    "used",
+    "markers",
+    "connect5",
+    "free_actions",
+    "objectives",
+    "filled_circles",
+    "tracker",
+    "out",
+    "adjust_steps",
+)
+"""Every attribute of :class:`PlayerSheet`, for pickling."""

@@ -214,9 +214,10 @@ class ConnnectState(State[ConnnectAction]):
             return CHANCE
         if self.phase == ZONE:
             return self.active
-        if len(self.participants()) >= 2:
+        seats = self.participants()
+        if len(seats) >= 2:
             return SIMULTANEOUS
-        return next(p for p in self.participants() if not self.done[p])
+        return next(p for p in seats if not self.done[p])
 
     def active_players(self) -> frozenset[int]:
         """In a simultaneous phase, every seat in the game that is not done yet."""

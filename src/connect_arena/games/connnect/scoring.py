@@ -9,7 +9,7 @@ Minus points depicted in the leftmost available box on the Free Action track." [
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from connect_arena.games.connnect import sheet as geo
 from connect_arena.games.connnect.components import Components, Objective
@@ -44,6 +44,10 @@ class Score:
     lines: int = 0
     objectives: tuple[int, ...] = ()
     penalty: int = 0
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # field by field: the compiled (mypyc) frozen class cannot be unpickled by setattr
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
 
     @property
     def connect4(self) -> int:

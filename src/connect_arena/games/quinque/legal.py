@@ -57,6 +57,11 @@ class Legal:
         self.passing = second or self.stuck
         self._flat: list[QuinqueAction] | None = None
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # by the constructor (``passing`` stands for ``second``: equal when stuck, as then
+        # both are true): the compiled (mypyc) class cannot be unpickled slot by slot
+        return (Legal, (self.parachutes, self.moves, self.origin, self.passing))
+
     def actions(self) -> list[QuinqueAction]:
         """Every legal action in the engine's order: marks, adds, moves (by tile, then
         destination), ``pass`` (built once; shared)."""

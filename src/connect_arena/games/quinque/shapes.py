@@ -19,7 +19,7 @@ its movement pattern reaches (:meth:`Shape.offsets`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import cast
 
@@ -44,6 +44,10 @@ class ShapeRules:
     add_nbrs: tuple[Cell, ...]
     lifted_check: bool
     patterns: tuple[Pattern, ...]
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # field by field: the compiled (mypyc) frozen class cannot be unpickled by setattr
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
 
 
 class Frame:
