@@ -43,8 +43,10 @@ export function tokensSection() {
     create.disabled = true;
     try {
       const made = await api.post("/api/tokens", { name: name.value.trim(), scopes });
-      secret.replaceChildren(h("p", {}, t("common.tokenShownOnce")),
-        h("input", { readonly: true, value: made.token, id: "token-value", "aria-label": t("common.tokenValue") }));
+      const value = h("input", { readonly: true, value: made.token, id: "token-value", "aria-label": t("common.tokenValue") });
+      secret.replaceChildren(h("p", {}, t("common.tokenShownOnce")), value);
+      value.focus(); // in view, selected: ready to copy
+      /** @type {HTMLInputElement} */ (value).select();
       await refresh();
     } catch (problem) {
       error.textContent = messageOf(problem);
@@ -56,7 +58,7 @@ export function tokensSection() {
   return h("section", { class: "tokens-section", "aria-labelledby": "tokens-title" },
     h("h3", { id: "tokens-title" }, t("common.botTokens")),
     h("p", { class: "hint" }, t("common.botTokensHint")),
-    list, form, secret, error);
+    secret, list, form, error);
 }
 
 /**
