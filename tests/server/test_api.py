@@ -295,3 +295,28 @@ def test_a_downloaded_connnect_record_replays_by_upload(client: TestClient) -> N
     answer = alice.post("/api/replay", {"record": record})
     assert answer.status_code == 200, answer.text
     assert answer.json()["positions"] == len(record["actions"]) + 1
+
+
+def test_every_answer_has_the_security_headers_errors_included(tmp_path: Path) -> None:
+    """Issue 31, item 2 and issue 32, item 6: a 500 and a refused host carry the same headers
+    as every other answer, a failure leaves the connection usable, and API answers are not
+    stored by caches unless they say otherwise."""
+    app = create_app(fast_settings(tmp_path))
+
+    async def boom() -> None:
+        raise RuntimeError("a bug")
+
+    app.add_api_route("/api/boom", boom)
+    with TestClient(app) as client:
+        failed = client.get("/api/boom")
+        assert failed.status_code == 500 and failed.json()["error"]["code"] == "internal"
+        bad_host = client.get("/api/session", headers={"host": "evil.example"})
+        assert bad_host.status_code == 400
+        for answer in (failed, bad_host):
+            assert "default-src 'self'" in answer.headers["content-security-policy"]
+            assert answer.headers["x-frame-options"] == "DENY"
+            assert answer.headers["x-content-type-options"] == "nosniff"
+        session = client.get("/api/session")  # the same client goes on after the failure
+        assert session.status_code == 200
+        assert session.headers["cache-control"] == "no-store"  # it carries the CSRF token
+        assert client.get("/static/app.css").headers["cache-control"] != "no-store"

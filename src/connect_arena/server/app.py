@@ -230,8 +230,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(HTTPException, http_error_handler)
     app.add_exception_handler(Exception, internal_error_handler)
     app.add_middleware(BodyLimit, limit=settings.max_body)
-    app.add_middleware(SecurityHeaders)
-    app.add_middleware(AllowedHosts, hosts=settings.allowed_hosts)  # the outermost: first
+    app.add_middleware(AllowedHosts, hosts=settings.allowed_hosts)
+    app.add_middleware(SecurityHeaders)  # the outermost: every answer, a refused host included
     app.include_router(protocol.router)
     app.include_router(routes_auth.router)
     app.include_router(routes_bot.router)

@@ -4,11 +4,14 @@ and static files' caching."""
 from __future__ import annotations
 
 import json
+import logging
 
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from connect_arena.server.errors import error_response
+
+log = logging.getLogger(__name__)
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -121,7 +124,12 @@ class _TooLargeError(Exception):
 
 
 class SecurityHeaders:
-    """Add a Content-Security-Policy and friends to every HTTP response.
+    """Add a Content-Security-Policy and friends to every HTTP response, errors included, and
+    ``Cache-Control: no-store`` to every API answer that sets no caching of its own (they
+    carry the CSRF token or private data). The outermost layer: an exception that escapes the
+    application is answered here, ``500 internal`` with the same headers, and logged; it is
+    not re-raised, so the connection stays usable (Starlette's own handler would answer
+    without these headers and let the server drop the connection).
 
     Args:
         app: the wrapped application.
@@ -143,12 +151,27 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
 
+        api = scope.get("path", "").startswith("/api/")
+        started = False
+
         async def with_headers(message: Message) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *self.HEADERS]
+                started = True
+                headers = [*message.get("headers", []), *self.HEADERS]
+                if api and not any(name.lower() == b"cache-control" for name, _ in headers):
+                    headers.append((b"cache-control", b"no-store"))
+                message["headers"] = headers
             await send(message)
 
-        await self.app(scope, receive, with_headers)
+        try:
+            await self.app(scope, receive, with_headers)
+        except Exception:
+            log.exception("an unexpected failure answering %s", scope.get("path"))
+            if started:  # part of the answer is sent: nothing better than ending it
+                return
+            answer = error_response(500, "internal", "the server failed: try again later")
+            await answer(scope, receive, with_headers)
 
 
 class StaticCaching:
