@@ -185,3 +185,39 @@ def test_cookies_are_secure_over_https(tmp_path: Path) -> None:
         assert "secure" in header and "httponly" in header and "samesite=lax" in header
     with TestClient(app) as client:
         assert "secure" not in client.get("/api/session").headers["set-cookie"].lower()
+
+
+def test_revocation_closes_every_socket_and_the_tokens(client: TestClient) -> None:
+    """Issue 30, item 2: after "sign out everywhere", the user's event socket and a
+    tournament's socket close too (not only the table's), and the account's API tokens stop
+    working; a password change revokes the tokens as well."""
+    alice = Player(client).signup("alice")
+    body = {
+        "name": "Friday",
+        "game": "quinque",
+        "settings": {"time_control": {"kind": "realtime", "base": 180, "increment": 2}},
+        "format": "swiss",
+        "starts_at": "2099-01-01T00:00:00+00:00",
+    }
+    tournament = alice.post("/api/tournaments", body).json()["tournament"]["id"]
+    token = alice.post("/api/tokens", {"name": "bot", "scopes": ["bot:play"]}).json()["token"]
+    thief = copy_of(client, alice)
+    with thief.connect_user() as events:
+        thief.client.cookies = thief.cookies
+        with client.websocket_connect(f"/ws/tournaments/{tournament}") as live:
+            receive_until(live, "tournament")
+            alice.post("/api/logout-all")
+            for socket in (events, live):
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    receive_until(socket, "never")
+                assert closed.value.code == 1008
+    client.cookies.clear()
+    answer = client.get("/api/account", headers={"Authorization": f"Bearer {token}"})
+    assert answer.status_code == 401  # the token went with the sessions
+    bob = Player(client).signup("bob")
+    token = bob.post("/api/tokens", {"name": "bot", "scopes": ["bot:play"]}).json()["token"]
+    change = {"old_password": "a long password", "new_password": "another long password"}
+    assert bob.post("/api/password", change).status_code == 200
+    client.cookies.clear()
+    answer = client.get("/api/account", headers={"Authorization": f"Bearer {token}"})
+    assert answer.status_code == 401

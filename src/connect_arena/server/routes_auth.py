@@ -156,8 +156,10 @@ async def logout(request: Request, response: Response, arena: ArenaDep) -> Sessi
 async def logout_all(
     request: Request, response: Response, user: UserDep, arena: ArenaDep
 ) -> Session:
-    """Sign out everywhere: every session of the user ends, this one included."""
+    """Sign out everywhere: every session of the user ends, this one included, with every
+    socket they opened, and every API token of the user is revoked (a stolen one too)."""
     await arena.sessions.end_all(user.id)
+    await arena.bots.delete_user_tokens(user.id)
     return _signed_out(request, response, arena)
 
 
@@ -166,7 +168,8 @@ async def change_password(
     request: Request, body: PasswordChange, user: UserDep, arena: ArenaDep
 ) -> Session:
     """Change the password (the old one is asked, attempts are rate-limited like sign-ins);
-    every other session of the user ends, this one stays."""
+    every other session of the user ends, this one stays, and every API token is revoked
+    (as GitHub and Lichess do: whoever had the old password may have made one)."""
     keys = (f"ip:{client_address(request)}", f"name:{user.name.casefold()}")
     wait = arena.login_limiter.retry_after(*keys)
     if wait:
@@ -185,5 +188,6 @@ async def change_password(
     arena.forget_user(user.id)
     token = cookie_token(request)
     await arena.sessions.end_all(user.id, keep=token)
+    await arena.bots.delete_user_tokens(user.id)
     csrf = arena.sessions.csrf(token) if token is not None else ""
     return {"user": user_json(current), "csrf": csrf}

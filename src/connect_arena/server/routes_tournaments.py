@@ -30,6 +30,7 @@ from connect_arena.server.websocket import (
     _connection,
     _serve,
     accept,
+    close_on_sign_out,
 )
 from connect_arena.service import ErrorCode, ServiceError, table_record
 from connect_arena.service.protocol import TournamentListing
@@ -179,7 +180,13 @@ async def tournament_socket(websocket: WebSocket, tournament_id: int) -> None:
     async def ignore(_text: str) -> None:
         return None
 
+    connection = _connection(arena, websocket, subscription)
+    unwatch_session = close_on_sign_out(
+        arena, websocket, connection, None if user is None else user.id
+    )
     try:
-        await _serve(websocket, _connection(arena, websocket, subscription), ignore)
+        await _serve(websocket, connection, ignore)
     finally:
+        if unwatch_session is not None:
+            unwatch_session()
         service.unwatch(tournament_id, subscription)

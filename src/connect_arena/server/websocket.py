@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -89,6 +90,19 @@ class Connection:
             self.ended = True
             self.close_reason = reason
             self.subscription.close()
+
+
+def close_on_sign_out(
+    arena: Arena, websocket: WebSocket, connection: Connection, user_id: int | None
+) -> Callable[[], None] | None:
+    """End ``connection`` (after what is queued) when the session it was opened with is
+    revoked: a sign-out, "sign out everywhere", a password change. Every socket that serves a
+    signed-in person uses it. Returns the function that stops watching (call it when the
+    socket closes), or ``None`` for an anonymous socket."""
+    token = cookie_token(websocket)
+    if user_id is None or token is None:
+        return None
+    return arena.sessions.watch(token, user_id, lambda: connection.end("signed out"))
 
 
 async def accept(websocket: WebSocket) -> None:
@@ -199,10 +213,7 @@ async def table_socket(websocket: WebSocket, table_id: str, since: int = 0) -> N
         await websocket.close(POLICY_VIOLATION, error.code.value)
         return
     connection = _connection(arena, websocket, subscription)
-    token = cookie_token(websocket)
-    unwatch_session = None
-    if user_id is not None and token is not None:  # signing out closes the socket
-        unwatch_session = arena.sessions.watch(token, user_id, lambda: connection.end("signed out"))
+    unwatch_session = close_on_sign_out(arena, websocket, connection, user_id)
 
     async def handle(text: str) -> None:
         await _handle_frame(arena, number, connection, text, account)

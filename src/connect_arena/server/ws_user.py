@@ -16,6 +16,7 @@ from connect_arena.server.websocket import (
     _connection,
     _serve,
     accept,
+    close_on_sign_out,
 )
 
 router = APIRouter()
@@ -42,9 +43,13 @@ async def user_socket(websocket: WebSocket) -> None:
     async def ignore(_text: str) -> None:
         return None
 
+    connection = _connection(arena, websocket, subscription)
+    unwatch_session = close_on_sign_out(arena, websocket, connection, user.id)
     try:
-        await _serve(websocket, _connection(arena, websocket, subscription), ignore)
+        await _serve(websocket, connection, ignore)
     finally:
+        if unwatch_session is not None:
+            unwatch_session()
         events.unwatch(subscription)
         if not events.streams.get(user.id):
             await arena.service.seeks.cancel_all(user.id)

@@ -117,6 +117,15 @@ class SqlBots:
 
         return await self.storage._run(work)
 
+    async def delete_user_tokens(self, user_id: int) -> int:
+        """Revoke every token of ``user_id`` (sign out everywhere, a new password); how many."""
+
+        def work(session: Session) -> int:
+            result = session.execute(delete(TokenRow).where(TokenRow.user_id == user_id))
+            return int(result.rowcount)  # type: ignore[attr-defined]
+
+        return await self.storage._run(work)
+
     # ----- bot accounts ------------------------------------------------------------------------
     async def make_bot(self, user_id: int) -> bool:
         """Turn account ``user_id`` into a bot, if it never sat at a table (as on Lichess:
