@@ -84,3 +84,36 @@ def test_refusals_limits_and_mutes(tmp_path: Path) -> None:
         assert len(bob.get(path).json()["messages"]) == 3
         me = bob.get("/api/session").json()["user"]["id"]
         assert bob.post("/api/mutes", {"user_id": me}).status_code == 400
+
+
+def test_the_chat_limit_holds_for_messages_sent_at_once(tmp_path: Path) -> None:
+    """Issue 31, item 1: forty messages sent at the same moment are limited like forty sent
+    one after another (the check and the count are one step)."""
+    import asyncio
+
+    import httpx
+
+    from tests.server.live import free_port, server
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with server(tmp_path, port):
+
+        async def main() -> list[int]:
+            async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+                csrf = (await http.get("/api/session")).json()["csrf"]
+                body = {"name": "talker", "password": "a long password"}
+                signed = await http.post("/api/signup", json=body, headers={"x-csrf-token": csrf})
+                csrf = signed.json()["csrf"]
+                headers = {"x-csrf-token": csrf}
+                seats = {"game": "quinque", "seats": [{"kind": "me"}, {"kind": "open"}]}
+                table = (await http.post("/api/tables", json=seats, headers=headers)).json()
+                path = f"/api/tables/{table['table']['id']}/chat"
+                answers = await asyncio.gather(
+                    *(http.post(path, json={"text": f"hi {i}"}, headers=headers) for i in range(40))
+                )
+                return [answer.status_code for answer in answers]
+
+        codes = asyncio.run(main())
+    assert codes.count(201) == 5  # CONNECT_ARENA_CHAT_LIMIT's default: 5 per 10 s
+    assert codes.count(429) == 35

@@ -132,6 +132,15 @@ class RateLimiter:
             events = self._events.setdefault(key, deque())
         return events
 
+    def take(self, *keys: str) -> float:
+        """Check and count one event for every key in one step (nothing awaits between): the
+        seconds to wait when refused (nothing is counted then), 0.0 when taken. Requests sent
+        at the same moment cannot all pass a check made before any of them is counted."""
+        wait = self.retry_after(*keys)
+        if wait == 0:
+            self.hit(*keys)
+        return wait
+
     def forget_one(self, key: str) -> None:
         """Take back the latest event of ``key`` (it turned out not to count: a sign-in that
         succeeded)."""

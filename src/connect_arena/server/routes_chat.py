@@ -49,15 +49,18 @@ async def chat(table_id: TableId, user: MaybeUserDep, arena: ArenaDep) -> ChatHi
 async def say(table_id: TableId, body: Say, user: UserDep, arena: ArenaDep) -> ChatPosted:
     """Write in the caller's room (``CONNECT_ARENA_CHAT_LIMIT`` messages per user)."""
     key = f"chat:{user.id}"
-    wait = arena.chat_limiter.retry_after(key)
+    wait = arena.chat_limiter.take(key)  # counted before awaiting: concurrent posts count too
     if wait > 0:
         raise ApiError(
             429, "rate_limited", "you are writing too fast", {"Retry-After": str(int(wait) + 1)}
         )
-    message = await arena.service.chat.say(
-        table_id, service_user(user), user.guest, body.text, body.preset
-    )
-    arena.chat_limiter.hit(key)
+    try:
+        message = await arena.service.chat.say(
+            table_id, service_user(user), user.guest, body.text, body.preset
+        )
+    except Exception:
+        arena.chat_limiter.forget_one(key)  # a refused message does not count
+        raise
     return {"message": message}
 
 
