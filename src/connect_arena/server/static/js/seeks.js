@@ -25,12 +25,17 @@ const state = { games: [], seeks: [] };
 /** @param {string} name @returns {GameInfo | undefined} */
 const gameOf = (name) => state.games.find((g) => g.name === name);
 
+/** The table this page is already going to: the seek's answer and its seekMatched event both name it. */
+let goingTo = 0;
+
 /**
- * Go to a table made by a match.
+ * Go to a table made by a match, once: a second navigation to the same page would abort the first.
  *
  * @param {number} tableId
  */
 function goToTable(tableId) {
+  if (goingTo === tableId) return;
+  goingTo = tableId;
   location.assign(`/tables/${tableId}`);
 }
 
