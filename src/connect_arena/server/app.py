@@ -22,6 +22,7 @@ from starlette.types import ASGIApp
 
 from connect_arena.core import game_names
 from connect_arena.server import (
+    operations,
     protocol,
     routes_analysis,
     routes_auth,
@@ -56,6 +57,7 @@ from connect_arena.server.errors import (
 )
 from connect_arena.server.game_assets import KitStaticFiles
 from connect_arena.server.gcpolicy import keep_collections_short
+from connect_arena.server.metrics import CountAnswers, Metrics
 from connect_arena.server.middleware import AllowedHosts, BodyLimit, SecurityHeaders, StaticCaching
 from connect_arena.server.ratelimit import Buckets
 from connect_arena.server.sessions import Sessions
@@ -66,15 +68,21 @@ TEMPLATES = Path(__file__).parent / "templates"
 log = logging.getLogger("connect_arena.server")
 
 
-async def open_arena(settings: Settings) -> Arena:
-    """Migrate the database, then build the storage and start the match service."""
+async def open_arena(settings: Settings, metrics: Metrics | None = None) -> Arena:
+    """Migrate the database, then build the storage and start the match service.
+
+    Args:
+        settings: the configuration.
+        metrics: where the process's figures go (``/metrics``); default: new ones.
+    """
     engine = make_engine(settings.resolved_database_url())
     await asyncio.to_thread(run_migrations, engine)
-    storage = SqlStorage(engine)
+    metrics = metrics or Metrics()
+    storage = SqlStorage(engine, on_batch=metrics.db_batch.observe)
     sessions = Sessions(storage, settings.resolved_secret_key(), secure=settings.secure_cookies)
     coordinator = RedisCoordinator(settings.redis_url) if settings.redis_url else None
     bots = SqlBots(storage)
-    ratings = SqlRatings(storage)
+    ratings = SqlRatings(storage, on_scored=metrics.rating_updates.inc)
     service = MatchService(
         storage,
         ServiceConfig(
@@ -90,6 +98,7 @@ async def open_arena(settings: Settings) -> Arena:
         ratings=ratings,
         tournaments=SqlTournaments(storage),
     )
+    metrics.watch(service.hub, lambda: service.tables)
     await service.start()
     return Arena(
         settings=settings,
@@ -105,6 +114,8 @@ async def open_arena(settings: Settings) -> Arena:
         token_limiter=RateLimiter(*settings.token_limit),
         chat_limiter=RateLimiter(*settings.chat_limit),
         ratings=ratings,
+        metrics=metrics,
+        coordinator=coordinator,
     )
 
 
@@ -197,10 +208,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         settings: the configuration; default: from ``CONNECT_ARENA_*`` environment variables.
     """
     settings = settings or Settings.from_env()
+    metrics = Metrics()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        arena = await open_arena(settings)
+        arena = await open_arena(settings, metrics)
         app.state.arena = arena
         gc.freeze()  # start-up objects leave the collector's generations: shorter GC pauses
         collector = None
@@ -231,7 +243,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(Exception, internal_error_handler)
     app.add_middleware(BodyLimit, limit=settings.max_body)
     app.add_middleware(AllowedHosts, hosts=settings.allowed_hosts)
-    app.add_middleware(SecurityHeaders)  # the outermost: every answer, a refused host included
+    app.add_middleware(SecurityHeaders)  # every answer, a refused host included
+    app.add_middleware(CountAnswers, metrics=metrics)  # the outermost: sees every status
+    app.include_router(operations.router)
     app.include_router(protocol.router)
     app.include_router(routes_auth.router)
     app.include_router(routes_bot.router)

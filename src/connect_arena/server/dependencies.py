@@ -12,10 +12,12 @@ from starlette.requests import HTTPConnection
 
 from connect_arena.server.auth import CSRF_HEADER, Passwords, RateLimiter
 from connect_arena.server.config import Settings
+from connect_arena.server.coordination import RedisCoordinator
 from connect_arena.server.db import SqlStorage, StoredUser
 from connect_arena.server.db.bots import SqlBots
 from connect_arena.server.db.rating_store import SqlRatings
 from connect_arena.server.errors import ApiError
+from connect_arena.server.metrics import Metrics
 from connect_arena.server.protocol import UserInfo
 from connect_arena.server.ratelimit import Buckets
 from connect_arena.server.sessions import Sessions, cookie_token
@@ -45,6 +47,8 @@ class Arena:
         token_limiter: requests per API token.
         chat_limiter: chat messages per user.
         ratings: ratings, scored tables and players' histories in the database.
+        metrics: this process's metrics (``/metrics``).
+        coordinator: the Redis shared by the processes, when configured.
     """
 
     settings: Settings
@@ -60,6 +64,8 @@ class Arena:
     token_limiter: RateLimiter
     chat_limiter: RateLimiter
     ratings: SqlRatings
+    metrics: Metrics = field(default_factory=Metrics)
+    coordinator: RedisCoordinator | None = None
     _users: OrderedDict[int, StoredUser] = field(default_factory=OrderedDict)
 
     async def user(self, user_id: int) -> StoredUser | None:

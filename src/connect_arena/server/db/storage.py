@@ -81,10 +81,12 @@ class SqlStorage:
 
     Args:
         engine: a SQLAlchemy engine whose database is migrated.
+        on_batch: called with the number of actions of each batch written (metrics).
     """
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, on_batch: Callable[[int], object] | None = None) -> None:
         self.engine = engine
+        self._on_batch = on_batch
         threads = 1 if engine.dialect.name == "sqlite" else 4
         self._executor = ThreadPoolExecutor(threads, thread_name_prefix="db")
         self._pending: list[_Append] = []
@@ -328,6 +330,8 @@ class SqlStorage:
         loop = asyncio.get_running_loop()
         while self._pending:
             batch, self._pending = self._pending, []
+            if self._on_batch is not None:
+                self._on_batch(len(batch))
             try:
                 errors = await loop.run_in_executor(self._executor, self._write_batch, batch)
             except Exception as failure:  # the database failed: every append of the batch fails
