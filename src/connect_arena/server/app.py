@@ -29,6 +29,7 @@ from connect_arena.server import (
     routes_bot,
     routes_chat,
     routes_lifecycle,
+    routes_moderation,
     routes_pictures,
     routes_seeks,
     routes_tables,
@@ -113,6 +114,7 @@ async def open_arena(settings: Settings, metrics: Metrics | None = None) -> Aren
         bots=bots,
         token_limiter=RateLimiter(*settings.token_limit),
         chat_limiter=RateLimiter(*settings.chat_limit),
+        report_limiter=RateLimiter(*settings.report_limit),
         ratings=ratings,
         metrics=metrics,
         coordinator=coordinator,
@@ -259,6 +261,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(routes_tutorials.router)
     app.include_router(routes_pictures.router)
     app.include_router(routes_users.router)
+    app.include_router(routes_moderation.router)
     app.include_router(websocket.router)
     app.mount("/static", static_files(settings.static_max_age), name="static")
     _pages(app)

@@ -47,6 +47,7 @@ class Arena:
         token_limiter: requests per API token.
         chat_limiter: chat messages per user.
         ratings: ratings, scored tables and players' histories in the database.
+        report_limiter: reports per user.
         metrics: this process's metrics (``/metrics``).
         coordinator: the Redis shared by the processes, when configured.
     """
@@ -64,6 +65,7 @@ class Arena:
     token_limiter: RateLimiter
     chat_limiter: RateLimiter
     ratings: SqlRatings
+    report_limiter: RateLimiter = field(default_factory=lambda: RateLimiter(10, 3600.0))
     metrics: Metrics = field(default_factory=Metrics)
     coordinator: RedisCoordinator | None = None
     _users: OrderedDict[int, StoredUser] = field(default_factory=OrderedDict)
@@ -150,7 +152,13 @@ def user_json(user: StoredUser | None) -> UserInfo | None:
     """The public description of an account."""
     if user is None:
         return None
-    return {"id": user.id, "name": user.name, "guest": user.guest, "bot": user.bot}
+    return {
+        "id": user.id,
+        "name": user.name,
+        "guest": user.guest,
+        "bot": user.bot,
+        "moderator": user.role == "moderator",
+    }
 
 
 ArenaDep = Annotated[Arena, Depends(get_arena)]
