@@ -194,6 +194,10 @@ def _pages(app: FastAPI) -> None:
     async def user_page(request: Request, name: str) -> HTMLResponse:
         return page(request, "users.html")
 
+    @app.get("/moderation", include_in_schema=False)
+    async def moderation_page(request: Request) -> HTMLResponse:
+        return page(request, "moderation.html")
+
     @app.get("/leaderboard", include_in_schema=False)
     async def first_leaderboard() -> RedirectResponse:
         return RedirectResponse(f"/leaderboard/{game_names()[0]}", status_code=307)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Annotated
@@ -25,6 +26,9 @@ from connect_arena.service import MatchService, User
 from connect_arena.service.model import MAX_ID
 
 USER_CACHE = 10_000
+USER_TTL = 10.0
+"""Seconds an account stays cached: a change made by another process or by
+``connect-arena admin`` (a role, a mute) applies within this time."""
 """Users kept in memory by id (the oldest dropped first)."""
 _TABLE_ID = re.compile(r"[1-9][0-9]{0,9}")
 
@@ -68,16 +72,18 @@ class Arena:
     report_limiter: RateLimiter = field(default_factory=lambda: RateLimiter(10, 3600.0))
     metrics: Metrics = field(default_factory=Metrics)
     coordinator: RedisCoordinator | None = None
-    _users: OrderedDict[int, StoredUser] = field(default_factory=OrderedDict)
+    _users: OrderedDict[int, tuple[float, StoredUser]] = field(default_factory=OrderedDict)
 
     async def user(self, user_id: int) -> StoredUser | None:
         """The account ``user_id`` (cached; :meth:`forget_user` after a change)."""
+        now = time.monotonic()
         cached = self._users.get(user_id)
-        if cached is not None:
-            return cached
+        if cached is not None and cached[0] > now:
+            return cached[1]
         found = await self.storage.user_by_id(user_id)
+        self._users.pop(user_id, None)
         if found is not None:
-            self._users[user_id] = found
+            self._users[user_id] = (now + USER_TTL, found)
             while len(self._users) > USER_CACHE:
                 self._users.popitem(last=False)
         return found

@@ -4,8 +4,9 @@
 import {
   api, changePassword, loadSession, onUserChange, playAsGuest, signIn, signOut, signOutEverywhere, signUp,
 } from "./api.js";
+import { accountDataSection } from "./account-data.js";
 import { byId, h, messageOf, toast } from "./dom.js";
-import { LANGUAGES, currentLanguage, setLanguage, t } from "./i18n.js";
+import { LANGUAGES, currentLanguage, loadNamespaces, setLanguage, t } from "./i18n.js";
 import { isMuted, play, setMuted } from "./sounds.js";
 import { tokensSection } from "./tokens.js";
 
@@ -113,6 +114,7 @@ function settingsDialog(user) {
     h("p", { class: "hint" }, t("common.signOutEverywhereHint")),
     h("div", { class: "buttons" }, everywhere),
     user.guest ? "" : tokensSection(),
+    accountDataSection(user, () => dialog.close()),
     error, done,
     h("div", { class: "buttons" }, close));
   dialog.addEventListener("close", () => dialog.remove());
@@ -132,7 +134,8 @@ function renderAccount(box, user) {
     box.append(
       h("button", {
         class: "who link", id: "account", title: user.guest ? t("common.guestAccount") : t("common.signedIn"),
-        "aria-label": t("common.accountOf", { name: user.name }), onclick: () => settingsDialog(user),
+        "aria-label": t("common.accountOf", { name: user.name }),
+        onclick: () => loadNamespaces("moderation").then(() => settingsDialog(user)),
       },
       h("span", { class: "avatar", "aria-hidden": "true" }, user.name.slice(0, 1).toUpperCase()),
       h("span", { class: "name", id: "user-name" }, user.name),
@@ -143,6 +146,7 @@ function renderAccount(box, user) {
           title: t("common.keepYourGamesButton"), "aria-label": t("common.keepYourGamesButton"),
         }, t("common.keepYourGames"))]
         : []),
+      ...(user.moderator ? [h("a", { class: "link", id: "moderation-link", href: "/moderation" }, t("common.moderation"))] : []),
       h("button", { class: "link", id: "sign-out", onclick: () => signOut().catch((e) => toast(e.message)) },
         t("common.signOut")));
     return;
