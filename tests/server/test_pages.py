@@ -22,6 +22,7 @@ PAGES = {
     "/users/alice": ("profile.js",),
     "/leaderboard/quinque": ("leaderboard.js",),
     "/moderation": ("moderation.js",),
+    "/reset-password": ("reset.js",),
 }
 
 

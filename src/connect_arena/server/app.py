@@ -28,6 +28,7 @@ from connect_arena.server import (
     routes_auth,
     routes_bot,
     routes_chat,
+    routes_email,
     routes_lifecycle,
     routes_moderation,
     routes_pictures,
@@ -45,6 +46,7 @@ from connect_arena.server.coordination import RedisCoordinator
 from connect_arena.server.db import SqlStorage, make_engine, run_migrations
 from connect_arena.server.db.bots import SqlBots
 from connect_arena.server.db.chat import SqlChat
+from connect_arena.server.db.email import SqlEmail
 from connect_arena.server.db.rating_store import SqlRatings
 from connect_arena.server.db.tournaments import SqlTournaments
 from connect_arena.server.dependencies import Arena, TableId
@@ -58,10 +60,12 @@ from connect_arena.server.errors import (
 )
 from connect_arena.server.game_assets import KitStaticFiles
 from connect_arena.server.gcpolicy import keep_collections_short
+from connect_arena.server.mail import Mailer
 from connect_arena.server.metrics import CountAnswers, Metrics
 from connect_arena.server.middleware import AllowedHosts, BodyLimit, SecurityHeaders, StaticCaching
 from connect_arena.server.ratelimit import Buckets
 from connect_arena.server.sessions import Sessions
+from connect_arena.server.turn_mail import TurnMail
 from connect_arena.service import MatchService, ServiceConfig, ServiceError
 
 STATIC = Path(__file__).parent / "static"
@@ -100,6 +104,10 @@ async def open_arena(settings: Settings, metrics: Metrics | None = None) -> Aren
         tournaments=SqlTournaments(storage),
     )
     metrics.watch(service.hub, lambda: service.tables)
+    mailer = Mailer.from_url(settings.smtp_url) if settings.smtp_url else None
+    if mailer is not None:
+        base = settings.public_url or "http://localhost:8000"  # `serve` sets the real one
+        TurnMail(mailer, SqlEmail(storage), base).watch(service.hub)
     await service.start()
     return Arena(
         settings=settings,
@@ -115,6 +123,8 @@ async def open_arena(settings: Settings, metrics: Metrics | None = None) -> Aren
         token_limiter=RateLimiter(*settings.token_limit),
         chat_limiter=RateLimiter(*settings.chat_limit),
         report_limiter=RateLimiter(*settings.report_limit),
+        mailer=mailer,
+        email_limiter=RateLimiter(*settings.email_limit),
         ratings=ratings,
         metrics=metrics,
         coordinator=coordinator,
@@ -194,6 +204,10 @@ def _pages(app: FastAPI) -> None:
     async def user_page(request: Request, name: str) -> HTMLResponse:
         return page(request, "users.html")
 
+    @app.get("/reset-password", include_in_schema=False)
+    async def reset_password_page(request: Request) -> HTMLResponse:
+        return page(request, "reset.html")
+
     @app.get("/moderation", include_in_schema=False)
     async def moderation_page(request: Request) -> HTMLResponse:
         return page(request, "moderation.html")
@@ -266,6 +280,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(routes_pictures.router)
     app.include_router(routes_users.router)
     app.include_router(routes_moderation.router)
+    app.include_router(routes_email.router)
     app.include_router(websocket.router)
     app.mount("/static", static_files(settings.static_max_age), name="static")
     _pages(app)

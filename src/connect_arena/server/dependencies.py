@@ -18,6 +18,7 @@ from connect_arena.server.db import SqlStorage, StoredUser
 from connect_arena.server.db.bots import SqlBots
 from connect_arena.server.db.rating_store import SqlRatings
 from connect_arena.server.errors import ApiError
+from connect_arena.server.mail import Mailer
 from connect_arena.server.metrics import Metrics
 from connect_arena.server.protocol import UserInfo
 from connect_arena.server.ratelimit import Buckets
@@ -52,6 +53,8 @@ class Arena:
         chat_limiter: chat messages per user.
         ratings: ratings, scored tables and players' histories in the database.
         report_limiter: reports per user.
+        mailer: the SMTP server, when e-mail is configured.
+        email_limiter: e-mails asked for per user, resets per address.
         metrics: this process's metrics (``/metrics``).
         coordinator: the Redis shared by the processes, when configured.
     """
@@ -70,6 +73,8 @@ class Arena:
     chat_limiter: RateLimiter
     ratings: SqlRatings
     report_limiter: RateLimiter = field(default_factory=lambda: RateLimiter(10, 3600.0))
+    mailer: Mailer | None = None
+    email_limiter: RateLimiter = field(default_factory=lambda: RateLimiter(5, 3600.0))
     metrics: Metrics = field(default_factory=Metrics)
     coordinator: RedisCoordinator | None = None
     _users: OrderedDict[int, tuple[float, StoredUser]] = field(default_factory=OrderedDict)

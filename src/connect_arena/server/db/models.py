@@ -51,6 +51,12 @@ class UserRow(Base):
     """Marked by a moderator: off the leaderboards."""
     closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     """When the account was closed (by its owner or a moderator): no sign-in, no profile."""
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    email_verified_at: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), nullable=True
+    )
+    turn_emails: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Opted in to "your turn" e-mails (turn-based tables, verified address only)."""
 
 
 class SessionRow(Base):
@@ -182,6 +188,21 @@ class MuteRow(Base):
 
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
     muted_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+
+
+class EmailTokenRow(Base):
+    """A link sent by e-mail (``purpose``: ``verify`` an address or ``reset`` a password):
+    single-use (``used_at``), expiring; only the SHA-256 of its secret is stored."""
+
+    __tablename__ = "email_tokens"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    purpose: Mapped[str] = mapped_column(String(16))
+    hash: Mapped[str] = mapped_column(String(64), unique=True)
+    email: Mapped[str] = mapped_column(String(254))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class ReportRow(Base):

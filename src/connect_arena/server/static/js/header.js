@@ -5,6 +5,7 @@ import {
   api, changePassword, loadSession, onUserChange, playAsGuest, signIn, signOut, signOutEverywhere, signUp,
 } from "./api.js";
 import { accountDataSection } from "./account-data.js";
+import { emailSection, forgotDialog } from "./email.js";
 import { byId, h, messageOf, toast } from "./dom.js";
 import { LANGUAGES, currentLanguage, loadNamespaces, setLanguage, t } from "./i18n.js";
 import { isMuted, play, setMuted } from "./sounds.js";
@@ -42,6 +43,10 @@ function accountDialog(mode) {
     h("label", { for: "account-name" }, t("common.name")), name,
     h("label", { for: "account-password" }, t("common.password")), password,
     hint, error,
+    mode === "signin" ? h("p", {}, h("button", { type: "button", class: "link", id: "forgot-password", onclick: () => {
+      dialog.close();
+      forgotDialog().catch((e) => toast(messageOf(e)));
+    } }, t("common.forgotPassword"))) : null,
     h("div", { class: "buttons" }, cancel, submit));
   const dialog = h("dialog", { class: "account", "aria-labelledby": "account-title" }, form);
   form.addEventListener("submit", async (event) => {
@@ -113,6 +118,7 @@ function settingsDialog(user) {
     h("h3", {}, t("common.sessions")),
     h("p", { class: "hint" }, t("common.signOutEverywhereHint")),
     h("div", { class: "buttons" }, everywhere),
+    user.guest ? "" : emailSection(),
     user.guest ? "" : tokensSection(),
     accountDataSection(user, () => dialog.close()),
     error, done,
