@@ -191,6 +191,17 @@ function languagePicker() {
   return h("div", { class: "language" }, select);
 }
 
+/** After an e-mail's verification link (`/?email=verified` or `invalid`): say how it went,
+ * then drop the parameter from the address bar. */
+function verificationNotice() {
+  const params = new URLSearchParams(location.search);
+  const outcome = params.get("email");
+  if (outcome !== "verified" && outcome !== "invalid") return;
+  toast(t(outcome === "verified" ? "common.emailVerified" : "common.emailLinkInvalid"), outcome === "verified" ? "info" : "error");
+  params.delete("email");
+  history.replaceState(null, "", `${location.pathname}${params.size ? `?${params}` : ""}${location.hash}`);
+}
+
 /**
  * Build the header into `<header id="top">` and load the session. The page must have
  * awaited `loadNamespaces("common")`.
@@ -210,6 +221,7 @@ export async function setUpHeader() {
       h("a", { href: "/tournaments" }, t("common.tournaments"))),
     box, soundToggle(), languagePicker());
   onUserChange((user) => renderAccount(box, user));
+  verificationNotice();
   try {
     return await loadSession();
   } catch (problem) {
