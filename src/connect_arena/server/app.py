@@ -32,6 +32,7 @@ from connect_arena.server import (
     routes_lifecycle,
     routes_moderation,
     routes_pictures,
+    routes_relations,
     routes_seeks,
     routes_tables,
     routes_tournaments,
@@ -281,6 +282,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(routes_users.router)
     app.include_router(routes_moderation.router)
     app.include_router(routes_email.router)
+    app.include_router(routes_relations.router)
     app.include_router(websocket.router)
     app.mount("/static", static_files(settings.static_max_age), name="static")
     _pages(app)

@@ -24,6 +24,7 @@ from pydantic import Field, model_validator
 
 from connect_arena.server.db import StoredUser
 from connect_arena.server.db.bots import StoredToken
+from connect_arena.server.db.relations import SqlRelations
 from connect_arena.server.dependencies import (
     Arena,
     ArenaDep,
@@ -363,6 +364,8 @@ async def challenge(
     target = await arena.storage.user_by_name(username[:64])
     if target is None:
         raise ApiError(404, "not_found", f"there is no user {username[:64]!r}")
+    if await SqlRelations(arena.storage).blocked(caller.user.id, target.id):
+        raise ApiError(403, "blocked", f"you cannot challenge {target.name}")
     try:
         settings = TableSettings.from_json(body.settings.model_dump())
     except ValueError as error:

@@ -205,6 +205,17 @@ class EmailTokenRow(Base):
     used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
+class RelationRow(Base):
+    """``user_id`` follows (``kind`` ``follow``) or blocks (``block``) ``other_id``."""
+
+    __tablename__ = "relations"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    other_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True, index=True)
+    kind: Mapped[str] = mapped_column(String(8), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 class ReportRow(Base):
     """A report of ``user_id`` by ``reporter_id`` (``reason``: abuse, cheating, other), with
     the table or chat message it is about; ``status`` open, handled or dismissed."""

@@ -6,6 +6,7 @@ import {
 } from "./api.js";
 import { accountDataSection } from "./account-data.js";
 import { emailSection, forgotDialog } from "./email.js";
+import { peopleSection } from "./relations.js";
 import { byId, h, messageOf, toast } from "./dom.js";
 import { LANGUAGES, currentLanguage, loadNamespaces, setLanguage, t } from "./i18n.js";
 import { isMuted, play, setMuted } from "./sounds.js";
@@ -118,6 +119,7 @@ function settingsDialog(user) {
     h("h3", {}, t("common.sessions")),
     h("p", { class: "hint" }, t("common.signOutEverywhereHint")),
     h("div", { class: "buttons" }, everywhere),
+    user.guest ? "" : peopleSection(),
     user.guest ? "" : emailSection(),
     user.guest ? "" : tokensSection(),
     accountDataSection(user, () => dialog.close()),
