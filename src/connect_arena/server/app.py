@@ -61,6 +61,7 @@ from connect_arena.server.errors import (
 )
 from connect_arena.server.game_assets import KitStaticFiles
 from connect_arena.server.gcpolicy import keep_collections_short
+from connect_arena.server.logcontext import LogContext
 from connect_arena.server.mail import Mailer
 from connect_arena.server.metrics import CountAnswers, Metrics
 from connect_arena.server.middleware import AllowedHosts, BodyLimit, SecurityHeaders, StaticCaching
@@ -262,6 +263,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(RequestValidationError, validation_error_handler)
     app.add_exception_handler(HTTPException, http_error_handler)
     app.add_exception_handler(Exception, internal_error_handler)
+    app.add_middleware(LogContext)
     app.add_middleware(BodyLimit, limit=settings.max_body)
     app.add_middleware(AllowedHosts, hosts=settings.allowed_hosts)
     app.add_middleware(SecurityHeaders)  # every answer, a refused host included

@@ -11,6 +11,7 @@ from typing import Annotated
 from fastapi import Depends, Request
 from starlette.requests import HTTPConnection
 
+from connect_arena.server import logcontext
 from connect_arena.server.auth import CSRF_HEADER, Passwords, RateLimiter
 from connect_arena.server.config import Settings
 from connect_arena.server.coordination import RedisCoordinator
@@ -109,6 +110,7 @@ async def session_user(connection: HTTPConnection) -> StoredUser | None:
     revoked or has expired)."""
     arena = get_arena(connection)
     user_id = await arena.sessions.user_id(cookie_token(connection))
+    logcontext.user_id.set(user_id)  # the log lines of this request name the user
     return None if user_id is None else await arena.user(user_id)
 
 
