@@ -150,6 +150,19 @@ def test_games_list_options_but_not_free_text_ones(client: TestClient) -> None:
             assert option["type"] != "str" or option["choices"], (game["name"], option)
 
 
+def test_games_give_each_computer_levels_time_cap(client: TestClient) -> None:
+    """The seat menus show "thinks up to 1 s": the cap comes with each game (issue 24)."""
+    from connect_arena.agents.knowledge import level_settings
+
+    games = {game["name"]: game for game in client.get("/api/games").json()["games"]}
+    for name in ("quinque", "connect5", "connnect", "pairs"):
+        caps = games[name]["agent_time_caps"]
+        assert caps == {
+            f"mcts:{level}": level_settings(name, level).seconds
+            for level in ("easy", "normal", "hard")
+        }
+
+
 def test_tables_seats_and_the_lobby(client: TestClient) -> None:
     alice, bob = Player(client).signup("alice"), Player(client).signup("bob")
     assert Player(client).post("/api/tables", {"game": "quinque", "seats": []}).status_code in (

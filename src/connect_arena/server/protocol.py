@@ -163,6 +163,9 @@ class GameInfo(TypedDict):
     tutorial: bool
     """It has a guided first game (``/tutorial/<name>``)."""
     options: list[OptionInfo]
+    agent_time_caps: dict[str, float]
+    """Computer player (``mcts:hard``) -> its cap on the thinking time per decision, in
+    seconds (only the agents with one; shown as "thinks up to 1 s")."""
 
 
 @with_config(CONFIG)

@@ -830,6 +830,13 @@ export interface GameInfo {
    */
   tutorial: boolean;
   options: OptionInfo[];
+  /**
+   * Computer player (``mcts:hard``) -> its cap on the thinking time per decision, in
+   * seconds (only the agents with one; shown as "thinks up to 1 s").
+   */
+  agent_time_caps: {
+    [k: string]: number;
+  };
 }
 /**
  * A game option for the pages (``GET /api/games``).
