@@ -18,7 +18,9 @@ import asyncio
 import contextlib
 import enum
 import logging
+import os
 import random
+import signal
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
@@ -57,6 +59,19 @@ NO_SHOWS = 2
 
 COMPUTER_LEVELS = ("random", "greedy", *TAKEOVER_LEVELS)
 """The computers that may enter."""
+
+CRASH_ENV = "CONNECT_ARENA_TOURNAMENT_CRASH"
+"""Fault injection for the crash tests: the process kills itself (``SIGKILL``) at the step of
+a round's start named by this variable (see :func:`crash_point`)."""
+
+
+def crash_point(step: str) -> None:
+    """Kill this process with ``SIGKILL`` when ``CONNECT_ARENA_TOURNAMENT_CRASH`` names
+    ``step``: ``paired:R`` (round R's pairing stored), ``created:R:T`` (its T-th table stored,
+    not yet recorded in the tournament), ``recorded:R:T`` (recorded) or ``started:R`` (every
+    table of the round recorded). Unset, it does nothing (tests only)."""
+    if os.environ.get(CRASH_ENV) == step:
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 class Format(enum.StrEnum):
@@ -202,6 +217,8 @@ class Tournament:
         byes: ``(round, entrant)`` for each bye given (a Swiss or round-robin round without a
             table for that entrant: a point, as FIDE and Lichess Swiss).
         schedule: round-robin: every round's tables, fixed at the start.
+        pending: ``(round, group)`` for each table paired and stored but not yet recorded as
+            a game: a restart opens (or adopts) exactly these, never pairs the round again.
     """
 
     id: int
@@ -226,6 +243,7 @@ class Tournament:
     finished_at: datetime | None = None
     byes: list[tuple[int, int]] = field(default_factory=list)
     schedule: list[list[tuple[int, ...]]] = field(default_factory=list)
+    pending: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
 
     def active(self) -> list[Entrant]:
         """The entrants still paired."""
@@ -251,6 +269,7 @@ class Tournament:
             "rounds": self.rounds,
             "byes": [list(bye) for bye in self.byes],
             "schedule": [[list(group) for group in groups] for groups in self.schedule],
+            "pending": [[number, list(group)] for number, group in self.pending],
             "started_at": None if self.started_at is None else self.started_at.isoformat(),
             "finished_at": None if self.finished_at is None else self.finished_at.isoformat(),
         }
@@ -299,6 +318,10 @@ class Tournament:
             schedule=[
                 [tuple(int(e) for e in group) for group in groups]
                 for groups in state.get("schedule", [])
+            ],
+            pending=[
+                (int(number), tuple(int(e) for e in group))
+                for number, group in state.get("pending", [])
             ],
         )
         if state.get("started_at"):
@@ -392,6 +415,8 @@ class Tournaments:
         self._round_ended_at: dict[tuple[int, int], datetime] = {}
         self.rating_of = rating_of
         """``await rating_of(user_id, game)``: a person's displayed rating (seeding)."""
+        self.crash_point: Callable[[str], None] = crash_point
+        """Called after each stored step of a round's start (fault injection in tests)."""
 
     # ----- life ----------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -651,10 +676,8 @@ class Tournaments:
         actions = await self.registry.storage.load_actions(table_id)
         return {entry.seat for entry in actions if entry.seat != CHANCE}
 
-    async def _open_table(
-        self, tournament: Tournament, group: tuple[int, ...], round_number: int
-    ) -> None:
-        """Create and start the table of ``group`` (entrant indices in seat order)."""
+    def _seats(self, tournament: Tournament, group: tuple[int, ...]) -> list[Seat]:
+        """The seats of ``group`` (entrant indices in seat order)."""
         seats = []
         for seat, index in enumerate(group):
             entrant = tournament.entrants[index]
@@ -664,14 +687,57 @@ class Tournaments:
                 seats.append(
                     Seat(seat, SeatKind.HUMAN, entrant.user_id, entrant.name, bot=entrant.bot)
                 )
+        return seats
+
+    def _orphan(self, tournament: Tournament, group: tuple[int, ...]) -> int | None:
+        """A table made for ``group`` of the tournament but never recorded as its game (the
+        process stopped between the two writes): its id, to adopt rather than seat the group
+        twice."""
+        known = {game.table_id for game in tournament.games}
+        wanted = [(s.kind, s.user_id, s.name, s.agent) for s in self._seats(tournament, group)]
+        for table in [*self.registry.tables.values(), *self.registry.finished.values()]:
+            info = table.info
+            if info.settings.tournament != tournament.id or info.id in known:
+                continue
+            if [(s.kind, s.user_id, s.name, s.agent) for s in info.seats] == wanted:
+                return info.id
+        return None
+
+    async def _open_table(
+        self, tournament: Tournament, group: tuple[int, ...], round_number: int
+    ) -> int:
+        """Create and start the table of ``group`` (entrant indices in seat order); its id."""
+        seats = self._seats(tournament, group)
         creator = User(tournament.created_by, "")
         # Fair play: no engine hints at a tournament's tables, even against computers.
         settings = replace(tournament.settings, tournament=tournament.id, hints=HintPolicy.OFF)
-        info = await self.seating.create_seated(
-            creator, tournament.game, dict(tournament.options), seats, settings
-        )
-        tournament.games.append(TournamentGame(round_number, info.id, tuple(group)))
-        self._by_table[info.id] = tournament.id
+        options = dict(tournament.options)
+        endless = game_class(tournament.game).game_type.anti_endless_option
+        if (
+            endless is not None
+            and not options.get(endless)
+            and all(seat.kind is SeatKind.COMPUTER for seat in seats)
+        ):
+            # Computers alone could repeat moves for ever under any clock: the game's bound.
+            options[endless] = game_class(tournament.game).game_type.anti_endless_default
+        info = await self.seating.create_seated(creator, tournament.game, options, seats, settings)
+        return info.id
+
+    async def _open_pending(self, tournament: Tournament) -> None:
+        """Open the paired tables not yet recorded, one stored step each: a table made
+        before a crash is adopted, so a restart never seats anyone twice."""
+        while tournament.pending:
+            number, group = tournament.pending[0]
+            place = 1 + sum(1 for game in tournament.games if game.round == number)
+            table_id = self._orphan(tournament, group)
+            if table_id is None:
+                table_id = await self._open_table(tournament, group, number)
+                self.crash_point(f"created:{number}:{place}")
+            tournament.games.append(TournamentGame(number, table_id, tuple(group)))
+            self._by_table[table_id] = tournament.id
+            tournament.pending.pop(0)
+            await self._save(tournament)
+            self.crash_point(f"recorded:{number}:{place}")
 
     # ----- running ---------------------------------------------------------------------------
     async def _run(self, tournament_id: int) -> None:
@@ -729,7 +795,12 @@ class Tournaments:
 
     async def _step(self, tournament: Tournament) -> bool:
         """Pair what can be paired now (under the tournament's lock); whether the state
-        changed."""
+        changed. A round starts in stored steps: its pairing (with the byes), then each table
+        (see :meth:`_open_pending`)."""
+        if tournament.pending:  # a round's start interrupted by a restart: carry it on
+            await self._open_pending(tournament)
+            self.crash_point(f"started:{tournament.round}")
+            return True
         running = [g for g in tournament.games if not g.finished]
         if tournament.format is Format.ARENA:
             return await self._arena_step(tournament, running)
@@ -743,8 +814,11 @@ class Tournaments:
         tournament.round += 1
         groups, byes = pairing_round(tournament)
         tournament.byes.extend((tournament.round, index) for index in byes)
-        for group in groups:
-            await self._open_table(tournament, group, tournament.round)
+        tournament.pending = [(tournament.round, group) for group in groups]
+        await self._save(tournament)
+        self.crash_point(f"paired:{tournament.round}")
+        await self._open_pending(tournament)
+        self.crash_point(f"started:{tournament.round}")
         return True
 
     async def _arena_step(self, tournament: Tournament, running: list[TournamentGame]) -> bool:
@@ -757,10 +831,15 @@ class Tournaments:
         busy = {index for game in running for index in game.entrants}
         idle = [e.index for e in tournament.active() if e.index not in busy]
         groups = pairing_arena(tournament, idle)
+        if not groups:
+            return False
         for group in groups:
             tournament.round += 1
-            await self._open_table(tournament, group, tournament.round)
-        return bool(groups)
+            tournament.pending.append((tournament.round, group))
+        await self._save(tournament)
+        self.crash_point(f"paired:{tournament.round}")
+        await self._open_pending(tournament)
+        return True
 
     def _finish(self, tournament: Tournament) -> None:
         tournament.status = TournamentStatus.FINISHED
