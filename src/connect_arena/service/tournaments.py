@@ -60,6 +60,10 @@ NO_SHOWS = 2
 COMPUTER_LEVELS = ("random", "greedy", *TAKEOVER_LEVELS)
 """The computers that may enter."""
 
+AFTER_END = "after_end"
+"""The ``reason`` of an arena's game still in progress at the arena's end: it plays out at its
+table but does not count (no ``returns``)."""
+
 CRASH_ENV = "CONNECT_ARENA_TOURNAMENT_CRASH"
 """Fault injection for the crash tests: the process kills itself (``SIGKILL``) at the step of
 a round's start named by this variable (see :func:`crash_point`)."""
@@ -824,8 +828,11 @@ class Tournaments:
     async def _arena_step(self, tournament: Tournament, running: list[TournamentGame]) -> bool:
         ends_at = tournament.ends_at()
         if ends_at is not None and self.now() >= ends_at:
-            if running:
-                return False
+            # The event ends at its time (Lichess): games still in progress play out at their
+            # tables but do not count.
+            for game in running:
+                game.reason = AFTER_END
+                self._by_table.pop(game.table_id, None)
             self._finish(tournament)
             return True
         busy = {index for game in running for index in game.entrants}
@@ -1004,14 +1011,19 @@ def pairing_arena(tournament: Tournament, idle: list[int]) -> list[tuple[int, ..
     """The arena tables for the ``idle`` entrants now (the others keep waiting)."""
     if len(idle) < tournament.players:
         return []
+    entrants, played = _entrants(tournament), _played(tournament)
+    seed = tournament.seed + len(tournament.games)
     result = pairing.pair_arena(
-        _entrants(tournament),
-        _played(tournament),
-        [str(index) for index in idle],
-        size=tournament.players,
-        seed=tournament.seed + len(tournament.games),
+        entrants, played, [str(index) for index in idle], size=tournament.players, seed=seed
     )
-    return [tuple(int(e) for e in table) for table in result.tables]
+    tables = list(result.tables)
+    if len(result.waiting) >= tournament.players:
+        # Whoever is left only because of a rematch plays it rather than wait for ever.
+        again = pairing.pair_arena(
+            entrants, played, list(result.waiting), tournament.players, True, seed
+        )
+        tables.extend(again.tables)
+    return [tuple(int(e) for e in table) for table in tables]
 
 
 def pairing_standings(tournament: Tournament) -> list[protocol.StandingRow]:
