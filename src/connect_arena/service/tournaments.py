@@ -16,15 +16,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import enum
 import logging
+import math
 import os
 import random
 import signal
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from connect_arena.agents import pairing
 from connect_arena.core import CHANCE, game_class
@@ -51,6 +53,8 @@ from connect_arena.service.table_registry import TableRegistry
 
 log = logging.getLogger(__name__)
 
+_T = TypeVar("_T")
+
 PAUSE = 30.0
 """Default seconds between two rounds."""
 
@@ -59,6 +63,37 @@ NO_SHOWS = 2
 
 COMPUTER_LEVELS = ("random", "greedy", *TAKEOVER_LEVELS)
 """The computers that may enter."""
+
+MAX_ENTRANTS = 256
+"""Entrants of a Swiss or an arena (the pairing of 256 takes well under a second)."""
+
+MAX_ROUND_ROBIN_TABLES = 252
+"""A round-robin's tables per cycle: ``C(n, k)`` for ``n`` entrants at tables of ``k``."""
+
+MAX_OPEN_PER_ACCOUNT = 3
+"""Upcoming or running tournaments one account may have created."""
+
+MAX_COMPUTERS = 32
+"""Computers in one tournament."""
+
+PAIRING_LIMIT = 10.0
+"""Seconds a round's pairing may take (in a worker thread) before it is given up and tried
+again a moment later."""
+
+
+def max_entrants(format: Format, players: int) -> int:
+    """The most entrants of a tournament of ``format`` at tables of ``players``: 256 for a
+    Swiss or an arena; a round-robin 16 at tables of two (15 rounds), else the largest ``n``
+    with ``C(n, players) <= 252`` (every group of ``players`` meets once)."""
+    if format is not Format.ROUND_ROBIN:
+        return MAX_ENTRANTS
+    if players == 2:
+        return 16
+    n = players
+    while math.comb(n + 1, players) <= MAX_ROUND_ROBIN_TABLES:
+        n += 1
+    return n
+
 
 AFTER_END = "after_end"
 """The ``reason`` of an arena's game still in progress at the arena's end: it plays out at its
@@ -419,6 +454,8 @@ class Tournaments:
         self._round_ended_at: dict[tuple[int, int], datetime] = {}
         self.rating_of = rating_of
         """``await rating_of(user_id, game)``: a person's displayed rating (seeding)."""
+        self.pairing_limit = PAIRING_LIMIT
+        """Seconds a pairing may take off the event loop (see :data:`PAIRING_LIMIT`)."""
         self.crash_point: Callable[[str], None] = crash_point
         """Called after each stored step of a round's start (fault injection in tests)."""
 
@@ -507,6 +544,13 @@ class Tournaments:
             raise ServiceError(ErrorCode.BAD_REQUEST, "the start time has passed")
         if not 0 <= min_rated_games <= 1000 or not 0 <= pause <= 3600:
             raise ServiceError(ErrorCode.BAD_REQUEST, "entry condition or pause out of range")
+        open_ = (TournamentStatus.UPCOMING, TournamentStatus.RUNNING)
+        mine = [t for t in self.held.values() if t.created_by == user.id and t.status in open_]
+        if len(mine) >= MAX_OPEN_PER_ACCOUNT:
+            raise ServiceError(
+                ErrorCode.NOT_ALLOWED,
+                f"an account may run {MAX_OPEN_PER_ACCOUNT} tournaments at a time",
+            )
         tournament = Tournament(
             id=0,
             name=name,
@@ -541,11 +585,18 @@ class Tournaments:
             raise ServiceError(ErrorCode.NOT_FOUND, f"there is no tournament {tournament_id}")
         return tournament
 
-    def _may_join(self, tournament: Tournament) -> None:
+    def _may_join(self, tournament: Tournament, count: int = 1) -> None:
+        """Refuse ``count`` more entrants when registration is closed or they would pass
+        the format's cap (:func:`max_entrants`)."""
         late = tournament.format is Format.ARENA and tournament.status is TournamentStatus.RUNNING
         if tournament.status is not TournamentStatus.UPCOMING and not late:
             raise ServiceError(
                 ErrorCode.NOT_ALLOWED, "registration is closed: the tournament has started"
+            )
+        cap = max_entrants(tournament.format, tournament.players)
+        if len(tournament.entrants) + count > cap:
+            raise ServiceError(
+                ErrorCode.NOT_ALLOWED, f"this tournament takes at most {cap} entrants"
             )
 
     async def register(self, tournament_id: int, user: User) -> Tournament:
@@ -557,7 +608,7 @@ class Tournaments:
         """
         tournament = self.get(tournament_id)
         async with self._lock(tournament_id):
-            self._may_join(tournament)
+            self._may_join(tournament, 0 if tournament.entrant_of(user.id) else 1)
             if tournament.min_rated_games and self.rated_games is not None:
                 played = await self.rated_games(user.id, tournament.game)
                 if played < tournament.min_rated_games:
@@ -622,7 +673,12 @@ class Tournaments:
         async with self._lock(tournament_id):
             if user.id != tournament.created_by:
                 raise ServiceError(ErrorCode.NOT_ALLOWED, "only the creator adds computers")
-            self._may_join(tournament)
+            self._may_join(tournament, count)
+            computers = sum(1 for e in tournament.entrants if e.agent is not None)
+            if computers + count > MAX_COMPUTERS:
+                raise ServiceError(
+                    ErrorCode.NOT_ALLOWED, f"a tournament takes at most {MAX_COMPUTERS} computers"
+                )
             for _ in range(count):
                 number = sum(1 for e in tournament.entrants if e.agent == agent) + 1
                 tournament.entrants.append(
@@ -753,7 +809,9 @@ class Tournaments:
                 wait = (tournament.starts_at - self.now()).total_seconds()
                 if wait <= 0:
                     await self._begin(tournament)
-                    break
+                    wait = 1.0  # still upcoming: the schedule took too long, try again
+                    if tournament.status is not TournamentStatus.UPCOMING:
+                        break
                 wake.clear()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(wake.wait(), min(wait, 60.0))
@@ -774,16 +832,22 @@ class Tournaments:
             log.exception("tournament %s stopped", tournament_id)
 
     async def _begin(self, tournament: Tournament) -> None:
+        """Start (or cancel, without enough entrants); a round-robin's schedule is made off
+        the event loop, and the start is tried again later if that takes too long."""
         async with self._lock(tournament.id):
             if len(tournament.active()) < tournament.players:
                 tournament.status = TournamentStatus.CANCELLED
                 tournament.finished_at = self.now()
             else:
+                if tournament.format is Format.ROUND_ROBIN:
+                    snapshot = copy.deepcopy(tournament)
+                    schedule = await self._off_loop(lambda: pairing_schedule(snapshot))
+                    if schedule is None:
+                        return
+                    tournament.schedule = schedule
+                    tournament.rounds = len(tournament.schedule)
                 tournament.status = TournamentStatus.RUNNING
                 tournament.started_at = self.now()
-                if tournament.format is Format.ROUND_ROBIN:
-                    tournament.schedule = pairing_schedule(tournament)
-                    tournament.rounds = len(tournament.schedule)
             await self._save(tournament)
 
     def _pause_over(self, tournament: Tournament) -> bool:
@@ -815,8 +879,13 @@ class Tournaments:
             return True
         if not self._pause_over(tournament):
             return False
+        upcoming = copy.deepcopy(tournament)
+        upcoming.round += 1
+        paired = await self._off_loop(lambda: pairing_round(upcoming))
+        if paired is None:
+            return False  # tried again at the next wake-up
+        groups, byes = paired
         tournament.round += 1
-        groups, byes = pairing_round(tournament)
         tournament.byes.extend((tournament.round, index) for index in byes)
         tournament.pending = [(tournament.round, group) for group in groups]
         await self._save(tournament)
@@ -837,7 +906,10 @@ class Tournaments:
             return True
         busy = {index for game in running for index in game.entrants}
         idle = [e.index for e in tournament.active() if e.index not in busy]
-        groups = pairing_arena(tournament, idle)
+        if len(idle) < tournament.players:
+            return False
+        snapshot = copy.deepcopy(tournament)
+        groups = await self._off_loop(lambda: pairing_arena(snapshot, idle))
         if not groups:
             return False
         for group in groups:
@@ -847,6 +919,16 @@ class Tournaments:
         self.crash_point(f"paired:{tournament.round}")
         await self._open_pending(tournament)
         return True
+
+    async def _off_loop(self, work: Callable[[], _T]) -> _T | None:
+        """``work()`` in a worker thread (the event loop keeps serving), or ``None`` when it
+        takes longer than :attr:`pairing_limit` seconds (it is logged; the thread's late
+        answer is dropped)."""
+        try:
+            return await asyncio.wait_for(asyncio.to_thread(work), self.pairing_limit)
+        except TimeoutError:
+            log.warning("a tournament pairing took over %s s: tried again", self.pairing_limit)
+            return None
 
     def _finish(self, tournament: Tournament) -> None:
         tournament.status = TournamentStatus.FINISHED
@@ -883,7 +965,6 @@ class Tournaments:
             "games": [g.to_json() for g in t.games],
             "rounds": t.rounds,
             "byes": [list(bye) for bye in t.byes],
-            "schedule": [[list(group) for group in groups] for groups in t.schedule],
             "started_at": None if t.started_at is None else t.started_at.isoformat(),
             "finished_at": None if t.finished_at is None else t.finished_at.isoformat(),
             "ends_at": None if ends_at is None else ends_at.isoformat(),
