@@ -176,6 +176,7 @@ function showComputers(allowed) {
  */
 function outcomeText(game, index) {
   if (!game.reason) return t("tournaments.playing");
+  if (game.reason === "after_end") return t("tournaments.afterEnd"); // an arena's overtime
   const outcome = outcomeOf(game, index);
   if (outcome === null) return t("tournaments.noResult");
   if (game.no_shows.includes(index)) return t("tournaments.noShow");
