@@ -160,3 +160,37 @@ def test_the_live_message_of_a_round_robin_does_not_carry_its_schedule() -> None
             await arena.close()
 
     asyncio.run(main())
+
+
+def test_many_changes_at_once_reach_a_watcher_as_one_message_then_the_latest() -> None:
+    """A round's tables ending together must not re-send the whole tournament once per
+    table: the first change goes at once, the changes that follow within
+    ``broadcast_every`` seconds leave as one message carrying the latest state."""
+
+    async def main() -> None:
+        arena = service(MemoryStorage(), MemoryTournamentStore())
+        await arena.start()
+        try:
+            made = await arena.tournaments.create(
+                PEOPLE[0],
+                "Busy",
+                "quinque",
+                CLOCK,
+                Format.SWISS,
+                arena.tournaments.now() + timedelta(hours=1),
+                options=QUICK,
+            )
+            watcher = arena.tournaments.watch(made.id, None)
+            assert watcher.pending() == 1  # the tournament as it is
+            arena.tournaments.broadcast_every = 0.3
+            for _ in range(30):  # thirty changes in a row
+                await arena.tournaments.add_computers(made.id, PEOPLE[0], "random", 1)
+            assert watcher.pending() == 2  # the first change at once
+            await asyncio.sleep(0.6)
+            assert watcher.pending() == 3  # then one for all the others
+            messages = [json.loads(await watcher.get() or "") for _ in range(3)]
+            assert len(messages[-1]["tournament"]["entrants"]) == 30
+        finally:
+            await arena.close()
+
+    asyncio.run(main())

@@ -76,6 +76,10 @@ MAX_OPEN_PER_ACCOUNT = 3
 MAX_COMPUTERS = 32
 """Computers in one tournament."""
 
+BROADCAST_EVERY = 1.0
+"""Seconds between two live ``tournament`` messages of one tournament (changes made meanwhile
+leave together in the next)."""
+
 PAIRING_LIMIT = 10.0
 """Seconds a round's pairing may take (in a worker thread) before it is given up and tried
 again a moment later."""
@@ -454,6 +458,10 @@ class Tournaments:
         self._round_ended_at: dict[tuple[int, int], datetime] = {}
         self.rating_of = rating_of
         """``await rating_of(user_id, game)``: a person's displayed rating (seeding)."""
+        self.broadcast_every = BROADCAST_EVERY
+        """Seconds between two ``tournament`` messages to a tournament's watchers."""
+        self._sent_at: dict[int, float] = {}
+        self._later: dict[int, asyncio.TimerHandle] = {}
         self.pairing_limit = PAIRING_LIMIT
         """Seconds a pairing may take off the event loop (see :data:`PAIRING_LIMIT`)."""
         self.crash_point: Callable[[str], None] = crash_point
@@ -480,6 +488,9 @@ class Tournaments:
             with contextlib.suppress(BaseException):
                 await task
         self._tasks.clear()
+        for handle in self._later.values():
+            handle.cancel()
+        self._later.clear()
         for watchers in self.watchers.values():
             for watcher in watchers:
                 watcher.close()
@@ -1020,6 +1031,23 @@ class Tournaments:
         self.watchers.get(tournament_id, set()).discard(subscription)
 
     def _broadcast(self, tournament: Tournament) -> None:
+        """Send the tournament to its watchers: at once, unless a message left less than
+        :attr:`broadcast_every` seconds ago; then one message carries every change made
+        meanwhile (a round's tables ending together send the whole tournament once, not
+        once per table)."""
+        tournament_id = tournament.id
+        if not self.watchers.get(tournament_id) or tournament_id in self._later:
+            return  # nobody to tell, or a message is due that will carry this change
+        loop = asyncio.get_running_loop()
+        wait = self._sent_at.get(tournament_id, -math.inf) + self.broadcast_every - loop.time()
+        if wait <= 0:
+            self._send(tournament)
+        else:
+            self._later[tournament_id] = loop.call_later(wait, self._send, tournament)
+
+    def _send(self, tournament: Tournament) -> None:
+        self._later.pop(tournament.id, None)
+        self._sent_at[tournament.id] = asyncio.get_running_loop().time()
         watchers = self.watchers.get(tournament.id)
         if not watchers:
             return
