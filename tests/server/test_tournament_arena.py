@@ -8,7 +8,7 @@ import asyncio
 from datetime import timedelta
 
 from connect_arena.core import game_class
-from connect_arena.service import MemoryStorage, TableStatus
+from connect_arena.service import MemoryStorage, SeatRequest, TableStatus
 from connect_arena.service.tournaments import Format, MemoryTournamentStore, TournamentStatus
 from tests.server.test_tournaments import CLOCK, PEOPLE, QUICK, autoplay, service, until
 
@@ -107,6 +107,26 @@ def test_computers_alone_at_an_arena_table_play_under_the_anti_endless_rule() ->
             option = declared.anti_endless_option
             assert option is not None
             assert table.info.options[option] == declared.anti_endless_default, table.info.options
+        finally:
+            await arena.close()
+
+    asyncio.run(main())
+
+
+def test_a_casual_table_of_computers_alone_with_a_clock_gets_the_anti_endless_rule() -> None:
+    async def main() -> None:
+        arena = service(MemoryStorage(), MemoryTournamentStore())
+        await arena.start()
+        try:
+            declared = game_class("quinque").game_type
+            option = declared.anti_endless_option
+            assert option is not None
+            computers = [SeatRequest("computer", "random"), SeatRequest("computer", "random")]
+            info = await arena.create_table(PEOPLE[0], "quinque", computers, settings=CLOCK)
+            assert info.options[option] == declared.anti_endless_default
+            people = [SeatRequest("me"), SeatRequest("computer", "random")]
+            info = await arena.create_table(PEOPLE[0], "quinque", people, settings=CLOCK)
+            assert not info.options[option]  # a person at the table: the clock ends it
         finally:
             await arena.close()
 
