@@ -758,8 +758,6 @@ class Tournament(TypedDict):
     rounds: int
     byes: list[list[int]]
     """``[round, entrant]`` pairs."""
-    schedule: list[list[list[int]]]
-    """Round-robin: every round's tables (entrants per seat), fixed at the start."""
     started_at: str | None
     finished_at: str | None
     ends_at: str | None

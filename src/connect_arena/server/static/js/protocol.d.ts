@@ -690,10 +690,6 @@ export interface Tournament {
    * ``[round, entrant]`` pairs.
    */
   byes: number[][];
-  /**
-   * Round-robin: every round's tables (entrants per seat), fixed at the start.
-   */
-  schedule: number[][][];
   started_at: string | null;
   finished_at: string | null;
   /**
