@@ -1,0 +1,122 @@
+"""Memory soak of the web server: ``bench_server``'s bot tables (100 by default, on SQLite)
+for a long time, with the server's resident memory sampled and ``tracemalloc`` heap snapshots.
+
+The server runs under a small launcher (:data:`LAUNCHER`) that starts ``tracemalloc`` (25
+frames) before ``connect-arena serve`` and dumps a snapshot every ``--snapshot`` seconds into a
+temporary directory. At the end the script prints the resident memory curve (every
+``--sample`` seconds, from ``bench_server``) and, comparing the snapshot taken after the
+warm-up with the last one, the 15 places (file:line of the allocation, grouped by traceback)
+whose live memory grew the most: a cache that is never bounded shows there. ``tracemalloc``
+slows the server and adds its own memory, so the RSS figures are higher than without it; the
+traced figure is the Python heap only.
+
+Run: ``.venv/bin/python benchmarks/soak_memory.py [--tables 100] [--minutes 30]
+[--sample 60] [--snapshot 300]``. Prints figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import tracemalloc
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bench_server
+
+LAUNCHER = """
+import os, sys, threading, time, tracemalloc
+tracemalloc.start(25)
+folder, every = os.environ["SOAK_SNAPSHOTS"], float(os.environ["SOAK_EVERY"])
+def dump():
+    n = 0
+    while True:
+        time.sleep(every)
+        traced, _peak = tracemalloc.get_traced_memory()
+        tracemalloc.take_snapshot().dump(os.path.join(folder, f"{n:04d}.snap"))
+        with open(os.path.join(folder, "traced.txt"), "a") as out:
+            out.write(f"{n} {traced}\\n")
+        n += 1
+threading.Thread(target=dump, daemon=True).start()
+from connect_arena.cli.app import main
+sys.argv = ["connect-arena", *sys.argv[1:]]
+main()
+"""
+"""Runs ``connect-arena serve`` (its arguments) under ``tracemalloc``, dumping snapshots."""
+
+
+def start_traced(folder: Path, every: float) -> None:
+    """Make ``bench_server`` start its server under :data:`LAUNCHER`."""
+
+    def start_server(data_dir: Path, port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
+        command = [sys.executable, "-c", LAUNCHER, "serve", "--port", str(port)]
+        command += ["--data-dir", str(data_dir), "--log-level", "warning"]
+        extra = {"SOAK_SNAPSHOTS": str(folder), "SOAK_EVERY": str(every)}
+        return subprocess.Popen(
+            command, env={**os.environ, **env, **extra}, stdout=subprocess.DEVNULL
+        )
+
+    bench_server.start_server = start_server
+
+
+def report(folder: Path) -> None:
+    """Print the traced heap per snapshot and the allocations that grew most."""
+    traced = (folder / "traced.txt").read_text().split("\n") if folder.exists() else []
+    print("snapshot  traced heap MiB")
+    for line in filter(None, traced):
+        n, size = line.split()
+        print(f"{int(n):8d}  {int(size) / 2**20:10.1f}")
+    snaps = sorted(folder.glob("*.snap"))
+    if len(snaps) < 2:
+        print("fewer than two snapshots: nothing to compare")
+        return
+    ignore = [tracemalloc.Filter(False, tracemalloc.__file__)]
+    first = tracemalloc.Snapshot.load(str(snaps[0])).filter_traces(ignore)
+    last = tracemalloc.Snapshot.load(str(snaps[-1])).filter_traces(ignore)
+    print(f"growth from {snaps[0].name} to {snaps[-1].name}, by allocating line:")
+    for stat in last.compare_to(first, "lineno")[:15]:
+        print(f"  {stat.size_diff / 1024:+9.0f} KiB {stat.count_diff:+8d} blocks  {stat.traceback}")
+    print("the three largest growths by full traceback (innermost project frames):")
+    for stat in last.compare_to(first, "traceback")[:3]:
+        print(f"  {stat.size_diff / 1024:+9.0f} KiB")
+        frames = [f for f in stat.traceback if "connect_arena" in f.filename][-6:]
+        for frame in frames:
+            print(f"      {frame.filename}:{frame.lineno}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--minutes", type=float, default=30.0)
+    parser.add_argument("--sample", type=float, default=60.0, help="RSS every S seconds")
+    parser.add_argument("--snapshot", type=float, default=300.0, help="heap every S seconds")
+    parser.add_argument("--think", type=float, default=0.3)
+    parser.add_argument("--clients", type=int, default=1)
+    parser.add_argument("--keep", type=Path, help="keep the snapshots in this folder")
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory() as temporary:
+        folder = options.keep or Path(temporary)
+        folder.mkdir(parents=True, exist_ok=True)
+        start_traced(folder, options.snapshot)
+        args = argparse.Namespace(
+            seconds=options.minutes * 60,
+            warmup=10.0,
+            think=options.think,
+            database="sqlite",
+            sample=options.sample,
+            clients=options.clients,
+        )
+        print(
+            f"soak: {options.tables} Quinque bot tables, SQLite, {options.minutes:g} min, "
+            "server under tracemalloc; columns as in bench_server",
+            flush=True,
+        )
+        bench_server.measure(args, options.tables, 1)
+        report(folder)
+
+
+if __name__ == "__main__":
+    main()
