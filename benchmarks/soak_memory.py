@@ -17,12 +17,15 @@ Run: ``.venv/bin/python benchmarks/soak_memory.py [--tables 100] [--minutes 30]
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import subprocess
 import sys
 import tempfile
 import tracemalloc
 from pathlib import Path
+
+import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_server
@@ -60,6 +63,21 @@ def start_traced(folder: Path, every: float) -> None:
         )
 
     bench_server.start_server = start_server
+    bench_server.wait_ready = wait_ready
+
+
+async def wait_ready(base: str, process: subprocess.Popen[bytes]) -> None:
+    """Wait for the server (up to 10 minutes: imports are slow under ``tracemalloc``)."""
+    async with httpx.AsyncClient(base_url=base) as client:
+        for _ in range(6000):
+            if process.poll() is not None:
+                raise SystemExit("the server exited")
+            try:
+                await client.get("/api/session")
+                return
+            except httpx.TransportError:
+                await asyncio.sleep(0.1)
+    raise SystemExit("the server did not start")
 
 
 def report(folder: Path) -> None:
