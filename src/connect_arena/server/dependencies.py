@@ -7,7 +7,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Annotated
 
-from fastapi import Depends, Request
+from fastapi import Depends, Path, Request
 from starlette.requests import HTTPConnection
 
 from connect_arena.server.auth import CSRF_HEADER, Passwords, RateLimiter
@@ -152,3 +152,6 @@ UserDep = Annotated[StoredUser, Depends(require_user)]
 MaybeUserDep = Annotated[StoredUser | None, Depends(session_user)]
 CsrfDep = Depends(require_csrf)
 TableId = Annotated[int, Depends(table_id_param)]
+RowId = Annotated[int, Path(ge=1, le=MAX_ID, description="a row's id, 1 to 2**31 - 1")]
+"""The id of a stored row in a route's path (a token, challenge, seek, tournament): beyond the
+bounds a database integer (and every row) has, 422 ``bad_request`` before any query."""
