@@ -1,17 +1,17 @@
 """Memory soak of the web server: ``bench_server``'s bot tables (100 by default, on SQLite)
 for a long time, with the server's resident memory sampled and ``tracemalloc`` heap snapshots.
 
-The server runs under a small launcher (:data:`LAUNCHER`) that starts ``tracemalloc`` (25
-frames) before ``connect-arena serve`` and dumps a snapshot every ``--snapshot`` seconds into a
-temporary directory. At the end the script prints the resident memory curve (every
-``--sample`` seconds, from ``bench_server``) and, comparing the snapshot taken after the
-warm-up with the last one, the 15 places (file:line of the allocation, grouped by traceback)
+The server runs under a small launcher (:data:`LAUNCHER`) that starts ``tracemalloc``
+(``--frames`` deep, 4 by default: 25 frames slowed the loaded server past the clients' 30 s
+timeouts) before ``connect-arena serve`` and dumps a snapshot every ``--snapshot`` seconds.
+At the end the script prints the resident memory curve (every ``--sample`` seconds, from
+``bench_server``) and, comparing the first snapshot with the last, the 15 allocating lines
 whose live memory grew the most: a cache that is never bounded shows there. ``tracemalloc``
 slows the server and adds its own memory, so the RSS figures are higher than without it; the
 traced figure is the Python heap only.
 
 Run: ``.venv/bin/python benchmarks/soak_memory.py [--tables 100] [--minutes 30]
-[--sample 60] [--snapshot 300]``. Prints figures; asserts nothing.
+[--sample 60] [--snapshot 300] [--think 1] [--frames 4]``. Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ import bench_server
 
 LAUNCHER = """
 import os, sys, threading, time, tracemalloc
-tracemalloc.start(25)
+tracemalloc.start(int(os.environ["SOAK_FRAMES"]))
 folder, every = os.environ["SOAK_SNAPSHOTS"], float(os.environ["SOAK_EVERY"])
 def dump():
     n = 0
@@ -51,13 +51,17 @@ main()
 """Runs ``connect-arena serve`` (its arguments) under ``tracemalloc``, dumping snapshots."""
 
 
-def start_traced(folder: Path, every: float) -> None:
+def start_traced(folder: Path, every: float, frames: int) -> None:
     """Make ``bench_server`` start its server under :data:`LAUNCHER`."""
 
     def start_server(data_dir: Path, port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
         command = [sys.executable, "-c", LAUNCHER, "serve", "--port", str(port)]
         command += ["--data-dir", str(data_dir), "--log-level", "warning"]
-        extra = {"SOAK_SNAPSHOTS": str(folder), "SOAK_EVERY": str(every)}
+        extra = {
+            "SOAK_SNAPSHOTS": str(folder),
+            "SOAK_EVERY": str(every),
+            "SOAK_FRAMES": str(frames),
+        }
         return subprocess.Popen(
             command, env={**os.environ, **env, **extra}, stdout=subprocess.DEVNULL
         )
@@ -111,14 +115,15 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=30.0)
     parser.add_argument("--sample", type=float, default=60.0, help="RSS every S seconds")
     parser.add_argument("--snapshot", type=float, default=300.0, help="heap every S seconds")
-    parser.add_argument("--think", type=float, default=0.3)
+    parser.add_argument("--think", type=float, default=1.0, help="mean think time (s)")
+    parser.add_argument("--frames", type=int, default=4, help="traceback depth traced")
     parser.add_argument("--clients", type=int, default=1)
     parser.add_argument("--keep", type=Path, help="keep the snapshots in this folder")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as temporary:
         folder = options.keep or Path(temporary)
         folder.mkdir(parents=True, exist_ok=True)
-        start_traced(folder, options.snapshot)
+        start_traced(folder, options.snapshot, options.frames)
         args = argparse.Namespace(
             seconds=options.minutes * 60,
             warmup=10.0,
