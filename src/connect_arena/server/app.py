@@ -59,6 +59,7 @@ from connect_arena.server.gcpolicy import keep_collections_short
 from connect_arena.server.middleware import AllowedHosts, BodyLimit, SecurityHeaders, StaticCaching
 from connect_arena.server.ratelimit import Buckets
 from connect_arena.server.sessions import Sessions
+from connect_arena.server.signins import SignInLimits
 from connect_arena.service import MatchService, ServiceConfig, ServiceError
 
 STATIC = Path(__file__).parent / "static"
@@ -71,7 +72,8 @@ async def open_arena(settings: Settings) -> Arena:
     engine = make_engine(settings.resolved_database_url())
     await asyncio.to_thread(run_migrations, engine)
     storage = SqlStorage(engine)
-    sessions = Sessions(storage, settings.resolved_secret_key(), secure=settings.secure_cookies)
+    secret = settings.resolved_secret_key()
+    sessions = Sessions(storage, secret, secure=settings.secure_cookies)
     coordinator = RedisCoordinator(settings.redis_url) if settings.redis_url else None
     bots = SqlBots(storage)
     ratings = SqlRatings(storage)
@@ -97,6 +99,13 @@ async def open_arena(settings: Settings) -> Arena:
         service=service,
         passwords=Passwords(settings.argon2_time_cost, settings.argon2_memory_kib),
         login_limiter=RateLimiter(*settings.login_limit),
+        signin_limits=SignInLimits(
+            secret,
+            settings.login_pair_limits,
+            settings.login_account_limit,
+            settings.login_global_limit,
+            settings.secure_cookies,
+        ),
         signup_limiter=RateLimiter(*settings.signup_limit),
         sessions=sessions,
         frame_limiter=Buckets(*settings.ws_address_limit),

@@ -19,6 +19,7 @@ from connect_arena.server.errors import ApiError
 from connect_arena.server.protocol import UserInfo
 from connect_arena.server.ratelimit import Buckets
 from connect_arena.server.sessions import Sessions, cookie_token
+from connect_arena.server.signins import SignInLimits
 from connect_arena.service import MatchService, User
 from connect_arena.service.model import MAX_ID
 
@@ -36,7 +37,8 @@ class Arena:
         storage: the database.
         service: the match service.
         passwords: password hashing.
-        login_limiter: failed sign-ins per address and per name.
+        login_limiter: failed sign-ins per address.
+        signin_limits: failed sign-ins per account and device, per account, site-wide.
         signup_limiter: accounts created per address.
         sessions: the signed-in sessions and every visitor's CSRF token.
         frame_limiter: WebSocket frames per client address.
@@ -52,6 +54,7 @@ class Arena:
     service: MatchService
     passwords: Passwords
     login_limiter: RateLimiter
+    signin_limits: SignInLimits
     signup_limiter: RateLimiter
     sessions: Sessions
     frame_limiter: Buckets
