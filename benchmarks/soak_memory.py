@@ -2,8 +2,8 @@
 for a long time, with the server's resident memory sampled and ``tracemalloc`` heap snapshots.
 
 The server runs under a small launcher (:data:`LAUNCHER`) that starts ``tracemalloc``
-(``--frames`` deep, 4 by default: 25 frames slowed the loaded server past the clients' 30 s
-timeouts) before ``connect-arena serve`` and dumps a snapshot every ``--snapshot`` seconds.
+(``--frames`` deep, 2 by default, from ``--trace-after`` seconds on: tracing the start-up
+and 25 frames slowed a loaded server past the clients' 30 s timeouts) before ``connect-arena serve`` and dumps a snapshot every ``--snapshot`` seconds.
 At the end the script prints the resident memory curve (every ``--sample`` seconds, from
 ``bench_server``) and, comparing the first snapshot with the last, the 15 allocating lines
 whose live memory grew the most: a cache that is never bounded shows there. ``tracemalloc``
@@ -11,7 +11,7 @@ slows the server and adds its own memory, so the RSS figures are higher than wit
 traced figure is the Python heap only.
 
 Run: ``.venv/bin/python benchmarks/soak_memory.py [--tables 100] [--minutes 30]
-[--sample 60] [--snapshot 300] [--think 1] [--frames 4]``. Prints figures; asserts nothing.
+[--sample 60] [--snapshot 300] [--think 1] [--frames 2] [--trace-after 180]``. Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
@@ -32,9 +32,10 @@ import bench_server
 
 LAUNCHER = """
 import os, sys, threading, time, tracemalloc
-tracemalloc.start(int(os.environ["SOAK_FRAMES"]))
 folder, every = os.environ["SOAK_SNAPSHOTS"], float(os.environ["SOAK_EVERY"])
 def dump():
+    time.sleep(float(os.environ["SOAK_DELAY"]))
+    tracemalloc.start(int(os.environ["SOAK_FRAMES"]))
     n = 0
     while True:
         time.sleep(every)
@@ -51,7 +52,7 @@ main()
 """Runs ``connect-arena serve`` (its arguments) under ``tracemalloc``, dumping snapshots."""
 
 
-def start_traced(folder: Path, every: float, frames: int) -> None:
+def start_traced(folder: Path, every: float, frames: int, delay: float) -> None:
     """Make ``bench_server`` start its server under :data:`LAUNCHER`."""
 
     def start_server(data_dir: Path, port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
@@ -116,14 +117,17 @@ def main() -> None:
     parser.add_argument("--sample", type=float, default=60.0, help="RSS every S seconds")
     parser.add_argument("--snapshot", type=float, default=300.0, help="heap every S seconds")
     parser.add_argument("--think", type=float, default=1.0, help="mean think time (s)")
-    parser.add_argument("--frames", type=int, default=4, help="traceback depth traced")
+    parser.add_argument("--frames", type=int, default=2, help="traceback depth traced")
+    parser.add_argument(
+        "--trace-after", type=float, default=180.0, help="start tracing after S seconds"
+    )
     parser.add_argument("--clients", type=int, default=1)
     parser.add_argument("--keep", type=Path, help="keep the snapshots in this folder")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as temporary:
         folder = options.keep or Path(temporary)
         folder.mkdir(parents=True, exist_ok=True)
-        start_traced(folder, options.snapshot, options.frames)
+        start_traced(folder, options.snapshot, options.frames, options.trace_after)
         args = argparse.Namespace(
             seconds=options.minutes * 60,
             warmup=10.0,
