@@ -1,17 +1,18 @@
 """Memory soak of the web server: ``bench_server``'s bot tables (100 by default, on SQLite)
 for a long time, with the server's resident memory sampled and ``tracemalloc`` heap snapshots.
 
-The server runs under a small launcher (:data:`LAUNCHER`) that starts ``tracemalloc``
-(``--frames`` deep, 2 by default, from ``--trace-after`` seconds on: tracing the start-up
-and 25 frames slowed a loaded server past the clients' 30 s timeouts) before ``connect-arena serve`` and dumps a snapshot every ``--snapshot`` seconds.
-At the end the script prints the resident memory curve (every ``--sample`` seconds, from
-``bench_server``) and, comparing the first snapshot with the last, the 15 allocating lines
-whose live memory grew the most: a cache that is never bounded shows there. ``tracemalloc``
-slows the server and adds its own memory, so the RSS figures are higher than without it; the
-traced figure is the Python heap only.
+The server runs under a small launcher (:data:`LAUNCHER`) that runs ``connect-arena serve``,
+starts ``tracemalloc`` after ``--trace-after`` seconds (``--frames`` deep, 2 by default:
+tracing the start-up and 25 frames slowed a loaded server past the clients' 30 s timeouts)
+and dumps a snapshot every ``--snapshot`` seconds. At the end the script prints the resident
+memory curve (every ``--sample`` seconds, from ``bench_server``) and, comparing the first
+snapshot with the last, the 15 allocating lines whose live memory grew the most: a cache
+that is never bounded shows there. ``tracemalloc`` slows the server and adds its own memory,
+so the RSS figures are higher than without it; the traced figure is the Python heap only.
 
 Run: ``.venv/bin/python benchmarks/soak_memory.py [--tables 100] [--minutes 30]
-[--sample 60] [--snapshot 300] [--think 1] [--frames 2] [--trace-after 180]``. Prints figures; asserts nothing.
+[--sample 60] [--snapshot 300] [--think 1] [--frames 2] [--trace-after 180]``. Prints
+figures; asserts nothing.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ def start_traced(folder: Path, every: float, frames: int, delay: float) -> None:
             "SOAK_SNAPSHOTS": str(folder),
             "SOAK_EVERY": str(every),
             "SOAK_FRAMES": str(frames),
+            "SOAK_DELAY": str(delay),
         }
         return subprocess.Popen(
             command, env={**os.environ, **env, **extra}, stdout=subprocess.DEVNULL
