@@ -4,9 +4,11 @@ everywhere), password change, and the session with its CSRF token (server-side s
 
 from __future__ import annotations
 
+import asyncio
+
 from fastapi import APIRouter, Request, Response
 
-from connect_arena.server.auth import check_name, check_password, guest_name
+from connect_arena.server.auth import check_name, check_password, guest_name, normalize_password
 from connect_arena.server.db import StoredUser
 from connect_arena.server.db.storage import NameTakenError
 from connect_arena.server.dependencies import (
@@ -47,6 +49,26 @@ _LIMITED = {
 }
 
 
+async def _new_password(password: str, name: str) -> str:
+    """``password`` normalized (NFKC) when it is acceptable for account ``name``; else 400 with
+    the reason's own code (``auth.check_password``: the page words it in its language). The
+    check (zxcvbn, ~10 ms) runs in a thread."""
+    normalized = normalize_password(password)
+    problem = await asyncio.to_thread(check_password, normalized, name)
+    if problem:
+        raise ApiError(400, problem[0], problem[1])
+    return normalized
+
+
+async def _verify(arena: Arena, encoded: str | None, password: str) -> bool:
+    """Whether ``password`` matches ``encoded``: its NFKC form, or as typed for a hash made
+    before passwords were normalized."""
+    normalized = normalize_password(password)
+    if await arena.passwords.verify(encoded, normalized):
+        return True
+    return normalized != password and await arena.passwords.verify(encoded, password)
+
+
 def _signed_out(request: Request, response: Response, arena: Arena) -> Session:
     """Give the visitor a fresh anonymous token (and CSRF token)."""
     token = new_token()
@@ -71,15 +93,17 @@ async def session(
 async def signup(
     request: Request, response: Response, body: Credentials, arena: ArenaDep
 ) -> Session:
-    """Create an account with a password and sign in."""
-    problem = check_name(body.name) or check_password(body.password)
+    """Create an account with a password and sign in (the password's rules:
+    ``auth.check_password``)."""
+    problem = check_name(body.name)
     if problem:
         raise ApiError(400, "bad_request", problem)
+    password = await _new_password(body.password, body.name)
     wait = arena.signup_limiter.retry_after(client_address(request))
     if wait:
         raise limited_error(wait, "new accounts from your address")
     arena.signup_limiter.hit(client_address(request))  # before awaiting, as for sign-ins
-    password_hash = await arena.passwords.hash(body.password)
+    password_hash = await arena.passwords.hash(password)
     try:
         user = await arena.storage.create_user(body.name, password_hash)
     except NameTakenError:
@@ -107,7 +131,7 @@ async def login(
     user = await arena.storage.user_by_name(body.name)
     encoded = None if user is None else user.password_hash
     # Always verify (an unknown name against a dummy hash): the time tells no name apart.
-    matches = await arena.passwords.verify(encoded, body.password)
+    matches = await _verify(arena, encoded, body.password)
     if user is None or not matches:
         raise ApiError(401, "bad_credentials", "wrong name or password")
     limits.succeeded(attempt)
@@ -141,14 +165,15 @@ async def upgrade(
     token too). Its seats, live and stored, take the new name."""
     if not user.guest:
         raise ApiError(400, "bad_request", "this is already an account with a password")
-    problem = check_name(body.name) or check_password(body.password)
+    problem = check_name(body.name)
     if problem:
         raise ApiError(400, "bad_request", problem)
+    password = await _new_password(body.password, body.name)
     wait = arena.signup_limiter.retry_after(client_address(request))
     if wait:
         raise limited_error(wait, "new accounts from your address")
     arena.signup_limiter.hit(client_address(request))  # before awaiting, as for sign-ins
-    password_hash = await arena.passwords.hash(body.password)
+    password_hash = await arena.passwords.hash(password)
     try:
         upgraded = await arena.storage.upgrade_guest(user.id, body.name, password_hash)
     except NameTakenError:
@@ -195,16 +220,14 @@ async def change_password(
     current = await arena.storage.user_by_id(user.id)
     if current is None or current.password_hash is None:
         raise ApiError(400, "bad_request", "a guest has no password: sign up for an account")
-    problem = check_password(body.new_password)
-    if problem:
-        raise ApiError(400, "bad_request", problem)
+    password = await _new_password(body.new_password, user.name)
     arena.login_limiter.hit(attempt.address)
     limits.hit(attempt)
-    if not await arena.passwords.verify(current.password_hash, body.old_password):
+    if not await _verify(arena, current.password_hash, body.old_password):
         raise ApiError(401, "bad_credentials", "the current password is wrong")
     limits.succeeded(attempt)
     arena.login_limiter.forget_one(attempt.address)
-    await arena.storage.set_password(user.id, await arena.passwords.hash(body.new_password))
+    await arena.storage.set_password(user.id, await arena.passwords.hash(password))
     arena.forget_user(user.id)
     token = cookie_token(request)
     await arena.sessions.end_all(user.id, keep=token)
