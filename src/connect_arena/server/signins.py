@@ -25,6 +25,7 @@ import base64
 import hashlib
 import hmac
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from starlette.requests import HTTPConnection
@@ -58,6 +59,8 @@ class SignInLimits:
         account_limit: (count, seconds) failures per account from unknown devices.
         global_limit: (count, seconds) failures on the whole site from unknown devices.
         secure: always mark the cookie ``Secure`` (else only over HTTPS).
+        limiter: makes a limiter of (count, seconds): the in-memory one, or a shared backend's
+            (the limits then hold across processes).
     """
 
     secret: str
@@ -65,15 +68,16 @@ class SignInLimits:
     account_limit: tuple[int, float]
     global_limit: tuple[int, float]
     secure: bool = False
+    limiter: Callable[[int, float], RateLimiter] = RateLimiter
     pairs: list[RateLimiter] = field(init=False)
     account: RateLimiter = field(init=False)
     everyone: RateLimiter = field(init=False)
     _key: bytes = field(init=False)
 
     def __post_init__(self) -> None:
-        self.pairs = [RateLimiter(count, seconds) for count, seconds in self.pair_limits]
-        self.account = RateLimiter(*self.account_limit)
-        self.everyone = RateLimiter(*self.global_limit)
+        self.pairs = [self.limiter(count, seconds) for count, seconds in self.pair_limits]
+        self.account = self.limiter(*self.account_limit)
+        self.everyone = self.limiter(*self.global_limit)
         self._key = hashlib.sha256(b"connect-arena device\0" + self.secret.encode()).digest()
 
     # ----- the known-device cookie -------------------------------------------------------------
