@@ -119,7 +119,7 @@ class Tally:
             f"rejected cleanly: {rejected}; accepted (valid): {sum(self.accepted.values())}",
             f"state changed by a rejected input: {self.changed}",
             f"5xx answers: {self.server_errors}",
-            f"sockets dropped: {self.dropped}; frames unanswered: {self.unanswered}",
+            f"sockets dropped: {self.dropped}; requests or frames unanswered: {self.unanswered}",
             f"sockets closed because a fuzzed sign-out or sign-in ended their session "
             f"(expected, reopened): {self.signed_out}",
             f"file loaders failing with another error than the game's: {self.crashes}",
