@@ -483,6 +483,28 @@ class Harness:
         seeks = [s for s in service.seeks.listing() if s["user"]["id"] in scope.users]
         return rows, created, live, json.dumps(seeks, sort_keys=True, default=str)
 
+    def settle(self, scope: Scope, seconds: float = 5.0) -> None:
+        """Wait while a computer plays at one of the scope's tables (a computer seat, or a
+        person's seat taken over after a claim): its moves are not the next input's doing."""
+        service = self.client.app.state.arena.service  # type: ignore[attr-defined]
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            busy = False
+            for table_id in scope.tables:
+                table = service.tables.get(table_id)
+                if table is None or table.state is None or table.state.is_terminal():
+                    continue
+                computers = {
+                    seat.index
+                    for seat in table.info.seats
+                    if seat.kind.value == "computer" or seat.takeover is not None
+                }
+                to_act = set(table.state.active_players())
+                busy = busy or bool(computers & to_act) or table.state.is_chance_node()
+            if not busy:
+                return
+            time.sleep(0.01)
+
     def scope(self, person: Person, tables: list[int], rows: dict[str, set[int]]) -> Scope:
         users = {p.user_id for p in (person,) if p.user_id is not None}
         return Scope(users, set(tables), rows)
@@ -573,6 +595,7 @@ class Harness:
             headers["x-csrf-token"] = "wrong"
         content = text.encode("utf-8", "surrogatepass") if method != "GET" else None
         scope = self.scope(person, tables, rows)
+        self.settle(scope)
         before = self.snapshot(scope)
         try:
             response = person.request(method, path, keep=False, content=content, headers=headers)
@@ -635,6 +658,7 @@ class Harness:
         kind = f"frame {base['type']}"
         self.tally.tried[kind] += 1
         scope = self.scope(person, [table_id], {})
+        self.settle(scope)
         before = self.snapshot(scope)
         try:
             if rng.random() < 0.05:
