@@ -96,3 +96,14 @@ def test_the_per_address_limit_stays(tmp_path: Path) -> None:
             sign_in(client, player, f"name{n}", "wrong password", "10.6.0.1") for n in range(5)
         ]
         assert codes == [401, 401, 401, 401, 429]
+
+
+def test_password_changes_refused_before_the_check_do_not_count(tmp_path: Path) -> None:
+    settings = fast_settings(tmp_path, login_pair_limits=((2, 600.0),))
+    with TestClient(create_app(settings)) as client:
+        owner = Player(client).signup("alice")
+        weak = {"old_password": PASSWORD, "new_password": "12345678"}
+        assert [owner.post("/api/password", weak).status_code for _ in range(4)] == [400] * 4
+        wrong = {"old_password": "not the password", "new_password": "another long password"}
+        codes = [owner.post("/api/password", wrong).status_code for _ in range(3)]
+        assert codes == [401, 401, 429]  # wrong old passwords do

@@ -217,12 +217,19 @@ async def change_password(
     wait = max(arena.login_limiter.retry_after(attempt.address), limits.retry_after(attempt)[0])
     if wait:
         raise limited_error(wait, "failed attempts")
-    current = await arena.storage.user_by_id(user.id)
-    if current is None or current.password_hash is None:
-        raise ApiError(400, "bad_request", "a guest has no password: sign up for an account")
-    password = await _new_password(body.new_password, user.name)
+    # Counted before awaiting (concurrent guesses all count); taken back when refused for
+    # another reason than the old password.
     arena.login_limiter.hit(attempt.address)
     limits.hit(attempt)
+    try:
+        current = await arena.storage.user_by_id(user.id)
+        if current is None or current.password_hash is None:
+            raise ApiError(400, "bad_request", "a guest has no password: sign up for an account")
+        password = await _new_password(body.new_password, user.name)
+    except ApiError:
+        arena.login_limiter.forget_one(attempt.address)
+        limits.take_back(attempt)
+        raise
     if not await _verify(arena, current.password_hash, body.old_password):
         raise ApiError(401, "bad_credentials", "the current password is wrong")
     limits.succeeded(attempt)

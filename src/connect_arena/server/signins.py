@@ -147,6 +147,15 @@ class SignInLimits:
         if attempt.everyone is not None:
             self.everyone.hit(attempt.everyone)
 
+    def take_back(self, attempt: Attempt) -> None:
+        """Uncount ``attempt``: it was refused before its password was checked."""
+        for limiter in self.pairs:
+            limiter.forget_one(attempt.pair)
+        if attempt.account is not None:
+            self.account.forget_one(attempt.account)
+        if attempt.everyone is not None:
+            self.everyone.forget_one(attempt.everyone)
+
     def succeeded(self, attempt: Attempt) -> None:
         """The attempt was right: it does not count, and the account's counts start again."""
         for limiter in self.pairs:
