@@ -24,7 +24,13 @@ def test_sign_up_sign_in_sign_out(client: TestClient) -> None:
     alice = Player(client)
     assert alice.user is None and alice.csrf
     alice.signup("Alice")
-    assert alice.user == {"id": 1, "name": "Alice", "guest": False, "bot": False}
+    assert alice.user == {
+        "id": 1,
+        "name": "Alice",
+        "guest": False,
+        "bot": False,
+        "moderator": False,
+    }
     cookie = client.cookies.jar
     assert any(c.name == "arena_session" for c in cookie)
     assert alice.post("/api/logout").json()["user"] is None

@@ -17,6 +17,8 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from zxcvbn import zxcvbn  # type: ignore[import-untyped]
 
+from connect_arena.server.errors import ApiError
+
 NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{2,19}")
 """Account names: 3 to 20 letters, digits, ``_``, ``.`` or ``-``, starting with a letter or
 digit (so a name never needs escaping, although the UI escapes it anyway)."""
@@ -99,6 +101,18 @@ def check_password(password: str, name: str = "") -> tuple[str, str] | None:
     return None
 
 
+async def acceptable_password(password: str, name: str = "") -> str:
+    """``password`` normalized (NFKC) when it is acceptable for account ``name`` (``""``: not
+    known yet); else 400 with
+    the reason's own code (``auth.check_password``: the page words it in its language). The
+    check (zxcvbn, ~10 ms) runs in a thread."""
+    normalized = normalize_password(password)
+    problem = await asyncio.to_thread(check_password, normalized, name)
+    if problem:
+        raise ApiError(400, problem[0], problem[1])
+    return normalized
+
+
 def guest_name() -> str:
     """A generated guest name such as ``Guest-Otter-4821``."""
     return f"Guest-{secrets.choice(_GUEST_WORDS)}-{secrets.randbelow(9000) + 1000}"
@@ -136,6 +150,15 @@ class Passwords:
                 return False
 
         return await asyncio.to_thread(check)
+
+    async def matches(self, encoded: str | None, password: str) -> bool:
+        """Whether ``password`` as typed matches ``encoded``: its NFKC form
+        (:func:`normalize_password`, how passwords are hashed), or the text itself for a hash
+        made before passwords were normalized."""
+        normalized = normalize_password(password)
+        if await self.verify(encoded, normalized):
+            return True
+        return normalized != password and await self.verify(encoded, password)
 
 
 class RateLimiter:

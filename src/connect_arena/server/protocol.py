@@ -42,6 +42,8 @@ class UserInfo(TypedDict):
     name: str
     guest: bool
     bot: bool
+    moderator: bool
+    """May open the moderation page (``/moderation``)."""
 
 
 @with_config(CONFIG)
@@ -429,6 +431,8 @@ MESSAGES: dict[str, Any] = {
     "ChallengeEvent": service.ChallengeEvent,
     "GameEventOfUser": service.GameEventOfUser,
     "SeekMatchedEvent": service.SeekMatchedEvent,
+    "ReportHandledEvent": service.ReportHandledEvent,
+    "ModerationNoticeEvent": service.ModerationNoticeEvent,
     # a tournament (/ws/tournaments/{id})
     "TournamentMessage": service.TournamentMessage,
     # HTTP bodies

@@ -4,11 +4,9 @@ everywhere), password change, and the session with its CSRF token (server-side s
 
 from __future__ import annotations
 
-import asyncio
-
 from fastapi import APIRouter, Request, Response
 
-from connect_arena.server.auth import check_name, check_password, guest_name, normalize_password
+from connect_arena.server.auth import acceptable_password, check_name, guest_name
 from connect_arena.server.db import StoredUser
 from connect_arena.server.db.storage import NameTakenError
 from connect_arena.server.dependencies import (
@@ -32,7 +30,9 @@ async def _signed_in(
     request: Request, response: Response, arena: Arena, user: StoredUser
 ) -> Session:
     """Start a new session for ``user`` (a fresh token, so a fresh CSRF token too); the
-    session the request came with, if any, ends."""
+    session the request came with, if any, ends; the account is read afresh (a role given
+    meanwhile applies now)."""
+    arena.forget_user(user.id)
     await arena.sessions.end(cookie_token(request))
     token = await arena.sessions.start(user.id, request.headers.get("user-agent"))
     arena.sessions.set_cookie(request, response, token)
@@ -47,26 +47,6 @@ _LIMITED = {
     "site": "failed sign-ins from new devices on this site (a device that signed in to the "
     "account before is not held back)",
 }
-
-
-async def _new_password(password: str, name: str) -> str:
-    """``password`` normalized (NFKC) when it is acceptable for account ``name``; else 400 with
-    the reason's own code (``auth.check_password``: the page words it in its language). The
-    check (zxcvbn, ~10 ms) runs in a thread."""
-    normalized = normalize_password(password)
-    problem = await asyncio.to_thread(check_password, normalized, name)
-    if problem:
-        raise ApiError(400, problem[0], problem[1])
-    return normalized
-
-
-async def _verify(arena: Arena, encoded: str | None, password: str) -> bool:
-    """Whether ``password`` matches ``encoded``: its NFKC form, or as typed for a hash made
-    before passwords were normalized."""
-    normalized = normalize_password(password)
-    if await arena.passwords.verify(encoded, normalized):
-        return True
-    return normalized != password and await arena.passwords.verify(encoded, password)
 
 
 def _signed_out(request: Request, response: Response, arena: Arena) -> Session:
@@ -98,7 +78,7 @@ async def signup(
     problem = check_name(body.name)
     if problem:
         raise ApiError(400, "bad_request", problem)
-    password = await _new_password(body.password, body.name)
+    password = await acceptable_password(body.password, body.name)
     wait = arena.signup_limiter.retry_after(client_address(request))
     if wait:
         raise limited_error(wait, "new accounts from your address")
@@ -131,7 +111,7 @@ async def login(
     user = await arena.storage.user_by_name(body.name)
     encoded = None if user is None else user.password_hash
     # Always verify (an unknown name against a dummy hash): the time tells no name apart.
-    matches = await _verify(arena, encoded, body.password)
+    matches = await arena.passwords.matches(encoded, body.password)
     if user is None or not matches:
         raise ApiError(401, "bad_credentials", "wrong name or password")
     limits.succeeded(attempt)
@@ -168,7 +148,7 @@ async def upgrade(
     problem = check_name(body.name)
     if problem:
         raise ApiError(400, "bad_request", problem)
-    password = await _new_password(body.password, body.name)
+    password = await acceptable_password(body.password, body.name)
     wait = arena.signup_limiter.retry_after(client_address(request))
     if wait:
         raise limited_error(wait, "new accounts from your address")
@@ -225,12 +205,12 @@ async def change_password(
         current = await arena.storage.user_by_id(user.id)
         if current is None or current.password_hash is None:
             raise ApiError(400, "bad_request", "a guest has no password: sign up for an account")
-        password = await _new_password(body.new_password, user.name)
+        password = await acceptable_password(body.new_password, user.name)
     except ApiError:
         arena.login_limiter.forget_one(attempt.address)
         limits.take_back(attempt)
         raise
-    if not await _verify(arena, current.password_hash, body.old_password):
+    if not await arena.passwords.matches(current.password_hash, body.old_password):
         raise ApiError(401, "bad_credentials", "the current password is wrong")
     limits.succeeded(attempt)
     arena.login_limiter.forget_one(attempt.address)

@@ -295,7 +295,8 @@ async def move(table_id: TableId, body: Move, caller: BotPlay, arena: ArenaDep) 
     seq = body.seq
     if seq is None:
         seq = (await service.get_table(table_id)).seq + 1
-    entry = await service.submit(table_id, caller.user.id, seq, body.action, body.seat)
+    with arena.metrics.timed_move():
+        entry = await service.submit(table_id, caller.user.id, seq, body.action, body.seat)
     return {"ok": True, "seq": entry.seq}
 
 
