@@ -160,6 +160,13 @@ describe("errors and hints", () => {
     useLanguage("it");
     assert.equal(errorText("not_your_turn", "not your turn"), "Non tocca a te.");
   });
+  test("errorText says why a password is refused, in the page's language", () => {
+    addStrings("common", "en", { errorPasswordCommon: "Too easy to guess." });
+    addStrings("common", "it", { errorPasswordCommon: "Troppo facile da indovinare." });
+    assert.equal(errorText("password_common", "this password is too easy"), "Too easy to guess.");
+    useLanguage("it");
+    assert.equal(errorText("password_common", "this password is too easy"), "Troppo facile da indovinare.");
+  });
   test("errorText keeps the server's message for the others", () => {
     assert.equal(errorText("illegal_action", "tile T0,0 cannot move there"), "tile T0,0 cannot move there");
     assert.equal(errorText("toString", "odd code"), "odd code");

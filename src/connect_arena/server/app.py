@@ -67,6 +67,7 @@ from connect_arena.server.metrics import CountAnswers, Metrics
 from connect_arena.server.middleware import AllowedHosts, BodyLimit, SecurityHeaders, StaticCaching
 from connect_arena.server.ratelimit import Buckets
 from connect_arena.server.sessions import Sessions
+from connect_arena.server.signins import SignInLimits
 from connect_arena.server.turn_mail import TurnMail
 from connect_arena.service import MatchService, ServiceConfig, ServiceError
 
@@ -86,7 +87,8 @@ async def open_arena(settings: Settings, metrics: Metrics | None = None) -> Aren
     await asyncio.to_thread(run_migrations, engine)
     metrics = metrics or Metrics()
     storage = SqlStorage(engine, on_batch=metrics.db_batch.observe)
-    sessions = Sessions(storage, settings.resolved_secret_key(), secure=settings.secure_cookies)
+    secret = settings.resolved_secret_key()
+    sessions = Sessions(storage, secret, secure=settings.secure_cookies)
     coordinator = RedisCoordinator(settings.redis_url) if settings.redis_url else None
     bots = SqlBots(storage)
     ratings = SqlRatings(storage, on_scored=metrics.rating_updates.inc)
@@ -117,6 +119,13 @@ async def open_arena(settings: Settings, metrics: Metrics | None = None) -> Aren
         service=service,
         passwords=Passwords(settings.argon2_time_cost, settings.argon2_memory_kib),
         login_limiter=RateLimiter(*settings.login_limit),
+        signin_limits=SignInLimits(
+            secret,
+            settings.login_pair_limits,
+            settings.login_account_limit,
+            settings.login_global_limit,
+            settings.secure_cookies,
+        ),
         signup_limiter=RateLimiter(*settings.signup_limit),
         sessions=sessions,
         frame_limiter=Buckets(*settings.ws_address_limit),

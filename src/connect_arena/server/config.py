@@ -48,8 +48,13 @@ class Settings:
         computer_workers: processes where computer seats think (0: threads).
         computer_delay: minimum seconds per computer action, so that people can follow.
         hint_agent: the MCTS agent spec whose search gives people's hints.
-        login_limit: failed sign-ins allowed per client address and per name in a window
-            (count, seconds).
+        login_limit: failed sign-ins allowed per client address in a window (count, seconds).
+        login_pair_limits: failed sign-ins per account and device (its cookie, else its
+            address): windows of growing length, each (count, seconds) — growing delays.
+        login_account_limit: failed sign-ins per account from devices that never signed in
+            to it (a known device is never held back by it).
+        login_global_limit: failed sign-ins on the whole site from unknown devices (a spray
+            over many names and addresses).
         signup_limit: accounts (and guests) created per client address in a window.
         replay_limit: replay uploads per client address in a window.
         token_limit: requests per API token in a window (the bot API).
@@ -89,6 +94,9 @@ class Settings:
     computer_delay: float = 0.6
     hint_agent: str = "mcts:normal"
     login_limit: tuple[int, float] = (10, 300.0)
+    login_pair_limits: tuple[tuple[int, float], ...] = ((3, 30.0), (6, 300.0), (10, 3600.0))
+    login_account_limit: tuple[int, float] = (20, 900.0)
+    login_global_limit: tuple[int, float] = (30, 300.0)
     signup_limit: tuple[int, float] = (30, 600.0)
     replay_limit: tuple[int, float] = (20, 60.0)
     token_limit: tuple[int, float] = (600, 60.0)
@@ -135,6 +143,12 @@ class Settings:
             computer_workers=int(get("COMPUTER_WORKERS") or defaults.computer_workers),
             computer_delay=float(get("COMPUTER_DELAY") or defaults.computer_delay),
             login_limit=_limit(get("LOGIN_LIMIT") or "10/300"),
+            login_pair_limits=tuple(
+                _limit(part)
+                for part in (get("LOGIN_PAIR_LIMITS") or "3/30,6/300,10/3600").split(",")
+            ),
+            login_account_limit=_limit(get("LOGIN_ACCOUNT_LIMIT") or "20/900"),
+            login_global_limit=_limit(get("LOGIN_GLOBAL_LIMIT") or "30/300"),
             signup_limit=_limit(get("SIGNUP_LIMIT") or "30/600"),
             static_max_age=int(get("STATIC_MAX_AGE") or defaults.static_max_age),
             replay_limit=_limit(get("REPLAY_LIMIT") or "20/60"),

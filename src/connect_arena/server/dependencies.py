@@ -8,7 +8,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Annotated
 
-from fastapi import Depends, Request
+from fastapi import Depends, Path, Request
 from starlette.requests import HTTPConnection
 
 from connect_arena.server import logcontext
@@ -24,6 +24,7 @@ from connect_arena.server.metrics import Metrics
 from connect_arena.server.protocol import UserInfo
 from connect_arena.server.ratelimit import Buckets
 from connect_arena.server.sessions import Sessions, cookie_token
+from connect_arena.server.signins import SignInLimits
 from connect_arena.service import MatchService, User
 from connect_arena.service.model import MAX_ID
 
@@ -44,7 +45,8 @@ class Arena:
         storage: the database.
         service: the match service.
         passwords: password hashing.
-        login_limiter: failed sign-ins per address and per name.
+        login_limiter: failed sign-ins per address.
+        signin_limits: failed sign-ins per account and device, per account, site-wide.
         signup_limiter: accounts created per address.
         sessions: the signed-in sessions and every visitor's CSRF token.
         frame_limiter: WebSocket frames per client address.
@@ -65,6 +67,7 @@ class Arena:
     service: MatchService
     passwords: Passwords
     login_limiter: RateLimiter
+    signin_limits: SignInLimits
     signup_limiter: RateLimiter
     sessions: Sessions
     frame_limiter: Buckets
@@ -179,3 +182,6 @@ UserDep = Annotated[StoredUser, Depends(require_user)]
 MaybeUserDep = Annotated[StoredUser | None, Depends(session_user)]
 CsrfDep = Depends(require_csrf)
 TableId = Annotated[int, Depends(table_id_param)]
+RowId = Annotated[int, Path(ge=1, le=MAX_ID, description="a row's id, 1 to 2**31 - 1")]
+"""The id of a stored row in a route's path (a token, challenge, seek, tournament): beyond the
+bounds a database integer (and every row) has, 422 ``bad_request`` before any query."""

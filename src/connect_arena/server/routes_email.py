@@ -23,7 +23,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import RedirectResponse
 from pydantic import Field
 
-from connect_arena.server.auth import check_password
+from connect_arena.server.auth import acceptable_password
 from connect_arena.server.db.email import SqlEmail
 from connect_arena.server.dependencies import Arena, ArenaDep, CsrfDep, UserDep
 from connect_arena.server.errors import ApiError
@@ -172,14 +172,12 @@ class Reset(Strict):
 async def reset(body: Reset, arena: ArenaDep) -> dict[str, Any]:
     """Set a new password from a reset link (once, within the hour): every session of the
     account ends and its API tokens are revoked, as after a password change."""
-    problem = check_password(body.password)
-    if problem:
-        raise ApiError(400, "bad_request", problem)
+    password = await acceptable_password(body.password)  # the rules of a sign-up, NFKC form
     used = await SqlEmail(arena.storage).use(_digest(body.token), "reset", datetime.now(UTC))
     if used is None:
         raise ApiError(400, "bad_token", "this link is not valid (any more): ask for a new one")
     user_id = used[0]
-    await arena.storage.set_password(user_id, await arena.passwords.hash(body.password))
+    await arena.storage.set_password(user_id, await arena.passwords.hash(password))
     arena.forget_user(user_id)
     await arena.sessions.end_all(user_id)
     await arena.bots.delete_user_tokens(user_id)

@@ -18,7 +18,7 @@ from pydantic import Field
 
 from connect_arena.server.db.moderation import SqlModeration, closed_name
 from connect_arena.server.db.storage import StoredUser
-from connect_arena.server.dependencies import Arena, ArenaDep, CsrfDep, UserDep
+from connect_arena.server.dependencies import Arena, ArenaDep, CsrfDep, RowId, UserDep
 from connect_arena.server.errors import ApiError
 from connect_arena.server.schemas import Strict
 from connect_arena.service.moderation import (
@@ -131,7 +131,9 @@ class Decision(Strict):
 
 
 @router.post("/moderation/reports/{report_id}", dependencies=[CsrfDep], response_model=None)
-async def decide(report_id: int, body: Decision, user: UserDep, arena: ArenaDep) -> dict[str, Any]:
+async def decide(
+    report_id: RowId, body: Decision, user: UserDep, arena: ArenaDep
+) -> dict[str, Any]:
     """Handle an open report (409 when another moderator did first): the action takes
     effect, the audit log gets its line, the reporter and the reported player are told."""
     _require_moderator(user)
@@ -192,7 +194,7 @@ async def close_account(
     """Close the caller's account: the profile and ratings leave every public list, games
     stay under ``closed#<id>``, signing in becomes impossible, every session and API token
     is revoked. The name stays reserved."""
-    if not user.guest and not await arena.passwords.verify(user.password_hash, body.password):
+    if not user.guest and not await arena.passwords.matches(user.password_hash, body.password):
         raise ApiError(403, "bad_credentials", "wrong password")
     await _moderation(arena).close_own_account(user.id, _now())
     await arena.bots.delete_user_tokens(user.id)

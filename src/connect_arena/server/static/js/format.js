@@ -17,6 +17,10 @@ const ERROR_TEXTS = {
   csrf: () => t("common.errorCsrf"),
   name_taken: () => t("common.errorNameTaken"),
   bad_credentials: () => t("common.errorBadCredentials"),
+  password_too_short: () => t("common.errorPasswordTooShort"),
+  password_too_long: () => t("common.errorPasswordTooLong"),
+  password_control: () => t("common.errorPasswordControl"),
+  password_common: () => t("common.errorPasswordCommon"),
   rate_limited: (extra) => (extra.retryAfter
     ? t("common.errorRateLimited", { seconds: extra.retryAfter })
     : t("common.errorSlowDown")),
