@@ -7,26 +7,41 @@ the agent's thinking plus a few applied actions, not a replay of the game.
 People's hints (:func:`hint`) are searched in the same pool, from the position the seat knows
 (:func:`connect_arena.core.simultaneous.decision_state`: without the other seats' unrevealed
 choices of the current simultaneous phase) — as every agent does for its own decisions.
+
+Live play comes first: finished games' analyses run in a pool of their own
+(:meth:`ComputerPlayers.background`) whose processes run at the lowest CPU priority
+(``nice`` 19), so they never queue ahead of a computer move or a hint and take only the CPU
+that live play leaves. With two or more worker processes, one MCTS move is searched by every
+worker at once (root parallelism, :func:`think_part`): each part searches its share of the
+simulations with its own seed and the root statistics are summed (:func:`merge_parts`). The
+parts queue in the pool like any other job, so other tables' moves take their turn between them.
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
 import multiprocessing
+import os
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from connect_arena.agents import make_agent
+from connect_arena.agents.base import Budget
+from connect_arena.agents.heuristics import solo_action
+from connect_arena.agents.knowledge import level_settings
 from connect_arena.agents.mcts import MCTSAgent
 from connect_arena.core import CHANCE, Action, GameError, OptionValue, State, load
 from connect_arena.core.events import GameEvent
 from connect_arena.core.simultaneous import decision_state
 from connect_arena.service.live_table import apply_log
 from connect_arena.service.protocol import HintLine
+
+T = TypeVar("T")
 
 CACHE_SIZE = 256
 """States kept per worker (one per table)."""
@@ -181,6 +196,75 @@ def _describe_line(state: State[Action], seat: int, line: Sequence[Action]) -> l
     return events
 
 
+PartResult = dict[str, tuple[int, float | None]]
+"""One part of a root-parallel move: each root action's visits and, once proven, its exact
+value for the seat; ``{action: (0, None)}`` alone for a forced action (nothing searched)."""
+
+MIN_PART = 50
+"""The fewest simulations worth a part of their own (below, a move is searched in one part)."""
+
+
+def think_part(request: ThinkRequest, part: int, parts: int) -> PartResult:
+    """Search ``1/parts`` of an MCTS move's simulations with the seed ``request.seed + part``
+    (runs in a worker process; :meth:`ComputerPlayers.choose` merges the parts).
+
+    Raises:
+        ValueError: the agent is not an MCTS agent, or the seat has no legal action.
+    """
+    state = _state_for(request)
+    try:
+        agent = make_agent(request.agent, request.seed + part)
+        if not isinstance(agent, MCTSAgent):
+            raise ValueError(f"a root-parallel move needs an MCTS agent, not {request.agent!r}")
+        actions = state.legal_actions(request.seat)
+        forced = actions[0] if len(actions) == 1 else solo_action(state, request.seat)
+        if forced is not None:
+            return {str(forced): (0, None)}
+        if not actions:
+            raise ValueError(f"seat {request.seat} has no legal action")
+        iterations, seconds = _limits_of(agent, request.game)
+        budget = Budget(seconds=seconds, iterations=max(1, math.ceil(iterations / parts)))
+        root = agent.search(state, request.seat, budget)
+        return {
+            str(action): (
+                child.visits,
+                None if child.solved is None else child.solved[request.seat],
+            )
+            for action, child in root.children.items()
+        }
+    finally:
+        _remember(request, state)
+
+
+def _limits_of(agent: MCTSAgent, game: str) -> tuple[int, float | None]:
+    """The simulations and time cap of one of ``agent``'s decisions in ``game``."""
+    if agent.level is not None:
+        settings = level_settings(game, agent.level)
+        return settings.iterations, settings.seconds
+    return agent.iterations, agent.seconds
+
+
+def merge_parts(results: Sequence[PartResult]) -> str:
+    """The action the parts of a root-parallel move choose together: a forced action; else a
+    win one part proved; else the most visits summed over the parts among the actions no part
+    proved lost (ties: the first in notation order, so the choice is reproducible)."""
+    for result in results:
+        if len(result) == 1 and next(iter(result.values())) == (0, None):
+            return next(iter(result))
+    visits: dict[str, int] = {}
+    proven: dict[str, float] = {}
+    for result in results:
+        for action, (count, solved) in result.items():
+            visits[action] = visits.get(action, 0) + count
+            if solved is not None:
+                proven[action] = max(solved, proven.get(action, solved))
+    wins = sorted(action for action, value in proven.items() if value >= 1.0)
+    if wins:
+        return wins[0]
+    alive = [action for action in visits if proven.get(action, 0.0) > -1.0] or list(visits)
+    return min(alive, key=lambda action: (-visits[action], action))
+
+
 def _warm_up() -> None:
     """Import the games in a fresh worker, so that the first real move is not slow."""
     from connect_arena.core import game_names
@@ -188,17 +272,29 @@ def _warm_up() -> None:
     game_names()
 
 
+BACKGROUND_NICE = 19
+"""The ``nice`` increment of the background workers (19: the lowest CPU priority)."""
+
+
+def _warm_up_background() -> None:
+    """A background worker: lowest CPU priority (live play's workers go first), then warm up."""
+    os.nice(BACKGROUND_NICE)
+    _warm_up()
+
+
 class ComputerPlayers:
-    """The pool where computer seats think.
+    """The pool where computer seats think, and the background pool of analyses.
 
     Args:
         workers: worker processes; ``0`` thinks in threads of this process instead (for tests
-            and small machines: the engine then shares the server's CPU).
+            and small machines: the engine then shares the server's CPU). The background pool
+            has as many processes (one thread with ``0``), at ``nice`` :data:`BACKGROUND_NICE`.
     """
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
         self._executor: Executor | None = None
+        self._background: Executor | None = None
 
     def _pool(self) -> Executor:
         if self._executor is None:
@@ -211,10 +307,46 @@ class ComputerPlayers:
                 self._executor = ThreadPoolExecutor(2, thread_name_prefix="computer")
         return self._executor
 
+    def parts_of(self, request: ThinkRequest) -> int:
+        """How many workers search ``request`` at once: every worker process for an MCTS
+        agent (root parallelism), else one (threads share one CPU: no gain)."""
+        if self.workers < 2 or not request.agent.startswith("mcts"):
+            return 1
+        try:
+            agent = make_agent(request.agent)
+        except ValueError:
+            return 1
+        if not isinstance(agent, MCTSAgent):
+            return 1
+        iterations, _ = _limits_of(agent, request.game)
+        return max(1, min(self.workers, iterations // MIN_PART))
+
     async def choose(self, request: ThinkRequest) -> str:
-        """The computer's action for ``request`` (thought out of the event loop)."""
+        """The computer's action for ``request`` (thought out of the event loop; an MCTS
+        move in :meth:`parts_of` parts at once, see :func:`think_part`)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool(), think, request)
+        parts = self.parts_of(request)
+        if parts == 1:
+            return await loop.run_in_executor(self._pool(), think, request)
+        pool = self._pool()
+        results = await asyncio.gather(
+            *(loop.run_in_executor(pool, think_part, request, part, parts) for part in range(parts))
+        )
+        return merge_parts(results)
+
+    async def background(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` in the background pool (analyses: behind live play, never in
+        its queue); ``function`` and ``args`` must pickle (module-level function)."""
+        if self._background is None:
+            if self.workers > 0:
+                context = multiprocessing.get_context("forkserver")
+                self._background = ProcessPoolExecutor(
+                    self.workers, mp_context=context, initializer=_warm_up_background
+                )
+            else:
+                self._background = ThreadPoolExecutor(1, thread_name_prefix="analysis")
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._background, function, *args)
 
     async def hint(self, request: HintRequest) -> list[HintLine]:
         """The hint for ``request`` (searched in the same pool, out of the event loop)."""
@@ -223,6 +355,7 @@ class ComputerPlayers:
 
     def close(self) -> None:
         """Stop the workers (waiting for none of the pending decisions)."""
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        for executor in (self._executor, self._background):
+            if executor is not None:
+                executor.shutdown(wait=False, cancel_futures=True)
+        self._executor = self._background = None
