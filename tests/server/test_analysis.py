@@ -3,11 +3,18 @@ finished game's replay gets the engine's evaluation at each position."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+from typing import Any
+
+import pytest
 from fastapi.testclient import TestClient
 from pydantic import TypeAdapter
 
-from connect_arena.service.analysis import positions_of
-from connect_arena.service.protocol import GameAnalysis
+from connect_arena.service import analysis as analysis_module
+from connect_arena.service.analysis import AGENT, positions_of
+from connect_arena.service.computer import AnalysisRequest, analyse_position
+from connect_arena.service.protocol import AnalysisProgress, GameAnalysis
 from tests.server.serverhelpers import Player, wait_for_status
 
 
@@ -22,11 +29,13 @@ def test_analysis_waits_for_the_end_then_weighs_every_move(client: TestClient) -
     TypeAdapter(GameAnalysis).validate_python(body)  # the protocol's type, no key extra
     record = alice.get(f"/api/tables/{table['id']}/record").json()
     moves = [a if isinstance(a, str) else a["action"] for a in record["actions"]]
-    assert body["table_id"] == table["id"] and body["agent"] == "mcts:300"
+    assert body["table_id"] == table["id"] and body["agent"] == AGENT
     assert body["positions"] and not body["sampled"]
     for position in body["positions"]:
         assert position["played"] == moves[position["seq"] - 1]
         assert -1.0 <= position["value"] <= 1.0
+        assert position["score"] == pytest.approx((position["value"] + 1) / 2, abs=1e-3)
+        assert 1 <= position["simulations"] <= 400  # fewer where decided
         assert position["rank"] is None or 1 <= position["rank"] <= 5
         assert position["best"]
     # Cached: the same answer at once.
@@ -46,3 +55,91 @@ def test_long_games_are_sampled_evenly() -> None:
     assert positions_of(list(range(10)), 20) == list(range(10))
     picked = positions_of(list(range(1000)), 120)
     assert len(picked) == 120 and picked[0] == 0 and picked[-1] == 999
+
+
+def finished_table(client: TestClient) -> tuple[Player, int]:
+    alice = Player(client).signup("alice")
+    table_id = alice.create_table(["computer", "computer"])["id"]
+    wait_for_status(alice, table_id, "finished")
+    return alice, table_id
+
+
+def test_analyses_are_limited_per_address_with_retry_after(client: TestClient) -> None:
+    alice, table_id = finished_table(client)
+    answers = [alice.get(f"/api/tables/{table_id}/analysis") for _ in range(7)]
+    assert [a.status_code for a in answers] == [200] * 6 + [429]
+    assert int(answers[-1].headers["Retry-After"]) >= 1
+    assert answers[-1].json()["error"]["code"] == "rate_limited"
+
+
+def test_a_full_engine_answers_busy_with_retry_after(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    alice, table_id = finished_table(client)
+    monkeypatch.setattr(analysis_module, "WAITING", 0)
+    refused = alice.get(f"/api/tables/{table_id}/analysis")
+    assert refused.status_code == 503 and refused.headers["Retry-After"] == "30"
+
+
+def test_the_analysis_streams_each_position_then_the_whole(client: TestClient) -> None:
+    _, table_id = finished_table(client)
+    events: list[tuple[str, Any]] = []
+    with client.stream("GET", f"/api/tables/{table_id}/analysis/stream") as answer:
+        assert answer.headers["content-type"].startswith("text/event-stream")
+        name = ""
+        for line in answer.iter_lines():
+            if line.startswith("event: "):
+                name = line[len("event: ") :]
+            elif line.startswith("data: "):
+                events.append((name, json.loads(line[len("data: ") :])))
+    *progress, (last, whole) = events
+    assert last == "done" and progress and {name for name, _ in progress} == {"position"}
+    for _, data in progress:
+        TypeAdapter(AnalysisProgress).validate_python(data)
+        assert data["total"] == len(progress)
+    TypeAdapter(GameAnalysis).validate_python(whole)
+    assert sorted(p["position"]["seq"] for _, p in progress) == [
+        p["seq"] for p in whole["positions"]
+    ]
+
+
+def test_concurrent_requests_for_one_table_search_it_once(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, table_id = finished_table(client)
+    searched: list[int] = []
+
+    def counting(request: AnalysisRequest) -> Any:
+        searched.append(len(request.actions))
+        return analyse_position(request)
+
+    monkeypatch.setattr(analysis_module, "analyse_position", counting)
+    service = client.app.state.arena.service  # type: ignore[attr-defined]
+
+    async def both() -> list[GameAnalysis]:
+        return list(await asyncio.gather(*(service.analysis.analyse(table_id) for _ in range(3))))
+
+    results = client.portal.call(both)  # type: ignore[union-attr]
+    assert results[0] == results[1] == results[2]
+    assert sorted(searched) == sorted(set(searched))  # every position searched once
+    assert len(searched) == len(results[0]["positions"])
+
+
+def test_a_decided_position_costs_the_quick_search_only() -> None:
+    # Connect 5 on the small test board, first move: many options; then a forced opening.
+    request = AnalysisRequest(
+        table_id=-99,
+        game="connect5",
+        num_players=2,
+        options={"board": "t1", "tokens": 5, "first_player": "0"},
+        actions=(),
+        seat=0,
+        agent=AGENT,
+        seed=1,
+        lines=5,
+        quick=20,
+        full=200,
+    )
+    simulations, lines = analyse_position(request)
+    assert lines and (simulations <= 20 or simulations == 200)
+    assert (simulations <= 20) == (lines[0]["solved"] or lines[0]["visits"] >= 16)

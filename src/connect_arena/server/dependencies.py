@@ -27,6 +27,11 @@ USER_CACHE = 10_000
 _TABLE_ID = re.compile(r"[1-9][0-9]{0,9}")
 
 
+ANALYSIS_LIMIT = (6, 60.0)
+"""Game analyses asked per client address and per user in a minute (each may search up to
+120 positions; a cached one is cheap, but counts the same)."""
+
+
 @dataclass
 class Arena:
     """Everything a request handler may need.
@@ -45,6 +50,8 @@ class Arena:
         token_limiter: requests per API token.
         chat_limiter: chat messages per user.
         ratings: ratings, scored tables and players' histories in the database.
+        analysis_limiter: game analyses per client address and per user
+            (:data:`ANALYSIS_LIMIT`).
     """
 
     settings: Settings
@@ -60,6 +67,7 @@ class Arena:
     token_limiter: RateLimiter
     chat_limiter: RateLimiter
     ratings: SqlRatings
+    analysis_limiter: RateLimiter = field(default_factory=lambda: RateLimiter(*ANALYSIS_LIMIT))
     _users: OrderedDict[int, StoredUser] = field(default_factory=OrderedDict)
 
     async def user(self, user_id: int) -> StoredUser | None:

@@ -451,6 +451,7 @@ MESSAGES: dict[str, Any] = {
     "Challenge": service.Challenge,
     "Hint": service.Hint,
     "GameAnalysis": service.GameAnalysis,
+    "AnalysisProgress": service.AnalysisProgress,
     "Replay": service.Replay,
     "TutorialInfo": service.TutorialInfo,
     "TutorialProgress": service.TutorialProgress,

@@ -34,9 +34,10 @@ from connect_arena.agents import make_agent
 from connect_arena.agents.base import Budget
 from connect_arena.agents.heuristics import solo_action
 from connect_arena.agents.knowledge import level_settings
-from connect_arena.agents.mcts import MCTSAgent
-from connect_arena.core import CHANCE, Action, GameError, OptionValue, State, load
+from connect_arena.agents.mcts import Line, MCTSAgent, root_lines
+from connect_arena.core import Action, GameError, OptionValue, State, load
 from connect_arena.core.events import GameEvent
+from connect_arena.core.gametype import GameType, ResultKind
 from connect_arena.core.simultaneous import decision_state
 from connect_arena.service.live_table import apply_log
 from connect_arena.service.protocol import HintLine
@@ -137,8 +138,7 @@ def hint(request: HintRequest) -> list[HintLine]:
     """The best actions for ``request.seat`` (runs in a worker process; plays nothing).
 
     Returns:
-        Up to ``request.lines`` candidates, best first: ``{action, value, visits, solved,
-        principal}`` (notation strings; ``value`` is the seat's expected return).
+        Up to ``request.lines`` candidates, best first (:func:`_line_json`).
 
     Raises:
         ValueError: the agent is not an MCTS agent, or the seat has no legal action.
@@ -156,31 +156,99 @@ def hint(request: HintRequest) -> list[HintLine]:
     finally:
         # Cached only after the search: a thread pool's next request may advance it.
         _remember(request, current)
-    return [
-        {
-            "action": str(line.action),
-            "event": known.describe_action(line.action, request.seat).to_json(),
-            "value": round(line.value, 4),
-            "visits": line.visits,
-            "solved": line.solved,
-            "principal": [str(action) for action in line.principal],
-            "principal_events": _describe_line(known, request.seat, line.principal),
-        }
-        for line in lines
-    ]
+    return [_line_json(known, request.seat, line) for line in lines]
 
 
-def _describe_line(state: State[Action], seat: int, line: Sequence[Action]) -> list[GameEvent]:
+@dataclass(frozen=True, slots=True)
+class AnalysisRequest(HintRequest):
+    """One position of a finished game's analysis (:func:`analyse_position`): ``quick``
+    simulations first, topped up to ``full`` unless the position is already decided.
+
+    Attributes:
+        quick: the first search's simulations.
+        full: the simulations of an undecided position.
+    """
+
+    quick: int = 100
+    full: int = 400
+
+
+DECIDED_SHARE = 0.8
+"""A position is decided after the quick search when its best action holds this share of the
+root's visits (or is a proven result): more simulations would not change the verdict."""
+
+
+def analyse_position(request: AnalysisRequest) -> tuple[int, list[HintLine]]:
+    """Search one position of an analysis (runs in a background worker; plays nothing): the
+    simulations spent and the best ``request.lines`` candidates (:func:`_line_json`). A forced
+    action or a decided position costs ``request.quick`` simulations, others ``request.full``.
+
+    Raises:
+        ValueError: the seat has no legal action.
+    """
+    current = _state_for(request)
+    try:
+        if request.seat not in current.active_players():
+            raise ValueError(f"seat {request.seat} has no legal action")
+        agent = MCTSAgent(request.seed, max_rollout=40, name="analysis")
+        root = agent.search(current, request.seat, Budget(iterations=request.quick), reuse=True)
+        lines = root_lines(root, request.seat)
+        decided = root.solved is not None or (
+            bool(lines) and (lines[0].solved or lines[0].visits >= DECIDED_SHARE * root.visits)
+        )
+        if not decided:
+            root = agent.search(current, request.seat, Budget(iterations=request.full), reuse=True)
+            lines = root_lines(root, request.seat)
+        known = decision_state(current, request.seat)
+    finally:
+        _remember(request, current)
+    return root.visits, [_line_json(known, request.seat, line) for line in lines[: request.lines]]
+
+
+def expected_score(value: float, game_type: GameType) -> float | None:
+    """A seat's expected return ``value`` as a share of the best result, 0..1 (a win 1, the
+    worst rank 0, a two-sided draw 0.5): the one scale of hints and analyses. ``None`` for
+    games whose returns are points (the value is then shown as points)."""
+    low, high = game_type.min_utility, game_type.max_utility
+    if game_type.result is not ResultKind.RANKS or high <= low:
+        return None
+    return round(min(1.0, max(0.0, (value - low) / (high - low))), 4)
+
+
+def _line_json(known: State[Action], seat: int, line: Line) -> HintLine:
+    """A candidate for the page: ``{action, event, value, score, visits, solved, principal,
+    principal_events, then_chance}``. ``value`` is the seat's expected return, ``score`` the
+    same on the 0..1 scale (:func:`expected_score`); the principal line stops where chance
+    acts next (``then_chance``): future dice are never shown as known."""
+    events, then_chance = _describe_line(known, seat, line.principal)
+    return {
+        "action": str(line.action),
+        "event": known.describe_action(line.action, seat).to_json(),
+        "value": round(line.value, 4),
+        "score": expected_score(line.value, known.game.game_type),
+        "visits": line.visits,
+        "solved": line.solved,
+        "principal": [str(action) for action in line.principal[: len(events)]],
+        "principal_events": events,
+        "then_chance": then_chance,
+    }
+
+
+def _describe_line(
+    state: State[Action], seat: int, line: Sequence[Action]
+) -> tuple[list[GameEvent], bool]:
     """The descriptions (events) of the actions of ``line`` played from ``state`` in turn (the
-    first by ``seat``); stops at an action it cannot place (it never changes ``state``)."""
+    first by ``seat``), and whether chance acts next: the line stops before a chance outcome
+    (the search sampled one; the dice are not known) or an action it cannot place (it never
+    changes ``state``)."""
     events: list[GameEvent] = []
     after = state.clone()
     for index, action in enumerate(line):
         if after.is_terminal():
             break
         if after.is_chance_node():
-            player = CHANCE
-        elif index == 0:
+            return events, True
+        if index == 0:
             player = seat
         else:
             active = after.active_players()
@@ -193,7 +261,7 @@ def _describe_line(state: State[Action], seat: int, line: Sequence[Action]) -> l
         except GameError:
             break
         events.append(described)
-    return events
+    return events, False
 
 
 PartResult = dict[str, tuple[int, float | None]]

@@ -477,10 +477,16 @@ class HintLine(TypedDict):
     event: GameEvent
     value: float
     """The seat's expected return."""
+    score: float | None
+    """The same on the one scale of hints and analyses: the share of the best result, 0..1
+    (a win 1, a two-sided draw 0.5); ``null`` when returns are points (then ``value``)."""
     visits: int
     solved: bool
     principal: list[str]
+    """The expected line, up to the next chance outcome (never sampled dice)."""
     principal_events: list[GameEvent]
+    then_chance: bool
+    """Chance (the dice) acts after the line: what follows is not known."""
 
 
 @with_config(CONFIG)
@@ -508,8 +514,12 @@ class AnalysedPosition(TypedDict):
     best_event: GameEvent
     value: float
     """The acting seat's expected return (the best line's)."""
+    score: float | None
+    """The same on the scale of hints: the share of the best result, 0..1 (``null``: points)."""
     rank: int | None
     """The action played among the candidates (1: the engine's; ``null``: not among them)."""
+    simulations: int
+    """The simulations searched (fewer where the position was decided early)."""
 
 
 @with_config(CONFIG)
@@ -521,6 +531,19 @@ class GameAnalysis(TypedDict):
     sampled: bool
     """Only some positions were searched (a long game)."""
     positions: list[AnalysedPosition]
+    """By seq."""
+
+
+@with_config(CONFIG)
+class AnalysisProgress(TypedDict):
+    """``GET /api/tables/{id}/analysis/stream`` (server-sent events): one ``position`` event
+    per position as its search ends (in no particular order), then one ``done`` event whose
+    data is the whole :class:`GameAnalysis`."""
+
+    table_id: int
+    total: int
+    """The positions the analysis searches."""
+    position: AnalysedPosition
 
 
 @with_config(CONFIG)

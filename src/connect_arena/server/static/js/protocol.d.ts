@@ -42,6 +42,7 @@ export type ConnectArenaMessage =
   | Challenge
   | Hint
   | GameAnalysis
+  | AnalysisProgress
   | Replay
   | TutorialInfo
   | TutorialProgress
@@ -1107,10 +1108,22 @@ export interface HintLine {
    * The seat's expected return.
    */
   value: number;
+  /**
+   * The same on the one scale of hints and analyses: the share of the best result, 0..1
+   * (a win 1, a two-sided draw 0.5); ``null`` when returns are points (then ``value``).
+   */
+  score: number | null;
   visits: number;
   solved: boolean;
+  /**
+   * The expected line, up to the next chance outcome (never sampled dice).
+   */
   principal: string[];
   principal_events: GameEvent[];
+  /**
+   * Chance (the dice) acts after the line: what follows is not known.
+   */
+  then_chance: boolean;
 }
 /**
  * ``GET /api/tables/{id}/analysis``: the evaluation of a finished game.
@@ -1122,6 +1135,9 @@ export interface GameAnalysis {
    * Only some positions were searched (a long game).
    */
   sampled: boolean;
+  /**
+   * By seq.
+   */
   positions: AnalysedPosition[];
 }
 /**
@@ -1141,9 +1157,30 @@ export interface AnalysedPosition {
    */
   value: number;
   /**
+   * The same on the scale of hints: the share of the best result, 0..1 (``null``: points).
+   */
+  score: number | null;
+  /**
    * The action played among the candidates (1: the engine's; ``null``: not among them).
    */
   rank: number | null;
+  /**
+   * The simulations searched (fewer where the position was decided early).
+   */
+  simulations: number;
+}
+/**
+ * ``GET /api/tables/{id}/analysis/stream`` (server-sent events): one ``position`` event
+ * per position as its search ends (in no particular order), then one ``done`` event whose
+ * data is the whole :class:`GameAnalysis`.
+ */
+export interface AnalysisProgress {
+  table_id: number;
+  /**
+   * The positions the analysis searches.
+   */
+  total: number;
+  position: AnalysedPosition;
 }
 /**
  * A replay's summary: the record, the number of positions, each action's seat and
