@@ -301,9 +301,12 @@ def test_analyse_a_finished_game_on_its_replay(browser: Browser, shared_server: 
     expect(page.locator("#analyse")).to_have_text("Diese Partie analysieren")
     page.click("#analyse")
     expect(page.locator("#analysis-moves li").first).to_be_visible(timeout=60_000)
-    expect(page.locator("#analysis-status")).to_contain_text("Züge analysiert")
+    expect(page.locator("#analysis-status")).to_contain_text("Züge analysiert", timeout=120_000)
     moves = page.locator("#analysis-moves li").count()
     assert moves >= 5
+    # The hints' scale (issue 27 item 10): "gewinnt zu 63 %" or a proof, never "value -0.20".
+    for value in page.locator("#analysis-moves .value").all_text_contents():
+        assert re.fullmatch(r"gewinnt zu \d+ %|(gewinnt|verliert) erzwungen", value), value
     assert page.locator(".value-chart .value-dot").count() == moves
     # A point of the chart shows the position the engine looked at (before that move).
     dot = page.locator(".value-chart .value-dot").nth(3)
