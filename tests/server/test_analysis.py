@@ -14,7 +14,7 @@ from pydantic import TypeAdapter
 from connect_arena.service import analysis as analysis_module
 from connect_arena.service.analysis import AGENT, positions_of
 from connect_arena.service.computer import AnalysisRequest, analyse_position
-from connect_arena.service.protocol import AnalysisProgress, GameAnalysis
+from connect_arena.service.protocol import AnalysisBranch, AnalysisProgress, GameAnalysis
 from tests.server.serverhelpers import Player, wait_for_status
 
 
@@ -143,3 +143,37 @@ def test_a_decided_position_costs_the_quick_search_only() -> None:
     simulations, lines = analyse_position(request)
     assert lines and (simulations <= 20 or simulations == 200)
     assert (simulations <= 20) == (lines[0]["solved"] or lines[0]["visits"] >= 16)
+
+
+def test_analyse_from_here_explores_a_branch(client: TestClient) -> None:
+    alice, table_id = finished_table(client)
+    base = f"/api/tables/{table_id}/analysis/explore"
+    start = alice.get(f"{base}?seq=0").json()
+    TypeAdapter(AnalysisBranch).validate_python(start)
+    assert start["frame"]["seq"] == 0 and start["seat"] is not None and start["lines"]
+    legal = {choice["notation"] for choice in start["choices"]}
+    assert {line["action"] for line in start["lines"]} <= legal
+    record = alice.get(f"/api/tables/{table_id}/record").json()
+    played = record["actions"][0]
+    played = played if isinstance(played, str) else played["action"]
+    # A branch: another action than the game's first, then the position after it.
+    other = sorted(legal - {played})[0]
+    after = alice.get(f"{base}?seq=0&branch={other}").json()
+    assert after["branch"] == [other] and after["frame"]["seq"] == 1
+    assert after["frame"]["action"] == other
+    # The same position again: the same answer (cached, searched once).
+    assert alice.get(f"{base}?seq=0&branch={other}").json() == after
+    # Bad input: a clear error, nothing searched.
+    bad = alice.get(f"{base}?seq=0&branch=nonsense")
+    assert bad.status_code == 400 and "branch action 0" in bad.json()["error"]["message"]
+    outside = alice.get(f"{base}?seq=9999")
+    assert outside.status_code == 400 and "outside this game" in outside.json()["error"]["message"]
+
+
+def test_a_running_game_is_not_explored(client: TestClient) -> None:
+    alice = Player(client).signup("alice")
+    bob = Player(client).signup("bob")
+    table_id = alice.create_table(["me", "open"])["id"]
+    assert bob.post(f"/api/tables/{table_id}/join", {"seat": 1}).status_code == 200
+    refused = bob.get(f"/api/tables/{table_id}/analysis/explore?seq=0")
+    assert refused.status_code == 400 and "fair play" in refused.json()["error"]["message"]

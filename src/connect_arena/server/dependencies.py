@@ -30,6 +30,9 @@ _TABLE_ID = re.compile(r"[1-9][0-9]{0,9}")
 ANALYSIS_LIMIT = (6, 60.0)
 """Game analyses asked per client address and per user in a minute (each may search up to
 120 positions; a cached one is cheap, but counts the same)."""
+EXPLORE_LIMIT = (40, 60.0)
+""""Analyse from here" positions (one search each) per client address and per user in a
+minute."""
 
 
 @dataclass
@@ -52,6 +55,8 @@ class Arena:
         ratings: ratings, scored tables and players' histories in the database.
         analysis_limiter: game analyses per client address and per user
             (:data:`ANALYSIS_LIMIT`).
+        explore_limiter: "analyse from here" positions per client address and per user
+            (:data:`EXPLORE_LIMIT`).
     """
 
     settings: Settings
@@ -68,6 +73,7 @@ class Arena:
     chat_limiter: RateLimiter
     ratings: SqlRatings
     analysis_limiter: RateLimiter = field(default_factory=lambda: RateLimiter(*ANALYSIS_LIMIT))
+    explore_limiter: RateLimiter = field(default_factory=lambda: RateLimiter(*EXPLORE_LIMIT))
     _users: OrderedDict[int, StoredUser] = field(default_factory=OrderedDict)
 
     async def user(self, user_id: int) -> StoredUser | None:

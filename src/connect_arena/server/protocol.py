@@ -452,6 +452,7 @@ MESSAGES: dict[str, Any] = {
     "Hint": service.Hint,
     "GameAnalysis": service.GameAnalysis,
     "AnalysisProgress": service.AnalysisProgress,
+    "AnalysisBranch": service.AnalysisBranch,
     "Replay": service.Replay,
     "TutorialInfo": service.TutorialInfo,
     "TutorialProgress": service.TutorialProgress,

@@ -4,15 +4,17 @@
 Analyses are limited per client address and per signed-in user (``Arena.analysis_limiter``:
 429 with ``Retry-After``); when the engine already has its fill of analyses, 503 ``busy`` with
 ``Retry-After``. The whole analysis comes as one JSON answer, or as server-sent events while
-it is searched (``/analysis/stream``).
+it is searched (``/analysis/stream``). "Analyse from here" (``/analysis/explore``) searches one
+position of a branch off the game (its own, larger limit).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator
+from typing import Annotated
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import StreamingResponse
 
 from connect_arena.server.dependencies import ArenaDep, MaybeUserDep, TableId
@@ -20,7 +22,7 @@ from connect_arena.server.errors import ApiError
 from connect_arena.server.ratelimit import client_address, limited_error
 from connect_arena.service.analysis import RETRY_SECONDS, AnalysisRun
 from connect_arena.service.model import ErrorCode, ServiceError
-from connect_arena.service.protocol import AnalysisProgress, GameAnalysis
+from connect_arena.service.protocol import AnalysisBranch, AnalysisProgress, GameAnalysis
 
 router = APIRouter(prefix="/api")
 
@@ -37,6 +39,16 @@ def limit_analyses(request: Request, user: MaybeUserDep, arena: ArenaDep) -> Non
 
 
 AnalysisLimitDep = Depends(limit_analyses)
+
+
+def limit_explores(request: Request, user: MaybeUserDep, arena: ArenaDep) -> None:
+    """As :func:`limit_analyses`, for "analyse from here" (one position each)."""
+    keys = [f"address:{client_address(request)}"]
+    if user is not None:
+        keys.append(f"user:{user.id}")
+    wait = arena.explore_limiter.take(*keys)
+    if wait:
+        raise limited_error(wait, "positions to analyse")
 
 
 async def _start(table_id: int, arena: ArenaDep) -> AnalysisRun:
@@ -76,3 +88,21 @@ async def analysis_stream(table_id: TableId, arena: ArenaDep) -> StreamingRespon
 
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
     return StreamingResponse(events(), media_type="text/event-stream", headers=headers)
+
+
+@router.get(
+    "/tables/{table_id}/analysis/explore",
+    dependencies=[Depends(limit_explores)],
+    response_model=None,
+)
+async def analysis_explore(
+    table_id: TableId,
+    arena: ArenaDep,
+    seq: Annotated[int, Query(ge=0)],
+    branch: Annotated[list[str] | None, Query(max_length=200)] = None,
+) -> AnalysisBranch:
+    """ "Analyse from here": the position after the game's first ``seq`` actions and then the
+    ``branch`` actions (repeated ``branch=`` parameters, in notation), its choices and the
+    engine's evaluation for the seat to act; 400 naming the first branch action that is not
+    legal."""
+    return await arena.service.analysis.explore(table_id, seq, branch or [])

@@ -13,6 +13,10 @@ is searched ``quick`` simulations, topped up to ``full`` only when undecided
 in parallel and reported as each ends (:meth:`AnalysisRun.positions`, streamed to the page).
 One search per table: requests for a table being analysed follow the same run, and finished
 runs are cached per table (the :data:`CACHED` most recent).
+
+"Analyse from here" (:meth:`Analysis.explore`, Lichess's analysis board): from any position
+of a finished game, a branch of actions chosen by the person (chance outcomes chosen too: the
+dice are the person's to set), the choices at its end and the engine's evaluation there.
 """
 
 from __future__ import annotations
@@ -22,10 +26,19 @@ import logging
 from collections import OrderedDict
 from collections.abc import AsyncIterator
 
+from connect_arena.core import CHANCE, GameError, State, load
+from connect_arena.core.game import Action
 from connect_arena.service.computer import AnalysisRequest, ComputerPlayers, analyse_position
-from connect_arena.service.live_table import LiveTable
+from connect_arena.service.live_table import LiveTable, apply_log
 from connect_arena.service.model import ErrorCode, ServiceError, TableStatus, mix
-from connect_arena.service.protocol import AnalysedPosition, GameAnalysis
+from connect_arena.service.protocol import (
+    AnalysedPosition,
+    AnalysisBranch,
+    BranchChoice,
+    GameAnalysis,
+    HintLine,
+    ReplayFrame,
+)
 from connect_arena.service.table_registry import TableRegistry
 
 log = logging.getLogger(__name__)
@@ -53,6 +66,12 @@ WAITING = 8
 
 RETRY_SECONDS = 30
 """What a refused analysis is told to wait."""
+
+MAX_BRANCH = 200
+"""The most actions of an explored branch."""
+
+BRANCHES_CACHED = 256
+"""Explored positions kept in memory."""
 
 
 def positions_of(acting: list[int], limit: int = MAX_POSITIONS) -> list[int]:
@@ -136,6 +155,9 @@ class Analysis:
         self._runs: OrderedDict[int, AnalysisRun] = OrderedDict()  # finished, most recent last
         self._running: dict[int, AnalysisRun] = {}
         self._slots = asyncio.Semaphore(AT_ONCE)
+        self._branches: OrderedDict[tuple[int, int, tuple[str, ...]], AnalysisBranch] = (
+            OrderedDict()
+        )
 
     async def analyse(self, table_id: int) -> GameAnalysis:
         """The evaluation of table ``table_id``'s game: :meth:`start`, then its whole result.
@@ -153,6 +175,77 @@ class Analysis:
         """
         return await (await self.start(table_id)).result()
 
+    async def explore(self, table_id: int, seq: int, branch: list[str]) -> AnalysisBranch:
+        """ "Analyse from here": the position after the game's first ``seq`` actions and then
+        ``branch`` (each action of the seat to act, the lowest active one, or a chance
+        outcome where chance acts), its choices and the engine's evaluation for its seat.
+
+        Raises:
+            ServiceError: ``not_found``; ``not_allowed`` while the game runs (fair play);
+                ``bad_request`` for a ``seq`` outside the game, a branch over
+                :data:`MAX_BRANCH` actions or an action of the branch that is not legal there
+                (its index and the reason; nothing is searched).
+        """
+        table = await self.registry.get(table_id)
+        self._finished(table)
+        if not 0 <= seq <= len(table.log):
+            raise ServiceError(
+                ErrorCode.BAD_REQUEST, f"seq {seq} is outside this game (0-{len(table.log)})"
+            )
+        if len(branch) > MAX_BRANCH:
+            raise ServiceError(ErrorCode.BAD_REQUEST, f"a branch has {MAX_BRANCH} actions at most")
+        key = (table.id, seq, tuple(branch))
+        cached = self._branches.get(key)
+        if cached is not None:
+            return cached
+        game = load(table.info.game, table.info.num_players, **table.info.options)
+        actions = [(e.seat, e.action) for e in table.log[:seq]]
+        state = apply_log(game.new_initial_state(), actions)
+        for index, text in enumerate(branch):
+            actions.append(_apply(state, index, text))
+        seat = (
+            None if state.is_terminal() or state.is_chance_node() else min(state.active_players())
+        )
+        simulations, lines = 0, list[HintLine]()
+        if seat is not None:
+            request = AnalysisRequest(
+                table_id=-table.id,
+                game=table.info.game,
+                num_players=table.info.num_players,
+                options=dict(table.info.options),
+                actions=tuple(actions),
+                seat=seat,
+                agent=AGENT,
+                seed=mix(table.id, len(actions)),
+                lines=CANDIDATES,
+                quick=QUICK,
+                full=FULL,
+            )
+            simulations, lines = await self.computer.background(analyse_position, request)
+        last = actions[-1] if actions else None
+        answer: AnalysisBranch = {
+            "table_id": table.id,
+            "seq": seq,
+            "branch": list(branch),
+            "frame": _frame(state, last),
+            "seat": seat,
+            "choices": _choices(state, seat),
+            "lines": lines,
+            "simulations": simulations,
+        }
+        self._branches[key] = answer
+        while len(self._branches) > BRANCHES_CACHED:
+            self._branches.popitem(last=False)
+        return answer
+
+    @staticmethod
+    def _finished(table: LiveTable) -> None:
+        if table.info.status is not TableStatus.FINISHED or table.state is None:
+            raise ServiceError(
+                ErrorCode.NOT_ALLOWED,
+                "fair play: a game is analysed once it is over, never while it runs",
+            )
+
     async def start(self, table_id: int) -> AnalysisRun:
         """The analysis of table ``table_id``: cached, already running, or started now.
 
@@ -162,11 +255,7 @@ class Analysis:
                 analyses are already searching or waiting.
         """
         table = await self.registry.get(table_id)
-        if table.info.status is not TableStatus.FINISHED or table.state is None:
-            raise ServiceError(
-                ErrorCode.NOT_ALLOWED,
-                "fair play: a game is analysed once it is over, never while it runs",
-            )
+        self._finished(table)
         run = self._runs.get(table.id) or self._running.get(table.id)
         if run is not None:
             return run
@@ -237,3 +326,62 @@ class Analysis:
             "rank": played.index(entry.action) + 1 if entry.action in played else None,
             "simulations": simulations,
         }
+
+
+def _apply(state: State[Action], index: int, text: str) -> tuple[int, str]:
+    """Apply action ``index`` of a branch (the lowest active seat's, or chance's); its
+    ``(seat, notation)``.
+
+    Raises:
+        ServiceError: ``bad_request``: the game is over, or the action is not legal there.
+    """
+    if state.is_terminal():
+        raise ServiceError(ErrorCode.BAD_REQUEST, f"branch action {index}: the game is over")
+    seat = CHANCE if state.is_chance_node() else min(state.active_players())
+    try:
+        action = state.parse_action(text, seat)
+        state.apply_action(action, seat)
+    except GameError as error:
+        raise ServiceError(ErrorCode.BAD_REQUEST, f"branch action {index}: {error}") from None
+    return seat, str(action)
+
+
+def _frame(state: State[Action], last: tuple[int, str] | None) -> ReplayFrame:
+    """The position as a replay frame (what the record may show)."""
+    terminal = state.is_terminal()
+    return {
+        "seq": len(state.history),
+        "seat": None if last is None else last[0],
+        "action": None if last is None else last[1],
+        "event": None,
+        "chance": last is not None and last[0] == CHANCE,
+        "to_move": sorted(state.active_players()),
+        "terminal": terminal,
+        "returns": state.returns() if terminal else None,
+        "observation": state.revealed_observation(),
+    }
+
+
+def _choices(state: State[Action], seat: int | None) -> list[BranchChoice]:
+    """The seat's legal actions, or the chance outcomes with their probabilities."""
+    if state.is_terminal():
+        return []
+    if seat is None:
+        return [
+            {
+                "notation": str(action),
+                "parts": action.parts(),
+                "event": state.describe_action(action, CHANCE).to_json(),
+                "probability": round(probability, 6),
+            }
+            for action, probability in state.chance_outcomes()
+        ]
+    return [
+        {
+            "notation": str(action),
+            "parts": action.parts(),
+            "event": state.describe_action(action, seat).to_json(),
+            "probability": None,
+        }
+        for action in state.legal_actions(seat)
+    ]

@@ -535,6 +535,40 @@ class GameAnalysis(TypedDict):
 
 
 @with_config(CONFIG)
+class BranchChoice(TypedDict):
+    """A choice at a position of "analyse from here": a legal action of the seat to act, or a
+    chance outcome with its probability."""
+
+    notation: str
+    parts: Annotated[JsonObject, WithJsonSchema(ACTION_PARTS_SCHEMA)]
+    event: GameEvent
+    """The choice in words."""
+    probability: float | None
+    """A chance outcome's probability (``null`` for a seat's action)."""
+
+
+@with_config(CONFIG)
+class AnalysisBranch(TypedDict):
+    """``GET /api/tables/{id}/analysis/explore?seq=&branch=``: "analyse from here" — the
+    position after the game's first ``seq`` actions and then the ``branch`` actions (notation,
+    chance outcomes included), the choices there and the engine's evaluation for the seat to
+    act."""
+
+    table_id: int
+    seq: int
+    branch: list[str]
+    frame: ReplayFrame
+    """The position (``frame.seq``: actions applied in all)."""
+    seat: int | None
+    """The seat to act (the lowest active one); ``null`` when chance acts or the game ended."""
+    choices: list[BranchChoice]
+    """The seat's legal actions, or the chance outcomes."""
+    lines: list[HintLine]
+    """The engine's best actions for ``seat``, best first (empty without a seat)."""
+    simulations: int
+
+
+@with_config(CONFIG)
 class AnalysisProgress(TypedDict):
     """``GET /api/tables/{id}/analysis/stream`` (server-sent events): one ``position`` event
     per position as its search ends (in no particular order), then one ``done`` event whose
@@ -803,6 +837,9 @@ class TournamentMessage(TypedDict):
 __all__ = [
     "CONFIG",
     "AnalysedPosition",
+    "AnalysisBranch",
+    "AnalysisProgress",
+    "BranchChoice",
     "Challenge",
     "ChallengeEvent",
     "ChallengeSeat",

@@ -43,6 +43,7 @@ export type ConnectArenaMessage =
   | Hint
   | GameAnalysis
   | AnalysisProgress
+  | AnalysisBranch
   | Replay
   | TutorialInfo
   | TutorialProgress
@@ -1183,6 +1184,92 @@ export interface AnalysisProgress {
   position: AnalysedPosition;
 }
 /**
+ * ``GET /api/tables/{id}/analysis/explore?seq=&branch=``: "analyse from here" — the
+ * position after the game's first ``seq`` actions and then the ``branch`` actions (notation,
+ * chance outcomes included), the choices there and the engine's evaluation for the seat to
+ * act.
+ */
+export interface AnalysisBranch {
+  table_id: number;
+  seq: number;
+  branch: string[];
+  frame: ReplayFrame;
+  /**
+   * The seat to act (the lowest active one); ``null`` when chance acts or the game ended.
+   */
+  seat: number | null;
+  /**
+   * The seat's legal actions, or the chance outcomes.
+   */
+  choices: BranchChoice[];
+  /**
+   * The engine's best actions for ``seat``, best first (empty without a seat).
+   */
+  lines: HintLine[];
+  simulations: number;
+}
+/**
+ * The position (``frame.seq``: actions applied in all).
+ */
+export interface ReplayFrame {
+  seq: number;
+  /**
+   * The seat that acted (-1: chance; ``null`` in frame 0).
+   */
+  seat: number | null;
+  action: string | null;
+  /**
+   * The action in words.
+   */
+  event: GameEvent | null;
+  chance: boolean;
+  to_move: number[];
+  terminal: boolean;
+  returns: number[] | null;
+  /**
+   * Everything the record shows (``State.revealed_observation``).
+   */
+  observation: {
+    [k: string]: unknown;
+  };
+}
+/**
+ * A choice at a position of "analyse from here": a legal action of the seat to act, or a
+ * chance outcome with its probability.
+ */
+export interface BranchChoice {
+  notation: string;
+  /**
+   * An action's kind and fields (Action.parts()); the fields depend on the kind.
+   */
+  parts: {
+    kind: string;
+    [k: string]: unknown;
+  };
+  event: GameEvent2;
+  /**
+   * A chance outcome's probability (``null`` for a seat's action).
+   */
+  probability: number | null;
+}
+/**
+ * A structured event as JSON (:meth:`Event.to_json`): what an action does, or why it was
+ * refused; pages translate it by ``key``. Part of the wire protocol
+ * (``connect_arena.service.protocol``).
+ */
+export interface GameEvent2 {
+  /**
+   * ``<game>.<what>`` or ``core.<what>``.
+   */
+  key: string;
+  /**
+   * The template's parameters.
+   */
+  params: {
+    [k: string]: unknown;
+  };
+}
+/**
  * A replay's summary: the record, the number of positions, each action's seat and
  * description, the first and last frames.
  */
@@ -1192,7 +1279,7 @@ export interface Replay {
   positions: number;
   seats: number[];
   events: (GameEvent | null)[];
-  frames: ReplayFrame[];
+  frames: ReplayFrame1[];
 }
 /**
  * A game record (``connect-arena/record@1``, ``docs/records.md``).
@@ -1247,7 +1334,7 @@ export interface TableGameInfo {
 /**
  * Frame ``i`` of a replay: the position after ``i`` actions.
  */
-export interface ReplayFrame {
+export interface ReplayFrame1 {
   seq: number;
   /**
    * The seat that acted (-1: chance; ``null`` in frame 0).
@@ -1337,7 +1424,7 @@ export interface ReplayFrames {
   positions: number;
   from: number;
   to: number;
-  frames: ReplayFrame[];
+  frames: ReplayFrame1[];
 }
 /**
  * ``GET /api/tables/{id}/chat``: the latest messages of the rooms the caller reads.
@@ -1410,14 +1497,14 @@ export interface HttpErrorDetail {
    * In English, for people.
    */
   message: string;
-  event?: GameEvent2;
+  event?: GameEvent3;
 }
 /**
  * A structured event as JSON (:meth:`Event.to_json`): what an action does, or why it was
  * refused; pages translate it by ``key``. Part of the wire protocol
  * (``connect_arena.service.protocol``).
  */
-export interface GameEvent2 {
+export interface GameEvent3 {
   /**
    * ``<game>.<what>`` or ``core.<what>``.
    */
