@@ -315,3 +315,40 @@ def test_analyse_a_finished_game_on_its_replay(browser: Browser, shared_server: 
     expect(page.locator("#position")).to_have_text(re.compile(rf"^{seq - 1} / \d+$"))
     shoot(page, "replay-analysis")
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_analyse_from_here_plays_a_branch(browser: Browser, shared_server: LiveServer) -> None:
+    page = new_page(browser, shared_server.base)
+    sign_up(page, "erin")
+    csrf = page.request.get("/api/session").json()["csrf"]
+    made = page.request.post(
+        "/api/tables",
+        data={"game": "connect5", "seats": [{"kind": "me"}, {"kind": "me"}]},
+        headers={"X-CSRF-Token": csrf},
+    )
+    assert made.ok, made.text()
+    table = made.json()["table"]["id"]
+    page.evaluate(PLAY, [table, 4])
+    resign(page, table)
+    page.goto(f"/tables/{table}/replay")
+    page.click("#previous")
+    expect(page.locator("#position")).to_have_text(re.compile(r"^3 / \d+$"))
+    page.click("#explore-open")
+    expect(page.locator("#explore-heading")).to_have_text("Analysis from position 3")
+    expect(page.locator("#explore-best")).to_contain_text("wins", timeout=60_000)
+    expect(page.locator("#explore-undo")).to_be_disabled()
+    # A move on the analysis board: the branch grows, the engine weighs the new position.
+    page.locator("#explore-board .placeable").first.click()
+    expect(page.locator("#explore-branch")).to_have_text(
+        "1 move played from the game's position.", timeout=60_000
+    )
+    expect(page.locator("#explore-undo")).to_be_enabled()
+    expect(page.locator("#explore-best")).to_contain_text("wins")
+    shoot(page, "replay-explore")
+    page.click("#explore-undo")
+    expect(page.locator("#explore-branch")).to_have_text(
+        "The game's position: play a move on the board.", timeout=60_000
+    )
+    page.click("#explore-close")
+    expect(page.locator("#explore")).to_be_hidden()
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -11,6 +11,7 @@ import { gameTitle, hintValueText, listText, seatClass, seatName } from "./forma
 import { chartScale, moveQuality } from "./community.js";
 import { eventText, loadNamespaces, t } from "./i18n.js";
 import { activateOnKeys, svg } from "./svg.js";
+import { openExplorer } from "./explore.js";
 
 /** @typedef {import("./types.js").GameInfo} GameInfo */
 /** @typedef {import("./community-types.js").Analysis} Analysis */
@@ -217,10 +218,24 @@ async function main() {
   await loadNamespaces("common", "community");
   const button = h("button", { class: "primary", id: "analyse", type: "button" }, t("community.analyseThisGame"));
   button.addEventListener("click", () => analyse(root, button));
+  // "Analyse from here": under the replay's board, from the position the replay shows.
+  const explore = h("section", { class: "explore-panel", id: "explore", hidden: true, "aria-labelledby": "explore-heading" });
+  document.getElementById("controls")?.after(explore);
+  const fromHere = h("button", { id: "explore-open", type: "button" }, t("community.exploreFromHere"));
+  fromHere.addEventListener("click", () => {
+    const slider = /** @type {HTMLInputElement | null} */ (document.getElementById("slider"));
+    const close = () => {
+      explore.hidden = true;
+      explore.replaceChildren();
+      fromHere.focus();
+    };
+    openExplorer(explore, tableId, Number(slider?.value || 0), close)
+      .then(() => explore.scrollIntoView({ block: "nearest" }), (problem) => toast(messageOf(problem)));
+  });
   root.replaceChildren(
     h("h2", { id: "analysis-heading" }, t("community.analysis")),
     h("p", { class: "muted" }, t("community.analysisHint")),
-    button,
+    h("div", { class: "analysis-buttons" }, button, " ", fromHere),
     h("p", { class: "status-line", id: "analysis-status", role: "status", "aria-live": "polite" }),
     h("div", { id: "analysis-result" }));
   root.setAttribute("aria-labelledby", "analysis-heading");
