@@ -352,3 +352,37 @@ def test_analyse_from_here_plays_a_branch(browser: Browser, shared_server: LiveS
     page.click("#explore-close")
     expect(page.locator("#explore")).to_be_hidden()
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_quinque_board_names_its_cells_on_demand(browser: Browser, shared_server: LiveServer) -> None:
+    # Issue 27 item 10: hints name cells ("T1,-1"); the board labels them with a toggle.
+    page = new_page(browser, shared_server.base)
+    sign_up(page, "fern")
+    csrf = page.request.get("/api/session").json()["csrf"]
+    made = page.request.post(
+        "/api/tables",
+        data={
+            "game": "quinque",
+            "options": {"parachutes": 2, "tiles": 1, "first_player": "0"},
+            "seats": [{"kind": "computer", "agent": "random"}, {"kind": "computer", "agent": "random"}],
+        },
+        headers={"X-CSRF-Token": csrf},
+    )
+    assert made.ok, made.text()
+    table = made.json()["table"]["id"]
+    for _ in range(300):
+        if page.request.get(f"/api/tables/{table}").json()["table"]["status"] == "finished":
+            break
+        page.wait_for_timeout(100)
+    page.goto(f"/tables/{table}/replay")
+    toggle = page.get_by_label("Show coordinates")
+    expect(toggle).not_to_be_checked()
+    assert page.locator("svg.quinque .cell-name").count() == 0
+    toggle.check()
+    names = page.locator("svg.quinque .cell-name").all_text_contents()
+    assert "T0,0" in names and all(re.fullmatch(r"T-?\d+,-?\d+", name) for name in names)
+    shoot(page, "quinque-coordinates")
+    page.reload()  # remembered
+    expect(page.get_by_label("Show coordinates")).to_be_checked()
+    assert page.locator("svg.quinque .cell-name").count() == len(names)
+    assert page.errors == []  # type: ignore[attr-defined]
