@@ -375,14 +375,17 @@ def test_quinque_board_names_its_cells_on_demand(browser: Browser, shared_server
             break
         page.wait_for_timeout(100)
     page.goto(f"/tables/{table}/replay")
-    toggle = page.get_by_label("Show coordinates")
-    expect(toggle).not_to_be_checked()
+    toggle = page.get_by_role("button", name="Show coordinates")
+    expect(toggle).to_have_attribute("aria-pressed", "false")
     assert page.locator("svg.quinque .cell-name").count() == 0
-    toggle.check()
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
     names = page.locator("svg.quinque .cell-name").all_text_contents()
     assert "T0,0" in names and all(re.fullmatch(r"T-?\d+,-?\d+", name) for name in names)
     shoot(page, "quinque-coordinates")
     page.reload()  # remembered
-    expect(page.get_by_label("Show coordinates")).to_be_checked()
+    expect(page.get_by_role("button", name="Show coordinates")).to_have_attribute(
+        "aria-pressed", "true"
+    )
     assert page.locator("svg.quinque .cell-name").count() == len(names)
     assert page.errors == []  # type: ignore[attr-defined]

@@ -147,18 +147,19 @@ export default function create(root, context) {
       return false;
     }
   })();
-  const toggle = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", checked: remembered }));
-  toggle.addEventListener("change", () => {
-    board.coordinates = toggle.checked;
+  const toggle = h("button", { type: "button", class: "quinque-coordinates", "aria-pressed": String(remembered) },
+    t("quinque.coordinates"));
+  toggle.addEventListener("click", () => {
+    board.coordinates = !board.coordinates;
+    toggle.setAttribute("aria-pressed", String(board.coordinates));
     try {
-      localStorage.setItem(COORDINATES_KEY, toggle.checked ? "1" : "0");
+      localStorage.setItem(COORDINATES_KEY, board.coordinates ? "1" : "0");
     } catch {
       // private browsing: the choice lasts for this page only
     }
     renderBoard(board);
   });
-  root.replaceChildren(h("div", { class: "quinque-board" },
-    zoom.element, h("label", { class: "quinque-coordinates" }, toggle, " ", t("quinque.coordinates"))));
+  root.replaceChildren(h("div", { class: "quinque-board" }, zoom.element, toggle));
   const panel = h("div", { class: "quinque-panel" });
   if (context.panel) context.panel.replaceChildren(h("h2", {}, t("quinque.title")), panel);
 
