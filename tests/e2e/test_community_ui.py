@@ -354,7 +354,9 @@ def test_analyse_from_here_plays_a_branch(browser: Browser, shared_server: LiveS
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-def test_quinque_board_names_its_cells_on_demand(browser: Browser, shared_server: LiveServer) -> None:
+def test_quinque_board_names_its_cells_on_demand(
+    browser: Browser, shared_server: LiveServer
+) -> None:
     # Issue 27 item 10: hints name cells ("T1,-1"); the board labels them with a toggle.
     page = new_page(browser, shared_server.base)
     sign_up(page, "fern")
@@ -364,7 +366,10 @@ def test_quinque_board_names_its_cells_on_demand(browser: Browser, shared_server
         data={
             "game": "quinque",
             "options": {"parachutes": 2, "tiles": 1, "first_player": "0"},
-            "seats": [{"kind": "computer", "agent": "random"}, {"kind": "computer", "agent": "random"}],
+            "seats": [
+                {"kind": "computer", "agent": "random"},
+                {"kind": "computer", "agent": "random"},
+            ],
         },
         headers={"X-CSRF-Token": csrf},
     )
