@@ -43,10 +43,10 @@ from connect_arena.service.table_registry import TableRegistry
 
 log = logging.getLogger(__name__)
 
-AGENT = "mcts:100-400"
-"""The search at each position: 100 simulations, 400 where the position is undecided."""
+AGENT = "mcts:100-300"
+"""The search at each position: 100 simulations, 300 where the position is undecided."""
 
-QUICK, FULL = 100, 400
+QUICK, FULL = 100, 300
 """Simulations of a decided and of an undecided position."""
 
 MAX_POSITIONS = 120

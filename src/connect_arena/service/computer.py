@@ -170,10 +170,10 @@ class AnalysisRequest(HintRequest):
     """
 
     quick: int = 100
-    full: int = 400
+    full: int = 300
 
 
-DECIDED_SHARE = 0.8
+DECIDED_SHARE = 0.6
 """A position is decided after the quick search when its best action holds this share of the
 root's visits (or is a proven result): more simulations would not change the verdict."""
 
