@@ -5,17 +5,22 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from pydantic import TypeAdapter
 
+from connect_arena.core import load
 from connect_arena.service import analysis as analysis_module
 from connect_arena.service.analysis import AGENT, positions_of
 from connect_arena.service.computer import AnalysisRequest, analyse_position
 from connect_arena.service.protocol import AnalysisBranch, AnalysisProgress, GameAnalysis
 from tests.server.serverhelpers import Player, wait_for_status
+
+SMALL5 = {"board": "t1", "tokens": 5, "first_player": "0"}
+"""A small Connect 5 (test board, five tokens each)."""
 
 
 def test_analysis_waits_for_the_end_then_weighs_every_move(client: TestClient) -> None:
@@ -125,24 +130,46 @@ def test_concurrent_requests_for_one_table_search_it_once(
     assert len(searched) == len(results[0]["positions"])
 
 
+def forced_connect5_position() -> tuple[tuple[tuple[int, str], ...], int]:
+    """A position of a seeded random Connect 5 game (small test board) where the seat to act
+    has one legal action."""
+    rng = random.Random(1)
+    state = load("connect5", 2, **SMALL5).new_initial_state()
+    log: list[tuple[int, str]] = []
+    while not state.is_terminal():
+        seat = min(state.active_players())
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return tuple(log), seat
+        action = rng.choice(legal)
+        state.apply_action(action, seat)
+        log.append((seat, str(action)))
+    raise AssertionError("no forced position in this game")
+
+
 def test_a_decided_position_costs_the_quick_search_only() -> None:
-    # Connect 5 on the small test board, first move: many options; then a forced opening.
-    request = AnalysisRequest(
-        table_id=-99,
-        game="connect5",
-        num_players=2,
-        options={"board": "t1", "tokens": 5, "first_player": "0"},
-        actions=(),
-        seat=0,
-        agent=AGENT,
-        seed=1,
-        lines=5,
-        quick=20,
-        full=200,
-    )
-    simulations, lines = analyse_position(request)
-    assert lines and (simulations <= 20 or simulations == 200)
-    assert (simulations <= 20) == (lines[0]["solved"] or lines[0]["visits"] >= 12)
+    def search(actions: tuple[tuple[int, str], ...], seat: int) -> tuple[int, list[Any]]:
+        request = AnalysisRequest(
+            table_id=-99,
+            game="connect5",
+            num_players=2,
+            options=dict(SMALL5),
+            actions=actions,
+            seat=seat,
+            agent=AGENT,
+            seed=1,
+            lines=5,
+            quick=20,
+            full=200,
+        )
+        return analyse_position(request)
+
+    # A forced action: decided after the quick search.
+    simulations, lines = search(*forced_connect5_position())
+    assert simulations <= 20 and len(lines) == 1
+    # The first move, many options none of which stands out: the full search.
+    simulations, lines = search((), 0)
+    assert simulations == 200 and len(lines) == 5
 
 
 def test_analyse_from_here_explores_a_branch(client: TestClient) -> None:
