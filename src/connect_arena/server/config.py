@@ -54,6 +54,12 @@ class Settings:
         replay_limit: replay uploads per client address in a window.
         token_limit: requests per API token in a window (the bot API).
         chat_limit: chat messages per user in a window.
+        report_limit: reports per user in a window.
+        smtp_url: the SMTP server that sends e-mail (``smtp://``, ``smtps://``;
+            :mod:`connect_arena.server.mail`); empty: the site sends no e-mail.
+        public_url: the site's address in links sent by e-mail (default: the address the
+            request came to).
+        email_limit: e-mails asked for per user (or per address for resets) in a window.
         ws_limit: WebSocket frames per connection: (burst, seconds to refill it), a token
             bucket.
         ws_address_limit: WebSocket frames per client address, all its connections together.
@@ -87,6 +93,10 @@ class Settings:
     replay_limit: tuple[int, float] = (20, 60.0)
     token_limit: tuple[int, float] = (600, 60.0)
     chat_limit: tuple[int, float] = (5, 10.0)
+    report_limit: tuple[int, float] = (10, 3600.0)
+    smtp_url: str = ""
+    public_url: str = ""
+    email_limit: tuple[int, float] = (5, 3600.0)
     ws_limit: tuple[int, float] = (30, 3.0)
     ws_address_limit: tuple[int, float] = (300, 3.0)
     max_body: int = 1 << 20
@@ -130,6 +140,10 @@ class Settings:
             replay_limit=_limit(get("REPLAY_LIMIT") or "20/60"),
             token_limit=_limit(get("TOKEN_LIMIT") or "600/60"),
             chat_limit=_limit(get("CHAT_LIMIT") or "5/10"),
+            report_limit=_limit(get("REPORT_LIMIT") or "10/3600"),
+            smtp_url=get("SMTP_URL") or "",
+            public_url=get("PUBLIC_URL") or "",
+            email_limit=_limit(get("EMAIL_LIMIT") or "5/3600"),
             ws_limit=_limit(get("WS_LIMIT") or "30/3"),
             ws_address_limit=_limit(get("WS_ADDRESS_LIMIT") or "300/3"),
             gc_freeze=float(get("GC_FREEZE") or defaults.gc_freeze),

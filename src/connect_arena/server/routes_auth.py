@@ -30,7 +30,9 @@ async def _signed_in(
     request: Request, response: Response, arena: Arena, user: StoredUser
 ) -> Session:
     """Start a new session for ``user`` (a fresh token, so a fresh CSRF token too); the
-    session the request came with, if any, ends."""
+    session the request came with, if any, ends; the account is read afresh (a role given
+    meanwhile applies now)."""
+    arena.forget_user(user.id)
     await arena.sessions.end(cookie_token(request))
     token = await arena.sessions.start(user.id, request.headers.get("user-agent"))
     arena.sessions.set_cookie(request, response, token)

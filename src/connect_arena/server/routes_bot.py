@@ -24,6 +24,7 @@ from pydantic import Field, model_validator
 
 from connect_arena.server.db import StoredUser
 from connect_arena.server.db.bots import StoredToken
+from connect_arena.server.db.relations import SqlRelations
 from connect_arena.server.dependencies import (
     Arena,
     ArenaDep,
@@ -294,7 +295,8 @@ async def move(table_id: TableId, body: Move, caller: BotPlay, arena: ArenaDep) 
     seq = body.seq
     if seq is None:
         seq = (await service.get_table(table_id)).seq + 1
-    entry = await service.submit(table_id, caller.user.id, seq, body.action, body.seat)
+    with arena.metrics.timed_move():
+        entry = await service.submit(table_id, caller.user.id, seq, body.action, body.seat)
     return {"ok": True, "seq": entry.seq}
 
 
@@ -362,6 +364,8 @@ async def challenge(
     target = await arena.storage.user_by_name(username[:64])
     if target is None:
         raise ApiError(404, "not_found", f"there is no user {username[:64]!r}")
+    if await SqlRelations(arena.storage).blocked(caller.user.id, target.id):
+        raise ApiError(403, "blocked", f"you cannot challenge {target.name}")
     try:
         settings = TableSettings.from_json(body.settings.model_dump())
     except ValueError as error:

@@ -140,6 +140,22 @@ export function agentLabel(agent) {
 }
 
 /**
+ * A computer player in a seat menu: "Computer, hard (thinks up to 1 s)" when the game caps
+ * that level's thinking time (`agent_time_caps` of /api/games, seconds), else "Computer, hard".
+ *
+ * @param {Partial<Pick<GameInfo, "agent_time_caps">> | null | undefined} game
+ * @param {string} agent - e.g. "mcts:hard".
+ * @returns {string}
+ */
+export function computerChoiceText(game, agent) {
+  const caps = game?.agent_time_caps;
+  const label = agentLabel(agent);
+  if (!caps || !Object.hasOwn(caps, agent)) return t("common.seatComputer", { agent: label });
+  const seconds = new Intl.NumberFormat(language(), { maximumFractionDigits: 2 }).format(caps[agent]);
+  return t("common.seatComputerCapped", { agent: label, seconds });
+}
+
+/**
  * Who sits at a seat: the user's name, or "Computer, hard" translated ("" for nobody).
  *
  * @param {Pick<SeatInfo, "kind"> & Partial<Pick<SeatInfo, "name" | "agent">> | null | undefined} seat
