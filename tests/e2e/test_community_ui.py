@@ -301,9 +301,12 @@ def test_analyse_a_finished_game_on_its_replay(browser: Browser, shared_server: 
     expect(page.locator("#analyse")).to_have_text("Diese Partie analysieren")
     page.click("#analyse")
     expect(page.locator("#analysis-moves li").first).to_be_visible(timeout=60_000)
-    expect(page.locator("#analysis-status")).to_contain_text("Züge analysiert")
+    expect(page.locator("#analysis-status")).to_contain_text("Züge analysiert", timeout=120_000)
     moves = page.locator("#analysis-moves li").count()
     assert moves >= 5
+    # The hints' scale (issue 27 item 10): "gewinnt zu 63 %" or a proof, never "value -0.20".
+    for value in page.locator("#analysis-moves .value").all_text_contents():
+        assert re.fullmatch(r"gewinnt zu \d+ %|(gewinnt|verliert) erzwungen", value), value
     assert page.locator(".value-chart .value-dot").count() == moves
     # A point of the chart shows the position the engine looked at (before that move).
     dot = page.locator(".value-chart .value-dot").nth(3)
@@ -311,4 +314,83 @@ def test_analyse_a_finished_game_on_its_replay(browser: Browser, shared_server: 
     dot.click()
     expect(page.locator("#position")).to_have_text(re.compile(rf"^{seq - 1} / \d+$"))
     shoot(page, "replay-analysis")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_analyse_from_here_plays_a_branch(browser: Browser, shared_server: LiveServer) -> None:
+    page = new_page(browser, shared_server.base)
+    sign_up(page, "erin")
+    csrf = page.request.get("/api/session").json()["csrf"]
+    made = page.request.post(
+        "/api/tables",
+        data={"game": "connect5", "seats": [{"kind": "me"}, {"kind": "me"}]},
+        headers={"X-CSRF-Token": csrf},
+    )
+    assert made.ok, made.text()
+    table = made.json()["table"]["id"]
+    page.evaluate(PLAY, [table, 4])
+    resign(page, table)
+    page.goto(f"/tables/{table}/replay")
+    page.click("#previous")
+    expect(page.locator("#position")).to_have_text(re.compile(r"^3 / \d+$"))
+    page.click("#explore-open")
+    expect(page.locator("#explore-heading")).to_have_text("Analysis from position 3")
+    expect(page.locator("#explore-best")).to_contain_text("wins", timeout=60_000)
+    expect(page.locator("#explore-undo")).to_be_disabled()
+    # A move on the analysis board: the branch grows, the engine weighs the new position.
+    page.locator("#explore-board .placeable").first.click()
+    expect(page.locator("#explore-branch")).to_have_text(
+        "1 move played from the game's position.", timeout=60_000
+    )
+    expect(page.locator("#explore-undo")).to_be_enabled()
+    expect(page.locator("#explore-best")).to_contain_text("wins")
+    shoot(page, "replay-explore")
+    page.click("#explore-undo")
+    expect(page.locator("#explore-branch")).to_have_text(
+        "The game's position: play a move on the board.", timeout=60_000
+    )
+    page.click("#explore-close")
+    expect(page.locator("#explore")).to_be_hidden()
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_quinque_board_names_its_cells_on_demand(
+    browser: Browser, shared_server: LiveServer
+) -> None:
+    # Issue 27 item 10: hints name cells ("T1,-1"); the board labels them with a toggle.
+    page = new_page(browser, shared_server.base)
+    sign_up(page, "fern")
+    csrf = page.request.get("/api/session").json()["csrf"]
+    made = page.request.post(
+        "/api/tables",
+        data={
+            "game": "quinque",
+            "options": {"parachutes": 2, "tiles": 1, "first_player": "0"},
+            "seats": [
+                {"kind": "computer", "agent": "random"},
+                {"kind": "computer", "agent": "random"},
+            ],
+        },
+        headers={"X-CSRF-Token": csrf},
+    )
+    assert made.ok, made.text()
+    table = made.json()["table"]["id"]
+    for _ in range(300):
+        if page.request.get(f"/api/tables/{table}").json()["table"]["status"] == "finished":
+            break
+        page.wait_for_timeout(100)
+    page.goto(f"/tables/{table}/replay")
+    toggle = page.get_by_role("button", name="Show coordinates")
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    assert page.locator("svg.quinque .cell-name").count() == 0
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    names = page.locator("svg.quinque .cell-name").all_text_contents()
+    assert "T0,0" in names and all(re.fullmatch(r"T-?\d+,-?\d+", name) for name in names)
+    shoot(page, "quinque-coordinates")
+    page.reload()  # remembered
+    expect(page.get_by_role("button", name="Show coordinates")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    assert page.locator("svg.quinque .cell-name").count() == len(names)
     assert page.errors == []  # type: ignore[attr-defined]

@@ -5,6 +5,8 @@ is ``build/e2e/9-hint.png``."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Browser, expect
 
@@ -48,8 +50,10 @@ def test_hint_shows_a_legal_suggestion_on_the_board(
     assert best in legal and len(hint["lines"]) == 3
     box = page.locator("#hint")
     expect(box).to_contain_text("Suggestion:")
-    expect(box).to_contain_text("expected score")
-    expect(box).to_contain_text("%")
+    # One honest scale (issue 27 item 10): "wins 63%" or a proof in words, never "also good".
+    value = re.compile(r"^wins \d+%$|^(wins|loses) by force$")
+    expect(box.locator(".hint-value")).to_have_text(value)
+    expect(box).not_to_contain_text("Also good")
     if best != "pass":  # "pass" is named in the box only
         expect(page.locator(f'[data-hint="{best}"]')).to_have_count(1)
     page.screenshot(path=artifacts() / "9-hint.png", full_page=True)

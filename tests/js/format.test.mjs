@@ -15,7 +15,8 @@ const COMMON_EN = {
   seatComputer: "Computer, {agent}", seatComputerCapped: "Computer, {agent} (up to {seconds} s)",
   playerN: "Player {n}", yes: "yes", no: "no", atRandom: "at random",
   errorNotYourTurn: "Not your turn.", errorRateLimited: "Wait {seconds} s.", errorSlowDown: "Slow down.",
-  hintScore: "score {percent}%", hintPoints: "result {value}",
+  hintScore: "wins {percent}%", hintPoints: "result {value}", hintWinsByForce: "wins by force",
+  hintLosesByForce: "loses by force",
 };
 const COMMON_IT = {
   draw: "PAREGGIO", agentHard: "forte", computerPlayer: "Computer, {agent}",
@@ -175,12 +176,14 @@ describe("errors and hints", () => {
     assert.equal(errorText("rate_limited", "slow down", { retryAfter: "17" }), "Wait 17 s.");
     assert.equal(errorText("rate_limited", "slow down"), "Slow down.");
   });
-  test("hintValueText: a win/loss value as an expected score, else points", () => {
-    assert.equal(hintValueText(0), "score 50%");
-    assert.equal(hintValueText(1), "score 100%");
-    assert.equal(hintValueText(-1), "score 0%");
-    assert.equal(hintValueText(0.24), "score 62%");
-    assert.equal(hintValueText(12.345), "result 12.3");
-    assert.equal(hintValueText(-3), "result -3.0");
+  test("hintValueText: the server's 0..1 score as a percentage, proofs in words, else points", () => {
+    assert.equal(hintValueText({ value: 0, score: 0.5, solved: false }), "wins 50%");
+    assert.equal(hintValueText({ value: 0.26, score: 0.63, solved: false }), "wins 63%");
+    assert.equal(hintValueText({ value: 1, score: 1, solved: true }), "wins by force");
+    assert.equal(hintValueText({ value: -1, score: 0, solved: true }), "loses by force");
+    assert.equal(hintValueText({ value: -1, score: 0, solved: false }), "wins 0%");
+    // Points games (score null): the expected points, never a percentage.
+    assert.equal(hintValueText({ value: 12.345, score: null, solved: false }), "result 12.3");
+    assert.equal(hintValueText({ value: 0.5, score: null, solved: false }), "result 0.5");
   });
 });

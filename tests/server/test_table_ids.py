@@ -25,6 +25,8 @@ ROUTES = [
     ("POST", "/api/tables/{id}/rematch"),
     ("GET", "/api/tables/{id}/chat"),
     ("GET", "/api/tables/{id}/analysis"),
+    ("GET", "/api/tables/{id}/analysis/stream"),
+    ("GET", "/api/tables/{id}/analysis/explore"),
     ("POST", "/api/tables/{id}/chat"),
     ("GET", "/api/bot/game/stream/{id}"),
     ("POST", "/api/bot/game/{id}/move"),

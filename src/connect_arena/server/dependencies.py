@@ -36,6 +36,14 @@ USER_TTL = 10.0
 _TABLE_ID = re.compile(r"[1-9][0-9]{0,9}")
 
 
+ANALYSIS_LIMIT = (6, 60.0)
+"""Game analyses asked per client address and per user in a minute (each may search up to
+120 positions; a cached one is cheap, but counts the same)."""
+EXPLORE_LIMIT = (40, 60.0)
+""""Analyse from here" positions (one search each) per client address and per user in a
+minute."""
+
+
 @dataclass
 class Arena:
     """Everything a request handler may need.
@@ -60,6 +68,10 @@ class Arena:
         email_limiter: e-mails asked for per user, resets per address.
         metrics: this process's metrics (``/metrics``).
         coordinator: the Redis shared by the processes, when configured.
+        analysis_limiter: game analyses per client address and per user
+            (:data:`ANALYSIS_LIMIT`).
+        explore_limiter: "analyse from here" positions per client address and per user
+            (:data:`EXPLORE_LIMIT`).
     """
 
     settings: Settings
@@ -81,6 +93,8 @@ class Arena:
     email_limiter: RateLimiter = field(default_factory=lambda: RateLimiter(5, 3600.0))
     metrics: Metrics = field(default_factory=Metrics)
     coordinator: RedisCoordinator | None = None
+    analysis_limiter: RateLimiter = field(default_factory=lambda: RateLimiter(*ANALYSIS_LIMIT))
+    explore_limiter: RateLimiter = field(default_factory=lambda: RateLimiter(*EXPLORE_LIMIT))
     _users: OrderedDict[int, tuple[float, StoredUser]] = field(default_factory=OrderedDict)
 
     async def user(self, user_id: int) -> StoredUser | None:

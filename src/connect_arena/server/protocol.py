@@ -458,6 +458,8 @@ MESSAGES: dict[str, Any] = {
     "Challenge": service.Challenge,
     "Hint": service.Hint,
     "GameAnalysis": service.GameAnalysis,
+    "AnalysisProgress": service.AnalysisProgress,
+    "AnalysisBranch": service.AnalysisBranch,
     "Replay": service.Replay,
     "TutorialInfo": service.TutorialInfo,
     "TutorialProgress": service.TutorialProgress,

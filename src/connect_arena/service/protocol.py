@@ -504,10 +504,16 @@ class HintLine(TypedDict):
     event: GameEvent
     value: float
     """The seat's expected return."""
+    score: float | None
+    """The same on the one scale of hints and analyses: the share of the best result, 0..1
+    (a win 1, a two-sided draw 0.5); ``null`` when returns are points (then ``value``)."""
     visits: int
     solved: bool
     principal: list[str]
+    """The expected line, up to the next chance outcome (never sampled dice)."""
     principal_events: list[GameEvent]
+    then_chance: bool
+    """Chance (the dice) acts after the line: what follows is not known."""
 
 
 @with_config(CONFIG)
@@ -535,8 +541,12 @@ class AnalysedPosition(TypedDict):
     best_event: GameEvent
     value: float
     """The acting seat's expected return (the best line's)."""
+    score: float | None
+    """The same on the scale of hints: the share of the best result, 0..1 (``null``: points)."""
     rank: int | None
     """The action played among the candidates (1: the engine's; ``null``: not among them)."""
+    simulations: int
+    """The simulations searched (fewer where the position was decided early)."""
 
 
 @with_config(CONFIG)
@@ -548,6 +558,53 @@ class GameAnalysis(TypedDict):
     sampled: bool
     """Only some positions were searched (a long game)."""
     positions: list[AnalysedPosition]
+    """By seq."""
+
+
+@with_config(CONFIG)
+class BranchChoice(TypedDict):
+    """A choice at a position of "analyse from here": a legal action of the seat to act, or a
+    chance outcome with its probability."""
+
+    notation: str
+    parts: Annotated[JsonObject, WithJsonSchema(ACTION_PARTS_SCHEMA)]
+    event: GameEvent
+    """The choice in words."""
+    probability: float | None
+    """A chance outcome's probability (``null`` for a seat's action)."""
+
+
+@with_config(CONFIG)
+class AnalysisBranch(TypedDict):
+    """``GET /api/tables/{id}/analysis/explore?seq=&branch=``: "analyse from here" — the
+    position after the game's first ``seq`` actions and then the ``branch`` actions (notation,
+    chance outcomes included), the choices there and the engine's evaluation for the seat to
+    act."""
+
+    table_id: int
+    seq: int
+    branch: list[str]
+    frame: ReplayFrame
+    """The position (``frame.seq``: actions applied in all)."""
+    seat: int | None
+    """The seat to act (the lowest active one); ``null`` when chance acts or the game ended."""
+    choices: list[BranchChoice]
+    """The seat's legal actions, or the chance outcomes."""
+    lines: list[HintLine]
+    """The engine's best actions for ``seat``, best first (empty without a seat)."""
+    simulations: int
+
+
+@with_config(CONFIG)
+class AnalysisProgress(TypedDict):
+    """``GET /api/tables/{id}/analysis/stream`` (server-sent events): one ``position`` event
+    per position as its search ends (in no particular order), then one ``done`` event whose
+    data is the whole :class:`GameAnalysis`."""
+
+    table_id: int
+    total: int
+    """The positions the analysis searches."""
+    position: AnalysedPosition
 
 
 @with_config(CONFIG)
@@ -805,6 +862,9 @@ class TournamentMessage(TypedDict):
 __all__ = [
     "CONFIG",
     "AnalysedPosition",
+    "AnalysisBranch",
+    "AnalysisProgress",
+    "BranchChoice",
     "Challenge",
     "ChallengeEvent",
     "ChallengeSeat",

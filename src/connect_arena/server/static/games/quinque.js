@@ -117,6 +117,9 @@ import { TARGET_PX, zoomable } from "./zoom.js";
 
 const MAX_SCALE = 1.6; // pixels per unit at most: on a wide screen a small formation stays small
 
+/** Where the coordinates toggle is remembered (localStorage). */
+const COORDINATES_KEY = "connect-arena.quinque.coordinates";
+
 /**
  * Create the Quinque board.
  * @param {HTMLElement} root
@@ -136,14 +139,34 @@ export default function create(root, context) {
     maxScale: MAX_SCALE,
     labels: { zoomIn: t("common.zoomIn"), zoomOut: t("common.zoomOut"), fit: t("common.zoomFit") },
   });
-  root.replaceChildren(zoom.element);
+  // The coordinates toggle (remembered): cells named as hints and records name them.
+  const remembered = (() => {
+    try {
+      return localStorage.getItem(COORDINATES_KEY) === "1";
+    } catch {
+      return false;
+    }
+  })();
+  const toggle = h("button", { type: "button", class: "quinque-coordinates", "aria-pressed": String(remembered) },
+    t("quinque.coordinates"));
+  toggle.addEventListener("click", () => {
+    board.coordinates = !board.coordinates;
+    toggle.setAttribute("aria-pressed", String(board.coordinates));
+    try {
+      localStorage.setItem(COORDINATES_KEY, board.coordinates ? "1" : "0");
+    } catch {
+      // private browsing: the choice lasts for this page only
+    }
+    renderBoard(board);
+  });
+  root.replaceChildren(h("div", { class: "quinque-board" }, zoom.element, toggle));
   const panel = h("div", { class: "quinque-panel" });
   if (context.panel) context.panel.replaceChildren(h("h2", {}, t("quinque.title")), panel);
 
   /** @type {import("./quinque/view.js").BoardView & import("./quinque/input.js").PointerBoard} */
   const board = {
     geometry, lattice: layout(geometry.tile_side), surface, panel, zoom, interactive: context.interactive,
-    current: null, legal: legalIndex([]), hint: null, selected: null, refocus: null,
+    coordinates: remembered, current: null, legal: legalIndex([]), hint: null, selected: null, refocus: null,
     parachuteName: (seat) => [t("quinque.parachuteRed"), t("quinque.parachuteBlue")][seat] ?? seatName(seat),
     send(notation) {
       board.selected = null;

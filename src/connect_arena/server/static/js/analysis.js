@@ -1,18 +1,22 @@
 // "Analyse this game" on a finished table's replay page (#analysis): the engine's value
 // along the game as an SVG chart, and at each move the engine's choice beside the move
 // played. Clicking a point or a row shows that position in the replay (through the
-// replay's own slider). Fair play: the server analyses finished games only.
+// replay's own slider). Fair play: the server analyses finished games only. The positions
+// arrive as server-sent events as each search ends (GET .../analysis/stream); values are
+// shown on the hints' scale (format.js hintValueText: "wins 63%").
 
 import { api } from "./api.js";
 import { h, messageOf, toast } from "./dom.js";
-import { gameTitle, listText, seatClass, seatName } from "./format.js";
+import { gameTitle, hintValueText, listText, seatClass, seatName } from "./format.js";
 import { chartScale, moveQuality } from "./community.js";
 import { eventText, loadNamespaces, t } from "./i18n.js";
 import { activateOnKeys, svg } from "./svg.js";
+import { openExplorer } from "./explore.js";
 
 /** @typedef {import("./types.js").GameInfo} GameInfo */
 /** @typedef {import("./community-types.js").Analysis} Analysis */
 /** @typedef {import("./community-types.js").AnalysedPosition} AnalysedPosition */
+/** @typedef {import("./community-types.js").AnalysisProgress} AnalysisProgress */
 
 const parts = location.pathname.split("/");
 const tableId = parts[1] === "tables" ? Number(parts[2]) : null;
@@ -53,12 +57,14 @@ function playedText(position) {
  * @returns {SVGElement}
  */
 function valueChart(positions, game) {
-  const values = positions.map((p) => p.value);
+  // The hints' 0..1 scale where the game has one (the middle line: a draw), else the points.
+  const scored = positions.every((p) => p.score !== null);
+  const values = positions.map((p) => (scored ? Number(p.score) : p.value));
   const scale = chartScale(values, {
     width: WIDTH, height: HEIGHT, pad: PAD,
-    low: Math.min(-1, ...values), high: Math.max(1, ...values),
+    low: scored ? 0 : Math.min(-1, ...values), high: scored ? 1 : Math.max(1, ...values),
   });
-  const zero = scale.y(0);
+  const zero = scale.y(scored ? 0.5 : 0);
   const lines = seatsOf(positions).map((seat) => {
     const points = scale.points.filter((_, i) => positions[i].seat === seat);
     return points.length > 1
@@ -123,12 +129,50 @@ function moveList(positions, game) {
     h("span", { class: "played" }, playedText(position)),
     h("span", { class: `quality ${quality}` }, t(`community.quality_${quality}`)),
     quality === "best" ? null : h("span", { class: "best" }, t("community.engineBest", { move: best })),
-    h("span", { class: "value muted" }, t("community.valueShort", { value: position.value.toFixed(2) })));
+    h("span", { class: "value muted" }, hintValueText(position)));
   }));
 }
 
 /**
- * Run the analysis and show it.
+ * Show the positions analysed so far (by seq).
+ *
+ * @param {HTMLElement} root
+ * @param {AnalysedPosition[]} positions
+ * @param {GameInfo} game
+ */
+function show(root, positions, game) {
+  root.querySelector("#analysis-result")?.replaceChildren(
+    h("div", { class: "chart-wrap" }, valueChart(positions, game)),
+    h("p", { class: "muted chart-legend" }, t("community.chartMany"), " ",
+      seatsOf(positions).map((seat) => h("span", { class: `legend-seat ${seatClass(game, seat)}` }, seatName(game, seat)))),
+    moveList(positions, game));
+}
+
+/**
+ * The analysis as server-sent events: `position` events as each search ends, then `done`
+ * with the whole analysis. A stream that fails before `done` is asked once as JSON, whose
+ * error (fair play, a limit with its wait, a busy engine) the page then shows.
+ *
+ * @param {(progress: AnalysisProgress) => void} onPosition
+ * @returns {Promise<Analysis>}
+ */
+function streamAnalysis(onPosition) {
+  return new Promise((resolve, reject) => {
+    const source = new EventSource(`/api/tables/${tableId}/analysis/stream`);
+    source.addEventListener("position", (event) => onPosition(JSON.parse(/** @type {MessageEvent} */ (event).data)));
+    source.addEventListener("done", (event) => {
+      source.close();
+      resolve(JSON.parse(/** @type {MessageEvent} */ (event).data));
+    });
+    source.addEventListener("error", () => {
+      source.close();
+      api.get(`/api/tables/${tableId}/analysis`).then(resolve, reject);
+    });
+  });
+}
+
+/**
+ * Run the analysis and show each position as it comes.
  *
  * @param {HTMLElement} root
  * @param {HTMLButtonElement} button
@@ -138,12 +182,17 @@ async function analyse(root, button) {
   button.disabled = true;
   status.textContent = t("community.analysing");
   try {
-    /** @type {[Analysis, {table: {game: string}}, {games: GameInfo[]}]} */
-    const [analysis, { table }, catalogue] = await Promise.all([
-      api.get(`/api/tables/${tableId}/analysis`), api.get(`/api/tables/${tableId}`), api.get("/api/games"),
-    ]);
+    /** @type {[{table: {game: string}}, {games: GameInfo[]}]} */
+    const [{ table }, catalogue] = await Promise.all([api.get(`/api/tables/${tableId}`), api.get("/api/games")]);
     const game = catalogue.games.find((g) => g.name === table.game) || { name: table.game, seat_names: [] };
     await loadNamespaces("common", "community", table.game);
+    /** @type {Map<number, AnalysedPosition>} */
+    const found = new Map();
+    const analysis = await streamAnalysis((progress) => {
+      found.set(progress.position.seq, progress.position);
+      status.textContent = t("community.analysingProgress", { done: found.size, total: progress.total });
+      show(root, [...found.values()].sort((a, b) => a.seq - b.seq), game);
+    });
     const positions = analysis.positions;
     if (!positions.length) {
       status.textContent = t("community.nothingToAnalyse");
@@ -156,11 +205,7 @@ async function analyse(root, button) {
       t("community.mistakesCount", { count: mistakes }),
     ].filter(Boolean).join(" ");
     button.hidden = true;
-    root.querySelector("#analysis-result")?.replaceChildren(
-      h("div", { class: "chart-wrap" }, valueChart(positions, game)),
-      h("p", { class: "muted chart-legend" }, t("community.chartMany"), " ",
-        seatsOf(positions).map((seat) => h("span", { class: `legend-seat ${seatClass(game, seat)}` }, seatName(game, seat)))),
-      moveList(positions, game));
+    show(root, positions, game);
   } catch (problem) {
     status.textContent = messageOf(problem);
     button.disabled = false;
@@ -173,10 +218,24 @@ async function main() {
   await loadNamespaces("common", "community");
   const button = h("button", { class: "primary", id: "analyse", type: "button" }, t("community.analyseThisGame"));
   button.addEventListener("click", () => analyse(root, button));
+  // "Analyse from here": under the replay's board, from the position the replay shows.
+  const explore = h("section", { class: "explore-panel", id: "explore", hidden: true, "aria-labelledby": "explore-heading" });
+  document.getElementById("controls")?.after(explore);
+  const fromHere = h("button", { id: "explore-open", type: "button" }, t("community.exploreFromHere"));
+  fromHere.addEventListener("click", () => {
+    const slider = /** @type {HTMLInputElement | null} */ (document.getElementById("slider"));
+    const close = () => {
+      explore.hidden = true;
+      explore.replaceChildren();
+      fromHere.focus();
+    };
+    openExplorer(explore, tableId, Number(slider?.value || 0), close)
+      .then(() => explore.scrollIntoView({ block: "nearest" }), (problem) => toast(messageOf(problem)));
+  });
   root.replaceChildren(
     h("h2", { id: "analysis-heading" }, t("community.analysis")),
     h("p", { class: "muted" }, t("community.analysisHint")),
-    button,
+    h("div", { class: "analysis-buttons" }, button, " ", fromHere),
     h("p", { class: "status-line", id: "analysis-status", role: "status", "aria-live": "polite" }),
     h("div", { id: "analysis-result" }));
   root.setAttribute("aria-labelledby", "analysis-heading");

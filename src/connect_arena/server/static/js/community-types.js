@@ -26,6 +26,7 @@
 /** @typedef {import("./protocol").AnalysedPosition} AnalysedPosition */
 
 /** @typedef {import("./protocol").GameAnalysis} Analysis */
+/** @typedef {import("./protocol").AnalysisProgress} AnalysisProgress */
 
 /** @typedef {import("./protocol").HistoryPlayer} HistoryPlayer */
 

@@ -250,18 +250,19 @@ export function resultText(returns, seatLabel, game = null) {
 }
 
 /**
- * A hint's value for people: the expected score from 0% (a sure loss) to 100% (a sure win)
- * when the value is within the ±1 returns of a win/loss game, else the expected result in
- * points.
+ * A candidate's value for people, on the one scale of hints and analyses: the server's score
+ * (the share of the best result, 0..1: a win 100%, a draw 50%) as "wins 63%", a proven result
+ * in words, and the expected points in games scored by points (no score).
  *
- * @param {number} value - the seat's expected return.
+ * @param {{value: number, score?: number | null, solved?: boolean}} line
  * @returns {string}
  */
-export function hintValueText(value) {
-  if (value >= -1 && value <= 1) {
-    return t("common.hintScore", { percent: Math.round(50 * (value + 1)) });
-  }
-  return t("common.hintPoints", { value: value.toFixed(1) });
+export function hintValueText(line) {
+  const score = line.score ?? null;
+  if (score === null) return t("common.hintPoints", { value: line.value.toFixed(1) });
+  if (line.solved && score >= 1) return t("common.hintWinsByForce");
+  if (line.solved && score <= 0) return t("common.hintLosesByForce");
+  return t("common.hintScore", { percent: Math.round(100 * score) });
 }
 
 /**

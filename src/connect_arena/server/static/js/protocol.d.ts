@@ -44,6 +44,8 @@ export type ConnectArenaMessage =
   | Challenge
   | Hint
   | GameAnalysis
+  | AnalysisProgress
+  | AnalysisBranch
   | Replay
   | TutorialInfo
   | TutorialProgress
@@ -1135,10 +1137,22 @@ export interface HintLine {
    * The seat's expected return.
    */
   value: number;
+  /**
+   * The same on the one scale of hints and analyses: the share of the best result, 0..1
+   * (a win 1, a two-sided draw 0.5); ``null`` when returns are points (then ``value``).
+   */
+  score: number | null;
   visits: number;
   solved: boolean;
+  /**
+   * The expected line, up to the next chance outcome (never sampled dice).
+   */
   principal: string[];
   principal_events: GameEvent[];
+  /**
+   * Chance (the dice) acts after the line: what follows is not known.
+   */
+  then_chance: boolean;
 }
 /**
  * ``GET /api/tables/{id}/analysis``: the evaluation of a finished game.
@@ -1150,6 +1164,9 @@ export interface GameAnalysis {
    * Only some positions were searched (a long game).
    */
   sampled: boolean;
+  /**
+   * By seq.
+   */
   positions: AnalysedPosition[];
 }
 /**
@@ -1169,9 +1186,116 @@ export interface AnalysedPosition {
    */
   value: number;
   /**
+   * The same on the scale of hints: the share of the best result, 0..1 (``null``: points).
+   */
+  score: number | null;
+  /**
    * The action played among the candidates (1: the engine's; ``null``: not among them).
    */
   rank: number | null;
+  /**
+   * The simulations searched (fewer where the position was decided early).
+   */
+  simulations: number;
+}
+/**
+ * ``GET /api/tables/{id}/analysis/stream`` (server-sent events): one ``position`` event
+ * per position as its search ends (in no particular order), then one ``done`` event whose
+ * data is the whole :class:`GameAnalysis`.
+ */
+export interface AnalysisProgress {
+  table_id: number;
+  /**
+   * The positions the analysis searches.
+   */
+  total: number;
+  position: AnalysedPosition;
+}
+/**
+ * ``GET /api/tables/{id}/analysis/explore?seq=&branch=``: "analyse from here" — the
+ * position after the game's first ``seq`` actions and then the ``branch`` actions (notation,
+ * chance outcomes included), the choices there and the engine's evaluation for the seat to
+ * act.
+ */
+export interface AnalysisBranch {
+  table_id: number;
+  seq: number;
+  branch: string[];
+  frame: ReplayFrame;
+  /**
+   * The seat to act (the lowest active one); ``null`` when chance acts or the game ended.
+   */
+  seat: number | null;
+  /**
+   * The seat's legal actions, or the chance outcomes.
+   */
+  choices: BranchChoice[];
+  /**
+   * The engine's best actions for ``seat``, best first (empty without a seat).
+   */
+  lines: HintLine[];
+  simulations: number;
+}
+/**
+ * The position (``frame.seq``: actions applied in all).
+ */
+export interface ReplayFrame {
+  seq: number;
+  /**
+   * The seat that acted (-1: chance; ``null`` in frame 0).
+   */
+  seat: number | null;
+  action: string | null;
+  /**
+   * The action in words.
+   */
+  event: GameEvent | null;
+  chance: boolean;
+  to_move: number[];
+  terminal: boolean;
+  returns: number[] | null;
+  /**
+   * Everything the record shows (``State.revealed_observation``).
+   */
+  observation: {
+    [k: string]: unknown;
+  };
+}
+/**
+ * A choice at a position of "analyse from here": a legal action of the seat to act, or a
+ * chance outcome with its probability.
+ */
+export interface BranchChoice {
+  notation: string;
+  /**
+   * An action's kind and fields (Action.parts()); the fields depend on the kind.
+   */
+  parts: {
+    kind: string;
+    [k: string]: unknown;
+  };
+  event: GameEvent2;
+  /**
+   * A chance outcome's probability (``null`` for a seat's action).
+   */
+  probability: number | null;
+}
+/**
+ * A structured event as JSON (:meth:`Event.to_json`): what an action does, or why it was
+ * refused; pages translate it by ``key``. Part of the wire protocol
+ * (``connect_arena.service.protocol``).
+ */
+export interface GameEvent2 {
+  /**
+   * ``<game>.<what>`` or ``core.<what>``.
+   */
+  key: string;
+  /**
+   * The template's parameters.
+   */
+  params: {
+    [k: string]: unknown;
+  };
 }
 /**
  * A replay's summary: the record, the number of positions, each action's seat and
@@ -1183,7 +1307,7 @@ export interface Replay {
   positions: number;
   seats: number[];
   events: (GameEvent | null)[];
-  frames: ReplayFrame[];
+  frames: ReplayFrame1[];
 }
 /**
  * A game record (``connect-arena/record@1``, ``docs/records.md``).
@@ -1238,7 +1362,7 @@ export interface TableGameInfo {
 /**
  * Frame ``i`` of a replay: the position after ``i`` actions.
  */
-export interface ReplayFrame {
+export interface ReplayFrame1 {
   seq: number;
   /**
    * The seat that acted (-1: chance; ``null`` in frame 0).
@@ -1328,7 +1452,7 @@ export interface ReplayFrames {
   positions: number;
   from: number;
   to: number;
-  frames: ReplayFrame[];
+  frames: ReplayFrame1[];
 }
 /**
  * ``GET /api/tables/{id}/chat``: the latest messages of the rooms the caller reads.
@@ -1401,14 +1525,14 @@ export interface HttpErrorDetail {
    * In English, for people.
    */
   message: string;
-  event?: GameEvent2;
+  event?: GameEvent3;
 }
 /**
  * A structured event as JSON (:meth:`Event.to_json`): what an action does, or why it was
  * refused; pages translate it by ``key``. Part of the wire protocol
  * (``connect_arena.service.protocol``).
  */
-export interface GameEvent2 {
+export interface GameEvent3 {
   /**
    * ``<game>.<what>`` or ``core.<what>``.
    */

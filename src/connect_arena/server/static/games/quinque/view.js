@@ -24,6 +24,7 @@ export const INK = "#20324d";
  * @property {HTMLElement} panel
  * @property {{layout: (touch: boolean) => void}} zoom
  * @property {boolean} interactive
+ * @property {boolean} coordinates - label every cell "T<x>,<y>" (the notation hints use)
  * @property {import("../quinque.js").Update | null} current
  * @property {LegalIndex} legal
  * @property {LegalAction | null} hint - the suggestion, as the legal action it names
@@ -256,6 +257,20 @@ function drawWin(board, observation) {
   return group;
 }
 
+/** Each cell's name as the notation (and hints) spell it, in its top left corner.
+ * @param {BoardView} board @param {{minX: number, maxX: number, minY: number, maxY: number}} box */
+function drawCoordinates(board, box) {
+  const group = svg("g", { class: "coordinates", "aria-hidden": "true" });
+  if (!board.coordinates) return group;
+  for (let tx = box.minX; tx <= box.maxX; tx += 1) {
+    for (let ty = box.minY; ty <= box.maxY; ty += 1) {
+      const [x, y] = board.lattice.tileOrigin(tx, ty);
+      group.append(svg("text", { x: x + 3, y: y + 10, class: "cell-name" }, `T${key(tx, ty)}`));
+    }
+  }
+  return group;
+}
+
 /** Draw the formation (the whole SVG) from the board's state.
  * @param {BoardView} board */
 export function renderBoard(board) {
@@ -283,7 +298,8 @@ export function renderBoard(board) {
   const selectedGroup = tiles.querySelector(`[data-tile="T${board.selected}"]`);
   if (selectedGroup) tiles.append(selectedGroup); // on top
   surface.replaceChildren(svg("rect", { x: x0, y: y0, width, height, class: "sky" }), adds, drawDestinations(board),
-    tiles, drawLastAction(board, observation.last?.parts), drawHint(board), drawWin(board, observation));
+    tiles, drawLastAction(board, observation.last?.parts), drawHint(board), drawWin(board, observation),
+    drawCoordinates(board, box));
   surface.classList.toggle("your-turn", playing);
   if (board.refocus) {
     /** @type {HTMLElement | null} */ (surface.querySelector(board.refocus))?.focus();

@@ -87,7 +87,7 @@ async function askHint() {
 }
 
 /** @param {HintLine} line @returns {string} its value for people (format.js hintValueText). */
-const valueText = (line) => hintValueText(line.value);
+const valueText = (line) => hintValueText(line);
 
 /**
  * The hint under the board: the suggestion and its value, the expected line, the next best.
@@ -100,10 +100,13 @@ function hintBox(hint) {
   if (!best) return h("div", { class: "hint-box", id: "hint", tabindex: "-1" }, t("common.hintNone"));
   const events = best.principal_events || [];
   const rest = best.principal.slice(1, 5).map((action, i) => actionText(action, -1, events[i + 1]));
+  // The line stops where chance acts next (the server never lists future dice as known).
+  const chance = best.then_chance && best.principal.length <= 5 ? [t("common.hintThenChance")] : [];
+  const line = [...rest, ...chance];
   return h("div", { class: "hint-box", id: "hint", tabindex: "-1" },
     h("div", {}, h("b", {}, t("common.hintSuggestion", { action: actionText(best.action, hint.seat, best.event) })),
-      " · ", h("span", { class: "hint-value" }, valueText(best))),
-    rest.length ? h("div", { class: "muted" }, t("common.hintLine", { line: rest.join(", ") })) : null,
+      " · ", h("span", { class: "hint-value", title: best.score === null ? "" : t("common.hintScale") }, valueText(best))),
+    line.length ? h("div", { class: "muted" }, t("common.hintLine", { line: line.join(", ") })) : null,
     others.length
       ? h("div", { class: "muted" }, t("common.hintOthers", {
         actions: listText(others.map((line) => `${actionText(line.action, hint.seat, line.event)} (${valueText(line)})`)),
@@ -111,7 +114,7 @@ function hintBox(hint) {
       : null,
     // The suggestion is the move searched most (MCTS): a little-searched one may show a better
     // but rough score; say so when it happens.
-    others.some((line) => line.value > best.value) ? h("div", { class: "muted", id: "hint-ranked" }, t("common.hintRanked")) : null);
+    others.some((other) => other.value > best.value) ? h("div", { class: "muted", id: "hint-ranked" }, t("common.hintRanked")) : null);
 }
 
 /** @returns {HTMLElement} the box of a hint the position has outgrown, with "Ask again". */
