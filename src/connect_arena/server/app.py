@@ -59,6 +59,7 @@ from connect_arena.server.gcpolicy import keep_collections_short
 from connect_arena.server.middleware import AllowedHosts, BodyLimit, SecurityHeaders, StaticCaching
 from connect_arena.server.ratelimit import Buckets
 from connect_arena.server.sessions import Sessions
+from connect_arena.server.shared_limits import RedisRateLimiter
 from connect_arena.service import MatchService, ServiceConfig, ServiceError
 
 STATIC = Path(__file__).parent / "static"
@@ -66,12 +67,23 @@ TEMPLATES = Path(__file__).parent / "templates"
 log = logging.getLogger("connect_arena.server")
 
 
+def rate_limiter(settings: Settings, name: str, limit: tuple[int, float]) -> RateLimiter:
+    """The limiter ``name`` allowing ``limit`` (count, seconds): in this process alone, or in
+    Redis (shared by every process) when ``redis_url`` is set."""
+    if settings.redis_url:
+        return RedisRateLimiter(settings.redis_url, name, *limit)
+    return RateLimiter(*limit)
+
+
 async def open_arena(settings: Settings) -> Arena:
     """Migrate the database, then build the storage and start the match service."""
     engine = make_engine(settings.resolved_database_url())
     await asyncio.to_thread(run_migrations, engine)
     storage = SqlStorage(engine)
-    sessions = Sessions(storage, settings.resolved_secret_key(), secure=settings.secure_cookies)
+
+    def limiter(name: str, limit: tuple[int, float]) -> RateLimiter:
+        return rate_limiter(settings, name, limit)
+
     coordinator = RedisCoordinator(settings.redis_url) if settings.redis_url else None
     bots = SqlBots(storage)
     ratings = SqlRatings(storage)
@@ -90,20 +102,28 @@ async def open_arena(settings: Settings) -> Arena:
         ratings=ratings,
         tournaments=SqlTournaments(storage),
     )
+    sessions = Sessions(
+        storage,
+        settings.resolved_secret_key(),
+        secure=settings.secure_cookies,
+        relay=service.cluster,
+    )
+    if service.cluster is not None:  # a revocation reaches every process's sockets
+        service.cluster.on("revoke", sessions.revoked)
     await service.start()
     return Arena(
         settings=settings,
         storage=storage,
         service=service,
         passwords=Passwords(settings.argon2_time_cost, settings.argon2_memory_kib),
-        login_limiter=RateLimiter(*settings.login_limit),
-        signup_limiter=RateLimiter(*settings.signup_limit),
+        login_limiter=limiter("login", settings.login_limit),
+        signup_limiter=limiter("signup", settings.signup_limit),
         sessions=sessions,
         frame_limiter=Buckets(*settings.ws_address_limit),
-        replay_limiter=RateLimiter(*settings.replay_limit),
+        replay_limiter=limiter("replay", settings.replay_limit),
         bots=bots,
-        token_limiter=RateLimiter(*settings.token_limit),
-        chat_limiter=RateLimiter(*settings.chat_limit),
+        token_limiter=limiter("token", settings.token_limit),
+        chat_limiter=limiter("chat", settings.chat_limit),
         ratings=ratings,
     )
 

@@ -167,6 +167,13 @@ class RedisCoordinator:
                 )
 
     # ----- broadcasts ---------------------------------------------------------------------------
+    async def publish(self, text: str) -> None:
+        """See :meth:`connect_arena.service.cluster.Coordinator.publish`."""
+        try:
+            await self.redis.publish(self.channel, text)
+        except RedisError as error:
+            raise CoordinationError(f"Redis: {error}") from None
+
     async def start(
         self, receive: Callable[[str], None], resync: Callable[[], Awaitable[None]]
     ) -> None:

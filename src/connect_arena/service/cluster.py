@@ -72,8 +72,9 @@ class Replicas(Protocol):
         returns: list[float] | None,
         finished_at: datetime | None,
         reason: ResultReason = ResultReason.NORMAL,
+        remote: bool = False,
     ) -> None:
-        """Record a game's end in memory and publish it."""
+        """Record a game's end in memory and publish it (``remote``: ended elsewhere)."""
 
 
 class CoordinationError(Exception):
@@ -120,6 +121,14 @@ class Coordinator(Protocol):
         """Try to become the one process playing ``table_id``'s computer seats; the block
         receives whether it did (the claim is renewed while held and expires with the
         process). Never waits."""
+        ...
+
+    async def publish(self, text: str) -> None:
+        """Publish ``text`` to every process (this one included; at most once, as pub/sub).
+
+        Raises:
+            CoordinationError: the coordinator is unreachable.
+        """
         ...
 
     async def start(
@@ -213,6 +222,19 @@ def entry_from_json(data: list[Any]) -> LogEntry:
     return LogEntry(data[0], data[1], data[2], data[3], datetime.fromisoformat(data[4]), clock)
 
 
+RelayHandler = Callable[[dict[str, Any]], Awaitable[None]]
+"""What a process does with a relayed message's body (:meth:`Cluster.on`)."""
+
+
+class Relay(Protocol):
+    """Sends what is not a table's change to every other process: user events, chat lines,
+    session revocations (:class:`Cluster` over the coordinator; ``None`` when alone)."""
+
+    def send(self, kind: str, body: dict[str, Any]) -> None:
+        """Hand ``body`` to the ``kind`` handler of every other process (in the background,
+        at most once: pub/sub)."""
+
+
 class Cluster:
     """The service's side of coordination: leases around table operations, catching up,
     and applying what other processes publish.
@@ -230,6 +252,32 @@ class Cluster:
         self.hub = hub
         self.coordinator = coordinator
         self._tasks: set[asyncio.Task[None]] = set()
+        self._handlers: dict[str, RelayHandler] = {}
+
+    # ----- relayed messages (not a table's change) ----------------------------------------------
+    def on(self, kind: str, handler: RelayHandler) -> None:
+        """Run ``handler(body)`` for each ``kind`` message another process :meth:`send` s
+        (one handler per kind, registered in the composition root)."""
+        self._handlers[kind] = handler
+
+    def send(self, kind: str, body: dict[str, Any]) -> None:
+        """See :meth:`Relay.send`: ``{"origin", "relay": kind, "body"}`` on the channel."""
+        text = encode({"origin": self.coordinator.origin, "relay": kind, "body": body})
+
+        async def publish() -> None:
+            try:
+                await self.coordinator.publish(text)
+            except CoordinationError as error:
+                log.warning("could not relay a %s message: %s", kind, error)
+
+        self._spawn(publish())
+
+    def _relayed(self, kind: str, body: Any) -> None:
+        handler = self._handlers.get(kind)
+        if handler is None or not isinstance(body, dict):
+            log.warning("ignoring a relayed %r message", kind)
+            return
+        self._spawn(handler(body))
 
     async def start(self) -> None:
         """Start receiving (before the tables are loaded, so nothing is missed)."""
@@ -335,6 +383,9 @@ class Cluster:
             message = json.loads(text)
             if message.get("origin") == self.coordinator.origin:
                 return
+            if "relay" in message:
+                self._relayed(str(message["relay"]), message.get("body"))
+                return
             info = info_from_json(message["info"])
             entries = [entry_from_json(item) for item in message["log"]]
             seq = int(message.get("seq", entries[-1].seq if entries else -1))
@@ -382,9 +433,8 @@ class Cluster:
         changed = len(info.notes) != len(current.notes)
         current.notes = list(info.notes)
         if current.status is TableStatus.RUNNING and info.status is TableStatus.FINISHED:
-            self.registry.finish(
-                table, info.returns, info.finished_at, info.reason or ResultReason.NORMAL
-            )
+            reason = info.reason or ResultReason.NORMAL
+            self.registry.finish(table, info.returns, info.finished_at, reason, remote=True)
             return
         if changed and current.status is TableStatus.RUNNING:
             table.start_clocks(utcnow())
@@ -440,7 +490,8 @@ class Cluster:
         table.apply_entry(entry)
         if table.state.is_terminal():
             returns = final_returns(table.state.game, table.state.returns(), table.info.notes)
-            self.registry.finish(table, returns, entry.created_at)
+            # Caught up from the database or another process's message: ended elsewhere.
+            self.registry.finish(table, returns, entry.created_at, remote=True)
         else:
             self.hub.publish(ReplicaChanged(table))
         table.broadcast_event(entry)

@@ -139,7 +139,7 @@ class MatchService:
         self.lifecycle = Lifecycle(
             self.registry, self.finisher, self.seating, self.hub, self.clock, self.config
         )
-        self.user_events = UserEvents()
+        self.user_events = UserEvents(self.cluster)
         self.challenges = Challenges(
             challenges or MemoryChallengeStore(), self.seating, self.user_events
         )
@@ -155,7 +155,7 @@ class MatchService:
             self.ratings.rated_games,
             self.ratings.rating_of,
         )
-        self.chat = Chat(self.registry, chat or MemoryChatStore())
+        self.chat = Chat(self.registry, chat or MemoryChatStore(), self.cluster)
         self.seeks = Seeks(self.seating, self.user_events, self.hub, self.ratings.rating_of)
         self.lobby = Lobby(self.registry, self.seeks.listing)
         self.catching_up: asyncio.Task[None] | None = None
@@ -184,6 +184,9 @@ class MatchService:
         hub.subscribe(SeeksChanged, self.lobby.changed)
         if self.cluster is not None:  # who is connected here reaches the other processes
             hub.subscribe(PresenceChanged, self._announce)
+            self.cluster.on("user", self.user_events.relayed)
+            self.cluster.on("chat", self.chat.relayed)
+            self.cluster.on("mutes", self.chat.mutes_changed)
 
     def _announce(self, event: PresenceChanged) -> None:
         """Publish who is connected to the table through this process (several only)."""
