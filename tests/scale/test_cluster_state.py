@@ -152,3 +152,22 @@ def test_the_sign_in_limit_is_one_budget_for_both_processes(ports: Ports) -> Non
         codes.append(response.status_code)
     assert codes[:10] == [401] * 10
     assert codes[10:] == [429, 429]
+
+
+def test_a_seek_on_one_process_is_matched_by_a_seeker_on_the_other(ports: Ports) -> None:
+    one, two = ports
+    for pair in range(12):
+        first, second = (one, two) if pair % 2 == 0 else (two, one)
+        alice, bob = Player(first), Player(second)
+        with socket(alice, first, "/ws/user") as alice_events:
+            waiting = alice.post("/api/seeks", {"game": "quinque"})
+            assert waiting["table"] is None
+            matched = bob.post("/api/seeks", {"game": "quinque"})  # on the other process
+            assert matched["table"] is not None, f"pair {pair} never met"
+            table = matched["table"]["id"]
+            told = messages_until(alice_events, lambda m: m["type"] == "seekMatched")
+            assert told[-1] == {
+                "type": "seekMatched",
+                "seek": waiting["seek"]["id"],
+                "table_id": table,
+            }

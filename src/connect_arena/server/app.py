@@ -60,6 +60,7 @@ from connect_arena.server.middleware import AllowedHosts, BodyLimit, SecurityHea
 from connect_arena.server.ratelimit import Buckets
 from connect_arena.server.sessions import Sessions
 from connect_arena.server.shared_limits import RedisRateLimiter
+from connect_arena.server.shared_seeks import RedisSeekBook
 from connect_arena.service import MatchService, ServiceConfig, ServiceError
 
 STATIC = Path(__file__).parent / "static"
@@ -101,6 +102,7 @@ async def open_arena(settings: Settings) -> Arena:
         chat=SqlChat(storage),
         ratings=ratings,
         tournaments=SqlTournaments(storage),
+        seeks=RedisSeekBook(settings.redis_url) if settings.redis_url else None,
     )
     sessions = Sessions(
         storage,

@@ -26,7 +26,7 @@ import contextlib
 import json
 import logging
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import datetime
@@ -222,7 +222,7 @@ def entry_from_json(data: list[Any]) -> LogEntry:
     return LogEntry(data[0], data[1], data[2], data[3], datetime.fromisoformat(data[4]), clock)
 
 
-RelayHandler = Callable[[dict[str, Any]], Awaitable[None]]
+RelayHandler = Callable[[dict[str, Any]], Coroutine[Any, Any, None]]
 """What a process does with a relayed message's body (:meth:`Cluster.on`)."""
 
 
@@ -534,13 +534,14 @@ class Cluster:
             if held:
                 await turns(table)
 
-    def _spawn(self, coroutine: Awaitable[None]) -> None:
-        async def run() -> None:
-            try:
-                await coroutine
-            except Exception:
-                log.exception("applying a cluster message failed")
-
-        task = asyncio.get_running_loop().create_task(run())
+    def _spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
+        # The coroutine itself is the task: cancelled before it starts (at close), it is
+        # closed rather than left never awaited.
+        task = asyncio.get_running_loop().create_task(coroutine)
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("applying a cluster message failed", exc_info=task.exception())
