@@ -15,7 +15,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from tests.scale.test_processes import Player, Server, arena
+from tests.scale.test_processes import Player, Server, arena, play
 
 Ports = tuple[int, int]
 
@@ -171,3 +171,30 @@ def test_a_seek_on_one_process_is_matched_by_a_seeker_on_the_other(ports: Ports)
                 "seek": waiting["seek"]["id"],
                 "table_id": table,
             }
+
+
+def replicas(port: int) -> dict[str, Any]:
+    answer: dict[str, Any] = httpx.get(f"http://127.0.0.1:{port}/api/cluster/replicas").json()
+    return answer
+
+
+def test_a_table_with_no_viewer_on_a_process_is_not_replicated_there(ports: Ports) -> None:
+    one, two = ports
+    alice, bob = Player(one), Player(one)
+    seats = [{"kind": "me"}, {"kind": "open"}]
+    table = alice.post("/api/tables", {"game": "quinque", "seats": seats})["table"]["id"]
+    bob.post(f"/api/tables/{table}/join", {"seat": 1})
+    players = [alice, bob]
+    for player in players:  # both watch through the first process only
+        player.connect(one, table)
+        player.read_until(lambda p=player: bool(p.state.get("to_move")))
+    play(players, 6)
+    assert table in replicas(one)["followed"]
+    assert table in replicas(two)["dormant"]  # the moves were not applied there
+    carol = Player(two)  # a spectator on the second process: it catches up and follows
+    carol.connect(two, table)
+    assert carol.state["seq"] == alice.state["seq"]
+    assert table in replicas(two)["followed"]
+    play(players, 2)
+    carol.read_until(lambda: carol.state["seq"] == alice.state["seq"])
+    assert carol.seen == {s: a for s, a in alice.seen.items() if s in carol.seen}

@@ -27,6 +27,7 @@ from connect_arena.server import (
     routes_auth,
     routes_bot,
     routes_chat,
+    routes_cluster,
     routes_lifecycle,
     routes_pictures,
     routes_seeks,
@@ -267,6 +268,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(routes_tutorials.router)
     app.include_router(routes_pictures.router)
     app.include_router(routes_users.router)
+    app.include_router(routes_cluster.router)
     app.include_router(websocket.router)
     app.mount("/static", static_files(settings.static_max_age), name="static")
     _pages(app)

@@ -25,6 +25,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import AbstractAsyncContextManager
@@ -253,6 +254,9 @@ class Cluster:
         self.coordinator = coordinator
         self._tasks: set[asyncio.Task[None]] = set()
         self._handlers: dict[str, RelayHandler] = {}
+        self.dormant: dict[int, float] = {}
+        """Replicas left behind on purpose (no viewer here): table id → the monotonic time
+        of the last change they skipped. They catch up from the database when used."""
 
     # ----- relayed messages (not a table's change) ----------------------------------------------
     def on(self, kind: str, handler: RelayHandler) -> None:
@@ -374,6 +378,8 @@ class Cluster:
         if table.state is not None and (known_seq is None or known_seq > table.seq):
             for entry in await storage.load_actions(table.id, after=table.seq):
                 self._apply_entry(table, entry)
+        if known_seq is None or known_seq <= table.seq:
+            self.dormant.pop(table.id, None)  # as far as the database
 
     # ----- what other processes publish ---------------------------------------------------------
     def _received(self, text: str) -> None:
@@ -401,10 +407,55 @@ class Cluster:
                 self._spawn(self._taken_back(table))
                 return
         idle = table is not None and not table.lock.locked()
+        if table is not None and idle and entries and self._may_sleep(table, info):
+            self._sleep(table, info)
+            return
         if table is not None and idle and (not entries or entries[0].seq <= table.seq + 1):
             self._apply(table, info, entries)
             return
         self._spawn(self._apply_later(info, entries))
+
+    # ----- dormant replicas (per-table interest) ------------------------------------------------
+    def _may_sleep(self, table: LiveTable, info: TableInfo) -> bool:
+        """Whether a change made elsewhere may be skipped here: nobody watches the table
+        through this process, its game goes on (an end is always applied: ratings and the
+        finished cache need the whole log), and nothing of it runs here."""
+        running = TableStatus.RUNNING
+        return (
+            info.status is running
+            and table.info.status is running
+            and table.state is not None
+            and not any(not s.closed for s in table.subscribers)
+            and (table.thinking is None or table.thinking.done())
+        )
+
+    def _sleep(self, table: LiveTable, info: TableInfo) -> None:
+        """Take a change's seats, status and notes but not its actions: the replica falls
+        behind (dormant) until it is used, then catches up from the database (the lease's
+        known seq, :meth:`refresh`). This is what makes a second process add capacity: a move
+        costs the engine and the JSON only where someone watches the table."""
+        self.dormant[table.id] = time.monotonic()
+        self._apply_info(table, info)
+        self._apply_lifecycle(table, info)
+
+    def is_dormant(self, table: LiveTable) -> bool:
+        """Whether ``table``'s replica skipped changes made elsewhere (see :meth:`_sleep`)."""
+        return table.id in self.dormant
+
+    def busy_elsewhere(self, table: LiveTable, seconds: float) -> bool:
+        """Whether another process changed the dormant ``table`` in the last ``seconds``
+        (then its game is being advanced there: nothing to resume here)."""
+        last = self.dormant.get(table.id)
+        return last is not None and time.monotonic() - last < seconds
+
+    def replicas(self) -> dict[str, list[int]]:
+        """Which tables this process follows (applies every change) and which it holds
+        dormant: ``{"followed": [ids], "dormant": [ids]}``, ascending."""
+        held = sorted(self.registry.tables)
+        return {
+            "followed": [i for i in held if i not in self.dormant],
+            "dormant": [i for i in held if i in self.dormant],
+        }
 
     async def _apply_later(self, info: TableInfo, entries: list[LogEntry]) -> None:
         table = self._replica(info.id)

@@ -164,6 +164,9 @@ class TableRegistry:
         if table is None and self.cluster is not None:
             table = await self.cluster.active(table_id)
         if table is not None:
+            cluster = self.cluster
+            if cluster is not None and cluster.is_dormant(table) and not table.lock.locked():
+                await cluster.refresh(table)  # left behind on purpose: read what it skipped
             return table
         if not 0 < table_id <= MAX_ID:  # no such row, and a database integer cannot hold it
             raise ServiceError(ErrorCode.NOT_FOUND, f"there is no table {table_id}")
