@@ -9,26 +9,16 @@ from the database when it is next used. A lone process follows every table it ho
 
 from __future__ import annotations
 
-from typing import TypedDict
-
 from fastapi import APIRouter
 
 from connect_arena.server.dependencies import ArenaDep
+from connect_arena.server.protocol import ClusterReplicas
 
 router = APIRouter(prefix="/api")
 
 
-class Replicas(TypedDict):
-    """``{"process", "followed", "dormant"}``: this process's id (``null`` when alone) and
-    the ids of the open and running tables it follows and holds dormant, ascending."""
-
-    process: str | None
-    followed: list[int]
-    dormant: list[int]
-
-
 @router.get("/cluster/replicas", response_model=None)
-async def replicas(arena: ArenaDep) -> Replicas:
+async def replicas(arena: ArenaDep) -> ClusterReplicas:
     """The tables this process follows and those it holds dormant."""
     service = arena.service
     cluster = service.cluster
