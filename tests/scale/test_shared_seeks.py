@@ -14,7 +14,8 @@ from connect_arena.server.coordination import RedisCoordinator
 from connect_arena.server.db import SqlStorage, make_engine, run_migrations
 from connect_arena.server.shared_seeks import RedisSeekBook
 from connect_arena.service import MatchService, ServiceConfig, ServiceError
-from connect_arena.service.live_table import Subscription
+from connect_arena.service.live_table import LiveTable, Subscription
+from connect_arena.service.model import SeatRequest, TableStatus
 from tests.scale.test_coordination import drain, run, until, users
 
 
@@ -115,5 +116,36 @@ def test_a_seek_is_withdrawn_through_either_process(database_url: str, redis_url
             await until(lambda: not one.seeks.waiting)
             _, table = await one.seeks.seek(bob, "quinque")
             assert table is None  # alice's seek was gone
+
+    run(scenario)
+
+
+def test_a_replica_read_while_its_game_started_follows_its_log(
+    database_url: str, redis_url: str
+) -> None:
+    """Another process reads the table's description (open) and then its actions (the game
+    has started meanwhile: chance draws logged): when the start reaches it, its state is the
+    log's, not a fresh game under a longer log (a dormant replica then failed to catch up)."""
+
+    async def scenario() -> None:
+        async with two_services(database_url, redis_url) as (one, two):
+            alice, bob = await users(one.storage, "alice", "bob")
+            seats = [SeatRequest("me"), SeatRequest("open")]
+            info = await one.create_table(alice, "quinque", seats, {})  # a chance draw first
+            opened = await one.storage.get_table(info.id)
+            assert opened is not None
+            await one.join(info.id, bob, 1)
+            running = await one.storage.get_table(info.id)
+            assert running is not None and running.status is TableStatus.RUNNING
+            actions = await one.storage.load_actions(info.id)
+            assert actions  # the first chance draw
+            cluster = two.cluster
+            assert cluster is not None
+            two.tables.pop(info.id, None)
+            stale = LiveTable(opened, list(actions))  # what a read between the two gets
+            two.tables[info.id] = stale
+            cluster._apply_info(stale, running)
+            assert stale.state is not None
+            assert len(stale.state.history) == stale.seq == len(actions)
 
     run(scenario)

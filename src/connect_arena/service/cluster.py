@@ -520,7 +520,10 @@ class Cluster:
         current.seats = list(info.seats)
         if info.status is TableStatus.RUNNING and table.state is None:
             current.status = TableStatus.RUNNING
-            table.state = table.game().new_initial_state()
+            # The log may hold the first actions already (the description was read before
+            # the start, the actions after it): the state is the log's.
+            table.described = []
+            table.state = rebuild(current, table.log, table.described)
             table.broadcast_table()
             table.broadcast(table.state_message)
         elif info.status is TableStatus.ABANDONED:
