@@ -283,3 +283,30 @@ def test_computer_seats_are_played_by_one_process(database_url: str, redis_url: 
             assert thoughts[id(one)] + thoughts[id(two)] == computer_moves
 
     run(scenario)
+
+
+def test_the_sweep_leaves_a_dormant_replica_alone(database_url: str, redis_url: str) -> None:
+    """The sweep of abandoned tables takes only the tables due to expire: a dormant replica
+    of a game going on elsewhere is not caught up (nor its lease taken) every sweep."""
+
+    async def scenario() -> None:
+        async with two_services(database_url, redis_url) as (one, two):
+            alice, bob = await users(one.storage, "alice", "bob")
+            seats = [SeatRequest("me"), SeatRequest("me")]
+            info = await one.create_table(alice, "quinque", seats, OPTIONS)
+            await one.watch(info.id, alice.id)
+            await until(lambda: info.id in two.tables)
+            for _ in range(3):
+                table = one.tables[info.id]
+                assert table.state is not None
+                seat = min(table.state.active_players())
+                action = str(table.state.legal_actions(seat)[0])
+                await one.submit(info.id, alice.id, table.seq + 1, action, seat)
+            cluster = two.cluster
+            assert cluster is not None
+            await until(lambda: cluster.is_dormant(two.tables[info.id]))
+            await two.lifecycle.sweep()
+            assert cluster.is_dormant(two.tables[info.id])
+            assert two.tables[info.id].seq < one.tables[info.id].seq
+
+    run(scenario)

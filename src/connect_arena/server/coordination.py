@@ -63,6 +63,9 @@ end
 return 0
 """
 
+MAX_CONNECTIONS = 512
+"""Connections to Redis a process opens at most (each concurrent lease step holds one)."""
+
 SEQ_KEEP_MS = 6 * 3600 * 1000
 """How long a table's known seq is kept after its last move (then it is read from the
 database again: an unknown seq only costs one query)."""
@@ -81,7 +84,13 @@ class RedisCoordinator:
     def __init__(
         self, url: str, prefix: str = "arena:", lease_ms: int = 2000, drive_ms: int = 6000
     ) -> None:
-        self.redis: aioredis.Redis = aioredis.Redis.from_url(url, socket_timeout=5)
+        # A blocking pool: beyond its connections a command waits for one (up to 5 s) instead
+        # of failing with "Too many connections" (redis-py's default pool holds 100, which a
+        # busy process's concurrent leases can exceed).
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url, max_connections=MAX_CONNECTIONS, timeout=5, socket_timeout=5
+        )
+        self.redis: aioredis.Redis = aioredis.Redis(connection_pool=pool)
         self.origin = secrets.token_hex(8)
         self.prefix = prefix
         self.lease_ms = lease_ms
