@@ -291,7 +291,7 @@ def test_the_sweep_leaves_a_dormant_replica_alone(database_url: str, redis_url: 
 
     async def scenario() -> None:
         async with two_services(database_url, redis_url) as (one, two):
-            alice, bob = await users(one.storage, "alice", "bob")
+            (alice,) = await users(one.storage, "alice")
             seats = [SeatRequest("me"), SeatRequest("me")]
             info = await one.create_table(alice, "quinque", seats, OPTIONS)
             await one.watch(info.id, alice.id)
