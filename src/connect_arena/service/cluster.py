@@ -338,7 +338,7 @@ class Cluster:
                     changed |= table.seq == 0
                     entries = table.log[first:]
                     if entries or changed:
-                        grant.message = self._message(table, entries)
+                        grant.message = self._message(table, entries, changed)
         except CoordinationError as error:
             raise ServiceError(
                 ErrorCode.BUSY, f"the table is busy elsewhere, try again ({error})"
@@ -355,16 +355,21 @@ class Cluster:
         except CoordinationError as error:
             log.warning("could not publish the presence at table %s: %s", table.id, error)
 
-    def _message(self, table: LiveTable, entries: list[LogEntry]) -> str:
-        return encode(
-            {
-                "origin": self.coordinator.origin,
-                "info": info_json(table.info),
-                "log": [entry_json(entry) for entry in entries],
-                "seq": table.seq,
-                "online": sorted(table.local_online()),
-            }
-        )
+    def _message(self, table: LiveTable, entries: list[LogEntry], described: bool = True) -> str:
+        """What the other processes are told: the new actions, the seq and who is connected
+        here; the table's description only when it changed (``described``): a move's message
+        then costs neither side the description's JSON."""
+        body: dict[str, Any] = {
+            "origin": self.coordinator.origin,
+            "log": [entry_json(entry) for entry in entries],
+            "seq": table.seq,
+            "online": sorted(table.local_online()),
+        }
+        if described:
+            body["info"] = info_json(table.info)
+        else:
+            body["table"] = table.id
+        return encode(body)
 
     async def catch_up(self, table: LiveTable, known_seq: int | None) -> None:
         """Bring a replica up to the database (under the table's in-process lock): its seats
@@ -392,7 +397,15 @@ class Cluster:
             if "relay" in message:
                 self._relayed(str(message["relay"]), message.get("body"))
                 return
-            info = info_from_json(message["info"])
+            described = "info" in message
+            if described:
+                info = info_from_json(message["info"])
+                table = self._replica(info.id)
+            else:  # only actions: the replica's description is still right
+                table = self._replica(int(message["table"]))
+                if table is None:  # not held here: loaded from the database when used
+                    return
+                info = table.info
             entries = [entry_from_json(item) for item in message["log"]]
             seq = int(message.get("seq", entries[-1].seq if entries else -1))
             online = {int(user) for user in message.get("online", [])}
@@ -400,7 +413,6 @@ class Cluster:
         except (ValueError, KeyError, TypeError, IndexError) as error:
             log.warning("ignoring a malformed cluster message: %s", error)
             return
-        table = self._replica(info.id)
         if table is not None:
             table.remote_online[origin] = online
             if 0 <= seq < table.seq:  # a takeback elsewhere: rebuild from the database
