@@ -19,7 +19,7 @@ time, and the bytes the database grew per stored action. ``--sample S`` prints t
 the latency every S seconds (a soak).
 
 Run: ``.venv/bin/python benchmarks/bench_server.py [--tables 50 200] [--seconds 20]
-[--think 0.3] [--database sqlite|postgres] [--processes 1 2] [--routing split|sticky]
+[--think 0.3] [--database sqlite|postgres] [--processes 1 2] [--redis] [--routing split|sticky]
 [--clients 2] [--sample 60]``
 (``--think 0`` measures saturation: every table always has a move in flight). PostgreSQL and
 Redis come from Debian's packages (``python3 dev.py test`` installs them), started by
@@ -104,8 +104,8 @@ class Backend:
 
 
 @contextlib.contextmanager
-def backend(kind: str, processes: int) -> Iterator[Backend]:
-    """A fresh database (and Redis for several processes), deleted after."""
+def backend(kind: str, processes: int, with_redis: bool = False) -> Iterator[Backend]:
+    """A fresh database (and Redis for several processes, or ``with_redis``), deleted after."""
     env = {
         "CONNECT_ARENA_SIGNUP_LIMIT": "1000000/1",
         # Every bot connects from 127.0.0.1: lift the per-address frame limit.
@@ -122,7 +122,7 @@ def backend(kind: str, processes: int) -> Iterator[Backend]:
         server = stack.enter_context(postgres(durable=True))
         url = server.create_database("arena")
         env["CONNECT_ARENA_DATABASE_URL"] = url
-        if processes > 1:
+        if processes > 1 or with_redis:
             env["CONNECT_ARENA_REDIS_URL"] = stack.enter_context(redis_server()).url()
         yield Backend(env, Path(data_dir), url)
 
@@ -369,7 +369,7 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 def measure(args: argparse.Namespace, tables: int, processes: int) -> None:
-    with backend(args.database, processes) as database:
+    with backend(args.database, processes, args.redis) as database:
         ports = [free_port() for _ in range(processes)]
         # SQLite lives in the data directory; with PostgreSQL each process has its own.
         directories = [database.data_dir / f"p{i}" for i in range(processes)]
@@ -427,6 +427,11 @@ def main() -> None:
         "--processes", type=int, nargs="+", default=[1], help="server processes (2+: Redis)"
     )
     parser.add_argument("--sample", type=float, default=0, help="print memory every S seconds")
+    parser.add_argument(
+        "--redis",
+        action="store_true",
+        help="postgres: Redis for one process too (the deployment of several, with one)",
+    )
     parser.add_argument(
         "--routing",
         choices=["split", "sticky"],
