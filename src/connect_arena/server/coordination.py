@@ -113,6 +113,8 @@ class _Held:
     keeper: asyncio.Task[None] | None = None
     idle: asyncio.TimerHandle | None = None
     busy: bool = True
+    renewed_at: float = 0.0
+    """Monotonic time of the last renewal (an operation's end renews it too)."""
 
 
 class RedisCoordinator:
@@ -196,6 +198,7 @@ class RedisCoordinator:
             if kept == 1:
                 held.seq = grant.seq if grant.seq is not None else held.seq
                 held.valid_until = self._surely_ours(sent)
+                held.renewed_at = sent
                 loop = asyncio.get_running_loop()
                 held.idle = loop.call_later(KEEP_IDLE, self._let_go_soon, table_id, held)
             else:
@@ -238,6 +241,7 @@ class RedisCoordinator:
         except RedisError as error:
             raise CoordinationError(f"Redis: {error}") from None
         held = _Held(token, None if value < 0 else value, self._surely_ours(sent))
+        held.renewed_at = sent
         self._held[table_id] = held
         held.keeper = self._keep(keys[0], token, self.lease_ms, table_id, held)
         return held
@@ -283,6 +287,8 @@ class RedisCoordinator:
             while True:
                 await asyncio.sleep(ms / 3000)
                 sent = time.monotonic()
+                if held is not None and sent - held.renewed_at < ms / 3000:
+                    continue  # an operation's end renewed it meanwhile (an active table)
                 with contextlib.suppress(RedisError):
                     keys = [key] if want is None else [key, want]
                     renewed = int(await self._renew(keys=keys, args=[token, ms]))
@@ -293,6 +299,7 @@ class RedisCoordinator:
                         return
                     if held is not None and table_id is not None:
                         held.valid_until = self._surely_ours(sent)
+                        held.renewed_at = sent
                         if renewed == 2 and not held.busy:  # wanted elsewhere
                             held.keeper = None  # this task: it ends here, not cancelled
                             self._forget(table_id, held)
