@@ -6,11 +6,12 @@ It starts ``connect-arena serve`` (on a fresh SQLite database in a temporary dir
 throwaway PostgreSQL; with ``--processes 2``, two server processes on two ports sharing
 PostgreSQL and a throwaway Redis), signs up two guests per table, opens the tables and connects
 every player's WebSocket. With several processes, a table's two players use different
-processes (each move crosses from one to the other). Each player is a bot that, when the
-server's state gives it legal actions, waits a think time and sends a random one with the seq
-it claims; the move→broadcast latency is the time from sending the action to receiving its
-event (with the new state) on the same socket. Finished games are replaced by new tables so
-that the load stays constant. Prints figures; asserts nothing.
+processes (each move crosses from one to the other), or with ``--routing sticky`` the same one
+(table ``n`` on process ``n mod P``, as a proxy hashing the table's URL routes them). Each
+player is a bot that, when the server's state gives it legal actions, waits a think time and
+sends a random one with the seq it claims; the move→broadcast latency is the time from sending
+the action to receiving its event (with the new state) on the same socket. Finished games are
+replaced by new tables so that the load stays constant. Prints figures; asserts nothing.
 
 Besides moves/s and latency it reports the servers' CPU time per accepted move (steadier than
 latency on a shared machine), their resident memory at the start and the end of the measured
@@ -18,7 +19,8 @@ time, and the bytes the database grew per stored action. ``--sample S`` prints t
 the latency every S seconds (a soak).
 
 Run: ``.venv/bin/python benchmarks/bench_server.py [--tables 50 200] [--seconds 20]
-[--think 0.3] [--database sqlite|postgres] [--processes 1 2] [--clients 2] [--sample 60]``
+[--think 0.3] [--database sqlite|postgres] [--processes 1 2] [--redis] [--routing split|sticky]
+[--clients 2] [--sample 60]``
 (``--think 0`` measures saturation: every table always has a move in flight). PostgreSQL and
 Redis come from Debian's packages (``python3 dev.py test`` installs them), started by
 ``tests/scale/services.py`` with PostgreSQL's durable defaults (fsync, synchronous commit).
@@ -102,8 +104,8 @@ class Backend:
 
 
 @contextlib.contextmanager
-def backend(kind: str, processes: int) -> Iterator[Backend]:
-    """A fresh database (and Redis for several processes), deleted after."""
+def backend(kind: str, processes: int, with_redis: bool = False) -> Iterator[Backend]:
+    """A fresh database (and Redis for several processes, or ``with_redis``), deleted after."""
     env = {
         "CONNECT_ARENA_SIGNUP_LIMIT": "1000000/1",
         # Every bot connects from 127.0.0.1: lift the per-address frame limit.
@@ -120,7 +122,7 @@ def backend(kind: str, processes: int) -> Iterator[Backend]:
         server = stack.enter_context(postgres(durable=True))
         url = server.create_database("arena")
         env["CONNECT_ARENA_DATABASE_URL"] = url
-        if processes > 1:
+        if processes > 1 or with_redis:
             env["CONNECT_ARENA_REDIS_URL"] = stack.enter_context(redis_server()).url()
         yield Backend(env, Path(data_dir), url)
 
@@ -252,6 +254,9 @@ class Run:
     warmup: float
     sample: float
     clients: int
+    sticky: bool = False
+    """Both players of a table on one process (``--routing sticky``, as ``hash $uri`` in
+    ``deploy/nginx.conf`` routes a table's sockets), else on two different ones."""
     figures: dict[str, float] = field(default_factory=dict)
 
 
@@ -261,9 +266,14 @@ async def generate(setup: Run, index: int, barrier: Any) -> Stats:
     transport = httpx.AsyncHTTPTransport(limits=limits)
     count = len(setup.bases)
     numbers = range(index, setup.tables, setup.clients)
-    # A table's two players use different processes when there are several.
+    # A table's two players use different processes when there are several (split), or
+    # the table's process (sticky).
+    other = 0 if setup.sticky else 1
     pairs = [
-        (Guest(setup.bases[n % count], transport), Guest(setup.bases[(n + 1) % count], transport))
+        (
+            Guest(setup.bases[n % count], transport),
+            Guest(setup.bases[(n + other) % count], transport),
+        )
         for n in numbers
     ]
     guests = [guest for pair in pairs for guest in pair]
@@ -359,7 +369,7 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 def measure(args: argparse.Namespace, tables: int, processes: int) -> None:
-    with backend(args.database, processes) as database:
+    with backend(args.database, processes, args.redis) as database:
         ports = [free_port() for _ in range(processes)]
         # SQLite lives in the data directory; with PostgreSQL each process has its own.
         directories = [database.data_dir / f"p{i}" for i in range(processes)]
@@ -379,6 +389,7 @@ def measure(args: argparse.Namespace, tables: int, processes: int) -> None:
             args.warmup,
             args.sample,
             args.clients,
+            args.routing == "sticky",
         )
         try:
             for base, server in zip(bases, servers, strict=True):
@@ -416,6 +427,17 @@ def main() -> None:
         "--processes", type=int, nargs="+", default=[1], help="server processes (2+: Redis)"
     )
     parser.add_argument("--sample", type=float, default=0, help="print memory every S seconds")
+    parser.add_argument(
+        "--redis",
+        action="store_true",
+        help="postgres: Redis for one process too (the deployment of several, with one)",
+    )
+    parser.add_argument(
+        "--routing",
+        choices=["split", "sticky"],
+        default="split",
+        help="several processes: a table's two players on two processes, or both on one",
+    )
     parser.add_argument(
         "--clients", type=int, default=2, help="load-generator processes sharing the tables"
     )

@@ -28,6 +28,7 @@ from connect_arena.server import (
     routes_auth,
     routes_bot,
     routes_chat,
+    routes_cluster,
     routes_email,
     routes_lifecycle,
     routes_moderation,
@@ -67,6 +68,8 @@ from connect_arena.server.metrics import CountAnswers, Metrics
 from connect_arena.server.middleware import AllowedHosts, BodyLimit, SecurityHeaders, StaticCaching
 from connect_arena.server.ratelimit import Buckets
 from connect_arena.server.sessions import Sessions
+from connect_arena.server.shared_limits import RedisRateLimiter
+from connect_arena.server.shared_seeks import RedisSeekBook
 from connect_arena.server.signins import SignInLimits
 from connect_arena.server.turn_mail import TurnMail
 from connect_arena.service import MatchService, ServiceConfig, ServiceError
@@ -74,6 +77,14 @@ from connect_arena.service import MatchService, ServiceConfig, ServiceError
 STATIC = Path(__file__).parent / "static"
 TEMPLATES = Path(__file__).parent / "templates"
 log = logging.getLogger("connect_arena.server")
+
+
+def rate_limiter(settings: Settings, name: str, limit: tuple[int, float]) -> RateLimiter:
+    """The limiter ``name`` allowing ``limit`` (count, seconds): in this process alone, or in
+    Redis (shared by every process) when ``redis_url`` is set."""
+    if settings.redis_url:
+        return RedisRateLimiter(settings.redis_url, name, *limit)
+    return RateLimiter(*limit)
 
 
 async def open_arena(settings: Settings, metrics: Metrics | None = None) -> Arena:
@@ -88,7 +99,10 @@ async def open_arena(settings: Settings, metrics: Metrics | None = None) -> Aren
     metrics = metrics or Metrics()
     storage = SqlStorage(engine, on_batch=metrics.db_batch.observe)
     secret = settings.resolved_secret_key()
-    sessions = Sessions(storage, secret, secure=settings.secure_cookies)
+
+    def limiter(name: str, limit: tuple[int, float]) -> RateLimiter:
+        return rate_limiter(settings, name, limit)
+
     coordinator = RedisCoordinator(settings.redis_url) if settings.redis_url else None
     bots = SqlBots(storage)
     ratings = SqlRatings(storage, on_scored=metrics.rating_updates.inc)
@@ -106,7 +120,11 @@ async def open_arena(settings: Settings, metrics: Metrics | None = None) -> Aren
         chat=SqlChat(storage),
         ratings=ratings,
         tournaments=SqlTournaments(storage),
+        seeks=RedisSeekBook(settings.redis_url) if settings.redis_url else None,
     )
+    sessions = Sessions(storage, secret, secure=settings.secure_cookies, relay=service.cluster)
+    if service.cluster is not None:  # a revocation reaches every process's sockets
+        service.cluster.on("revoke", sessions.revoked)
     metrics.watch(service.hub, lambda: service.tables)
     mailer = Mailer.from_url(settings.smtp_url) if settings.smtp_url else None
     if mailer is not None:
@@ -118,24 +136,25 @@ async def open_arena(settings: Settings, metrics: Metrics | None = None) -> Aren
         storage=storage,
         service=service,
         passwords=Passwords(settings.argon2_time_cost, settings.argon2_memory_kib),
-        login_limiter=RateLimiter(*settings.login_limit),
+        login_limiter=limiter("login", settings.login_limit),
         signin_limits=SignInLimits(
             secret,
             settings.login_pair_limits,
             settings.login_account_limit,
             settings.login_global_limit,
             settings.secure_cookies,
+            limiter=lambda count, seconds: limiter(f"signin-{count}-{seconds:g}", (count, seconds)),
         ),
-        signup_limiter=RateLimiter(*settings.signup_limit),
+        signup_limiter=limiter("signup", settings.signup_limit),
         sessions=sessions,
         frame_limiter=Buckets(*settings.ws_address_limit),
-        replay_limiter=RateLimiter(*settings.replay_limit),
+        replay_limiter=limiter("replay", settings.replay_limit),
         bots=bots,
-        token_limiter=RateLimiter(*settings.token_limit),
-        chat_limiter=RateLimiter(*settings.chat_limit),
-        report_limiter=RateLimiter(*settings.report_limit),
+        token_limiter=limiter("token", settings.token_limit),
+        chat_limiter=limiter("chat", settings.chat_limit),
+        report_limiter=limiter("report", settings.report_limit),
         mailer=mailer,
-        email_limiter=RateLimiter(*settings.email_limit),
+        email_limiter=limiter("email", settings.email_limit),
         ratings=ratings,
         metrics=metrics,
         coordinator=coordinator,
@@ -294,6 +313,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(routes_moderation.router)
     app.include_router(routes_email.router)
     app.include_router(routes_relations.router)
+    app.include_router(routes_cluster.router)
     app.include_router(websocket.router)
     app.mount("/static", static_files(settings.static_max_age), name="static")
     _pages(app)

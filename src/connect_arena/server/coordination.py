@@ -26,6 +26,7 @@ import logging
 import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import redis.asyncio as aioredis
@@ -39,14 +40,39 @@ _ACQUIRE = """
 if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
   return {1, tonumber(redis.call('GET', KEYS[2]) or '-1')}
 end
+if KEYS[3] then  -- a table lease: ask its holder to let go (see RedisCoordinator.lease)
+  redis.call('SET', KEYS[3], '1', 'PX', ARGV[2])
+end
 return {0, redis.call('PTTL', KEYS[1])}
 """
 
 _RENEW = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then
-  return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  if KEYS[2] and redis.call('EXISTS', KEYS[2]) == 1 then return 2 end
+  return 1
 end
 return 0
+"""
+
+# The end of an operation under a lease this process keeps: record the seq and publish (as
+# _RELEASE), then let go if another process asked for it (KEYS[4]) or ARGV[5] is '1', else
+# renew it. Returns 1 (still held), 0 (let go) or -1 (it was no longer ours).
+_DONE = """
+local seq = tonumber(ARGV[2])
+if seq >= 0 and seq > tonumber(redis.call('GET', KEYS[2]) or '-1') then
+  redis.call('SET', KEYS[2], seq, 'PX', ARGV[4])
+end
+if ARGV[3] ~= '' then
+  redis.call('PUBLISH', KEYS[3], ARGV[3])
+end
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return -1 end
+if ARGV[5] == '1' or redis.call('EXISTS', KEYS[4]) == 1 then
+  redis.call('DEL', KEYS[1], KEYS[4])
+  return 0
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[6])
+return 1
 """
 
 _RELEASE = """
@@ -63,9 +89,32 @@ end
 return 0
 """
 
+MAX_CONNECTIONS = 512
+"""Connections to Redis a process opens at most (each concurrent lease step holds one)."""
+
+KEEP_IDLE = 1.0
+"""Seconds a process keeps a table's lease after its last operation there (a bot table moves
+every ~0.3 s: its operations then cost one script instead of two). Another process that
+wants the lease asks for it and gets it at the holder's next operation or renewal."""
+
 SEQ_KEEP_MS = 6 * 3600 * 1000
 """How long a table's known seq is kept after its last move (then it is read from the
 database again: an unknown seq only costs one query)."""
+
+
+@dataclass(slots=True)
+class _Held:
+    """A table lease this process keeps between operations."""
+
+    token: str
+    seq: int | None
+    valid_until: float
+    """Monotonic time until which the lease is surely still ours."""
+    keeper: asyncio.Task[None] | None = None
+    idle: asyncio.TimerHandle | None = None
+    busy: bool = True
+    renewed_at: float = 0.0
+    """Monotonic time of the last renewal (an operation's end renews it too)."""
 
 
 class RedisCoordinator:
@@ -81,7 +130,13 @@ class RedisCoordinator:
     def __init__(
         self, url: str, prefix: str = "arena:", lease_ms: int = 2000, drive_ms: int = 6000
     ) -> None:
-        self.redis: aioredis.Redis = aioredis.Redis.from_url(url, socket_timeout=5)
+        # A blocking pool: beyond its connections a command waits for one (up to 5 s) instead
+        # of failing with "Too many connections" (redis-py's default pool holds 100, which a
+        # busy process's concurrent leases can exceed).
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url, max_connections=MAX_CONNECTIONS, timeout=5, socket_timeout=5
+        )
+        self.redis: aioredis.Redis = aioredis.Redis(connection_pool=pool)
         self.origin = secrets.token_hex(8)
         self.prefix = prefix
         self.lease_ms = lease_ms
@@ -90,26 +145,94 @@ class RedisCoordinator:
         self._acquire = self.redis.register_script(_ACQUIRE)
         self._renew = self.redis.register_script(_RENEW)
         self._release = self.redis.register_script(_RELEASE)
+        self._done = self.redis.register_script(_DONE)
         self._reader: asyncio.Task[None] | None = None
+        self._held: dict[int, _Held] = {}
+        self._letting_go: set[asyncio.Task[None]] = set()
+        self._closing = False
 
     # ----- leases -------------------------------------------------------------------------------
-    async def _take(self, key: str, seq_key: str, token: str, ms: int) -> tuple[bool, int]:
-        """One attempt: ``(True, known seq or -1)`` or ``(False, ms left on the holder's)``."""
-        got, value = await self._acquire(keys=[key, seq_key], args=[token, ms])
+    async def _take(
+        self, key: str, seq_key: str, token: str, ms: int, want: str | None = None
+    ) -> tuple[bool, int]:
+        """One attempt: ``(True, known seq or -1)`` or ``(False, ms left on the holder's)``;
+        a failed one sets ``want`` (when given), asking the holder to let go."""
+        keys = [key, seq_key] if want is None else [key, seq_key, want]
+        got, value = await self._acquire(keys=keys, args=[token, ms])
         return bool(got), int(value)
+
+    def _keys(self, table_id: int) -> list[str]:
+        """A table lease's keys: the lease, the known seq, the channel, the request to let go."""
+        p = self.prefix
+        return [f"{p}lease:{table_id}", f"{p}seq:{table_id}", self.channel, f"{p}want:{table_id}"]
+
+    def _surely_ours(self, until: float) -> float:
+        """When a lease renewed now (``until``: the request's time) stops being surely ours:
+        three quarters of its expiry, for the round trip's and the clocks' sake."""
+        return until + 0.75 * self.lease_ms / 1000
 
     @contextlib.asynccontextmanager
     async def lease(self, table_id: int) -> AsyncIterator[Grant]:
-        """See :meth:`connect_arena.service.cluster.Coordinator.lease`."""
-        key, seq_key = f"{self.prefix}lease:{table_id}", f"{self.prefix}seq:{table_id}"
+        """See :meth:`connect_arena.service.cluster.Coordinator.lease`.
+
+        The lease is kept for :data:`KEEP_IDLE` seconds after the block (renewed), so the
+        next operation of an active table needs no script to take it; a process that finds
+        it taken asks the holder to let go (``<prefix>want:<table>``), which the holder does
+        at the end of its current operation or at its next renewal."""
+        held = await self._take_lease(table_id)
+        grant = Grant(held.seq)
+        keys = self._keys(table_id)
+        try:
+            yield grant
+        finally:
+            let_go = "1" if self._closing else "0"
+            args: list[Any] = [held.token, -1 if grant.seq is None else grant.seq]
+            args += [grant.message or "", SEQ_KEEP_MS, let_go, self.lease_ms]
+            sent = time.monotonic()
+            try:
+                kept = int(await self._done(keys=keys, args=args))
+            except RedisError as error:  # it expires by itself; what was committed stays
+                log.warning("releasing table %s's lease failed: %s", table_id, error)
+                kept = 0
+            held.busy = False
+            if kept == 1:
+                held.seq = grant.seq if grant.seq is not None else held.seq
+                held.valid_until = self._surely_ours(sent)
+                held.renewed_at = sent
+                loop = asyncio.get_running_loop()
+                held.idle = loop.call_later(KEEP_IDLE, self._let_go_soon, table_id, held)
+            else:
+                self._forget(table_id, held)
+
+    async def _take_lease(self, table_id: int) -> _Held:
+        """The table's lease for one operation: the one kept here, or taken (waiting while
+        another process holds it, at most until it expires).
+
+        Raises:
+            CoordinationError: it stayed taken past its expiry; Redis is unreachable.
+        """
+        keys = self._keys(table_id)
         token = secrets.token_hex(8)
         deadline = time.monotonic() + self.lease_ms / 1000 + 1.0
         pause = 0.001
         try:
             while True:
-                got, value = await self._take(key, seq_key, token, self.lease_ms)
-                if got:
+                held = self._held.get(table_id)
+                if held is not None and not held.busy:
+                    if time.monotonic() < held.valid_until:
+                        if held.idle is not None:
+                            held.idle.cancel()
+                            held.idle = None
+                        held.busy = True
+                        return held
+                    self._forget(table_id, held)  # not surely ours any more: take it again
+                sent = time.monotonic()
+                got, value = await self._take(keys[0], keys[1], token, self.lease_ms, keys[3])
+                if got and table_id not in self._held:
                     break
+                if got:  # a concurrent operation here keeps it: give this token's back
+                    await self._release(keys=keys[:3], args=[token, -1, "", SEQ_KEEP_MS])
+                    value = 1
                 if time.monotonic() > deadline:
                     raise CoordinationError(f"table {table_id}'s lease stayed taken")
                 # Short waits first (a pipeline step takes milliseconds), never past the expiry.
@@ -117,29 +240,71 @@ class RedisCoordinator:
                 pause = min(pause * 2, 0.05)
         except RedisError as error:
             raise CoordinationError(f"Redis: {error}") from None
-        grant = Grant(None if value < 0 else value)
-        keeper = self._keep(key, token, self.lease_ms)
-        try:
-            yield grant
-        finally:
-            keeper.cancel()
-            args: list[Any] = [token, -1 if grant.seq is None else grant.seq]
-            args += [grant.message or "", SEQ_KEEP_MS]
-            try:
-                await self._release(keys=[key, seq_key, self.channel], args=args)
-            except RedisError as error:  # it expires by itself; what was committed stays
-                log.warning("releasing table %s's lease failed: %s", table_id, error)
+        held = _Held(token, None if value < 0 else value, self._surely_ours(sent))
+        held.renewed_at = sent
+        self._held[table_id] = held
+        held.keeper = self._keep(keys[0], token, self.lease_ms, table_id, held)
+        return held
 
-    def _keep(self, key: str, token: str, ms: int) -> asyncio.Task[None]:
-        """Renew a held key every third of its expiry until cancelled."""
+    def _let_go_soon(self, table_id: int, held: _Held) -> None:
+        """Idle for :data:`KEEP_IDLE`: release the kept lease (in the background)."""
+        if self._held.get(table_id) is held and not held.busy:
+            self._forget(table_id, held)
+            task = asyncio.get_running_loop().create_task(self._let_go(table_id, held.token))
+            self._letting_go.add(task)
+            task.add_done_callback(self._letting_go.discard)
+
+    async def _let_go(self, table_id: int, token: str) -> None:
+        keys = self._keys(table_id)
+        try:
+            await self._release(keys=keys[:3], args=[token, -1, "", SEQ_KEEP_MS])
+        except RedisError as error:  # it expires by itself
+            log.warning("releasing table %s's lease failed: %s", table_id, error)
+
+    def _forget(self, table_id: int, held: _Held) -> None:
+        """Stop keeping ``held`` (renewals, the idle timer)."""
+        if self._held.get(table_id) is held:
+            del self._held[table_id]
+        if held.keeper is not None:
+            held.keeper.cancel()
+        if held.idle is not None:
+            held.idle.cancel()
+
+    def _keep(
+        self,
+        key: str,
+        token: str,
+        ms: int,
+        table_id: int | None = None,
+        held: _Held | None = None,
+    ) -> asyncio.Task[None]:
+        """Renew a held key every third of its expiry until cancelled; for a kept table lease
+        (``held``), also note until when it is surely ours, and let it go between operations
+        when another process asked for it."""
+        want = None if table_id is None else self._keys(table_id)[3]
 
         async def renew() -> None:
             while True:
                 await asyncio.sleep(ms / 3000)
+                sent = time.monotonic()
+                if held is not None and sent - held.renewed_at < ms / 3000:
+                    continue  # an operation's end renewed it meanwhile (an active table)
                 with contextlib.suppress(RedisError):
-                    if not await self._renew(keys=[key], args=[token, ms]):
+                    keys = [key] if want is None else [key, want]
+                    renewed = int(await self._renew(keys=keys, args=[token, ms]))
+                    if not renewed:
                         log.warning("lost %s while holding it", key)
+                        if held is not None:
+                            held.valid_until = 0.0  # the next operation takes it again
                         return
+                    if held is not None and table_id is not None:
+                        held.valid_until = self._surely_ours(sent)
+                        held.renewed_at = sent
+                        if renewed == 2 and not held.busy:  # wanted elsewhere
+                            held.keeper = None  # this task: it ends here, not cancelled
+                            self._forget(table_id, held)
+                            await self._let_go(table_id, token)
+                            return
 
         return asyncio.get_running_loop().create_task(renew())
 
@@ -167,6 +332,13 @@ class RedisCoordinator:
                 )
 
     # ----- broadcasts ---------------------------------------------------------------------------
+    async def publish(self, text: str) -> None:
+        """See :meth:`connect_arena.service.cluster.Coordinator.publish`."""
+        try:
+            await self.redis.publish(self.channel, text)
+        except RedisError as error:
+            raise CoordinationError(f"Redis: {error}") from None
+
     async def start(
         self, receive: Callable[[str], None], resync: Callable[[], Awaitable[None]]
     ) -> None:
@@ -219,7 +391,12 @@ class RedisCoordinator:
         await self.redis.ping()
 
     async def close(self) -> None:
-        """Stop the subscription and close the connection pool."""
+        """Let go of the kept leases, stop the subscription and close the connection pool."""
+        self._closing = True
+        for table_id, held in list(self._held.items()):
+            if not held.busy:
+                self._forget(table_id, held)
+                await self._let_go(table_id, held.token)
         if self._reader is not None:
             self._reader.cancel()
             with contextlib.suppress(BaseException):

@@ -122,6 +122,17 @@ class SeekMade(TypedDict):
 
 
 @with_config(CONFIG)
+class ClusterReplicas(TypedDict):
+    """``GET /api/cluster/replicas``: this process's id (``null`` when alone) and the ids of
+    the open and running tables it follows and holds dormant, ascending
+    (``docs/scaling.md``)."""
+
+    process: str | None
+    followed: list[int]
+    dormant: list[int]
+
+
+@with_config(CONFIG)
 class OptionInfo(TypedDict):
     """A game option for the pages (``GET /api/games``)."""
 
@@ -469,6 +480,7 @@ MESSAGES: dict[str, Any] = {
     "ChatPosted": ChatPosted,
     "SeekList": SeekList,
     "SeekMade": SeekMade,
+    "ClusterReplicas": ClusterReplicas,
     "Session": Session,
     "Ok": Ok,
     "RematchAnswer": RematchAnswer,

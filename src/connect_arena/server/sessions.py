@@ -24,11 +24,13 @@ import re
 import secrets
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from starlette.requests import HTTPConnection
 from starlette.responses import Response
 
 from connect_arena.server.db import SqlStorage
+from connect_arena.service.cluster import Relay
 
 COOKIE = "arena_session"
 LIFETIME = timedelta(days=30)
@@ -64,12 +66,20 @@ class Sessions:
         secret: the server's secret key (CSRF tokens are HMACs under a key derived from it).
         secure: always mark the cookie ``Secure`` (else only over HTTPS).
         lifetime: how long after its last use a session ends.
+        relay: the other processes (several only): a revocation closes the session's
+            WebSockets on every process (:meth:`revoked` there).
     """
 
     def __init__(
-        self, storage: SqlStorage, secret: str, secure: bool = False, lifetime: timedelta = LIFETIME
+        self,
+        storage: SqlStorage,
+        secret: str,
+        secure: bool = False,
+        lifetime: timedelta = LIFETIME,
+        relay: Relay | None = None,
     ) -> None:
         self.storage = storage
+        self.relay = relay
         self.secure = secure
         self.lifetime = lifetime
         self._csrf_key = hashlib.sha256(b"connect-arena csrf\0" + secret.encode()).digest()
@@ -118,6 +128,8 @@ class Sessions:
         ended = session_id(token)
         await self.storage.delete_session(ended)
         self._close(lambda sid, _user: sid == ended)
+        if self.relay is not None:
+            self.relay.send("revoke", {"session": ended})
 
     async def end_all(self, user_id: int, keep: str | None = None) -> None:
         """Revoke every session of ``user_id`` but the one of token ``keep``, closing their
@@ -125,6 +137,18 @@ class Sessions:
         kept = None if keep is None else session_id(keep)
         await self.storage.delete_user_sessions(user_id, kept)
         self._close(lambda sid, user: user == user_id and sid != kept)
+        if self.relay is not None:
+            self.relay.send("revoke", {"user_id": user_id, "keep": kept})
+
+    async def revoked(self, body: dict[str, Any]) -> None:
+        """Another process revoked sessions: ``{"session": id}`` (one) or ``{"user_id",
+        "keep": id or None}`` (all of a user's but one); close their WebSockets here."""
+        if "session" in body:
+            ended = str(body["session"])
+            self._close(lambda sid, _user: sid == ended)
+        else:
+            user_id, kept = int(body["user_id"]), body.get("keep")
+            self._close(lambda sid, user: user == user_id and sid != kept)
 
     # ----- live WebSockets ----------------------------------------------------------------------
     def watch(self, token: str, user_id: int, close: Callable[[], None]) -> Callable[[], None]:

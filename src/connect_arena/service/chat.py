@@ -16,9 +16,10 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol
+from typing import Any, Protocol, cast
 
 from connect_arena.service import protocol
+from connect_arena.service.cluster import Relay
 from connect_arena.service.live_table import LiveTable
 from connect_arena.service.model import ErrorCode, ServiceError, TableStatus, User, utcnow
 from connect_arena.service.table_registry import TableRegistry
@@ -160,11 +161,16 @@ class Chat:
     Args:
         registry: the tables (and their viewers).
         store: where messages and mutes are kept.
+        relay: the other processes (several only): a line said here reaches the table's
+            viewers on every process.
     """
 
-    def __init__(self, registry: TableRegistry, store: ChatStore) -> None:
+    def __init__(
+        self, registry: TableRegistry, store: ChatStore, relay: Relay | None = None
+    ) -> None:
         self.registry = registry
         self.store = store
+        self.relay = relay
         self._muted: dict[int, set[int]] = {}
 
     async def muted(self, user_id: int | None) -> set[int]:
@@ -228,11 +234,28 @@ class Chat:
         )
         message = ChatMessage(message_id, table_id, room, user.id, user.name, text, preset, at)
         body = message.to_json()
+        if self.relay is not None:
+            self.relay.send("chat", {"message": body})
+        await self._deliver(table, body)
+        return body
+
+    async def relayed(self, body: dict[str, Any]) -> None:
+        """A line said through another process (``{"message": ChatMessage JSON}``): shown to
+        this process's viewers of the table, if it has any."""
+        message = cast(protocol.ChatMessage, body["message"])
+        table_id = int(message["table_id"])
+        table = self.registry.tables.get(table_id) or self.registry.finished.get(table_id)
+        if table is not None and table.subscribers:
+            await self._deliver(table, message)
+
+    async def _deliver(self, table: LiveTable, body: protocol.ChatMessage) -> None:
+        """Push ``body`` to this process's viewers of ``table`` who read its room and have
+        not muted its writer."""
+        room, writer = body["room"], body["user_id"]
         for subscriber in list(table.subscribers):
             reader = subscriber.user_id
-            if room in readable_rooms(table, reader) and user.id not in await self.muted(reader):
+            if room in readable_rooms(table, reader) and writer not in await self.muted(reader):
                 subscriber.push_json(body)
-        return body
 
     async def mute(self, user_id: int, muted_id: int, on: bool = True) -> None:
         """``user_id`` mutes (``on``) or unmutes another user.
@@ -244,3 +267,9 @@ class Chat:
             raise ServiceError(ErrorCode.BAD_REQUEST, "you cannot mute yourself")
         await self.store.mute(user_id, muted_id, on)
         self._muted.pop(user_id, None)
+        if self.relay is not None:  # every process's cache of the user's mutes
+            self.relay.send("mutes", {"user_id": user_id})
+
+    async def mutes_changed(self, body: dict[str, Any]) -> None:
+        """``{"user_id"}`` changed their mutes through another process: forget the cache."""
+        self._muted.pop(int(body["user_id"]), None)

@@ -25,8 +25,9 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import datetime
@@ -72,8 +73,9 @@ class Replicas(Protocol):
         returns: list[float] | None,
         finished_at: datetime | None,
         reason: ResultReason = ResultReason.NORMAL,
+        remote: bool = False,
     ) -> None:
-        """Record a game's end in memory and publish it."""
+        """Record a game's end in memory and publish it (``remote``: ended elsewhere)."""
 
 
 class CoordinationError(Exception):
@@ -120,6 +122,14 @@ class Coordinator(Protocol):
         """Try to become the one process playing ``table_id``'s computer seats; the block
         receives whether it did (the claim is renewed while held and expires with the
         process). Never waits."""
+        ...
+
+    async def publish(self, text: str) -> None:
+        """Publish ``text`` to every process (this one included; at most once, as pub/sub).
+
+        Raises:
+            CoordinationError: the coordinator is unreachable.
+        """
         ...
 
     async def start(
@@ -213,6 +223,19 @@ def entry_from_json(data: list[Any]) -> LogEntry:
     return LogEntry(data[0], data[1], data[2], data[3], datetime.fromisoformat(data[4]), clock)
 
 
+RelayHandler = Callable[[dict[str, Any]], Coroutine[Any, Any, None]]
+"""What a process does with a relayed message's body (:meth:`Cluster.on`)."""
+
+
+class Relay(Protocol):
+    """Sends what is not a table's change to every other process: user events, chat lines,
+    session revocations (:class:`Cluster` over the coordinator; ``None`` when alone)."""
+
+    def send(self, kind: str, body: dict[str, Any]) -> None:
+        """Hand ``body`` to the ``kind`` handler of every other process (in the background,
+        at most once: pub/sub)."""
+
+
 class Cluster:
     """The service's side of coordination: leases around table operations, catching up,
     and applying what other processes publish.
@@ -230,6 +253,35 @@ class Cluster:
         self.hub = hub
         self.coordinator = coordinator
         self._tasks: set[asyncio.Task[None]] = set()
+        self._handlers: dict[str, RelayHandler] = {}
+        self.dormant: dict[int, float] = {}
+        """Replicas left behind on purpose (no viewer here): table id → the monotonic time
+        of the last change they skipped. They catch up from the database when used."""
+
+    # ----- relayed messages (not a table's change) ----------------------------------------------
+    def on(self, kind: str, handler: RelayHandler) -> None:
+        """Run ``handler(body)`` for each ``kind`` message another process :meth:`send` s
+        (one handler per kind, registered in the composition root)."""
+        self._handlers[kind] = handler
+
+    def send(self, kind: str, body: dict[str, Any]) -> None:
+        """See :meth:`Relay.send`: ``{"origin", "relay": kind, "body"}`` on the channel."""
+        text = encode({"origin": self.coordinator.origin, "relay": kind, "body": body})
+
+        async def publish() -> None:
+            try:
+                await self.coordinator.publish(text)
+            except CoordinationError as error:
+                log.warning("could not relay a %s message: %s", kind, error)
+
+        self._spawn(publish())
+
+    def _relayed(self, kind: str, body: Any) -> None:
+        handler = self._handlers.get(kind)
+        if handler is None or not isinstance(body, dict):
+            log.warning("ignoring a relayed %r message", kind)
+            return
+        self._spawn(handler(body))
 
     async def start(self) -> None:
         """Start receiving (before the tables are loaded, so nothing is missed)."""
@@ -286,7 +338,7 @@ class Cluster:
                     changed |= table.seq == 0
                     entries = table.log[first:]
                     if entries or changed:
-                        grant.message = self._message(table, entries)
+                        grant.message = self._message(table, entries, changed)
         except CoordinationError as error:
             raise ServiceError(
                 ErrorCode.BUSY, f"the table is busy elsewhere, try again ({error})"
@@ -303,16 +355,21 @@ class Cluster:
         except CoordinationError as error:
             log.warning("could not publish the presence at table %s: %s", table.id, error)
 
-    def _message(self, table: LiveTable, entries: list[LogEntry]) -> str:
-        return encode(
-            {
-                "origin": self.coordinator.origin,
-                "info": info_json(table.info),
-                "log": [entry_json(entry) for entry in entries],
-                "seq": table.seq,
-                "online": sorted(table.local_online()),
-            }
-        )
+    def _message(self, table: LiveTable, entries: list[LogEntry], described: bool = True) -> str:
+        """What the other processes are told: the new actions, the seq and who is connected
+        here; the table's description only when it changed (``described``): a move's message
+        then costs neither side the description's JSON."""
+        body: dict[str, Any] = {
+            "origin": self.coordinator.origin,
+            "log": [entry_json(entry) for entry in entries],
+            "seq": table.seq,
+            "online": sorted(table.local_online()),
+        }
+        if described:
+            body["info"] = info_json(table.info)
+        else:
+            body["table"] = table.id
+        return encode(body)
 
     async def catch_up(self, table: LiveTable, known_seq: int | None) -> None:
         """Bring a replica up to the database (under the table's in-process lock): its seats
@@ -326,6 +383,8 @@ class Cluster:
         if table.state is not None and (known_seq is None or known_seq > table.seq):
             for entry in await storage.load_actions(table.id, after=table.seq):
                 self._apply_entry(table, entry)
+        if known_seq is None or known_seq <= table.seq:
+            self.dormant.pop(table.id, None)  # as far as the database
 
     # ----- what other processes publish ---------------------------------------------------------
     def _received(self, text: str) -> None:
@@ -335,7 +394,18 @@ class Cluster:
             message = json.loads(text)
             if message.get("origin") == self.coordinator.origin:
                 return
-            info = info_from_json(message["info"])
+            if "relay" in message:
+                self._relayed(str(message["relay"]), message.get("body"))
+                return
+            described = "info" in message
+            if described:
+                info = info_from_json(message["info"])
+                table = self._replica(info.id)
+            else:  # only actions: the replica's description is still right
+                table = self._replica(int(message["table"]))
+                if table is None:  # not held here: loaded from the database when used
+                    return
+                info = table.info
             entries = [entry_from_json(item) for item in message["log"]]
             seq = int(message.get("seq", entries[-1].seq if entries else -1))
             online = {int(user) for user in message.get("online", [])}
@@ -343,17 +413,61 @@ class Cluster:
         except (ValueError, KeyError, TypeError, IndexError) as error:
             log.warning("ignoring a malformed cluster message: %s", error)
             return
-        table = self._replica(info.id)
         if table is not None:
             table.remote_online[origin] = online
             if 0 <= seq < table.seq:  # a takeback elsewhere: rebuild from the database
                 self._spawn(self._taken_back(table))
                 return
         idle = table is not None and not table.lock.locked()
+        if table is not None and idle and entries and self._may_sleep(table, info):
+            self._sleep(table, info)
+            return
         if table is not None and idle and (not entries or entries[0].seq <= table.seq + 1):
             self._apply(table, info, entries)
             return
         self._spawn(self._apply_later(info, entries))
+
+    # ----- dormant replicas (per-table interest) ------------------------------------------------
+    def _may_sleep(self, table: LiveTable, info: TableInfo) -> bool:
+        """Whether a change made elsewhere may be skipped here: nobody watches the table
+        through this process, its game goes on (an end is always applied: ratings and the
+        finished cache need the whole log), and nothing of it runs here."""
+        running = TableStatus.RUNNING
+        return (
+            info.status is running
+            and table.info.status is running
+            and table.state is not None
+            and not any(not s.closed for s in table.subscribers)
+            and (table.thinking is None or table.thinking.done())
+        )
+
+    def _sleep(self, table: LiveTable, info: TableInfo) -> None:
+        """Take a change's seats, status and notes but not its actions: the replica falls
+        behind (dormant) until it is used, then catches up from the database (the lease's
+        known seq, :meth:`refresh`). This is what makes a second process add capacity: a move
+        costs the engine and the JSON only where someone watches the table."""
+        self.dormant[table.id] = time.monotonic()
+        self._apply_info(table, info)
+        self._apply_lifecycle(table, info)
+
+    def is_dormant(self, table: LiveTable) -> bool:
+        """Whether ``table``'s replica skipped changes made elsewhere (see :meth:`_sleep`)."""
+        return table.id in self.dormant
+
+    def busy_elsewhere(self, table: LiveTable, seconds: float) -> bool:
+        """Whether another process changed the dormant ``table`` in the last ``seconds``
+        (then its game is being advanced there: nothing to resume here)."""
+        last = self.dormant.get(table.id)
+        return last is not None and time.monotonic() - last < seconds
+
+    def replicas(self) -> dict[str, list[int]]:
+        """Which tables this process follows (applies every change) and which it holds
+        dormant: ``{"followed": [ids], "dormant": [ids]}``, ascending."""
+        held = sorted(self.registry.tables)
+        return {
+            "followed": [i for i in held if i not in self.dormant],
+            "dormant": [i for i in held if i in self.dormant],
+        }
 
     async def _apply_later(self, info: TableInfo, entries: list[LogEntry]) -> None:
         table = self._replica(info.id)
@@ -382,9 +496,8 @@ class Cluster:
         changed = len(info.notes) != len(current.notes)
         current.notes = list(info.notes)
         if current.status is TableStatus.RUNNING and info.status is TableStatus.FINISHED:
-            self.registry.finish(
-                table, info.returns, info.finished_at, info.reason or ResultReason.NORMAL
-            )
+            reason = info.reason or ResultReason.NORMAL
+            self.registry.finish(table, info.returns, info.finished_at, reason, remote=True)
             return
         if changed and current.status is TableStatus.RUNNING:
             table.start_clocks(utcnow())
@@ -419,7 +532,10 @@ class Cluster:
         current.seats = list(info.seats)
         if info.status is TableStatus.RUNNING and table.state is None:
             current.status = TableStatus.RUNNING
-            table.state = table.game().new_initial_state()
+            # The log may hold the first actions already (the description was read before
+            # the start, the actions after it): the state is the log's.
+            table.described = []
+            table.state = rebuild(current, table.log, table.described)
             table.broadcast_table()
             table.broadcast(table.state_message)
         elif info.status is TableStatus.ABANDONED:
@@ -440,7 +556,8 @@ class Cluster:
         table.apply_entry(entry)
         if table.state.is_terminal():
             returns = final_returns(table.state.game, table.state.returns(), table.info.notes)
-            self.registry.finish(table, returns, entry.created_at)
+            # Caught up from the database or another process's message: ended elsewhere.
+            self.registry.finish(table, returns, entry.created_at, remote=True)
         else:
             self.hub.publish(ReplicaChanged(table))
         table.broadcast_event(entry)
@@ -483,13 +600,14 @@ class Cluster:
             if held:
                 await turns(table)
 
-    def _spawn(self, coroutine: Awaitable[None]) -> None:
-        async def run() -> None:
-            try:
-                await coroutine
-            except Exception:
-                log.exception("applying a cluster message failed")
-
-        task = asyncio.get_running_loop().create_task(run())
+    def _spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
+        # The coroutine itself is the task: cancelled before it starts (at close), it is
+        # closed rather than left never awaited.
+        task = asyncio.get_running_loop().create_task(coroutine)
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("applying a cluster message failed", exc_info=task.exception())

@@ -98,6 +98,9 @@ class ComputerSeats:
                     idle = table.thinking is None or table.thinking.done()
                     if not waiting or not idle or table.lock.locked():
                         continue
+                    cluster = self.registry.cluster
+                    if cluster is not None and cluster.busy_elsewhere(table, 3 * every):
+                        continue  # a dormant replica: its game moves on in another process
                     try:
                         async with self.registry.exclusive(table):
                             await self.pipeline.advance(table)

@@ -12,6 +12,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from datetime import datetime
 from typing import Any
 
 from connect_arena.core import CHANCE
@@ -455,8 +456,12 @@ class Lifecycle:
         now = self.clock.now()
         swept = 0
         for table in list(self.registry.tables.values()):
-            idle = (now - table.last_activity()).total_seconds()
+            # Only a table that looks expired here is taken (its lease, with several
+            # processes, and a dormant replica's catch-up); it is checked again once caught up.
+            if not self._expired(table, now):
+                continue
             async with self.registry.exclusive(table):
+                idle = (now - table.last_activity()).total_seconds()
                 status = table.info.status
                 if status is TableStatus.OPEN and idle >= self.open_ttl:
                     await self.registry.storage.update_table(
@@ -476,6 +481,15 @@ class Lifecycle:
                     await self.finisher.end(table, None, ResultReason.ABANDONED, [note])
                     swept += 1
         return swept
+
+    def _expired(self, table: LiveTable, now: datetime) -> bool:
+        """Whether ``table`` is due to be swept by what this process knows of it."""
+        idle = (now - table.last_activity()).total_seconds()
+        status = table.info.status
+        if status is TableStatus.OPEN:
+            return idle >= self.open_ttl
+        timed = table.info.settings.time_control.timed
+        return status is TableStatus.RUNNING and not timed and idle >= self.idle_ttl
 
     def start_sweeping(self, every: float = SWEEP_EVERY) -> None:
         """Sweep every ``every`` seconds in the background."""

@@ -50,7 +50,7 @@ from connect_arena.service.pipeline import MovePipeline
 from connect_arena.service.protocol import Hint, LobbyMessage, Table
 from connect_arena.service.ratings import MemoryRatingStore, Ratings, RatingStore
 from connect_arena.service.seating import Seating
-from connect_arena.service.seeks import Seeks
+from connect_arena.service.seeks import SeekBook, Seeks
 from connect_arena.service.settings import TableSettings
 from connect_arena.service.storage import MemoryStorage, Storage
 from connect_arena.service.table_events import (
@@ -103,6 +103,8 @@ class MatchService:
         challenges: where challenges are kept (default: in memory).
         ratings: where ratings and scored tables are kept (default: in memory, over a
             :class:`MemoryStorage`'s tables).
+        seeks: where seeks wait and are matched (default: in this process; shared by every
+            process with several).
     """
 
     def __init__(
@@ -114,6 +116,7 @@ class MatchService:
         chat: ChatStore | None = None,
         tournaments: TournamentStore | None = None,
         ratings: RatingStore | None = None,
+        seeks: SeekBook | None = None,
     ) -> None:
         # The composition root: every service gets its collaborators here, through its
         # constructor, and every subscription to the table-event hub is made in
@@ -139,7 +142,7 @@ class MatchService:
         self.lifecycle = Lifecycle(
             self.registry, self.finisher, self.seating, self.hub, self.clock, self.config
         )
-        self.user_events = UserEvents()
+        self.user_events = UserEvents(self.cluster)
         self.challenges = Challenges(
             challenges or MemoryChallengeStore(), self.seating, self.user_events
         )
@@ -155,8 +158,15 @@ class MatchService:
             self.ratings.rated_games,
             self.ratings.rating_of,
         )
-        self.chat = Chat(self.registry, chat or MemoryChatStore())
-        self.seeks = Seeks(self.seating, self.user_events, self.hub, self.ratings.rating_of)
+        self.chat = Chat(self.registry, chat or MemoryChatStore(), self.cluster)
+        self.seeks = Seeks(
+            self.seating,
+            self.user_events,
+            self.hub,
+            self.ratings.rating_of,
+            seeks,
+            self.cluster,
+        )
         self.lobby = Lobby(self.registry, self.seeks.listing)
         self.catching_up: asyncio.Task[None] | None = None
         """The startup pass scoring finished tables left unscored (:meth:`start`)."""
@@ -184,6 +194,10 @@ class MatchService:
         hub.subscribe(SeeksChanged, self.lobby.changed)
         if self.cluster is not None:  # who is connected here reaches the other processes
             hub.subscribe(PresenceChanged, self._announce)
+            self.cluster.on("user", self.user_events.relayed)
+            self.cluster.on("chat", self.chat.relayed)
+            self.cluster.on("mutes", self.chat.mutes_changed)
+            self.cluster.on("seeks", self.seeks.refresh)
 
     def _announce(self, event: PresenceChanged) -> None:
         """Publish who is connected to the table through this process (several only)."""
@@ -199,6 +213,7 @@ class MatchService:
             async with self.registry.exclusive(table):
                 await self.pipeline.advance(table)
                 self.flags.reset(table)
+        await self.seeks.refresh()  # a shared book may hold seeks placed elsewhere
         self.catching_up = self.registry.spawn(self._catch_up())
         if self.cluster is not None:
             self.computer_seats.start_resuming()
@@ -217,6 +232,7 @@ class MatchService:
             await self.cluster.close()
         await self.tournaments.close()
         await self.registry.close()
+        await self.seeks.book.close()
         self.lobby.close()
         self.computer.close()
 

@@ -89,10 +89,12 @@ class ClockFlagged(TableEvent):
 @dataclass(frozen=True, slots=True)
 class TableFinished(TableEvent):
     """The game ended: ``returns`` per seat (``None``: no result, aborted or abandoned) and
-    the ``reason``. Published exactly once per table and process."""
+    the ``reason``. Published exactly once per table and process; ``remote``: it ended in
+    another process and this process's replica followed."""
 
     returns: list[float] | None = field(kw_only=True)
     reason: ResultReason = field(kw_only=True)
+    remote: bool = field(default=False, kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)

@@ -121,10 +121,12 @@ class TableRegistry:
         returns: list[float] | None,
         finished_at: datetime | None,
         reason: ResultReason = ResultReason.NORMAL,
+        remote: bool = False,
     ) -> None:
         """Record a game's end on ``table`` in memory (stored by the caller): stop its clocks,
         clear its offers, move it to the finished cache, tell its viewers and publish
         :class:`TableFinished` — once: a table already finished is left as it is.
+        ``remote``: another process ended it (this is its replica following).
         """
         if table.info.status is TableStatus.FINISHED:
             return
@@ -139,7 +141,9 @@ class TableRegistry:
         table.offers.takeback_accepted.clear()
         self.remember_finished(table)
         table.broadcast_table()
-        self.hub.publish(TableFinished(table, returns=table.info.returns, reason=reason))
+        self.hub.publish(
+            TableFinished(table, returns=table.info.returns, reason=reason, remote=remote)
+        )
 
     def remember_finished(self, table: LiveTable) -> None:
         """Move ``table`` to the finished cache (evicting the oldest)."""
@@ -160,6 +164,9 @@ class TableRegistry:
         if table is None and self.cluster is not None:
             table = await self.cluster.active(table_id)
         if table is not None:
+            cluster = self.cluster
+            if cluster is not None and cluster.is_dormant(table) and not table.lock.locked():
+                await cluster.refresh(table)  # left behind on purpose: read what it skipped
             return table
         if not 0 < table_id <= MAX_ID:  # no such row, and a database integer cannot hold it
             raise ServiceError(ErrorCode.NOT_FOUND, f"there is no table {table_id}")

@@ -11,8 +11,9 @@ home). See ``docs/bot-api.md``.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Literal
+from typing import Any, Literal, cast
 
+from connect_arena.service.cluster import Relay
 from connect_arena.service.live_table import LiveTable, Subscription
 from connect_arena.service.messages import table_json
 from connect_arena.service.model import SeatKind
@@ -21,10 +22,16 @@ from connect_arena.service.table_events import GameStarted, TableFinished
 
 
 class UserEvents:
-    """Per-user subscriptions, and what tables tell them."""
+    """Per-user subscriptions, and what tables tell them.
 
-    def __init__(self) -> None:
+    Args:
+        relay: the other processes (several only): an event published here reaches the
+            user's streams on every process.
+    """
+
+    def __init__(self, relay: Relay | None = None) -> None:
         self.streams: defaultdict[int, set[Subscription]] = defaultdict(set)
+        self.relay = relay
 
     def watch(self, user_id: int) -> Subscription:
         """Subscribe ``user_id`` to their events."""
@@ -43,7 +50,17 @@ class UserEvents:
                     del self.streams[subscription.user_id]
 
     def publish(self, user_id: int, message: UserEvent) -> None:
-        """Send ``message`` to every stream of ``user_id``."""
+        """Send ``message`` to every stream of ``user_id``, on every process."""
+        self._deliver(user_id, message)
+        if self.relay is not None:
+            self.relay.send("user", {"user_id": user_id, "message": message})
+
+    async def relayed(self, body: dict[str, Any]) -> None:
+        """An event another process published (``{"user_id", "message"}``)."""
+        self._deliver(int(body["user_id"]), cast(UserEvent, body["message"]))
+
+    def _deliver(self, user_id: int, message: UserEvent) -> None:
+        """Send ``message`` to the streams of ``user_id`` in this process."""
         for subscription in list(self.streams.get(user_id, ())):
             if subscription.closed:
                 self.streams[user_id].discard(subscription)
@@ -55,8 +72,10 @@ class UserEvents:
         self._tell(event.table, "gameStart")
 
     def game_finished(self, event: TableFinished) -> None:
-        """Tell the people seated at the table that its game ended (``gameFinish``)."""
-        self._tell(event.table, "gameFinish")
+        """Tell the people seated at the table that its game ended (``gameFinish``): by the
+        process where it ended (a replica that follows it elsewhere stays silent)."""
+        if not event.remote:
+            self._tell(event.table, "gameFinish")
 
     def _tell(self, table: LiveTable, kind: Literal["gameStart", "gameFinish"]) -> None:
         game = game_json(table)

@@ -55,6 +55,7 @@ export type ConnectArenaMessage =
   | ChatPosted
   | SeekList
   | SeekMade
+  | ClusterReplicas
   | Session
   | Ok
   | RematchAnswer
@@ -1478,6 +1479,16 @@ export interface SeekList {
 export interface SeekMade {
   seek: Seek;
   table: Table | null;
+}
+/**
+ * ``GET /api/cluster/replicas``: this process's id (``null`` when alone) and the ids of
+ * the open and running tables it follows and holds dormant, ascending
+ * (``docs/scaling.md``).
+ */
+export interface ClusterReplicas {
+  process: string | null;
+  followed: number[];
+  dormant: number[];
 }
 /**
  * ``GET /api/session``, sign-up, sign-in and sign-out: the user (``null``: anonymous) and
