@@ -114,7 +114,8 @@ async def wait_ready(base: str, process: subprocess.Popen[bytes]) -> None:
 
 def report(folder: Path) -> None:
     """Print the traced heap per snapshot and the allocations that grew most."""
-    traced = (folder / "traced.txt").read_text().split("\n") if folder.exists() else []
+    found = folder / "traced.txt"
+    traced = found.read_text().split("\n") if found.exists() else []
     print("snapshot  traced heap MiB")
     for line in filter(None, traced):
         n, size = line.split()

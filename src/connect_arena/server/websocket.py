@@ -279,6 +279,16 @@ async def _handle_frame(
         await arena.service.resync(table_id, subscription, message.since)
 
 
+def _rematch_made(arena: Arena, table_id: int) -> bool:
+    """Whether the table's rematch already exists (a rematch frame then changes nothing and
+    gets the ``rematch`` message as its answer)."""
+    table = arena.service.tables.get(table_id) or arena.service.finished.get(table_id)
+    if table is None:
+        return False
+    notes = [n for n in table.info.notes if n.kind.value == "rematch"]
+    return table.offers.rematch_table is not None or bool(notes)
+
+
 async def _lifecycle(
     arena: Arena,
     table_id: int,
@@ -306,7 +316,12 @@ async def _lifecycle(
         elif isinstance(message, RematchMessage):
             if user is None:
                 raise ServiceError(ErrorCode.NOT_SEATED, "sign in to ask for a rematch")
-            await service.rematch(table_id, user, message.op)
+            existed = _rematch_made(arena, table_id)
+            made = await service.rematch(table_id, user, message.op)
+            if made is not None and existed:  # nothing was broadcast: say where it is
+                subscription.push_json(
+                    {"type": "rematch", "table_id": table_id, "rematch_table": made}
+                )
     except ServiceError as error:
         subscription.push_json(
             error_message(error.code, error.message, message.id, event=error.event)
