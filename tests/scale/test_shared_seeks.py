@@ -149,3 +149,20 @@ def test_a_replica_read_while_its_game_started_follows_its_log(
             assert len(stale.state.history) == stale.seq == len(actions)
 
     run(scenario)
+
+
+def test_two_seekers_who_block_each_other_are_never_matched(
+    database_url: str, redis_url: str
+) -> None:
+    async def scenario() -> None:
+        async with two_services(database_url, redis_url) as (one, two):
+            alice, bob, carol = await users(one.storage, "ba", "bb", "bc")
+            _, table = await one.seeks.seek(alice, "quinque", avoid=frozenset({bob.id}))
+            assert table is None
+            _, table = await two.seeks.seek(bob, "quinque")  # alice blocks bob: no match
+            assert table is None
+            _, table = await two.seeks.seek(carol, "quinque")  # carol meets alice (oldest)
+            assert table is not None
+            assert {s.user_id for s in table.seats} == {alice.id, carol.id}
+
+    run(scenario)

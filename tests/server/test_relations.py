@@ -59,6 +59,13 @@ def test_a_block_refuses_challenges_both_ways_and_hides_chat(client: TestClient)
     assert alice.post(f"/api/tables/{table['id']}/chat", {"text": "hi"}).status_code == 201
     seen = [m["text"] for m in alice.get(f"/api/tables/{table['id']}/chat").json()["messages"]]
     assert seen == ["hi"]
+    seek = {"game": "quinque", "settings": {"time_control": {"kind": "unlimited"}, "rated": False},
+            "range": None}  # fmt: skip
+    with alice.connect_user(), bob.connect_user():  # seeks live with the user's socket
+        first = alice.post("/api/seeks", seek)
+        second = bob.post("/api/seeks", seek)
+        assert first.status_code == second.status_code == 201, second.text
+        assert first.json()["table"] is None and second.json()["table"] is None  # never matched
     alice.post("/api/relations", {"user_id": uid(bob), "kind": "block", "on": False})
     assert bob.post("/api/challenge/alice", CHALLENGE).status_code == 201
 

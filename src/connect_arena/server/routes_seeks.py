@@ -6,6 +6,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 from pydantic import Field
 
+from connect_arena.server.db.relations import SqlRelations
 from connect_arena.server.dependencies import ArenaDep, CsrfDep, RowId, UserDep, service_user
 from connect_arena.server.errors import ApiError
 from connect_arena.server.protocol import Ok, SeekList, SeekMade
@@ -43,8 +44,9 @@ async def seek(body: NewSeek, user: UserDep, arena: ArenaDep) -> SeekMade:
         raise ServiceError(ErrorCode.BAD_REQUEST, f"settings: {error}") from None
     if settings.rated and user.guest:
         raise ApiError(403, "guest", "rated games need an account: sign up first")
+    avoid = await SqlRelations(arena.storage).blocked_with(user.id)
     made, table = await arena.service.seeks.seek(
-        service_user(user), body.game, body.players, settings, body.range
+        service_user(user), body.game, body.players, settings, body.range, avoid
     )
     return {"seek": made.to_json(), "table": None if table is None else table_json(table)}
 

@@ -41,7 +41,14 @@ for _, id in ipairs(redis.call('ZRANGE', KEYS[2], 0, -1)) do
   end
 end
 if mine >= tonumber(ARGV[3]) then return {-1} end
+local function avoids(a, b)
+  for _, id in ipairs(a.avoid or {}) do
+    if id == b.user_id then return true end
+  end
+  return false
+end
 local function accepts(a, b)
+  if avoids(a, b) or avoids(b, a) then return false end
   return a.range == cjson.null or math.abs(b.rating - a.rating) <= a.range
 end
 local group = {{ARGV[2], ARGV[1], new}}

@@ -64,6 +64,7 @@ class Seek:
         rating: the seeker's displayed rating in the game when the seek was made.
         range: the rating distance accepted either side (``None``: anyone).
         created_at: when it was made.
+        avoid: users this seeker is never matched with (a block, either way).
     """
 
     id: int
@@ -74,6 +75,7 @@ class Seek:
     rating: float
     range: int | None
     created_at: datetime = field(default_factory=utcnow)
+    avoid: frozenset[int] = frozenset()
 
     def key(self) -> tuple[str, int, TableSettings]:
         """What seeks must share to be matched: the game, the seats and every setting of the
@@ -90,7 +92,7 @@ class Seek:
         """The seek as JSON for a shared book: :meth:`to_json` with the exact rating, the
         user's id at top level and :meth:`key_text`."""
         return {**self.to_json(), "rating": self.rating, "user_id": self.user.id,
-                "key": self.key_text()}  # fmt: skip
+                "key": self.key_text(), "avoid": sorted(self.avoid)}  # fmt: skip
 
     @classmethod
     def from_stored(cls, data: dict[str, Any]) -> Seek:
@@ -105,10 +107,14 @@ class Seek:
             float(data["rating"]),
             None if data["range"] is None else int(data["range"]),
             datetime.fromisoformat(data["created_at"]),
+            frozenset(int(i) for i in data.get("avoid", ())),
         )
 
     def accepts(self, other: Seek) -> bool:
-        """Whether ``other``'s seeker is within this seek's rating range."""
+        """Whether ``other``'s seeker is within this seek's rating range and neither seeker
+        avoids the other (a block)."""
+        if other.user.id in self.avoid or self.user.id in other.avoid:
+            return False
         return self.range is None or abs(other.rating - self.rating) <= self.range
 
     def to_json(self) -> protocol.Seek:
@@ -273,8 +279,10 @@ class Seeks:
         players: int | None = None,
         settings: TableSettings | None = None,
         rating_range: int | None = DEFAULT_RANGE,
+        avoid: frozenset[int] = frozenset(),
     ) -> tuple[Seek, TableInfo | None]:
-        """Add a seek and match it if it can be.
+        """Add a seek and match it if it can be; never with a user in ``avoid`` (the people
+        the seeker blocks or is blocked by).
 
         Returns:
             The seek and, when it was matched at once, the new table.
@@ -298,7 +306,7 @@ class Seeks:
         rating = await self.rating_of(user.id, cls.name)
         async with self._lock:
             seek_id = await self.book.new_id()
-            seek = Seek(seek_id, user, cls.name, count, settings, rating, rating_range)
+            seek = Seek(seek_id, user, cls.name, count, settings, rating, rating_range, avoid=avoid)
             group = await self.book.place(seek)
             table = None if group is None else await self._start(group)
         await self.changed()

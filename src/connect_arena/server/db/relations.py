@@ -90,3 +90,17 @@ class SqlRelations:
             return row is not None
 
         return await self.storage._run(work)
+
+    async def blocked_with(self, user_id: int) -> frozenset[int]:
+        """The users ``user_id`` blocks or is blocked by (never matched by a seek)."""
+
+        def work(session: Session) -> frozenset[int]:
+            rows = session.execute(
+                select(RelationRow.user_id, RelationRow.other_id).where(
+                    RelationRow.kind == "block",
+                    or_(RelationRow.user_id == user_id, RelationRow.other_id == user_id),
+                )
+            ).all()
+            return frozenset(a if b == user_id else b for a, b in rows)
+
+        return await self.storage._run(work)
