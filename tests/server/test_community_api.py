@@ -16,6 +16,7 @@ from connect_arena.server import create_app, protocol
 from connect_arena.server.db.models import RatingRow, ScoredTableRow, UserGameRow
 from connect_arena.service.ratings import PROVISIONAL_GAMES, Skill, recompute
 from tests.server.serverhelpers import Player, TestClient, fast_settings
+from tests.server.test_lifecycle_api import first_move
 
 RATED = {"rated": True}
 
@@ -23,10 +24,12 @@ RATED = {"rated": True}
 def play(
     client: TestClient, first: Player, second: Player, loser: Player, rated: bool = True
 ) -> dict[str, Any]:
-    """A Quinque between ``first`` (seat 0) and ``second`` that ``loser`` resigns; returns
-    the finished table once scored."""
+    """A Quinque between ``first`` (seat 0) and ``second`` that ``loser`` resigns after a
+    move each (before, it would be aborted); returns the finished table once scored."""
     table = first.create_table(["me", "open"], settings=RATED if rated else None)
     assert second.post(f"/api/tables/{table['id']}/join", {"seat": 1}).status_code == 200
+    first_move(first, table["id"], 0)
+    first_move(second, table["id"], 1)
     assert loser.post(f"/api/tables/{table['id']}/resign", {}).status_code == 200
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:

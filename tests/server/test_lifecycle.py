@@ -122,10 +122,10 @@ async def everyone_moves(service: MatchService, table_id: int) -> None:
     table = await service.get_table(table_id)
     while not first_actions_done(table):
         assert table.state is not None
-        active = table.state.active_players()
+        active, seq = table.state.active_players(), table.seq
         seat = next((s for s in table.info.seats if s.index in active and s.user_id), None)
         if seat is None or seat.user_id is None:
-            await until(lambda: table.state is not None and table.state.active_players() != active)
+            await until(lambda was=seq: table.seq > was)
             continue
         await move(service, table_id, User(seat.user_id, seat.name))
 
