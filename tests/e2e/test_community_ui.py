@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page
+from tests.e2e.test_lifecycle_ui import everyone_moves
 
 pytestmark = [pytest.mark.slow, needs_chromium]
 
@@ -216,6 +217,7 @@ def test_profile_and_leaderboard_in_two_languages(
     ratings_api(alice, "alice")
     sign_up(bob, "bob")
     table = pair(alice, bob, rated=True)
+    everyone_moves([alice, bob], table)  # else the resignation aborts
     resign(bob, table)
     finished(alice, table)
     # The end of a rated game shows each seat's rating change.

@@ -69,6 +69,18 @@ PLAY_FIRST_LEGAL = """async (id) => {
 }"""
 
 
+def everyone_moves(pages: list[Page], table_id: int) -> None:
+    """Each page's user makes a move at ``table_id`` (a game someone never moved in ends
+    aborted, whichever way), waiting while others (computers too) are to move."""
+    waiting = list(pages)
+    for _ in range(100):
+        waiting = [page for page in waiting if page.evaluate(PLAY_FIRST_LEGAL, table_id) is None]
+        if not waiting:
+            return
+        waiting[0].wait_for_timeout(100)
+    raise AssertionError(f"not everyone could move at table {table_id}")
+
+
 def sign_up(page: Page, name: str) -> None:
     page.goto("/")
     page.click("#sign-up")
@@ -292,12 +304,12 @@ def test_a_takeback_asked_and_accepted(browser: Browser, live_server: LiveServer
     bob.click("#takeback")
     expect(bob.locator("#takeback-requested")).to_be_visible()
     expect(alice.locator("#takeback-offer")).to_contain_text(
-        "Blue asks to take back their last move."
+        "Blue asks to take back their last turn."
     )
     alice.click("#accept-takeback")
-    # Blue's last action ("End turn") is taken back: Blue's turn again, after its add.
+    # Blue's whole last turn (its add and "End turn") is taken back: Blue's turn again.
     for page in (alice, bob):
-        expect(page.locator("#moves li")).to_have_count(listed - 1)
+        expect(page.locator("#moves li")).to_have_count(listed - 2)
     expect(bob.locator("#status")).to_contain_text("Your turn")
     expect(alice.locator("#takeback-offer")).to_have_count(0)
     assert alice.errors == [] and bob.errors == []  # type: ignore[attr-defined]
