@@ -190,6 +190,7 @@ def test_settings_shown_resign_rematch_and_new_game(
     alice.click("#confirm-yes")
     for page in pages:
         expect(page.locator("#status")).to_have_text("Blue · bob won — Red · alice resigned")
+        expect(page.locator(".seat.to-move")).to_have_count(0)  # the loser is not "to move"
         expect(page.locator("#rematch")).to_be_visible()
         expect(page.locator("#new-game")).to_be_visible()
         expect(page.locator("#clock-0")).not_to_have_class(re.compile(r"\brunning\b"))
@@ -266,7 +267,11 @@ def test_a_flag_before_every_first_move_aborts(browser: Browser, live_server: Li
     sign_up(bob, "bob")
     form_table_0_plus_2(alice, bob)
     for page in (alice, bob):
-        expect(page.locator("#status")).to_have_text("The game was aborted: no result.")
+        expect(page.locator("#status")).to_have_text(
+            "Red · alice ran out of time before every player had moved: the game is aborted,"
+            " no result."
+        )
+        expect(page.locator(".seat.to-move")).to_have_count(0)  # nobody "to move" (27.4)
         expect(page.locator("#clock-0 .clock-time")).to_have_text("0:00.0")
         expect(page.locator("#rematch")).to_have_count(0)
         expect(page.locator("#new-game")).to_be_visible()
@@ -288,7 +293,10 @@ def test_abort_before_every_first_move(browser: Browser, live_server: LiveServer
     bob.click("#abort")
     bob.click("#confirm-yes")
     for page in (alice, bob):
-        expect(page.locator("#status")).to_have_text("The game was aborted: no result.")
+        # who aborted, and nobody framed "to move" at the finished table (issue 27.4)
+        expect(page.locator("#status")).to_have_text("Blue · bob aborted the game: no result.")
+        expect(page.locator(".seat.to-move")).to_have_count(0)
+        expect(page.locator(".seat .turn-dot")).to_have_count(0)
         expect(page.locator("#resign")).to_have_count(0)
         expect(page.locator("#abort")).to_have_count(0)
     assert alice.errors == [] and bob.errors == []  # type: ignore[attr-defined]

@@ -43,7 +43,9 @@ export function renderHandover() {
  */
 export function renderSeats(table) {
   const user = currentUser();
-  const toMove = page.state && !page.state.terminal ? page.state.to_move : [];
+  // A finished table (resigned, aborted, flagged) frames nobody as the seat to move.
+  const over = table.status === "finished" || table.status === "abandoned";
+  const toMove = page.state && !page.state.terminal && !over ? page.state.to_move : [];
   const items = table.seats.map((seat) => {
     const mine = user !== null && seat.user_id === user.id;
     const buttons = [];
