@@ -181,9 +181,16 @@ export function renderWaitingRoom(table) {
       toast(t("common.sendThisAddress", { url: location.href }), "info");
     }
   } }, t("common.copyInvitation"));
+  // An invited friend (not seated, a seat free) is offered the seat first; inviting
+  // others is the business of those already seated.
+  const free = page.you.length === 0 ? table.seats.find((seat) => seat.kind === "open") : undefined;
+  const take = free && h("button", { class: "primary", id: "take-seat",
+    onclick: () => api.post(`/api/tables/${tableId}/join`, { seat: free.seat }).catch((e) => toast(e.message)) },
+  t("common.takeThisSeat"));
   $("board").replaceChildren(h("div", { class: "waiting-room" },
     h("h2", {}, gameTitle(page.game)), h("p", { class: "muted" }, page.gameSummary || ""),
+    take || null,
     page.game ? h("p", { class: "rules" }, optionSummary(page.game, table)) : null,
     table.settings ? h("p", { class: "rules", id: "waiting-settings" }, settingsLine(table)) : null,
-    h("p", {}, t("common.startsWhenFull")), copy));
+    h("p", {}, t("common.startsWhenFull")), take ? null : copy));
 }
