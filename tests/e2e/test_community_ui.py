@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -123,8 +124,13 @@ def test_quick_pairing_then_chat_in_two_rooms(browser: Browser, live_server: Liv
     assert "go alice" not in chat_lines(alice)
 
     # alice mutes bob: his new messages no longer reach her.
-    alice.locator("#chat-messages .chat-line", has_text="<b>ciao</b>").locator(".chat-mute").click()
+    mute = alice.locator("#chat-messages .chat-line", has_text="<b>ciao</b>").locator(".chat-mute")
+    expect(mute).to_have_text("Mute")  # issue 27.6: the name read out starts with the label
+    expect(mute).to_have_accessible_name(re.compile(r"^Mute\b"))
+    assert contrast(alice, mute) >= 4.5
+    mute.click()
     expect(alice.locator("#chat-messages")).not_to_contain_text("<b>ciao</b>")
+    expect(alice.locator("#chat-muted")).to_have_text("1 player muted — show")  # a trace
     bob.fill("#chat-input", "still there?")
     bob.press("#chat-input", "Enter")
     expect(bob.locator("#chat-messages")).to_contain_text("still there?")
@@ -132,6 +138,11 @@ def test_quick_pairing_then_chat_in_two_rooms(browser: Browser, live_server: Liv
     carol.press("#chat-input", "Enter")
     expect(carol.locator("#chat-messages")).to_contain_text("sync")
     assert "still there?" not in chat_lines(alice)
+    shoot(alice, "table-chat-muted")
+    alice.click("#chat-unmute")  # the mute is undone: his messages come back
+    expect(alice.locator("#chat-messages")).to_contain_text("still there?")
+    expect(alice.locator("#chat-messages")).to_contain_text("<b>ciao</b>")
+    expect(alice.locator("#chat-muted")).to_be_hidden()
     shoot(bob, "table-chat-players")
     shoot(carol, "table-chat-spectators")
     for page in (alice, bob, carol):
@@ -186,6 +197,29 @@ def ratings_api(page: Page, name: str) -> None:
             "GET /api/users/{name} answers 404: the profile, history and leaderboard API "
             "(branch ratings, src/connect_arena/server/routes_users.py) is not merged yet"
         )
+
+
+CONTRAST = """(element) => {
+  // WCAG contrast of the element's text against the first opaque background behind it.
+  const rgb = (text) => text.match(/[\\d.]+/g).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+  let back = element;
+  while (back && rgb(getComputedStyle(back).backgroundColor)[3] === 0) back = back.parentElement;
+  const fore = lum(rgb(getComputedStyle(element).color));
+  const behind = lum(rgb(back ? getComputedStyle(back).backgroundColor : "rgb(255,255,255)"));
+  const opacity = Number(getComputedStyle(element).opacity);
+  const [high, low] = [Math.max(fore, behind), Math.min(fore, behind)];
+  return opacity < 1 ? 1 : (high + 0.05) / (low + 0.05);
+}"""
+
+
+def contrast(page: Page, locator: Any) -> float:
+    """The contrast ratio of ``locator``'s text (1 when it is see-through)."""
+    ratio: float = locator.evaluate(CONTRAST)
+    return ratio
 
 
 def resign(page: Page, table: int) -> None:
