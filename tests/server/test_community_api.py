@@ -63,6 +63,7 @@ def test_profile(client: TestClient) -> None:
     assert not body["user"]["computer"]
     games = body["games"]["quinque"]
     assert (games["played"], games["wins"], games["losses"], games["draws"]) == (3, 2, 1, 0)
+    assert games["places"] == {"2": {"1": 2, "2": 1}}  # places by the number of sides (27.9)
     rating = body["ratings"]["quinque"]
     assert rating["games"] == 2 and rating["provisional"]
     points = body["rating_history"]["quinque"]

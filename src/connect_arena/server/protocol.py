@@ -271,6 +271,9 @@ class GameStats(TypedDict):
     draws: int
     mean_rank: float | None
     mean_sides: float | None
+    places: dict[str, dict[str, int]]
+    """``{"<sides>": {"<place>": games}}``: how often the user finished at each place, by
+    the number of sides (places from 1)."""
 
 
 @with_config(CONFIG)

@@ -246,15 +246,17 @@ class SqlRatings:
                 select(
                     UserGameRow.game,
                     UserGameRow.result,
+                    ScoredTableRow.sides,
+                    UserGameRow.rank,
                     func.count(),
-                    func.sum(UserGameRow.rank),
-                    func.sum(ScoredTableRow.sides),
                 )
                 .join(ScoredTableRow, ScoredTableRow.table_id == UserGameRow.table_id)
                 .where(UserGameRow.user_id == user_id)
-                .group_by(UserGameRow.game, UserGameRow.result)
+                .group_by(
+                    UserGameRow.game, UserGameRow.result, ScoredTableRow.sides, UserGameRow.rank
+                )
             )
-            for game, result, count, ranks, sides in counts:
+            for game, result, sides, rank, count in counts:
                 entry = games.setdefault(
                     game,
                     {
@@ -265,11 +267,15 @@ class SqlRatings:
                         "draws": 0,
                         "rank_sum": 0,
                         "sides_sum": 0,
+                        "places": {},
                     },
                 )
                 entry["played"] += count
-                entry["rank_sum"] += ranks or 0
-                entry["sides_sum"] += sides or 0
+                entry["rank_sum"] += (rank or 0) * count
+                entry["sides_sum"] += (sides or 0) * count
+                if sides and rank:  # how often each place, by the number of sides (27.9)
+                    counted = entry["places"].setdefault(str(sides), {})
+                    counted[str(rank)] = counted.get(str(rank), 0) + count
                 if result in RESULTS:
                     entry[{"win": "wins", "loss": "losses", "draw": "draws"}[result]] += count
             for entry in games.values():

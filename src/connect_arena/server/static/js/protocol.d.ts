@@ -958,6 +958,15 @@ export interface GameStats {
   draws: number;
   mean_rank: number | null;
   mean_sides: number | null;
+  /**
+   * ``{"<sides>": {"<place>": games}}``: how often the user finished at each place, by
+   * the number of sides (places from 1).
+   */
+  places: {
+    [k: string]: {
+      [k: string]: number;
+    };
+  };
 }
 /**
  * A user's rating in one game.
