@@ -259,6 +259,10 @@ def test_profile_and_leaderboard_in_two_languages(
     mine = "#rating-change-list .rating-change.you .change"
     expect(alice.locator(mine)).to_have_text(re.compile(r"^\+\d+$"))
     expect(bob.locator(mine)).to_have_text(re.compile(r"^\u2212\d+$"))  # a minus sign
+    # the new rating beside the change (issue 27.14)
+    expect(alice.locator("#rating-change-list .rating-change.you .rating")).to_have_text(
+        re.compile(r"^\d{3,4}$")
+    )
     shoot(alice, "table-rating-changes")
 
     alice.goto("/users/bob")

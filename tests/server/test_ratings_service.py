@@ -224,6 +224,8 @@ def test_a_rated_resignation_rates_both_and_shows_the_change() -> None:
         assert alice.mu > 25 > bob.mu and alice.games == bob.games == 1
         table = await service.get_table(table_id)
         assert table.info.rating_changes == [alice.rating - 1500, bob.rating - 1500]
+        assert table.info.ratings_after == [alice.rating, bob.rating]  # shown beside (27.14)
+        assert table.table_message(None)["table"]["ratings_after"] == [alice.rating, bob.rating]
         assert table.table_message(None)["table"]["rating_changes"] == table.info.rating_changes
 
     run(body)

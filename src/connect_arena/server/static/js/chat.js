@@ -186,6 +186,11 @@ function renderRatingChanges(table) {
         ? h("a", { href: `/users/${encodeURIComponent(info.name)}` }, name)
         : h("span", {}, name),
       " ",
+      // the new rating beside the change: "1569 +69"
+      typeof table.ratings_after?.[seat] === "number"
+        ? h("span", { class: "rating", title: t("community.newRating") }, String(table.ratings_after[seat]))
+        : null,
+      " ",
       h("strong", { class: `change ${change > 0 ? "up" : change < 0 ? "down" : "same"}` }, ratingChangeText(change)));
   }).filter((item) => item !== null));
 }

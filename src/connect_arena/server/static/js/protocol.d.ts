@@ -239,6 +239,11 @@ export interface Table {
    * Each seat's rating change once a rated game was scored.
    */
   rating_changes: (number | null)[] | null;
+  /**
+   * With ``rating_changes``: each seat's rating after the game (the result card shows it
+   * beside the change).
+   */
+  ratings_after: (number | null)[] | null;
   offers?: StandingOffers;
   /**
    * The ``table`` message: who is online (seat -> presence).
@@ -564,6 +569,7 @@ export interface GameOfUser {
   reason: string | null;
   notes: TableNote[];
   rating_changes: (number | null)[] | null;
+  ratings_after: (number | null)[] | null;
   offers?: StandingOffers1;
   presence?: {
     [k: string]: SeatPresence;
