@@ -290,8 +290,11 @@ def test_profile_and_leaderboard_in_two_languages(
         expect(page.locator("#leaderboard-title")).to_have_text(title)
         current = page.locator("#game-tabs .tab.current")
         expect(current).to_have_attribute("href", "/leaderboard/quinque")
-    # Nobody has 10 rated games: provisional players are left out.
+    # Nobody has 10 rated games: the provisional players are listed apart (issue 27.14).
     expect(alice.locator("#leaderboard-empty")).to_be_visible()
+    expect(alice.locator("#provisional-heading")).to_have_text("Provisional ratings")
+    expect(alice.locator("#provisional-table tbody tr")).to_have_count(2)
+    expect(alice.locator("#provisional-table tbody tr").first).to_contain_text("alice")
     shoot(alice, "leaderboard-en")
     shoot(bob, "leaderboard-it")
     bob.goto("/leaderboard")

@@ -136,11 +136,16 @@ def test_leaderboard_lists_established_active_people(client: TestClient) -> None
     carol, dave = Player(client).signup("carol"), Player(client).signup("dave")
     for round_ in range(PROVISIONAL_GAMES):
         play(client, alice, bob, bob if round_ % 3 else alice)
-    play(client, carol, dave, dave)  # provisional: left out
+    play(client, carol, dave, dave)  # provisional: listed apart (issue 27.14)
     body = client.get("/api/leaderboard/quinque").json()
     TypeAdapter(protocol.Leaderboard).validate_python(body)
     names = [p["user"]["name"] for p in body["players"]]
     assert names == ["alice", "bob"]
+    assert [(p["user"]["name"], p["games"]) for p in body["provisional"]] == [
+        ("carol", 1),  # won: rated above dave
+        ("dave", 1),
+    ]
+    assert client.get("/api/leaderboard/quinque?page=2").json()["provisional"] == []
     assert body["players"][0]["rating"] > body["players"][1]["rating"]
     assert [p["rank"] for p in body["players"]] == [1, 2] and not body["has_more"]
     assert client.get("/api/leaderboard/connect5").json()["players"] == []

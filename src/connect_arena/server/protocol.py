@@ -408,6 +408,9 @@ class Leaderboard(TypedDict):
     active_days: int
     provisional_games: int
     players: list[LeaderboardRow]
+    provisional: list[LeaderboardRow]
+    """The active people with fewer rated games than ``provisional_games``, best first
+    (first page only; their ``rank`` counts within this list)."""
 
 
 MESSAGES: dict[str, Any] = {

@@ -1080,6 +1080,11 @@ export interface Leaderboard {
   active_days: number;
   provisional_games: number;
   players: LeaderboardRow[];
+  /**
+   * The active people with fewer rated games than ``provisional_games``, best first
+   * (first page only; their ``rank`` counts within this list).
+   */
+  provisional: LeaderboardRow[];
 }
 /**
  * A row of a leaderboard.
