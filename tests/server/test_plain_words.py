@@ -35,6 +35,17 @@ def test_option_texts_and_messages_carry_no_jargon(namespace: str, language: str
     assert bad == {}
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_counted_points_have_a_singular(language: str) -> None:
+    """No "1 points": every text counting points has a ``_one`` form beside ``_other``."""
+    plural = re.compile(r"\{points\} (?:points|punti|Punkte|puntos)\b")
+    for namespace in ("connect5", "pairs"):
+        texts = strings(namespace, language)
+        counted = {k for k, v in texts.items() if plural.search(v) and not k.startswith("event.")}
+        assert {k for k in counted if not k.endswith("_other")} == set(), namespace
+        assert {k.removesuffix("_other") + "_one" for k in counted} <= texts.keys()
+
+
 def test_translation_nits() -> None:
     italian = strings("connnect", "it")
     assert "Usa il {value}" not in italian["useAsZone"]  # "Usa il 1" reads wrong: "il dado 1"
@@ -42,3 +53,5 @@ def test_translation_nits() -> None:
     german = "\n".join(strings("connnect", "de").values())
     assert "Setup-" not in german
     assert strings("community", "es")["replay"] != "Repetir"  # "repeat", not a replay
+    english = re.sub(r"\{\w+\}", "", "\n".join(strings("pairs", "en").values())).lower()
+    assert "manche" not in english  # an Italian word: a "game" of a Connect Pairs match
