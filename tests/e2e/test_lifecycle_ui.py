@@ -339,6 +339,9 @@ def test_a_takeback_against_the_computer_needs_no_answer(
     )
     alice.goto(f"/tables/{answer['json']['table']['id']}")
     expect(alice.locator("#status")).to_contain_text("Your turn")
+    # nobody to wish "Good luck!" to: no chat presets against computers only (issue 27)
+    expect(alice.locator("#chat-input")).to_be_visible()
+    expect(alice.locator("#chat-compose .chat-presets")).to_be_hidden()
     alice.click('[data-add="T0,0 0,0"]')
     expect(alice.locator("#moves li")).not_to_have_count(0)
     expect(alice.locator("#status")).to_contain_text("Your turn")  # the computer has played

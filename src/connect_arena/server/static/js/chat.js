@@ -129,6 +129,11 @@ function renderComposer() {
   else if (user.guest && rated) why = t("community.guestsReadOnly");
   el("chat-why").textContent = why;
   el("chat-why").hidden = !why;
+  // "Good luck!" to computers reaches nobody: no presets where the players' room holds no
+  // other person (a table against computers only, or one person on every seat).
+  const others = (view.table?.seats || []).some((seat) => seat.kind === "human" && seat.user_id !== user?.id);
+  /** @type {HTMLElement} */ (el("chat-compose").querySelector(".chat-presets")).hidden =
+    !finished && myRoom() === "players" && !others;
   for (const control of el("chat-compose").querySelectorAll("input, button")) {
     /** @type {HTMLInputElement | HTMLButtonElement} */ (control).disabled = Boolean(why);
   }

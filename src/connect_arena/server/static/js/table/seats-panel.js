@@ -146,9 +146,13 @@ export function showClosed(text) {
   const status = $("status");
   status.textContent = text;
   status.className = "status over";
+  // the status line says it; the board keeps only the way back
   $("board").replaceChildren(h("div", { class: "waiting-room closed-table" },
-    h("p", {}, text), h("a", { class: "button primary", href: "/", id: "back-to-lobby" }, t("common.backToLobby"))));
+    h("a", { class: "button primary", href: "/", id: "back-to-lobby" }, t("common.backToLobby"))));
   for (const id of ["controls", "seats", "links"]) $(id).replaceChildren();
+  // no table at all: nothing to chat about, no players, no moves
+  const side = document.querySelector("aside.side");
+  if (!page.table && side instanceof HTMLElement) side.hidden = true;
 }
 
 /**
