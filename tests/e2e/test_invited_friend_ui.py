@@ -31,11 +31,15 @@ def test_an_invited_friend_is_offered_the_seat(
     expect(take).to_be_in_viewport()
     expect(bob.locator("#status")).not_to_contain_text("Share this page")
     expect(bob.locator("#copy-link")).to_have_count(0)  # inviting is the creator's business
+    # no empty cards in the waiting room (issue 27, polish): they come with the game
+    expect(bob.locator("#game-panel")).to_be_hidden()
+    expect(bob.locator(".moves-card")).to_be_hidden()
     alice.goto(f"/tables/{table_id}")
     expect(alice.locator("#copy-link")).to_be_visible()
     expect(alice.locator("#take-seat")).to_have_count(0)
     bob.screenshot(path=str(artifacts() / f"invited-{width}.png"))
     take.click()
-    expect(bob.locator("#status")).to_contain_text("alice")  # the game started: Red to move
+    expect(bob.locator("#status")).not_to_contain_text("Waiting")  # the game started
     expect(bob.locator("#take-seat")).to_have_count(0)
+    expect(bob.locator(".moves-card")).to_be_visible()
     assert alice.errors == [] and bob.errors == []  # type: ignore[attr-defined]

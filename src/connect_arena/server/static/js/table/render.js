@@ -35,6 +35,11 @@ export function renderAll() {
     });
   }
   renderHandover();
+  // No empty cards in the waiting room: the game's panel and the moves come with the game.
+  const waiting = table.status === "open";
+  $("game-panel").hidden = waiting;
+  const moves = document.querySelector(".moves-card");
+  if (moves instanceof HTMLElement) moves.hidden = waiting;
   renderSeats(table);
   renderStatus();
   renderMoves();
