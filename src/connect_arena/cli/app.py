@@ -7,7 +7,9 @@ from typing import Annotated
 import typer
 
 from connect_arena import __version__
+from connect_arena.cli.admin import admin_app
 from connect_arena.cli.analyse import analyse_command
+from connect_arena.cli.backup import backup_command, restore_command
 from connect_arena.cli.bench import bench_command
 from connect_arena.cli.board import board_app
 from connect_arena.cli.listing import games_command
@@ -59,6 +61,9 @@ app.command("tournament")(tournament_command)
 app.command("bench")(bench_command)
 app.add_typer(board_app, name="board")
 app.command("serve")(serve_command)
+app.command("backup")(backup_command)
+app.command("restore")(restore_command)
+app.add_typer(admin_app, name="admin")
 
 
 def main() -> None:

@@ -7,11 +7,20 @@ the ``CONNECT_ARENA_*`` environment variables set here.
 
 from __future__ import annotations
 
+import enum
 import os
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+
+
+class LogFormat(enum.StrEnum):
+    """How the server writes its log."""
+
+    TEXT = "text"
+    JSON = "json"
+
 
 APP_FACTORY = "connect_arena.server.app:create_app"
 WS_MAX_SIZE = 64 * 1024
@@ -19,7 +28,8 @@ WS_MAX_SIZE = 64 * 1024
 clear error; frames over this close the connection with 1009)."""
 
 
-def _default_data_dir() -> Path:
+def default_data_dir() -> Path:
+    """Where the data live unless ``--data-dir`` says: ``$XDG_DATA_HOME/connect-arena``."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "connect-arena"
 
@@ -83,6 +93,14 @@ def serve_command(
         ),
     ] = 1,
     log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
+    log_format: Annotated[
+        LogFormat,
+        typer.Option(
+            "--log-format",
+            help="'text' (readable lines) or 'json' (one JSON object a line, for log "
+            "collectors; docs/operations.md).",
+        ),
+    ] = LogFormat.TEXT,
     allowed_hosts: Annotated[
         str | None,
         typer.Option(
@@ -98,12 +116,13 @@ def serve_command(
 
     if workers > 1:
         check_shared_state()
-    directory = (data_dir or _default_data_dir()).expanduser().resolve()
+    directory = (data_dir or default_data_dir()).expanduser().resolve()
     os.environ["CONNECT_ARENA_DATA_DIR"] = str(directory)
     os.environ.setdefault("CONNECT_ARENA_COMPUTER_WORKERS", str(computer_workers))
     if allowed_hosts is not None:
         os.environ["CONNECT_ARENA_ALLOWED_HOSTS"] = allowed_hosts
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    os.environ.setdefault("CONNECT_ARENA_PUBLIC_URL", f"http://{shown}:{port}")  # mail links
     url = os.environ.get("CONNECT_ARENA_DATABASE_URL")
     database = _redacted(url) if url else f"SQLite in {directory}"
     typer.echo(f"Connect Arena: open http://{shown}:{port}/ in your browser")
@@ -114,6 +133,11 @@ def serve_command(
         typer.echo("other machines: add the name they use with --allowed-hosts NAME[,NAME]")
     if workers > 1:
         typer.echo(f"{workers} processes, sharing Redis at {_redacted_redis()}")
+    log_config: dict[str, Any] = uvicorn.config.LOGGING_CONFIG
+    if log_format is LogFormat.JSON:
+        from connect_arena.server.operations import json_log_config
+
+        log_config = json_log_config(log_level)
     uvicorn.run(
         APP_FACTORY,
         factory=True,
@@ -123,4 +147,5 @@ def serve_command(
         ws_max_size=WS_MAX_SIZE,
         log_level=log_level,
         proxy_headers=False,
+        log_config=log_config,
     )

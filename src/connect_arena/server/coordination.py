@@ -210,6 +210,14 @@ class RedisCoordinator:
             await asyncio.sleep(pause)
             pause = min(pause * 2, 5.0)
 
+    async def ping(self) -> None:
+        """Ask Redis for ``PONG`` (readiness).
+
+        Raises:
+            redis.exceptions.RedisError: Redis does not answer.
+        """
+        await self.redis.ping()
+
     async def close(self) -> None:
         """Stop the subscription and close the connection pool."""
         if self._reader is not None:

@@ -267,9 +267,10 @@ async def _handle_frame(
     if isinstance(message, PingMessage):
         subscription.push_json({"type": "pong", "id": message.id})
     elif isinstance(message, ActionMessage):
-        await arena.service.act(
-            table_id, subscription, message.seq, message.action, message.seat, message.id
-        )
+        with arena.metrics.timed_move():
+            await arena.service.act(
+                table_id, subscription, message.seq, message.action, message.seat, message.id
+            )
     elif isinstance(message, LifecycleMessage):
         await _lifecycle(arena, table_id, subscription, message, user)
     elif isinstance(message, HistoryMessage):

@@ -4,7 +4,7 @@ queries of the profile, history, export and leaderboard API (``docs/community.md
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import partial
@@ -80,10 +80,12 @@ class SqlRatings:
 
     Args:
         storage: the SQL storage whose engine and threads are used.
+        on_scored: called once for each table scored (metrics).
     """
 
-    def __init__(self, storage: SqlStorage) -> None:
+    def __init__(self, storage: SqlStorage, on_scored: Callable[[], object] | None = None) -> None:
         self.storage = storage
+        self._on_scored = on_scored
         self._computers: dict[str, int] = {}
 
     # ----- the service's RatingStore -----------------------------------------------------------
@@ -165,10 +167,14 @@ class SqlRatings:
 
         for _ in range(3):
             try:
-                return await self.storage._run(work)
+                scored = await self.storage._run(work)
             except IntegrityError:  # another process scored it, or rated a new account first
                 if await self.outcome(outcome.table_id) is not None:
                     return None
+            else:
+                if scored is not None and self._on_scored is not None:
+                    self._on_scored()
+                return scored
         raise RuntimeError(f"table {outcome.table_id} could not be scored")
 
     async def outcome(self, table_id: int) -> Outcome | None:
@@ -470,6 +476,8 @@ def leaderboard_query(
             ~UserRow.guest,
             ~UserRow.bot,
             ~UserRow.computer,
+            ~UserRow.cheater,  # marked by a moderator
+            UserRow.closed_at.is_(None),
         )
         .order_by(RatingRow.rating.desc(), RatingRow.user_id.desc())
     )

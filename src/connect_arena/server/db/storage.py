@@ -59,6 +59,11 @@ class StoredUser:
     guest: bool
     password_hash: str | None
     bot: bool = False
+    role: str = "player"
+    """``player`` or ``moderator``."""
+    chat_muted_until: datetime | None = None
+    """A moderator's chat mute ends then (UTC)."""
+    closed: bool = False
 
 
 class NameTakenError(Exception):
@@ -73,7 +78,16 @@ def _aware(moment: datetime | None) -> datetime | None:
 
 
 def _user(row: UserRow) -> StoredUser:
-    return StoredUser(row.id, row.name, row.guest, row.password_hash, bool(row.bot))
+    return StoredUser(
+        row.id,
+        row.name,
+        row.guest,
+        row.password_hash,
+        bool(row.bot),
+        row.role or "player",
+        _aware(row.chat_muted_until),
+        row.closed_at is not None,
+    )
 
 
 class SqlStorage:
@@ -81,10 +95,12 @@ class SqlStorage:
 
     Args:
         engine: a SQLAlchemy engine whose database is migrated.
+        on_batch: called with the number of actions of each batch written (metrics).
     """
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, on_batch: Callable[[int], object] | None = None) -> None:
         self.engine = engine
+        self._on_batch = on_batch
         threads = 1 if engine.dialect.name == "sqlite" else 4
         self._executor = ThreadPoolExecutor(threads, thread_name_prefix="db")
         self._pending: list[_Append] = []
@@ -328,6 +344,8 @@ class SqlStorage:
         loop = asyncio.get_running_loop()
         while self._pending:
             batch, self._pending = self._pending, []
+            if self._on_batch is not None:
+                self._on_batch(len(batch))
             try:
                 errors = await loop.run_in_executor(self._executor, self._write_batch, batch)
             except Exception as failure:  # the database failed: every append of the batch fails

@@ -1,0 +1,139 @@
+"""What an operator watches: ``/healthz``, ``/readyz`` and ``/metrics`` (Prometheus), and the
+JSON log format.
+
+* ``GET /healthz``: 200 ``{"status": "ok"}`` while the process serves requests.
+* ``GET /readyz``: 200 when the database answers ``SELECT 1`` and, when configured, Redis
+  answers ``PING``; 503 with the failing part named otherwise (a load balancer takes the
+  process out of rotation).
+* ``GET /metrics``: this process's metrics in Prometheus's text format (``prometheus-client``),
+  answered to loopback clients and to ``Authorization: Bearer <CONNECT_ARENA_METRICS_TOKEN>``,
+  404 to anyone else (the figures are not for the public). ``docs/operations.md`` lists them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import logging
+import os
+from typing import Any
+
+from fastapi import APIRouter, Request, Response
+from fastapi.responses import JSONResponse
+from prometheus_client import generate_latest
+from prometheus_client.exposition import CONTENT_TYPE_LATEST
+from pythonjsonlogger.json import JsonFormatter
+from sqlalchemy import text
+
+from connect_arena.server.dependencies import Arena, get_arena
+from connect_arena.server.errors import ApiError
+
+router = APIRouter(include_in_schema=False)
+
+LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost", "testclient"})
+
+
+@router.get("/healthz")
+async def healthz() -> dict[str, str]:
+    """The process is up and answering."""
+    return {"status": "ok"}
+
+
+async def _database_ready(arena: Arena) -> str | None:
+    def ping() -> None:
+        with arena.storage.engine.connect() as connection:
+            connection.execute(text("SELECT 1"))
+
+    try:
+        await asyncio.wait_for(asyncio.to_thread(ping), timeout=5)
+    except Exception as error:  # any failure means "not ready"; the answer names it
+        return f"database: {type(error).__name__}"
+    return None
+
+
+async def _redis_ready(arena: Arena) -> str | None:
+    if arena.coordinator is None:
+        return None
+    try:
+        await asyncio.wait_for(arena.coordinator.ping(), timeout=5)
+    except Exception as error:  # as above
+        return f"redis: {type(error).__name__}"
+    return None
+
+
+@router.get("/readyz")
+async def readyz(request: Request) -> JSONResponse:
+    """200 when the database (and Redis, when configured) answer; 503 naming what failed."""
+    arena = get_arena(request)
+    failures = [f for f in (await _database_ready(arena), await _redis_ready(arena)) if f]
+    if failures:
+        return JSONResponse({"status": "unavailable", "failures": failures}, status_code=503)
+    return JSONResponse({"status": "ready"})
+
+
+def _may_read_metrics(request: Request) -> bool:
+    token = os.environ.get("CONNECT_ARENA_METRICS_TOKEN", "")
+    given = request.headers.get("authorization", "")
+    if token and hmac.compare_digest(given.encode(), f"Bearer {token}".encode()):
+        return True
+    return request.client is not None and request.client.host in LOOPBACK
+
+
+@router.get("/metrics")
+async def metrics(request: Request) -> Response:
+    """This process's metrics (Prometheus text format); 404 to non-loopback clients without
+    the metrics token."""
+    if not _may_read_metrics(request):
+        raise ApiError(404, "not_found", "Not Found")
+    arena = get_arena(request)
+    return Response(generate_latest(arena.metrics.registry), media_type=CONTENT_TYPE_LATEST)
+
+
+SECRET_FIELDS = ("password", "token", "cookie", "secret", "authorization")
+
+
+class ArenaJsonFormatter(JsonFormatter):
+    """One JSON object a line: time, level, logger, message and the record's extra fields
+    (``table_id``, ``user_id``...); a field whose name looks secret is dropped."""
+
+    def process_log_record(self, log_data: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in log_data.items() if not any(s in k.lower() for s in SECRET_FIELDS)}
+
+
+def json_log_config(level: str) -> dict[str, Any]:
+    """A ``logging.config.dictConfig`` for uvicorn and the app writing JSON lines to stderr."""
+    formatter = {
+        "()": f"{__name__}.ArenaJsonFormatter",
+        "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s",
+        "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+    }
+    handler = {
+        "class": "logging.StreamHandler",
+        "formatter": "json",
+        "stream": "ext://sys.stderr",
+        "filters": ["context"],
+    }
+    loggers = ("uvicorn", "uvicorn.error", "uvicorn.access", "connect_arena")
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {"json": formatter},
+        "filters": {"context": {"()": "connect_arena.server.logcontext.ContextFilter"}},
+        "handlers": {"default": handler},
+        "loggers": {
+            name: {"handlers": ["default"], "level": level.upper(), "propagate": False}
+            for name in loggers
+        },
+    }
+
+
+def log_json_line(record: logging.LogRecord) -> str:
+    """``record`` formatted as the JSON log writes it (for tests and tools)."""
+    formatter = ArenaJsonFormatter(
+        "%(asctime)s %(levelname)s %(name)s %(message)s",
+        rename_fields={"asctime": "time", "levelname": "level", "name": "logger"},
+    )
+    line = formatter.format(record)
+    json.loads(line)  # always one JSON object
+    return line
