@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page
+from tests.e2e.test_lifecycle_ui import everyone_moves
 
 pytestmark = [pytest.mark.slow, needs_chromium]
 
@@ -122,8 +124,13 @@ def test_quick_pairing_then_chat_in_two_rooms(browser: Browser, live_server: Liv
     assert "go alice" not in chat_lines(alice)
 
     # alice mutes bob: his new messages no longer reach her.
-    alice.locator("#chat-messages .chat-line", has_text="<b>ciao</b>").locator(".chat-mute").click()
+    mute = alice.locator("#chat-messages .chat-line", has_text="<b>ciao</b>").locator(".chat-mute")
+    expect(mute).to_have_text("Mute")  # issue 27.6: the name read out starts with the label
+    expect(mute).to_have_accessible_name(re.compile(r"^Mute\b"))
+    assert contrast(alice, mute) >= 4.5
+    mute.click()
     expect(alice.locator("#chat-messages")).not_to_contain_text("<b>ciao</b>")
+    expect(alice.locator("#chat-muted")).to_have_text("1 player muted — show")  # a trace
     bob.fill("#chat-input", "still there?")
     bob.press("#chat-input", "Enter")
     expect(bob.locator("#chat-messages")).to_contain_text("still there?")
@@ -131,6 +138,11 @@ def test_quick_pairing_then_chat_in_two_rooms(browser: Browser, live_server: Liv
     carol.press("#chat-input", "Enter")
     expect(carol.locator("#chat-messages")).to_contain_text("sync")
     assert "still there?" not in chat_lines(alice)
+    shoot(alice, "table-chat-muted")
+    alice.click("#chat-unmute")  # the mute is undone: his messages come back
+    expect(alice.locator("#chat-messages")).to_contain_text("still there?")
+    expect(alice.locator("#chat-messages")).to_contain_text("<b>ciao</b>")
+    expect(alice.locator("#chat-muted")).to_be_hidden()
     shoot(bob, "table-chat-players")
     shoot(carol, "table-chat-spectators")
     for page in (alice, bob, carol):
@@ -187,6 +199,29 @@ def ratings_api(page: Page, name: str) -> None:
         )
 
 
+CONTRAST = """(element) => {
+  // WCAG contrast of the element's text against the first opaque background behind it.
+  const rgb = (text) => text.match(/[\\d.]+/g).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+  let back = element;
+  while (back && rgb(getComputedStyle(back).backgroundColor)[3] === 0) back = back.parentElement;
+  const fore = lum(rgb(getComputedStyle(element).color));
+  const behind = lum(rgb(back ? getComputedStyle(back).backgroundColor : "rgb(255,255,255)"));
+  const opacity = Number(getComputedStyle(element).opacity);
+  const [high, low] = [Math.max(fore, behind), Math.min(fore, behind)];
+  return opacity < 1 ? 1 : (high + 0.05) / (low + 0.05);
+}"""
+
+
+def contrast(page: Page, locator: Any) -> float:
+    """The contrast ratio of ``locator``'s text (1 when it is see-through)."""
+    ratio: float = locator.evaluate(CONTRAST)
+    return ratio
+
+
 def resign(page: Page, table: int) -> None:
     """Resign at `table` through the API, with the page's session."""
     csrf = page.request.get("/api/session").json()["csrf"]
@@ -216,6 +251,7 @@ def test_profile_and_leaderboard_in_two_languages(
     ratings_api(alice, "alice")
     sign_up(bob, "bob")
     table = pair(alice, bob, rated=True)
+    everyone_moves([alice, bob], table)  # else the resignation aborts
     resign(bob, table)
     finished(alice, table)
     # The end of a rated game shows each seat's rating change.
@@ -223,6 +259,10 @@ def test_profile_and_leaderboard_in_two_languages(
     mine = "#rating-change-list .rating-change.you .change"
     expect(alice.locator(mine)).to_have_text(re.compile(r"^\+\d+$"))
     expect(bob.locator(mine)).to_have_text(re.compile(r"^\u2212\d+$"))  # a minus sign
+    # the new rating beside the change (issue 27.14)
+    expect(alice.locator("#rating-change-list .rating-change.you .rating")).to_have_text(
+        re.compile(r"^\d{3,4}$")
+    )
     shoot(alice, "table-rating-changes")
 
     alice.goto("/users/bob")
@@ -250,8 +290,11 @@ def test_profile_and_leaderboard_in_two_languages(
         expect(page.locator("#leaderboard-title")).to_have_text(title)
         current = page.locator("#game-tabs .tab.current")
         expect(current).to_have_attribute("href", "/leaderboard/quinque")
-    # Nobody has 10 rated games: provisional players are left out.
+    # Nobody has 10 rated games: the provisional players are listed apart (issue 27.14).
     expect(alice.locator("#leaderboard-empty")).to_be_visible()
+    expect(alice.locator("#provisional-heading")).to_have_text("Provisional ratings")
+    expect(alice.locator("#provisional-table tbody tr")).to_have_count(2)
+    expect(alice.locator("#provisional-table tbody tr").first).to_contain_text("alice")
     shoot(alice, "leaderboard-en")
     shoot(bob, "leaderboard-it")
     bob.goto("/leaderboard")

@@ -64,6 +64,8 @@ def test_translations() -> None:
     # The module and its parts (static/games/connect5/*.js).
     text = "".join(path.read_text("utf-8") for path in [MODULE, *sorted(PARTS.glob("*.js"))])
     used = set(re.findall(r"""\bt\("connect5\.(\w+)\"""", text))
+    counted = re.findall(r"""\btn\("connect5\.(\w+)\"""", text)  # plural forms
+    used |= {f"{key}_{form}" for key in counted for form in ("one", "other")}
     # The shell reads seat<N>, title, summary, option_* and event.* (the server's events) keys
     # of a game's namespace.
     shell = {

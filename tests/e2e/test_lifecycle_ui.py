@@ -69,6 +69,18 @@ PLAY_FIRST_LEGAL = """async (id) => {
 }"""
 
 
+def everyone_moves(pages: list[Page], table_id: int) -> None:
+    """Each page's user makes a move at ``table_id`` (a game someone never moved in ends
+    aborted, whichever way), waiting while others (computers too) are to move."""
+    waiting = list(pages)
+    for _ in range(100):
+        waiting = [page for page in waiting if page.evaluate(PLAY_FIRST_LEGAL, table_id) is None]
+        if not waiting:
+            return
+        waiting[0].wait_for_timeout(100)
+    raise AssertionError(f"not everyone could move at table {table_id}")
+
+
 def sign_up(page: Page, name: str) -> None:
     page.goto("/")
     page.click("#sign-up")
@@ -178,6 +190,7 @@ def test_settings_shown_resign_rematch_and_new_game(
     alice.click("#confirm-yes")
     for page in pages:
         expect(page.locator("#status")).to_have_text("Blue · bob won — Red · alice resigned")
+        expect(page.locator(".seat.to-move")).to_have_count(0)  # the loser is not "to move"
         expect(page.locator("#rematch")).to_be_visible()
         expect(page.locator("#new-game")).to_be_visible()
         expect(page.locator("#clock-0")).not_to_have_class(re.compile(r"\brunning\b"))
@@ -254,7 +267,11 @@ def test_a_flag_before_every_first_move_aborts(browser: Browser, live_server: Li
     sign_up(bob, "bob")
     form_table_0_plus_2(alice, bob)
     for page in (alice, bob):
-        expect(page.locator("#status")).to_have_text("The game was aborted: no result.")
+        expect(page.locator("#status")).to_have_text(
+            "Red · alice ran out of time before every player had moved: the game is aborted,"
+            " no result."
+        )
+        expect(page.locator(".seat.to-move")).to_have_count(0)  # nobody "to move" (27.4)
         expect(page.locator("#clock-0 .clock-time")).to_have_text("0:00.0")
         expect(page.locator("#rematch")).to_have_count(0)
         expect(page.locator("#new-game")).to_be_visible()
@@ -276,7 +293,10 @@ def test_abort_before_every_first_move(browser: Browser, live_server: LiveServer
     bob.click("#abort")
     bob.click("#confirm-yes")
     for page in (alice, bob):
-        expect(page.locator("#status")).to_have_text("The game was aborted: no result.")
+        # who aborted, and nobody framed "to move" at the finished table (issue 27.4)
+        expect(page.locator("#status")).to_have_text("Blue · bob aborted the game: no result.")
+        expect(page.locator(".seat.to-move")).to_have_count(0)
+        expect(page.locator(".seat .turn-dot")).to_have_count(0)
         expect(page.locator("#resign")).to_have_count(0)
         expect(page.locator("#abort")).to_have_count(0)
     assert alice.errors == [] and bob.errors == []  # type: ignore[attr-defined]
@@ -292,12 +312,12 @@ def test_a_takeback_asked_and_accepted(browser: Browser, live_server: LiveServer
     bob.click("#takeback")
     expect(bob.locator("#takeback-requested")).to_be_visible()
     expect(alice.locator("#takeback-offer")).to_contain_text(
-        "Blue asks to take back their last move."
+        "Blue asks to take back their last turn."
     )
     alice.click("#accept-takeback")
-    # Blue's last action ("End turn") is taken back: Blue's turn again, after its add.
+    # Blue's whole last turn (its add and "End turn") is taken back: Blue's turn again.
     for page in (alice, bob):
-        expect(page.locator("#moves li")).to_have_count(listed - 1)
+        expect(page.locator("#moves li")).to_have_count(listed - 2)
     expect(bob.locator("#status")).to_contain_text("Your turn")
     expect(alice.locator("#takeback-offer")).to_have_count(0)
     assert alice.errors == [] and bob.errors == []  # type: ignore[attr-defined]
@@ -319,6 +339,9 @@ def test_a_takeback_against_the_computer_needs_no_answer(
     )
     alice.goto(f"/tables/{answer['json']['table']['id']}")
     expect(alice.locator("#status")).to_contain_text("Your turn")
+    # nobody to wish "Good luck!" to: no chat presets against computers only (issue 27)
+    expect(alice.locator("#chat-input")).to_be_visible()
+    expect(alice.locator("#chat-compose .chat-presets")).to_be_hidden()
     alice.click('[data-add="T0,0 0,0"]')
     expect(alice.locator("#moves li")).not_to_have_count(0)
     expect(alice.locator("#status")).to_contain_text("Your turn")  # the computer has played

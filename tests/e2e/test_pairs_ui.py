@@ -167,7 +167,11 @@ def test_a_guest_plays_a_whole_pairs_game(browser: Browser, shared_server: LiveS
     assert points == totals
     status = page.locator("#status")
     expect(status).to_contain_text(outcome)
-    expect(status).to_contain_text(english("result.pairPoints", pair="X", points=totals[0]))
+    expect(status).to_contain_text(
+        english(
+            f"result.pairPoints_{'one' if totals[0] == 1 else 'other'}", pair="X", points=totals[0]
+        )
+    )
     assert page.evaluate(OFFERED) == []
     page.screenshot(path=out / "pairs-8-game-over.png", full_page=True, animations="disabled")
     # The moves list reads in words (the server's events), and the replay viewer draws the same

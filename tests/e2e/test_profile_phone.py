@@ -3,8 +3,11 @@ cut off or scrolled sideways); at 1280 px the same history is a table with its h
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from playwright.sync_api import Browser
+from websockets.sync.client import connect
 
 from tests.e2e.conftest import Account, LiveServer, needs_chromium, new_page
 
@@ -12,13 +15,33 @@ pytestmark = [pytest.mark.slow, needs_chromium]
 
 
 def finished_games(base: str, name: str, games: list[str]) -> None:
-    """Sign ``name`` up and lose a game of each of ``games`` to the computer (resigned)."""
+    """Sign ``name`` up and lose a game of each of ``games`` to the computer (resigned after
+    a first move: before it, the game would be aborted)."""
     account = Account(base, name)
     for game in games:
         seats = [{"kind": "me"}, {"kind": "computer"}]
         table = account.post("/api/tables", {"game": game, "seats": seats}).json()["table"]
+        account_moves(account, table["id"])
         resigned = account.post(f"/api/tables/{table['id']}/resign", {})
         assert resigned.status_code == 200, resigned.text
+
+
+def account_moves(account: Account, table_id: int) -> None:
+    """``account`` plays the first legal action of its seat once it may act (over the
+    table's WebSocket, with the account's session cookie)."""
+    cookies = "; ".join(f"{k}={v}" for k, v in account.http.cookies.items())
+    url = str(account.http.base_url).replace("http", "ws", 1) + f"/ws/tables/{table_id}"
+    with connect(url, additional_headers={"Cookie": cookies}) as socket:
+        while True:
+            message = json.loads(socket.recv())
+            if message.get("type") != "state" or not message["legal_actions"]:
+                continue
+            actions = next(iter(message["legal_actions"].values()))
+            seq = message["seq"] + 1
+            socket.send(json.dumps({"type": "action", "seq": seq, "action": actions[0]}))
+            while not (message.get("type") == "event" and message.get("seq") == seq):
+                message = json.loads(socket.recv())
+            return
 
 
 def test_the_history_fits_a_phone_and_is_a_table_on_a_desk(

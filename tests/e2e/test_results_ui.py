@@ -137,7 +137,7 @@ def test_pairs_gives_each_manches_points(
     open_record(page, state, tmp_path / "pairs.json")
     expect(page.locator("#status")).to_contain_text("pair X: 33 points, pair Y: 14 points")
     first = " · ".join(str(manche[0]) for manche in observation["scores"])
-    expect(page.locator('[data-manches="0"]')).to_contain_text(f"by manche: {first}")
+    expect(page.locator('[data-manches="0"]')).to_contain_text(f"by game: {first}")
     shoot(page, "pairs")
     assert page.errors == []  # type: ignore[attr-defined]
 

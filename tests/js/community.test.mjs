@@ -13,7 +13,7 @@ import { addStrings, clearStrings, useLanguage } from "../../src/connect_arena/s
 const COMMUNITY_EN = {
   noClock: "No clock", daysPerMove_one: "{count} day a move", daysPerMove_other: "{count} days a move",
   preset_hello: "Hello!", preset_good_game: "Good game!",
-  winsLossesDraws: "{wins} W · {losses} L · {draws} D", meanRank: "mean rank {rank} of {sides}",
+  winsLossesDraws: "{wins} W · {losses} L · {draws} D", placesOf: "{sides} players: {places}", placeCount: "place {place} ×{count}",
 };
 
 beforeEach(() => {
@@ -97,8 +97,10 @@ describe("recordText", () => {
   test("wins, losses and draws for two sides", () => {
     assert.equal(recordText({ played: 4, wins: 2, losses: 1, draws: 1, mean_rank: 1.5, mean_sides: 2 }), "2 W · 1 L · 1 D");
   });
-  test("the mean rank for more sides", () => {
-    assert.equal(recordText({ played: 3, wins: 1, losses: 2, draws: 0, mean_rank: 2.333, mean_sides: 3.5 }), "mean rank 2.3 of 3.5");
+  test("places by the number of players for more sides, never a mean rank (issue 27.9)", () => {
+    const places = { 2: { 2: 1 }, 3: { 3: 1, 1: 2 } };
+    assert.equal(recordText({ played: 4, wins: 2, losses: 2, draws: 0, mean_rank: 2.5, mean_sides: 2.5, places }),
+      "2 W · 2 L · 0 D · 3 players: place 1 ×2, place 3 ×1");
   });
 });
 

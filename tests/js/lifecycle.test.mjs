@@ -40,7 +40,7 @@ beforeEach(() => {
   addStrings("common", "en", {
     reasonResigned: "{seat} resigned", reasonResignation: "A player resigned", reasonTimeout: "{seat} ran out of time",
     reasonTimeoutAny: "A clock ran out", reasonLeaver: "{seat} left", reasonLeaverAny: "A player left",
-    reasonDrawAgreed: "Draw agreed", reasonAborted: "Aborted", reasonAbandoned: "Abandoned",
+    reasonDrawAgreed: "Draw agreed", reasonAborted: "Aborted", reasonAbortedBy: "{seat} aborted", reasonAbortedEarly: "{reason}, before every first move: aborted", reasonAbortedDraw: "Draw before every first move: aborted", reasonAbandoned: "Abandoned",
     noteTakeover: "The computer ({agent}) plays for {seat} since move {move}", noteReturn: "{seat} came back at move {move}",
     noteHint: "{seat} asked for a hint at move {move}", rated: "Rated", casual: "Casual",
     hintsAllowedTag: "hints allowed", hintsOffTag: "no hints",
@@ -188,6 +188,14 @@ describe("texts", () => {
     assert.equal(endReasonText({ reason: "timeout", notes: [] }, label), "A clock ran out");
     assert.equal(endReasonText({ reason: "draw_agreed", notes: [] }, label), "Draw agreed");
     assert.equal(endReasonText({ reason: "aborted" }, label), "Aborted");
+    // issue 27.4: who aborted, or whose resignation, flag or claim ended an unplayed game
+    const aborted = (kind) => endReasonText({ reason: "aborted", notes: [{ kind, seq: 1, seat: 1 }] }, label);
+    assert.equal(aborted("abort"), "Blue aborted");
+    assert.equal(aborted("resign"), "Blue resigned, before every first move: aborted");
+    assert.equal(aborted("timeout"), "Blue ran out of time, before every first move: aborted");
+    assert.equal(aborted("claim"), "Blue left, before every first move: aborted");
+    const drawn = { reason: "aborted", notes: [{ kind: "draw", seq: 1, seat: null }] };
+    assert.equal(endReasonText(drawn, label), "Draw before every first move: aborted");
     assert.equal(endReasonText({ reason: "abandoned" }, label), "Abandoned");
     assert.equal(endReasonText({ reason: "normal", notes: [] }, label), "");
     assert.equal(endReasonText({ reason: null }, label), "");

@@ -16,6 +16,7 @@ from connect_arena.server import create_app, protocol
 from connect_arena.server.db.models import RatingRow, ScoredTableRow, UserGameRow
 from connect_arena.service.ratings import PROVISIONAL_GAMES, Skill, recompute
 from tests.server.serverhelpers import Player, TestClient, fast_settings
+from tests.server.test_lifecycle_api import first_move
 
 RATED = {"rated": True}
 
@@ -23,10 +24,12 @@ RATED = {"rated": True}
 def play(
     client: TestClient, first: Player, second: Player, loser: Player, rated: bool = True
 ) -> dict[str, Any]:
-    """A Quinque between ``first`` (seat 0) and ``second`` that ``loser`` resigns; returns
-    the finished table once scored."""
+    """A Quinque between ``first`` (seat 0) and ``second`` that ``loser`` resigns after a
+    move each (before, it would be aborted); returns the finished table once scored."""
     table = first.create_table(["me", "open"], settings=RATED if rated else None)
     assert second.post(f"/api/tables/{table['id']}/join", {"seat": 1}).status_code == 200
+    first_move(first, table["id"], 0)
+    first_move(second, table["id"], 1)
     assert loser.post(f"/api/tables/{table['id']}/resign", {}).status_code == 200
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
@@ -60,6 +63,7 @@ def test_profile(client: TestClient) -> None:
     assert not body["user"]["computer"]
     games = body["games"]["quinque"]
     assert (games["played"], games["wins"], games["losses"], games["draws"]) == (3, 2, 1, 0)
+    assert games["places"] == {"2": {"1": 2, "2": 1}}  # places by the number of sides (27.9)
     rating = body["ratings"]["quinque"]
     assert rating["games"] == 2 and rating["provisional"]
     points = body["rating_history"]["quinque"]
@@ -132,11 +136,16 @@ def test_leaderboard_lists_established_active_people(client: TestClient) -> None
     carol, dave = Player(client).signup("carol"), Player(client).signup("dave")
     for round_ in range(PROVISIONAL_GAMES):
         play(client, alice, bob, bob if round_ % 3 else alice)
-    play(client, carol, dave, dave)  # provisional: left out
+    play(client, carol, dave, dave)  # provisional: listed apart (issue 27.14)
     body = client.get("/api/leaderboard/quinque").json()
     TypeAdapter(protocol.Leaderboard).validate_python(body)
     names = [p["user"]["name"] for p in body["players"]]
     assert names == ["alice", "bob"]
+    assert [(p["user"]["name"], p["games"]) for p in body["provisional"]] == [
+        ("carol", 1),  # won: rated above dave
+        ("dave", 1),
+    ]
+    assert client.get("/api/leaderboard/quinque?page=2").json()["provisional"] == []
     assert body["players"][0]["rating"] > body["players"][1]["rating"]
     assert [p["rank"] for p in body["players"]] == [1, 2] and not body["has_more"]
     assert client.get("/api/leaderboard/connect5").json()["players"] == []

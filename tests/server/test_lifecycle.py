@@ -30,6 +30,7 @@ from connect_arena.service import (
     User,
     table_record,
 )
+from connect_arena.service.finisher import first_actions_done
 from connect_arena.service.lifecycle import Lifecycle
 from connect_arena.service.live_table import LiveTable
 from connect_arena.service.model import utcnow
@@ -115,6 +116,20 @@ async def move(service: MatchService, table_id: int, user: User, pick: int = 0) 
     return await service.submit(table_id, user.id, table.seq + 1, action, active[0])
 
 
+async def everyone_moves(service: MatchService, table_id: int) -> None:
+    """Play until every person at ``table_id`` has made a move (before that, any end is an
+    abort), waiting for the computers' turns."""
+    table = await service.get_table(table_id)
+    while not first_actions_done(table):
+        assert table.state is not None
+        active, seq = table.state.active_players(), table.seq
+        seat = next((s for s in table.info.seats if s.index in active and s.user_id), None)
+        if seat is None or seat.user_id is None:
+            await until(lambda was=seq: table.seq > was)
+            continue
+        await move(service, table_id, User(seat.user_id, seat.name))
+
+
 async def refused(call: Awaitable[Any], code: ErrorCode) -> ServiceError:
     """Await ``call``, which must be refused with ``code``."""
     with pytest.raises(ServiceError) as caught:
@@ -185,7 +200,7 @@ def test_abort_against_a_computer_before_the_persons_first_action() -> None:
 def test_resign_with_two_sides_the_other_side_wins() -> None:
     async def body(service: MatchService) -> None:
         table_id = await new_table(service, [ALICE, BOB])
-        await move(service, table_id, ALICE)
+        await everyone_moves(service, table_id)
         await service.resign(table_id, ALICE.id)
         table = await service.get_table(table_id)
         assert table.info.status is TableStatus.FINISHED
@@ -196,6 +211,41 @@ def test_resign_with_two_sides_the_other_side_wins() -> None:
         await refused(service.resign(table_id, ALICE.id), ErrorCode.NOT_RUNNING)
         stored = await service.storage.get_table(table_id)
         assert stored is not None and stored.reason is ResultReason.RESIGNATION
+
+    run(body)
+
+
+def test_a_game_a_person_never_moved_in_is_aborted_however_it_ends() -> None:
+    """Issue 32.1: resign, claim, flag or draw before every person's first action: aborted,
+    no result (so never rated); at a tournament's table a no-show still loses."""
+
+    async def ended(service: MatchService, table_id: int) -> tuple[ResultReason | None, Any]:
+        table = await service.get_table(table_id)
+        assert table.info.status is TableStatus.FINISHED
+        return table.info.reason, table.info.returns
+
+    async def body(service: MatchService) -> None:
+        rated = TableSettings(rated=True)
+        for verb in ("resign alice", "resign bob", "claim", "draw"):
+            game, options = ("connect5", SMALL5) if verb == "draw" else ("quinque", None)
+            table_id = await new_table(service, [ALICE, BOB], game, options, rated)
+            await move(service, table_id, ALICE)  # bob never moves
+            if verb.startswith("resign"):
+                await service.resign(table_id, (ALICE if verb.endswith("alice") else BOB).id)
+            elif verb == "claim":
+                shift(service, 120)  # past the server's grace
+                await service.claim(table_id, ALICE.id, 1)
+                shift(service, 0)
+            else:
+                await service.draw(table_id, ALICE.id, "offer")
+                await service.draw(table_id, BOB.id, "accept")
+            assert await ended(service, table_id) == (ResultReason.ABORTED, None), verb
+        # once both moved, a resignation is a result
+        table_id = await new_table(service, [ALICE, BOB], settings=rated)
+        await move(service, table_id, ALICE)
+        await move(service, table_id, BOB)
+        await service.resign(table_id, BOB.id)
+        assert (await ended(service, table_id))[0] is ResultReason.RESIGNATION
 
     run(body)
 
@@ -212,7 +262,7 @@ def test_resign_a_seat_that_is_not_yours() -> None:
 def test_two_people_resigning_at_once_make_one_result() -> None:
     async def body(service: MatchService) -> None:
         table_id = await new_table(service, [ALICE, BOB])
-        await move(service, table_id, ALICE)
+        await everyone_moves(service, table_id)
         outcomes = await asyncio.gather(
             service.resign(table_id, ALICE.id),
             service.resign(table_id, BOB.id),
@@ -257,6 +307,7 @@ def test_a_spectator_can_do_none_of_it() -> None:
 def test_draw_offer_and_accept() -> None:
     async def body(service: MatchService) -> None:
         table_id = await new_table(service, [ALICE, BOB])
+        await everyone_moves(service, table_id)  # before that, an agreed draw is an abort
         watcher = await service.watch(table_id, ALICE.id)
         await service.draw(table_id, ALICE.id, "offer")
         offers = [m for m in drain(watcher) if m["type"] == "offers"]
@@ -311,6 +362,7 @@ def test_a_draw_needs_another_person() -> None:
 def test_three_people_draw_when_all_agree() -> None:
     async def body(service: MatchService) -> None:
         table_id = await new_table(service, [ALICE, BOB, CAROL], "connect5", SMALL5)
+        await everyone_moves(service, table_id)
         await service.draw(table_id, ALICE.id, "offer")
         await service.draw(table_id, BOB.id, "accept")
         table = await service.get_table(table_id)
@@ -456,6 +508,48 @@ def test_no_takeback_across_a_chance_outcome() -> None:
         Lifecycle._takeback_point(table, [0])
     assert caught.value.code is ErrorCode.NOT_ALLOWED
     assert Lifecycle._takeback_point(SimpleNamespace(log=log[:2]), [0]) == 0  # type: ignore[arg-type]
+
+
+def test_a_takeback_never_gives_time_back() -> None:
+    """Issue 27.2: the clocks go on from where they stand; a rebuild keeps them there."""
+
+    async def body(service: MatchService) -> None:
+        table_id = await new_table(service, [ALICE, BOB], settings=realtime(60, 0))
+        table = await service.get_table(table_id)
+        await move(service, table_id, ALICE)  # bob's clock runs
+        await service.takeback(table_id, ALICE.id, "request")
+        shift(service, 20)  # bob thinks 20 s before accepting
+        await service.takeback(table_id, BOB.id, "accept")
+        assert table.seq == 0 and table.clocks is not None
+        now = service.clock.now()
+        assert table.clocks.left(1, now) == pytest.approx(40, abs=1)
+        assert table.clocks.left(0, now) == pytest.approx(60, abs=1)
+        assert table.clocks.running.keys() == {0}
+        table.start_clocks(now)  # as after a restart: rebuilt from the log and the notes
+        assert table.clocks.left(1, now) == pytest.approx(40, abs=1)
+        assert table.clocks.left(0, now) == pytest.approx(60, abs=1)
+
+    run(body)
+
+
+def test_a_quinque_takeback_undoes_the_whole_turn() -> None:
+    """Issue 27.3: the mover's last turn (first action and "end turn") goes back at once."""
+
+    async def body(service: MatchService) -> None:
+        table_id = await new_table(service, [ALICE, BOB], options={"first_player": "0"})
+        table = await service.get_table(table_id)
+        for user in (ALICE, BOB, ALICE, BOB):  # one-action turns: add, then marks
+            await move(service, table_id, user)
+        await move(service, table_id, ALICE)  # adds a tile, which may then move...
+        assert table.state is not None and table.state.current_player == 0
+        await move(service, table_id, ALICE, pick=10**6)  # ...but alice ends her turn
+        assert table.seq == 6 and table.log[-1].action == "pass"
+        await service.takeback(table_id, ALICE.id, "request")
+        assert table.offers.to_json(table_id)["takeback"]["to"] == 4
+        await service.takeback(table_id, BOB.id, "accept")
+        assert table.seq == 4 and table.state.current_player == 0
+
+    run(body)
 
 
 # ----- flags -------------------------------------------------------------------------------------
@@ -619,6 +713,7 @@ def test_a_leaver_claimed_with_two_sides_loses() -> None:
         table_id = await new_table(service, [ALICE, BOB], settings=settings)
         table = await service.get_table(table_id)
         alice = await service.watch(table_id, ALICE.id)
+        await everyone_moves(service, table_id)
         await move(service, table_id, ALICE)  # Bob must act, and has no connection
         presence = table.presence(utcnow())["seats"]
         assert presence["0"]["online"] and presence["0"]["claimable_in"] is None
@@ -642,6 +737,7 @@ def test_a_leaver_claimed_with_two_sides_loses() -> None:
 def test_a_connected_person_or_a_seat_that_need_not_act_cannot_be_claimed() -> None:
     async def body(service: MatchService) -> None:
         table_id = await new_table(service, [ALICE, BOB], settings=TableSettings(grace=1))
+        await everyone_moves(service, table_id)
         await move(service, table_id, ALICE)
         bob = await service.watch(table_id, BOB.id)
         shift(service, 10)
@@ -684,6 +780,7 @@ def test_three_sides_a_claimed_leaver_comes_back_and_is_ranked_normally() -> Non
         table = await service.get_table(table_id)
         await service.watch(table_id, ALICE.id)
         await service.watch(table_id, CAROL.id)
+        await everyone_moves(service, table_id)
         await move(service, table_id, ALICE)  # Bob (seat 1) must act and is away
         shift(service, 2)
         await service.claim(table_id, CAROL.id, 1)
@@ -691,7 +788,7 @@ def test_three_sides_a_claimed_leaver_comes_back_and_is_ranked_normally() -> Non
         assert kinds(table) == ["claim", "takeover"] and table.info.notes[0].data == {"by": 2}
         await refused(service.claim(table_id, CAROL.id, 1), ErrorCode.NOT_ALLOWED)
         await refused(service.return_to_seat(table_id, ALICE.id, 1), ErrorCode.NOT_SEATED)
-        await until(lambda: table.seq >= 2)  # the computer played Bob's turn
+        await until(lambda: table.seq >= 5)  # the computer played Bob's turn
         await service.return_to_seat(table_id, BOB.id, 1)
         assert table.info.seats[1].takeover is None
         assert kinds(table) == ["claim", "takeover", "return"]
@@ -710,7 +807,7 @@ def test_rematch_when_every_person_accepts() -> None:
     async def body(service: MatchService) -> None:
         settings = realtime(300, 3, takeover="mcts:hard", hints=HintPolicy.OFF)
         table_id = await new_table(service, [ALICE, BOB], settings=settings)
-        await move(service, table_id, ALICE)
+        await everyone_moves(service, table_id)
         await refused(service.rematch(table_id, ALICE, "offer"), ErrorCode.NOT_ALLOWED)
         await service.resign(table_id, BOB.id)
         bob = await service.watch(table_id, BOB.id)
@@ -734,7 +831,7 @@ def test_rematch_when_every_person_accepts() -> None:
 def test_rematch_decline_and_no_rematch_after_an_abort() -> None:
     async def body(service: MatchService) -> None:
         table_id = await new_table(service, [ALICE, BOB])
-        await move(service, table_id, ALICE)
+        await everyone_moves(service, table_id)
         await service.resign(table_id, ALICE.id)
         await service.rematch(table_id, ALICE, "offer")
         await service.rematch(table_id, BOB, "decline")
@@ -843,6 +940,7 @@ def test_pairs_with_two_teams_a_resignation_ends_the_game_for_the_team() -> None
         table_id = await new_table(service, [ALICE, BOB, CAROL, DAVE], "pairs", {})
         table = await service.get_table(table_id)
         assert table.game().teams() == ((0, 1), (2, 3))
+        await everyone_moves(service, table_id)
         await service.resign(table_id, CAROL.id)
         assert table.info.reason is ResultReason.RESIGNATION
         assert table.info.returns == win_for(table.game(), [0, 1])
@@ -855,6 +953,7 @@ def test_pairs_with_three_teams_the_partner_plays_on_beside_a_computer() -> None
         seats: list[Spec] = [ALICE, BOB, CAROL, "random", "random", "random"]
         table_id = await new_table(service, seats, "pairs", {})
         table = await service.get_table(table_id)
+        await everyone_moves(service, table_id)
         await service.resign(table_id, ALICE.id)
         assert table.info.status is TableStatus.RUNNING
         assert table.info.seats[0].takeover == "mcts:normal"
@@ -888,6 +987,7 @@ def test_three_sides_a_claimed_leaver_who_stays_away_is_ranked_last() -> None:
         settings = TableSettings(grace=1, takeover="mcts:easy")
         table_id = await new_table(service, [ALICE, BOB, CAROL], "connect5", SMALL5, settings)
         table = await service.get_table(table_id)
+        await everyone_moves(service, table_id)
         await move(service, table_id, ALICE)  # Bob must act and never connected
         shift(service, 2)
         await service.claim(table_id, ALICE.id, 1)

@@ -127,6 +127,8 @@ def test_draw_and_takeback_over_http(client: TestClient) -> None:
     assert table_of(alice, table_id)["offers"]["takeback"] == {"seat": 0, "to": 0, "accepted": []}
     assert bob.post(f"/api/tables/{table_id}/takeback", {"op": "accept"}).status_code == 200
     assert table_of(alice, table_id)["seq"] == 0
+    first_move(alice, table_id, 0)
+    first_move(bob, table_id, 1)  # a draw before every person moved would be an abort
     assert alice.post(f"/api/tables/{table_id}/draw", {"op": "offer"}).status_code == 200
     assert table_of(bob, table_id)["offers"]["draw"] == [0]
     assert bob.post(f"/api/tables/{table_id}/draw", {"op": "accept"}).status_code == 200
@@ -164,6 +166,7 @@ def test_claim_and_return_refusals_over_http(client: TestClient) -> None:
 def test_rematch_over_http_and_the_websocket(client: TestClient) -> None:
     alice, bob, table_id = running_table(client, TIMED)
     first_move(alice, table_id, 0)
+    first_move(bob, table_id, 1)
     with bob.connect(table_id) as blue:
         receive_until(blue, "state")
         assert bob.post(f"/api/tables/{table_id}/resign", {}).status_code == 200

@@ -38,6 +38,7 @@ from connect_arena.service.settings import (
     TableNote,
     TableSettings,
 )
+from tests.server.test_lifecycle import everyone_moves
 
 T = TypeVar("T")
 ALICE, BOB, CAROL = User(1, "alice"), User(2, "bob"), User(3, "carol")
@@ -69,11 +70,15 @@ async def settle(service: MatchService) -> None:
     await asyncio.gather(*list(service.registry.tasks), return_exceptions=True)
 
 
-async def two_people(service: MatchService, settings: TableSettings) -> int:
+async def two_people(service: MatchService, settings: TableSettings, played: bool = True) -> int:
+    """Alice and Bob at a Quinque table, each with a first move made when ``played`` (before
+    that, any end is an abort)."""
     info = await service.create_table(
         ALICE, "quinque", [SeatRequest("me"), SeatRequest("open")], QUICK, settings
     )
     await service.join(info.id, BOB, 1)
+    if played:
+        await everyone_moves(service, info.id)
     return info.id
 
 
@@ -219,6 +224,8 @@ def test_a_rated_resignation_rates_both_and_shows_the_change() -> None:
         assert alice.mu > 25 > bob.mu and alice.games == bob.games == 1
         table = await service.get_table(table_id)
         assert table.info.rating_changes == [alice.rating - 1500, bob.rating - 1500]
+        assert table.info.ratings_after == [alice.rating, bob.rating]  # shown beside (27.14)
+        assert table.table_message(None)["table"]["ratings_after"] == [alice.rating, bob.rating]
         assert table.table_message(None)["table"]["rating_changes"] == table.info.rating_changes
 
     run(body)
@@ -228,7 +235,7 @@ def test_casual_and_aborted_tables_change_nothing() -> None:
     async def body(service: MatchService) -> None:
         casual = await two_people(service, TableSettings())
         await service.resign(casual, BOB.id)
-        aborted = await two_people(service, RATED)
+        aborted = await two_people(service, RATED, played=False)
         await service.abort(aborted, ALICE.id)
         await settle(service)
         store = store_of(service)
@@ -279,6 +286,7 @@ def test_three_player_takeover_rates_the_people_ranked_by_forfeit() -> None:
             RATED,
         )
         await service.join(info.id, BOB, 1)
+        await everyone_moves(service, info.id)
         await service.resign(info.id, BOB.id)
         table = await service.get_table(info.id)
         assert table.info.status is TableStatus.RUNNING
@@ -366,6 +374,7 @@ def test_connect_pairs_partners_are_rated_as_a_team() -> None:
         for seat, user in enumerate((BOB, CAROL, dave), start=1):
             await service.join(info.id, user, seat)
         teams = (await service.get_table(info.id)).game().teams()
+        await everyone_moves(service, info.id)
         await service.resign(info.id, ALICE.id)
         await settle(service)
         scored = store_of(service).scored[info.id]

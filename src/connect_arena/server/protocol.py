@@ -287,6 +287,9 @@ class GameStats(TypedDict):
     draws: int
     mean_rank: float | None
     mean_sides: float | None
+    places: dict[str, dict[str, int]]
+    """``{"<sides>": {"<place>": games}}``: how often the user finished at each place, by
+    the number of sides (places from 1)."""
 
 
 @with_config(CONFIG)
@@ -421,6 +424,9 @@ class Leaderboard(TypedDict):
     active_days: int
     provisional_games: int
     players: list[LeaderboardRow]
+    provisional: list[LeaderboardRow]
+    """The active people with fewer rated games than ``provisional_games``, best first
+    (first page only; their ``rank`` counts within this list)."""
 
 
 MESSAGES: dict[str, Any] = {

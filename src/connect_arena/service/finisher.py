@@ -38,6 +38,13 @@ def first_actions_done(table: LiveTable) -> bool:
     return all(seat.index in acted for seat in table.info.seats if seat.kind is SeatKind.HUMAN)
 
 
+def unplayed(table: LiveTable) -> bool:
+    """Whether a game that ends now at ``table`` is aborted, whichever way it ends
+    (resignation, claim, flag, agreed draw): some person never made a move, and it is no
+    tournament's table (there a no-show loses, as a flag before the first move does)."""
+    return not first_actions_done(table) and table.info.settings.tournament is None
+
+
 class Finisher:
     """Ends games and forfeits seats.
 
@@ -91,8 +98,12 @@ class Finisher:
         """``seat`` gives up (resignation, timeout, leaver claim): with two sides the other
         side wins; otherwise the seat is ranked last and a computer plays it on (when no side
         but the forfeiting one is left with a person, the game ends: the sides none of whose
-        seats gave up win)."""
+        seats gave up win). Before every person's first move the game is aborted instead
+        (:func:`unplayed`): nobody wins a game that was never played."""
         note = self.note(table, kind, seat, **data)
+        if unplayed(table):
+            await self.end(table, None, ResultReason.ABORTED, [note])
+            return
         game = table.game()
         reason = {
             NoteKind.RESIGN: ResultReason.RESIGNATION,
@@ -128,8 +139,4 @@ class Finisher:
             if not clocks.flagged(seat, now):
                 continue
             self.hub.publish(ClockFlagged(table, seat=seat))
-            if not first_actions_done(table) and table.info.settings.tournament is None:
-                note = self.note(table, NoteKind.TIMEOUT, seat)
-                await self.end(table, None, ResultReason.ABORTED, [note])
-            else:
-                await self.forfeit(table, seat, NoteKind.TIMEOUT)
+            await self.forfeit(table, seat, NoteKind.TIMEOUT)

@@ -16,7 +16,12 @@ from datetime import datetime
 from typing import Any
 
 from connect_arena.core import CHANCE
-from connect_arena.service.finisher import Finisher, first_actions_done, people_seats
+from connect_arena.service.finisher import (
+    Finisher,
+    first_actions_done,
+    people_seats,
+    unplayed,
+)
 from connect_arena.service.live_table import LiveTable, Subscription, rebuild
 from connect_arena.service.model import (
     Clock,
@@ -176,6 +181,9 @@ class Lifecycle:
                 offers.declined = None
                 if people <= offers.draw:
                     note = self.finisher.note(table, NoteKind.DRAW, None)
+                    if unplayed(table):  # a person never moved: no result to agree on
+                        await self.finisher.end(table, None, ResultReason.ABORTED, [note])
+                        return
                     await self.finisher.end(table, draw(game), ResultReason.DRAW_AGREED, [note])
                     return
             else:
@@ -240,7 +248,9 @@ class Lifecycle:
 
     @staticmethod
     def _takeback_point(table: LiveTable, mine: list[int]) -> int:
-        """The seq a takeback by ``mine`` goes back to: just before their last action.
+        """The seq a takeback by ``mine`` goes back to: just before their last turn (the run
+        of actions by the seat of their last action that ends with it: in Quinque, a first
+        action and "end turn" go back together).
 
         Raises:
             ServiceError: ``not_allowed``: no action of theirs, or a chance outcome or a
@@ -249,17 +259,26 @@ class Lifecycle:
         last = next((e for e in reversed(table.log) if e.seat in mine), None)
         if last is None:
             raise ServiceError(ErrorCode.NOT_ALLOWED, "you have no move to take back")
-        for entry in table.log[last.seq - 1 :]:
+        start = last.seq - 1  # the log's index of that action (seqs start at 1)
+        while start > 0 and table.log[start - 1].seat == last.seat:
+            start -= 1
+        for entry in table.log[start:]:
             if entry.seat == CHANCE or entry.simultaneous:
                 raise ServiceError(
                     ErrorCode.NOT_ALLOWED,
                     "a takeback cannot undo a chance outcome or a hidden choice",
                 )
-        return last.seq - 1
+        return start
 
     async def _take_back(self, table: LiveTable, seat: int, keep: int) -> None:
-        """Store and apply a takeback to seq ``keep`` (under the table's lock)."""
-        note = self.finisher.note(table, NoteKind.TAKEBACK, seat, to=keep)
+        """Store and apply a takeback to seq ``keep`` (under the table's lock). The clocks go
+        on from where they stand (a takeback gives no time back): the note keeps each seat's
+        seconds left, which a rebuild from the log takes up (:meth:`LiveTable.start_clocks`)."""
+        now = self.clock.now()
+        data: dict[str, Any] = {"to": keep}
+        if table.clocks is not None:
+            data["clocks"] = table.clocks.snapshot(now)
+        note = self.finisher.note(table, NoteKind.TAKEBACK, seat, **data)
         await self.registry.storage.take_back(table.id, keep, note)
         table.log = table.log[:keep]
         table.described = []
@@ -268,7 +287,7 @@ class Lifecycle:
         table.offers.takeback = None
         table.offers.takeback_accepted.clear()
         table.offers.draw.clear()
-        table.start_clocks(self.clock.now())
+        table.start_clocks(now)
         table.broadcast(lambda seats: {"type": "takeback", "table_id": table.id, "seq": keep})
         table.broadcast_table()
         table.broadcast(table.state_message)

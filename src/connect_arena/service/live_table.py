@@ -26,6 +26,7 @@ from connect_arena.service.protocol import (
     TableSocketMessage,
     TakebackOffer,
 )
+from connect_arena.service.settings import NoteKind
 
 MAX_QUEUED = 2000
 """Messages a subscriber may have waiting; a client that falls further behind is dropped
@@ -306,7 +307,14 @@ class LiveTable:
             self.clocks = None
             return
         clocks = Clocks(control, self.info.num_players, self.timed_seats())
-        for entry in self.log:
+        since = 0  # the log's actions before the last takeback: its note holds the times
+        for note in reversed(self.info.notes):
+            if note.kind is NoteKind.TAKEBACK and "clocks" in note.data:
+                since = int(note.data["to"])
+                for seat, left in note.data["clocks"].items():
+                    clocks.remaining[int(seat)] = float(left)
+                break
+        for entry in self.log[since:]:
             if entry.clock is not None and 0 <= entry.seat < self.info.num_players:
                 clocks.remaining[entry.seat] = entry.clock
         clocks.start(self.state.active_players(), now)

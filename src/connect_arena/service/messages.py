@@ -82,6 +82,7 @@ def table_json(info: TableInfo, seq: int | None = None) -> Table:
         "reason": None if info.reason is None else info.reason.value,
         "notes": [note.to_json() for note in info.notes],
         "rating_changes": info.rating_changes,
+        "ratings_after": info.ratings_after,
     }
 
 

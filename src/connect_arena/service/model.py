@@ -130,6 +130,8 @@ class TableInfo:
         rating_changes: once a rated game is scored, each seat's displayed rating change
             (``+14`` is 14; ``None`` for a seat not rated), else ``None``
             (:mod:`~connect_arena.service.ratings`).
+        ratings_after: with ``rating_changes``, each seat's displayed rating after the game
+            (``None`` for a seat not rated).
     """
 
     id: int
@@ -146,6 +148,7 @@ class TableInfo:
     reason: ResultReason | None = None
     notes: list[TableNote] = field(default_factory=list)
     rating_changes: list[int | None] | None = None
+    ratings_after: list[int | None] | None = None
 
     @property
     def num_players(self) -> int:

@@ -202,6 +202,9 @@ class Table(TypedDict):
     notes: list[TableNote]
     rating_changes: list[int | None] | None
     """Each seat's rating change once a rated game was scored."""
+    ratings_after: list[int | None] | None
+    """With ``rating_changes``: each seat's rating after the game (the result card shows it
+    beside the change)."""
     offers: NotRequired[StandingOffers]
     """The ``table`` message: the offers standing."""
     presence: NotRequired[dict[str, SeatPresence]]

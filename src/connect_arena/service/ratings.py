@@ -154,6 +154,11 @@ class Outcome:
         """Each seat's rating change (``None``: not rated)."""
         return [placing.change for placing in self.placings]
 
+    @property
+    def ratings_after(self) -> list[int | None]:
+        """Each seat's displayed rating after the game (``None``: not rated)."""
+        return [None if p.after is None else p.after.rating for p in self.placings]
+
 
 def side_ranks(
     game: Game,
@@ -428,6 +433,7 @@ class Ratings:
         stored = await self.score_info(table.info, table.game(), table.state)
         if stored is not None and stored.rated:
             table.info.rating_changes = stored.changes
+            table.info.ratings_after = stored.ratings_after
             table.broadcast_table()
         elif stored is None and table.info.rating_changes is None:
             await self.fill(table)  # another process scored it: its viewers here learn too
@@ -460,6 +466,7 @@ class Ratings:
         outcome = await self.store.outcome(table.id)
         if outcome is not None and outcome.rated:
             info.rating_changes = outcome.changes
+            info.ratings_after = outcome.ratings_after
 
     async def catch_up(self, batch: int = 100) -> int:
         """Score every finished table not scored yet (after a crash between a game's end and

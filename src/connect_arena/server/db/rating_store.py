@@ -252,15 +252,17 @@ class SqlRatings:
                 select(
                     UserGameRow.game,
                     UserGameRow.result,
+                    ScoredTableRow.sides,
+                    UserGameRow.rank,
                     func.count(),
-                    func.sum(UserGameRow.rank),
-                    func.sum(ScoredTableRow.sides),
                 )
                 .join(ScoredTableRow, ScoredTableRow.table_id == UserGameRow.table_id)
                 .where(UserGameRow.user_id == user_id)
-                .group_by(UserGameRow.game, UserGameRow.result)
+                .group_by(
+                    UserGameRow.game, UserGameRow.result, ScoredTableRow.sides, UserGameRow.rank
+                )
             )
-            for game, result, count, ranks, sides in counts:
+            for game, result, sides, rank, count in counts:
                 entry = games.setdefault(
                     game,
                     {
@@ -271,11 +273,15 @@ class SqlRatings:
                         "draws": 0,
                         "rank_sum": 0,
                         "sides_sum": 0,
+                        "places": {},
                     },
                 )
                 entry["played"] += count
-                entry["rank_sum"] += ranks or 0
-                entry["sides_sum"] += sides or 0
+                entry["rank_sum"] += (rank or 0) * count
+                entry["sides_sum"] += (sides or 0) * count
+                if sides and rank:  # how often each place, by the number of sides (27.9)
+                    counted = entry["places"].setdefault(str(sides), {})
+                    counted[str(rank)] = counted.get(str(rank), 0) + count
                 if result in RESULTS:
                     entry[{"win": "wins", "loss": "losses", "draw": "draws"}[result]] += count
             for entry in games.values():
@@ -395,16 +401,11 @@ class SqlRatings:
             rows = session.execute(
                 leaderboard_query(game, cutoff).offset((page - 1) * per_page).limit(per_page + 1)
             ).all()
-            players = [
-                {
-                    "rank": (page - 1) * per_page + index + 1,
-                    "user": {"id": user_id, "name": name},
-                    "rating": rating,
-                    "games": games,
-                    "last_game_at": _when(last),
-                }
-                for index, (user_id, name, rating, games, last) in enumerate(rows[:per_page])
-            ]
+            players = _leaderboard_rows(rows[:per_page], (page - 1) * per_page)
+            provisional = []
+            if page == 1:  # listed apart, so that a new leaderboard is not empty
+                query = leaderboard_query(game, cutoff, provisional=True).limit(per_page)
+                provisional = _leaderboard_rows(session.execute(query).all(), 0)
             return {
                 "game": game,
                 "title": game_title(game),
@@ -414,6 +415,7 @@ class SqlRatings:
                 "active_days": ACTIVE_DAYS,
                 "provisional_games": PROVISIONAL_GAMES,
                 "players": players,
+                "provisional": provisional,
             }
 
         return await self.storage._run(work)
@@ -435,10 +437,29 @@ class SqlRatings:
         return await self.storage._run(work)
 
 
-def leaderboard_query(game: str, cutoff: datetime) -> Select[int, str, int, int, datetime]:
-    """The leaderboard of ``game``: established (not provisional) ratings of people (no
-    guests, bots or computers) who played a rated game since ``cutoff``, best first; it walks
-    ``ix_ratings_leaderboard`` down from the top."""
+def _leaderboard_rows(rows: Sequence[Any], first: int) -> list[dict[str, Any]]:
+    """Leaderboard rows (``rank`` from ``first + 1``) of ``(user_id, name, rating, games,
+    last_game_at)`` tuples."""
+    return [
+        {
+            "rank": first + index + 1,
+            "user": {"id": user_id, "name": name},
+            "rating": rating,
+            "games": games,
+            "last_game_at": _when(last),
+        }
+        for index, (user_id, name, rating, games, last) in enumerate(rows)
+    ]
+
+
+def leaderboard_query(
+    game: str, cutoff: datetime, provisional: bool = False
+) -> Select[int, str, int, int, datetime]:
+    """The leaderboard of ``game``: established (not provisional; with ``provisional``:
+    provisional only) ratings of people (no guests, bots or computers) who played a rated
+    game since ``cutoff``, best first; it walks ``ix_ratings_leaderboard`` down from the
+    top."""
+    enough = RatingRow.games >= PROVISIONAL_GAMES
     return (
         select(
             RatingRow.user_id,
@@ -450,7 +471,7 @@ def leaderboard_query(game: str, cutoff: datetime) -> Select[int, str, int, int,
         .join(UserRow, UserRow.id == RatingRow.user_id)
         .where(
             RatingRow.game == game,
-            RatingRow.games >= PROVISIONAL_GAMES,
+            ~enough if provisional else enough,
             RatingRow.last_game_at >= cutoff,
             ~UserRow.guest,
             ~UserRow.bot,

@@ -23,7 +23,7 @@
 // (clicks, keys), ./connect5/panel.js (scores, rounds, help), ./connect5/tokens.js (shapes).
 
 import { h } from "../js/dom.js";
-import { t } from "../js/i18n.js";
+import { t, tn } from "../js/i18n.js";
 import { svg } from "../js/svg.js";
 import { attachInput } from "./connect5/input.js";
 import { orList, renderPanel, resultLines, roundOutcome } from "./connect5/panel.js";
@@ -164,7 +164,7 @@ export default function create(root, context) {
     seatDetail(seat) {
       const observation = board.current?.observation;
       if (!observation?.scores) return null;
-      return t("connect5.seatDetail", {
+      return tn("connect5.seatDetail", observation.scores[seat], {
         points: observation.scores[seat], supply: observation.supply?.[seat] ?? 0, captured: observation.captured?.[seat] ?? 0,
       });
     },

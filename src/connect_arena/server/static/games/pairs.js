@@ -20,7 +20,7 @@
 
 import { h } from "../js/dom.js";
 import { listText } from "../js/format.js";
-import { eventText, t } from "../js/i18n.js";
+import { eventText, t, tn } from "../js/i18n.js";
 import { animate } from "./pairs/animate.js";
 import { decisionView } from "./pairs/input.js";
 import { hintKey, readActions, slotChoices } from "./pairs/state.js";
@@ -244,7 +244,7 @@ export default function create(root, context) {
      * @returns {string}
      */
     resultDetail(observation) {
-      const scores = observation.pairs.map((pair, p) => t("pairs.result.pairPoints", { pair: pair.name, points: observation.totals[p] }));
+      const scores = observation.pairs.map((pair, p) => tn("pairs.result.pairPoints", observation.totals[p], { pair: pair.name, points: observation.totals[p] }));
       return `${ui.eventLine(observation.outcome)} · ${scores.join(", ")}`;
     },
   };

@@ -13,7 +13,7 @@ import { api, currentUser, onUserChange } from "./api.js";
 import { h, messageOf, toast } from "./dom.js";
 import { playerName } from "./format.js";
 import { chatText, PRESETS, ratingChangeText } from "./community.js";
-import { loadNamespaces, t } from "./i18n.js";
+import { loadNamespaces, t, tn } from "./i18n.js";
 
 /** @typedef {import("./types.js").Table} Table */
 /** @typedef {import("./community-types.js").ChatMessage} ChatMessage */
@@ -52,8 +52,9 @@ function messageLine(message) {
   }
   if (me && message.user_id !== me.id) {
     line.append(h("button", {
+      // The name read out starts with the visible label ("Mute" → "Mute alice").
       class: "link chat-mute", type: "button", title: t("community.muteTitle", { name: message.name }),
-      "aria-label": t("community.muteTitle", { name: message.name }), onclick: () => mute(message.user_id, message.name),
+      "aria-label": t("community.muteName", { name: message.name }), onclick: () => mute(message.user_id, message.name),
     }, t("community.mute")));
   }
   return line;
@@ -66,6 +67,24 @@ function renderMessages() {
   list.replaceChildren(...shown.map(messageLine));
   list.scrollTop = list.scrollHeight;
   el("chat-empty").hidden = shown.length > 0;
+  // A mute leaves a trace that undoes it: "1 player muted — show".
+  const note = el("chat-muted");
+  note.hidden = view.muted.size === 0;
+  note.replaceChildren(...(view.muted.size ? [tn("community.mutedCount", view.muted.size), " — ",
+    h("button", { class: "link", type: "button", id: "chat-unmute", onclick: unmuteAll }, t("community.unmute"))] : []));
+}
+
+/** Undo every mute of this page: the writers' messages come back (reloaded from the server). */
+async function unmuteAll() {
+  try {
+    for (const userId of [...view.muted]) {
+      await api.post("/api/mutes", { user_id: userId, on: false });
+      view.muted.delete(userId);
+    }
+  } catch (problem) {
+    toast(messageOf(problem));
+  }
+  await loadHistory();
 }
 
 /**
@@ -110,6 +129,11 @@ function renderComposer() {
   else if (user.guest && rated) why = t("community.guestsReadOnly");
   el("chat-why").textContent = why;
   el("chat-why").hidden = !why;
+  // "Good luck!" to computers reaches nobody: no presets where the players' room holds no
+  // other person (a table against computers only, or one person on every seat).
+  const others = (view.table?.seats || []).some((seat) => seat.kind === "human" && seat.user_id !== user?.id);
+  /** @type {HTMLElement} */ (el("chat-compose").querySelector(".chat-presets")).hidden =
+    !finished && myRoom() === "players" && !others;
   for (const control of el("chat-compose").querySelectorAll("input, button")) {
     /** @type {HTMLInputElement | HTMLButtonElement} */ (control).disabled = Boolean(why);
   }
@@ -166,6 +190,11 @@ function renderRatingChanges(table) {
       info?.kind === "human" && info.name
         ? h("a", { href: `/users/${encodeURIComponent(info.name)}` }, name)
         : h("span", {}, name),
+      " ",
+      // the new rating beside the change: "1569 +69"
+      typeof table.ratings_after?.[seat] === "number"
+        ? h("span", { class: "rating", title: t("community.newRating") }, String(table.ratings_after[seat]))
+        : null,
       " ",
       h("strong", { class: `change ${change > 0 ? "up" : change < 0 ? "down" : "same"}` }, ratingChangeText(change)));
   }).filter((item) => item !== null));
@@ -224,6 +253,7 @@ async function main() {
         h("span", { class: "muted chat-room", id: "chat-room" })),
       h("p", { class: "muted empty", id: "chat-empty" }, t("community.noMessages")),
       h("ul", { class: "chat-messages", id: "chat-messages", "aria-live": "polite" }),
+      h("p", { class: "muted chat-muted", id: "chat-muted", hidden: true }),
       h("p", { class: "hint", id: "chat-why", hidden: true }),
       compose));
   built = true;

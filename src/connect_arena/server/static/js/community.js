@@ -107,17 +107,23 @@ export function historyQuery(filters) {
 }
 
 /**
- * A record in words: "3 W · 1 L · 0 D" for two sides, else "mean rank 1.8 of 3.2".
+ * A record in words: "3 W · 1 L · 0 D", then, for games of more than two sides, the places
+ * by the number of players: "3 players: place 1 ×1, place 3 ×2" (no mean ranks).
  *
- * @param {{played: number, wins: number, losses: number, draws: number, mean_rank?: number | null,
- *   mean_sides?: number | null}} stats
+ * @param {{played: number, wins: number, losses: number, draws: number,
+ *   places?: Record<string, Record<string, number>>}} stats
  * @returns {string}
  */
 export function recordText(stats) {
-  if (stats.mean_sides && stats.mean_sides > 2.001 && stats.mean_rank) {
-    return t("community.meanRank", { rank: stats.mean_rank.toFixed(1), sides: stats.mean_sides.toFixed(1) });
+  const parts = [t("community.winsLossesDraws", { wins: stats.wins, losses: stats.losses, draws: stats.draws })];
+  const bySides = Object.entries(stats.places || {}).filter(([sides]) => Number(sides) > 2)
+    .sort(([a], [b]) => Number(a) - Number(b));
+  for (const [sides, places] of bySides) {
+    const counted = Object.entries(places).sort(([a], [b]) => Number(a) - Number(b))
+      .map(([place, count]) => t("community.placeCount", { place, count }));
+    parts.push(t("community.placesOf", { sides, places: counted.join(", ") }));
   }
-  return t("community.winsLossesDraws", { wins: stats.wins, losses: stats.losses, draws: stats.draws });
+  return parts.join(" · ");
 }
 
 /**

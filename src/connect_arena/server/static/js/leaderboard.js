@@ -1,5 +1,5 @@
 // A game's leaderboard (/leaderboard/{game}): the top rated active players, 50 a page,
-// provisional players left out (docs/community.md); a tab per game.
+// provisional players listed apart below them (docs/community.md); a tab per game.
 
 import { api, ApiError } from "./api.js";
 import { byId as $, h, messageOf, toast } from "./dom.js";
@@ -21,11 +21,34 @@ const pageNumber = Math.max(1, Number(new URLSearchParams(location.search).get("
  */
 function playersTable(board) {
   if (!board.players.length) return h("p", { class: "muted empty", id: "leaderboard-empty" }, t("community.leaderboardEmpty"));
-  return h("table", { class: "history leaderboard", id: "leaderboard-table" },
+  return rowsTable(board.players, "leaderboard-table");
+}
+
+/**
+ * The provisional players (fewer rated games than the leaderboard needs), apart.
+ *
+ * @param {Leaderboard} board
+ * @returns {HTMLElement | null}
+ */
+function provisionalSection(board) {
+  if (!board.provisional?.length) return null;
+  return h("section", { class: "provisional-players", "aria-labelledby": "provisional-heading" },
+    h("h2", { id: "provisional-heading" }, t("community.provisionalPlayers")),
+    h("p", { class: "muted" }, t("community.provisionalPlayersHint", { games: board.provisional_games ?? 10 })),
+    rowsTable(board.provisional, "provisional-table"));
+}
+
+/**
+ * @param {Leaderboard["players"]} rows
+ * @param {string} id
+ * @returns {HTMLElement}
+ */
+function rowsTable(rows, id) {
+  return h("table", { class: "history leaderboard", id },
     h("thead", {}, h("tr", {},
       [t("community.rank"), t("community.player"), t("community.rating"), t("community.ratedGamesShort"), t("community.lastGame")]
         .map((text) => h("th", { scope: "col" }, text)))),
-    h("tbody", {}, board.players.map((entry) => h("tr", { dataset: { user: entry.user.name } },
+    h("tbody", {}, rows.map((entry) => h("tr", { dataset: { user: entry.user.name } },
       h("td", { class: "rank" }, String(entry.rank)),
       h("td", {}, h("a", { href: `/users/${encodeURIComponent(entry.user.name)}` }, entry.user.name)),
       h("td", { class: "rating-value" }, String(entry.rating)),
@@ -69,7 +92,7 @@ async function main() {
     $("leaderboard-rules").textContent = t("community.leaderboardRules", {
       games: board.provisional_games ?? 10, days: board.active_days ?? 90,
     });
-    $("leaderboard").replaceChildren(playersTable(board), pager(board));
+    $("leaderboard").replaceChildren(playersTable(board), pager(board), provisionalSection(board) || "");
   } catch (problem) {
     const missing = problem instanceof ApiError && problem.status === 404;
     $("leaderboard").replaceChildren(h("p", { class: "form-error", role: "alert", id: "leaderboard-error" },

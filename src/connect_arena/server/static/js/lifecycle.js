@@ -174,9 +174,31 @@ export function endReasonText(table, seatLabel) {
     case "timeout": return bySeat("timeout", "common.reasonTimeout", "common.reasonTimeoutAny");
     case "leaver": return bySeat("claim", "common.reasonLeaver", "common.reasonLeaverAny");
     case "draw_agreed": return t("common.reasonDrawAgreed");
-    case "aborted": return t("common.reasonAborted");
+    case "aborted": return abortedText(notes, bySeat);
     case "abandoned": return t("common.reasonAbandoned");
     default: return "";
+  }
+}
+
+/**
+ * Why a game ended without a result: who aborted it, or the resignation, flag, claim or
+ * agreed draw that came before every person's first move (such a game is aborted).
+ *
+ * @param {TableNote[]} notes
+ * @param {(kind: string, key: string, unknown: string) => string} bySeat
+ * @returns {string}
+ */
+function abortedText(notes, bySeat) {
+  const last = [...notes].reverse().find((n) => ["abort", "resign", "timeout", "claim", "draw"].includes(n.kind));
+  /** @param {string} reason */
+  const early = (reason) => t("common.reasonAbortedEarly", { reason });
+  switch (last?.kind) {
+    case "abort": return bySeat("abort", "common.reasonAbortedBy", "common.reasonAborted");
+    case "resign": return early(bySeat("resign", "common.reasonResigned", "common.reasonResignation"));
+    case "timeout": return early(bySeat("timeout", "common.reasonTimeout", "common.reasonTimeoutAny"));
+    case "claim": return early(bySeat("claim", "common.reasonLeaver", "common.reasonLeaverAny"));
+    case "draw": return t("common.reasonAbortedDraw");
+    default: return t("common.reasonAborted");
   }
 }
 

@@ -245,6 +245,11 @@ export interface Table {
    * Each seat's rating change once a rated game was scored.
    */
   rating_changes: (number | null)[] | null;
+  /**
+   * With ``rating_changes``: each seat's rating after the game (the result card shows it
+   * beside the change).
+   */
+  ratings_after: (number | null)[] | null;
   offers?: StandingOffers;
   /**
    * The ``table`` message: who is online (seat -> presence).
@@ -570,6 +575,7 @@ export interface GameOfUser {
   reason: string | null;
   notes: TableNote[];
   rating_changes: (number | null)[] | null;
+  ratings_after: (number | null)[] | null;
   offers?: StandingOffers1;
   presence?: {
     [k: string]: SeatPresence;
@@ -989,6 +995,15 @@ export interface GameStats {
   draws: number;
   mean_rank: number | null;
   mean_sides: number | null;
+  /**
+   * ``{"<sides>": {"<place>": games}}``: how often the user finished at each place, by
+   * the number of sides (places from 1).
+   */
+  places: {
+    [k: string]: {
+      [k: string]: number;
+    };
+  };
 }
 /**
  * A user's rating in one game.
@@ -1096,6 +1111,11 @@ export interface Leaderboard {
   active_days: number;
   provisional_games: number;
   players: LeaderboardRow[];
+  /**
+   * The active people with fewer rated games than ``provisional_games``, best first
+   * (first page only; their ``rank`` counts within this list).
+   */
+  provisional: LeaderboardRow[];
 }
 /**
  * A row of a leaderboard.

@@ -7,7 +7,7 @@
 
 import { h } from "../../js/dom.js";
 import { listText } from "../../js/format.js";
-import { t } from "../../js/i18n.js";
+import { t, tn } from "../../js/i18n.js";
 import { actionOf, decisionKind, keyActions, letters } from "./state.js";
 import { die, token } from "./view.js";
 
@@ -394,7 +394,7 @@ function resultView(ui, obs) {
   const { eventLine } = ui;
   const rows = obs.pairs.map((pair, p) => h("li", { class: `result-row${pair.complete ? " complete" : ""}` },
     h("b", {}, t("pairs.pair", { pair: pair.name })), " ",
-    h("span", { "data-points": obs.totals[p] }, t("pairs.result.points", { points: obs.totals[p] })),
+    h("span", { "data-points": obs.totals[p] }, tn("pairs.result.points", obs.totals[p], { points: obs.totals[p] })),
     // The breakdown, when the total adds up (or takes the best of) several manches.
     obs.scores.length > 1
       ? h("span", { class: "muted", "data-manches": p }, " ", t("pairs.result.manches", { points: obs.scores.map((manche) => manche[p]).join(" · ") }))

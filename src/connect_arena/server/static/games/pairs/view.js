@@ -3,7 +3,7 @@
 // pairs and the side panel. The board's shared state (`Ui`) is typed here; pairs.js makes it.
 
 import { h } from "../../js/dom.js";
-import { t } from "../../js/i18n.js";
+import { t, tn } from "../../js/i18n.js";
 import { svg } from "../../js/svg.js";
 import { actionButton } from "./input.js";
 import { letters } from "./state.js";
@@ -463,7 +463,7 @@ export function otherPairs(ui, obs, featured) {
         h("b", {}, t("pairs.pair", { pair: pair.name })),
         own ? h("span", { class: "tag" }, t("pairs.yourPair")) : null,
         h("span", { class: "muted" }, t("pairs.board.matched", { count: matched })),
-        pair.complete ? h("span", { class: "tag done" }, t("pairs.result.points", { points: pair.score ?? obs.totals[p] })) : null,
+        pair.complete ? h("span", { class: "tag done" }, tn("pairs.result.points", pair.score ?? obs.totals[p], { points: pair.score ?? obs.totals[p] })) : null,
         h("button", { type: "button", class: "pairs-link", onclick: () => { ui.focusPair = p; render({ keepFocus: ".pairs-back" }); } },
           own ? t("pairs.others.showMine") : t("pairs.others.show"))),
       h("div", { class: "other-key", "aria-label": key ? t("pairs.key.row", { key: key.split("").join(" ") }) : t("pairs.key.unset") },

@@ -153,7 +153,8 @@ const handlers = {
   rematch: onRematch,
   takeback: onTakeback,
   /** @param {{code: string, message: string, event?: GameEvent}} message */
-  error: (message) => toast(errorMessage(message)),
+  // no such table: the page says so once (showClosed), no toast besides
+  error: (message) => { if (message.code !== "not_found") toast(errorMessage(message)); },
   pong: () => {},
 };
 
@@ -192,7 +193,7 @@ export function connect() {
     },
     keepGoing: () => !page.closed,
     onClose: () => {
-      connection.textContent = page.closed ? t("common.noSuchTableShort") : t("common.reconnecting");
+      connection.textContent = page.closed ? "" : t("common.reconnecting");
       connection.className = "connection off";
       if (page.closed && page.table?.status !== "abandoned") showClosed(t("common.noSuchTable", { id: tableId }));
     },

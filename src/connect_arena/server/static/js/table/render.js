@@ -24,16 +24,22 @@ export function renderAll() {
   else if (!$("board").querySelector("svg, pre, .board-root") && page.boardRoot) $("board").replaceChildren(...page.boardRoot);
   if (page.board && page.state && page.handover === null) {
     const seat = mySeatToAct();
+    const over = table.status === "finished" || table.status === "abandoned";
     page.board.update({
       observation: shownObservation(),
       legal: seat === null ? [] : page.state.legal_actions[seat],
       actions: seat === null ? [] : page.state.legal?.[seat] ?? [],
-      seat, you: page.you, toMove: page.state.to_move, terminal: page.state.terminal,
+      seat, you: page.you, toMove: over ? [] : page.state.to_move, terminal: page.state.terminal,
       returns: page.state.returns, last: page.moves.at(-1) || null,
       hint: currentHint()?.lines[0]?.action ?? null,
     });
   }
   renderHandover();
+  // No empty cards in the waiting room: the game's panel and the moves come with the game.
+  const waiting = table.status === "open";
+  $("game-panel").hidden = waiting;
+  const moves = document.querySelector(".moves-card");
+  if (moves instanceof HTMLElement) moves.hidden = waiting;
   renderSeats(table);
   renderStatus();
   renderMoves();

@@ -43,7 +43,9 @@ export function renderHandover() {
  */
 export function renderSeats(table) {
   const user = currentUser();
-  const toMove = page.state && !page.state.terminal ? page.state.to_move : [];
+  // A finished table (resigned, aborted, flagged) frames nobody as the seat to move.
+  const over = table.status === "finished" || table.status === "abandoned";
+  const toMove = page.state && !page.state.terminal && !over ? page.state.to_move : [];
   const items = table.seats.map((seat) => {
     const mine = user !== null && seat.user_id === user.id;
     const buttons = [];
@@ -144,9 +146,13 @@ export function showClosed(text) {
   const status = $("status");
   status.textContent = text;
   status.className = "status over";
+  // the status line says it; the board keeps only the way back
   $("board").replaceChildren(h("div", { class: "waiting-room closed-table" },
-    h("p", {}, text), h("a", { class: "button primary", href: "/", id: "back-to-lobby" }, t("common.backToLobby"))));
+    h("a", { class: "button primary", href: "/", id: "back-to-lobby" }, t("common.backToLobby"))));
   for (const id of ["controls", "seats", "links"]) $(id).replaceChildren();
+  // no table at all: nothing to chat about, no players, no moves
+  const side = document.querySelector("aside.side");
+  if (!page.table && side instanceof HTMLElement) side.hidden = true;
 }
 
 /**
@@ -179,9 +185,16 @@ export function renderWaitingRoom(table) {
       toast(t("common.sendThisAddress", { url: location.href }), "info");
     }
   } }, t("common.copyInvitation"));
+  // An invited friend (not seated, a seat free) is offered the seat first; inviting
+  // others is the business of those already seated.
+  const free = page.you.length === 0 ? table.seats.find((seat) => seat.kind === "open") : undefined;
+  const take = free && h("button", { class: "primary", id: "take-seat",
+    onclick: () => api.post(`/api/tables/${tableId}/join`, { seat: free.seat }).catch((e) => toast(e.message)) },
+  t("common.takeThisSeat"));
   $("board").replaceChildren(h("div", { class: "waiting-room" },
     h("h2", {}, gameTitle(page.game)), h("p", { class: "muted" }, page.gameSummary || ""),
+    take || null,
     page.game ? h("p", { class: "rules" }, optionSummary(page.game, table)) : null,
     table.settings ? h("p", { class: "rules", id: "waiting-settings" }, settingsLine(table)) : null,
-    h("p", {}, t("common.startsWhenFull")), copy));
+    h("p", {}, t("common.startsWhenFull")), take ? null : copy));
 }

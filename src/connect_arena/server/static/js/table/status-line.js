@@ -24,6 +24,7 @@ function statusText(table) {
   const state = page.state;
   if (table.status === "open") {
     const open = table.seats.filter((s) => s.kind === "open").length;
+    if (page.you.length === 0) return [t("common.seatFreeForYou"), "waiting"]; // an invited friend
     return [open === 1 ? t("common.waitingForOne") : t("common.waitingForMany", { n: open }), "waiting"];
   }
   if (table.status === "finished" || table.status === "abandoned" || state?.terminal) {
