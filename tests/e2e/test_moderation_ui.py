@@ -99,3 +99,24 @@ def test_report_decide_and_close(browser: Browser, arena: tuple[LiveServer, Path
     alice.click("#close-account")
     expect(alice.locator("#sign-in")).to_be_visible()
     assert alice.errors == [] and mod.errors == []  # type: ignore[attr-defined]
+
+
+def test_report_a_chat_line(browser: Browser, arena: tuple[LiveServer, Path]) -> None:
+    live, _data = arena
+    bob = Account(live.base, "bob", PASSWORD)
+    carol = Account(live.base, "carol", PASSWORD)
+    Account(live.base, "alice", PASSWORD)
+    body = {"game": "quinque", "seats": [{"kind": "me"}, {"kind": "open"}]}
+    table = bob.post("/api/tables", body).json()["table"]["id"]
+    assert carol.post(f"/api/tables/{table}/chat", {"text": "you all play badly"}).status_code == 201
+    alice = new_page(browser, live.base)
+    sign_in(alice, "alice")
+    alice.goto(f"/tables/{table}")
+    line = alice.locator("#chat-messages .chat-line", has_text="you all play badly")
+    expect(line).to_have_count(1)
+    line.locator(".chat-report").click()
+    expect(alice.locator("#report-title")).to_have_text("Report carol")
+    expect(alice.locator("#report-form")).to_contain_text("The chat message and the table go with")
+    alice.click("#report-send")
+    expect(alice.locator(".toast")).to_contain_text("received your report")
+    assert alice.errors == []  # type: ignore[attr-defined]

@@ -14,6 +14,7 @@ import { h, messageOf, toast } from "./dom.js";
 import { playerName } from "./format.js";
 import { chatText, PRESETS, ratingChangeText } from "./community.js";
 import { loadNamespaces, t, tn } from "./i18n.js";
+import { reportDialog } from "./report.js";
 
 /** @typedef {import("./types.js").Table} Table */
 /** @typedef {import("./community-types.js").ChatMessage} ChatMessage */
@@ -56,6 +57,13 @@ function messageLine(message) {
       class: "link chat-mute", type: "button", title: t("community.muteTitle", { name: message.name }),
       "aria-label": t("community.muteName", { name: message.name }), onclick: () => mute(message.user_id, message.name),
     }, t("community.mute")));
+    if (!me.guest && !message.preset) {
+      line.append(h("button", {
+        class: "link chat-report", type: "button", "aria-label": t("community.reportName", { name: message.name }),
+        onclick: () => reportDialog({ userId: message.user_id, name: message.name, tableId: message.table_id, chatId: message.id })
+          .catch((e) => toast(messageOf(e))),
+      }, t("community.report")));
+    }
   }
   return line;
 }
