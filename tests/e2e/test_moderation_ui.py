@@ -108,7 +108,8 @@ def test_report_a_chat_line(browser: Browser, arena: tuple[LiveServer, Path]) ->
     Account(live.base, "alice", PASSWORD)
     body = {"game": "quinque", "seats": [{"kind": "me"}, {"kind": "open"}]}
     table = bob.post("/api/tables", body).json()["table"]["id"]
-    assert carol.post(f"/api/tables/{table}/chat", {"text": "you all play badly"}).status_code == 201
+    said = carol.post(f"/api/tables/{table}/chat", {"text": "you all play badly"})
+    assert said.status_code == 201  # a spectator's line: alice, a spectator too, reads it
     alice = new_page(browser, live.base)
     sign_in(alice, "alice")
     alice.goto(f"/tables/{table}")
