@@ -43,6 +43,8 @@ from connect_arena.agents.tournament import (
     plan,
     run,
     standings,
+    team_ranks,
+    team_results,
 )
 from connect_arena.agents.tournament_ratings import fit_elo, pair_results, rate
 from connect_arena.core import load
@@ -90,10 +92,14 @@ def step_figures(tournament: Tournament, results: list[GameResult]) -> dict[str,
             elo_high=2 * (high.high - 1500),
         )
         return row
-    ranks = {entry.spec: entry.ranks for entry in table}
-    difference = [
-        a - b for a, b in zip(ranks[lower.spec], ranks[upper.spec], strict=False)
-    ]  # per game, paired seeds: positive when the upper agent ranks better
+    difference = []  # per game: the lower agent's mean seat rank minus the upper's
+    for result in results:
+        team_rank = team_ranks(team_results(tournament.teams, result.returns))
+        seat_rank = {seat: team_rank[i] for i, team in enumerate(tournament.teams) for seat in team}
+        mine: tuple[list[int], list[int]] = ([], [])
+        for seat, entrant in enumerate(result.lineup):
+            mine[entrant].append(seat_rank[seat])
+        difference.append(statistics.fmean(mine[0]) - statistics.fmean(mine[1]))
     spread = statistics.stdev(difference) if len(difference) > 1 else 0.0
     half = 1.96 * spread / math.sqrt(len(difference)) if difference else 0.0
     mean = statistics.fmean(difference) if difference else 0.0

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { beforeEach, describe, test } from "node:test";
 
 import {
-  agentLabel, computerChoiceText, errorText, gameText, gameTitle, hintValueText, listText, optionLabel, optionValueText, playerName,
+  agentLabel, computerTimesText, errorText, gameText, gameTitle, hintValueText, listText, optionLabel, optionValueText, playerName,
   recordPlayerName, resultText, seatClass, seatName,
 } from "../../src/connect_arena/server/static/js/format.js";
 import { addStrings, clearStrings, useLanguage } from "../../src/connect_arena/server/static/js/translate.js";
@@ -12,7 +12,7 @@ import { addStrings, clearStrings, useLanguage } from "../../src/connect_arena/s
 const COMMON_EN = {
   draw: "DRAW", wonOne: "{names} WON", wonMany: "{names} WON TOGETHER", gameOver: "OVER",
   agentRandom: "random moves", agentHard: "strong", computerPlayer: "Computer, {agent}",
-  seatComputer: "Computer, {agent}", seatComputerCapped: "Computer, {agent} (up to {seconds} s)",
+  agentEasy: "easy", computerThinksUpTo: "Thinks up to {levels}.", levelSeconds: "{seconds} s ({agent})",
   playerN: "Player {n}", yes: "yes", no: "no", atRandom: "at random",
   errorNotYourTurn: "Not your turn.", errorRateLimited: "Wait {seconds} s.", errorSlowDown: "Slow down.",
   hintScore: "wins {percent}%", hintPoints: "result {value}", hintWinsByForce: "wins by force",
@@ -20,7 +20,7 @@ const COMMON_EN = {
 };
 const COMMON_IT = {
   draw: "PAREGGIO", agentHard: "forte", computerPlayer: "Computer, {agent}",
-  seatComputerCapped: "Computer, {agent} (fino a {seconds} s)", errorNotYourTurn: "Non tocca a te." };
+  computerThinksUpTo: "Pensa fino a {levels}.", levelSeconds: "{seconds} s ({agent})", errorNotYourTurn: "Non tocca a te." };
 const DEMO_IT = { title: "Dimostrazione", seat0: "Rosso", option_first_player: "Primo giocatore", option_board_big: "grande" };
 
 /** A game as /api/games describes it. */
@@ -101,15 +101,13 @@ describe("players and agents", () => {
     assert.equal(playerName({ kind: "open", name: null }), "");
     assert.equal(playerName(null), "");
   });
-  test("computerChoiceText: the level's time cap when the game gives one", () => {
-    const game = { agent_time_caps: { "mcts:hard": 1 } };
-    assert.equal(computerChoiceText(game, "mcts:hard"), "Computer, strong (up to 1 s)");
-    assert.equal(computerChoiceText(game, "random"), "Computer, random moves");
-    assert.equal(computerChoiceText({}, "mcts:hard"), "Computer, strong");
-    assert.equal(computerChoiceText(game, "constructor"), "Computer, constructor");
+  test("computerTimesText: each level's time cap when the game gives them", () => {
+    const game = { agent_time_caps: { "mcts:easy": 0.25, "mcts:hard": 2 } };
+    assert.equal(computerTimesText(game), "Thinks up to 0.25 s (easy) and 2 s (strong).");
+    assert.equal(computerTimesText({ agent_time_caps: {} }), "");
+    assert.equal(computerTimesText(null), "");
     useLanguage("it");
-    assert.equal(computerChoiceText({ agent_time_caps: { "mcts:hard": 0.25 } }, "mcts:hard"),
-      "Computer, forte (fino a 0,25 s)");
+    assert.equal(computerTimesText({ agent_time_caps: { "mcts:hard": 0.5 } }), "Pensa fino a 0,5 s (forte).");
   });
   test("recordPlayerName reads a record's computer seats", () => {
     assert.equal(recordPlayerName("computer (mcts:hard)"), "Computer, strong");

@@ -867,8 +867,8 @@ KNOWLEDGE = Knowledge(
     leaf_scale=6.0,
     widening=0.6,
     levels={
-        "easy": Level(iterations=100, seconds=0.1, max_rollout=0, exploration=2.5),
-        "normal": Level(iterations=400, seconds=0.4, max_rollout=0, exploration=0.4),
+        "easy": Level(iterations=100, seconds=0.5, max_rollout=0, exploration=0.4),
+        "normal": Level(iterations=400, seconds=1.0, max_rollout=0, exploration=0.4),
         "hard": Level(iterations=2000, seconds=2.0, max_rollout=0, exploration=0.4),
     },
 )

@@ -144,19 +144,20 @@ export function agentLabel(agent) {
 }
 
 /**
- * A computer player in a seat menu: "Computer, hard (thinks up to 1 s)" when the game caps
- * that level's thinking time (`agent_time_caps` of /api/games, seconds), else "Computer, hard".
+ * The computer levels' time caps of a game, for the new-table form: "The computer thinks up to
+ * 0.5 s (easy), 1 s (normal) and 2 s (hard) per move." ("" when the game gives none: the
+ * `agent_time_caps` of /api/games, in seconds, in the server's order).
  *
  * @param {Partial<Pick<GameInfo, "agent_time_caps">> | null | undefined} game
- * @param {string} agent - e.g. "mcts:hard".
  * @returns {string}
  */
-export function computerChoiceText(game, agent) {
-  const caps = game?.agent_time_caps;
-  const label = agentLabel(agent);
-  if (!caps || !Object.hasOwn(caps, agent)) return t("common.seatComputer", { agent: label });
-  const seconds = new Intl.NumberFormat(language(), { maximumFractionDigits: 2 }).format(caps[agent]);
-  return t("common.seatComputerCapped", { agent: label, seconds });
+export function computerTimesText(game) {
+  const caps = Object.entries(game?.agent_time_caps || {});
+  if (!caps.length) return "";
+  const number = new Intl.NumberFormat(language(), { maximumFractionDigits: 2 });
+  const levels = caps.map(([agent, seconds]) =>
+    t("common.levelSeconds", { agent: agentLabel(agent), seconds: number.format(seconds) }));
+  return t("common.computerThinksUpTo", { levels: listText(levels) });
 }
 
 /**

@@ -9,7 +9,7 @@
 import { api, currentUser, onUserChange } from "./api.js";
 import { byId as $, h, messageOf, rulesLink, toast } from "./dom.js";
 import {
-  agentLabel, computerChoiceText, gameText, gameTitle, optionLabel, optionValueText, playerName, relativeTime, resultText, seatClass,
+  agentLabel, computerTimesText, gameText, gameTitle, optionLabel, optionValueText, playerName, relativeTime, resultText, seatClass,
   seatName, seatPlayerText,
 } from "./format.js";
 import { LiveSocket } from "./socket.js";
@@ -306,7 +306,7 @@ function seatChoices(game, count, kept = []) {
       h("option", { value: "me", selected: chosen === "me" }, t("common.seatMe")),
       h("option", { value: "open", selected: chosen === "open" }, t("common.seatOpen")),
       agents.map((agent) => h("option", { value: `computer:${agent}`, selected: chosen === `computer:${agent}` },
-        computerChoiceText(game, agent))));
+        t("common.seatComputer", { agent: agentLabel(agent) }))));
     return h("div", { class: "seat-choice" },
       h("label", { for: `seat-${seat}` }, h("span", { class: `swatch ${seatClass(game, seat)}`, "aria-hidden": "true" }), seatName(game, seat)),
       select);
@@ -413,6 +413,7 @@ function renderForm(form, gameName, kept = null) {
     counts.length > 1 ? h("div", { class: "row" }, h("label", { for: "players" }, t("common.players")), players) : null,
     h("h3", {}, t("common.seats")), seats,
     h("p", { class: "hint hot-seat-hint" }, t("common.hotSeatHint"), " ", hotSeat),
+    computerTimesText(game) ? h("p", { class: "hint computer-times" }, computerTimesText(game)) : null,
     rules,
     settings,
     h("button", { class: "primary big", type: "submit", id: "create-table" }, t("common.openTheTable"))];
