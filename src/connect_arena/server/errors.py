@@ -20,6 +20,7 @@ STATUS = {
     ErrorCode.SEAT_TAKEN: 409,
     ErrorCode.CONFLICT: 409,
     ErrorCode.HINT_PENDING: 429,
+    ErrorCode.RATE_LIMITED: 429,
     ErrorCode.BUSY: 503,
 }
 

@@ -58,8 +58,11 @@ class ChallengeStore(Protocol):
         body: dict[str, Any],
         created_at: datetime,
         expires_at: datetime,
-    ) -> int:
-        """Store a challenge; its id."""
+        limit: int | None = None,
+    ) -> int | None:
+        """Store a challenge; its id, or ``None`` (nothing stored) when the challenger has
+        ``limit`` challenges not yet expired (counted in the same step as the insert, so
+        challenges sent at once cannot pass the limit together)."""
         ...
 
     async def delete_challenge(self, challenge_id: int) -> bool:
@@ -85,8 +88,12 @@ class MemoryChallengeStore:
         body: dict[str, Any],
         created_at: datetime,
         expires_at: datetime,
-    ) -> int:
+        limit: int | None = None,
+    ) -> int | None:
         """See :meth:`ChallengeStore.add_challenge`."""
+        mine = [r for r in self.rows.values() if r.challenger_id == challenger_id]
+        if limit is not None and sum(r.expires_at > created_at for r in mine) >= limit:
+            return None
         challenge_id, self._next = self._next, self._next + 1
         self.rows[challenge_id] = StoredChallenge(
             challenge_id, challenger_id, challenged_id, dict(body), created_at, expires_at
@@ -255,8 +262,18 @@ class Challenges:
             now + timedelta(seconds=wait),
         )
         challenge_id = await self.store.add_challenge(
-            challenger.id, challenged.id, draft.body(), draft.created_at, draft.expires_at
+            challenger.id,
+            challenged.id,
+            draft.body(),
+            draft.created_at,
+            draft.expires_at,
+            MAX_PENDING,
         )
+        if challenge_id is None:  # others sent at the same moment reached the limit first
+            raise ServiceError(
+                ErrorCode.RATE_LIMITED,
+                f"you have {MAX_PENDING} challenges waiting: cancel some first",
+            )
         challenge = Challenge(**{**_fields(draft), "id": challenge_id})
         self._tell("challenge", challenge)
         return challenge

@@ -155,10 +155,27 @@ class SqlBots:
         body: dict[str, Any],
         created_at: datetime,
         expires_at: datetime,
-    ) -> int:
-        """See :meth:`connect_arena.service.challenges.ChallengeStore.add_challenge`."""
+        limit: int | None = None,
+    ) -> int | None:
+        """See :meth:`connect_arena.service.challenges.ChallengeStore.add_challenge` (the
+        challenger's account row is locked for the count, ``SELECT ... FOR UPDATE`` where the
+        database has it, so two processes cannot pass the limit together)."""
 
-        def work(session: Session) -> int:
+        def work(session: Session) -> int | None:
+            if limit is not None:
+                session.execute(
+                    select(UserRow.id).where(UserRow.id == challenger_id).with_for_update()
+                )
+                waiting = session.scalar(
+                    select(func.count())
+                    .select_from(ChallengeRow)
+                    .where(
+                        ChallengeRow.challenger_id == challenger_id,
+                        ChallengeRow.expires_at > created_at,
+                    )
+                )
+                if (waiting or 0) >= limit:
+                    return None
             row = ChallengeRow(
                 challenger_id=challenger_id,
                 challenged_id=challenged_id,
