@@ -48,7 +48,9 @@ def test_a_running_tables_record_never_holds_a_choice_the_live_view_hides() -> N
         await service.start()
         seen_alone = 0
         try:
-            for seed in range(6):
+            for seed in range(40):  # the tables' dice are random: play until the case came
+                if seed >= 6 and seen_alone:
+                    break
                 seats = [SeatRequest("me"), SeatRequest("open")]
                 info = await service.create_table(ALICE, "connnect", seats)
                 await service.join(info.id, BOB, 1)

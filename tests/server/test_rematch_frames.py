@@ -26,8 +26,14 @@ def test_a_rematch_frame_after_the_rematch_is_answered(client: TestClient) -> No
     alice = Player(client).signup("alice")
     table = alice.create_table(["me", "me"])
     with alice.connect(table["id"]) as socket:
-        answers(socket, {"type": "sync", "since": 0})
-        assert answers(socket, {"type": "resign", "seat": 0})
+        opening = answers(socket, {"type": "sync", "since": 0})
+        state = next(m for m in opening if m["type"] == "state")
+        while set(state["legal"]) != {"0"} or state["seq"] < 2:  # both seats move once
+            seat, [first_action, *_] = next(iter(state["legal"].items()))
+            frame = {"type": "action", "seq": state["seq"] + 1, "action": first_action["notation"],
+                     "seat": int(seat)}  # fmt: skip
+            state = next(m for m in answers(socket, frame) if m["type"] == "event")["state"]
+        assert answers(socket, {"type": "resign", "seat": 0})  # after moves: a real result
         made = answers(socket, {"type": "rematch", "op": "accept"})
         (first,) = [m for m in made if m["type"] == "rematch"]
         for op in ("accept", "offer", "decline"):
