@@ -176,6 +176,10 @@ export function zoomable(surface, options) {
     frame.scrollLeft = scrollFor(centre[0], box.x, scale, frame.clientWidth, box.width * scale);
     frame.scrollTop = scrollFor(centre[1], box.y, scale, frame.clientHeight, box.height * scale);
     drawn = { x: box.x, y: box.y, scale, zoomed: scale > fitted * 1.001 };
+    // A frame that scrolls is reachable by the keyboard, to scroll it (WCAG 2.1.1).
+    const scrolls = frame.scrollWidth > frame.clientWidth + 1 || frame.scrollHeight > frame.clientHeight + 1;
+    if (scrolls) frame.setAttribute("tabindex", "0");
+    else frame.removeAttribute("tabindex");
   }
 
   /** @param {1 | -1} direction */

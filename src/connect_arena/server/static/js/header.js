@@ -102,6 +102,8 @@ function settingsDialog(user) {
   const close = h("button", { type: "button", onclick: () => dialog.close() }, t("common.close"));
   const dialog = h("dialog", { class: "account", "aria-labelledby": "settings-title" },
     h("h2", { id: "settings-title" }, t("common.accountOf", { name: user.name })),
+    h("p", {}, h("a", { class: "button", id: "my-profile", href: `/users/${encodeURIComponent(user.name)}` },
+      t("common.yourProfile"))),
     user.guest
       ? h("div", {}, h("p", { class: "hint" }, t("common.guestNoPassword")),
         h("div", { class: "buttons" }, h("button", { class: "primary", type: "button", onclick: () => {
@@ -121,26 +123,33 @@ function settingsDialog(user) {
 }
 
 /**
- * The account box: the signed-in user and "sign out", else the ways to sign in.
+ * The account box: the signed-in user (a button opening the account dialog, which offers the
+ * profile too) and, in `actions` (the header's menu on a phone), "keep your games" and "sign
+ * out"; else the ways to sign in.
  *
  * @param {HTMLElement} box
+ * @param {HTMLElement} actions
  * @param {User | null} user
  */
-function renderAccount(box, user) {
+function renderAccount(box, actions, user) {
   box.replaceChildren();
+  actions.replaceChildren();
   if (user) {
+    // The button's name is its visible text (WCAG 2.5.3); the title says what it opens.
     box.append(
       h("button", {
-        class: "who link", id: "account", title: user.guest ? t("common.guestAccount") : t("common.signedIn"),
-        "aria-label": t("common.accountOf", { name: user.name }), onclick: () => settingsDialog(user),
+        class: "who link", id: "account", "aria-haspopup": "dialog",
+        title: `${t("common.accountOf", { name: user.name })} (${user.guest ? t("common.guestAccount") : t("common.signedIn")})`,
+        onclick: () => settingsDialog(user),
       },
       h("span", { class: "avatar", "aria-hidden": "true" }, user.name.slice(0, 1).toUpperCase()),
       h("span", { class: "name", id: "user-name" }, user.name),
-      user.guest ? h("span", { class: "tag" }, t("common.guest")) : null),
+      user.guest ? h("span", { class: "tag" }, t("common.guest")) : null));
+    actions.append(
       ...(user.guest
         ? [h("button", {
           class: "primary small", id: "upgrade", onclick: () => accountDialog("upgrade"),
-          title: t("common.keepYourGamesButton"), "aria-label": t("common.keepYourGamesButton"),
+          title: t("common.keepYourGamesButton"),
         }, t("common.keepYourGames"))]
         : []),
       h("button", { class: "link", id: "sign-out", onclick: () => signOut().catch((e) => toast(e.message)) },
@@ -152,6 +161,32 @@ function renderAccount(box, user) {
     h("button", { class: "primary", id: "sign-up", onclick: () => accountDialog("signup") }, t("common.signUp")),
     h("button", { class: "link", id: "guest", onclick: () => playAsGuest().catch((e) => toast(e.message)) },
       t("common.playAsGuest")));
+}
+
+/**
+ * The phone's menu button: shows and hides `menu` (on a wide screen the button is hidden and
+ * the menu's parts sit in the header's row, app.css).
+ *
+ * @param {HTMLElement} top - the header
+ * @param {HTMLElement} menu
+ */
+function menuToggle(top, menu) {
+  const button = h("button", {
+    class: "link menu-toggle", id: "menu-toggle", type: "button", "aria-expanded": "false", "aria-controls": menu.id,
+  }, h("span", { "aria-hidden": "true" }, "☰ "), t("common.menu"));
+  /** @param {boolean} open */
+  const show = (open) => {
+    top.classList.toggle("menu-open", open);
+    button.setAttribute("aria-expanded", String(open));
+  };
+  button.addEventListener("click", () => show(!top.classList.contains("menu-open")));
+  menu.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && top.classList.contains("menu-open")) {
+      show(false);
+      button.focus();
+    }
+  });
+  return button;
 }
 
 /** The sound toggle: sounds are off until turned on here; the choice is remembered (sounds.js). */
@@ -190,21 +225,24 @@ function languagePicker() {
 export async function setUpHeader() {
   const top = byId("top");
   const box = h("div", { class: "account-box" });
+  const actions = h("div", { class: "account-actions" });
+  const menu = h("div", { class: "header-menu", id: "header-menu" },
+    h("nav", { "aria-label": t("common.navigation") },
+      h("a", { href: "/" }, t("common.lobby")), h("a", { href: "/replay" }, t("common.replayARecord")),
+      h("a", { href: "/tournaments" }, t("common.tournaments"))),
+    actions, soundToggle(), languagePicker());
   top.replaceChildren(
     h("a", { class: "skip-link", href: "#main" }, t("common.skipToContent")),
     h("a", { class: "brand", href: "/" },
       h("img", { src: "/static/logo.svg", alt: "", width: 30, height: 30 }),
       h("span", {}, "Connect Arena")),
-    h("nav", { "aria-label": t("common.navigation") },
-      h("a", { href: "/" }, t("common.lobby")), h("a", { href: "/replay" }, t("common.replayARecord")),
-      h("a", { href: "/tournaments" }, t("common.tournaments"))),
-    box, soundToggle(), languagePicker());
-  onUserChange((user) => renderAccount(box, user));
+    box, menuToggle(top, menu), menu);
+  onUserChange((user) => renderAccount(box, actions, user));
   try {
     return await loadSession();
   } catch (problem) {
     toast(messageOf(problem));
-    renderAccount(box, null);
+    renderAccount(box, actions, null);
     return null;
   }
 }

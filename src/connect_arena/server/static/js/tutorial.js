@@ -13,6 +13,7 @@ import { gameTitle, listText, seatClass, seatName } from "./format.js";
 import { setUpHeader } from "./header.js";
 import { loadGameUi, shellActions } from "./games.js";
 import { eventText, loadNamespaces, t } from "./i18n.js";
+import { boardShortcuts, rovingBoard } from "./board-keys.js";
 
 /** @typedef {import("./types.js").Board} Board */
 /** @typedef {import("./types.js").GameEvent} GameEvent */
@@ -254,6 +255,7 @@ function remembered() {
 
 async function main() {
   await loadNamespaces("common", "tutorial");
+  boardShortcuts(rovingBoard($("board")));
   await setUpHeader();
   /** @type {{games: GameInfo[]}} */
   const catalogue = await api.get("/api/games");
