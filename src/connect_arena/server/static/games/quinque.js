@@ -14,9 +14,10 @@
 // Modules: ./quinque/state.js (pure: the legal actions by what is clicked, the layout),
 // ./quinque/view.js (the drawing and the panel), ./quinque/input.js (pointer and drag).
 //
-// Keyboard: every skydiver, tile and cell that can be chosen is reachable with Tab and chosen
-// with Enter or Space (a tile: Enter selects it and focuses its first destination; Escape
-// cancels). Each has an aria-label ("skydiver 3,1, free"). Texts: the "quinque" namespace.
+// Keyboard: every skydiver, tile and cell that can be chosen is a button (the board is one tab
+// stop, the arrow keys move between them: js/board-keys.js) chosen with Enter or Space (a
+// tile: Enter selects it and focuses its first destination; Escape cancels). Each has an
+// aria-label ("skydiver 3,1, free"). Texts: the "quinque" namespace.
 //
 // The drawing shows the formation (and the cells where a tile may be added or the selected
 // tile may go), not a fixed canvas; on a phone it is drawn large enough that every skydiver,

@@ -54,10 +54,16 @@ export function nearest(from, centres, dx, dy) {
   return best;
 }
 
-/** @param {Element} element @returns {{x: number, y: number}} */
+/**
+ * Where a target is for the arrow keys: its centre, or the middle of its top edge for a target
+ * marked data-nav="top" (a Quinque tile, whose centre lies among its skydivers' buttons).
+ *
+ * @param {Element} element @returns {{x: number, y: number}}
+ */
 function centreOf(element) {
   const box = element.getBoundingClientRect();
-  return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+  const top = element.getAttribute("data-nav") === "top";
+  return { x: box.left + box.width / 2, y: top ? box.top + Math.min(8, box.height / 2) : box.top + box.height / 2 };
 }
 
 /** @param {EventTarget | null} target @returns {boolean} whether keys there type text */
@@ -81,8 +87,18 @@ export function rovingBoard(board) {
   /** @returns {Element[]} */
   const targets = () => [...board.querySelectorAll(TARGETS)].filter((e) => !e.closest("[data-own-keys]"));
 
-  /** @param {Element[]} all @returns {Element | undefined} */
-  const current = (all) => all.find((e) => identity(e) === remembered) ?? all[0];
+  /** @type {{x: number, y: number} | null} where the remembered target was on the screen */
+  let place = null;
+
+  /** The remembered target, else the one nearest to where it was, else the first.
+   * @param {Element[]} all @returns {Element | undefined} */
+  const current = (all) => {
+    const same = all.find((e) => identity(e) === remembered);
+    if (same || !place || !all.length) return same ?? all[0];
+    const from = place;
+    const distance = (/** @type {Element} */ e) => Math.hypot(centreOf(e).x - from.x, centreOf(e).y - from.y);
+    return all.reduce((best, e) => (distance(e) < distance(best) ? e : best));
+  };
 
   function refresh() {
     const all = targets();
@@ -100,6 +116,7 @@ export function rovingBoard(board) {
     holding = true;
     if (!target.matches(TARGETS) || target.closest("[data-own-keys]")) return;
     remembered = identity(target);
+    place = centreOf(target);
     for (const element of targets()) element.setAttribute("tabindex", element === target ? "0" : "-1");
   });
   board.addEventListener("focusout", (event) => {

@@ -181,6 +181,7 @@ function drawTile(board, tx, ty, marks, movable) {
       board.select(next, next ? ".destination" : `[data-tile="T${tile}"] .tile-face`);
     });
     face.setAttribute("aria-pressed", String(selected));
+    face.setAttribute("data-nav", "top"); // the arrow keys reach it at its top edge (js/board-keys.js)
     group.setAttribute("role", "group");
     group.setAttribute("aria-label", `T${tile}`);
   } else {

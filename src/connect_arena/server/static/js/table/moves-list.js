@@ -45,14 +45,14 @@ function moveWords(move) {
   return { who: described ? null : move.seat < 0 ? t("common.chance") : seatName(page.game, move.seat), text };
 }
 
-/** The seq of the last move announced; null until the page has its first moves. */
+/** The seq of the last move announced; null until the page has the game's state. */
 let announced = /** @type {number | null} */ (null);
 const ANNOUNCE_AT_MOST = 4; // more new moves at once is a page of history or a reconnection
 
 /** Say the moves that just came in words, for a screen reader (#announcer, aria-live). */
 function announceMoves() {
-  const last = page.moves.at(-1)?.seq;
-  if (last === undefined) return;
+  if (!page.state) return; // no game yet
+  const last = page.moves.at(-1)?.seq ?? 0;
   const fresh = announced === null ? [] : page.moves.filter((move) => move.seq > /** @type {number} */ (announced));
   announced = Math.max(announced ?? 0, last);
   const region = document.getElementById("announcer");
