@@ -10,7 +10,8 @@ opened on a touch phone and the test asserts:
   and a zoomable board's "fit" button shows all of it in its frame;
 * every clickable target of the board and of the controls under it (the elements the page makes
   clickable for legal actions: buttons, ``role=button``/``tab`` elements, links, fields) at
-  least 44×44 CSS px (WCAG 2.5.5);
+  least 44×44 CSS px (WCAG 2.5.5); a board that opens whole (Quinque, issue 27 item 18) after
+  one tap on "zoom in";
 * Connect Pairs: every token and space inside its zone's box;
 * at the end of a game (computers playing every seat): no overflow, the result visible, a
   zoomable board whole (nothing to tap), CO'NNN'ECT's final score table wholly on the screen;
@@ -254,6 +255,13 @@ def assert_targets(page: Page) -> int:
     return count
 
 
+def starts_whole(page: Page) -> bool:
+    """Whether the board opened whole with its zoom buttons offered (the "fit" button
+    pressed)."""
+    fit = page.locator("#board .zoom-buttons:visible [data-zoom=fit]")
+    return bool(fit.count()) and fit.get_attribute("aria-pressed") == "true"
+
+
 def check_zoom(page: Page, shot: str) -> None:
     """A zoomable board: "fit" shows the whole board in its frame (screenshot ``shot``); back
     to the touch size."""
@@ -310,6 +318,9 @@ def test_a_running_table_fits_a_phone(
     table_id = running_table(page, server.base, game, players)
     page.screenshot(path=artifacts() / shot_name(game, players, 390, lang), full_page=True)
     assert_fits(page)
+    if starts_whole(page):  # Quinque: the whole formation first, 44 px targets one tap away
+        assert page.evaluate(FITS_FRAME)["fits"]
+        page.click("#board [data-zoom=in]")
     assert assert_targets(page) > 0  # the person's turn: something to choose
     if game == "pairs":
         assert page.evaluate(PAIRS_SPILL) == []
@@ -379,3 +390,18 @@ def test_a_finished_table_fits_a_phone(
     page.screenshot(path=artifacts() / shot_name(game, players, 390, extra="replay"))
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
+
+
+def test_a_quinque_player_sees_the_whole_formation_on_a_phone(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Issue 27, item 18: the whole formation by default (its outer tiles were cut), zoom on
+    demand to 44 px targets."""
+    page = open_page(browser, server.base, PHONE, "en")
+    running_table(page, server.base, "quinque", 2)
+    assert starts_whole(page)
+    fit = page.evaluate(FITS_FRAME)
+    assert fit["fits"], fit
+    page.click("#board [data-zoom=in]")
+    assert assert_targets(page) > 0
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -21,7 +21,8 @@
 //
 // The drawing shows the formation (and the cells where a tile may be added or the selected
 // tile may go), not a fixed canvas; on a phone it is drawn large enough that every skydiver,
-// tile and cell is a 44 px target, and pans in a zoomable frame (./zoom.js).
+// tile and cell is a 44 px target when zoomed in, and pans in a zoomable frame (./zoom.js); it
+// starts whole.
 
 import { h } from "../js/dom.js";
 import { listText } from "../js/format.js";
@@ -135,6 +136,7 @@ export default function create(root, context) {
     maxHeight: () => Math.max(300, window.innerHeight * 0.72),
     maxWidth: 820,
     maxScale: MAX_SCALE,
+    startWhole: true, // the whole formation first (its outer tiles matter); zoom on demand
     labels: { zoomIn: t("common.zoomIn"), zoomOut: t("common.zoomOut"), fit: t("common.zoomFit") },
   });
   root.replaceChildren(zoom.element);

@@ -7,9 +7,9 @@
 // finished table's "New game") opens the form filled in like that table.
 
 import { api, currentUser, onUserChange } from "./api.js";
-import { byId as $, h, messageOf, rulesLink, toast } from "./dom.js";
+import { byId as $, h, messageOf, playerLink, rulesLink, toast } from "./dom.js";
 import {
-  agentLabel, gameText, gameTitle, optionLabel, optionValueText, playerName, relativeTime, resultText, seatClass,
+  agentLabel, gameText, gameTitle, optionLabel, optionValueText, relativeTime, resultText, seatClass,
   seatName, seatPlayerText,
 } from "./format.js";
 import { LiveSocket } from "./socket.js";
@@ -462,7 +462,7 @@ function renderForm(form, gameName, kept = null) {
 function seatLabel(table, seat) {
   const game = gameByName(table.game);
   const info = table.seats[seat];
-  const who = info.kind === "open" ? t("common.openSeat") : playerName(info);
+  const who = info.kind === "open" ? t("common.openSeat") : playerLink(info);
   return h("span", { class: `seat-pill ${info.kind}` },
     h("span", { class: `swatch ${seatClass(game, seat)}`, "aria-hidden": "true" }), `${seatName(game, seat)}: `, h("b", {}, who));
 }
@@ -579,8 +579,10 @@ function finishedRow(table) {
   const players = table.seats.map((info, seat) => {
     const won = best !== null && returns[seat] === best && returns.some((r) => r !== best);
     const score = scores && returns[seat] !== undefined ? h("span", { class: "score" }, t("common.points", { n: returns[seat] })) : null;
+    const sitter = table.seats[seat];
+    const who = sitter?.kind === "human" && sitter.name ? [`${seatName(game, seat)} · `, playerLink(sitter)] : [label(seat)];
     return h("span", { class: `seat-pill${won ? " won" : ""}` },
-      h("span", { class: `swatch ${seatClass(game, seat)}`, "aria-hidden": "true" }), label(seat), score);
+      h("span", { class: `swatch ${seatClass(game, seat)}`, "aria-hidden": "true" }), ...who, score);
   });
   const when = relativeTime(table.finished_at);
   const ended = table.finished_at ? new Date(table.finished_at).toLocaleString(currentLanguage()) : "";
