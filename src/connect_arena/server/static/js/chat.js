@@ -42,7 +42,8 @@ const myRoom = () => (view.you.length ? "players" : "spectators");
 function messageLine(message) {
   const me = currentUser();
   const line = h("li", { class: `chat-line room-${message.room}${message.preset ? " preset" : ""}` });
-  const who = h("span", { class: "chat-who" });
+  // The writer's name links to the profile (issue 27, item 13).
+  const who = h("a", { class: "chat-who player-link", href: `/users/${encodeURIComponent(message.name)}` });
   who.textContent = message.name;
   const words = h("span", { class: "chat-text" });
   words.textContent = chatText(message);
@@ -53,7 +54,8 @@ function messageLine(message) {
   if (me && message.user_id !== me.id) {
     line.append(h("button", {
       class: "link chat-mute", type: "button", title: t("community.muteTitle", { name: message.name }),
-      "aria-label": t("community.muteTitle", { name: message.name }), onclick: () => mute(message.user_id, message.name),
+      // The name starts with the visible text (WCAG 2.5.3, label in name).
+      "aria-label": `${t("community.mute")} — ${message.name}`, onclick: () => mute(message.user_id, message.name),
     }, t("community.mute")));
   }
   return line;

@@ -58,9 +58,11 @@ function entrantLabel(index) {
   if (!who) return h("span", {}, `#${index}`);
   const mine = currentUser() && who.user_id === currentUser()?.id;
   const mark = who.agent
-    ? h("span", { class: "mark computer", title: t("tournaments.computer"), "aria-label": t("tournaments.computer") }, "⚙")
+    ? h("span", { class: "mark computer", role: "img", title: t("tournaments.computer"), "aria-label": t("tournaments.computer") }, "⚙")
     : who.bot ? h("span", { class: "tag bot" }, t("tournaments.bot")) : null;
-  return h("span", { class: `entrant${mine ? " me" : ""}${who.withdrawn ? " withdrawn" : ""}` }, mark, entrantName(who));
+  // A person's (or a bot's) name links to the profile (issue 27, item 13).
+  const name = who.agent ? entrantName(who) : h("a", { class: "player-link", href: `/users/${encodeURIComponent(who.name)}` }, who.name);
+  return h("span", { class: `entrant${mine ? " me" : ""}${who.withdrawn ? " withdrawn" : ""}` }, mark, name);
 }
 
 /** @returns {string} "Upcoming", "Round 2 of 5", "Finished"... */
