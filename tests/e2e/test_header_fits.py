@@ -64,6 +64,7 @@ def test_a_guests_header_is_one_row_at_1280_and_a_menu_on_a_phone(
         expect(page.locator("#top nav a").first).to_be_visible()
         expect(page.locator("#upgrade")).to_be_visible()
         expect(page.locator("#language")).to_be_visible()
+        assert "null" not in page.inner_text("#header-menu")
         widths = page.evaluate(
             "[document.querySelector('#top').scrollWidth, document.documentElement.clientWidth]"
         )

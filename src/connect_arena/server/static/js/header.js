@@ -96,6 +96,9 @@ function settingsDialog(user) {
       change.disabled = false;
     }
   });
+  const out = h("button", { type: "button", id: "dialog-sign-out", onclick: () => {
+    signOut().then(() => dialog.close()).catch((e) => { error.textContent = messageOf(e); });
+  } }, t("common.signOut"));
   const everywhere = h("button", { type: "button", id: "sign-out-everywhere", onclick: () => {
     signOutEverywhere().then(() => dialog.close()).catch((e) => { error.textContent = messageOf(e); });
   } }, t("common.signOutEverywhere"));
@@ -113,7 +116,7 @@ function settingsDialog(user) {
       : form,
     h("h3", {}, t("common.sessions")),
     h("p", { class: "hint" }, t("common.signOutEverywhereHint")),
-    h("div", { class: "buttons" }, everywhere),
+    h("div", { class: "buttons" }, out, everywhere),
     user.guest ? "" : tokensSection(),
     error, done,
     h("div", { class: "buttons" }, close));
@@ -152,8 +155,10 @@ function renderAccount(box, actions, user) {
           title: t("common.keepYourGamesButton"),
         }, t("common.keepYourGames"))]
         : []),
-      h("button", { class: "link", id: "sign-out", onclick: () => signOut().catch((e) => toast(e.message)) },
-        t("common.signOut")));
+      // A guest signs out from the account dialog (next to "keep your games"): the header
+      // holds one row at 1280 px in every language.
+      ...(user.guest ? [] : [h("button", { class: "link", id: "sign-out", onclick: () => signOut().catch((e) => toast(e.message)) },
+        t("common.signOut"))]));
     return;
   }
   box.append(
