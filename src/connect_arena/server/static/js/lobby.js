@@ -6,7 +6,7 @@
 // open and running tables, those where it is their turn first. `/?like=<table id>` (a
 // finished table's "New game") opens the form filled in like that table.
 
-import { api, currentUser, onUserChange } from "./api.js";
+import { api, currentUser, loadCatalogue, onUserChange } from "./api.js";
 import { byId as $, h, messageOf, playerLink, rulesLink, toast } from "./dom.js";
 import {
   agentLabel, gameText, gameTitle, optionLabel, optionValueText, relativeTime, resultText, seatClass,
@@ -696,7 +696,7 @@ async function main() {
   await loadNamespaces("common");
   await setUpHeader();
   showNotice();
-  const [catalogue, lobby] = await Promise.all([api.get("/api/games"), api.get("/api/lobby")]);
+  const [catalogue, lobby] = await Promise.all([loadCatalogue(), api.get("/api/lobby")]);
   games = catalogue.games;
   agents = catalogue.agents;
   // The games' namespaces translate their titles, summaries, seats and options (gameText).
