@@ -416,3 +416,20 @@ def test_a_quinque_player_sees_the_whole_formation_on_a_phone(
     page.click("#board [data-zoom=in]")
     assert assert_targets(page) > 0
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_side_cards_keep_to_the_column_at_1280(browser: Browser, server: LiveServer) -> None:
+    """Issue 27 (polish): Connect 5's side cards stood 13 px past the page's margin (the score
+    table widened its card beyond the 330 px column)."""
+    page = open_page(browser, server.base, DESKTOP, "en")
+    running_table(page, server.base, "connect5", 2)
+    past = page.evaluate(
+        """() => {
+          const side = document.querySelector('.table-page .side').getBoundingClientRect();
+          return [...document.querySelectorAll('.table-page .side > *')]
+            .map((card) => Math.round(card.getBoundingClientRect().right - side.right))
+            .filter((overhang) => overhang > 0);
+        }"""
+    )
+    assert past == []
+    assert page.errors == []  # type: ignore[attr-defined]
