@@ -161,7 +161,7 @@ function renderBoard() {
   if (pass !== undefined) {
     const label = page.board.passLabel?.(state.observation) || t("common.pass");
     const expected = progress.expect.includes(pass);
-    controls.push(h("button", { class: `primary ${expected ? "tutorial-expected" : ""}`, id: "end-turn", onclick: () => attempt(pass) }, label));
+    controls.push(h("button", { class: `primary ${expected ? "tutorial-expected" : ""}`, id: "end-turn", "aria-keyshortcuts": "E", onclick: () => attempt(pass) }, label));
   }
   $("controls").replaceChildren(...controls);
 }
