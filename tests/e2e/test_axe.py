@@ -117,6 +117,7 @@ def test_landing_and_lobby(browser: Browser, shared_server: LiveServer) -> None:
     page = open_page(browser, shared_server.base, WIDTHS[0])
     page.goto("/")
     found = axe(page, settled("h1"))
+    page.set_viewport_size(WIDTHS[0])  # the ways in are in the menu on a phone
     page.click("#guest")
     expect(page.locator("#user-name")).not_to_be_empty()
     found += axe(page, settled("#user-name"))

@@ -30,6 +30,11 @@ def test_the_header_is_one_row_at_1280_and_fits_a_phone(
             "[document.querySelector('#top').scrollWidth, document.documentElement.clientWidth]"
         )
         assert widths[0] <= widths[1], (language, widths)  # wraps, never overflows
+        # Issue 27, item 18: one row (the brand and the menu), the tutorials' boards in view.
+        height = page.evaluate("document.querySelector('#top').getBoundingClientRect().height")
+        assert height <= 64, (language, height)
+        page.click("#menu-toggle")
+        expect(page.locator("#sign-up")).to_be_visible()
         page.context.close()
 
 

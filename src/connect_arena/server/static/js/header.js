@@ -128,7 +128,7 @@ function settingsDialog(user) {
 /**
  * The account box: the signed-in user (a button opening the account dialog, which offers the
  * profile too) and, in `actions` (the header's menu on a phone), "keep your games" and "sign
- * out"; else the ways to sign in.
+ * out"; else, in `actions`, the ways to sign in.
  *
  * @param {HTMLElement} box
  * @param {HTMLElement} actions
@@ -161,7 +161,9 @@ function renderAccount(box, actions, user) {
         t("common.signOut"))]));
     return;
   }
-  box.append(
+  // Signed out, the ways in sit in `actions`: the header's row on a wide screen, the menu on a
+  // phone (the landing page's own buttons play at once).
+  actions.append(
     h("button", { id: "sign-in", onclick: () => accountDialog("signin") }, t("common.signIn")),
     h("button", { class: "primary", id: "sign-up", onclick: () => accountDialog("signup") }, t("common.signUp")),
     h("button", { class: "link", id: "guest", onclick: () => playAsGuest().catch((e) => toast(e.message)) },
