@@ -31,6 +31,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +51,24 @@ def export_source(ref: str) -> Path:
         ["git", "archive", ref, "src/connect_arena"], cwd=ROOT, check=True, capture_output=True
     ).stdout
     subprocess.run(["tar", "-x", "-C", str(target)], input=archive, check=True)
+    # The games are found through the installed package's entry points, which name this
+    # checkout's modules: give the old package its own (a dist-info first on the path wins).
+    pyproject = subprocess.run(
+        ["git", "show", f"{ref}:pyproject.toml"], cwd=ROOT, check=True, capture_output=True
+    ).stdout
+    project = tomllib.loads(pyproject.decode())["project"]
+    info = target / "src" / f"connect_arena-{project['version']}.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(
+        f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: {project['version']}\n"
+    )
+    groups = project.get("entry-points", {})
+    (info / "entry_points.txt").write_text(
+        "".join(
+            f"[{group}]\n" + "".join(f"{key} = {value}\n" for key, value in entries.items())
+            for group, entries in groups.items()
+        )
+    )
     return target / "src"
 
 

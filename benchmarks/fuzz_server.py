@@ -9,9 +9,21 @@ deep nesting, extra and missing keys. After each input the harness checks:
 * no HTTP answer is a 5xx;
 * a WebSocket frame is answered (an ``error``, ``pong``, ``history``, ``state`` or ``event``
   message) and the socket stays open (a ``ping`` sentinel follows each frame);
-* nothing changed (the users and tables counted in the database, and the status, seq and seats
-  of the harness's own tables) unless the input was accepted (a 2xx ``POST``, or an action
-  answered with its event).
+* every HTTP request is answered (a transport error or an escaped exception counts as
+  unanswered);
+* nothing changed unless the input was accepted (a 2xx ``POST`` or ``DELETE``, or a frame
+  answered with an event and no error): the harness snapshots only the rows the input could
+  touch — the acting person's account rows (user, sessions, tokens, challenges, mutes, the
+  number of tables they created), the rows of the table, tournament, challenge or token the
+  route names, and the live table's status, seq, seats and offers, and the person's seeks —
+  so a change made meanwhile elsewhere (a tournament's computers, another table) is not
+  taken for the refusal's.
+
+Every route of the OpenAPI schema (and every HTML page) is fuzzed, its path parameters drawn
+from the harness's own rows or from odd values, its body from a valid one (``BODIES``),
+mutated; every frame type of the table socket (actions, sync, history, ping and the
+lifecycle requests) too; when a fuzzed resign or abort ends the running table, a new one
+takes its place.
 
 Board files (Connect 5) and variant files (CO'NNN'ECT) cannot be set from the web (the server
 keeps the shipped ones), so they are fuzzed through their loaders: each must load or be refused
@@ -29,10 +41,12 @@ import argparse
 import contextlib
 import json
 import random
+import re
 import string
 import sys
 import tempfile
 import time
+import unicodedata
 import warnings
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -45,7 +59,7 @@ warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testcli
 
 import httpx  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
-from sqlalchemy import func, select  # noqa: E402
+from sqlalchemy import func, or_, select  # noqa: E402
 
 from connect_arena.core import (  # noqa: E402
     CHANCE,
@@ -57,7 +71,7 @@ from connect_arena.core import (  # noqa: E402
     sample_chance_outcome,
 )
 from connect_arena.server import Settings, create_app  # noqa: E402
-from connect_arena.server.db.models import TableRow, UserRow  # noqa: E402
+from connect_arena.server.db.models import Base, TableRow  # noqa: E402
 
 WEIRD: list[Any] = [
     None, True, False, 0, -1, 1, 7, 2**31, 2**53 + 1, 2**63, -(2**63) - 1, 10**100, 1.5, -0.0,
@@ -70,6 +84,7 @@ WEIRD: list[Any] = [
 
 NUMBER_TEXT = ["NaN", "Infinity", "-Infinity", "1e999", "99999999999999999999999999", "-0", "0x10"]
 QUICK = {"parachutes": 2, "tiles": 1, "first_player": "0"}
+OPS = ["offer", "accept", "decline", "request", "withdraw"]
 
 
 @dataclass
@@ -104,7 +119,7 @@ class Tally:
             f"rejected cleanly: {rejected}; accepted (valid): {sum(self.accepted.values())}",
             f"state changed by a rejected input: {self.changed}",
             f"5xx answers: {self.server_errors}",
-            f"sockets dropped: {self.dropped}; frames unanswered: {self.unanswered}",
+            f"sockets dropped: {self.dropped}; requests or frames unanswered: {self.unanswered}",
             f"sockets closed because a fuzzed sign-out or sign-in ended their session "
             f"(expected, reopened): {self.signed_out}",
             f"file loaders failing with another error than the game's: {self.crashes}",
@@ -205,24 +220,31 @@ def _get(value: Any, path: tuple[Any, ...]) -> Any:
 
 
 class Person:
-    """A cookie jar and CSRF token (``None``: anonymous)."""
+    """A cookie jar and CSRF token (``None``: anonymous; ``guest``: a guest account)."""
 
-    def __init__(self, client: TestClient, name: str | None) -> None:
+    def __init__(self, client: TestClient, name: str | None, guest: bool = False) -> None:
         self.client = client
         self.cookies = httpx.Cookies()
         self.csrf = ""
         self.name = name
+        self.password = PASSWORD
+        self.user_id: int | None = None
         self.request("GET", "/api/session")
-        if name is not None:
+        if guest:
+            answer = self.request("POST", "/api/guest")
+            assert answer.status_code == 200, answer.text
+            self.user_id = answer.json()["user"]["id"]
+        elif name is not None:
             answer = self.request(
-                "POST", "/api/signup", json={"name": name, "password": "a long password"}
+                "POST", "/api/signup", json={"name": name, "password": self.password}
             )
             assert answer.status_code == 200, answer.text
+            self.user_id = answer.json()["user"]["id"]
 
     def request(self, method: str, path: str, keep: bool = True, **kwargs: Any) -> httpx.Response:
         self.client.cookies = self.cookies
         headers = {"x-csrf-token": self.csrf, **kwargs.pop("headers", {})}
-        response = self.client.request(method, path, headers=headers, **kwargs)
+        response: httpx.Response = self.client.request(method, path, headers=headers, **kwargs)
         if keep:
             self.cookies = httpx.Cookies(self.client.cookies)
             if "json" in response.headers.get("content-type", ""):
@@ -231,9 +253,98 @@ class Person:
                     self.csrf = body["csrf"]
         return response
 
+    def ensure_signed_in(self) -> None:
+        """Sign in again when a fuzzed input signed this person out (or changed who it is)."""
+        if self.name is None:
+            return
+        session = self.request("GET", "/api/session").json()
+        user = session.get("user")
+        if user is None or user.get("id") != self.user_id:
+            body = {"name": self.name, "password": self.password}
+            answer = self.request("POST", "/api/login", json=body)
+            assert answer.status_code == 200, answer.text
+
+
+PASSWORD = "a long password"
+
+STREAMS = {"/api/bot/stream/event", "/api/bot/game/stream/{table_id}"}
+"""Endless event streams: asked only anonymously (refused), as a test client would wait."""
+
+ACCOUNT_ROUTES = {"/api/upgrade", "/api/bot/account/upgrade"}
+"""Routes that turn the caller into another kind of account: sent by a fresh guest."""
+
+
+def bodies(rng: random.Random, record: dict[str, Any]) -> dict[tuple[str, str], Any]:
+    """A valid body of each route that reads one (the base the mutations start from)."""
+    seats = [{"kind": "me"}, {"kind": "open"}]
+    return {
+        ("POST", "/api/signup"): {"name": f"user{rng.randrange(10**6)}", "password": PASSWORD},
+        ("POST", "/api/login"): {"name": "alice", "password": PASSWORD},
+        ("POST", "/api/upgrade"): {"name": f"up{rng.randrange(10**6)}", "password": PASSWORD},
+        ("POST", "/api/password"): {"old_password": PASSWORD, "new_password": PASSWORD},
+        ("POST", "/api/tokens"): {"name": "fuzz", "scopes": ["bot:play"]},
+        ("POST", "/api/bot/game/{table_id}/move"): {"action": "add 0,0", "seq": 1},
+        ("POST", "/api/bot/game/{table_id}/resign"): {"seat": 0},
+        ("POST", "/api/bot/game/{table_id}/draw"): {"op": "offer"},
+        ("POST", "/api/challenge/{username}"): {"game": "quinque", "options": QUICK, "players": 2},
+        ("POST", "/api/challenge/{challenge_id}/decline"): {"reason": "later"},
+        ("POST", "/api/seeks"): {"game": "quinque", "players": 2, "range": None},
+        ("POST", "/api/tables/{table_id}/chat"): {"text": "hello"},
+        ("POST", "/api/mutes"): {"user_id": 2, "on": True},
+        ("POST", "/api/tournaments"): {
+            "name": "cup",
+            "game": "quinque",
+            "options": QUICK,
+            "settings": {"time_control": {"kind": "realtime", "base": 60, "increment": 1}},
+            "format": "swiss",
+            "rounds": 1,
+            "starts_at": "2099-01-01T00:00:00+00:00",
+        },
+        ("POST", "/api/tournaments/{tournament_id}/computers"): {"agent": "random", "count": 1},
+        ("POST", "/api/tables/{table_id}/resign"): {"seat": 0},
+        ("POST", "/api/tables/{table_id}/draw"): {"op": "offer"},
+        ("POST", "/api/tables/{table_id}/takeback"): {"op": "request"},
+        ("POST", "/api/tables/{table_id}/claim"): {"seat": 1},
+        ("POST", "/api/tables/{table_id}/return"): {"seat": 0},
+        ("POST", "/api/tables/{table_id}/rematch"): {"op": "offer"},
+        ("POST", "/api/tables"): {"game": "quinque", "options": QUICK, "seats": seats},
+        ("POST", "/api/tables/{table_id}/join"): {"seat": 1},
+        ("POST", "/api/tables/{table_id}/leave"): {"seat": 0},
+        ("POST", "/api/tables/{table_id}/hint"): {"seat": 0},
+        ("POST", "/api/replay"): {"record": record},
+    }
+
+
+@dataclass
+class Scope:
+    """The rows an input could touch: the acting person's account and what its path names."""
+
+    users: set[int] = field(default_factory=set)
+    tables: set[int] = field(default_factory=set)
+    rows: dict[str, set[int]] = field(default_factory=dict)
+
+
+ACCOUNT_COLUMNS = {
+    "users": ("id",),
+    "sessions": ("user_id",),
+    "api_tokens": ("user_id",),
+    "challenges": ("challenger_id", "challenged_id"),
+    "chat_mutes": ("user_id",),
+}
+"""The rows of a person's account, by the columns naming them."""
+TABLE_ROWS = ("seats", "actions", "table_notes", "chat_messages", "scored_tables", "user_games")
+VOLATILE = {"last_seen_at", "last_used_at", "expires_at"}
+"""Columns a read refreshes (a session's sliding expiry, a token's last use)."""
+PARAMETER_ROWS = {
+    "token_id": "api_tokens",
+    "challenge_id": "challenges",
+    "tournament_id": "tournaments",
+}
+
 
 class Harness:
-    """The app, its people and tables, and the checks."""
+    """The app, its people and their rows (tables, a tournament, a challenge, a token, a
+    seek), and the checks."""
 
     def __init__(self, client: TestClient, rng: random.Random, tally: Tally) -> None:
         self.client = client
@@ -242,6 +353,7 @@ class Harness:
         self.alice = Person(client, "alice")
         self.bob = Person(client, "bob")
         self.anonymous = Person(client, None)
+        self.guest = Person(client, None, guest=True)
         self.open_table = self._table(self.alice, ["me", "open"])
         self.running = self._table(self.alice, ["me", "me"], {"advanced": True})
         others = [  # hot-seat tables of every game: Alice may act at each
@@ -252,7 +364,42 @@ class Harness:
         self.finished = self._finished_table()
         self.tables = [self.open_table, self.running, *others, self.finished]
         self.records = self._records()
-        self.baseline = self.snapshot()
+        self.tournament = self._made(self.alice, "/api/tournaments", ("tournament", "id"))
+        self.challenge = self._made(
+            self.bob, "/api/challenge/alice", ("challenge", "id"), {"game": "quinque", "players": 2}
+        )
+        self.token = self._made(
+            self.alice, "/api/tokens", ("id",), {"name": "t", "scopes": ["bot:play"]}
+        )
+        self.seek = self._made(self.bob, "/api/seeks", ("seek", "id"), {"game": "pairs"})
+        self.routes = self._routes()
+        self.engine = client.app.state.arena.storage.engine  # type: ignore[attr-defined]
+
+    def _made(self, person: Person, path: str, where: tuple[str, ...], body: Any = None) -> int:
+        if body is None:
+            body = bodies(self.rng, {})[("POST", path)]
+        answer = person.request("POST", path, json=body)
+        assert answer.status_code in (200, 201), (path, answer.text)
+        found: Any = answer.json()
+        for key in where:
+            found = found.get(key, found)
+        assert isinstance(found, int), (path, answer.text)
+        return found
+
+    def _routes(self) -> list[tuple[str, str]]:
+        """Every (method, path) of the OpenAPI schema, and every HTML page."""
+        schema = self.client.app.openapi()  # type: ignore[attr-defined]
+        found = [
+            (method.upper(), path)
+            for path, operations in schema["paths"].items()
+            for method in operations
+        ]
+        for route in self.client.app.routes:  # type: ignore[attr-defined]
+            methods = getattr(route, "methods", None) or set()
+            path = getattr(route, "path", "")
+            if "GET" in methods and not path.startswith(("/api/", "/static")):
+                found.append(("GET", path))
+        return sorted(set(found))
 
     def _table(
         self, person: Person, seats: list[str], options: Any = None, game: str = "quinque"
@@ -300,83 +447,181 @@ class Harness:
             yield socket
 
     # ----- state ------------------------------------------------------------------------------
-    def snapshot(self) -> tuple[Any, ...]:
-        arena = self.client.app.state.arena  # type: ignore[attr-defined]
-        with arena.storage.engine.connect() as connection:
-            users = connection.scalar(select(func.count()).select_from(UserRow))
-            tables = connection.scalar(select(func.count()).select_from(TableRow))
-        service = arena.service
-        mine = []
-        for table_id in self.tables:
+    def snapshot(self, scope: Scope) -> Any:
+        """The rows of ``scope`` (without the columns a read refreshes) and the live state of
+        its tables and of its people's seeks."""
+        rows: list[Any] = []
+        with self.engine.connect() as connection:
+            for table in Base.metadata.sorted_tables:
+                conditions = []
+                for column in ACCOUNT_COLUMNS.get(table.name, ()):
+                    conditions.append(table.c[column].in_(scope.users))
+                if table.name in TABLE_ROWS:
+                    conditions.append(table.c.table_id.in_(scope.tables))
+                if table.name == "tables":
+                    conditions.append(table.c.id.in_(scope.tables))
+                if table.name in scope.rows:
+                    conditions.append(table.c.id.in_(scope.rows[table.name]))
+                if not conditions:
+                    continue
+                columns = [c for c in table.c if c.name not in VOLATILE]
+                found = connection.execute(select(*columns).where(or_(*conditions))).all()
+                rows.append((table.name, sorted(map(repr, found))))
+            created = connection.scalar(
+                select(func.count())
+                .select_from(TableRow)
+                .where(TableRow.created_by.in_(scope.users))
+            )
+        service = self.client.app.state.arena.service  # type: ignore[attr-defined]
+        live = []
+        for table_id in sorted(scope.tables):
             table = service.tables.get(table_id) or service.finished.get(table_id)
             if table is not None:
-                mine.append((table_id, table.info.status.value, table.seq, tuple(table.info.seats)))
-        return users, tables, tuple(mine)
+                offers = json.dumps(table.offers.standing(), sort_keys=True, default=str)
+                seats = tuple(table.info.seats)
+                live.append((table_id, table.info.status.value, table.seq, seats, offers))
+        seeks = [s for s in service.seeks.listing() if s["user"]["id"] in scope.users]
+        return rows, created, live, json.dumps(seeks, sort_keys=True, default=str)
 
-    def check(self, kind: str, accepted: bool, detail: str) -> None:
+    def settle(self, scope: Scope, seconds: float = 5.0) -> None:
+        """Wait while a computer plays at one of the scope's tables (a computer seat, or a
+        person's seat taken over after a claim): its moves are not the next input's doing."""
+        service = self.client.app.state.arena.service  # type: ignore[attr-defined]
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            busy = False
+            for table_id in scope.tables:
+                table = service.tables.get(table_id)
+                if table is None or table.state is None or table.state.is_terminal():
+                    continue
+                computers = {
+                    seat.index
+                    for seat in table.info.seats
+                    if seat.kind.value == "computer" or seat.takeover is not None
+                }
+                to_act = set(table.state.active_players())
+                busy = busy or bool(computers & to_act) or table.state.is_chance_node()
+            if not busy:
+                return
+            time.sleep(0.01)
+
+    def scope(self, person: Person, tables: list[int], rows: dict[str, set[int]]) -> Scope:
+        users = {p.user_id for p in (person,) if p.user_id is not None}
+        return Scope(users, set(tables), rows)
+
+    def check(self, kind: str, accepted: bool, detail: str, scope: Scope, before: Any) -> None:
         (self.tally.accepted if accepted else self.tally.rejected)[kind] += 1
-        after = self.snapshot()
-        if not accepted and after != self.baseline:
+        after = self.snapshot(scope)
+        if not accepted and after != before:
             self.tally.changed += 1
-            self.tally.failure("changed", f"{kind} {detail}: {self.baseline} -> {after}")
-        self.baseline = after
+            self.tally.failure("changed", f"{kind} {detail}: {_difference(before, after)}")
+
+    def renew_running(self) -> bool:
+        """Open a new running table when a fuzzed input ended the running one."""
+        service = self.client.app.state.arena.service  # type: ignore[attr-defined]
+        live = service.tables.get(self.running)
+        if live is not None and live.info.status.value == "running":
+            return False
+        self.alice.ensure_signed_in()
+        self.running = self._table(self.alice, ["me", "me"], {"advanced": True})
+        self.tables.append(self.running)
+        return True
 
     # ----- HTTP -------------------------------------------------------------------------------
+    def _fill(self, path: str) -> tuple[str, list[int], dict[str, set[int]]]:
+        """``path`` with its parameters filled (the harness's rows or odd values), the tables
+        and rows it names."""
+        rng = self.rng
+        tables: list[int] = []
+        rows: dict[str, set[int]] = {}
+        odd = ["0", "-1", str(2**63), str(-(2**63) - 1), "x", "1e3", "%00", "é", "9" * 30]
+        for name in re.findall(r"{(\w+)}", path):
+            if rng.random() < 0.15:
+                value = rng.choice(odd)
+            elif name == "table_id":
+                table = rng.choice(self.tables)
+                tables.append(table)
+                value = str(table)
+            elif name in PARAMETER_ROWS:
+                number = {
+                    "token_id": self.token,
+                    "challenge_id": self.challenge,
+                    "tournament_id": self.tournament,
+                }[name]
+                number = rng.choice([number, number + 1, 1])
+                rows.setdefault(PARAMETER_ROWS[name], set()).add(number)
+                value = str(number)
+            elif name == "seek_id":
+                value = str(rng.choice([self.seek, self.seek + 1]))
+            elif name in ("username", "name"):
+                value = rng.choice(["alice", "bob", "nobody", "Guest-x"])
+            else:  # a game
+                value = rng.choice(["quinque", "connect5", "connnect", "pairs", "chess"])
+            path = path.replace(f"{{{name}}}", value)
+        return path, tables, rows
+
+    def _query(self, path: str) -> str:
+        rng = self.rng
+        if rng.random() < 0.5:
+            return path
+        names = ["from", "to", "page", "per_page", "played", "attempt", "game", "result",
+                 "since", "until", "opponent", "before", "limit"]  # fmt: skip
+        values = ["0", "1", "-1", "99999999999999999999", "x", "", "mark 2,2", "basic",
+                  "add T2,0 4,0", "2024-01-01", "win", "%00", "é"]  # fmt: skip
+        pairs = [f"{rng.choice(names)}={rng.choice(values)}" for _ in range(rng.randint(1, 3))]
+        return f"{path}?{'&'.join(pairs)}"
+
     def http_input(self) -> None:
         rng = self.rng
+        method, template = rng.choice(self.routes)
         person = rng.choice([self.alice, self.bob, self.anonymous])
-        table = rng.choice([*self.tables, 0, 10**30, -1])
-        record = rng.choice(self.records)
-        endpoints: list[tuple[str, str, Any]] = [
-            ("POST", "/api/signup", {"name": f"user{rng.randrange(10**6)}", "password": "pw" * 5}),
-            ("POST", "/api/login", {"name": "alice", "password": "a long password"}),
-            ("POST", "/api/guest", {}),
-            ("POST", "/api/logout", {}),
-            (
-                "POST",
-                "/api/tables",
-                {"game": "quinque", "options": QUICK, "seats": [{"kind": "me"}, {"kind": "open"}]},
-            ),
-            ("POST", f"/api/tables/{table}/join", {"seat": 1}),
-            ("POST", f"/api/tables/{table}/leave", {"seat": 0}),
-            ("POST", f"/api/tables/{table}/hint", {"seat": 0}),
-            ("POST", "/api/replay", {"record": record}),
-            ("POST", f"/api/replay?from={rng.randrange(70)}&to={rng.randrange(99)}", {"record": 1}),
-        ]  # fmt: skip
-        method, path, base = rng.choice(endpoints)
-        if base == {"record": 1}:
-            base = {"record": record}
-        if rng.random() < 0.1:  # a GET with a mutated path or query
-            method = "GET"
-            weird = rng.choice(["", "x", "-1", "1e3", "99999999999999999999", "%00", "é", "0x1f"])
-            path = rng.choice(
-                [
-                    f"/api/tables/{weird}",
-                    f"/api/tables/{table}/replay?from={weird}&to={weird}",
-                    f"/api/tables/{weird}/record",
-                    f"/api/tables/{weird}/game",
-                    "/api/lobby",
-                    "/api/games",
-                    f"/tables/{weird}",
-                ]
-            )
+        if template in STREAMS:
+            person = self.anonymous
+        if template in ACCOUNT_ROUTES:
+            person = self.guest
+        path, tables, rows = self._fill(template)
+        path = self._query(path)
+        base = bodies(rng, rng.choice(self.records)).get((method, template))
+        if method == "GET":
             text, detail = "", "GET"
+        elif base is None:
+            text, detail = ("", "empty") if rng.random() < 0.5 else mutate(rng, {})
         else:
             text, detail = mutate(rng, base)
-        kind = "http " + ("GET" if method == "GET" else path.split("?")[0].split("/")[-1])
+        kind = f"http {method} {template}"
         self.tally.tried[kind] += 1
         headers = {"content-type": "application/json"}
         if rng.random() < 0.03:
             headers["x-csrf-token"] = "wrong"
-        content = text.encode("utf-8", "surrogatepass") if method == "POST" else None
-        response = person.request(method, path, keep=False, content=content, headers=headers)
+        content = text.encode("utf-8", "surrogatepass") if method != "GET" else None
+        scope = self.scope(person, tables, rows)
+        self.settle(scope)
+        before = self.snapshot(scope)
+        try:
+            response = person.request(method, path, keep=False, content=content, headers=headers)
+        except Exception as error:  # no answer: the app failed outside its error handlers
+            self.tally.unanswered += 1
+            self.tally.failure("unanswered", f"{method} {path} {detail}: {error!r}")
+            return
         if response.status_code >= 500:
             self.tally.server_errors += 1
-            self.tally.failure("5xx", f"{method} {path} {detail} -> {response.text}")
-        accepted = method == "POST" and 200 <= response.status_code < 300
+            self.tally.failure("5xx", f"{method} {path} {detail} -> {response.text[:200]}")
+        accepted = method in ("POST", "DELETE") and 200 <= response.status_code < 300
         if path.startswith("/api/replay"):
             accepted = False  # never changes anything
-        self.check(kind, accepted, f"{method} {path} {detail}")
+        self.check(kind, accepted, f"{method} {path} {detail}", scope, before)
+        if accepted:
+            self._after_accepted(person, template, text)
+
+    def _after_accepted(self, person: Person, template: str, text: str) -> None:
+        """Keep the harness's people usable after an accepted input changed them."""
+        if template == "/api/password":
+            with contextlib.suppress(ValueError, TypeError, KeyError, AttributeError):
+                person.password = unicodedata.normalize("NFKC", json.loads(text)["new_password"])
+        if template in ACCOUNT_ROUTES:
+            self.guest = Person(self.client, None, guest=True)
+        for someone in (self.alice, self.bob):
+            someone.ensure_signed_in()
 
     # ----- WebSocket frames -------------------------------------------------------------------
     def frame_input(self, socket: Any, person: Person, table_id: int, serial: int) -> bool:
@@ -394,6 +639,13 @@ class Harness:
             {"type": "sync", "since": rng.randrange(seq + 2)},
             {"type": "history", "before": rng.randrange(seq + 2), "limit": rng.randrange(1, 600)},
             {"type": "ping", "id": serial},
+            {"type": "abort", "id": serial},
+            {"type": "resign", "seat": rng.randrange(3), "id": serial},
+            {"type": "draw", "op": rng.choice(OPS), "id": serial},
+            {"type": "takeback", "op": rng.choice(OPS), "id": serial},
+            {"type": "claim", "seat": rng.randrange(3), "id": serial},
+            {"type": "return", "seat": rng.randrange(3), "id": serial},
+            {"type": "rematch", "op": rng.choice(OPS), "id": serial},
         ]
         base = rng.choice(bases)
         if rng.random() < 0.05:
@@ -405,6 +657,9 @@ class Harness:
             text, detail = mutate(rng, base)
         kind = f"frame {base['type']}"
         self.tally.tried[kind] += 1
+        scope = self.scope(person, [table_id], {})
+        self.settle(scope)
+        before = self.snapshot(scope)
         try:
             if rng.random() < 0.05:
                 socket.send_bytes(text.encode("utf-8", "surrogatepass"))
@@ -432,11 +687,31 @@ class Harness:
         if not replies:
             self.tally.unanswered += 1
             self.tally.failure("unanswered", f"{kind} {detail} {text[:200]!r}")
-        accepted = any(m.get("type") == "event" for m in replies) and not any(
-            m.get("type") == "error" for m in replies
-        )
-        self.check(kind, accepted, f"{detail} {text[:100]!r}")
+        refused = any(m.get("type") == "error" for m in replies)
+        if base["type"] in ("action", "sync", "history", "ping"):
+            accepted = not refused and any(m.get("type") == "event" for m in replies)
+        else:  # a lifecycle request: its effect reaches every viewer, a refusal is an error
+            accepted = not refused
+        self.check(kind, accepted, f"{detail} {text[:100]!r}", scope, before)
         return True
+
+
+def _difference(before: Any, after: Any) -> str:
+    """What differs between two snapshots (the rows' tables, the counts, the live tables)."""
+    rows_before, created_before, live_before, seeks_before = before
+    rows_after, created_after, live_after, seeks_after = after
+    parts = [
+        f"{name}: {[r for r in rows if r not in dict(rows_before).get(name, [])]}"
+        for name, rows in rows_after
+        if rows != dict(rows_before).get(name)
+    ]
+    if created_before != created_after:
+        parts.append(f"tables created {created_before} -> {created_after}")
+    if live_before != live_after:
+        parts.append(f"live {live_before} -> {live_after}")
+    if seeks_before != seeks_after:
+        parts.append(f"seeks {seeks_before} -> {seeks_after}")
+    return "; ".join(parts)
 
 
 def _notation_mutation(rng: random.Random, action: str) -> str:
@@ -572,6 +847,9 @@ def run(
             # would only turn most inputs into rate_limited refusals.
             replay_limit=(10**6, 1.0),
             login_limit=(10**6, 1.0),
+            login_pair_limits=((10**6, 1.0),),
+            login_account_limit=(10**6, 1.0),
+            login_global_limit=(10**6, 1.0),
             signup_limit=(10**6, 1.0),
             ws_limit=(10**6, 1.0),
             ws_address_limit=(10**6, 1.0),
@@ -590,6 +868,9 @@ def run(
                     person, table_id, socket = sockets.pick()
                     if not harness.frame_input(socket, person, table_id, serial):
                         sockets.reopen(person, table_id)
+                    if harness.renew_running():  # resigned or aborted: play on a new one
+                        for someone in sockets.people:
+                            sockets.reopen(someone, harness.running)
             sockets.close()
     return tally
 

@@ -80,6 +80,18 @@ def test_levels_take_the_games_settings(monkeypatch: pytest.MonkeyPatch) -> None
     assert agent.search(state, state.current_player, Budget(iterations=5)).visits == 5
 
 
+def test_time_caps_list_each_level_with_a_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    from connect_arena.agents import knowledge
+    from connect_arena.agents.levels import time_caps
+
+    caps = time_caps("quinque")
+    assert list(caps) == ["mcts:easy", "mcts:normal", "mcts:hard"]
+    assert caps["mcts:hard"] == level_settings("quinque", "hard").seconds
+    monkeypatch.setitem(knowledge.DEFAULT_LEVELS, "easy", knowledge.Level(37, seconds=None))
+    assert "mcts:easy" not in time_caps("toy-pig")  # no cap: nothing to show
+    assert time_caps("toy-pig")["mcts:hard"] == knowledge.DEFAULT_LEVELS["hard"].seconds
+
+
 @pytest.mark.parametrize(
     "name", sorted(set(game_names()) - {"toy-rps", "toy-pig", "toy-tictactoe"})
 )

@@ -35,6 +35,20 @@ def test_budget_limits_the_iterations() -> None:
     assert root.visits == 40
 
 
+def test_a_time_cap_spent_before_the_first_simulation_still_gives_an_action() -> None:
+    """On a busy machine the cap can pass while the root is expanded: one simulation still
+    runs (the ladder's games failed with an IndexError)."""
+    state = load("connect5").new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(sample_chance_outcome(state, random.Random(1)))
+    player = state.current_player
+    for reuse in (False, True):
+        agent = MCTSAgent(seed=1, reuse=reuse)
+        action = agent.act(state, player, Budget(seconds=0.0))
+        assert action in state.legal_actions(player)
+        assert len(agent.analyse(state, player, Budget(seconds=0.0))) == 1
+
+
 def test_plays_legal_actions_through_chance_nodes() -> None:
     """toy-pig has a dice roll after every 'roll': the tree samples outcomes."""
     rng = random.Random(3)

@@ -74,3 +74,23 @@ def test_bot_tokens_are_made_shown_once_listed_and_revoked_in_the_account_dialog
     )
     assert answer.status == 401  # and no longer
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("locale", "words"), [("en-US", "too easy to guess"), ("de-DE", "zu leicht zu erraten")]
+)
+def test_sign_up_says_why_a_password_is_refused(
+    browser: Browser, live_server: LiveServer, locale: str, words: str
+) -> None:
+    """Issue 30, item 5: a common password is refused, and the page says why in its language."""
+    page = new_page(browser, live_server.base, locale)
+    page.goto("/")
+    page.click("#sign-up")
+    page.fill("#account-name", "weakling")
+    page.fill("#account-password", "password1")
+    page.click("dialog button[type=submit]")
+    expect(page.locator("dialog .form-error")).to_contain_text(words)
+    page.screenshot(path=artifacts() / f"password-refused-{locale}-1280.png")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=artifacts() / f"password-refused-{locale}-390.png")
+    assert page.errors == []  # type: ignore[attr-defined]

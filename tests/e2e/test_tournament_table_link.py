@@ -54,3 +54,45 @@ def test_a_tournament_table_links_back_to_its_tournament(
     assert page.locator("#tournament-link").count() == 0
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
+
+
+def test_a_finished_tournament_table_links_back_once_and_offers_no_rematch(
+    browser: Browser, live_server: LiveServer
+) -> None:
+    """Issue 27, item 5: the table of a tournament's game played by the page's person shows
+    "Back to the tournament" once, through the game's end, and neither "Rematch" nor "New
+    game" (the tournament pairs the next game)."""
+    from tests.e2e.test_browser import sign_up
+    from tests.e2e.test_tournament_ui import play_out
+
+    base = live_server.base
+    club = Account(base, "clubroom")
+    made = club.post(
+        "/api/tournaments",
+        {
+            "name": "One game",
+            "game": "quinque",
+            "options": {"parachutes": 2, "tiles": 1},
+            "settings": {"time_control": {"kind": "realtime", "base": 60, "increment": 1}},
+            "format": "swiss",
+            "rounds": 1,
+            "starts_at": (datetime.now(UTC) + timedelta(seconds=12)).isoformat(),
+        },
+    ).json()["tournament"]
+    club.post(f"/api/tournaments/{made['id']}/computers", {"agent": "random", "count": 1})
+    page = new_page(browser, base)
+    sign_up(page, "petra")
+    page.goto(f"/tournaments/{made['id']}")
+    page.click("#t-join")
+    mine = page.locator("#t-tables .round-table.mine")
+    expect(mine).to_have_count(1, timeout=60_000)
+    table_id = int(mine.get_attribute("data-table") or "0")
+    page.goto(f"/tables/{table_id}")
+    expect(page.locator("#tournament-link")).to_have_count(1)
+    assert play_out(page, base, table_id) >= 1
+    page.wait_for_timeout(1000)  # the end's messages have arrived
+    expect(page.locator("#tournament-link")).to_have_count(1)
+    assert page.locator("#rematch").count() == 0
+    assert page.locator("#new-game").count() == 0
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()

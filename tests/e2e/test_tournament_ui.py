@@ -57,7 +57,16 @@ def create_swiss(page: Page) -> int:
     page.select_option("#t-clock", "custom")
     page.fill("#t-base", "1")
     page.fill("#t-increment", "2")
+    page.select_option("#t-format", "arena")  # issue 27.12: an arena has no pause
+    expect(page.locator("#t-pause")).to_be_hidden()
+    expect(page.locator("#t-minutes")).to_be_visible()
     page.select_option("#t-format", "swiss")
+    expect(page.locator("#t-pause")).to_be_visible()
+    # "Starts at" is not clipped: the field shows its whole value.
+    assert page.evaluate(
+        "() => { const f = document.getElementById('t-start');"
+        " return f.scrollWidth <= f.clientWidth + 1 && f.getBoundingClientRect().width >= 200; }"
+    )
     page.fill("#t-rounds", "1")
     page.fill("#t-start", page.evaluate(START_VALUE, START_IN_SECONDS))
     page.screenshot(path=artifacts() / "tournaments-form-1280.png", full_page=True)
@@ -154,6 +163,24 @@ def test_register_play_a_round_and_see_the_standings(
     expect(games).to_contain_text(re.compile(r"win|draw|loss"))
     headings = page.locator("#t-standings thead th")
     expect(headings).to_contain_text(["#", "Player", "Score", "W/D/L", "Byes", "Buchholz cut 1"])
+    # Issue 27.12: the winner line and podium, the tie-breaks explained, no live mark.
+    winners = page.locator("#t-standings tr.standing").filter(
+        has=page.locator("td.place", has_text=re.compile(r"^1$"))
+    )
+    expect(page.locator("#t-winner")).to_contain_text(re.compile(r"^(Winner|Shared first place): "))
+    expect(page.locator("#t-winner")).to_contain_text(
+        winners.first.locator(".name").inner_text().strip("▸▾ ⚙")
+    )
+    expect(page.locator("#t-podium li")).to_have_count(
+        page.locator("#t-standings td.place").filter(has_text=re.compile(r"^[123]$")).count()
+    )
+    expect(page.locator("#t-live")).to_be_hidden()
+    assert "weakest opponent" in (
+        page.locator("#t-standings th.tb-first").get_attribute("title") or ""
+    )
+    expect(page.locator("#t-tiebreaks-note")).to_contain_text(
+        "Buchholz cut 1 — Buchholz without the weakest"
+    )
     expect(page.locator("#t-records")).to_have_attribute(
         "href", f"/api/tournaments/{tournament_id}/records"
     )

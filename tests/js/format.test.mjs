@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { beforeEach, describe, test } from "node:test";
 
 import {
-  agentLabel, errorText, gameText, gameTitle, hintValueText, listText, optionLabel, optionValueText, playerName,
+  agentLabel, computerChoiceText, errorText, gameText, gameTitle, hintValueText, listText, optionLabel, optionValueText, playerName,
   recordPlayerName, resultText, seatClass, seatName,
 } from "../../src/connect_arena/server/static/js/format.js";
 import { addStrings, clearStrings, useLanguage } from "../../src/connect_arena/server/static/js/translate.js";
@@ -12,11 +12,14 @@ import { addStrings, clearStrings, useLanguage } from "../../src/connect_arena/s
 const COMMON_EN = {
   draw: "DRAW", wonOne: "{names} WON", wonMany: "{names} WON TOGETHER", gameOver: "OVER",
   agentRandom: "random moves", agentHard: "strong", computerPlayer: "Computer, {agent}",
+  seatComputer: "Computer, {agent}", seatComputerCapped: "Computer, {agent} (up to {seconds} s)",
   playerN: "Player {n}", yes: "yes", no: "no", atRandom: "at random",
   errorNotYourTurn: "Not your turn.", errorRateLimited: "Wait {seconds} s.", errorSlowDown: "Slow down.",
   hintScore: "score {percent}%", hintPoints: "result {value}",
 };
-const COMMON_IT = { draw: "PAREGGIO", agentHard: "forte", computerPlayer: "Computer, {agent}", errorNotYourTurn: "Non tocca a te." };
+const COMMON_IT = {
+  draw: "PAREGGIO", agentHard: "forte", computerPlayer: "Computer, {agent}",
+  seatComputerCapped: "Computer, {agent} (fino a {seconds} s)", errorNotYourTurn: "Non tocca a te." };
 const DEMO_IT = { title: "Dimostrazione", seat0: "Rosso", option_first_player: "Primo giocatore", option_board_big: "grande" };
 
 /** A game as /api/games describes it. */
@@ -97,6 +100,16 @@ describe("players and agents", () => {
     assert.equal(playerName({ kind: "open", name: null }), "");
     assert.equal(playerName(null), "");
   });
+  test("computerChoiceText: the level's time cap when the game gives one", () => {
+    const game = { agent_time_caps: { "mcts:hard": 1 } };
+    assert.equal(computerChoiceText(game, "mcts:hard"), "Computer, strong (up to 1 s)");
+    assert.equal(computerChoiceText(game, "random"), "Computer, random moves");
+    assert.equal(computerChoiceText({}, "mcts:hard"), "Computer, strong");
+    assert.equal(computerChoiceText(game, "constructor"), "Computer, constructor");
+    useLanguage("it");
+    assert.equal(computerChoiceText({ agent_time_caps: { "mcts:hard": 0.25 } }, "mcts:hard"),
+      "Computer, forte (fino a 0,25 s)");
+  });
   test("recordPlayerName reads a record's computer seats", () => {
     assert.equal(recordPlayerName("computer (mcts:hard)"), "Computer, strong");
     assert.equal(recordPlayerName("Ann"), "Ann");
@@ -146,6 +159,13 @@ describe("errors and hints", () => {
     assert.equal(errorText("not_your_turn", "not your turn"), "Not your turn.");
     useLanguage("it");
     assert.equal(errorText("not_your_turn", "not your turn"), "Non tocca a te.");
+  });
+  test("errorText says why a password is refused, in the page's language", () => {
+    addStrings("common", "en", { errorPasswordCommon: "Too easy to guess." });
+    addStrings("common", "it", { errorPasswordCommon: "Troppo facile da indovinare." });
+    assert.equal(errorText("password_common", "this password is too easy"), "Too easy to guess.");
+    useLanguage("it");
+    assert.equal(errorText("password_common", "this password is too easy"), "Troppo facile da indovinare.");
   });
   test("errorText keeps the server's message for the others", () => {
     assert.equal(errorText("illegal_action", "tile T0,0 cannot move there"), "tile T0,0 cannot move there");

@@ -171,6 +171,12 @@ describe("rematch and new game", () => {
     assert.equal(choices(situation(table())).rematch, null);
     assert.equal(choices(situation(table())).newGame, false);
   });
+  test("a tournament's game offers neither: the way on is back to the tournament", () => {
+    const settings = { ...table().settings, tournament: 3 };
+    const over = choices(situation(table("hh", { status: "finished", returns: [1, -1], reason: "normal", settings })));
+    assert.equal(over.rematch, null);
+    assert.equal(over.newGame, false);
+  });
 });
 
 describe("texts", () => {

@@ -5,7 +5,7 @@ import { beforeEach, describe, test } from "node:test";
 
 import {
   countdownText, currentTables, entrantName, formatText, gamesOf, isoWithOffset, localInputValue, numberText, outcomeOf,
-  rankOf, registrationOpen, tiebreakName, timeControlText,
+  podiumOf, rankOf, registrationOpen, tiebreakName, timeControlText,
 } from "../../src/connect_arena/server/static/js/tournament-format.js";
 import { addStrings, clearStrings, useLanguage } from "../../src/connect_arena/server/static/js/translate.js";
 
@@ -133,5 +133,21 @@ describe("games and rounds", () => {
     assert.equal(registrationOpen({ status: "running", format: "swiss" }), false);
     assert.equal(registrationOpen({ status: "running", format: "arena" }), true);
     assert.equal(registrationOpen({ status: "finished", format: "arena" }), false);
+  });
+
+  test("an arena past its time takes nobody and lets nobody withdraw", () => {
+    const now = Date.parse("2026-01-01T12:00:00Z");
+    const arena = (ends_at) => ({ status: "running", format: "arena", ends_at });
+    assert.equal(registrationOpen(arena("2026-01-01T12:00:01Z"), now), true);
+    assert.equal(registrationOpen(arena("2026-01-01T12:00:00Z"), now), false);
+    assert.equal(registrationOpen(arena("2026-01-01T11:59:00Z"), now), false);
+  });
+
+  test("the podium: the first three places of a finished event, ties shared", () => {
+    const row = (entrant, place) => ({ entrant, place });
+    const standings = [row(3, 1), row(1, 2), row(0, 2), row(2, 4), row(4, 5)];
+    assert.deepEqual(podiumOf({ status: "finished", standings }).map((r) => r.entrant), [3, 1, 0]);
+    assert.deepEqual(podiumOf({ status: "running", standings }), []);
+    assert.deepEqual(podiumOf({ status: "finished", standings: [] }), []);
   });
 });

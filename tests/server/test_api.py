@@ -24,7 +24,13 @@ def test_sign_up_sign_in_sign_out(client: TestClient) -> None:
     alice = Player(client)
     assert alice.user is None and alice.csrf
     alice.signup("Alice")
-    assert alice.user == {"id": 1, "name": "Alice", "guest": False, "bot": False}
+    assert alice.user == {
+        "id": 1,
+        "name": "Alice",
+        "guest": False,
+        "bot": False,
+        "moderator": False,
+    }
     cookie = client.cookies.jar
     assert any(c.name == "arena_session" for c in cookie)
     assert alice.post("/api/logout").json()["user"] is None
@@ -142,6 +148,19 @@ def test_games_list_options_but_not_free_text_ones(client: TestClient) -> None:
     for game in games.values():
         for option in game["options"]:
             assert option["type"] != "str" or option["choices"], (game["name"], option)
+
+
+def test_games_give_each_computer_levels_time_cap(client: TestClient) -> None:
+    """The seat menus show "thinks up to 1 s": the cap comes with each game (issue 24)."""
+    from connect_arena.agents.knowledge import level_settings
+
+    games = {game["name"]: game for game in client.get("/api/games").json()["games"]}
+    for name in ("quinque", "connect5", "connnect", "pairs"):
+        caps = games[name]["agent_time_caps"]
+        assert caps == {
+            f"mcts:{level}": level_settings(name, level).seconds
+            for level in ("easy", "normal", "hard")
+        }
 
 
 def test_tables_seats_and_the_lobby(client: TestClient) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import os
@@ -10,13 +11,15 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine
 
-from connect_arena.server import create_app
+from connect_arena.server import create_app, logcontext
+from connect_arena.server.logcontext import ContextFilter, LogContext
 from connect_arena.server.operations import log_json_line
 from tests.server.live import free_port
 from tests.server.serverhelpers import Player, fast_settings, receive_until
@@ -156,3 +159,31 @@ def test_the_json_log_of_a_real_server_has_no_secret(tmp_path: Path) -> None:
     assert session.status_code == 200
     for secret in (password, "wrong one", csrf) + ((cookie,) if cookie else ()):
         assert secret not in text
+
+
+def test_log_lines_name_the_table_of_the_request() -> None:
+    records: list[logging.LogRecord] = []
+    handler = logging.Handler()
+    handler.emit = records.append  # type: ignore[method-assign]
+    handler.addFilter(ContextFilter())
+    logger = logging.getLogger("connect_arena.test_context")
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+
+    async def inner(scope: Any, receive: Any, send: Any) -> None:
+        logcontext.user_id.set(7)
+        logger.info("inside %s", scope["path"])
+
+    async def run() -> None:
+        middleware = LogContext(inner)
+        for path in ("/api/tables/42/chat", "/ws/tables/9", "/api/lobby"):
+            await middleware({"type": "http", "path": path}, None, None)  # type: ignore[arg-type]
+
+    try:
+        asyncio.run(run())
+    finally:
+        logger.removeHandler(handler)
+    assert [getattr(r, "table_id", None) for r in records] == [42, 9, None]
+    assert [getattr(r, "user_id", None) for r in records] == [7, 7, 7]
+    line = json.loads(log_json_line(records[0]))
+    assert line["table_id"] == 42 and line["user_id"] == 7

@@ -33,10 +33,17 @@ def test_the_guest_keeps_its_tables_and_seats(client: TestClient) -> None:
         "name": "otter",
         "guest": False,
         "bot": False,
+        "moderator": False,
     }
     # The session goes on: the same person is signed in, and may act at its table.
     session = player.get("/api/session").json()
-    assert session["user"] == {"id": guest_id, "name": "otter", "guest": False, "bot": False}
+    assert session["user"] == {
+        "id": guest_id,
+        "name": "otter",
+        "guest": False,
+        "bot": False,
+        "moderator": False,
+    }
     described = player.get(f"/api/tables/{table['id']}").json()
     assert described["you"] == [0]
     assert described["table"]["seats"][0]["user_id"] == guest_id

@@ -36,6 +36,7 @@ __all__ = [
     "level_settings",
     "make_agent",
     "normalise_spec",
+    "time_caps",
 ]
 
 
@@ -47,6 +48,22 @@ def normalise_spec(spec: str) -> str:
     if spec.lower().startswith(ENGINE_PREFIX):
         return ENGINE_PREFIX + spec[len(ENGINE_PREFIX) :].strip()
     return spec.lower()
+
+
+def time_caps(game_name: str) -> dict[str, float]:
+    """The thinking-time cap per decision, in seconds, of each offered agent of
+    :data:`AGENT_KINDS` that has one in the game ``game_name`` (its MCTS levels; a level
+    without a cap is left out), in the order of :data:`AGENT_KINDS`:
+    ``{"mcts:easy": 0.3, "mcts:normal": 0.5, "mcts:hard": 1.0}`` for Quinque. What players
+    are told ("thinks up to 1 s"); the level's simulations usually end the search sooner."""
+    caps: dict[str, float] = {}
+    for spec in AGENT_KINDS:
+        kind, _, level = spec.partition(":")
+        if kind == "mcts":
+            seconds = level_settings(game_name, level).seconds
+            if seconds is not None:
+                caps[spec] = seconds
+    return caps
 
 
 def make_agent(

@@ -284,7 +284,9 @@ class MCTSAgent:
             self._expand(root, state.clone(), player)
         simulate = self._simulate
         while done < iterations and root.solved is None:
-            if deadline is not None and time.perf_counter() >= deadline:
+            # At least one simulation, so that the root has a child to answer with even when
+            # the cap passed while the root was expanded (a busy machine).
+            if deadline is not None and root.children and time.perf_counter() >= deadline:
                 break
             simulate(state.clone(), root)
             done += 1

@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from connect_arena import __version__
+from connect_arena.cli.admin import admin_app
 from connect_arena.cli.analyse import analyse_command
 from connect_arena.cli.backup import backup_command, restore_command
 from connect_arena.cli.bench import bench_command
@@ -62,6 +63,7 @@ app.add_typer(board_app, name="board")
 app.command("serve")(serve_command)
 app.command("backup")(backup_command)
 app.command("restore")(restore_command)
+app.add_typer(admin_app, name="admin")
 
 
 def main() -> None:

@@ -122,6 +122,7 @@ def serve_command(
     if allowed_hosts is not None:
         os.environ["CONNECT_ARENA_ALLOWED_HOSTS"] = allowed_hosts
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    os.environ.setdefault("CONNECT_ARENA_PUBLIC_URL", f"http://{shown}:{port}")  # mail links
     url = os.environ.get("CONNECT_ARENA_DATABASE_URL")
     database = _redacted(url) if url else f"SQLite in {directory}"
     typer.echo(f"Connect Arena: open http://{shown}:{port}/ in your browser")

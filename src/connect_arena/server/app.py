@@ -28,8 +28,11 @@ from connect_arena.server import (
     routes_auth,
     routes_bot,
     routes_chat,
+    routes_email,
     routes_lifecycle,
+    routes_moderation,
     routes_pictures,
+    routes_relations,
     routes_seeks,
     routes_tables,
     routes_tournaments,
@@ -44,6 +47,7 @@ from connect_arena.server.coordination import RedisCoordinator
 from connect_arena.server.db import SqlStorage, make_engine, run_migrations
 from connect_arena.server.db.bots import SqlBots
 from connect_arena.server.db.chat import SqlChat
+from connect_arena.server.db.email import SqlEmail
 from connect_arena.server.db.rating_store import SqlRatings
 from connect_arena.server.db.tournaments import SqlTournaments
 from connect_arena.server.dependencies import Arena, TableId
@@ -57,10 +61,14 @@ from connect_arena.server.errors import (
 )
 from connect_arena.server.game_assets import KitStaticFiles
 from connect_arena.server.gcpolicy import keep_collections_short
+from connect_arena.server.logcontext import LogContext
+from connect_arena.server.mail import Mailer
 from connect_arena.server.metrics import CountAnswers, Metrics
 from connect_arena.server.middleware import AllowedHosts, BodyLimit, SecurityHeaders, StaticCaching
 from connect_arena.server.ratelimit import Buckets
 from connect_arena.server.sessions import Sessions
+from connect_arena.server.signins import SignInLimits
+from connect_arena.server.turn_mail import TurnMail
 from connect_arena.service import MatchService, ServiceConfig, ServiceError
 
 STATIC = Path(__file__).parent / "static"
@@ -79,7 +87,8 @@ async def open_arena(settings: Settings, metrics: Metrics | None = None) -> Aren
     await asyncio.to_thread(run_migrations, engine)
     metrics = metrics or Metrics()
     storage = SqlStorage(engine, on_batch=metrics.db_batch.observe)
-    sessions = Sessions(storage, settings.resolved_secret_key(), secure=settings.secure_cookies)
+    secret = settings.resolved_secret_key()
+    sessions = Sessions(storage, secret, secure=settings.secure_cookies)
     coordinator = RedisCoordinator(settings.redis_url) if settings.redis_url else None
     bots = SqlBots(storage)
     ratings = SqlRatings(storage, on_scored=metrics.rating_updates.inc)
@@ -99,6 +108,10 @@ async def open_arena(settings: Settings, metrics: Metrics | None = None) -> Aren
         tournaments=SqlTournaments(storage),
     )
     metrics.watch(service.hub, lambda: service.tables)
+    mailer = Mailer.from_url(settings.smtp_url) if settings.smtp_url else None
+    if mailer is not None:
+        base = settings.public_url or "http://localhost:8000"  # `serve` sets the real one
+        TurnMail(mailer, SqlEmail(storage), base).watch(service.hub)
     await service.start()
     return Arena(
         settings=settings,
@@ -106,6 +119,13 @@ async def open_arena(settings: Settings, metrics: Metrics | None = None) -> Aren
         service=service,
         passwords=Passwords(settings.argon2_time_cost, settings.argon2_memory_kib),
         login_limiter=RateLimiter(*settings.login_limit),
+        signin_limits=SignInLimits(
+            secret,
+            settings.login_pair_limits,
+            settings.login_account_limit,
+            settings.login_global_limit,
+            settings.secure_cookies,
+        ),
         signup_limiter=RateLimiter(*settings.signup_limit),
         sessions=sessions,
         frame_limiter=Buckets(*settings.ws_address_limit),
@@ -113,6 +133,9 @@ async def open_arena(settings: Settings, metrics: Metrics | None = None) -> Aren
         bots=bots,
         token_limiter=RateLimiter(*settings.token_limit),
         chat_limiter=RateLimiter(*settings.chat_limit),
+        report_limiter=RateLimiter(*settings.report_limit),
+        mailer=mailer,
+        email_limiter=RateLimiter(*settings.email_limit),
         ratings=ratings,
         metrics=metrics,
         coordinator=coordinator,
@@ -192,6 +215,14 @@ def _pages(app: FastAPI) -> None:
     async def user_page(request: Request, name: str) -> HTMLResponse:
         return page(request, "users.html")
 
+    @app.get("/reset-password", include_in_schema=False)
+    async def reset_password_page(request: Request) -> HTMLResponse:
+        return page(request, "reset.html")
+
+    @app.get("/moderation", include_in_schema=False)
+    async def moderation_page(request: Request) -> HTMLResponse:
+        return page(request, "moderation.html")
+
     @app.get("/leaderboard", include_in_schema=False)
     async def first_leaderboard() -> RedirectResponse:
         return RedirectResponse(f"/leaderboard/{game_names()[0]}", status_code=307)
@@ -241,6 +272,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(RequestValidationError, validation_error_handler)
     app.add_exception_handler(HTTPException, http_error_handler)
     app.add_exception_handler(Exception, internal_error_handler)
+    app.add_middleware(LogContext)
     app.add_middleware(BodyLimit, limit=settings.max_body)
     app.add_middleware(AllowedHosts, hosts=settings.allowed_hosts)
     app.add_middleware(SecurityHeaders)  # every answer, a refused host included
@@ -259,6 +291,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(routes_tutorials.router)
     app.include_router(routes_pictures.router)
     app.include_router(routes_users.router)
+    app.include_router(routes_moderation.router)
+    app.include_router(routes_email.router)
+    app.include_router(routes_relations.router)
     app.include_router(websocket.router)
     app.mount("/static", static_files(settings.static_max_age), name="static")
     _pages(app)

@@ -10,16 +10,24 @@ import asyncio
 import re
 import secrets
 import time
+import unicodedata
 from collections import deque
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
+from zxcvbn import zxcvbn  # type: ignore[import-untyped]
+
+from connect_arena.server.errors import ApiError
 
 NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{2,19}")
 """Account names: 3 to 20 letters, digits, ``_``, ``.`` or ``-``, starting with a letter or
 digit (so a name never needs escaping, although the UI escapes it anyway)."""
 MIN_PASSWORD = 8
 MAX_PASSWORD = 256
+_ZXCVBN_LENGTH = 72
+_FEW_GUESSES = 1e6
+"""zxcvbn's estimate under which a password is refused (its scores 0 and 1: found in the
+lists of common and breached passwords, or a pattern such a list's owner tries first)."""
 CSRF_HEADER = "x-csrf-token"
 
 _GUEST_WORDS = [
@@ -62,13 +70,47 @@ def check_name(name: str) -> str | None:
     return None
 
 
-def check_password(password: str) -> str | None:
-    """Why ``password`` is not acceptable, or ``None``."""
-    if len(password) < MIN_PASSWORD:
-        return f"a password has at least {MIN_PASSWORD} characters"
+def normalize_password(password: str) -> str:
+    """``password`` in Unicode NFKC (NIST SP 800-63B 5.1.1.2): the same password typed on
+    another keyboard or system (full-width letters, composed accents) is the same; passwords
+    are checked, hashed and verified in this form."""
+    return unicodedata.normalize("NFKC", password)
+
+
+def check_password(password: str, name: str = "") -> tuple[str, str] | None:
+    """Why ``password`` (normalized: :func:`normalize_password`) is not acceptable, as
+    ``(code, message)``, or ``None``. The codes: ``password_too_long`` (over
+    :data:`MAX_PASSWORD` characters), ``password_control`` (a control or invisible format
+    character: NUL, a line break, a zero-width space, a direction override), ``password_too_short``
+    (under :data:`MIN_PASSWORD` characters once runs of spaces count as one and the ends are
+    trimmed) and ``password_common`` (``zxcvbn`` guesses it in under a million tries: a common
+    or breached password, a keyboard walk, a repeat, the account's ``name``)."""
     if len(password) > MAX_PASSWORD:
-        return f"a password has at most {MAX_PASSWORD} characters"
+        return "password_too_long", f"a password has at most {MAX_PASSWORD} characters"
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs") for c in password):
+        return "password_control", "a password has no control or invisible characters"
+    if len(" ".join(password.split())) < MIN_PASSWORD:
+        return "password_too_short", f"a password has at least {MIN_PASSWORD} characters"
+    # zxcvbn reads at most 72 characters (its cost grows with the length); longer is not weak.
+    guess = zxcvbn(password[:_ZXCVBN_LENGTH], user_inputs=[name] if name else None)
+    if float(guess["guesses"]) < _FEW_GUESSES:
+        return (
+            "password_common",
+            "this password is too easy to guess: a common one, a simple pattern or your name",
+        )
     return None
+
+
+async def acceptable_password(password: str, name: str = "") -> str:
+    """``password`` normalized (NFKC) when it is acceptable for account ``name`` (``""``: not
+    known yet); else 400 with
+    the reason's own code (``auth.check_password``: the page words it in its language). The
+    check (zxcvbn, ~10 ms) runs in a thread."""
+    normalized = normalize_password(password)
+    problem = await asyncio.to_thread(check_password, normalized, name)
+    if problem:
+        raise ApiError(400, problem[0], problem[1])
+    return normalized
 
 
 def guest_name() -> str:
@@ -108,6 +150,15 @@ class Passwords:
                 return False
 
         return await asyncio.to_thread(check)
+
+    async def matches(self, encoded: str | None, password: str) -> bool:
+        """Whether ``password`` as typed matches ``encoded``: its NFKC form
+        (:func:`normalize_password`, how passwords are hashed), or the text itself for a hash
+        made before passwords were normalized."""
+        normalized = normalize_password(password)
+        if await self.verify(encoded, normalized):
+            return True
+        return normalized != password and await self.verify(encoded, password)
 
 
 class RateLimiter:

@@ -48,12 +48,23 @@ class Settings:
         computer_workers: processes where computer seats think (0: threads).
         computer_delay: minimum seconds per computer action, so that people can follow.
         hint_agent: the MCTS agent spec whose search gives people's hints.
-        login_limit: failed sign-ins allowed per client address and per name in a window
-            (count, seconds).
+        login_limit: failed sign-ins allowed per client address in a window (count, seconds).
+        login_pair_limits: failed sign-ins per account and device (its cookie, else its
+            address): windows of growing length, each (count, seconds) — growing delays.
+        login_account_limit: failed sign-ins per account from devices that never signed in
+            to it (a known device is never held back by it).
+        login_global_limit: failed sign-ins on the whole site from unknown devices (a spray
+            over many names and addresses).
         signup_limit: accounts (and guests) created per client address in a window.
         replay_limit: replay uploads per client address in a window.
         token_limit: requests per API token in a window (the bot API).
         chat_limit: chat messages per user in a window.
+        report_limit: reports per user in a window.
+        smtp_url: the SMTP server that sends e-mail (``smtp://``, ``smtps://``;
+            :mod:`connect_arena.server.mail`); empty: the site sends no e-mail.
+        public_url: the site's address in links sent by e-mail (default: the address the
+            request came to).
+        email_limit: e-mails asked for per user (or per address for resets) in a window.
         ws_limit: WebSocket frames per connection: (burst, seconds to refill it), a token
             bucket.
         ws_address_limit: WebSocket frames per client address, all its connections together.
@@ -83,10 +94,17 @@ class Settings:
     computer_delay: float = 0.6
     hint_agent: str = "mcts:normal"
     login_limit: tuple[int, float] = (10, 300.0)
+    login_pair_limits: tuple[tuple[int, float], ...] = ((3, 30.0), (6, 300.0), (10, 3600.0))
+    login_account_limit: tuple[int, float] = (20, 900.0)
+    login_global_limit: tuple[int, float] = (30, 300.0)
     signup_limit: tuple[int, float] = (30, 600.0)
     replay_limit: tuple[int, float] = (20, 60.0)
     token_limit: tuple[int, float] = (600, 60.0)
     chat_limit: tuple[int, float] = (5, 10.0)
+    report_limit: tuple[int, float] = (10, 3600.0)
+    smtp_url: str = ""
+    public_url: str = ""
+    email_limit: tuple[int, float] = (5, 3600.0)
     ws_limit: tuple[int, float] = (30, 3.0)
     ws_address_limit: tuple[int, float] = (300, 3.0)
     max_body: int = 1 << 20
@@ -125,11 +143,21 @@ class Settings:
             computer_workers=int(get("COMPUTER_WORKERS") or defaults.computer_workers),
             computer_delay=float(get("COMPUTER_DELAY") or defaults.computer_delay),
             login_limit=_limit(get("LOGIN_LIMIT") or "10/300"),
+            login_pair_limits=tuple(
+                _limit(part)
+                for part in (get("LOGIN_PAIR_LIMITS") or "3/30,6/300,10/3600").split(",")
+            ),
+            login_account_limit=_limit(get("LOGIN_ACCOUNT_LIMIT") or "20/900"),
+            login_global_limit=_limit(get("LOGIN_GLOBAL_LIMIT") or "30/300"),
             signup_limit=_limit(get("SIGNUP_LIMIT") or "30/600"),
             static_max_age=int(get("STATIC_MAX_AGE") or defaults.static_max_age),
             replay_limit=_limit(get("REPLAY_LIMIT") or "20/60"),
             token_limit=_limit(get("TOKEN_LIMIT") or "600/60"),
             chat_limit=_limit(get("CHAT_LIMIT") or "5/10"),
+            report_limit=_limit(get("REPORT_LIMIT") or "10/3600"),
+            smtp_url=get("SMTP_URL") or "",
+            public_url=get("PUBLIC_URL") or "",
+            email_limit=_limit(get("EMAIL_LIMIT") or "5/3600"),
             ws_limit=_limit(get("WS_LIMIT") or "30/3"),
             ws_address_limit=_limit(get("WS_ADDRESS_LIMIT") or "300/3"),
             gc_freeze=float(get("GC_FREEZE") or defaults.gc_freeze),

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import re
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Annotated
 
-from fastapi import Depends, Request
+from fastapi import Depends, Path, Request
 from starlette.requests import HTTPConnection
 
+from connect_arena.server import logcontext
 from connect_arena.server.auth import CSRF_HEADER, Passwords, RateLimiter
 from connect_arena.server.config import Settings
 from connect_arena.server.coordination import RedisCoordinator
@@ -17,14 +19,19 @@ from connect_arena.server.db import SqlStorage, StoredUser
 from connect_arena.server.db.bots import SqlBots
 from connect_arena.server.db.rating_store import SqlRatings
 from connect_arena.server.errors import ApiError
+from connect_arena.server.mail import Mailer
 from connect_arena.server.metrics import Metrics
 from connect_arena.server.protocol import UserInfo
 from connect_arena.server.ratelimit import Buckets
 from connect_arena.server.sessions import Sessions, cookie_token
+from connect_arena.server.signins import SignInLimits
 from connect_arena.service import MatchService, User
 from connect_arena.service.model import MAX_ID
 
 USER_CACHE = 10_000
+USER_TTL = 10.0
+"""Seconds an account stays cached: a change made by another process or by
+``connect-arena admin`` (a role, a mute) applies within this time."""
 """Users kept in memory by id (the oldest dropped first)."""
 _TABLE_ID = re.compile(r"[1-9][0-9]{0,9}")
 
@@ -38,7 +45,8 @@ class Arena:
         storage: the database.
         service: the match service.
         passwords: password hashing.
-        login_limiter: failed sign-ins per address and per name.
+        login_limiter: failed sign-ins per address.
+        signin_limits: failed sign-ins per account and device, per account, site-wide.
         signup_limiter: accounts created per address.
         sessions: the signed-in sessions and every visitor's CSRF token.
         frame_limiter: WebSocket frames per client address.
@@ -47,6 +55,9 @@ class Arena:
         token_limiter: requests per API token.
         chat_limiter: chat messages per user.
         ratings: ratings, scored tables and players' histories in the database.
+        report_limiter: reports per user.
+        mailer: the SMTP server, when e-mail is configured.
+        email_limiter: e-mails asked for per user, resets per address.
         metrics: this process's metrics (``/metrics``).
         coordinator: the Redis shared by the processes, when configured.
     """
@@ -56,6 +67,7 @@ class Arena:
     service: MatchService
     passwords: Passwords
     login_limiter: RateLimiter
+    signin_limits: SignInLimits
     signup_limiter: RateLimiter
     sessions: Sessions
     frame_limiter: Buckets
@@ -64,18 +76,23 @@ class Arena:
     token_limiter: RateLimiter
     chat_limiter: RateLimiter
     ratings: SqlRatings
+    report_limiter: RateLimiter = field(default_factory=lambda: RateLimiter(10, 3600.0))
+    mailer: Mailer | None = None
+    email_limiter: RateLimiter = field(default_factory=lambda: RateLimiter(5, 3600.0))
     metrics: Metrics = field(default_factory=Metrics)
     coordinator: RedisCoordinator | None = None
-    _users: OrderedDict[int, StoredUser] = field(default_factory=OrderedDict)
+    _users: OrderedDict[int, tuple[float, StoredUser]] = field(default_factory=OrderedDict)
 
     async def user(self, user_id: int) -> StoredUser | None:
         """The account ``user_id`` (cached; :meth:`forget_user` after a change)."""
+        now = time.monotonic()
         cached = self._users.get(user_id)
-        if cached is not None:
-            return cached
+        if cached is not None and cached[0] > now:
+            return cached[1]
         found = await self.storage.user_by_id(user_id)
+        self._users.pop(user_id, None)
         if found is not None:
-            self._users[user_id] = found
+            self._users[user_id] = (now + USER_TTL, found)
             while len(self._users) > USER_CACHE:
                 self._users.popitem(last=False)
         return found
@@ -96,6 +113,7 @@ async def session_user(connection: HTTPConnection) -> StoredUser | None:
     revoked or has expired)."""
     arena = get_arena(connection)
     user_id = await arena.sessions.user_id(cookie_token(connection))
+    logcontext.user_id.set(user_id)  # the log lines of this request name the user
     return None if user_id is None else await arena.user(user_id)
 
 
@@ -150,7 +168,13 @@ def user_json(user: StoredUser | None) -> UserInfo | None:
     """The public description of an account."""
     if user is None:
         return None
-    return {"id": user.id, "name": user.name, "guest": user.guest, "bot": user.bot}
+    return {
+        "id": user.id,
+        "name": user.name,
+        "guest": user.guest,
+        "bot": user.bot,
+        "moderator": user.role == "moderator",
+    }
 
 
 ArenaDep = Annotated[Arena, Depends(get_arena)]
@@ -158,3 +182,6 @@ UserDep = Annotated[StoredUser, Depends(require_user)]
 MaybeUserDep = Annotated[StoredUser | None, Depends(session_user)]
 CsrfDep = Depends(require_csrf)
 TableId = Annotated[int, Depends(table_id_param)]
+RowId = Annotated[int, Path(ge=1, le=MAX_ID, description="a row's id, 1 to 2**31 - 1")]
+"""The id of a stored row in a route's path (a token, challenge, seek, tournament): beyond the
+bounds a database integer (and every row) has, 422 ``bad_request`` before any query."""

@@ -108,12 +108,18 @@ def json_log_config(level: str) -> dict[str, Any]:
         "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s",
         "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
     }
-    handler = {"class": "logging.StreamHandler", "formatter": "json", "stream": "ext://sys.stderr"}
+    handler = {
+        "class": "logging.StreamHandler",
+        "formatter": "json",
+        "stream": "ext://sys.stderr",
+        "filters": ["context"],
+    }
     loggers = ("uvicorn", "uvicorn.error", "uvicorn.access", "connect_arena")
     return {
         "version": 1,
         "disable_existing_loggers": False,
         "formatters": {"json": formatter},
+        "filters": {"context": {"()": "connect_arena.server.logcontext.ContextFilter"}},
         "handlers": {"default": handler},
         "loggers": {
             name: {"handlers": ["default"], "level": level.upper(), "propagate": False}

@@ -42,6 +42,8 @@ class UserInfo(TypedDict):
     name: str
     guest: bool
     bot: bool
+    moderator: bool
+    """May open the moderation page (``/moderation``)."""
 
 
 @with_config(CONFIG)
@@ -161,6 +163,9 @@ class GameInfo(TypedDict):
     tutorial: bool
     """It has a guided first game (``/tutorial/<name>``)."""
     options: list[OptionInfo]
+    agent_time_caps: dict[str, float]
+    """Computer player (``mcts:hard``) -> its cap on the thinking time per decision, in
+    seconds (only the agents with one; shown as "thinks up to 1 s")."""
 
 
 @with_config(CONFIG)
@@ -429,6 +434,8 @@ MESSAGES: dict[str, Any] = {
     "ChallengeEvent": service.ChallengeEvent,
     "GameEventOfUser": service.GameEventOfUser,
     "SeekMatchedEvent": service.SeekMatchedEvent,
+    "ReportHandledEvent": service.ReportHandledEvent,
+    "ModerationNoticeEvent": service.ModerationNoticeEvent,
     # a tournament (/ws/tournaments/{id})
     "TournamentMessage": service.TournamentMessage,
     # HTTP bodies

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request, Response
 
-from connect_arena.server.auth import check_name, check_password, guest_name
+from connect_arena.server.auth import acceptable_password, check_name, guest_name
 from connect_arena.server.db import StoredUser
 from connect_arena.server.db.storage import NameTakenError
 from connect_arena.server.dependencies import (
@@ -30,11 +30,23 @@ async def _signed_in(
     request: Request, response: Response, arena: Arena, user: StoredUser
 ) -> Session:
     """Start a new session for ``user`` (a fresh token, so a fresh CSRF token too); the
-    session the request came with, if any, ends."""
+    session the request came with, if any, ends; the account is read afresh (a role given
+    meanwhile applies now)."""
+    arena.forget_user(user.id)
     await arena.sessions.end(cookie_token(request))
     token = await arena.sessions.start(user.id, request.headers.get("user-agent"))
     arena.sessions.set_cookie(request, response, token)
+    arena.signin_limits.remember(request, response, user.name)  # a known device from now on
     return {"user": user_json(user), "csrf": arena.sessions.csrf(token)}
+
+
+_LIMITED = {
+    "account-device": "failed sign-ins for this account from your device",
+    "account": "failed sign-ins for this account from new devices (a device that signed in "
+    "to it before is not held back)",
+    "site": "failed sign-ins from new devices on this site (a device that signed in to the "
+    "account before is not held back)",
+}
 
 
 def _signed_out(request: Request, response: Response, arena: Arena) -> Session:
@@ -61,15 +73,17 @@ async def session(
 async def signup(
     request: Request, response: Response, body: Credentials, arena: ArenaDep
 ) -> Session:
-    """Create an account with a password and sign in."""
-    problem = check_name(body.name) or check_password(body.password)
+    """Create an account with a password and sign in (the password's rules:
+    ``auth.check_password``)."""
+    problem = check_name(body.name)
     if problem:
         raise ApiError(400, "bad_request", problem)
+    password = await acceptable_password(body.password, body.name)
     wait = arena.signup_limiter.retry_after(client_address(request))
     if wait:
         raise limited_error(wait, "new accounts from your address")
     arena.signup_limiter.hit(client_address(request))  # before awaiting, as for sign-ins
-    password_hash = await arena.passwords.hash(body.password)
+    password_hash = await arena.passwords.hash(password)
     try:
         user = await arena.storage.create_user(body.name, password_hash)
     except NameTakenError:
@@ -82,20 +96,26 @@ async def login(
     request: Request, response: Response, body: Credentials, arena: ArenaDep
 ) -> Session:
     """Sign in with a name and password (failed attempts are rate-limited)."""
-    keys = (f"ip:{client_address(request)}", f"name:{body.name.casefold()}")
-    wait = arena.login_limiter.retry_after(*keys)
+    address = client_address(request)
+    limits = arena.signin_limits
+    attempt = limits.attempt(body.name, address, limits.device(request, body.name))
+    wait = arena.login_limiter.retry_after(attempt.address)
     if wait:
-        raise limited_error(wait, "failed sign-ins")
+        raise limited_error(wait, "failed sign-ins from your address")
+    wait, which = limits.retry_after(attempt)
+    if wait:
+        raise limited_error(wait, _LIMITED[which])
     # Count the attempt before awaiting: attempts sent at the same time are all counted.
-    arena.login_limiter.hit(*keys)
+    arena.login_limiter.hit(attempt.address)
+    limits.hit(attempt)
     user = await arena.storage.user_by_name(body.name)
     encoded = None if user is None else user.password_hash
     # Always verify (an unknown name against a dummy hash): the time tells no name apart.
-    matches = await arena.passwords.verify(encoded, body.password)
+    matches = await arena.passwords.matches(encoded, body.password)
     if user is None or not matches:
         raise ApiError(401, "bad_credentials", "wrong name or password")
-    arena.login_limiter.clear(keys[1])
-    arena.login_limiter.forget_one(keys[0])  # only failures count against the address
+    limits.succeeded(attempt)
+    arena.login_limiter.forget_one(attempt.address)  # only failures count against the address
     return await _signed_in(request, response, arena, user)
 
 
@@ -125,14 +145,15 @@ async def upgrade(
     token too). Its seats, live and stored, take the new name."""
     if not user.guest:
         raise ApiError(400, "bad_request", "this is already an account with a password")
-    problem = check_name(body.name) or check_password(body.password)
+    problem = check_name(body.name)
     if problem:
         raise ApiError(400, "bad_request", problem)
+    password = await acceptable_password(body.password, body.name)
     wait = arena.signup_limiter.retry_after(client_address(request))
     if wait:
         raise limited_error(wait, "new accounts from your address")
     arena.signup_limiter.hit(client_address(request))  # before awaiting, as for sign-ins
-    password_hash = await arena.passwords.hash(body.password)
+    password_hash = await arena.passwords.hash(password)
     try:
         upgraded = await arena.storage.upgrade_guest(user.id, body.name, password_hash)
     except NameTakenError:
@@ -170,21 +191,30 @@ async def change_password(
     """Change the password (the old one is asked, attempts are rate-limited like sign-ins);
     every other session of the user ends, this one stays, and every API token is revoked
     (as GitHub and Lichess do: whoever had the old password may have made one)."""
-    keys = (f"ip:{client_address(request)}", f"name:{user.name.casefold()}")
-    wait = arena.login_limiter.retry_after(*keys)
+    # Signed in: a known device, so only the address and the account-and-device windows.
+    limits = arena.signin_limits
+    attempt = limits.attempt(user.name, client_address(request), f"session:{user.id}")
+    wait = max(arena.login_limiter.retry_after(attempt.address), limits.retry_after(attempt)[0])
     if wait:
         raise limited_error(wait, "failed attempts")
-    current = await arena.storage.user_by_id(user.id)
-    if current is None or current.password_hash is None:
-        raise ApiError(400, "bad_request", "a guest has no password: sign up for an account")
-    problem = check_password(body.new_password)
-    if problem:
-        raise ApiError(400, "bad_request", problem)
-    arena.login_limiter.hit(*keys)
-    if not await arena.passwords.verify(current.password_hash, body.old_password):
+    # Counted before awaiting (concurrent guesses all count); taken back when refused for
+    # another reason than the old password.
+    arena.login_limiter.hit(attempt.address)
+    limits.hit(attempt)
+    try:
+        current = await arena.storage.user_by_id(user.id)
+        if current is None or current.password_hash is None:
+            raise ApiError(400, "bad_request", "a guest has no password: sign up for an account")
+        password = await acceptable_password(body.new_password, user.name)
+    except ApiError:
+        arena.login_limiter.forget_one(attempt.address)
+        limits.take_back(attempt)
+        raise
+    if not await arena.passwords.matches(current.password_hash, body.old_password):
         raise ApiError(401, "bad_credentials", "the current password is wrong")
-    arena.login_limiter.clear(keys[1])
-    await arena.storage.set_password(user.id, await arena.passwords.hash(body.new_password))
+    limits.succeeded(attempt)
+    arena.login_limiter.forget_one(attempt.address)
+    await arena.storage.set_password(user.id, await arena.passwords.hash(password))
     arena.forget_user(user.id)
     token = cookie_token(request)
     await arena.sessions.end_all(user.id, keep=token)

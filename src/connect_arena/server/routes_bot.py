@@ -24,10 +24,12 @@ from pydantic import Field, model_validator
 
 from connect_arena.server.db import StoredUser
 from connect_arena.server.db.bots import StoredToken
+from connect_arena.server.db.relations import SqlRelations
 from connect_arena.server.dependencies import (
     Arena,
     ArenaDep,
     CsrfDep,
+    RowId,
     TableId,
     UserDep,
     get_arena,
@@ -171,7 +173,7 @@ async def list_tokens(user: UserDep, arena: ArenaDep) -> BotTokens:
 
 
 @router.delete("/tokens/{token_id}", dependencies=[CsrfDep], response_model=None)
-async def revoke_token(token_id: int, user: UserDep, arena: ArenaDep) -> Ok:
+async def revoke_token(token_id: RowId, user: UserDep, arena: ArenaDep) -> Ok:
     """Revoke a token: it stops working at once (open streams end at their next check)."""
     if not await arena.bots.delete_token(user.id, token_id):
         raise ApiError(404, "not_found", f"you have no token {token_id}")
@@ -363,6 +365,8 @@ async def challenge(
     target = await arena.storage.user_by_name(username[:64])
     if target is None:
         raise ApiError(404, "not_found", f"there is no user {username[:64]!r}")
+    if await SqlRelations(arena.storage).blocked(caller.user.id, target.id):
+        raise ApiError(403, "blocked", f"you cannot challenge {target.name}")
     try:
         settings = TableSettings.from_json(body.settings.model_dump())
     except ValueError as error:
@@ -390,7 +394,9 @@ async def challenges(caller: ChallengeAnswer, arena: ArenaDep) -> ChallengeList:
 
 
 @router.post("/challenge/{challenge_id}/accept", response_model=None)
-async def accept(challenge_id: int, caller: ChallengeAnswer, arena: ArenaDep) -> ChallengeAccepted:
+async def accept(
+    challenge_id: RowId, caller: ChallengeAnswer, arena: ArenaDep
+) -> ChallengeAccepted:
     """Accept a challenge: the table is created with both seated (``gameStart`` follows)."""
     info = await arena.service.challenges.accept(challenge_id, service_user(caller.user))
     return {"table_id": info.id}
@@ -404,7 +410,7 @@ class Decline(Strict):
 
 @router.post("/challenge/{challenge_id}/decline", response_model=None)
 async def decline(
-    challenge_id: int, caller: ChallengeAnswer, arena: ArenaDep, body: Decline | None = None
+    challenge_id: RowId, caller: ChallengeAnswer, arena: ArenaDep, body: Decline | None = None
 ) -> Ok:
     """Decline a challenge received."""
     reason = "generic" if body is None else body.reason
@@ -413,7 +419,7 @@ async def decline(
 
 
 @router.post("/challenge/{challenge_id}/cancel", response_model=None)
-async def cancel(challenge_id: int, caller: ChallengeWrite, arena: ArenaDep) -> Ok:
+async def cancel(challenge_id: RowId, caller: ChallengeWrite, arena: ArenaDep) -> Ok:
     """Cancel a challenge sent."""
     await arena.service.challenges.cancel(challenge_id, service_user(caller.user))
     return {"ok": True}

@@ -3,6 +3,8 @@ table's viewers over its WebSocket as ``{"type": "chat", ...}``."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from fastapi import APIRouter
 from pydantic import Field
 
@@ -47,7 +49,12 @@ async def chat(table_id: TableId, user: MaybeUserDep, arena: ArenaDep) -> ChatHi
     "/tables/{table_id}/chat", dependencies=[CsrfDep], status_code=201, response_model=None
 )
 async def say(table_id: TableId, body: Say, user: UserDep, arena: ArenaDep) -> ChatPosted:
-    """Write in the caller's room (``CONNECT_ARENA_CHAT_LIMIT`` messages per user)."""
+    """Write in the caller's room (``CONNECT_ARENA_CHAT_LIMIT`` messages per user); 403
+    ``muted`` while a moderator's mute lasts."""
+    muted = user.chat_muted_until
+    if muted is not None and muted > datetime.now(UTC):
+        until = muted.strftime("%Y-%m-%d %H:%M UTC")
+        raise ApiError(403, "muted", f"a moderator muted your chat until {until}")
     key = f"chat:{user.id}"
     wait = arena.chat_limiter.take(key)  # counted before awaiting: concurrent posts count too
     if wait > 0:

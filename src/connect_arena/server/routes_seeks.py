@@ -6,7 +6,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 from pydantic import Field
 
-from connect_arena.server.dependencies import ArenaDep, CsrfDep, UserDep, service_user
+from connect_arena.server.dependencies import ArenaDep, CsrfDep, RowId, UserDep, service_user
 from connect_arena.server.errors import ApiError
 from connect_arena.server.protocol import Ok, SeekList, SeekMade
 from connect_arena.server.schemas import SettingsChoice, Strict
@@ -50,7 +50,7 @@ async def seek(body: NewSeek, user: UserDep, arena: ArenaDep) -> SeekMade:
 
 
 @router.delete("/seeks/{seek_id}", dependencies=[CsrfDep], response_model=None)
-async def cancel(seek_id: int, user: UserDep, arena: ArenaDep) -> Ok:
+async def cancel(seek_id: RowId, user: UserDep, arena: ArenaDep) -> Ok:
     """Withdraw one of your seeks."""
     await arena.service.seeks.cancel(seek_id, user.id)
     return {"ok": True}

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
 
-from connect_arena.agents import AGENT_KINDS
+from connect_arena.agents import AGENT_KINDS, time_caps
 from connect_arena.core import (
     Game,
     InvalidOptionError,
@@ -134,6 +134,7 @@ def _game_json(cls: type[Game]) -> GameInfo:
         "rules_languages": rules_languages(cls.name),
         "tutorial": cls.name in tutorial_games(),
         "options": [_option_json(cls, s) for s in cls.option_specs if not free_text(s)],
+        "agent_time_caps": time_caps(cls.name),
     }
 
 

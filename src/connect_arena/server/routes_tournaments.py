@@ -15,6 +15,7 @@ from pydantic import Field
 from connect_arena.server.dependencies import (
     ArenaDep,
     CsrfDep,
+    RowId,
     UserDep,
     get_arena,
     service_user,
@@ -103,14 +104,14 @@ async def create(body: NewTournament, user: UserDep, arena: ArenaDep) -> Tournam
 
 
 @router.get("/api/tournaments/{tournament_id}", response_model=None)
-async def tournament(tournament_id: int, arena: ArenaDep) -> TournamentBody:
+async def tournament(tournament_id: RowId, arena: ArenaDep) -> TournamentBody:
     """A tournament: its settings, entrants, standings and games."""
     service = arena.service.tournaments
     return {"tournament": service.to_json(service.get(tournament_id))}
 
 
 @router.post("/api/tournaments/{tournament_id}/join", response_model=None)
-async def join(tournament_id: int, caller: Entering, arena: ArenaDep) -> TournamentBody:
+async def join(tournament_id: RowId, caller: Entering, arena: ArenaDep) -> TournamentBody:
     """Register (until the start; arenas also while they run): a signed-in person, or a
     bot with its token (``bot:play``)."""
     user = caller.user
@@ -122,7 +123,7 @@ async def join(tournament_id: int, caller: Entering, arena: ArenaDep) -> Tournam
 
 
 @router.post("/api/tournaments/{tournament_id}/withdraw", response_model=None)
-async def withdraw(tournament_id: int, caller: Entering, arena: ArenaDep) -> TournamentBody:
+async def withdraw(tournament_id: RowId, caller: Entering, arena: ArenaDep) -> TournamentBody:
     """Withdraw: no longer paired (a person, or a bot with its token)."""
     service = arena.service.tournaments
     made = await service.withdraw(tournament_id, service_user(caller.user))
@@ -133,7 +134,7 @@ async def withdraw(tournament_id: int, caller: Entering, arena: ArenaDep) -> Tou
     "/api/tournaments/{tournament_id}/computers", dependencies=[CsrfDep], response_model=None
 )
 async def computers(
-    tournament_id: int, body: Computers, user: UserDep, arena: ArenaDep
+    tournament_id: RowId, body: Computers, user: UserDep, arena: ArenaDep
 ) -> TournamentBody:
     """The creator enters computers at a level."""
     service = arena.service.tournaments
@@ -142,7 +143,7 @@ async def computers(
 
 
 @router.get("/api/tournaments/{tournament_id}/records")
-async def records(tournament_id: int, arena: ArenaDep) -> StreamingResponse:
+async def records(tournament_id: RowId, arena: ArenaDep) -> StreamingResponse:
     """Every finished game's record, one JSON object per line (in the order played)."""
     tournament = arena.service.tournaments.get(tournament_id)
     finished = [game.table_id for game in tournament.games if game.finished]

@@ -45,7 +45,7 @@ def _game(name: str) -> str:
 
 async def _account(ratings: SqlRatings, name: str) -> UserRow:
     found = await ratings.account(name) if len(name) <= 32 else None
-    if found is None:
+    if found is None or found.closed_at is not None:  # a closed account has no profile
         raise ApiError(404, "not_found", f"there is no player {name[:32]!r}")
     return found
 

@@ -386,7 +386,8 @@ class Lifecycle:
 
         Raises:
             ServiceError: ``not_seated``, ``not_allowed`` (the game is not over, or was
-                aborted; a rematch already exists; nothing to decline), ``bad_request``.
+                aborted, or is a tournament's; a rematch already exists; nothing to
+                decline), ``bad_request``.
         """
 
         async def work(table: LiveTable, mine: list[int]) -> int | None:
@@ -397,6 +398,8 @@ class Lifecycle:
                 raise ServiceError(
                     ErrorCode.NOT_ALLOWED, "this game was not played to a result: start a new one"
                 )
+            if info.settings.tournament is not None:  # the tournament pairs the next game
+                raise ServiceError(ErrorCode.NOT_ALLOWED, "a tournament's game has no rematch")
             offers = table.offers
             if offers.rematch_table is None:  # one rematch per table (kept in its notes)
                 made = [n for n in info.notes if n.kind is NoteKind.REMATCH]

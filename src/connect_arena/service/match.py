@@ -231,7 +231,8 @@ class MatchService:
     ) -> TableInfo:
         """Create a table; the creator sits wherever a seat asks for ``me``. ``settings``:
         time control, hints, take-over level, rated (``docs/lifecycle.md``); without a clock,
-        the game's anti-endless option takes its ``anti_endless_default`` unless given.
+        or with computers in every seat, the game's anti-endless option takes its
+        ``anti_endless_default`` unless given.
 
         Taking several seats is *hot-seat* play: the creator plays them all (from one
         device, or one WebSocket acting for each seat with the action's ``seat``). Options

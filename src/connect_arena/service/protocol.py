@@ -464,7 +464,34 @@ class SeekMatchedEvent(TypedDict):
     table_id: int
 
 
-UserEvent = TypeAliasType("UserEvent", ChallengeEvent | GameEventOfUser | SeekMatchedEvent)
+@with_config(CONFIG)
+class ReportHandledEvent(TypedDict):
+    """A moderator handled a report the user made (what was done stays between the
+    moderators and the reported player)."""
+
+    type: Literal["reportHandled"]
+    report_id: int
+
+
+@with_config(CONFIG)
+class ModerationNoticeEvent(TypedDict):
+    """A moderator acted on the user's account: ``warn`` (with the moderator's words) or
+    ``mute`` (no chat until ``until``, ISO 8601 UTC)."""
+
+    type: Literal["moderation"]
+    action: Literal["warn", "mute"]
+    reason: str
+    until: str | None
+
+
+UserEvent = TypeAliasType(
+    "UserEvent",
+    ChallengeEvent
+    | GameEventOfUser
+    | SeekMatchedEvent
+    | ReportHandledEvent
+    | ModerationNoticeEvent,
+)
 """A message of a user's event stream (``/ws/user``, the bot API's event stream)."""
 
 
@@ -731,8 +758,6 @@ class Tournament(TypedDict):
     rounds: int
     byes: list[list[int]]
     """``[round, entrant]`` pairs."""
-    schedule: list[list[list[int]]]
-    """Round-robin: every round's tables (entrants per seat), fixed at the start."""
     started_at: str | None
     finished_at: str | None
     ends_at: str | None
@@ -799,6 +824,7 @@ __all__ = [
     "JsonObject",
     "LegalAction",
     "LobbyMessage",
+    "ModerationNoticeEvent",
     "OffersMessage",
     "OptionValue",
     "Options",
@@ -808,6 +834,7 @@ __all__ = [
     "Replay",
     "ReplayFrame",
     "ReplayFrames",
+    "ReportHandledEvent",
     "SeatActionJson",
     "SeatInfo",
     "SeatPresence",

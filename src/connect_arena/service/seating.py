@@ -110,16 +110,22 @@ class Seating:
     ) -> TableInfo:
         """See :meth:`connect_arena.service.MatchService.create_table`."""
         settings = settings or TableSettings()
-        name, checked = self.prepare(game, len(seats), options or {}, settings)
+        computers = all(request.kind == "computer" for request in seats)
+        name, checked = self.prepare(game, len(seats), options or {}, settings, computers)
         made = [make_seat(index, request, user) for index, request in enumerate(seats)]
         return await self.create_seated(user, name, checked, made, settings)
 
     @staticmethod
     def prepare(
-        game: str, players: int, options: dict[str, Any], settings: TableSettings
+        game: str,
+        players: int,
+        options: dict[str, Any],
+        settings: TableSettings,
+        computers_only: bool = False,
     ) -> tuple[str, dict[str, Any]]:
         """The game's name and every option (defaults included) of a new table, checked as
-        client options; without a clock, the game's anti-endless option takes its
+        client options; without a clock, or with ``computers_only`` (no person at the table:
+        computers never run out of time), the game's anti-endless option takes its
         ``anti_endless_default`` unless given.
 
         Raises:
@@ -131,8 +137,9 @@ class Seating:
             cls = game_class(game)
             check_client_options(cls, options)
             endless = cls.game_type.anti_endless_option
-            if endless is not None and endless not in options and not settings.time_control.timed:
-                # A live table must end: without a clock, the game's bound applies by default.
+            bounded = computers_only or not settings.time_control.timed
+            if endless is not None and endless not in options and bounded:
+                # A live table must end: without a clock or a person, the game's bound applies.
                 options[endless] = cls.game_type.anti_endless_default
             descriptor = load(game, players or None, **options)
         except (GameError, ValueError) as error:

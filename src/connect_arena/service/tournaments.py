@@ -16,13 +16,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import enum
 import logging
+import math
+import os
 import random
+import signal
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from connect_arena.agents import pairing
 from connect_arena.core import CHANCE, game_class
@@ -49,6 +53,8 @@ from connect_arena.service.table_registry import TableRegistry
 
 log = logging.getLogger(__name__)
 
+_T = TypeVar("_T")
+
 PAUSE = 30.0
 """Default seconds between two rounds."""
 
@@ -57,6 +63,58 @@ NO_SHOWS = 2
 
 COMPUTER_LEVELS = ("random", "greedy", *TAKEOVER_LEVELS)
 """The computers that may enter."""
+
+MAX_ENTRANTS = 256
+"""Entrants of a Swiss or an arena (the pairing of 256 takes well under a second)."""
+
+MAX_ROUND_ROBIN_TABLES = 252
+"""A round-robin's tables per cycle: ``C(n, k)`` for ``n`` entrants at tables of ``k``."""
+
+MAX_OPEN_PER_ACCOUNT = 3
+"""Upcoming or running tournaments one account may have created."""
+
+MAX_COMPUTERS = 32
+"""Computers in one tournament."""
+
+BROADCAST_EVERY = 1.0
+"""Seconds between two live ``tournament`` messages of one tournament (changes made meanwhile
+leave together in the next)."""
+
+PAIRING_LIMIT = 10.0
+"""Seconds a round's pairing may take (in a worker thread) before it is given up and tried
+again a moment later."""
+
+
+def max_entrants(format: Format, players: int) -> int:
+    """The most entrants of a tournament of ``format`` at tables of ``players``: 256 for a
+    Swiss or an arena; a round-robin 16 at tables of two (15 rounds), else the largest ``n``
+    with ``C(n, players) <= 252`` (every group of ``players`` meets once)."""
+    if format is not Format.ROUND_ROBIN:
+        return MAX_ENTRANTS
+    if players == 2:
+        return 16
+    n = players
+    while math.comb(n + 1, players) <= MAX_ROUND_ROBIN_TABLES:
+        n += 1
+    return n
+
+
+AFTER_END = "after_end"
+"""The ``reason`` of an arena's game still in progress at the arena's end: it plays out at its
+table but does not count (no ``returns``)."""
+
+CRASH_ENV = "CONNECT_ARENA_TOURNAMENT_CRASH"
+"""Fault injection for the crash tests: the process kills itself (``SIGKILL``) at the step of
+a round's start named by this variable (see :func:`crash_point`)."""
+
+
+def crash_point(step: str) -> None:
+    """Kill this process with ``SIGKILL`` when ``CONNECT_ARENA_TOURNAMENT_CRASH`` names
+    ``step``: ``paired:R`` (round R's pairing stored), ``created:R:T`` (its T-th table stored,
+    not yet recorded in the tournament), ``recorded:R:T`` (recorded) or ``started:R`` (every
+    table of the round recorded). Unset, it does nothing (tests only)."""
+    if os.environ.get(CRASH_ENV) == step:
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 class Format(enum.StrEnum):
@@ -202,6 +260,8 @@ class Tournament:
         byes: ``(round, entrant)`` for each bye given (a Swiss or round-robin round without a
             table for that entrant: a point, as FIDE and Lichess Swiss).
         schedule: round-robin: every round's tables, fixed at the start.
+        pending: ``(round, group)`` for each table paired and stored but not yet recorded as
+            a game: a restart opens (or adopts) exactly these, never pairs the round again.
     """
 
     id: int
@@ -226,6 +286,7 @@ class Tournament:
     finished_at: datetime | None = None
     byes: list[tuple[int, int]] = field(default_factory=list)
     schedule: list[list[tuple[int, ...]]] = field(default_factory=list)
+    pending: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
 
     def active(self) -> list[Entrant]:
         """The entrants still paired."""
@@ -251,6 +312,7 @@ class Tournament:
             "rounds": self.rounds,
             "byes": [list(bye) for bye in self.byes],
             "schedule": [[list(group) for group in groups] for groups in self.schedule],
+            "pending": [[number, list(group)] for number, group in self.pending],
             "started_at": None if self.started_at is None else self.started_at.isoformat(),
             "finished_at": None if self.finished_at is None else self.finished_at.isoformat(),
         }
@@ -299,6 +361,10 @@ class Tournament:
             schedule=[
                 [tuple(int(e) for e in group) for group in groups]
                 for groups in state.get("schedule", [])
+            ],
+            pending=[
+                (int(number), tuple(int(e) for e in group))
+                for number, group in state.get("pending", [])
             ],
         )
         if state.get("started_at"):
@@ -392,6 +458,14 @@ class Tournaments:
         self._round_ended_at: dict[tuple[int, int], datetime] = {}
         self.rating_of = rating_of
         """``await rating_of(user_id, game)``: a person's displayed rating (seeding)."""
+        self.broadcast_every = BROADCAST_EVERY
+        """Seconds between two ``tournament`` messages to a tournament's watchers."""
+        self._sent_at: dict[int, float] = {}
+        self._later: dict[int, asyncio.TimerHandle] = {}
+        self.pairing_limit = PAIRING_LIMIT
+        """Seconds a pairing may take off the event loop (see :data:`PAIRING_LIMIT`)."""
+        self.crash_point: Callable[[str], None] = crash_point
+        """Called after each stored step of a round's start (fault injection in tests)."""
 
     # ----- life ----------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -414,6 +488,9 @@ class Tournaments:
             with contextlib.suppress(BaseException):
                 await task
         self._tasks.clear()
+        for handle in self._later.values():
+            handle.cancel()
+        self._later.clear()
         for watchers in self.watchers.values():
             for watcher in watchers:
                 watcher.close()
@@ -478,6 +555,13 @@ class Tournaments:
             raise ServiceError(ErrorCode.BAD_REQUEST, "the start time has passed")
         if not 0 <= min_rated_games <= 1000 or not 0 <= pause <= 3600:
             raise ServiceError(ErrorCode.BAD_REQUEST, "entry condition or pause out of range")
+        open_ = (TournamentStatus.UPCOMING, TournamentStatus.RUNNING)
+        mine = [t for t in self.held.values() if t.created_by == user.id and t.status in open_]
+        if len(mine) >= MAX_OPEN_PER_ACCOUNT:
+            raise ServiceError(
+                ErrorCode.NOT_ALLOWED,
+                f"an account may run {MAX_OPEN_PER_ACCOUNT} tournaments at a time",
+            )
         tournament = Tournament(
             id=0,
             name=name,
@@ -512,11 +596,18 @@ class Tournaments:
             raise ServiceError(ErrorCode.NOT_FOUND, f"there is no tournament {tournament_id}")
         return tournament
 
-    def _may_join(self, tournament: Tournament) -> None:
+    def _may_join(self, tournament: Tournament, count: int = 1) -> None:
+        """Refuse ``count`` more entrants when registration is closed or they would pass
+        the format's cap (:func:`max_entrants`)."""
         late = tournament.format is Format.ARENA and tournament.status is TournamentStatus.RUNNING
         if tournament.status is not TournamentStatus.UPCOMING and not late:
             raise ServiceError(
                 ErrorCode.NOT_ALLOWED, "registration is closed: the tournament has started"
+            )
+        cap = max_entrants(tournament.format, tournament.players)
+        if len(tournament.entrants) + count > cap:
+            raise ServiceError(
+                ErrorCode.NOT_ALLOWED, f"this tournament takes at most {cap} entrants"
             )
 
     async def register(self, tournament_id: int, user: User) -> Tournament:
@@ -528,7 +619,7 @@ class Tournaments:
         """
         tournament = self.get(tournament_id)
         async with self._lock(tournament_id):
-            self._may_join(tournament)
+            self._may_join(tournament, 0 if tournament.entrant_of(user.id) else 1)
             if tournament.min_rated_games and self.rated_games is not None:
                 played = await self.rated_games(user.id, tournament.game)
                 if played < tournament.min_rated_games:
@@ -593,7 +684,12 @@ class Tournaments:
         async with self._lock(tournament_id):
             if user.id != tournament.created_by:
                 raise ServiceError(ErrorCode.NOT_ALLOWED, "only the creator adds computers")
-            self._may_join(tournament)
+            self._may_join(tournament, count)
+            computers = sum(1 for e in tournament.entrants if e.agent is not None)
+            if computers + count > MAX_COMPUTERS:
+                raise ServiceError(
+                    ErrorCode.NOT_ALLOWED, f"a tournament takes at most {MAX_COMPUTERS} computers"
+                )
             for _ in range(count):
                 number = sum(1 for e in tournament.entrants if e.agent == agent) + 1
                 tournament.entrants.append(
@@ -651,10 +747,8 @@ class Tournaments:
         actions = await self.registry.storage.load_actions(table_id)
         return {entry.seat for entry in actions if entry.seat != CHANCE}
 
-    async def _open_table(
-        self, tournament: Tournament, group: tuple[int, ...], round_number: int
-    ) -> None:
-        """Create and start the table of ``group`` (entrant indices in seat order)."""
+    def _seats(self, tournament: Tournament, group: tuple[int, ...]) -> list[Seat]:
+        """The seats of ``group`` (entrant indices in seat order)."""
         seats = []
         for seat, index in enumerate(group):
             entrant = tournament.entrants[index]
@@ -664,14 +758,57 @@ class Tournaments:
                 seats.append(
                     Seat(seat, SeatKind.HUMAN, entrant.user_id, entrant.name, bot=entrant.bot)
                 )
+        return seats
+
+    def _orphan(self, tournament: Tournament, group: tuple[int, ...]) -> int | None:
+        """A table made for ``group`` of the tournament but never recorded as its game (the
+        process stopped between the two writes): its id, to adopt rather than seat the group
+        twice."""
+        known = {game.table_id for game in tournament.games}
+        wanted = [(s.kind, s.user_id, s.name, s.agent) for s in self._seats(tournament, group)]
+        for table in [*self.registry.tables.values(), *self.registry.finished.values()]:
+            info = table.info
+            if info.settings.tournament != tournament.id or info.id in known:
+                continue
+            if [(s.kind, s.user_id, s.name, s.agent) for s in info.seats] == wanted:
+                return info.id
+        return None
+
+    async def _open_table(
+        self, tournament: Tournament, group: tuple[int, ...], round_number: int
+    ) -> int:
+        """Create and start the table of ``group`` (entrant indices in seat order); its id."""
+        seats = self._seats(tournament, group)
         creator = User(tournament.created_by, "")
         # Fair play: no engine hints at a tournament's tables, even against computers.
         settings = replace(tournament.settings, tournament=tournament.id, hints=HintPolicy.OFF)
-        info = await self.seating.create_seated(
-            creator, tournament.game, dict(tournament.options), seats, settings
-        )
-        tournament.games.append(TournamentGame(round_number, info.id, tuple(group)))
-        self._by_table[info.id] = tournament.id
+        options = dict(tournament.options)
+        endless = game_class(tournament.game).game_type.anti_endless_option
+        if (
+            endless is not None
+            and not options.get(endless)
+            and all(seat.kind is SeatKind.COMPUTER for seat in seats)
+        ):
+            # Computers alone could repeat moves for ever under any clock: the game's bound.
+            options[endless] = game_class(tournament.game).game_type.anti_endless_default
+        info = await self.seating.create_seated(creator, tournament.game, options, seats, settings)
+        return info.id
+
+    async def _open_pending(self, tournament: Tournament) -> None:
+        """Open the paired tables not yet recorded, one stored step each: a table made
+        before a crash is adopted, so a restart never seats anyone twice."""
+        while tournament.pending:
+            number, group = tournament.pending[0]
+            place = 1 + sum(1 for game in tournament.games if game.round == number)
+            table_id = self._orphan(tournament, group)
+            if table_id is None:
+                table_id = await self._open_table(tournament, group, number)
+                self.crash_point(f"created:{number}:{place}")
+            tournament.games.append(TournamentGame(number, table_id, tuple(group)))
+            self._by_table[table_id] = tournament.id
+            tournament.pending.pop(0)
+            await self._save(tournament)
+            self.crash_point(f"recorded:{number}:{place}")
 
     # ----- running ---------------------------------------------------------------------------
     async def _run(self, tournament_id: int) -> None:
@@ -683,7 +820,9 @@ class Tournaments:
                 wait = (tournament.starts_at - self.now()).total_seconds()
                 if wait <= 0:
                     await self._begin(tournament)
-                    break
+                    wait = 1.0  # still upcoming: the schedule took too long, try again
+                    if tournament.status is not TournamentStatus.UPCOMING:
+                        break
                 wake.clear()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(wake.wait(), min(wait, 60.0))
@@ -704,16 +843,22 @@ class Tournaments:
             log.exception("tournament %s stopped", tournament_id)
 
     async def _begin(self, tournament: Tournament) -> None:
+        """Start (or cancel, without enough entrants); a round-robin's schedule is made off
+        the event loop, and the start is tried again later if that takes too long."""
         async with self._lock(tournament.id):
             if len(tournament.active()) < tournament.players:
                 tournament.status = TournamentStatus.CANCELLED
                 tournament.finished_at = self.now()
             else:
+                if tournament.format is Format.ROUND_ROBIN:
+                    snapshot = copy.deepcopy(tournament)
+                    schedule = await self._off_loop(lambda: pairing_schedule(snapshot))
+                    if schedule is None:
+                        return
+                    tournament.schedule = schedule
+                    tournament.rounds = len(tournament.schedule)
                 tournament.status = TournamentStatus.RUNNING
                 tournament.started_at = self.now()
-                if tournament.format is Format.ROUND_ROBIN:
-                    tournament.schedule = pairing_schedule(tournament)
-                    tournament.rounds = len(tournament.schedule)
             await self._save(tournament)
 
     def _pause_over(self, tournament: Tournament) -> bool:
@@ -729,7 +874,12 @@ class Tournaments:
 
     async def _step(self, tournament: Tournament) -> bool:
         """Pair what can be paired now (under the tournament's lock); whether the state
-        changed."""
+        changed. A round starts in stored steps: its pairing (with the byes), then each table
+        (see :meth:`_open_pending`)."""
+        if tournament.pending:  # a round's start interrupted by a restart: carry it on
+            await self._open_pending(tournament)
+            self.crash_point(f"started:{tournament.round}")
+            return True
         running = [g for g in tournament.games if not g.finished]
         if tournament.format is Format.ARENA:
             return await self._arena_step(tournament, running)
@@ -740,27 +890,56 @@ class Tournaments:
             return True
         if not self._pause_over(tournament):
             return False
+        upcoming = copy.deepcopy(tournament)
+        upcoming.round += 1
+        paired = await self._off_loop(lambda: pairing_round(upcoming))
+        if paired is None:
+            return False  # tried again at the next wake-up
+        groups, byes = paired
         tournament.round += 1
-        groups, byes = pairing_round(tournament)
         tournament.byes.extend((tournament.round, index) for index in byes)
-        for group in groups:
-            await self._open_table(tournament, group, tournament.round)
+        tournament.pending = [(tournament.round, group) for group in groups]
+        await self._save(tournament)
+        self.crash_point(f"paired:{tournament.round}")
+        await self._open_pending(tournament)
+        self.crash_point(f"started:{tournament.round}")
         return True
 
     async def _arena_step(self, tournament: Tournament, running: list[TournamentGame]) -> bool:
         ends_at = tournament.ends_at()
         if ends_at is not None and self.now() >= ends_at:
-            if running:
-                return False
+            # The event ends at its time (Lichess): games still in progress play out at their
+            # tables but do not count.
+            for game in running:
+                game.reason = AFTER_END
+                self._by_table.pop(game.table_id, None)
             self._finish(tournament)
             return True
         busy = {index for game in running for index in game.entrants}
         idle = [e.index for e in tournament.active() if e.index not in busy]
-        groups = pairing_arena(tournament, idle)
+        if len(idle) < tournament.players:
+            return False
+        snapshot = copy.deepcopy(tournament)
+        groups = await self._off_loop(lambda: pairing_arena(snapshot, idle))
+        if not groups:
+            return False
         for group in groups:
             tournament.round += 1
-            await self._open_table(tournament, group, tournament.round)
-        return bool(groups)
+            tournament.pending.append((tournament.round, group))
+        await self._save(tournament)
+        self.crash_point(f"paired:{tournament.round}")
+        await self._open_pending(tournament)
+        return True
+
+    async def _off_loop(self, work: Callable[[], _T]) -> _T | None:
+        """``work()`` in a worker thread (the event loop keeps serving), or ``None`` when it
+        takes longer than :attr:`pairing_limit` seconds (it is logged; the thread's late
+        answer is dropped)."""
+        try:
+            return await asyncio.wait_for(asyncio.to_thread(work), self.pairing_limit)
+        except TimeoutError:
+            log.warning("a tournament pairing took over %s s: tried again", self.pairing_limit)
+            return None
 
     def _finish(self, tournament: Tournament) -> None:
         tournament.status = TournamentStatus.FINISHED
@@ -797,7 +976,6 @@ class Tournaments:
             "games": [g.to_json() for g in t.games],
             "rounds": t.rounds,
             "byes": [list(bye) for bye in t.byes],
-            "schedule": [[list(group) for group in groups] for groups in t.schedule],
             "started_at": None if t.started_at is None else t.started_at.isoformat(),
             "finished_at": None if t.finished_at is None else t.finished_at.isoformat(),
             "ends_at": None if ends_at is None else ends_at.isoformat(),
@@ -853,6 +1031,23 @@ class Tournaments:
         self.watchers.get(tournament_id, set()).discard(subscription)
 
     def _broadcast(self, tournament: Tournament) -> None:
+        """Send the tournament to its watchers: at once, unless a message left less than
+        :attr:`broadcast_every` seconds ago; then one message carries every change made
+        meanwhile (a round's tables ending together send the whole tournament once, not
+        once per table)."""
+        tournament_id = tournament.id
+        if not self.watchers.get(tournament_id) or tournament_id in self._later:
+            return  # nobody to tell, or a message is due that will carry this change
+        loop = asyncio.get_running_loop()
+        wait = self._sent_at.get(tournament_id, -math.inf) + self.broadcast_every - loop.time()
+        if wait <= 0:
+            self._send(tournament)
+        else:
+            self._later[tournament_id] = loop.call_later(wait, self._send, tournament)
+
+    def _send(self, tournament: Tournament) -> None:
+        self._later.pop(tournament.id, None)
+        self._sent_at[tournament.id] = asyncio.get_running_loop().time()
         watchers = self.watchers.get(tournament.id)
         if not watchers:
             return
@@ -925,14 +1120,19 @@ def pairing_arena(tournament: Tournament, idle: list[int]) -> list[tuple[int, ..
     """The arena tables for the ``idle`` entrants now (the others keep waiting)."""
     if len(idle) < tournament.players:
         return []
+    entrants, played = _entrants(tournament), _played(tournament)
+    seed = tournament.seed + len(tournament.games)
     result = pairing.pair_arena(
-        _entrants(tournament),
-        _played(tournament),
-        [str(index) for index in idle],
-        size=tournament.players,
-        seed=tournament.seed + len(tournament.games),
+        entrants, played, [str(index) for index in idle], size=tournament.players, seed=seed
     )
-    return [tuple(int(e) for e in table) for table in result.tables]
+    tables = list(result.tables)
+    if len(result.waiting) >= tournament.players:
+        # Whoever is left only because of a rematch plays it rather than wait for ever.
+        again = pairing.pair_arena(
+            entrants, played, list(result.waiting), tournament.players, True, seed
+        )
+        tables.extend(again.tables)
+    return [tuple(int(e) for e in table) for table in tables]
 
 
 def pairing_standings(tournament: Tournament) -> list[protocol.StandingRow]:

@@ -869,7 +869,7 @@ KNOWLEDGE = Knowledge(
     levels={
         "easy": Level(iterations=100, seconds=0.1, max_rollout=0, exploration=2.5),
         "normal": Level(iterations=400, seconds=0.4, max_rollout=0, exploration=0.4),
-        "hard": Level(iterations=1000, seconds=0.9, max_rollout=0, exploration=0.4),
+        "hard": Level(iterations=2000, seconds=2.0, max_rollout=0, exploration=0.4),
     },
 )
 """Connect 5 knowledge. Every level values new leaves with the evaluation at once

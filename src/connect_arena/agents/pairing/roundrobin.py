@@ -57,21 +57,24 @@ def _berger(ids: Sequence[str]) -> list[Pairing]:
 
 
 def _groups(ids: Sequence[str], size: int) -> list[Pairing]:
-    remaining = [list(c) for c in combinations(ids, size)]
+    remaining = list(combinations(ids, size))
     firsts = dict.fromkeys(ids, 0.0)
     rounds = []
     while remaining:
         busy: set[str] = set()
         tables = []
-        for group in list(remaining):
-            if busy.isdisjoint(group):
+        rest = []  # one pass a round (no ``list.remove``, which made it cubic)
+        for group in remaining:
+            if not busy.isdisjoint(group):
+                rest.append(group)
+            else:
                 busy.update(group)
-                remaining.remove(group)
                 # Seat ``s`` weighs (size - 1 - s) / (size - 1): 1 for moving first, 0 last.
                 seated = sorted(group, key=lambda e: (firsts[e], ids.index(e)))
                 for seat, entrant in enumerate(seated):
                     firsts[entrant] += (size - 1 - seat) / (size - 1)
                 tables.append(tuple(seated))
+        remaining = rest
         byes = tuple(e for e in ids if e not in busy)
         rounds.append(Pairing(tables=tuple(tables), byes=byes))
     return rounds

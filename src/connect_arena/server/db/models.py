@@ -42,6 +42,21 @@ class UserRow(Base):
     computer: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """A built-in computer player's account (named after its agent spec, no password): its
     seats are rated like anybody's (``docs/community.md``)."""
+    role: Mapped[str] = mapped_column(String(16), default="player", server_default="player")
+    """``player`` or ``moderator`` (given by the operator: ``connect-arena admin``)."""
+    chat_muted_until: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), nullable=True
+    )
+    cheater: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Marked by a moderator: off the leaderboards."""
+    closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When the account was closed (by its owner or a moderator): no sign-in, no profile."""
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    email_verified_at: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), nullable=True
+    )
+    turn_emails: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Opted in to "your turn" e-mails (turn-based tables, verified address only)."""
 
 
 class SessionRow(Base):
@@ -173,6 +188,69 @@ class MuteRow(Base):
 
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
     muted_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+
+
+class EmailTokenRow(Base):
+    """A link sent by e-mail (``purpose``: ``verify`` an address or ``reset`` a password):
+    single-use (``used_at``), expiring; only the SHA-256 of its secret is stored."""
+
+    __tablename__ = "email_tokens"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    purpose: Mapped[str] = mapped_column(String(16))
+    hash: Mapped[str] = mapped_column(String(64), unique=True)
+    email: Mapped[str] = mapped_column(String(254))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class RelationRow(Base):
+    """``user_id`` follows (``kind`` ``follow``) or blocks (``block``) ``other_id``."""
+
+    __tablename__ = "relations"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    other_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True, index=True)
+    kind: Mapped[str] = mapped_column(String(8), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ReportRow(Base):
+    """A report of ``user_id`` by ``reporter_id`` (``reason``: abuse, cheating, other), with
+    the table or chat message it is about; ``status`` open, handled or dismissed."""
+
+    __tablename__ = "reports"
+    __table_args__ = (Index("ix_reports_status", "status", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    reporter_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    reason: Mapped[str] = mapped_column(String(16))
+    text: Mapped[str] = mapped_column(Text)
+    table_id: Mapped[int | None] = mapped_column(ForeignKey("tables.id"), nullable=True)
+    chat_id: Mapped[int | None] = mapped_column(ForeignKey("chat_messages.id"), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    status: Mapped[str] = mapped_column(String(16), default="open", server_default="open")
+    handled_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    handled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    action: Mapped[str | None] = mapped_column(String(16), nullable=True)
+
+
+class ModerationLogRow(Base):
+    """The audit log: one line per moderator action (who, on whom, what, why, until when);
+    ``moderator_id`` is ``None`` for the operator's command line."""
+
+    __tablename__ = "moderation_log"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    moderator_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    action: Mapped[str] = mapped_column(String(16))
+    reason: Mapped[str] = mapped_column(Text)
+    report_id: Mapped[int | None] = mapped_column(ForeignKey("reports.id"), nullable=True)
+    until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class RatingRow(Base):

@@ -455,6 +455,8 @@ def leaderboard_query(game: str, cutoff: datetime) -> Select[int, str, int, int,
             ~UserRow.guest,
             ~UserRow.bot,
             ~UserRow.computer,
+            ~UserRow.cheater,  # marked by a moderator
+            UserRow.closed_at.is_(None),
         )
         .order_by(RatingRow.rating.desc(), RatingRow.user_id.desc())
     )

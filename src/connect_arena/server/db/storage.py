@@ -59,6 +59,11 @@ class StoredUser:
     guest: bool
     password_hash: str | None
     bot: bool = False
+    role: str = "player"
+    """``player`` or ``moderator``."""
+    chat_muted_until: datetime | None = None
+    """A moderator's chat mute ends then (UTC)."""
+    closed: bool = False
 
 
 class NameTakenError(Exception):
@@ -73,7 +78,16 @@ def _aware(moment: datetime | None) -> datetime | None:
 
 
 def _user(row: UserRow) -> StoredUser:
-    return StoredUser(row.id, row.name, row.guest, row.password_hash, bool(row.bot))
+    return StoredUser(
+        row.id,
+        row.name,
+        row.guest,
+        row.password_hash,
+        bool(row.bot),
+        row.role or "player",
+        _aware(row.chat_muted_until),
+        row.closed_at is not None,
+    )
 
 
 class SqlStorage:

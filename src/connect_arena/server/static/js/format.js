@@ -17,6 +17,10 @@ const ERROR_TEXTS = {
   csrf: () => t("common.errorCsrf"),
   name_taken: () => t("common.errorNameTaken"),
   bad_credentials: () => t("common.errorBadCredentials"),
+  password_too_short: () => t("common.errorPasswordTooShort"),
+  password_too_long: () => t("common.errorPasswordTooLong"),
+  password_control: () => t("common.errorPasswordControl"),
+  password_common: () => t("common.errorPasswordCommon"),
   rate_limited: (extra) => (extra.retryAfter
     ? t("common.errorRateLimited", { seconds: extra.retryAfter })
     : t("common.errorSlowDown")),
@@ -137,6 +141,22 @@ const AGENT_LABELS = {
  */
 export function agentLabel(agent) {
   return Object.hasOwn(AGENT_LABELS, agent) ? AGENT_LABELS[agent]() : agent;
+}
+
+/**
+ * A computer player in a seat menu: "Computer, hard (thinks up to 1 s)" when the game caps
+ * that level's thinking time (`agent_time_caps` of /api/games, seconds), else "Computer, hard".
+ *
+ * @param {Partial<Pick<GameInfo, "agent_time_caps">> | null | undefined} game
+ * @param {string} agent - e.g. "mcts:hard".
+ * @returns {string}
+ */
+export function computerChoiceText(game, agent) {
+  const caps = game?.agent_time_caps;
+  const label = agentLabel(agent);
+  if (!caps || !Object.hasOwn(caps, agent)) return t("common.seatComputer", { agent: label });
+  const seconds = new Intl.NumberFormat(language(), { maximumFractionDigits: 2 }).format(caps[agent]);
+  return t("common.seatComputerCapped", { agent: label, seconds });
 }
 
 /**

@@ -4,8 +4,11 @@
 import {
   api, changePassword, loadSession, onUserChange, playAsGuest, signIn, signOut, signOutEverywhere, signUp,
 } from "./api.js";
+import { accountDataSection } from "./account-data.js";
+import { emailSection, forgotDialog } from "./email.js";
+import { peopleSection } from "./relations.js";
 import { byId, h, messageOf, toast } from "./dom.js";
-import { LANGUAGES, currentLanguage, setLanguage, t } from "./i18n.js";
+import { LANGUAGES, currentLanguage, loadNamespaces, setLanguage, t } from "./i18n.js";
 import { isMuted, play, setMuted } from "./sounds.js";
 import { tokensSection } from "./tokens.js";
 
@@ -41,6 +44,10 @@ function accountDialog(mode) {
     h("label", { for: "account-name" }, t("common.name")), name,
     h("label", { for: "account-password" }, t("common.password")), password,
     hint, error,
+    mode === "signin" ? h("p", {}, h("button", { type: "button", class: "link", id: "forgot-password", onclick: () => {
+      dialog.close();
+      forgotDialog().catch((e) => toast(messageOf(e)));
+    } }, t("common.forgotPassword"))) : null,
     h("div", { class: "buttons" }, cancel, submit));
   const dialog = h("dialog", { class: "account", "aria-labelledby": "account-title" }, form);
   form.addEventListener("submit", async (event) => {
@@ -117,7 +124,10 @@ function settingsDialog(user) {
     h("h3", {}, t("common.sessions")),
     h("p", { class: "hint" }, t("common.signOutEverywhereHint")),
     h("div", { class: "buttons" }, out, everywhere),
+    user.guest ? "" : peopleSection(),
+    user.guest ? "" : emailSection(),
     user.guest ? "" : tokensSection(),
+    accountDataSection(user, () => dialog.close()),
     error, done,
     h("div", { class: "buttons" }, close));
   dialog.addEventListener("close", () => dialog.remove());
@@ -143,7 +153,7 @@ function renderAccount(box, actions, user) {
       h("button", {
         class: "who link", id: "account", "aria-haspopup": "dialog",
         title: `${t("common.accountOf", { name: user.name })} (${user.guest ? t("common.guestAccount") : t("common.signedIn")})`,
-        onclick: () => settingsDialog(user),
+        onclick: () => loadNamespaces("moderation").then(() => settingsDialog(user)),
       },
       h("span", { class: "avatar", "aria-hidden": "true" }, user.name.slice(0, 1).toUpperCase()),
       h("span", { class: "name", id: "user-name" }, user.name),
@@ -155,6 +165,7 @@ function renderAccount(box, actions, user) {
           title: t("common.keepYourGamesButton"),
         }, t("common.keepYourGames"))]
         : []),
+      ...(user.moderator ? [h("a", { class: "link", id: "moderation-link", href: "/moderation" }, t("common.moderation"))] : []),
       // A guest signs out from the account dialog (next to "keep your games"): the header
       // holds one row at 1280 px in every language.
       ...(user.guest ? [] : [h("button", { class: "link", id: "sign-out", onclick: () => signOut().catch((e) => toast(e.message)) },
@@ -223,6 +234,17 @@ function languagePicker() {
   return h("div", { class: "language" }, select);
 }
 
+/** After an e-mail's verification link (`/?email=verified` or `invalid`): say how it went,
+ * then drop the parameter from the address bar. */
+function verificationNotice() {
+  const params = new URLSearchParams(location.search);
+  const outcome = params.get("email");
+  if (outcome !== "verified" && outcome !== "invalid") return;
+  toast(t(outcome === "verified" ? "common.emailVerified" : "common.emailLinkInvalid"), outcome === "verified" ? "info" : "error");
+  params.delete("email");
+  history.replaceState(null, "", `${location.pathname}${params.size ? `?${params}` : ""}${location.hash}`);
+}
+
 /**
  * Build the header into `<header id="top">` and load the session. The page must have
  * awaited `loadNamespaces("common")`.
@@ -245,6 +267,7 @@ export async function setUpHeader() {
       h("span", {}, "Connect Arena")),
     box, menuToggle(top, menu), menu);
   onUserChange((user) => renderAccount(box, actions, user));
+  verificationNotice();
   try {
     return await loadSession();
   } catch (problem) {

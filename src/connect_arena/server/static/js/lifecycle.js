@@ -88,6 +88,7 @@ const gaveUp = (notes, seat) => notes.some((n) => n.seat === seat && (n.kind ===
 export function choices(s) {
   const { table, state, you, offers } = s;
   const notes = table.notes || [];
+  const tournament = table.settings?.tournament !== undefined && table.settings?.tournament !== null;
   const running = table.status === "running" && Boolean(state) && !state?.terminal;
   const seated = you.length > 0;
   const mine = new Set(you);
@@ -97,11 +98,12 @@ export function choices(s) {
   /** @type {Choices} */
   const none = {
     abort: false, resign: null, draw: null, takeback: null, alone: false, claims: [], comeBack: null, rematch: null,
-    newGame: table.status === "finished" && s.signedIn,
+    newGame: table.status === "finished" && s.signedIn && !tournament,
   };
-  // A rematch follows a game that was played: not an aborted or abandoned one.
+  // A rematch follows a game that was played: not an aborted or abandoned one, nor a
+  // tournament's game (the tournament pairs the next one).
   const played = table.reason !== "aborted" && table.reason !== "abandoned";
-  if (table.status === "finished" && seated && played) {
+  if (table.status === "finished" && seated && played && !tournament) {
     const accepted = offers.rematch || [];
     none.rematch = accepted.some((seat) => mine.has(seat)) ? "accepted" : accepted.length ? "accept" : "offer";
   }

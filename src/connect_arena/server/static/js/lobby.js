@@ -9,7 +9,7 @@
 import { api, currentUser, loadCatalogue, onUserChange } from "./api.js";
 import { byId as $, h, messageOf, playerLink, rulesLink, toast } from "./dom.js";
 import {
-  agentLabel, gameText, gameTitle, optionLabel, optionValueText, relativeTime, resultText, seatClass,
+  agentLabel, computerChoiceText, gameText, gameTitle, optionLabel, optionValueText, relativeTime, resultText, seatClass,
   seatName, seatPlayerText,
 } from "./format.js";
 import { LiveSocket } from "./socket.js";
@@ -306,7 +306,7 @@ function seatChoices(game, count, kept = []) {
       h("option", { value: "me", selected: chosen === "me" }, t("common.seatMe")),
       h("option", { value: "open", selected: chosen === "open" }, t("common.seatOpen")),
       agents.map((agent) => h("option", { value: `computer:${agent}`, selected: chosen === `computer:${agent}` },
-        t("common.seatComputer", { agent: agentLabel(agent) }))));
+        computerChoiceText(game, agent))));
     return h("div", { class: "seat-choice" },
       h("label", { for: `seat-${seat}` }, h("span", { class: `swatch ${seatClass(game, seat)}`, "aria-hidden": "true" }), seatName(game, seat)),
       select);

@@ -7,6 +7,8 @@ import { api, ApiError, currentUser, onUserChange } from "./api.js";
 import { byId as $, h, messageOf, toast } from "./dom.js";
 import { gameTitle, playerName, relativeTime } from "./format.js";
 import { challengeDialog } from "./challenges.js";
+import { relationButtons } from "./relations.js";
+import { reportDialog } from "./report.js";
 import { chartScale, historyQuery, ratingChangeText, recordText } from "./community.js";
 import { setUpHeader } from "./header.js";
 import { currentLanguage, loadNamespaces, t, tn } from "./i18n.js";
@@ -254,6 +256,11 @@ function render(profile) {
       h("h1", { id: "profile-name" }, user.name), ...tags.map((tag) => h("span", { class: "tag" }, tag))),
     h("p", { class: "muted", id: "profile-joined" }, t("community.joined", { date: dateText(user.joined) })),
     h("div", { class: "buttons" }, challenge,
+      me && !me.guest && me.id !== user.id && !user.computer ? relationButtons(user) : null,
+      me && !me.guest && me.id !== user.id && !user.computer
+      ? h("button", { class: "link", id: "report-user", onclick: () => reportDialog({ userId: user.id, name: user.name }).catch((e) => toast(messageOf(e))) },
+        t("community.report"))
+      : null,
       h("a", { class: "button link", id: "export-link", href: `/api/users/${encodeURIComponent(user.name)}/games.jsonl`, download: "" },
         t("community.exportGames"))));
   const cards = gameCards(profile);

@@ -22,6 +22,8 @@ export type ConnectArenaMessage =
   | ChallengeEvent
   | GameEventOfUser
   | SeekMatchedEvent
+  | ReportHandledEvent
+  | ModerationNoticeEvent
   | TournamentMessage
   | TournamentListing
   | Catalogue
@@ -67,7 +69,8 @@ export type TableSocketMessage =
   | ChatMessage
   | PongMessage
   | ErrorMessage;
-export type UserEvent = ChallengeEvent | GameEventOfUser | SeekMatchedEvent;
+export type UserEvent =
+  ChallengeEvent | GameEventOfUser | SeekMatchedEvent | ReportHandledEvent | ModerationNoticeEvent;
 
 /**
  * A viewer's state of a running table.
@@ -596,6 +599,24 @@ export interface SeekMatchedEvent {
   table_id: number;
 }
 /**
+ * A moderator handled a report the user made (what was done stays between the
+ * moderators and the reported player).
+ */
+export interface ReportHandledEvent {
+  type: "reportHandled";
+  report_id: number;
+}
+/**
+ * A moderator acted on the user's account: ``warn`` (with the moderator's words) or
+ * ``mute`` (no chat until ``until``, ISO 8601 UTC).
+ */
+export interface ModerationNoticeEvent {
+  type: "moderation";
+  action: "warn" | "mute";
+  reason: string;
+  until: string | null;
+}
+/**
  * Open and running tables, newest first, and the seeks waiting, oldest first.
  */
 export interface LobbyMessage {
@@ -669,10 +690,6 @@ export interface Tournament {
    * ``[round, entrant]`` pairs.
    */
   byes: number[][];
-  /**
-   * Round-robin: every round's tables (entrants per seat), fixed at the start.
-   */
-  schedule: number[][][];
   started_at: string | null;
   finished_at: string | null;
   /**
@@ -809,6 +826,13 @@ export interface GameInfo {
    */
   tutorial: boolean;
   options: OptionInfo[];
+  /**
+   * Computer player (``mcts:hard``) -> its cap on the thinking time per decision, in
+   * seconds (only the agents with one; shown as "thinks up to 1 s").
+   */
+  agent_time_caps: {
+    [k: string]: number;
+  };
 }
 /**
  * A game option for the pages (``GET /api/games``).
@@ -918,6 +942,10 @@ export interface UserInfo {
   name: string;
   guest: boolean;
   bot: boolean;
+  /**
+   * May open the moderation page (``/moderation``).
+   */
+  moderator: boolean;
 }
 /**
  * ``GET /api/users/{name}``.

@@ -58,6 +58,26 @@ const TIEBREAKS = {
   percentage: () => t("tournaments.tbPercentage"),
 };
 
+/** @type {Record<string, () => string>} what each tie-break counts, in a sentence */
+const TIEBREAK_HINTS = {
+  buchholz: () => t("tournaments.tbBuchholzHint"),
+  buchholz_cut1: () => t("tournaments.tbBuchholzCut1Hint"),
+  sonneborn_berger: () => t("tournaments.tbSonnebornBergerHint"),
+  mean_rank: () => t("tournaments.tbMeanRankHint"),
+  wins: () => t("tournaments.tbWinsHint"),
+  percentage: () => t("tournaments.tbPercentageHint"),
+};
+
+/**
+ * What a tie-break counts, in the page's language ("" for an unknown key).
+ *
+ * @param {string} key - e.g. "buchholz_cut1".
+ * @returns {string}
+ */
+export function tiebreakHint(key) {
+  return Object.hasOwn(TIEBREAK_HINTS, key) ? TIEBREAK_HINTS[key]() : "";
+}
+
 /**
  * A tie-break's column heading in the page's language; an unknown key by itself.
  *
@@ -199,11 +219,27 @@ export function currentTables(tournament) {
 
 /**
  * Whether a user may join or withdraw now: registration is open until the start, and an arena
- * takes late entrants while it runs.
+ * takes late entrants while it runs, until its time is up.
  *
- * @param {Pick<Tournament, "status" | "format">} tournament
+ * @param {Pick<Tournament, "status" | "format"> & {ends_at?: string | null}} tournament
+ * @param {number} [now] - milliseconds since the epoch (default: now).
  * @returns {boolean}
  */
-export function registrationOpen(tournament) {
-  return tournament.status === "upcoming" || (tournament.status === "running" && tournament.format === "arena");
+export function registrationOpen(tournament, now = Date.now()) {
+  if (tournament.status === "upcoming") return true;
+  if (tournament.status !== "running" || tournament.format !== "arena") return false;
+  return !tournament.ends_at || Date.parse(tournament.ends_at) > now;
+}
+
+/**
+ * The podium of a finished tournament: the standings' rows placed first to third (ties share
+ * a place, so there may be more than three); none before the end.
+ *
+ * @template {{place: number}} Row
+ * @param {{status: string, standings: Row[]}} tournament
+ * @returns {Row[]}
+ */
+export function podiumOf(tournament) {
+  if (tournament.status !== "finished") return [];
+  return tournament.standings.filter((row) => row.place <= 3);
 }

@@ -8,10 +8,10 @@ import { byId as $, h, messageOf, toast } from "./dom.js";
 import { agentLabel, gameTitle, optionLabel, optionValueText, relativeTime, seatClass, seatName } from "./format.js";
 import { LiveSocket } from "./socket.js";
 import { setUpHeader } from "./header.js";
-import { currentLanguage, loadNamespaces, t } from "./i18n.js";
+import { currentLanguage, loadNamespaces, t, tn } from "./i18n.js";
 import {
-  countdownText, currentTables, entrantName, formatText, gamesOf, numberText, outcomeOf, rankOf,
-  registrationOpen, tiebreakName, timeControlText,
+  countdownText, currentTables, entrantName, formatText, gamesOf, numberText, outcomeOf, podiumOf, rankOf,
+  registrationOpen, tiebreakHint, tiebreakName, timeControlText,
 } from "./tournament-format.js";
 
 /** @typedef {import("./types.js").CatalogueGame} Game */
@@ -183,6 +183,7 @@ function showComputers(allowed) {
  */
 function outcomeText(game, index) {
   if (!game.reason) return t("tournaments.playing");
+  if (game.reason === "after_end") return t("tournaments.afterEnd"); // an arena's overtime
   const outcome = outcomeOf(game, index);
   if (outcome === null) return t("tournaments.noResult");
   if (game.no_shows.includes(index)) return t("tournaments.noShow");
@@ -264,7 +265,7 @@ function showStandings() {
   const headings = [
     [t("tournaments.place"), "place"], [t("tournaments.player"), "name"], [t("tournaments.score"), "score"],
     [t("tournaments.winsShort"), "wdl", t("tournaments.winsDrawsLosses")], [t("tournaments.byes"), "byes"],
-    ...keys.map((key, i) => [tiebreakName(key), `tb tb-${key}${i ? "" : " tb-first"}`]),
+    ...keys.map((key, i) => [tiebreakName(key), `tb tb-${key}${i ? "" : " tb-first"}`, tiebreakHint(key)]),
   ];
   const columns = headings.length;
   const user = currentUser();
@@ -294,11 +295,36 @@ function showStandings() {
       keys.map((key, i) => h("td", { class: `tb tb-${key}${i ? "" : " tb-first"}` }, numberText(row.tiebreaks[key], lang))));
     return open ? [line, gamesRow(row.entrant, columns)] : [line];
   });
+  // What the tie-break columns count, in their order (the headings' titles say it too).
+  const note = $("t-tiebreaks-note");
+  note.hidden = keys.length === 0;
+  note.replaceChildren(t("tournaments.tiebreaksNote"), h("ul", {},
+    keys.map((key) => h("li", {}, h("strong", {}, tiebreakName(key)), ` — ${tiebreakHint(key)}`))));
   $("t-standings").replaceChildren(
     h("caption", { class: "visually-hidden" }, t("tournaments.standings")),
     h("thead", {}, h("tr", {}, headings.map(([text, cls, title]) => h("th", { scope: "col", class: cls, title }, text)))),
     h("tbody", {}, body));
 }
+
+/** The winner line and the podium of a finished tournament (hidden before). */
+function showPodium() {
+  if (!current) return;
+  const rows = podiumOf(current);
+  const box = $("t-podium");
+  box.hidden = rows.length === 0;
+  if (!rows.length) return box.replaceChildren();
+  const lang = currentLanguage();
+  const first = rows.filter((row) => row.place === 1).map((row) => entrantName(entrant(row.entrant) || { name: row.name, agent: row.agent }));
+  box.replaceChildren(
+    h("p", { class: "winner", id: "t-winner" }, tn("tournaments.winner", first.length, { names: first.join(", ") })),
+    h("h3", { class: "visually-hidden" }, t("tournaments.podium")),
+    h("ol", { class: "podium-list", "aria-label": t("tournaments.podium") }, rows.map((row) => h("li", { class: `place-${row.place}` },
+      h("span", { class: "medal" }, String(row.place)), entrantLabel(row.entrant),
+      h("span", { class: "score" }, numberText(row.score, lang))))));
+}
+
+/** @type {boolean} whether the actions were drawn again at an arena's end */
+let endSeen = false;
 
 /** The countdown to the start, or to an arena's end. */
 function tick() {
@@ -310,7 +336,11 @@ function tick() {
     box.textContent = left > 0 ? t("tournaments.startsIn", { time: countdownText(left) }) : t("tournaments.starting");
   } else if (current.status === "running" && current.ends_at) {
     const left = Date.parse(current.ends_at) - now;
-    box.textContent = left > 0 ? t("tournaments.endsIn", { time: countdownText(left) }) : t("tournaments.lastGames");
+    box.textContent = left > 0 ? t("tournaments.endsIn", { time: countdownText(left) }) : "";
+    if (left <= 0 && !endSeen) { // no joining or withdrawing after the arena's time
+      endSeen = true;
+      showActions();
+    }
   } else {
     box.textContent = "";
   }
@@ -328,6 +358,9 @@ function show(tournament) {
   showActions();
   showTables();
   showStandings();
+  showPodium();
+  // The live mark only while something can change.
+  $("t-live").hidden = tournament.status === "finished" || tournament.status === "cancelled";
   tick();
 }
 

@@ -160,9 +160,10 @@ function clockPart() {
 /**
  * The format part: Swiss with its rounds, an arena with its minutes, or a round-robin.
  *
+ * @param {HTMLElement} pause - the pause's row, shown only for formats with rounds.
  * @returns {HTMLElement}
  */
-function formatPart() {
+function formatPart(pause) {
   const select = h("select", { id: "t-format", name: "format" },
     h("option", { value: "swiss" }, t("tournaments.swiss")),
     h("option", { value: "arena" }, t("tournaments.arena")),
@@ -175,6 +176,7 @@ function formatPart() {
   select.addEventListener("change", () => {
     rounds.hidden = select.value !== "swiss";
     minutes.hidden = select.value !== "arena";
+    pause.hidden = select.value === "arena"; // an arena has no rounds to pause between
   });
   const hint = h("p", { class: "hint", id: "t-format-hint" }, t("tournaments.formatHint"));
   return h("div", {}, row("t-format", t("tournaments.format"), select), hint, rounds, minutes);
@@ -211,18 +213,19 @@ function renderForm(form, gameName) {
   const rated = h("input", { type: "checkbox", id: "t-rated", name: "rated" });
   const minRated = h("input", { type: "number", id: "t-min-rated", name: "min_rated_games", min: 0, max: 1000, value: 0 });
   const pause = h("input", { type: "number", id: "t-pause", name: "pause", min: 0, max: 3600, value: 30 });
+  const pauseRow = row("t-pause", t("tournaments.pauseSeconds"), pause);
   form.replaceChildren(
     row("t-name", t("tournaments.name"), name),
     row("t-game", t("common.game"), gameSelect),
     players.hidden ? players : row("t-players", t("tournaments.playersPerTable"), players),
     h("details", { class: "rules-options" }, h("summary", {}, t("tournaments.gameOptions")), h("p", { class: "hint" }, t("tournaments.optionsHint")), options),
     clock.part,
-    formatPart(),
-    row("t-start", t("tournaments.startsAt"), start),
+    formatPart(pauseRow),
+    h("div", { class: "row stacked" }, h("label", { for: "t-start" }, t("tournaments.startsAt")), start),
     h("p", { class: "hint" }, t("tournaments.yourTimeZone", { zone })),
     h("div", { class: "option bool" }, rated, h("label", { for: "t-rated" }, t("tournaments.ratedGames"))),
     row("t-min-rated", t("tournaments.minRatedGames"), minRated),
-    row("t-pause", t("tournaments.pauseSeconds"), pause),
+    pauseRow,
     h("button", { class: "primary big", type: "submit", id: "create-tournament" }, t("tournaments.createButton")));
   form.onsubmit = async (event) => {
     event.preventDefault();

@@ -4,6 +4,8 @@
 // socket closes, so a seek belongs to the page that made it. socket.js reconnects.
 
 import { currentUser, onUserChange } from "./api.js";
+import { toast } from "./dom.js";
+import { loadNamespaces, t } from "./i18n.js";
 import { LiveSocket } from "./socket.js";
 
 /** @typedef {{type: string, [key: string]: any}} UserEvent */
@@ -18,6 +20,7 @@ function connect() {
   if (live || !currentUser()) return;
   const socket = new LiveSocket("/ws/user", {
     onMessage: (/** @type {UserEvent} */ event) => {
+      if (event.type === "moderation" || event.type === "reportHandled") notice(event);
       for (const listener of listeners) listener(event);
     },
     keepGoing: () => currentUser() !== null,
@@ -27,6 +30,19 @@ function connect() {
   });
   live = socket;
   socket.start();
+}
+
+/**
+ * Tell the user what a moderator did: a warning or a chat mute on their account, or that a
+ * report they made was handled.
+ *
+ * @param {UserEvent} event
+ */
+async function notice(event) {
+  await loadNamespaces("moderation");
+  if (event.type === "reportHandled") toast(t("moderation.reportHandled"), "info");
+  else if (event.action === "mute") toast(t("moderation.youAreMuted", { until: new Date(event.until).toLocaleString(), reason: event.reason }));
+  else toast(t("moderation.youAreWarned", { reason: event.reason }));
 }
 
 onUserChange(() => {

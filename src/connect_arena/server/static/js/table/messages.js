@@ -64,7 +64,9 @@ async function onTable(message) {
   }
   $("table-settings").textContent = settingsLine(table);
   const tournament = table.settings?.tournament;
-  if (tournament !== undefined) { // a tournament's game: the way back to its standings
+  // A tournament's game: the way back to its standings (once: a table message comes again
+  // on every reconnection and change of seats).
+  if (tournament !== undefined && tournament !== null && !document.getElementById("tournament-link")) {
     $("table-meta").append(" ", h("a", { href: `/tournaments/${tournament}`, id: "tournament-link" },
       t("common.backToTournament")));
   }
