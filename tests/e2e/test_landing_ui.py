@@ -191,3 +191,19 @@ def test_sounds_are_off_until_turned_on_and_then_follow_the_moves(
     page.wait_for_timeout(300)
     assert page.evaluate("window.notes") == []
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_landing_page_fetches_the_catalogue_once(
+    browser: Browser, shared_server: LiveServer
+) -> None:
+    """Issue 27 (polish): the lobby, quick pairing and challenges asked for /api/games each."""
+    page = new_page(browser, shared_server.base)
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url))
+    page.goto("/")
+    expect(page.locator("#landing h1")).to_be_visible()
+    page.click("#guest")  # the lobby's parts too
+    expect(page.locator("#create-table")).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    assert sum(url.endswith("/api/games") for url in fetched) == 1, fetched
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -47,6 +47,9 @@ DEVELOPER_TEXT = re.compile(r"toml|test board|Testbrett|\bt1\b|\b1 players\b|\bm
 
 def guest(page: Page) -> None:
     page.goto("/")
+    page.locator("#top .language").wait_for(state="attached")  # the header is built
+    if page.locator("#menu-toggle").is_visible():  # a phone: the ways in are in the menu
+        page.click("#menu-toggle")
     page.click("#guest")
     expect(page.locator("#user-name")).to_be_visible()
     expect(page.locator("#create-table")).to_be_visible()

@@ -177,12 +177,13 @@ def test_the_quinque_board_works_with_the_keyboard(harness: Page) -> None:
         state.apply_action(action, seat)
     harness.evaluate("data => window.__harness.update(data)", update_data(state, 0))
     harness.evaluate("window.__harness.sent = []")
-    tab_to(harness, '[data-tile="T0,1"]')
+    tab_to(harness, '[data-tile="T0,1"] .tile-face')
     harness.keyboard.press("Enter")
     assert harness.evaluate("document.activeElement.classList.contains('destination')")
     target = harness.evaluate("document.activeElement.dataset.dest")
     harness.keyboard.press("Escape")  # cancels: back on the tile
-    assert harness.evaluate("document.activeElement.dataset.tile") == "T0,1"
+    focused = "document.activeElement.closest('[data-tile]').dataset.tile"
+    assert harness.evaluate(focused) == "T0,1"
     harness.keyboard.press("Enter")
     harness.keyboard.press("Enter")
     assert harness.evaluate("window.__harness.sent") == [f"move T0,1 {target}"]

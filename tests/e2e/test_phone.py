@@ -10,7 +10,8 @@ opened on a touch phone and the test asserts:
   and a zoomable board's "fit" button shows all of it in its frame;
 * every clickable target of the board and of the controls under it (the elements the page makes
   clickable for legal actions: buttons, ``role=button``/``tab`` elements, links, fields) at
-  least 44×44 CSS px (WCAG 2.5.5);
+  least 44×44 CSS px (WCAG 2.5.5); a board that opens whole (Quinque, issue 27 item 18) after
+  one tap on "zoom in";
 * Connect Pairs: every token and space inside its zone's box;
 * at the end of a game (computers playing every seat): no overflow, the result visible, a
   zoomable board whole (nothing to tap), CO'NNN'ECT's final score table wholly on the screen;
@@ -254,6 +255,13 @@ def assert_targets(page: Page) -> int:
     return count
 
 
+def starts_whole(page: Page) -> bool:
+    """Whether the board opened whole with its zoom buttons offered (the "fit" button
+    pressed)."""
+    fit = page.locator("#board .zoom-buttons:visible [data-zoom=fit]")
+    return bool(fit.count()) and fit.get_attribute("aria-pressed") == "true"
+
+
 def check_zoom(page: Page, shot: str) -> None:
     """A zoomable board: "fit" shows the whole board in its frame (screenshot ``shot``); back
     to the touch size."""
@@ -310,6 +318,9 @@ def test_a_running_table_fits_a_phone(
     table_id = running_table(page, server.base, game, players)
     page.screenshot(path=artifacts() / shot_name(game, players, 390, lang), full_page=True)
     assert_fits(page)
+    if starts_whole(page):  # Quinque: the whole formation first, 44 px targets one tap away
+        assert page.evaluate(FITS_FRAME)["fits"]
+        page.click("#board [data-zoom=in]")
     assert assert_targets(page) > 0  # the person's turn: something to choose
     if game == "pairs":
         assert page.evaluate(PAIRS_SPILL) == []
@@ -379,3 +390,46 @@ def test_a_finished_table_fits_a_phone(
     page.screenshot(path=artifacts() / shot_name(game, players, 390, extra="replay"))
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
+
+
+def test_a_quinque_player_sees_the_whole_formation_on_a_phone(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Issue 27, item 18: a formation too big to show whole at 44 px targets opens whole (its
+    outer tiles were cut), and zooms in on demand to 44 px targets."""
+    page = open_page(browser, server.base, PHONE, "en")
+    seats = [{"kind": "me"}, {"kind": "computer", "agent": "random"}]
+    table_id: int = page.evaluate(CREATE, ["quinque", game_options("quinque"), seats])
+    url = server.base.replace("http", "ws") + f"/ws/tables/{table_id}?since=0"
+    zoom = page.locator("#board .zoom-buttons:visible")
+    for _ in range(6):  # until the formation needs the zoom (its seeded moves: a few rounds)
+        page.evaluate(PLAY, [url, 0, 8, 7])
+        page.goto(f"/tables/{table_id}")
+        expect(page.locator("#status.yours")).to_be_visible()
+        page.wait_for_timeout(300)
+        if zoom.count():
+            break
+    assert starts_whole(page)
+    fit = page.evaluate(FITS_FRAME)
+    assert fit["fits"], fit
+    page.screenshot(path=artifacts() / "quinque-390-opens-whole.png", full_page=True)
+    page.click("#board [data-zoom=in]")
+    assert assert_targets(page) > 0
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_side_cards_keep_to_the_column_at_1280(browser: Browser, server: LiveServer) -> None:
+    """Issue 27 (polish): Connect 5's side cards stood 13 px past the page's margin (the score
+    table widened its card beyond the 330 px column)."""
+    page = open_page(browser, server.base, DESKTOP, "en")
+    running_table(page, server.base, "connect5", 2)
+    past = page.evaluate(
+        """() => {
+          const side = document.querySelector('.table-page .side').getBoundingClientRect();
+          return [...document.querySelectorAll('.table-page .side > *')]
+            .map((card) => Math.round(card.getBoundingClientRect().right - side.right))
+            .filter((overhang) => overhang > 0);
+        }"""
+    )
+    assert past == []
+    assert page.errors == []  # type: ignore[attr-defined]

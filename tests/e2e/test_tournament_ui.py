@@ -199,7 +199,7 @@ def test_register_play_a_round_and_see_the_standings(
         )
         small = phone.new_page()
         small.goto(path)
-        expect(small.locator("#top nav")).to_be_visible()
+        expect(small.locator("#menu-toggle")).to_be_visible()  # the header, its nav in the menu
         small.wait_for_load_state("networkidle")
         if name == "event":
             expect(small.locator("#t-standings tr.standing")).to_have_count(4)

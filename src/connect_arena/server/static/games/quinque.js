@@ -14,13 +14,15 @@
 // Modules: ./quinque/state.js (pure: the legal actions by what is clicked, the layout),
 // ./quinque/view.js (the drawing and the panel), ./quinque/input.js (pointer and drag).
 //
-// Keyboard: every skydiver, tile and cell that can be chosen is reachable with Tab and chosen
-// with Enter or Space (a tile: Enter selects it and focuses its first destination; Escape
-// cancels). Each has an aria-label ("skydiver 3,1, free"). Texts: the "quinque" namespace.
+// Keyboard: every skydiver, tile and cell that can be chosen is a button (the board is one tab
+// stop, the arrow keys move between them: js/board-keys.js) chosen with Enter or Space (a
+// tile: Enter selects it and focuses its first destination; Escape cancels). Each has an
+// aria-label ("skydiver 3,1, free"). Texts: the "quinque" namespace.
 //
 // The drawing shows the formation (and the cells where a tile may be added or the selected
 // tile may go), not a fixed canvas; on a phone it is drawn large enough that every skydiver,
-// tile and cell is a 44 px target, and pans in a zoomable frame (./zoom.js).
+// tile and cell is a 44 px target when zoomed in, and pans in a zoomable frame (./zoom.js); it
+// starts whole.
 
 import { h } from "../js/dom.js";
 import { listText } from "../js/format.js";
@@ -137,6 +139,7 @@ export default function create(root, context) {
     maxHeight: () => Math.max(300, window.innerHeight * 0.72),
     maxWidth: 820,
     maxScale: MAX_SCALE,
+    startWhole: true, // the whole formation first (its outer tiles matter); zoom on demand
     labels: { zoomIn: t("common.zoomIn"), zoomOut: t("common.zoomOut"), fit: t("common.zoomFit") },
   });
   // The coordinates toggle (remembered): cells named as hints and records name them.

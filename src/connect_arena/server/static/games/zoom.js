@@ -5,7 +5,8 @@
 // and nothing else shows. On a phone (a narrow window or a coarse pointer) where the fitted
 // board's targets would be under 44 CSS px, three buttons zoom out, zoom in and show the whole
 // board; a player's board starts at the "touch" scale the game names (every target 44 px or
-// more), a spectator's or a finished game's starts whole. Zoomed, the frame scrolls: the
+// more) unless the game asks for the whole board first (startWhole), a spectator's or a
+// finished game's starts whole. Zoomed, the frame scrolls: the
 // player pans with a finger (the browser's own scrolling, momentum and scroll bars; the
 // browser's pinch-zoom of the page stays available). Keyboard focus scrolls the focused
 // target into view by itself (the browser does so in a scrolling frame).
@@ -73,6 +74,8 @@ export function scrollFor(centre, origin, scale, viewport, length) {
  * @property {number} [maxScale] - the largest fitted scale (a small board is not blown up).
  * @property {{zoomIn: string, zoomOut: string, fit: string}} labels - the buttons' names, in
  *   the page's language.
+ * @property {boolean} [startWhole] - a player's board starts whole too (a board read as a
+ *   whole, such as Quinque's formation; the player zooms in on demand)
  */
 
 /**
@@ -153,7 +156,7 @@ export function zoomable(surface, options) {
     const levels = phone.matches ? zoomLevels(fitted, options.touch) : [fitted];
     const zooming = levels.length > 1;
     if (chosen !== null) factor = chosen <= fitted * 1.001 ? null : chosen / options.touch;
-    const wanted = factor === undefined ? (playing ? 1 : null) : factor;
+    const wanted = factor === undefined ? (playing && !options.startWhole ? 1 : null) : factor;
     const scale = zooming && wanted !== null ? Math.max(fitted, options.touch * wanted) : fitted;
     // The board point in the middle of the frame, to keep there (the board's centre at first).
     let centre = [box.x + box.width / 2, box.y + box.height / 2];
@@ -176,6 +179,10 @@ export function zoomable(surface, options) {
     frame.scrollLeft = scrollFor(centre[0], box.x, scale, frame.clientWidth, box.width * scale);
     frame.scrollTop = scrollFor(centre[1], box.y, scale, frame.clientHeight, box.height * scale);
     drawn = { x: box.x, y: box.y, scale, zoomed: scale > fitted * 1.001 };
+    // A frame that scrolls is reachable by the keyboard, to scroll it (WCAG 2.1.1).
+    const scrolls = frame.scrollWidth > frame.clientWidth + 1 || frame.scrollHeight > frame.clientHeight + 1;
+    if (scrolls) frame.setAttribute("tabindex", "0");
+    else frame.removeAttribute("tabindex");
   }
 
   /** @param {1 | -1} direction */

@@ -87,7 +87,8 @@ function valueChart(positions, game) {
     return dot;
   });
   return svg("svg", {
-    class: "value-chart", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", preserveAspectRatio: "none",
+    // A group, not an image: its points are buttons (an image has no focusable parts).
+    class: "value-chart", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "group", preserveAspectRatio: "none",
     "aria-label": t("community.chartMany"),
   },
   svg("rect", { class: "chart-back", x: 0, y: 0, width: WIDTH, height: HEIGHT }),

@@ -79,6 +79,23 @@ export const api = {
   delete: (path) => call("DELETE", path),
 };
 
+/** @type {Promise<any> | null} */
+let catalogue = null;
+
+/**
+ * The catalogue (GET /api/games), fetched once per page however many of its modules ask (the
+ * lobby, quick pairing and challenges each need it); a failed fetch is tried again next time.
+ *
+ * @returns {Promise<any>} the answer of GET /api/games
+ */
+export function loadCatalogue() {
+  catalogue ??= api.get("/api/games").catch((problem) => {
+    catalogue = null;
+    throw problem;
+  });
+  return catalogue;
+}
+
 /**
  * Load the session (call once per page).
  *

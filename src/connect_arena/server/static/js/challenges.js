@@ -7,7 +7,7 @@
 // challenged's (the first open seat) second; more players' seats stay open for anyone with
 // the invitation link.
 
-import { api, ApiError, currentUser, onUserChange } from "./api.js";
+import { api, ApiError, currentUser, loadCatalogue, onUserChange } from "./api.js";
 import { h, messageOf, toast } from "./dom.js";
 import { gameTitle, relativeTime } from "./format.js";
 import { TIME_CONTROLS, timeControlOf, timeControlText } from "./community.js";
@@ -22,7 +22,7 @@ const state = { games: [], in: [], out: [] };
 
 /** @returns {Promise<GameInfo[]>} the games (fetched once). */
 async function games() {
-  if (!state.games.length) state.games = (await api.get("/api/games")).games;
+  if (!state.games.length) state.games = (await loadCatalogue()).games;
   return state.games;
 }
 

@@ -43,7 +43,8 @@ const myRoom = () => (view.you.length ? "players" : "spectators");
 function messageLine(message) {
   const me = currentUser();
   const line = h("li", { class: `chat-line room-${message.room}${message.preset ? " preset" : ""}` });
-  const who = h("span", { class: "chat-who" });
+  // The writer's name links to the profile (issue 27, item 13).
+  const who = h("a", { class: "chat-who player-link", href: `/users/${encodeURIComponent(message.name)}` });
   who.textContent = message.name;
   const words = h("span", { class: "chat-text" });
   words.textContent = chatText(message);

@@ -1,7 +1,8 @@
 // The DOM helpers of the pages: h() builds elements, byId() finds the page's, toast() says
-// something briefly, rulesLink() links a game's rules; messageOf() words what was thrown.
+// something briefly, rulesLink() links a game's rules, playerLink() a person's profile;
+// messageOf() words what was thrown.
 
-import { rulesHref } from "./format.js";
+import { playerName, rulesHref } from "./format.js";
 import { currentLanguage, t } from "./i18n.js";
 
 /** @typedef {Node | string | number | null | undefined | false} Child */
@@ -89,4 +90,17 @@ export function toast(message, kind = "error") {
 export function rulesLink(game, id = "rules-link") {
   const href = rulesHref(game, currentLanguage());
   return href ? h("a", { class: "rules-link", id, href, target: "_blank", rel: "noopener" }, t("common.rulesLink")) : null;
+}
+
+/**
+ * Who sits at a seat, as a link to the person's profile (/users/<name>); a computer, a seat
+ * without a name and an open seat are plain text (playerName).
+ *
+ * @param {{kind: string, name?: string | null, agent?: string | null} | null | undefined} seat
+ * @returns {HTMLAnchorElement | string}
+ */
+export function playerLink(seat) {
+  const name = playerName(seat);
+  if (seat?.kind !== "human" || !seat.name) return name;
+  return h("a", { class: "player-link", href: `/users/${encodeURIComponent(seat.name)}` }, name);
 }

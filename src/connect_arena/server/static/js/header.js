@@ -103,12 +103,17 @@ function settingsDialog(user) {
       change.disabled = false;
     }
   });
+  const out = h("button", { type: "button", id: "dialog-sign-out", onclick: () => {
+    signOut().then(() => dialog.close()).catch((e) => { error.textContent = messageOf(e); });
+  } }, t("common.signOut"));
   const everywhere = h("button", { type: "button", id: "sign-out-everywhere", onclick: () => {
     signOutEverywhere().then(() => dialog.close()).catch((e) => { error.textContent = messageOf(e); });
   } }, t("common.signOutEverywhere"));
   const close = h("button", { type: "button", onclick: () => dialog.close() }, t("common.close"));
   const dialog = h("dialog", { class: "account", "aria-labelledby": "settings-title" },
     h("h2", { id: "settings-title" }, t("common.accountOf", { name: user.name })),
+    h("p", {}, h("a", { class: "button", id: "my-profile", href: `/users/${encodeURIComponent(user.name)}` },
+      t("common.yourProfile"))),
     user.guest
       ? h("div", {}, h("p", { class: "hint" }, t("common.guestNoPassword")),
         h("div", { class: "buttons" }, h("button", { class: "primary", type: "button", onclick: () => {
@@ -118,7 +123,7 @@ function settingsDialog(user) {
       : form,
     h("h3", {}, t("common.sessions")),
     h("p", { class: "hint" }, t("common.signOutEverywhereHint")),
-    h("div", { class: "buttons" }, everywhere),
+    h("div", { class: "buttons" }, out, everywhere),
     user.guest ? "" : peopleSection(),
     user.guest ? "" : emailSection(),
     user.guest ? "" : tokensSection(),
@@ -131,39 +136,75 @@ function settingsDialog(user) {
 }
 
 /**
- * The account box: the signed-in user and "sign out", else the ways to sign in.
+ * The account box: the signed-in user (a button opening the account dialog, which offers the
+ * profile too) and, in `actions` (the header's menu on a phone), "keep your games" and "sign
+ * out"; else, in `actions`, the ways to sign in.
  *
  * @param {HTMLElement} box
+ * @param {HTMLElement} actions
  * @param {User | null} user
  */
-function renderAccount(box, user) {
+function renderAccount(box, actions, user) {
   box.replaceChildren();
+  actions.replaceChildren();
   if (user) {
+    // The button's name is its visible text (WCAG 2.5.3); the title says what it opens.
     box.append(
       h("button", {
-        class: "who link", id: "account", title: user.guest ? t("common.guestAccount") : t("common.signedIn"),
-        "aria-label": t("common.accountOf", { name: user.name }),
+        class: "who link", id: "account", "aria-haspopup": "dialog",
+        title: `${t("common.accountOf", { name: user.name })} (${user.guest ? t("common.guestAccount") : t("common.signedIn")})`,
         onclick: () => loadNamespaces("moderation").then(() => settingsDialog(user)),
       },
       h("span", { class: "avatar", "aria-hidden": "true" }, user.name.slice(0, 1).toUpperCase()),
       h("span", { class: "name", id: "user-name" }, user.name),
-      user.guest ? h("span", { class: "tag" }, t("common.guest")) : null),
+      user.guest ? h("span", { class: "tag" }, t("common.guest")) : null));
+    actions.append(
       ...(user.guest
         ? [h("button", {
           class: "primary small", id: "upgrade", onclick: () => accountDialog("upgrade"),
-          title: t("common.keepYourGamesButton"), "aria-label": t("common.keepYourGamesButton"),
+          title: t("common.keepYourGamesButton"),
         }, t("common.keepYourGames"))]
         : []),
       ...(user.moderator ? [h("a", { class: "link", id: "moderation-link", href: "/moderation" }, t("common.moderation"))] : []),
-      h("button", { class: "link", id: "sign-out", onclick: () => signOut().catch((e) => toast(e.message)) },
-        t("common.signOut")));
+      // A guest signs out from the account dialog (next to "keep your games"): the header
+      // holds one row at 1280 px in every language.
+      ...(user.guest ? [] : [h("button", { class: "link", id: "sign-out", onclick: () => signOut().catch((e) => toast(e.message)) },
+        t("common.signOut"))]));
     return;
   }
-  box.append(
+  // Signed out, the ways in sit in `actions`: the header's row on a wide screen, the menu on a
+  // phone (the landing page's own buttons play at once).
+  actions.append(
     h("button", { id: "sign-in", onclick: () => accountDialog("signin") }, t("common.signIn")),
     h("button", { class: "primary", id: "sign-up", onclick: () => accountDialog("signup") }, t("common.signUp")),
     h("button", { class: "link", id: "guest", onclick: () => playAsGuest().catch((e) => toast(e.message)) },
       t("common.playAsGuest")));
+}
+
+/**
+ * The phone's menu button: shows and hides `menu` (on a wide screen the button is hidden and
+ * the menu's parts sit in the header's row, app.css).
+ *
+ * @param {HTMLElement} top - the header
+ * @param {HTMLElement} menu
+ */
+function menuToggle(top, menu) {
+  const button = h("button", {
+    class: "link menu-toggle", id: "menu-toggle", type: "button", "aria-expanded": "false", "aria-controls": menu.id,
+  }, h("span", { "aria-hidden": "true" }, "☰ "), t("common.menu"));
+  /** @param {boolean} open */
+  const show = (open) => {
+    top.classList.toggle("menu-open", open);
+    button.setAttribute("aria-expanded", String(open));
+  };
+  button.addEventListener("click", () => show(!top.classList.contains("menu-open")));
+  menu.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && top.classList.contains("menu-open")) {
+      show(false);
+      button.focus();
+    }
+  });
+  return button;
 }
 
 /** The sound toggle: sounds are off until turned on here; the choice is remembered (sounds.js). */
@@ -213,22 +254,25 @@ function verificationNotice() {
 export async function setUpHeader() {
   const top = byId("top");
   const box = h("div", { class: "account-box" });
+  const actions = h("div", { class: "account-actions" });
+  const menu = h("div", { class: "header-menu", id: "header-menu" },
+    h("nav", { "aria-label": t("common.navigation") },
+      h("a", { href: "/" }, t("common.lobby")), h("a", { href: "/replay" }, t("common.replayARecord")),
+      h("a", { href: "/tournaments" }, t("common.tournaments"))),
+    actions, soundToggle(), languagePicker());
   top.replaceChildren(
     h("a", { class: "skip-link", href: "#main" }, t("common.skipToContent")),
     h("a", { class: "brand", href: "/" },
       h("img", { src: "/static/logo.svg", alt: "", width: 30, height: 30 }),
       h("span", {}, "Connect Arena")),
-    h("nav", { "aria-label": t("common.navigation") },
-      h("a", { href: "/" }, t("common.lobby")), h("a", { href: "/replay" }, t("common.replayARecord")),
-      h("a", { href: "/tournaments" }, t("common.tournaments"))),
-    box, soundToggle(), languagePicker());
-  onUserChange((user) => renderAccount(box, user));
+    box, menuToggle(top, menu), menu);
+  onUserChange((user) => renderAccount(box, actions, user));
   verificationNotice();
   try {
     return await loadSession();
   } catch (problem) {
     toast(messageOf(problem));
-    renderAccount(box, null);
+    renderAccount(box, actions, null);
     return null;
   }
 }

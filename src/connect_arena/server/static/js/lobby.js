@@ -6,10 +6,10 @@
 // open and running tables, those where it is their turn first. `/?like=<table id>` (a
 // finished table's "New game") opens the form filled in like that table.
 
-import { api, currentUser, onUserChange } from "./api.js";
-import { byId as $, h, messageOf, rulesLink, toast } from "./dom.js";
+import { api, currentUser, loadCatalogue, onUserChange } from "./api.js";
+import { byId as $, h, messageOf, playerLink, rulesLink, toast } from "./dom.js";
 import {
-  agentLabel, computerTimesText, gameText, gameTitle, optionLabel, optionValueText, playerName, relativeTime, resultText, seatClass,
+  agentLabel, computerTimesText, gameText, gameTitle, optionLabel, optionValueText, relativeTime, resultText, seatClass,
   seatName, seatPlayerText,
 } from "./format.js";
 import { LiveSocket } from "./socket.js";
@@ -463,7 +463,7 @@ function renderForm(form, gameName, kept = null) {
 function seatLabel(table, seat) {
   const game = gameByName(table.game);
   const info = table.seats[seat];
-  const who = info.kind === "open" ? t("common.openSeat") : playerName(info);
+  const who = info.kind === "open" ? t("common.openSeat") : playerLink(info);
   return h("span", { class: `seat-pill ${info.kind}` },
     h("span", { class: `swatch ${seatClass(game, seat)}`, "aria-hidden": "true" }), `${seatName(game, seat)}: `, h("b", {}, who));
 }
@@ -580,8 +580,10 @@ function finishedRow(table) {
   const players = table.seats.map((info, seat) => {
     const won = best !== null && returns[seat] === best && returns.some((r) => r !== best);
     const score = scores && returns[seat] !== undefined ? h("span", { class: "score" }, t("common.points", { n: returns[seat] })) : null;
+    const sitter = table.seats[seat];
+    const who = sitter?.kind === "human" && sitter.name ? [`${seatName(game, seat)} · `, playerLink(sitter)] : [label(seat)];
     return h("span", { class: `seat-pill${won ? " won" : ""}` },
-      h("span", { class: `swatch ${seatClass(game, seat)}`, "aria-hidden": "true" }), label(seat), score);
+      h("span", { class: `swatch ${seatClass(game, seat)}`, "aria-hidden": "true" }), ...who, score);
   });
   const when = relativeTime(table.finished_at);
   const ended = table.finished_at ? new Date(table.finished_at).toLocaleString(currentLanguage()) : "";
@@ -695,7 +697,7 @@ async function main() {
   await loadNamespaces("common");
   await setUpHeader();
   showNotice();
-  const [catalogue, lobby] = await Promise.all([api.get("/api/games"), api.get("/api/lobby")]);
+  const [catalogue, lobby] = await Promise.all([loadCatalogue(), api.get("/api/lobby")]);
   games = catalogue.games;
   agents = catalogue.agents;
   // The games' namespaces translate their titles, summaries, seats and options (gameText).

@@ -6,7 +6,7 @@
 // The lobby's socket (lobby.js) passes its messages as "lobby-message" DOM events; their
 // `seeks` list keeps the panel current.
 
-import { api, currentUser, onUserChange } from "./api.js";
+import { api, currentUser, loadCatalogue, onUserChange } from "./api.js";
 import { h, messageOf, toast } from "./dom.js";
 import { gameTitle } from "./format.js";
 import { bareTimeControl, TIME_CONTROLS, timeControlOf, timeControlText } from "./community.js";
@@ -188,7 +188,7 @@ async function main() {
   const root = document.getElementById("quick-pairing");
   if (!root) return;
   await loadNamespaces("common", "community");
-  const [catalogue, waiting] = await Promise.all([api.get("/api/games"), api.get("/api/seeks")]);
+  const [catalogue, waiting] = await Promise.all([loadCatalogue(), api.get("/api/seeks")]);
   state.games = catalogue.games;
   state.seeks = waiting.seeks;
   root.replaceChildren(

@@ -38,6 +38,7 @@ import { connect } from "./table/messages.js";
 import { loadEarlierMoves } from "./table/moves-list.js";
 import { tickClocks } from "./table/clocks-view.js";
 import { alertsToggle, tickPresence } from "./table/offers-bar.js";
+import { boardShortcuts, rovingBoard } from "./board-keys.js";
 
 /** Every 100 ms: the clocks, the claim countdowns, the offline durations. */
 function tick() {
@@ -48,6 +49,9 @@ function tick() {
 async function main() {
   await loadNamespaces("common");
   $("board").setAttribute("tabindex", "-1");
+  boardShortcuts(rovingBoard($("board")));
+  // Each move in words for a screen reader (moves-list.js announceMoves).
+  $("board").insertAdjacentElement("beforebegin", h("div", { id: "announcer", class: "visually-hidden", "aria-live": "polite" }));
   $("moves").insertAdjacentElement("beforebegin", h("button", {
     class: "small", id: "earlier-moves", hidden: true, onclick: loadEarlierMoves,
   }, t("common.loadEarlierMoves")));

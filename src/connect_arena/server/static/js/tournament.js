@@ -47,20 +47,27 @@ const theGame = () => games.find((g) => g.name === current?.game);
  */
 const entrant = (index) => current?.entrants.find((e) => e.index === index);
 
+/** @param {string} name @returns {string} the profile page of a user */
+const profileHref = (name) => `/users/${encodeURIComponent(name)}`;
+
 /**
- * An entrant's name with its mark: a computer or a bot.
+ * An entrant's name with its mark: a computer or a bot; a person's (or a bot's) name links to
+ * the profile unless the label sits inside a button (`linked` false).
  *
  * @param {number} index
+ * @param {boolean} [linked]
  * @returns {HTMLElement}
  */
-function entrantLabel(index) {
+function entrantLabel(index, linked = true) {
   const who = entrant(index);
   if (!who) return h("span", {}, `#${index}`);
   const mine = currentUser() && who.user_id === currentUser()?.id;
   const mark = who.agent
-    ? h("span", { class: "mark computer", title: t("tournaments.computer"), "aria-label": t("tournaments.computer") }, "⚙")
+    ? h("span", { class: "mark computer", role: "img", title: t("tournaments.computer"), "aria-label": t("tournaments.computer") }, "⚙")
     : who.bot ? h("span", { class: "tag bot" }, t("tournaments.bot")) : null;
-  return h("span", { class: `entrant${mine ? " me" : ""}${who.withdrawn ? " withdrawn" : ""}` }, mark, entrantName(who));
+  // Issue 27, item 13: names link to profiles.
+  const name = who.agent || !linked ? entrantName(who) : h("a", { class: "player-link", href: profileHref(who.name) }, who.name);
+  return h("span", { class: `entrant${mine ? " me" : ""}${who.withdrawn ? " withdrawn" : ""}` }, mark, name);
 }
 
 /** @returns {string} "Upcoming", "Round 2 of 5", "Finished"... */
@@ -271,11 +278,17 @@ function showStandings() {
         else expanded.add(row.entrant);
         showStandings();
       },
-    }, h("span", { class: "caret", "aria-hidden": "true" }, open ? "▾" : "▸"), entrantLabel(row.entrant));
+    }, h("span", { class: "caret", "aria-hidden": "true" }, open ? "▾" : "▸"), entrantLabel(row.entrant, false));
+    const who = entrant(row.entrant);
+    // The name is the button's (it shows the games): the profile is a link beside it.
+    const profile = who && !who.agent
+      ? h("a", { class: "profile-link", href: profileHref(who.name), title: t("common.profileOf", { name: who.name }) },
+        h("span", { "aria-hidden": "true" }, " ↗"), h("span", { class: "visually-hidden" }, t("common.profileOf", { name: who.name })))
+      : null;
     const mine = user && row.user_id === user.id;
     const line = h("tr", { class: `standing${mine ? " me" : ""}${row.withdrawn ? " withdrawn" : ""}`, dataset: { entrant: row.entrant } },
       h("td", { class: "place" }, String(row.place)),
-      h("td", { class: "name" }, toggle),
+      h("td", { class: "name" }, toggle, profile),
       h("td", { class: "score" }, numberText(row.score, lang)),
       h("td", { class: "wdl" }, `${row.wins}/${row.draws}/${row.losses}`),
       h("td", { class: "byes" }, String(row.byes)),

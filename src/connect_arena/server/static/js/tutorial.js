@@ -13,6 +13,7 @@ import { gameTitle, listText, seatClass, seatName } from "./format.js";
 import { setUpHeader } from "./header.js";
 import { loadGameUi, shellActions } from "./games.js";
 import { eventText, loadNamespaces, t } from "./i18n.js";
+import { boardShortcuts, rovingBoard } from "./board-keys.js";
 
 /** @typedef {import("./types.js").Board} Board */
 /** @typedef {import("./types.js").GameEvent} GameEvent */
@@ -160,7 +161,7 @@ function renderBoard() {
   if (pass !== undefined) {
     const label = page.board.passLabel?.(state.observation) || t("common.pass");
     const expected = progress.expect.includes(pass);
-    controls.push(h("button", { class: `primary ${expected ? "tutorial-expected" : ""}`, id: "end-turn", onclick: () => attempt(pass) }, label));
+    controls.push(h("button", { class: `primary ${expected ? "tutorial-expected" : ""}`, id: "end-turn", "aria-keyshortcuts": "E", onclick: () => attempt(pass) }, label));
   }
   $("controls").replaceChildren(...controls);
 }
@@ -254,6 +255,7 @@ function remembered() {
 
 async function main() {
   await loadNamespaces("common", "tutorial");
+  boardShortcuts(rovingBoard($("board")));
   await setUpHeader();
   /** @type {{games: GameInfo[]}} */
   const catalogue = await api.get("/api/games");

@@ -110,7 +110,8 @@ export function drawDiceCard(ui) {
       if (!action) return h("span", { class: "cn-die-slot" }, dieFace(value, 44, "number"));
       return h("button", {
         class: "cn-die-button", "data-zone": value, "data-action": action, "data-fkey": `zone-${value}`, disabled: busy,
-        "aria-label": t("connnect.useAsZone", { value, zone: zoneText(geometry, value) }),
+        // The name starts with the visible caption (WCAG 2.5.3, label in name).
+        "aria-label": `${t("connnect.zoneN", { zone: value })}: ${t("connnect.useAsZone", { value, zone: zoneText(geometry, value) })}`,
         title: zoneText(geometry, value),
         onclick: () => send(action),
         onmouseenter: () => preview(value, true), onmouseleave: () => preview(value, false),

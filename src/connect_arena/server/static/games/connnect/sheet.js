@@ -23,7 +23,7 @@ export function drawSheet(ui, sheet, targets) {
   const width = LEFT + grid.size * CELL + RIGHT;
   const height = TOP + grid.size * CELL + BOTTOM;
   const surface = svg("svg", {
-    class: "cn-grid", viewBox: `0 0 ${width} ${height}`, role: "group",
+    class: "cn-grid", viewBox: `0 0 ${width} ${height}`, role: "group", "data-own-keys": "",
     "aria-label": t("connnect.sheetOf", { name: names(sheet.seat) }),
   });
   surface.append(svg("rect", { x: LEFT, y: TOP, width: grid.size * CELL, height: grid.size * CELL, class: "cn-paper" }));

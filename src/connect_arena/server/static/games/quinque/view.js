@@ -167,18 +167,24 @@ function drawTile(board, tx, ty, marks, movable) {
     class: `tile${movable ? " movable" : ""}${selected ? " selected" : ""}${locked ? " marked-this-turn" : ""}`,
     "data-tile": `T${tile}`,
   });
-  group.append(svg("rect", { x: ox, y: oy, width: side * CELL, height: side * CELL, rx: 10, class: "tile-face" }));
+  const face = svg("rect", { x: ox, y: oy, width: side * CELL, height: side * CELL, rx: 10, class: "tile-face" });
+  group.append(face);
   for (let i = 0; i < side; i += 1) {
     for (let j = 0; j < side; j += 1) group.append(drawSkydiver(board, tx * side + i, ty * side + j, marks, movable));
   }
   if (movable) {
     group.addEventListener("pointerdown", (event) => board.press(/** @type {PointerEvent} */ (event), tile, group));
     const label = selected ? t("quinque.labelTileSelected", { tile: `T${tile}` }) : t("quinque.labelTile", { tile: `T${tile}` });
-    button(group, label, () => {
+    // The tile's face is the button, not the group: the group holds the skydivers' buttons,
+    // and a button inside a button is out of reach of assistive technology (nested-interactive).
+    button(face, label, () => {
       const next = selected ? null : tile;
-      board.select(next, next ? ".destination" : `[data-tile="T${tile}"]`);
+      board.select(next, next ? ".destination" : `[data-tile="T${tile}"] .tile-face`);
     });
-    group.setAttribute("aria-pressed", String(selected));
+    face.setAttribute("aria-pressed", String(selected));
+    face.setAttribute("data-nav", "top"); // the arrow keys reach it at its top edge (js/board-keys.js)
+    group.setAttribute("role", "group");
+    group.setAttribute("aria-label", `T${tile}`);
   } else {
     group.setAttribute("role", "group");
     group.setAttribute("aria-label", t("quinque.labelTileFixed", { tile: `T${tile}` }));
@@ -197,7 +203,7 @@ function drawDestinations(board) {
     target.addEventListener("click", () => board.send(action));
     button(target, t("quinque.labelDestination", { tile: `T${from}`, cell: `T${cell}` }), () => board.send(action));
     target.addEventListener("keydown", (event) => {
-      if (/** @type {KeyboardEvent} */ (event).key === "Escape") board.select(null, `[data-tile="T${from}"]`);
+      if (/** @type {KeyboardEvent} */ (event).key === "Escape") board.select(null, `[data-tile="T${from}"] .tile-face`);
     });
     group.append(target);
   }

@@ -31,19 +31,48 @@ export function loadEarlierMoves() {
   send({ type: "history", before: first, limit: 200 });
 }
 
+/**
+ * A move in words: the translated event (which names its seat), else the mover and the
+ * action's text; a hidden action says so.
+ *
+ * @param {Move} move
+ * @returns {{who: string | null, text: string}} who: the mover to show in front, or null
+ */
+function moveWords(move) {
+  const hidden = !move.action || hiddenHere(move);
+  const described = hidden ? null : eventText(move.event, (s) => seatName(page.game, s), listText);
+  const text = hidden ? t("common.hiddenAction") : described || actionText(move.action ?? "", move.seat);
+  return { who: described ? null : move.seat < 0 ? t("common.chance") : seatName(page.game, move.seat), text };
+}
+
+/** The seq of the last move announced; null until the page has the game's state. */
+let announced = /** @type {number | null} */ (null);
+const ANNOUNCE_AT_MOST = 4; // more new moves at once is a page of history or a reconnection
+
+/** Say the moves that just came in words, for a screen reader (#announcer, aria-live). */
+function announceMoves() {
+  if (!page.state) return; // no game yet
+  const last = page.moves.at(-1)?.seq ?? 0;
+  const fresh = announced === null ? [] : page.moves.filter((move) => move.seq > /** @type {number} */ (announced));
+  announced = Math.max(announced ?? 0, last);
+  const region = document.getElementById("announcer");
+  if (!region || !fresh.length || fresh.length > ANNOUNCE_AT_MOST) return;
+  region.textContent = fresh.map((move) => {
+    const { who, text } = moveWords(move);
+    return who ? `${who}: ${text}` : text;
+  }).join(". ");
+}
+
 /** The list of moves, and the record and replay links. */
 export function renderMoves() {
   const list = $("moves");
   $("earlier-moves").hidden = !(page.moves[0]?.seq > 1);
   list.replaceChildren(...page.moves.map((move) => {
-    const who = move.seat < 0 ? t("common.chance") : seatName(page.game, move.seat);
-    const hidden = !move.action || hiddenHere(move);
-    // A translated event names its seat itself; other texts get the mover in front.
-    const described = hidden ? null : eventText(move.event, (s) => seatName(page.game, s), listText);
-    const text = hidden ? t("common.hiddenAction") : described || actionText(move.action ?? "", move.seat);
+    const { who, text } = moveWords(move);
     return h("li", { value: move.seq, class: move.seat < 0 ? "chance" : seatClass(page.game, move.seat) },
-      described ? null : h("span", { class: "mover" }, who), described ? null : " ", h("span", { class: "move-text" }, text));
+      who === null ? null : h("span", { class: "mover" }, who), who === null ? null : " ", h("span", { class: "move-text" }, text));
   }));
+  announceMoves();
   list.scrollTop = list.scrollHeight;
   const links = [];
   if (page.table?.status !== "open") {

@@ -2,8 +2,8 @@
 // handover screen, the waiting room before the start and the closed table.
 
 import { api, currentUser } from "../api.js";
-import { byId as $, h, messageOf, toast } from "../dom.js";
-import { agentLabel, gameTitle, optionLabel, optionValueText, playerName, seatClass, seatName } from "../format.js";
+import { byId as $, h, messageOf, playerLink, toast } from "../dom.js";
+import { agentLabel, gameTitle, optionLabel, optionValueText, seatClass, seatName } from "../format.js";
 import { t } from "../i18n.js";
 import { formatDuration } from "../clock.js";
 import { hotSeat, page, settingsLine, tableId } from "./page-state.js";
@@ -59,7 +59,7 @@ export function renderSeats(table) {
         t("common.leave")));
     }
     const detail = page.board?.seatDetail?.(seat.seat);
-    const who = seat.kind === "open" ? h("i", {}, t("common.openSeat")) : playerName(seat);
+    const who = seat.kind === "open" ? h("i", {}, t("common.openSeat")) : playerLink(seat);
     const playing = hotSeat() && mine && page.playing === seat.seat && page.handover === null && toMove.length;
     const tags = [];
     if (mine) tags.push(h("span", { class: "tag" }, t("common.you")));

@@ -138,11 +138,11 @@ export function renderStatus() {
   const [pass] = seat === null ? [] : shellActions(page.state?.legal?.[seat] ?? []);
   if (pass !== undefined) {
     const label = page.board?.passLabel?.(shownObservation()) || t("common.pass");
-    controls.push(h("button", { class: "primary", id: "end-turn", onclick: () => act(pass) }, label));
+    controls.push(h("button", { class: "primary", id: "end-turn", "aria-keyshortcuts": "E", onclick: () => act(pass) }, label));
   }
   if (seat !== null && page.table.hints_allowed !== false) {
     controls.push(h("button", {
-      id: "hint-button", onclick: askHint, disabled: page.hinting, title: t("common.hintTitle"),
+      id: "hint-button", "aria-keyshortcuts": "H", onclick: askHint, disabled: page.hinting, title: t("common.hintTitle"),
     }, page.hinting ? t("common.hintThinking") : t("common.hint")));
   }
   const shown = shownHint();
