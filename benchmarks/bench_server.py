@@ -262,7 +262,10 @@ class Run:
 
 async def generate(setup: Run, index: int, barrier: Any) -> Stats:
     """One load generator's share: the tables ``index``, ``index + clients``, ..."""
-    limits = httpx.Limits(keepalive_expiry=1.0, max_connections=100)
+    # No kept-alive connections: a POST sent on a pooled connection just as the server closes
+    # it (keep-alive timeout, a starved loop) is reset (httpx.ReadError), and a POST cannot be
+    # retried safely. A fresh loopback connection per request costs ~0.1 ms.
+    limits = httpx.Limits(max_keepalive_connections=0, max_connections=100)
     transport = httpx.AsyncHTTPTransport(limits=limits)
     count = len(setup.bases)
     numbers = range(index, setup.tables, setup.clients)

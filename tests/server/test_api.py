@@ -184,6 +184,23 @@ def test_tables_seats_and_the_lobby(client: TestClient) -> None:
     assert bob.get("/api/tables/999").status_code == 404
 
 
+def test_the_lobby_is_paged_open_tables_first(client: TestClient) -> None:
+    alice, bob = Player(client).signup("alice"), Player(client).signup("bob")
+    ids = [alice.create_table(["me", "open"])["id"] for _ in range(5)]
+    for table_id in ids[:2]:  # the two oldest start running
+        assert bob.post(f"/api/tables/{table_id}/join", {"seat": 1}).status_code == 200
+    first = bob.get("/api/lobby?per_page=2").json()
+    assert [t["id"] for t in first["tables"]] == [ids[4], ids[3]]
+    assert (first["page"], first["per_page"], first["total"]) == (1, 2, 5)
+    second = bob.get("/api/lobby?page=2&per_page=2").json()
+    assert [t["id"] for t in second["tables"]] == [ids[2], ids[1]]
+    assert [t["status"] for t in second["tables"]] == ["open", "running"]
+    assert [t["id"] for t in bob.get("/api/lobby?page=3&per_page=2").json()["tables"]] == [ids[0]]
+    assert bob.get("/api/lobby?page=4&per_page=2").json()["tables"] == []
+    for bad in ("page=0", "per_page=0", "per_page=101", "page=x"):
+        assert bob.get(f"/api/lobby?{bad}").status_code == 422, bad
+
+
 class FilePig(Pig):
     """A game with a free-text option naming a file."""
 

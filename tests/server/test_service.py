@@ -104,6 +104,28 @@ def test_seat_rules() -> None:
     run(body)
 
 
+def test_lobby_bytes_per_move_stay_flat_from_50_to_500_running_tables() -> None:
+    async def watched_bytes(service: MatchService, running: int) -> int:
+        for _ in range(running):
+            await two_player_table(service)
+        lobby = service.lobby.watch(None)
+        drain(lobby)
+        table_id = await two_player_table(service)  # one more starts: the lobby changes
+        table = await service.get_table(table_id)
+        for _ in range(3):  # moves change no lobby row's listing but the table's seq
+            assert table.state is not None
+            seat = min(table.state.active_players())
+            action = str(table.state.legal_actions(seat)[0])
+            await service.submit(table_id, (ALICE, BOB)[seat].id, table.seq + 1, action, seat)
+        while not lobby.pending():
+            await asyncio.sleep(0.05)
+        return sum(len(json.dumps(m)) for m in drain(lobby))
+
+    few = run(lambda service: watched_bytes(service, 50))
+    many = run(lambda service: watched_bytes(service, 500))
+    assert 0 < many <= few * 1.1, (few, many)
+
+
 def test_bad_tables_are_refused() -> None:
     async def body(service: MatchService) -> None:
         for game, seats, options, words in [

@@ -172,7 +172,8 @@ def test_against_the_computer(client: TestClient) -> None:
 def test_the_lobby_socket_follows_tables(client: TestClient) -> None:
     alice = Player(client).signup("alice")
     with client.websocket_connect("/ws/lobby") as lobby:
-        assert lobby.receive_json() == {"type": "lobby", "tables": [], "seeks": []}
+        first = {"type": "lobby", "tables": [], "seeks": [], "page": 1, "per_page": 20, "total": 0}
+        assert lobby.receive_json() == first
         table = alice.create_table(["me", "open"])
         update = lobby.receive_json()
         assert [t["id"] for t in update["tables"]] == [table["id"]]

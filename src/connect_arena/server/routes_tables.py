@@ -46,6 +46,7 @@ from connect_arena.service import (
     TableStatus,
     table_record,
 )
+from connect_arena.service.lobby import MAX_PER_PAGE, PER_PAGE
 from connect_arena.service.messages import game_info, has_private_information, table_json
 from connect_arena.service.options import free_text
 from connect_arena.service.protocol import Hint, LobbyMessage, TableMessage
@@ -162,9 +163,15 @@ def _games() -> Catalogue:
 
 
 @router.get("/lobby", response_model=None)
-async def lobby(arena: ArenaDep) -> LobbyMessage:
-    """Open and running tables (newest first) and the latest finished ones."""
-    return await arena.service.lobby_listing(FINISHED_LISTED)
+async def lobby(
+    arena: ArenaDep,
+    page: Annotated[int, Query(ge=1, le=10_000)] = 1,
+    per_page: Annotated[int, Query(ge=1, le=MAX_PER_PAGE)] = PER_PAGE,
+) -> LobbyMessage:
+    """Page ``page`` (from 1) of ``per_page`` open and running tables (open first, newest
+    first in each; ``total`` in all) and the latest finished ones. A bad ``page`` or
+    ``per_page`` is a 422."""
+    return await arena.service.lobby_listing(FINISHED_LISTED, page, per_page)
 
 
 @router.post("/tables", dependencies=[CsrfDep], status_code=201, response_model=None)

@@ -1,5 +1,8 @@
-"""The live lobby: watchers get the list of open and running tables, and the seeks waiting,
-whenever it changes."""
+"""The live lobby: watchers get the first page of open and running tables, and the seeks
+waiting, whenever it changes; further pages are read with ``GET /api/lobby?page=``.
+
+A watcher's message holds at most :data:`PER_PAGE` tables whatever the number of running
+tables, is sent at most once per :data:`DEBOUNCE` seconds, and only when the page changed."""
 
 from __future__ import annotations
 
@@ -7,13 +10,18 @@ import asyncio
 import contextlib
 from collections.abc import Callable
 
-from connect_arena.service.live_table import Subscription, encode
+from connect_arena.service.live_table import LiveTable, Subscription, encode
 from connect_arena.service.messages import table_json
+from connect_arena.service.model import TableStatus
 from connect_arena.service.protocol import LobbyMessage, Seek
 from connect_arena.service.table_registry import TableRegistry
 
-DEBOUNCE = 0.1
+DEBOUNCE = 0.5
 """Seconds during which lobby changes are gathered into one message."""
+PER_PAGE = 20
+"""Tables on a lobby page (the live page and ``GET /api/lobby``'s default)."""
+MAX_PER_PAGE = 100
+"""The largest ``per_page`` a client may ask for."""
 
 
 class Lobby:
@@ -30,21 +38,27 @@ class Lobby:
         self.seeks = seeks
         self.watchers: set[Subscription] = set()
         self._pending: asyncio.TimerHandle | None = None
+        self._last: str | None = None
 
-    def snapshot(self) -> LobbyMessage:
-        """The ``lobby`` message: open and running tables, newest first, and the seeks
-        waiting (oldest first)."""
-        tables = sorted(self.registry.tables.values(), key=lambda t: t.id, reverse=True)
+    def snapshot(self, page: int = 1, per_page: int = PER_PAGE) -> LobbyMessage:
+        """The ``lobby`` message for page ``page`` (from 1) of ``per_page`` tables: open tables
+        first, then running ones, newest first in each; ``total`` open and running tables in
+        all; and the seeks waiting (oldest first). A page past the end has no tables."""
+        tables = sorted(self.registry.tables.values(), key=_order)
+        start = (page - 1) * per_page
         return {
             "type": "lobby",
-            "tables": [table_json(t.info, t.seq) for t in tables],
+            "tables": [table_json(t.info, t.seq) for t in tables[start : start + per_page]],
             "seeks": self.seeks(),
+            "page": page,
+            "per_page": per_page,
+            "total": len(tables),
         }
 
-    async def listing(self, finished: int) -> LobbyMessage:
-        """The :meth:`snapshot` plus ``finished``: the ``finished`` latest finished tables,
-        newest first (read from storage)."""
-        body = self.snapshot()
+    async def listing(self, finished: int, page: int = 1, per_page: int = PER_PAGE) -> LobbyMessage:
+        """The :meth:`snapshot` of ``page`` plus ``finished``: the ``finished`` latest finished
+        tables, newest first (read from storage)."""
+        body = self.snapshot(page, per_page)
         done = await self.registry.storage.finished_tables(finished)
         body["finished"] = [table_json(info) for info in done]
         return body
@@ -54,6 +68,7 @@ class Lobby:
         subscription = Subscription(user_id)
         subscription.push_json(self.snapshot())
         self.watchers.add(subscription)
+        self._last = None  # the next change reaches every watcher, whatever they were sent
         return subscription
 
     def unwatch(self, subscription: Subscription) -> None:
@@ -63,7 +78,7 @@ class Lobby:
 
     def changed(self, event: object = None) -> None:
         """Note a change (``event``: the hub's event that reports it, unused); watchers get
-        one snapshot within :data:`DEBOUNCE` seconds."""
+        first page within :data:`DEBOUNCE` seconds if it changed."""
         if self._pending is None and self.watchers:
             loop = asyncio.get_running_loop()
             self._pending = loop.call_later(DEBOUNCE, self._send)
@@ -73,6 +88,9 @@ class Lobby:
         if not self.watchers:
             return
         text = encode(self.snapshot())
+        if text == self._last:  # a change off the first page: nothing to send
+            return
+        self._last = text
         for watcher in list(self.watchers):
             if watcher.closed:
                 self.watchers.discard(watcher)
@@ -88,3 +106,8 @@ class Lobby:
         for watcher in list(self.watchers):
             watcher.close()
         self.watchers.clear()
+
+
+def _order(table: LiveTable) -> tuple[bool, int]:
+    """Open tables first, then the rest; newest (highest id) first in each."""
+    return (table.info.status is not TableStatus.OPEN, -table.id)

@@ -34,7 +34,7 @@ from connect_arena.service.flags import FlagTimers
 from connect_arena.service.hints import HINT_LINES, Hints
 from connect_arena.service.lifecycle import Lifecycle
 from connect_arena.service.live_table import LiveTable, Subscription
-from connect_arena.service.lobby import Lobby
+from connect_arena.service.lobby import PER_PAGE, Lobby
 from connect_arena.service.messages import table_json
 from connect_arena.service.model import (
     Clock,
@@ -449,7 +449,9 @@ class MatchService:
                 table.broadcast_table()
         self.lobby.changed()
 
-    async def lobby_listing(self, finished: int) -> LobbyMessage:
-        """The lobby's open and running tables and the ``finished`` latest finished ones
-        (``{"type": "lobby", "tables", "finished"}``)."""
-        return await self.lobby.listing(finished)
+    async def lobby_listing(
+        self, finished: int, page: int = 1, per_page: int = PER_PAGE
+    ) -> LobbyMessage:
+        """Page ``page`` of the lobby's open and running tables and the ``finished`` latest
+        finished ones (:meth:`connect_arena.service.lobby.Lobby.listing`)."""
+        return await self.lobby.listing(finished, page, per_page)

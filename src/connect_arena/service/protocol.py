@@ -400,11 +400,18 @@ class Seek(TypedDict):
 
 @with_config(CONFIG)
 class LobbyMessage(TypedDict):
-    """Open and running tables, newest first, and the seeks waiting, oldest first."""
+    """A page of open and running tables (open first, newest first in each) and the seeks
+    waiting, oldest first."""
 
     type: Literal["lobby"]
     tables: list[Table]
     seeks: list[Seek]
+    page: int
+    """The page shown, from 1 (``/ws/lobby`` always sends page 1)."""
+    per_page: int
+    """Tables on a full page."""
+    total: int
+    """Open and running tables in all (more pages when ``page * per_page < total``)."""
     finished: NotRequired[list[Table]]
     """``GET /api/lobby``: the latest finished tables."""
 

@@ -597,11 +597,43 @@ function finishedRow(table) {
       h("a", { class: "button link", href: `/api/tables/${table.id}/record`, download: "" }, t("common.record"))));
 }
 
-/** @param {Table[]} tables - the open and running tables. */
+/** @param {Table[]} tables - the open and running tables shown (the live page and more). */
 function showTables(tables) {
   landingTables(tables);
   $("tables").replaceChildren(...tables.map(tableRow));
   $("no-tables").hidden = tables.length > 0;
+  const more = $("more-tables");
+  more.textContent = t("common.moreTables", { shown: tables.length, total: lobbyTotal });
+  $("more-tables-row").hidden = tables.length >= lobbyTotal;
+}
+
+/** The live page's tables followed by those of the further pages fetched, each table once. */
+function shownTables() {
+  const seen = new Set(lastTables.map((table) => table.id));
+  return [...lastTables, ...morePages.flat().filter((table) => !seen.has(table.id))];
+}
+
+/**
+ * Further lobby pages (2, 3, …), fetched again so their rows stay current.
+ *
+ * @param {number} pages - how many pages after the live one.
+ * @returns {Promise<Table[][]>}
+ */
+async function fetchPages(pages) {
+  const numbers = Array.from({ length: pages }, (_, i) => i + 2);
+  /** @type {{tables: Table[]}[]} */
+  const bodies = await Promise.all(numbers.map((page) => api.get(`/api/lobby?page=${page}&per_page=${perPage}`)));
+  return bodies.map((body) => body.tables);
+}
+
+/** The "more" button: one more page of tables under the live one. */
+async function showMore() {
+  try {
+    morePages = await fetchPages(morePages.length + 1);
+    showTables(shownTables());
+  } catch (problem) {
+    toast(messageOf(problem));
+  }
 }
 
 /** @param {Table[]} tables - the latest finished tables. */
@@ -610,22 +642,37 @@ function showFinished(tables) {
   $("no-finished").hidden = tables.length > 0;
 }
 
-/** @type {Table[]} */
+/** @type {Table[]} the live page (page 1) of open and running tables. */
 let lastTables = [];
+/** @type {Table[][]} the further pages the "more" button fetched. */
+let morePages = [];
+/** Open and running tables in all, and the tables on a page (the server's). */
+let lobbyTotal = 0;
+let perPage = 20;
 /**
- * A "lobby" message: the tables listed; the finished ones are fetched again when a table
- * left the list. Every message also goes to seeks.js (a "lobby-message" DOM event).
+ * A "lobby" message: the live page of tables; further pages shown are fetched again, and the
+ * finished ones when the number of tables changed. Every message also goes to seeks.js (a
+ * "lobby-message" DOM event).
  *
- * @param {{type: string, tables?: Table[]}} message
+ * @param {{type: string, tables?: Table[], total?: number, per_page?: number}} message
  */
 async function onLobbyMessage(message) {
   document.dispatchEvent(new CustomEvent("lobby-message", { detail: message })); // seeks.js
   if (message.type !== "lobby" || !message.tables) return;
-  const finishedBefore = lastTables.length;
+  const totalBefore = lobbyTotal;
   lastTables = message.tables;
-  showTables(lastTables);
+  lobbyTotal = message.total ?? message.tables.length;
+  perPage = message.per_page ?? perPage;
+  if (morePages.length) {
+    try {
+      morePages = await fetchPages(morePages.length);
+    } catch {
+      morePages = []; // shown again with the "more" button
+    }
+  }
+  showTables(shownTables());
   refreshMine();
-  if (finishedBefore !== lastTables.length) {
+  if (totalBefore !== lobbyTotal) {
     try {
       showFinished((await api.get("/api/lobby")).finished);
     } catch (problem) {
@@ -648,7 +695,7 @@ function watchLobby() {
 function showCreate(user) {
   $("create-form").hidden = !user;
   $("create-hint").hidden = Boolean(user);
-  showTables(lastTables);
+  showTables(shownTables());
   refreshMine();
 }
 
@@ -719,10 +766,13 @@ async function main() {
     document.getElementById("create-table")?.focus({ preventScroll: true });
   }
   lastTables = lobby.tables;
+  lobbyTotal = lobby.total;
+  perPage = lobby.per_page;
   showTables(lastTables);
   showFinished(lobby.finished);
   showCreate(currentUser());
   onUserChange(showCreate);
+  $("more-tables").addEventListener("click", showMore);
   watchLobby();
   // Turns change without lobby messages (moves are not announced there): look again now and then.
   setInterval(refreshMine, 30_000);

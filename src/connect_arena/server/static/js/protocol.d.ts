@@ -626,12 +626,25 @@ export interface ModerationNoticeEvent {
   until: string | null;
 }
 /**
- * Open and running tables, newest first, and the seeks waiting, oldest first.
+ * A page of open and running tables (open first, newest first in each) and the seeks
+ * waiting, oldest first.
  */
 export interface LobbyMessage {
   type: "lobby";
   tables: Table[];
   seeks: Seek[];
+  /**
+   * The page shown, from 1 (``/ws/lobby`` always sends page 1).
+   */
+  page: number;
+  /**
+   * Tables on a full page.
+   */
+  per_page: number;
+  /**
+   * Open and running tables in all (more pages when ``page * per_page < total``).
+   */
+  total: number;
   /**
    * ``GET /api/lobby``: the latest finished tables.
    */
