@@ -34,6 +34,7 @@ from connect_arena.service import protocol
 from connect_arena.service.cluster import Cluster, CoordinationError
 from connect_arena.service.live_table import Subscription
 from connect_arena.service.model import (
+    MAX_ID,
     ErrorCode,
     Seat,
     SeatKind,
@@ -643,7 +644,8 @@ class Tournaments:
         Raises:
             ServiceError: ``not_found``.
         """
-        if self.cluster is not None or tournament_id not in self.held:
+        stored = 0 < tournament_id <= MAX_ID  # a database integer cannot hold the others
+        if stored and (self.cluster is not None or tournament_id not in self.held):
             await self._reload(tournament_id)
         return self.get(tournament_id)
 
