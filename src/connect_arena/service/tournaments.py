@@ -23,7 +23,7 @@ import math
 import os
 import random
 import signal
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any, Protocol, TypeVar
@@ -39,6 +39,7 @@ from connect_arena.service.model import (
     Seat,
     SeatKind,
     ServiceError,
+    TableInfo,
     TableStatus,
     User,
     utcnow,
@@ -88,6 +89,10 @@ long a tournament waits when its owner process dies."""
 
 ATTEMPTS = 8
 """Tries of a change asked while another process saves the same tournament."""
+
+ADOPT_LOOKBACK = 500
+"""Recently finished tables searched for a taken-over round's tables (a table opened just
+before its process died may have finished already)."""
 
 PAIRING_LIMIT = 10.0
 """Seconds a round's pairing may take (in a worker thread) before it is given up and tried
@@ -993,14 +998,17 @@ class Tournaments:
                 )
         return seats
 
-    def _orphan(self, tournament: Tournament, group: tuple[int, ...]) -> int | None:
+    def _orphan(
+        self, tournament: Tournament, group: tuple[int, ...], stored: Sequence[TableInfo] = ()
+    ) -> int | None:
         """A table made for ``group`` of the tournament but never recorded as its game (the
         process stopped between the two writes): its id, to adopt rather than seat the group
-        twice."""
+        twice. Searched among this process's tables and ``stored`` (tables read from the
+        storage)."""
         known = {game.table_id for game in tournament.games}
         wanted = [(s.kind, s.user_id, s.name, s.agent) for s in self._seats(tournament, group)]
-        for table in [*self.registry.tables.values(), *self.registry.finished.values()]:
-            info = table.info
+        here = [*self.registry.tables.values(), *self.registry.finished.values()]
+        for info in [*(table.info for table in here), *stored]:
             if info.settings.tournament != tournament.id or info.id in known:
                 continue
             if [(s.kind, s.user_id, s.name, s.agent) for s in info.seats] == wanted:
@@ -1027,13 +1035,30 @@ class Tournaments:
         info = await self.seating.create_seated(creator, tournament.game, options, seats, settings)
         return info.id
 
-    async def _open_pending(self, tournament: Tournament) -> None:
+    async def _stored_tables(self, tournament: Tournament) -> list[TableInfo]:
+        """The tournament's tables in the storage that it has not recorded (several
+        processes: a round taken over from another process may have some; read once per
+        takeover, not at each table)."""
+        if self.cluster is None:
+            return []
+        storage = self.registry.storage
+        known = {game.table_id for game in tournament.games}
+        tables = [*await storage.active_tables(), *await storage.finished_tables(ADOPT_LOOKBACK)]
+        return [
+            info
+            for info in tables
+            if info.settings.tournament == tournament.id and info.id not in known
+        ]
+
+    async def _open_pending(self, tournament: Tournament, adopting: bool = False) -> None:
         """Open the paired tables not yet recorded, one stored step each: a table made
-        before a crash is adopted, so a restart never seats anyone twice."""
+        before a crash is adopted, so a restart never seats anyone twice (``adopting``: a
+        round's start interrupted, here or on another process: the storage is searched too)."""
+        stored = await self._stored_tables(tournament) if adopting else []
         while tournament.pending:
             number, group = tournament.pending[0]
             place = 1 + sum(1 for game in tournament.games if game.round == number)
-            table_id = self._orphan(tournament, group)
+            table_id = self._orphan(tournament, group, stored)
             if table_id is None:
                 if not await self._owner(tournament.id):
                     raise StaleTournamentError(f"tournament {tournament.id} is run elsewhere now")
@@ -1119,7 +1144,7 @@ class Tournaments:
         changed. A round starts in stored steps: its pairing (with the byes), then each table
         (see :meth:`_open_pending`)."""
         if tournament.pending:  # a round's start interrupted by a restart: carry it on
-            await self._open_pending(tournament)
+            await self._open_pending(tournament, adopting=True)
             self.crash_point(f"started:{tournament.round}")
             return True
         running = [g for g in tournament.games if not g.finished]
