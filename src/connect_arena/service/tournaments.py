@@ -959,9 +959,15 @@ class Tournaments:
                 game.table_id
             )
             info = table.info if table is not None else None
+            if table is not None and self.cluster is not None and self.cluster.is_dormant(table):
+                info = None  # a replica left behind here: the database knows better
             if info is None:
                 info = await self.registry.storage.get_table(game.table_id)
             if info is None or info.status is not TableStatus.FINISHED:
+                if table is None and self.cluster is not None:
+                    # A table opened by a process that died: a replica here lets this
+                    # process carry its game on (computer seats, chance; see ComputerSeats).
+                    await self.cluster.active(game.table_id)
                 continue
             game.returns = None if info.returns is None else list(info.returns)
             game.reason = (info.reason or ResultReason.NORMAL).value
