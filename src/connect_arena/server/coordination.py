@@ -429,8 +429,8 @@ class RedisCoordinator:
         """Let go of the kept leases, stop the subscription and close the connection pool."""
         self._closing = True
         for table_id, held in list(self._held.items()):
+            self._forget(table_id, held)  # busy too: no renewal may outlive the process's end
             if not held.busy:
-                self._forget(table_id, held)
                 await self._let_go(table_id, held.token)
         if self._reader is not None:
             self._reader.cancel()
