@@ -19,7 +19,7 @@ from connect_arena.server.db.models import TableRow
 from connect_arena.server.db.tournaments import SqlTournaments
 from connect_arena.service import MatchService, ServiceConfig, ServiceError
 from connect_arena.service.settings import TableSettings, TimeControl, TimeControlKind
-from connect_arena.service.tournaments import Format, TournamentStatus
+from connect_arena.service.tournaments import Format, StaleTournamentError, TournamentStatus
 from tests.scale.test_coordination import run, users
 
 QUICK = {"parachutes": 2, "tiles": 1}
@@ -193,5 +193,26 @@ def test_when_the_owner_stops_the_other_process_finishes_the_tournament(
             done = await other.tournaments.find(made.id)
             assert [g.round for g in done.games] == [1, 1, 2, 2, 3, 3]
             assert await tournament_tables(other.storage, made.id) == 6
+
+    run(scenario)
+
+
+def test_a_save_from_an_older_read_is_refused_and_changes_nothing(database_url: str) -> None:
+    async def scenario() -> None:
+        engine = make_engine(database_url)
+        await asyncio.to_thread(run_migrations, engine)
+        storage = SqlStorage(engine)
+        try:
+            store = SqlTournaments(storage)
+            state = {"status": "upcoming", "round": 0, "entrants": []}
+            made = await store.add_tournament({"name": "x"}, state)
+            assert await store.save_tournament(made, {**state, "round": 1}, 0) == 1
+            with pytest.raises(StaleTournamentError):
+                await store.save_tournament(made, {**state, "round": 2}, 0)
+            stored = await store.get_tournament(made)
+            assert stored is not None and stored.version == 1 and stored.state["round"] == 1
+            assert await store.open_tournaments() == [made]
+        finally:
+            storage.close()
 
     run(scenario)
