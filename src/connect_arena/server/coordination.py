@@ -89,6 +89,19 @@ end
 return 0
 """
 
+# A named claim (a tournament's owner): take it when free, renew it when this process's
+# token holds it. Returns 1 (held now) or 0 (another process holds it).
+_CLAIM = """
+local holder = redis.call('GET', KEYS[1])
+if holder == ARGV[1] then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  return 1
+end
+if holder then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1
+"""
+
 MAX_CONNECTIONS = 512
 """Connections to Redis a process opens at most (each concurrent lease step holds one)."""
 
@@ -146,6 +159,7 @@ class RedisCoordinator:
         self._renew = self.redis.register_script(_RENEW)
         self._release = self.redis.register_script(_RELEASE)
         self._done = self.redis.register_script(_DONE)
+        self._claim = self.redis.register_script(_CLAIM)
         self._reader: asyncio.Task[None] | None = None
         self._held: dict[int, _Held] = {}
         self._letting_go: set[asyncio.Task[None]] = set()
@@ -331,6 +345,27 @@ class RedisCoordinator:
                     keys=[key, f"{key}:none", self.channel], args=[token, -1, "", 1]
                 )
 
+    # ----- named claims ---------------------------------------------------------------------------
+    async def claim(self, name: str, ms: int) -> bool:
+        """See :meth:`connect_arena.service.cluster.Coordinator.claim`: the key
+        ``<prefix>claim:<name>`` holds this process's :attr:`origin` (one Lua script)."""
+        try:
+            held = await self._claim(keys=[f"{self.prefix}claim:{name}"], args=[self.origin, ms])
+        except RedisError as error:
+            raise CoordinationError(f"Redis: {error}") from None
+        return bool(held)
+
+    async def unclaim(self, name: str) -> None:
+        """See :meth:`connect_arena.service.cluster.Coordinator.unclaim` (by token, as a
+        table lease's release)."""
+        key = f"{self.prefix}claim:{name}"
+        try:
+            await self._release(
+                keys=[key, f"{key}:none", self.channel], args=[self.origin, -1, "", 1]
+            )
+        except RedisError as error:  # it expires by itself
+            log.warning("letting go of %s failed: %s", key, error)
+
     # ----- broadcasts ---------------------------------------------------------------------------
     async def publish(self, text: str) -> None:
         """See :meth:`connect_arena.service.cluster.Coordinator.publish`."""
@@ -394,8 +429,8 @@ class RedisCoordinator:
         """Let go of the kept leases, stop the subscription and close the connection pool."""
         self._closing = True
         for table_id, held in list(self._held.items()):
+            self._forget(table_id, held)  # busy too: no renewal may outlive the process's end
             if not held.busy:
-                self._forget(table_id, held)
                 await self._let_go(table_id, held.token)
         if self._reader is not None:
             self._reader.cancel()

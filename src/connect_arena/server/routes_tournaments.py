@@ -70,7 +70,7 @@ class Computers(Strict):
 @router.get("/api/tournaments", response_model=None)
 async def tournaments(arena: ArenaDep) -> TournamentListing:
     """Upcoming, running and finished tournaments."""
-    return arena.service.tournaments.listing()
+    return await arena.service.tournaments.fresh_listing()
 
 
 @router.post("/api/tournaments", dependencies=[CsrfDep], status_code=201, response_model=None)
@@ -107,7 +107,7 @@ async def create(body: NewTournament, user: UserDep, arena: ArenaDep) -> Tournam
 async def tournament(tournament_id: RowId, arena: ArenaDep) -> TournamentBody:
     """A tournament: its settings, entrants, standings and games."""
     service = arena.service.tournaments
-    return {"tournament": service.to_json(service.get(tournament_id))}
+    return {"tournament": service.to_json(await service.find(tournament_id))}
 
 
 @router.post("/api/tournaments/{tournament_id}/join", response_model=None)
@@ -115,7 +115,7 @@ async def join(tournament_id: RowId, caller: Entering, arena: ArenaDep) -> Tourn
     """Register (until the start; arenas also while they run): a signed-in person, or a
     bot with its token (``bot:play``)."""
     user = caller.user
-    if user.guest and arena.service.tournaments.get(tournament_id).settings.rated:
+    if user.guest and (await arena.service.tournaments.find(tournament_id)).settings.rated:
         raise ApiError(403, "guest", "rated tournaments need an account")
     service = arena.service.tournaments
     made = await service.register(tournament_id, service_user(user))
@@ -145,7 +145,7 @@ async def computers(
 @router.get("/api/tournaments/{tournament_id}/records")
 async def records(tournament_id: RowId, arena: ArenaDep) -> StreamingResponse:
     """Every finished game's record, one JSON object per line (in the order played)."""
-    tournament = arena.service.tournaments.get(tournament_id)
+    tournament = await arena.service.tournaments.find(tournament_id)
     finished = [game.table_id for game in tournament.games if game.finished]
 
     async def lines() -> AsyncIterator[bytes]:
@@ -172,6 +172,7 @@ async def tournament_socket(websocket: WebSocket, tournament_id: int) -> None:
     await accept(websocket)
     service = arena.service.tournaments
     try:
+        await service.find(tournament_id)  # read from the store when another process runs it
         subscription = service.watch(tournament_id, None if user is None else user.id)
     except ServiceError as error:
         await websocket.send_text(json.dumps(error.to_json()))

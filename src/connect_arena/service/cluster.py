@@ -124,6 +124,20 @@ class Coordinator(Protocol):
         process). Never waits."""
         ...
 
+    async def claim(self, name: str, ms: int) -> bool:
+        """Take or renew the claim ``name`` for ``ms`` milliseconds: whether this process
+        holds it now (another process's claim is never taken before it expires; a claim
+        not renewed expires by itself, so a dead process's is taken over).
+
+        Raises:
+            CoordinationError: the coordinator is unreachable.
+        """
+        ...
+
+    async def unclaim(self, name: str) -> None:
+        """Let go of the claim ``name`` if this process holds it (nothing otherwise)."""
+        ...
+
     async def publish(self, text: str) -> None:
         """Publish ``text`` to every process (this one included; at most once, as pub/sub).
 

@@ -157,6 +157,7 @@ class MatchService:
             tournaments or MemoryTournamentStore(),
             self.ratings.rated_games,
             self.ratings.rating_of,
+            self.cluster,
         )
         self.chat = Chat(self.registry, chat or MemoryChatStore(), self.cluster)
         self.seeks = Seeks(
@@ -198,6 +199,7 @@ class MatchService:
             self.cluster.on("chat", self.chat.relayed)
             self.cluster.on("mutes", self.chat.mutes_changed)
             self.cluster.on("seeks", self.seeks.refresh)
+            self.cluster.on("tournament", self.tournaments.relayed)
 
     def _announce(self, event: PresenceChanged) -> None:
         """Publish who is connected to the table through this process (several only)."""
@@ -228,9 +230,9 @@ class MatchService:
 
     async def close(self) -> None:
         """Stop computer players and close every subscription."""
+        await self.tournaments.close()  # first: it lets go of its claims through the cluster
         if self.cluster is not None:
             await self.cluster.close()
-        await self.tournaments.close()
         await self.registry.close()
         await self.seeks.book.close()
         self.lobby.close()

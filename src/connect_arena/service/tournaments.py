@@ -23,7 +23,7 @@ import math
 import os
 import random
 import signal
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any, Protocol, TypeVar
@@ -31,12 +31,15 @@ from typing import Any, Protocol, TypeVar
 from connect_arena.agents import pairing
 from connect_arena.core import CHANCE, game_class
 from connect_arena.service import protocol
+from connect_arena.service.cluster import Cluster, CoordinationError
 from connect_arena.service.live_table import Subscription
 from connect_arena.service.model import (
+    MAX_ID,
     ErrorCode,
     Seat,
     SeatKind,
     ServiceError,
+    TableInfo,
     TableStatus,
     User,
     utcnow,
@@ -79,6 +82,17 @@ MAX_COMPUTERS = 32
 BROADCAST_EVERY = 1.0
 """Seconds between two live ``tournament`` messages of one tournament (changes made meanwhile
 leave together in the next)."""
+
+LEASE_MS = 5000
+"""Milliseconds a tournament's owner claim lasts unless renewed (renewed every third): how
+long a tournament waits when its owner process dies."""
+
+ATTEMPTS = 8
+"""Tries of a change asked while another process saves the same tournament."""
+
+ADOPT_LOOKBACK = 500
+"""Recently finished tables searched for a taken-over round's tables (a table opened just
+before its process died may have finished already)."""
 
 PAIRING_LIMIT = 10.0
 """Seconds a round's pairing may take (in a worker thread) before it is given up and tried
@@ -134,6 +148,9 @@ class TournamentStatus(enum.StrEnum):
     RUNNING = "running"
     FINISHED = "finished"
     CANCELLED = "cancelled"
+
+
+_OPEN = (TournamentStatus.UPCOMING, TournamentStatus.RUNNING)
 
 
 @dataclass(slots=True)
@@ -287,6 +304,8 @@ class Tournament:
     byes: list[tuple[int, int]] = field(default_factory=list)
     schedule: list[list[tuple[int, ...]]] = field(default_factory=list)
     pending: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
+    version: int = 0
+    """The stored row's version this state was read at or saved as (not in the state)."""
 
     def active(self) -> list[Entrant]:
         """The entrants still paired."""
@@ -371,16 +390,23 @@ class Tournament:
             tournament.started_at = datetime.fromisoformat(state["started_at"])
         if state.get("finished_at"):
             tournament.finished_at = datetime.fromisoformat(state["finished_at"])
+        tournament.version = row.version
         return tournament
 
 
 @dataclass(frozen=True, slots=True)
 class StoredTournament:
-    """A tournament as stored: its id, the creation's choices and its state (JSON)."""
+    """A tournament as stored: its id, the creation's choices, its state (JSON) and its
+    version (raised by every save)."""
 
     id: int
     spec: dict[str, Any]
     state: dict[str, Any]
+    version: int = 0
+
+
+class StaleTournamentError(Exception):
+    """A save was refused: the tournament was saved by someone else since it was read."""
 
 
 class TournamentStore(Protocol):
@@ -390,8 +416,23 @@ class TournamentStore(Protocol):
         """Store a new tournament; its id."""
         ...
 
-    async def save_tournament(self, tournament_id: int, state: dict[str, Any]) -> None:
-        """Replace a tournament's state."""
+    async def save_tournament(
+        self, tournament_id: int, state: dict[str, Any], version: int | None = None
+    ) -> int:
+        """Replace a tournament's state if its stored version is still ``version`` (``None``:
+        whatever it is); the new version.
+
+        Raises:
+            StaleTournamentError: the stored version is another.
+        """
+        ...
+
+    async def get_tournament(self, tournament_id: int) -> StoredTournament | None:
+        """One tournament (``None``: there is none)."""
+        ...
+
+    async def open_tournaments(self) -> list[int]:
+        """The ids of the upcoming and running tournaments, oldest first."""
         ...
 
     async def list_tournaments(self) -> list[StoredTournament]:
@@ -411,10 +452,27 @@ class MemoryTournamentStore:
         self.rows[tournament_id] = StoredTournament(tournament_id, dict(spec), dict(state))
         return tournament_id
 
-    async def save_tournament(self, tournament_id: int, state: dict[str, Any]) -> None:
+    async def save_tournament(
+        self, tournament_id: int, state: dict[str, Any], version: int | None = None
+    ) -> int:
         """See :meth:`TournamentStore.save_tournament`."""
         row = self.rows[tournament_id]
-        self.rows[tournament_id] = StoredTournament(row.id, row.spec, dict(state))
+        if version is not None and version != row.version:
+            raise StaleTournamentError(f"tournament {tournament_id} was saved meanwhile")
+        self.rows[tournament_id] = StoredTournament(
+            row.id, row.spec, copy.deepcopy(state), row.version + 1
+        )
+        return row.version + 1
+
+    async def get_tournament(self, tournament_id: int) -> StoredTournament | None:
+        """See :meth:`TournamentStore.get_tournament`."""
+        row = self.rows.get(tournament_id)
+        return None if row is None else replace(row, state=copy.deepcopy(row.state))
+
+    async def open_tournaments(self) -> list[int]:
+        """See :meth:`TournamentStore.open_tournaments`."""
+        open_ = (TournamentStatus.UPCOMING.value, TournamentStatus.RUNNING.value)
+        return [key for key in sorted(self.rows) if self.rows[key].state["status"] in open_]
 
     async def list_tournaments(self) -> list[StoredTournament]:
         """See :meth:`TournamentStore.list_tournaments`."""
@@ -434,6 +492,12 @@ class Tournaments:
         store: where tournaments are kept.
         rated_games: the entry condition's count (``None``: every count is 0).
         rating_of: a person's displayed rating, for seeding (``None``: no seeding by rating).
+        cluster: shared with the other processes (``None``: this process is alone). Then
+            each tournament is run (started, paired, its tables opened) by the one process
+            holding its claim ``tournament:<id>`` (:data:`LEASE_MS`, renewed); every process
+            answers it from the database, and each save is refused when another process
+            saved since it was read (the row's version): the change is then made again on
+            the stored state. A saved change is relayed (``tournament``) to the others.
     """
 
     def __init__(
@@ -443,8 +507,15 @@ class Tournaments:
         store: TournamentStore,
         rated_games: RatedGames | None = None,
         rating_of: Callable[[int, str], Any] | None = None,
+        cluster: Cluster | None = None,
     ) -> None:
         self.registry = registry
+        self.cluster = cluster
+        self.lease_ms = LEASE_MS
+        """The owner claim's expiry (see :data:`LEASE_MS`)."""
+        self.owned: set[int] = set()
+        """The tournaments this process runs (several processes: those whose claim it holds)."""
+        self._supervisor: asyncio.Task[None] | None = None
         self.seating = seating
         self.store = store
         self.rated_games = rated_games
@@ -469,25 +540,39 @@ class Tournaments:
 
     # ----- life ----------------------------------------------------------------------------------
     async def start(self) -> None:
-        """Rebuild every tournament from the store and resume the unfinished ones."""
+        """Rebuild every tournament from the store and resume the unfinished ones (several
+        processes: those whose claim this process takes, now and every third of
+        :attr:`lease_ms`)."""
         for row in await self.store.list_tournaments():
-            tournament = Tournament.from_stored(row)
-            self.held[tournament.id] = tournament
-            for game in tournament.games:
-                if not game.finished:
-                    self._by_table[game.table_id] = tournament.id
-            if tournament.status in (TournamentStatus.UPCOMING, TournamentStatus.RUNNING):
+            tournament = self._keep(Tournament.from_stored(row))
+            if self.cluster is None and tournament.status in _OPEN:
                 await self._catch_up(tournament)
+                self.owned.add(tournament.id)
                 self._launch(tournament)
+        if self.cluster is not None:
+            self._supervisor = asyncio.get_running_loop().create_task(self._supervise())
 
-    async def close(self) -> None:
-        """Stop the tournaments' tasks (their state is stored)."""
-        for task in list(self._tasks.values()):
+    async def stop_running(self, release: bool = True) -> None:
+        """Stop running tournaments here (their state is stored); ``release``: let go of
+        their claims at once (else they expire, as a killed process's)."""
+        tasks = list(self._tasks.values())
+        if self._supervisor is not None:
+            tasks.append(self._supervisor)
+            self._supervisor = None
+        for task in tasks:
             task.cancel()
-        for task in list(self._tasks.values()):
+        for task in tasks:
             with contextlib.suppress(BaseException):
                 await task
         self._tasks.clear()
+        if release and self.cluster is not None:
+            for tournament_id in sorted(self.owned):
+                await self.cluster.coordinator.unclaim(f"tournament:{tournament_id}")
+        self.owned.clear()
+
+    async def close(self) -> None:
+        """Stop the tournaments' tasks (their state is stored) and let go of their claims."""
+        await self.stop_running()
         for handle in self._later.values():
             handle.cancel()
         self._later.clear()
@@ -505,8 +590,157 @@ class Tournaments:
         return self._locks.setdefault(tournament_id, asyncio.Lock())
 
     async def _save(self, tournament: Tournament) -> None:
-        await self.store.save_tournament(tournament.id, tournament.state_json())
+        """Store ``tournament`` if nobody saved it since it was read; relay the change.
+
+        Raises:
+            StaleTournamentError: someone did (the stored state is read again first).
+        """
+        try:
+            tournament.version = await self.store.save_tournament(
+                tournament.id, tournament.state_json(), tournament.version
+            )
+        except StaleTournamentError:
+            await self._reload(tournament.id)
+            raise
         self._broadcast(tournament)
+        if self.cluster is not None:
+            self.cluster.send("tournament", {"id": tournament.id, "version": tournament.version})
+
+    def _keep(self, tournament: Tournament) -> Tournament:
+        """Hold ``tournament`` as the latest known state; its games in progress are noted."""
+        self.held[tournament.id] = tournament
+        for game in tournament.games:
+            if not game.finished:
+                self._by_table[game.table_id] = tournament.id
+        return tournament
+
+    async def _reload(self, tournament_id: int) -> Tournament | None:
+        """Read a tournament from the store; the held state is replaced when the stored one
+        is newer (its watchers then hear of it). ``None``: there is no such tournament."""
+        row = await self.store.get_tournament(tournament_id)
+        if row is None:
+            return None
+        held = self.held.get(tournament_id)
+        if held is not None and held.version >= row.version:
+            return held
+        tournament = self._keep(Tournament.from_stored(row))
+        self._broadcast(tournament)
+        return tournament
+
+    async def relayed(self, body: dict[str, Any]) -> None:
+        """Another process saved a tournament (``{"id", "version"}``): read it again when
+        the held state is older, and wake it."""
+        tournament_id = body.get("id")
+        version = body.get("version")
+        if not isinstance(tournament_id, int) or not isinstance(version, int):
+            return
+        held = self.held.get(tournament_id)
+        if held is not None and held.version >= version:
+            return
+        await self._reload(tournament_id)
+        wake = self._wake.get(tournament_id)
+        if wake is not None:
+            wake.set()
+
+    async def find(self, tournament_id: int) -> Tournament:
+        """The tournament ``tournament_id`` as stored (several processes: read from the
+        store; alone: held here).
+
+        Raises:
+            ServiceError: ``not_found``.
+        """
+        stored = 0 < tournament_id <= MAX_ID  # a database integer cannot hold the others
+        if stored and (self.cluster is not None or tournament_id not in self.held):
+            await self._reload(tournament_id)
+        return self.get(tournament_id)
+
+    async def fresh_listing(self) -> protocol.TournamentListing:
+        """:meth:`listing`, the held tournaments read again from the store first when
+        several processes share it."""
+        if self.cluster is not None:
+            for row in await self.store.list_tournaments():
+                held = self.held.get(row.id)
+                if held is None or held.version < row.version:
+                    self._broadcast(self._keep(Tournament.from_stored(row)))
+        return self.listing()
+
+    async def _changing(
+        self, tournament_id: int, change: Callable[[Tournament], Any]
+    ) -> Tournament:
+        """Apply ``await change(tournament)`` (which checks, changes and saves under the
+        tournament's lock) to the stored state, again while another process saved it
+        meanwhile.
+
+        Raises:
+            ServiceError: ``not_found``, what ``change`` raises; ``conflict`` after
+                :data:`ATTEMPTS` refusals.
+        """
+        for _ in range(ATTEMPTS):
+            tournament = await self.find(tournament_id)
+            try:
+                async with self._lock(tournament_id):
+                    if self.held.get(tournament_id) is not tournament:
+                        continue  # read again meanwhile
+                    await change(tournament)
+            except StaleTournamentError:
+                continue
+            wake = self._wake.get(tournament_id)
+            if wake is not None:
+                wake.set()
+            return tournament
+        raise ServiceError(ErrorCode.CONFLICT, "the tournament kept changing: try again")
+
+    # ----- owners (several processes) ------------------------------------------------------------
+    async def _supervise(self) -> None:
+        """Every third of :attr:`lease_ms`: take or renew the claim of each open tournament;
+        run those held, stop those lost."""
+        while True:
+            try:
+                await self._claim_open()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("claiming tournaments failed")
+            await asyncio.sleep(self.lease_ms / 3000)
+
+    async def _claim_open(self) -> None:
+        assert self.cluster is not None
+        coordinator = self.cluster.coordinator
+        for tournament_id in sorted(set(await self.store.open_tournaments()) | self.owned):
+            task = self._tasks.get(tournament_id)
+            running = task is not None and not task.done()
+            try:
+                got = await coordinator.claim(f"tournament:{tournament_id}", self.lease_ms)
+            except CoordinationError as error:
+                log.warning("tournament %s's claim: %s", tournament_id, error)
+                got = False
+            if not got:
+                self.owned.discard(tournament_id)
+                if task is not None and running:
+                    task.cancel()  # another process runs it now
+                continue
+            if running:
+                continue
+            tournament = await self._reload(tournament_id)
+            if tournament is None or tournament.status not in _OPEN:
+                self.owned.discard(tournament_id)
+                await coordinator.unclaim(f"tournament:{tournament_id}")
+                continue
+            self.owned.add(tournament_id)
+            self._launch(tournament)
+
+    async def _owner(self, tournament_id: int) -> bool:
+        """Whether this process still runs the tournament (renewing its claim): asked
+        before each table is opened, so a process that lost it opens none."""
+        if self.cluster is None:
+            return True
+        try:
+            got = await self.cluster.coordinator.claim(f"tournament:{tournament_id}", self.lease_ms)
+        except CoordinationError:
+            got = False
+        if not got:
+            self.owned.discard(tournament_id)
+        return got
 
     # ----- creation and registration -----------------------------------------------------------
     async def create(
@@ -555,8 +789,9 @@ class Tournaments:
             raise ServiceError(ErrorCode.BAD_REQUEST, "the start time has passed")
         if not 0 <= min_rated_games <= 1000 or not 0 <= pause <= 3600:
             raise ServiceError(ErrorCode.BAD_REQUEST, "entry condition or pause out of range")
-        open_ = (TournamentStatus.UPCOMING, TournamentStatus.RUNNING)
-        mine = [t for t in self.held.values() if t.created_by == user.id and t.status in open_]
+        if self.cluster is not None:
+            await self.fresh_listing()  # created through other processes count too
+        mine = [t for t in self.held.values() if t.created_by == user.id and t.status in _OPEN]
         if len(mine) >= MAX_OPEN_PER_ACCOUNT:
             raise ServiceError(
                 ErrorCode.NOT_ALLOWED,
@@ -581,8 +816,10 @@ class Tournaments:
         tournament.id = await self.store.add_tournament(
             tournament.spec_json(), tournament.state_json()
         )
-        self.held[tournament.id] = tournament
-        self._launch(tournament)
+        self._keep(tournament)
+        if await self._owner(tournament.id):  # else the claim's holder runs it
+            self.owned.add(tournament.id)
+            self._launch(tournament)
         return tournament
 
     def get(self, tournament_id: int) -> Tournament:
@@ -617,8 +854,8 @@ class Tournaments:
         Raises:
             ServiceError: ``not_found``, ``not_allowed`` (closed, or the entry condition).
         """
-        tournament = self.get(tournament_id)
-        async with self._lock(tournament_id):
+
+        async def change(tournament: Tournament) -> None:
             self._may_join(tournament, 0 if tournament.entrant_of(user.id) else 1)
             if tournament.min_rated_games and self.rated_games is not None:
                 played = await self.rated_games(user.id, tournament.game)
@@ -643,8 +880,8 @@ class Tournaments:
                     )
                 )
             await self._save(tournament)
-        self._wake[tournament_id].set()
-        return tournament
+
+        return await self._changing(tournament_id, change)
 
     async def withdraw(self, tournament_id: int, user: User) -> Tournament:
         """Withdraw ``user``: no longer paired (a game in progress is played out).
@@ -653,8 +890,8 @@ class Tournaments:
             ServiceError: ``not_found``, ``not_seated`` (not registered), ``not_allowed``
                 (the tournament is over).
         """
-        tournament = self.get(tournament_id)
-        async with self._lock(tournament_id):
+
+        async def change(tournament: Tournament) -> None:
             if tournament.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
                 raise ServiceError(ErrorCode.NOT_ALLOWED, "the tournament is over")
             entrant = tournament.entrant_of(user.id)
@@ -662,7 +899,8 @@ class Tournaments:
                 raise ServiceError(ErrorCode.NOT_SEATED, "you are not registered")
             entrant.withdrawn = True
             await self._save(tournament)
-        return tournament
+
+        return await self._changing(tournament_id, change)
 
     async def add_computers(
         self, tournament_id: int, user: User, agent: str, count: int = 1
@@ -674,14 +912,14 @@ class Tournaments:
             ServiceError: ``not_found``, ``not_allowed`` (not the creator, closed),
                 ``bad_request`` (an unknown level, too many).
         """
-        tournament = self.get(tournament_id)
         if agent not in COMPUTER_LEVELS:
             raise ServiceError(
                 ErrorCode.BAD_REQUEST, f"computers enter as one of {', '.join(COMPUTER_LEVELS)}"
             )
         if not 1 <= count <= 64:
             raise ServiceError(ErrorCode.BAD_REQUEST, "add 1 to 64 computers at a time")
-        async with self._lock(tournament_id):
+
+        async def change(tournament: Tournament) -> None:
             if user.id != tournament.created_by:
                 raise ServiceError(ErrorCode.NOT_ALLOWED, "only the creator adds computers")
             self._may_join(tournament, count)
@@ -696,8 +934,8 @@ class Tournaments:
                     Entrant(len(tournament.entrants), f"{agent} #{number}", agent=agent)
                 )
             await self._save(tournament)
-        self._wake[tournament_id].set()
-        return tournament
+
+        return await self._changing(tournament_id, change)
 
     # ----- games ----------------------------------------------------------------------------
     def table_finished(self, event: TableFinished) -> None:
@@ -721,9 +959,15 @@ class Tournaments:
                 game.table_id
             )
             info = table.info if table is not None else None
+            if table is not None and self.cluster is not None and self.cluster.is_dormant(table):
+                info = None  # a replica left behind here: the database knows better
             if info is None:
                 info = await self.registry.storage.get_table(game.table_id)
             if info is None or info.status is not TableStatus.FINISHED:
+                if table is None and self.cluster is not None:
+                    # A table opened by a process that died: a replica here lets this
+                    # process carry its game on (computer seats, chance; see ComputerSeats).
+                    await self.cluster.active(game.table_id)
                 continue
             game.returns = None if info.returns is None else list(info.returns)
             game.reason = (info.reason or ResultReason.NORMAL).value
@@ -760,14 +1004,17 @@ class Tournaments:
                 )
         return seats
 
-    def _orphan(self, tournament: Tournament, group: tuple[int, ...]) -> int | None:
+    def _orphan(
+        self, tournament: Tournament, group: tuple[int, ...], stored: Sequence[TableInfo] = ()
+    ) -> int | None:
         """A table made for ``group`` of the tournament but never recorded as its game (the
         process stopped between the two writes): its id, to adopt rather than seat the group
-        twice."""
+        twice. Searched among this process's tables and ``stored`` (tables read from the
+        storage)."""
         known = {game.table_id for game in tournament.games}
         wanted = [(s.kind, s.user_id, s.name, s.agent) for s in self._seats(tournament, group)]
-        for table in [*self.registry.tables.values(), *self.registry.finished.values()]:
-            info = table.info
+        here = [*self.registry.tables.values(), *self.registry.finished.values()]
+        for info in [*(table.info for table in here), *stored]:
             if info.settings.tournament != tournament.id or info.id in known:
                 continue
             if [(s.kind, s.user_id, s.name, s.agent) for s in info.seats] == wanted:
@@ -794,14 +1041,33 @@ class Tournaments:
         info = await self.seating.create_seated(creator, tournament.game, options, seats, settings)
         return info.id
 
-    async def _open_pending(self, tournament: Tournament) -> None:
+    async def _stored_tables(self, tournament: Tournament) -> list[TableInfo]:
+        """The tournament's tables in the storage that it has not recorded (several
+        processes: a round taken over from another process may have some; read once per
+        takeover, not at each table)."""
+        if self.cluster is None:
+            return []
+        storage = self.registry.storage
+        known = {game.table_id for game in tournament.games}
+        tables = [*await storage.active_tables(), *await storage.finished_tables(ADOPT_LOOKBACK)]
+        return [
+            info
+            for info in tables
+            if info.settings.tournament == tournament.id and info.id not in known
+        ]
+
+    async def _open_pending(self, tournament: Tournament, adopting: bool = False) -> None:
         """Open the paired tables not yet recorded, one stored step each: a table made
-        before a crash is adopted, so a restart never seats anyone twice."""
+        before a crash is adopted, so a restart never seats anyone twice (``adopting``: a
+        round's start interrupted, here or on another process: the storage is searched too)."""
+        stored = await self._stored_tables(tournament) if adopting else []
         while tournament.pending:
             number, group = tournament.pending[0]
             place = 1 + sum(1 for game in tournament.games if game.round == number)
-            table_id = self._orphan(tournament, group)
+            table_id = self._orphan(tournament, group, stored)
             if table_id is None:
+                if not await self._owner(tournament.id):
+                    raise StaleTournamentError(f"tournament {tournament.id} is run elsewhere now")
                 table_id = await self._open_table(tournament, group, number)
                 self.crash_point(f"created:{number}:{place}")
             tournament.games.append(TournamentGame(number, table_id, tuple(group)))
@@ -812,33 +1078,40 @@ class Tournaments:
 
     # ----- running ---------------------------------------------------------------------------
     async def _run(self, tournament_id: int) -> None:
-        """Run a tournament from wherever it stands until it ends."""
-        tournament = self.held[tournament_id]
+        """Run a tournament from wherever it stands until it ends (or, with several
+        processes, until another process runs it); after a refused save, from the state
+        read again."""
         wake = self._wake[tournament_id]
         try:
-            while tournament.status is TournamentStatus.UPCOMING:
-                wait = (tournament.starts_at - self.now()).total_seconds()
-                if wait <= 0:
-                    await self._begin(tournament)
-                    wait = 1.0  # still upcoming: the schedule took too long, try again
-                    if tournament.status is not TournamentStatus.UPCOMING:
-                        break
-                wake.clear()
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(wake.wait(), min(wait, 60.0))
-            while tournament.status is TournamentStatus.RUNNING:
-                async with self._lock(tournament_id):
-                    changed = await self._catch_up(tournament)
-                    done = await self._step(tournament)
-                    if changed or done:
-                        await self._save(tournament)
-                if tournament.status is not TournamentStatus.RUNNING:
+            while tournament_id in self.owned:
+                tournament = self.held[tournament_id]
+                if tournament.status is TournamentStatus.UPCOMING:
+                    wait = (tournament.starts_at - self.now()).total_seconds()
+                    if wait <= 0:
+                        await self._begin(tournament)
+                        if tournament.status is not TournamentStatus.UPCOMING:
+                            continue
+                        wait = 1.0  # still upcoming: the schedule took too long, try again
+                    pause = min(wait, 60.0)
+                elif tournament.status is TournamentStatus.RUNNING:
+                    async with self._lock(tournament_id):
+                        changed = await self._catch_up(tournament)
+                        done = await self._step(tournament)
+                        if changed or done:
+                            await self._save(tournament)
+                    if tournament.status is not TournamentStatus.RUNNING:
+                        continue
+                    pause = 1.0
+                else:
                     break
                 wake.clear()
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(wake.wait(), 1.0)
+                    await asyncio.wait_for(wake.wait(), pause)
         except asyncio.CancelledError:
             raise
+        except StaleTournamentError:  # read again: carry on from the stored state
+            if tournament_id in self.owned:
+                self._launch(self.held[tournament_id])
         except Exception:
             log.exception("tournament %s stopped", tournament_id)
 
@@ -877,7 +1150,7 @@ class Tournaments:
         changed. A round starts in stored steps: its pairing (with the byes), then each table
         (see :meth:`_open_pending`)."""
         if tournament.pending:  # a round's start interrupted by a restart: carry it on
-            await self._open_pending(tournament)
+            await self._open_pending(tournament, adopting=True)
             self.crash_point(f"started:{tournament.round}")
             return True
         running = [g for g in tournament.games if not g.finished]
@@ -1046,6 +1319,7 @@ class Tournaments:
             self._later[tournament_id] = loop.call_later(wait, self._send, tournament)
 
     def _send(self, tournament: Tournament) -> None:
+        tournament = self.held.get(tournament.id, tournament)  # the latest state
         self._later.pop(tournament.id, None)
         self._sent_at[tournament.id] = asyncio.get_running_loop().time()
         watchers = self.watchers.get(tournament.id)

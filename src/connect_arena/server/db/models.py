@@ -326,3 +326,6 @@ class TournamentRow(Base):
     state: Mapped[dict[str, Any]] = mapped_column(JSON)
     status: Mapped[str] = mapped_column(String(16), index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """Raised by every save: a save that read an older version is refused (processes
+    sharing the row)."""

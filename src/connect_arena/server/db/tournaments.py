@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 
 from connect_arena.server.db.models import TournamentRow
 from connect_arena.server.db.storage import SqlStorage
-from connect_arena.service.tournaments import StoredTournament
+from connect_arena.service.tournaments import StaleTournamentError, StoredTournament
 
 
 class SqlTournaments:
@@ -33,6 +33,7 @@ class SqlTournaments:
                 state=dict(state),
                 status=str(state["status"]),
                 created_at=datetime.now(UTC),
+                version=0,
             )
             session.add(row)
             session.flush()
@@ -40,23 +41,56 @@ class SqlTournaments:
 
         return await self.storage._run(work)
 
-    async def save_tournament(self, tournament_id: int, state: dict[str, Any]) -> None:
-        """See :meth:`connect_arena.service.tournaments.TournamentStore.save_tournament`."""
+    async def save_tournament(
+        self, tournament_id: int, state: dict[str, Any], version: int | None = None
+    ) -> int:
+        """See :meth:`connect_arena.service.tournaments.TournamentStore.save_tournament`: one
+        ``UPDATE ... WHERE version = :read RETURNING version`` (compare and set)."""
 
-        def work(session: Session) -> None:
-            session.execute(
-                update(TournamentRow)
-                .where(TournamentRow.id == tournament_id)
-                .values(state=dict(state), status=str(state["status"]))
+        def work(session: Session) -> int:
+            query = update(TournamentRow).where(TournamentRow.id == tournament_id)
+            if version is not None:
+                query = query.where(TournamentRow.version == version)
+            saved = session.execute(
+                query.values(
+                    state=dict(state),
+                    status=str(state["status"]),
+                    version=TournamentRow.version + 1,
+                ).returning(TournamentRow.version)
+            ).scalar_one_or_none()
+            if saved is None:
+                raise StaleTournamentError(f"tournament {tournament_id} was saved meanwhile")
+            return int(saved)
+
+        return await self.storage._run(work)
+
+    async def get_tournament(self, tournament_id: int) -> StoredTournament | None:
+        """See :meth:`connect_arena.service.tournaments.TournamentStore.get_tournament`."""
+
+        def work(session: Session) -> StoredTournament | None:
+            row = session.get(TournamentRow, tournament_id)
+            if row is None:
+                return None
+            return StoredTournament(row.id, dict(row.spec), dict(row.state), row.version)
+
+        return await self.storage._run(work)
+
+    async def open_tournaments(self) -> list[int]:
+        """See :meth:`connect_arena.service.tournaments.TournamentStore.open_tournaments`."""
+
+        def work(session: Session) -> list[int]:
+            query = select(TournamentRow.id).where(
+                TournamentRow.status.in_(("upcoming", "running"))
             )
+            return list(session.scalars(query.order_by(TournamentRow.id)))
 
-        await self.storage._run(work)
+        return await self.storage._run(work)
 
     async def list_tournaments(self) -> list[StoredTournament]:
         """See :meth:`connect_arena.service.tournaments.TournamentStore.list_tournaments`."""
 
         def work(session: Session) -> list[StoredTournament]:
             rows = session.scalars(select(TournamentRow).order_by(TournamentRow.id))
-            return [StoredTournament(r.id, dict(r.spec), dict(r.state)) for r in rows]
+            return [StoredTournament(r.id, dict(r.spec), dict(r.state), r.version) for r in rows]
 
         return await self.storage._run(work)
