@@ -15,6 +15,7 @@ from connect_arena.cli.board import board_app
 from connect_arena.cli.listing import games_command
 from connect_arena.cli.perft import perft_command
 from connect_arena.cli.play import play_command
+from connect_arena.cli.puzzles import puzzles_app
 from connect_arena.cli.replay import replay_command
 from connect_arena.cli.serve import serve_command
 from connect_arena.cli.simulate import simulate_command
@@ -64,6 +65,7 @@ app.command("serve")(serve_command)
 app.command("backup")(backup_command)
 app.command("restore")(restore_command)
 app.add_typer(admin_app, name="admin")
+app.add_typer(puzzles_app, name="puzzles")
 
 
 def main() -> None:

@@ -1,0 +1,1 @@
+"""Puzzles: positions from games with one proven answer (solver, miner, shipped data)."""

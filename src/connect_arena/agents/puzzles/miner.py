@@ -1,0 +1,185 @@
+"""The miner: self-play records from a seed, scanned for proven, unique puzzles.
+
+Game ``i`` of a run with seed ``s`` is played by ``make_agent(spec, s * 1000 + i + 1 + seat)``
+with chance outcomes from ``random.Random(s * 1000 + i)``, so a run is reproducible from its
+seed, game and agents. The last ``scan`` turn starts of each game are tried (the end of a
+game is where forced wins are found); each is proven by :mod:`.solver` or dropped.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from connect_arena.agents.base import close_agents
+from connect_arena.agents.levels import make_agent
+from connect_arena.agents.playout import play_game
+from connect_arena.agents.puzzles.solver import DEFAULT_BUDGET, Proof, prove_defence, prove_win
+from connect_arena.core.game import Action, State
+from connect_arena.core.records import record_of, replay
+from connect_arena.core.registry import load
+
+PUZZLE_FORMAT = "connect-arena/puzzles@1"
+"""The ``format`` field of a puzzle file."""
+
+DEFAULT_AGENTS = ("greedy", "mcts:easy")
+"""The self-play agents of the shipped puzzles (seat 0, seat 1)."""
+
+
+def turn_starts(state: State[Action]) -> list[int]:
+    """Indexes ``k`` of ``state.history`` where a seat's turn starts (after ``k`` actions)."""
+    starts: list[int] = []
+    previous = None
+    for index, entry in enumerate(state.history):
+        if entry.player >= 0 and entry.player != previous:
+            starts.append(index)
+        previous = entry.player
+    return starts
+
+
+def prefix_state(state: State[Action], length: int) -> State[Action]:
+    """A fresh state after the first ``length`` actions of ``state``'s history."""
+    current = state.game.new_initial_state()
+    for entry in state.history[:length]:
+        current.apply_legal_action(entry.action, entry.player)
+    return current
+
+
+def themes_of(state: State[Action], answer: Sequence[str], kind: str) -> list[str]:
+    """Themes of an answer: the engine's event kinds of its actions (``capture``,
+    ``jump``, ``move``...), plus ``defence`` for a defence, sorted and unique."""
+    current = state.clone()
+    found = {"defence"} if kind == "defence" else set()
+    for text in answer:
+        player = current.current_player
+        action = current.parse_action(text, player)
+        found.add(current.describe_action(action, player).key.rsplit(".", 1)[-1])
+        current.apply_legal_action(action, player)
+    return sorted(found)
+
+
+def difficulty(proof: Proof) -> int:
+    """1 (easiest) to 5: N, the answer's length and the proof's size (log10 of nodes)."""
+    score = proof.turns + (len(proof.answer) > 1) + math.log10(max(proof.nodes, 1)) / 2
+    return max(1, min(5, round(score) - 1))
+
+
+def puzzle_of(state: State[Action], proof: Proof, source: dict[str, Any]) -> dict[str, Any]:
+    """The JSON object of one puzzle at ``state`` (see ``docs/puzzles.md``)."""
+    record = record_of(state, [f"seat {seat}" for seat in range(state.game.num_players)])
+    actions = record.model_dump()["actions"]
+    digest = hashlib.sha1(
+        repr((state.game.name, sorted(state.game.options.items()), actions)).encode()
+    ).hexdigest()[:12]
+    return {
+        "id": f"{state.game.name}-{digest}",
+        "game": state.game.name,
+        "options": dict(state.game.options),
+        "position": record.model_dump(exclude={"meta"}),
+        "mover": state.current_player,
+        "kind": proof.kind,
+        "turns": proof.turns,
+        "answer": list(proof.answer),
+        "nodes": proof.nodes,
+        "source": source,
+        "themes": themes_of(state, proof.answer, proof.kind),
+        "difficulty": difficulty(proof),
+    }
+
+
+def prove(state: State[Action], max_turns: int, budget: int, defence: bool = True) -> Proof | None:
+    """A win proof (minimal N up to ``max_turns``), else a defence proof, else ``None``."""
+    proof = prove_win(state, max_turns, budget)
+    if proof is None and defence:
+        proof = prove_defence(state, budget)
+    return proof
+
+
+def mine(
+    game_name: str,
+    seed: int,
+    games: int,
+    agents: Sequence[str] = DEFAULT_AGENTS,
+    max_turns: int = 2,
+    budget: int = DEFAULT_BUDGET,
+    scan: int = 12,
+    limit: int | None = None,
+    defence: bool = True,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Mine puzzles from ``games`` self-play games of ``game_name`` (two players).
+
+    Args:
+        game_name: a registered game (``quinque``, ``connect5``...), default options.
+        seed: the run's seed; the same arguments give the same puzzles in the same order.
+        games: games to play.
+        agents: agent specs of seats 0 and 1 (see ``make_agent``).
+        max_turns: the largest N tried for "win in N turns".
+        budget: nodes per proof; over it the position is dropped.
+        scan: turn starts tried per game, counted back from its end.
+        limit: stop once this many puzzles are found.
+        defence: also try "stop the opponent's win" where no win is proven.
+        progress: called with ``(games played, puzzles found)`` after each game.
+
+    Returns:
+        Puzzle objects (see :func:`puzzle_of`), no two with the same id.
+
+    Raises:
+        ValueError: an unknown game or agent.
+    """
+    game = load(game_name, 2)
+    found: dict[str, dict[str, Any]] = {}
+    for index in range(games):
+        game_seed = seed * 1000 + index
+        seats = [make_agent(spec, game_seed + 1 + seat) for seat, spec in enumerate(agents)]
+        try:
+            final = play_game(game.new_initial_state(), seats, random.Random(game_seed))
+        finally:
+            close_agents(seats)
+        for start in turn_starts(final)[-scan:]:
+            state = prefix_state(final, start)
+            proof = prove(state, max_turns, budget, defence)
+            if proof is None:
+                continue
+            source = {"seed": seed, "game": index, "agents": list(agents), "ply": start}
+            puzzle = puzzle_of(state, proof, source)
+            found.setdefault(puzzle["id"], puzzle)
+            if limit is not None and len(found) >= limit:
+                return list(found.values())
+        if progress is not None:
+            progress(index + 1, len(found))
+    return list(found.values())
+
+
+def position_of(puzzle: dict[str, Any]) -> State[Action]:
+    """The puzzle's position, replayed from its record prefix.
+
+    Raises:
+        InvalidRecordError: the record prefix does not replay.
+    """
+    return replay(puzzle["position"])
+
+
+def verify(puzzle: dict[str, Any], budget: int | None = None) -> str | None:
+    """Re-prove one puzzle; ``None`` when the proof gives the same kind, N and answer,
+    else what differs."""
+    state = position_of(puzzle)
+    limit = budget if budget is not None else max(DEFAULT_BUDGET, 2 * int(puzzle["nodes"]))
+    if state.current_player != puzzle["mover"]:
+        return f"seat {state.current_player} to move, not {puzzle['mover']}"
+    if puzzle["kind"] == "win":
+        proof = prove_win(state, int(puzzle["turns"]), limit)
+    else:
+        proof = prove_defence(state, limit)
+    if proof is None:
+        return "no unique proof"
+    if (proof.kind, proof.turns, list(proof.answer)) != (
+        puzzle["kind"],
+        puzzle["turns"],
+        puzzle["answer"],
+    ):
+        return f"proved {proof.kind} in {proof.turns} with {list(proof.answer)}"
+    return None
