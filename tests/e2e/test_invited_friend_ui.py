@@ -18,9 +18,9 @@ def test_an_invited_friend_is_offered_the_seat(
     browser: Browser, live_server: LiveServer, width: int
 ) -> None:
     alice, bob = new_page(browser, live_server.base), new_page(browser, live_server.base)
-    bob.set_viewport_size({"width": width, "height": 844})
     sign_up(alice, "alice")
     sign_up(bob, "bob")
+    bob.set_viewport_size({"width": width, "height": 844})  # a phone's header folds into a menu
     answer = api_post(
         alice, "/api/tables", {"game": "quinque", "seats": [{"kind": "me"}, {"kind": "open"}]}
     )

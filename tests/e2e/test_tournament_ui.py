@@ -169,7 +169,7 @@ def test_register_play_a_round_and_see_the_standings(
     )
     expect(page.locator("#t-winner")).to_contain_text(re.compile(r"^(Winner|Shared first place): "))
     expect(page.locator("#t-winner")).to_contain_text(
-        winners.first.locator(".name").inner_text().strip("▸▾ ⚙")
+        winners.first.locator(".name button").first.inner_text().strip("▸▾ ⚙")
     )
     expect(page.locator("#t-podium li")).to_have_count(
         page.locator("#t-standings td.place").filter(has_text=re.compile(r"^[123]$")).count()

@@ -131,7 +131,7 @@ def test_amb12_retrace_rule_previous_turn() -> None:
     """Option ``retrace_rule=previous_turn``: neither a Connect 5 nor a capture by going back
     along the stretch the token used in its previous turn."""
     state = _jumped_onto_c1(retrace_rule="previous_turn")
-    with pytest.raises(IllegalActionError, match="retrace_rule=previous_turn"):
+    with pytest.raises(IllegalActionError, match="by going back along the line it used last"):
         state.apply_action("step c1 a3")
     assert legal(state, "step c1 c3")  # other moves are fine
     state = position("P1:a0, P2:a1, P2:f2", retrace_rule="previous_turn")

@@ -59,9 +59,7 @@ ENGLISH: dict[str, str] = {
     "connect5.first_turn_places": (
         "your first turn of a round places a token ('posizionano ... una delle loro pedine')"
     ),
-    "connect5.capture_compulsory": (
-        "you can capture, and captures are compulsory (capture_compulsory=true)"
-    ),
+    "connect5.capture_compulsory": ("you can capture, and captures are compulsory"),
     "connect5.no_supply": "{seat} has no tokens left to place",
     "connect5.place_taken": "{dot} holds {holder_seat}'s token: place only on a free dot",
     "connect5.place_taken_double": ("{dot} holds {holder_seat}'s double: place only on a free dot"),
@@ -89,7 +87,7 @@ ENGLISH: dict[str, str] = {
     "connect5.step_nowhere": ("a step goes from one dot to another: {src} to {dst} moves nothing"),
     "connect5.step_from_stem": (
         "{dst} is reached from {src} only by turning from the bar of a T without a dot into "
-        "its stem (t_turns=from_stem: from the stem into the bar only)"
+        "its stem (from the stem into the bar only)"
     ),
     "connect5.step_turning": (
         "{dst} is reached from {src} only by turning where lines cross without a dot "
@@ -124,18 +122,16 @@ ENGLISH: dict[str, str] = {
         "moves one token there"
     ),
     "connect5.retrace_run": (
-        "this token may not make a Connect 5 by going back along the line it used last "
-        "turn (retrace_rule=previous_turn)"
+        "this token may not make a Connect 5 by going back along the line it used last turn"
     ),
     "connect5.retrace_capture": (
-        "this token may not capture by going back along the line it used last turn "
-        "(retrace_rule=previous_turn)"
+        "this token may not capture by going back along the line it used last turn"
     ),
     "connect5.chain_twice": (
         "a capture may not use a stretch of line twice or jump a dot twice "
         "('ripercorrendo a ritroso un tratto appena usato')"
     ),
-    "connect5.chain_revisit": "a capture may not come back to {dot} (retrace_rule=no_revisit)",
+    "connect5.chain_revisit": "a capture may not come back to {dot}",
     "connect5.no_jump": (
         "there is no jump from {src} over {over} to {dst}: a jump goes over the next dot to "
         "the one after it, straight on through a T or crossing dot"
@@ -163,9 +159,7 @@ ENGLISH: dict[str, str] = {
         "no sandwich when the middle token is a double ('questa manovra non sarà possibile')"
     ),
     "connect5.sandwich_circled": "a sandwich needs your tokens on circled dots on both sides",
-    "connect5.sandwich_strict": (
-        "with sandwich_mode=strict_only_double_start a sandwich starts from a double"
-    ),
+    "connect5.sandwich_strict": ("under this table's rule, a sandwich starts from a double"),
 }
 """English templates of Connect 5's events, by key (``str.format`` fields are parameters)."""
 

@@ -158,8 +158,7 @@ ENGLISH: dict[str, str] = {
     ),
     "connnect.not_ordered_pairs": (
         "the numbers {numbers} are neither all the same nor in ascending or descending order "
-        "along adjacent spaces (order_adjacency=all_pairs: every two adjacent spaces "
-        "neighbours in the order)"
+        "along adjacent spaces (every two adjacent spaces neighbours in the order)"
     ),
     "connnect.boxes_full": "all your Connect-5 boxes are used",
     "connnect.card_unavailable": (
@@ -169,9 +168,7 @@ ENGLISH: dict[str, str] = {
     "connnect.repeat_forbidden": (
         "you already have a marker filled for {shape} (repeat_connect4=forbidden)"
     ),
-    "connnect.section_full": (
-        "your Connect-{size} bonus section is full (empty_section=forbidden)"
-    ),
+    "connnect.section_full": ("your Connect-{size} bonus section is full"),
 }
 """English templates of every ``connnect.*`` event (``str.format`` fields are parameters)."""
 

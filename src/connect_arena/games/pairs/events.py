@@ -78,7 +78,7 @@ ENGLISH: dict[str, str] = {
     "pairs.complete": "pair {pair} completes the sequence {sequence}",
     "pairs.scores": "pair {pair} scores {points}",
     "pairs.round": "round {round}: the pawn moves to {pawn}",
-    "pairs.manche_over": "manche {manche} is over",
+    "pairs.manche_over": "game {manche} is over",
     # ----- why a manche (and the game) ended ----------------------------------------------------
     "pairs.outcome_victory": "a pair completed its sequence",
     "pairs.outcome_all_scored": "every pair has scored",
@@ -92,7 +92,7 @@ ENGLISH: dict[str, str] = {
     "pairs.set_key_first": (
         "first set your pair's key: one subject per die value, e.g. 'key ABCDEF'"
     ),
-    "pairs.keys_at_start": "the keys are set at the start of a manche",
+    "pairs.keys_at_start": "the keys are set at the start of a game",
     "pairs.no_event": "no zone of {seat} has a three-of-a-subject event to resolve",
     "pairs.no_token": "there is no {subject} in {seat}'s zone {zone}",
     "pairs.double_swaps": "the DOUBLE {d}-{d}-{e} swaps a token of zone {d} with one of zone {e}",
@@ -105,10 +105,7 @@ ENGLISH: dict[str, str] = {
     "pairs.double_into_empty": (
         "the DOUBLE {d}-{d}-{e}: one token moves from zone {d} or {e} into the other, empty one"
     ),
-    "pairs.double_forward": (
-        "the DOUBLE {d}-{d}-{e}: tokens only move from zone {d} to zone {e} "
-        "(double_empty_zone=forward)"
-    ),
+    "pairs.double_forward": ("the DOUBLE {d}-{d}-{e}: tokens only move from zone {d} to zone {e}"),
     "pairs.double_no_skip": "the DOUBLE {d}-{d}-{e} must be carried out: a turn cannot be skipped",
     "pairs.double_only": (
         "the DOUBLE {d}-{d}-{e} is played with 'swap' or 'move'; MOVE, TAKE, CONNECT need three "
@@ -142,15 +139,13 @@ ENGLISH: dict[str, str] = {
     ),
     "pairs.take_one_left": (
         "the supply holds one {subject}: write 'take {subject} {zone}' or "
-        "'take {subject} {other_zone}' (take_short_supply=partial)"
+        "'take {subject} {other_zone}'"
     ),
     "pairs.supply_short": "the supply holds {count} {subject}: TAKE needs two tokens",
     "pairs.take_puts_two": "TAKE puts two tokens, into zones {zone} and {other_zone}",
-    "pairs.take_needs_two": "TAKE needs two tokens (take_short_supply=partial allows one)",
+    "pairs.take_needs_two": "TAKE needs two tokens",
     "pairs.supply_empty": "the supply holds no {subject}: there is nothing to take",
-    "pairs.swaps_mandatory": (
-        "every possible swap of the connection must be made (connect_swaps=mandatory)"
-    ),
+    "pairs.swaps_mandatory": ("every possible swap of the connection must be made"),
     "pairs.connecting": "you are connecting: choose a swap ('give 3C') or 'done'",
     "pairs.zone_not_rolled": "zone {zone} is not one of the dice values",
     "pairs.zone_connected": "zone {zone} has already been connected this turn",

@@ -67,10 +67,10 @@ _REFUSALS = {
     ),
     "quinque.no_tile": "there is no tile at {tile}",
     "quinque.tile_marked": "a skydiver on {tile} was marked this turn, so the tile cannot move",
-    "quinque.tile_moved": "{tile} already moved this turn (move_same_tile_twice=false)",
+    "quinque.tile_moved": "{tile} already moved this turn",
     "quinque.surrounded": "{tile} is surrounded on all four sides and cannot move",
     "quinque.lone_tile": "a lone tile cannot move: it must stay in touch with another tile",
-    "quinque.lifted_split": "lifting {tile} would split the formation (connectivity_check=lifted)",
+    "quinque.lifted_split": "lifting {tile} would split the formation",
     "quinque.occupied": "{to} is occupied",
     "quinque.one_step": (
         "{tile} with one parachute moves only to an adjacent cell (advanced rules)"
