@@ -33,14 +33,14 @@ def account_moves(account: Account, table_id: int) -> None:
     url = str(account.http.base_url).replace("http", "ws", 1) + f"/ws/tables/{table_id}"
     with connect(url, additional_headers={"Cookie": cookies}) as socket:
         while True:
-            message = json.loads(socket.recv())
+            message = json.loads(socket.recv(timeout=30))
             if message.get("type") != "state" or not message["legal_actions"]:
                 continue
             actions = next(iter(message["legal_actions"].values()))
             seq = message["seq"] + 1
             socket.send(json.dumps({"type": "action", "seq": seq, "action": actions[0]}))
             while not (message.get("type") == "event" and message.get("seq") == seq):
-                message = json.loads(socket.recv())
+                message = json.loads(socket.recv(timeout=30))
             return
 
 

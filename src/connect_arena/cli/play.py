@@ -492,7 +492,8 @@ def play_command(
     """
     with user_errors():
         specs = parse_seats(players, game, HUMAN, "random")
-        loaded = load_game(game, len(specs), option or [])
+        # no human to stop it: the game's anti-endless limit, as in simulate and on the server
+        loaded = load_game(game, len(specs), option or [], ai_only=HUMAN not in specs)
         chosen = fresh_seed() if seed is None else seed
         agents = make_agents(specs, chosen, allow_human=True, engine_timeout=engine_timeout)
     run_play(loaded, specs, agents, chosen, save)
