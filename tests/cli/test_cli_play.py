@@ -233,9 +233,7 @@ def test_resign_with_more_sides_lets_the_computer_play_on(cli: Invoke) -> None:
     assert "Game over after" in out and "resigned)" in out
 
 
-def test_a_game_between_computers_gets_the_anti_endless_limit(
-    cli: Invoke, tmp_path: Path
-) -> None:
+def test_a_game_between_computers_gets_the_anti_endless_limit(cli: Invoke, tmp_path: Path) -> None:
     """Two random Connect 5 players can shuffle for ever; with no human seat the game's
     anti-endless option (``idle_limit``) applies, as in ``simulate`` and on the server."""
     saved = tmp_path / "c5.json"
