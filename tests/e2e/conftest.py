@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from tests.server.live import free_port, server
 
@@ -107,6 +107,47 @@ def artifacts() -> Path:
     """``build/e2e/``, created."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+PASSWORD = "correct horse battery"
+"""The password of the accounts the browser tests sign up."""
+
+
+def _account_dialog(page: Page, opener: str, name: str, password: str) -> None:
+    """Open the account dialog by ``opener`` (on a phone the header's ways in sit in its
+    menu), fill it and submit; wait until the header shows ``name``."""
+    page.goto("/")
+    toggle = page.locator("#menu-toggle")
+    if toggle.is_visible() and toggle.get_attribute("aria-expanded") != "true":
+        toggle.click()
+    page.click(opener)
+    page.fill("#account-name", name)
+    page.fill("#account-password", password)
+    page.click("dialog button[type=submit]")
+    expect(page.locator("#user-name")).to_have_text(name)
+
+
+def sign_up(page: Page, name: str, password: str = PASSWORD) -> None:
+    """Sign up ``name`` from the landing page's header (at any width)."""
+    _account_dialog(page, "#sign-up", name, password)
+
+
+def sign_in(page: Page, name: str, password: str = PASSWORD) -> None:
+    """Sign in ``name`` from the landing page's header (at any width)."""
+    _account_dialog(page, "#sign-in", name, password)
+
+
+def shoot_both(page: Page, name: str, check_width: bool = True) -> None:
+    """Full-page screenshots ``build/e2e/<name>-1280.png`` and ``<name>-390.png`` (a phone),
+    then back to 1280 px; with ``check_width``, the phone view must not scroll sideways."""
+    page.screenshot(path=artifacts() / f"{name}-1280.png", full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(200)
+    if check_width:
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"{name}: {width} px wide on a phone"
+    page.screenshot(path=artifacts() / f"{name}-390.png", full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 860})
 
 
 def evaluate_json(page: Page, script: str, arg: Any) -> Any:

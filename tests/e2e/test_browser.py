@@ -14,7 +14,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page
+from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page, sign_up
 
 # Red (alice) lines up 0,0 … 4,0; Blue (bob) adds a tile, marks, and Red moves Blue's tile.
 # (seat, action): "pass" is the "End turn" button. Checked against the engine in the test.
@@ -39,15 +39,6 @@ PLAN = [
 OPTIONS = {"parachutes": "5", "tiles": "4"}
 
 pytestmark = [pytest.mark.slow, needs_chromium]
-
-
-def sign_up(page: Page, name: str) -> None:
-    page.goto("/")
-    page.click("#sign-up")
-    page.fill("#account-name", name)
-    page.fill("#account-password", "correct horse battery")
-    page.click("dialog button[type=submit]")
-    expect(page.locator("#user-name")).to_have_text(name)
 
 
 def create_table(page: Page) -> int:

@@ -13,44 +13,15 @@ parent exists (the lead looks at them), else to ``build/e2e/``.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page
+from tests.e2e.conftest import LiveServer, needs_chromium, new_page, shoot_both, sign_up
 from tests.e2e.test_lifecycle_ui import everyone_moves
 
 pytestmark = [pytest.mark.slow, needs_chromium]
-
-SHOTS = Path("/work/wt/shots-community")
-
-
-def shots() -> Path:
-    """Where the screenshots go."""
-    if SHOTS.parent.is_dir():
-        SHOTS.mkdir(exist_ok=True)
-        return SHOTS
-    return artifacts()
-
-
-def shoot(page: Page, name: str) -> None:
-    """A full-page screenshot at 1280 px, then at 390 px (a phone), then back."""
-    page.screenshot(path=shots() / f"{name}-1280.png", full_page=True)
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_timeout(200)
-    page.screenshot(path=shots() / f"{name}-390.png", full_page=True)
-    page.set_viewport_size({"width": 1280, "height": 860})
-
-
-def sign_up(page: Page, name: str) -> None:
-    page.goto("/")
-    page.click("#sign-up")
-    page.fill("#account-name", name)
-    page.fill("#account-password", "correct horse battery")
-    page.click("dialog button[type=submit]")
-    expect(page.locator("#user-name")).to_have_text(name)
 
 
 def seek(page: Page, game: str = "quinque", time: str = "unlimited", rated: bool = False) -> None:
@@ -68,7 +39,7 @@ def pair(alice: Page, bob: Page, shoot_lobby: bool = False, rated: bool = False)
     expect(alice.locator("#seek-list .seek.mine")).to_contain_text("alice")
     expect(bob.locator("#seek-list .seek")).to_contain_text("alice")
     if shoot_lobby:
-        shoot(bob, "lobby-seek-waiting")
+        shoot_both(bob, "lobby-seek-waiting")
     seek(bob, rated=rated)
     bob.wait_for_url(re.compile(r"/tables/\d+$"))
     alice.wait_for_url(re.compile(r"/tables/\d+$"))
@@ -138,13 +109,13 @@ def test_quick_pairing_then_chat_in_two_rooms(browser: Browser, live_server: Liv
     carol.press("#chat-input", "Enter")
     expect(carol.locator("#chat-messages")).to_contain_text("sync")
     assert "still there?" not in chat_lines(alice)
-    shoot(alice, "table-chat-muted")
+    shoot_both(alice, "table-chat-muted")
     alice.click("#chat-unmute")  # the mute is undone: his messages come back
     expect(alice.locator("#chat-messages")).to_contain_text("still there?")
     expect(alice.locator("#chat-messages")).to_contain_text("<b>ciao</b>")
     expect(alice.locator("#chat-muted")).to_be_hidden()
-    shoot(bob, "table-chat-players")
-    shoot(carol, "table-chat-spectators")
+    shoot_both(bob, "table-chat-players")
+    shoot_both(carol, "table-chat-spectators")
     for page in (alice, bob, carol):
         assert page.errors == []  # type: ignore[attr-defined]
 
@@ -164,7 +135,7 @@ def test_a_challenge_by_name_accepted_brings_both_to_the_table(
     expect(alice.locator("#challenge-list .challenge.out")).to_contain_text("bob")
     received = bob.locator("#challenge-list .challenge.in")
     expect(received).to_contain_text("alice fordert dich heraus")
-    shoot(bob, "lobby-challenge-received")
+    shoot_both(bob, "lobby-challenge-received")
     bob.click("#challenge-list .challenge.in .decline")
     expect(alice.locator("#challenge-list .challenge")).to_have_count(0)
     expect(alice.locator("#toasts")).to_contain_text("bob declined")
@@ -263,7 +234,7 @@ def test_profile_and_leaderboard_in_two_languages(
     expect(alice.locator("#rating-change-list .rating-change.you .rating")).to_have_text(
         re.compile(r"^\d{3,4}$")
     )
-    shoot(alice, "table-rating-changes")
+    shoot_both(alice, "table-rating-changes")
 
     alice.goto("/users/bob")
     expect(alice.locator("#profile-name")).to_have_text("bob")
@@ -277,13 +248,13 @@ def test_profile_and_leaderboard_in_two_languages(
     alice.select_option("#filter-result", "win")
     alice.click("#filter-apply")
     expect(alice.locator("#history-results")).to_contain_text("No games match")
-    shoot(alice, "profile-en")
+    shoot_both(alice, "profile-en")
 
     bob.goto("/users/alice")
     expect(bob.locator("#profile-joined")).to_contain_text("Iscritto il")
     expect(bob.locator("#recent-table")).to_contain_text("Vittoria")
     expect(bob.locator("#challenge-user")).to_have_text("Sfida")
-    shoot(bob, "profile-it")
+    shoot_both(bob, "profile-it")
 
     for page, title in ((alice, "Leaderboard: Quinque"), (bob, "Classifica: Quinque")):
         page.goto("/leaderboard/quinque")
@@ -295,8 +266,8 @@ def test_profile_and_leaderboard_in_two_languages(
     expect(alice.locator("#provisional-heading")).to_have_text("Provisional ratings")
     expect(alice.locator("#provisional-table tbody tr")).to_have_count(2)
     expect(alice.locator("#provisional-table tbody tr").first).to_contain_text("alice")
-    shoot(alice, "leaderboard-en")
-    shoot(bob, "leaderboard-it")
+    shoot_both(alice, "leaderboard-en")
+    shoot_both(bob, "leaderboard-it")
     bob.goto("/leaderboard")
     bob.wait_for_url(re.compile(r"/leaderboard/\w+$"))
     for page in (alice, bob):
@@ -356,7 +327,7 @@ def test_analyse_a_finished_game_on_its_replay(browser: Browser, shared_server: 
     seq = int(dot.get_attribute("data-seq") or "0")
     dot.click()
     expect(page.locator("#position")).to_have_text(re.compile(rf"^{seq - 1} / \d+$"))
-    shoot(page, "replay-analysis")
+    shoot_both(page, "replay-analysis")
     assert page.errors == []  # type: ignore[attr-defined]
 
 
@@ -387,7 +358,7 @@ def test_analyse_from_here_plays_a_branch(browser: Browser, shared_server: LiveS
     )
     expect(page.locator("#explore-undo")).to_be_enabled()
     expect(page.locator("#explore-best")).to_contain_text("wins")
-    shoot(page, "replay-explore")
+    shoot_both(page, "replay-explore")
     page.click("#explore-undo")
     expect(page.locator("#explore-branch")).to_have_text(
         "The game's position: play a move on the board.", timeout=60_000
@@ -430,7 +401,7 @@ def test_quinque_board_names_its_cells_on_demand(
     expect(toggle).to_have_attribute("aria-pressed", "true")
     names = page.locator("svg.quinque .cell-name").all_text_contents()
     assert "T0,0" in names and all(re.fullmatch(r"T-?\d+,-?\d+", name) for name in names)
-    shoot(page, "quinque-coordinates")
+    shoot_both(page, "quinque-coordinates")
     page.reload()  # remembered
     expect(page.get_by_role("button", name="Show coordinates")).to_have_attribute(
         "aria-pressed", "true"

@@ -35,7 +35,7 @@ import connect_arena.games
 from connect_arena.agents import GreedyAgent
 from connect_arena.core import replay
 from connect_arena.games.connect5.boards import BOARDS_ENV
-from tests.e2e.conftest import evaluate_json
+from tests.e2e.conftest import evaluate_json, sign_up
 from tests.games.connect5.helpers import TINY
 from tests.server.live import free_port, server
 
@@ -100,15 +100,6 @@ def new_page(browser: Browser, base: str, lang: str = "en") -> Page:
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.errors = errors  # type: ignore[attr-defined]
     return page
-
-
-def sign_up(page: Page, name: str) -> None:
-    page.goto("/")
-    page.click("#sign-up")
-    page.fill("#account-name", name)
-    page.fill("#account-password", "correct horse battery")
-    page.click("dialog button[type=submit]")
-    expect(page.locator("#user-name")).to_have_text(name)
 
 
 def create_table(page: Page, seats: dict[str, str], options: dict[str, str]) -> int:

@@ -34,7 +34,14 @@ from playwright.sync_api import Browser, Page, expect
 
 from connect_arena.core import load, replay
 from connect_arena.games.connnect.events import ENGLISH
-from tests.e2e.conftest import LiveServer, artifacts, evaluate_json, needs_chromium, new_page
+from tests.e2e.conftest import (
+    LiveServer,
+    artifacts,
+    evaluate_json,
+    needs_chromium,
+    new_page,
+    sign_up,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "src" / "connect_arena" / "server" / "static"
@@ -261,15 +268,6 @@ def test_a_variant_sheet_is_drawn_from_the_geometry(
 
 
 # ------------------------------------------------------------------------ a whole game, by clicks
-
-
-def sign_up(page: Page, name: str) -> None:
-    page.goto("/")
-    page.click("#sign-up")
-    page.fill("#account-name", name)
-    page.fill("#account-password", "correct horse battery")
-    page.click("dialog button[type=submit]")
-    expect(page.locator("#user-name")).to_have_text(name)
 
 
 def board_call(page: Page, method: str) -> Any:

@@ -16,7 +16,7 @@ import pytest
 from aiosmtpd.controller import Controller
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page
+from tests.e2e.conftest import LiveServer, needs_chromium, new_page, shoot_both, sign_up
 from tests.server.live import free_port, server
 
 pytestmark = [pytest.mark.slow, needs_chromium]
@@ -41,24 +41,6 @@ class Inbox:
                     return found.group(1)
             page.wait_for_timeout(100)
         raise AssertionError(f"no mail with a {path} link")
-
-
-def shoot(page: Page, name: str) -> None:
-    page.screenshot(path=artifacts() / f"{name}-1280.png", full_page=True)
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_timeout(200)
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390, name
-    page.screenshot(path=artifacts() / f"{name}-390.png", full_page=True)
-    page.set_viewport_size({"width": 1280, "height": 860})
-
-
-def sign_up(page: Page, name: str, password: str) -> None:
-    page.goto("/")
-    page.click("#sign-up")
-    page.fill("#account-name", name)
-    page.fill("#account-password", password)
-    page.click("dialog button[type=submit]")
-    expect(page.locator("#user-name")).to_have_text(name)
 
 
 @pytest.fixture
@@ -90,7 +72,7 @@ def test_verify_an_address_then_reset_a_forgotten_password(
     expect(page.locator("#email-state")).to_have_text(
         "Noch nicht bestätigt: öffne den Link, den wir geschickt haben."
     )
-    shoot(page, "email-account-dialog")
+    shoot_both(page, "email-account-dialog")
     page.goto(inbox.link(page, "/verify-email"))
     expect(page.locator(".toast")).to_contain_text("bestätigt")
     assert "email=" not in page.url
@@ -107,12 +89,12 @@ def test_verify_an_address_then_reset_a_forgotten_password(
     page.fill("#forgot-name", "dora")
     page.click("#forgot-send")
     expect(page.locator("#forgot-done")).to_contain_text("Link")
-    shoot(page, "email-forgot")
+    shoot_both(page, "email-forgot")
     page.goto(inbox.link(page, "/reset-password"))
     page.fill("#reset-password", "a brand new passphrase")
     page.click("#reset-submit")
     expect(page.locator("#reset-done")).to_be_visible()
-    shoot(page, "email-reset-done")
+    shoot_both(page, "email-reset-done")
     page.goto("/")
     page.click("#sign-in")
     page.fill("#account-name", "dora")

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page
+from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page, sign_up
 
 pytestmark = [pytest.mark.slow, needs_chromium]
 
@@ -79,15 +79,6 @@ def everyone_moves(pages: list[Page], table_id: int) -> None:
             return
         waiting[0].wait_for_timeout(100)
     raise AssertionError(f"not everyone could move at table {table_id}")
-
-
-def sign_up(page: Page, name: str) -> None:
-    page.goto("/")
-    page.click("#sign-up")
-    page.fill("#account-name", name)
-    page.fill("#account-password", "correct horse battery")
-    page.click("dialog button[type=submit]")
-    expect(page.locator("#user-name")).to_have_text(name)
 
 
 def api_post(page: Page, path: str, body: dict[str, Any]) -> Any:

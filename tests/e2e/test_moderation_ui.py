@@ -10,33 +10,20 @@ import sys
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
-from tests.e2e.conftest import Account, LiveServer, artifacts, needs_chromium, new_page
+from tests.e2e.conftest import (
+    PASSWORD,
+    Account,
+    LiveServer,
+    needs_chromium,
+    new_page,
+    shoot_both,
+    sign_in,
+)
 from tests.server.live import free_port, server
 
 pytestmark = [pytest.mark.slow, needs_chromium]
-PASSWORD = "correct horse battery"
-
-
-def shoot(page: Page, name: str) -> None:
-    """A screenshot at 1280 px, then at a 390 px phone, then back."""
-    page.screenshot(path=artifacts() / f"{name}-1280.png", full_page=True)
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_timeout(200)
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, f"{name}: {width} px wide on a phone"
-    page.screenshot(path=artifacts() / f"{name}-390.png", full_page=True)
-    page.set_viewport_size({"width": 1280, "height": 860})
-
-
-def sign_in(page: Page, name: str) -> None:
-    page.goto("/")
-    page.click("#sign-in")
-    page.fill("#account-name", name)
-    page.fill("#account-password", PASSWORD)
-    page.click("dialog button[type=submit]")
-    expect(page.locator("#user-name")).to_have_text(name)
 
 
 @pytest.fixture
@@ -70,7 +57,7 @@ def test_report_decide_and_close(browser: Browser, arena: tuple[LiveServer, Path
     expect(alice.locator("#report-title")).to_have_text("Report bob")
     alice.check("input[name=report-reason][value=cheating]")
     alice.fill("#report-text", "played at engine speed all game")
-    shoot(alice, "report-dialog")
+    shoot_both(alice, "report-dialog")
     alice.click("#report-send")
     expect(alice.locator(".toast")).to_contain_text("received your report")
 
@@ -82,7 +69,7 @@ def test_report_decide_and_close(browser: Browser, arena: tuple[LiveServer, Path
     expect(report).to_have_count(1)
     expect(report).to_contain_text("bob")
     expect(report).to_contain_text("played at engine speed all game")
-    shoot(mod, "moderation-open")
+    shoot_both(mod, "moderation-open")
     report.locator("select").select_option("mute")
     report.locator("input[type=number]").fill("30")
     report.locator("input[id$=-reason]").fill("flood in chat")
@@ -90,7 +77,7 @@ def test_report_decide_and_close(browser: Browser, arena: tuple[LiveServer, Path
     expect(mod.locator("#no-reports")).to_have_text("Nessuna segnalazione aperta.")
     expect(mod.locator("#log-list li")).to_have_count(1)
     expect(mod.locator("#log-list")).to_contain_text("flood in chat")
-    shoot(mod, "moderation-done")
+    shoot_both(mod, "moderation-done")
 
     alice.click("#account")
     expect(alice.locator("#download-data")).to_have_attribute("href", "/api/account/data")
