@@ -21,6 +21,7 @@ from tests.e2e.conftest import (
     shoot_both,
     sign_in,
 )
+from tests.e2e.test_axe import SESSION_CSRF, WIDTHS, axe, open_page, settled
 from tests.server.live import free_port, server
 
 pytestmark = [pytest.mark.slow, needs_chromium]
@@ -153,3 +154,14 @@ def test_report_a_player_from_their_seat(browser: Browser, arena: tuple[LiveServ
     expect(anonymous.locator("#seats li")).to_have_count(2)
     expect(anonymous.locator(".seat-report")).to_have_count(0)  # signed-in people only
     assert seated.errors == [] and spectator.errors == []  # type: ignore[attr-defined]
+    checked = open_page(browser, live.base, WIDTHS[0])  # axe-core, both widths
+    checked.goto("/api/session")
+    signed = checked.request.post(
+        "/api/login",
+        data={"name": "alice", "password": PASSWORD},
+        headers={"x-csrf-token": checked.evaluate(SESSION_CSRF)},
+    )
+    assert signed.ok, signed.text()
+    checked.goto(f"/tables/{table}")
+    found = axe(checked, settled("#report-seat-1"))
+    assert found == [], "\n".join(found)
