@@ -168,6 +168,9 @@ def test_marking_a_cheater_refunds_the_rating_its_victims_lost(client: TestClien
     before = {name: rating(client, name) for name in ("alice", "bob")}
     first = play(client, mallory, alice, alice)
     second = play(client, bob, mallory, bob)
+    carol = Player(client).signup("carol")
+    play(client, carol, mallory, mallory)  # carol beat the cheater: she keeps her gain
+    carols = rating(client, "carol")
     assert first["rating_changes"][1] < 0 and second["rating_changes"][0] < 0
     lost = {"alice": -first["rating_changes"][1], "bob": -second["rating_changes"][0]}
     after_games = {name: rating(client, name) for name in ("alice", "bob")}
@@ -185,12 +188,14 @@ def test_marking_a_cheater_refunds_the_rating_its_victims_lost(client: TestClien
     for name in lost:  # each got back what the cheater took (the rounding aside)
         assert abs(refunded[name] - before[name]) <= 1, (name, refunded, before)
     assert rating(client, "mallory") == board["mallory"]  # the cheater's own is not touched
+    assert rating(client, "carol") == carols
     changed = provisional(mod)
     assert "mallory" not in changed
     assert {name: changed[name] for name in lost} == refunded
     [line, *_] = mod.get("/api/moderation/log").json()["log"]
     assert line["action"] == "cheater" and "refunded" in line["reason"]
     assert "alice" in line["reason"] and "bob" in line["reason"]
+    assert "carol" not in line["reason"]
     again = mod.post(f"/api/moderation/reports/{second_report['id']}", decision)
     assert again.status_code == 200, again.text
     assert {name: rating(client, name) for name in lost} == refunded  # nothing twice
