@@ -256,6 +256,8 @@ class ErrorCode(enum.StrEnum):
     NOT_ALLOWED = "not_allowed"
     """The request does not apply here (resign after the end, abort after the first moves,
     a draw in a game without draws, a takeback at a rated table, a hint against people)."""
+    BLOCKED = "blocked"
+    """One of the two people blocks the other (a challenge, a rematch offer)."""
 
 
 class ServiceError(Exception):
