@@ -229,6 +229,11 @@ export interface Table {
   created_at: string;
   finished_at: string | null;
   returns: number[] | null;
+  /**
+   * Each seat's points once the game reached its end by the rules, for games that count
+   * points (Connect 5 ``[36, 5]``); ``null`` otherwise (Quinque, a resignation, an abort).
+   */
+  scores: number[] | null;
   seq: number | null;
   settings: TableSettings;
   /**
@@ -569,6 +574,7 @@ export interface GameOfUser {
   created_at: string;
   finished_at: string | null;
   returns: number[] | null;
+  scores: number[] | null;
   seq: number | null;
   settings: TableSettings;
   hints_allowed: boolean;
