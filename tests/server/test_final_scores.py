@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from connect_arena.server.db import SqlStorage, make_engine, run_migrations
 from connect_arena.server.db.connection import alembic_config
 from connect_arena.service import LogEntry, Seat, SeatKind
 from connect_arena.service.settings import ResultReason
-from tests.server.serverhelpers import Player, wait_for_status
+from tests.server.serverhelpers import Player, receive_until, wait_for_status
 
 SMALL5 = {"board": "t1", "tokens": 5, "first_player": "0"}
 
@@ -107,3 +108,30 @@ def test_migration_0012_backfills_the_points_of_finished_tables(tmp_path: Path) 
     assert rows[quinque] is None
     stored = rows[played]
     assert (json.loads(stored) if isinstance(stored, str) else stored) == points
+
+
+def test_the_profile_history_shows_the_points(client: TestClient) -> None:
+    alice = Player(client).signup("alice")
+    table = alice.create_table(["me", "computer"], SMALL5, game="connect5")
+    for _ in range(500):  # a state on each connection: alice plays when it is her turn
+        if alice.get(f"/api/tables/{table['id']}").json()["table"]["status"] == "finished":
+            break
+        with alice.connect(table["id"]) as socket:
+            try:
+                state = receive_until(socket, "state")
+            except AssertionError:  # the computer's reply just ended the game: no state
+                continue
+            if state["legal_actions"].get("0"):
+                action = state["legal_actions"]["0"][0]
+                socket.send_json({"type": "action", "seq": state["seq"] + 1, "action": action})
+                receive_until(socket, "event", seq=state["seq"] + 1)
+    wait_for_status(alice, table["id"], "finished")
+    expected = alice.get(f"/api/tables/{table['id']}").json()["table"]["scores"]
+    assert expected is not None
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:  # the history is written once the game is scored
+        games = alice.get("/api/users/alice/games").json()["games"]
+        if games:
+            break
+        time.sleep(0.02)
+    assert games[0]["table_id"] == table["id"] and games[0]["scores"] == expected

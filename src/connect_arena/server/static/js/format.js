@@ -251,6 +251,24 @@ export function resultText(returns, seatLabel, game = null) {
 }
 
 /**
+ * A finished game's final points as one line, "36–5": each side's points (partners share
+ * theirs, so a team counts once), in seat order, or with the side of seat `first` first (a
+ * profile shows its user's points first).
+ *
+ * @param {number[] | null | undefined} scores - per seat, from the server (`Table.scores`).
+ * @param {GameInfo | null} [game]
+ * @param {number | null} [first] - the seat whose side comes first.
+ * @returns {string} "" without scores.
+ */
+export function scoreLine(scores, game = null, first = null) {
+  if (!scores || scores.length === 0) return "";
+  const teams = game?.teams?.[String(scores.length)] || scores.map((_, seat) => [seat]);
+  const mine = first === null ? -1 : teams.findIndex((team) => team.includes(first));
+  const ordered = mine < 0 ? teams : [teams[mine], ...teams.filter((_, i) => i !== mine)];
+  return ordered.map((team) => String(scores[team[0]])).join("\u2013");
+}
+
+/**
  * A candidate's value for people, on the one scale of hints and analyses: the server's score
  * (the share of the best result, 0..1: a win 100%, a draw 50%) as "wins 63%", a proven result
  * in words, and the expected points in games scored by points (no score).

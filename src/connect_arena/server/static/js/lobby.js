@@ -9,7 +9,7 @@
 import { api, currentUser, loadCatalogue, onUserChange } from "./api.js";
 import { byId as $, h, messageOf, playerLink, rulesLink, toast } from "./dom.js";
 import {
-  agentLabel, computerTimesText, gameText, gameTitle, optionLabel, optionValueText, relativeTime, resultText, seatClass,
+  agentLabel, computerTimesText, gameText, gameTitle, optionLabel, optionValueText, relativeTime, resultText, scoreLine, seatClass,
   seatName, seatPlayerText,
 } from "./format.js";
 import { LiveSocket } from "./socket.js";
@@ -576,10 +576,10 @@ function finishedRow(table) {
   const title = gameTitle(game || { name: table.game, title: table.title });
   const returns = table.returns || [];
   const best = returns.length ? Math.max(...returns) : null;
-  const scores = game?.game_type?.result === "scores";
+  const scores = table.scores || [];
   const players = table.seats.map((info, seat) => {
     const won = best !== null && returns[seat] === best && returns.some((r) => r !== best);
-    const score = scores && returns[seat] !== undefined ? h("span", { class: "score" }, t("common.points", { n: returns[seat] })) : null;
+    const score = scores[seat] !== undefined ? h("span", { class: "score" }, tn("common.points", scores[seat])) : null;
     const sitter = table.seats[seat];
     const who = sitter?.kind === "human" && sitter.name ? [`${seatName(game, seat)} · `, playerLink(sitter)] : [label(seat)];
     return h("span", { class: `seat-pill${won ? " won" : ""}` },
@@ -591,7 +591,8 @@ function finishedRow(table) {
     h("div", { class: "what" }, h("span", { class: "game" }, title), h("span", { class: "id" }, `#${table.id}`),
       when ? h("time", { class: "when muted", datetime: table.finished_at || "", title: ended }, when) : null),
     h("div", { class: "who" }, h("span", { class: "result" },
-      [resultText(table.returns, label, game), endReasonText(table, label)].filter(Boolean).join(" — ")), ...players),
+      [resultText(table.returns, label, game), scoreLine(table.scores, game), endReasonText(table, label)]
+        .filter(Boolean).join(" — ")), ...players),
     h("div", { class: "actions" },
       h("a", { class: "button", href: `/tables/${table.id}/replay` }, t("common.replay")),
       h("a", { class: "button link", href: `/api/tables/${table.id}/record`, download: "" }, t("common.record"))));

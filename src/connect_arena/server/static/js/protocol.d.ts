@@ -1064,6 +1064,11 @@ export interface HistoryItem {
    * ``win``, ``loss``, ``draw`` or ``null``.
    */
   result: string | null;
+  /**
+   * Each seat's final points (games that count points, ended by the rules), else
+   * ``null``.
+   */
+  scores: number[] | null;
   rating: number | null;
   change: number | null;
   players: HistoryPlayer[];
