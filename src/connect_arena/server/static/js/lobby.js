@@ -15,7 +15,7 @@ import {
 import { LiveSocket } from "./socket.js";
 import { setUpHeader } from "./header.js";
 import { tutorialLink } from "./tutorial-link.js";
-import { currentLanguage, loadNamespaces, t, tn } from "./i18n.js";
+import { currentLanguage, hasKey, loadNamespaces, t, tn } from "./i18n.js";
 import { landingTables, setUpLanding } from "./landing.js";
 import { timeControlText } from "./clock.js";
 import { endReasonText, settingsTexts } from "./lifecycle.js";
@@ -178,13 +178,15 @@ function settingNumber(id, text, value) {
 
 /**
  * The settings part of the form: the clock's fields for its kind, hints, the take-over level
- * (with more than two players: it plays a leaver's seat on) and rated.
+ * (with more than two players: it plays a leaver's seat on), rated, and without a clock what
+ * bounds the game.
  *
  * @param {FormSettings} chosen
  * @param {number} players
- * @returns {HTMLElement[]}
+ * @param {Game} game
+ * @returns {(HTMLElement | null)[]}
  */
-function settingsPart(chosen, players) {
+function settingsPart(chosen, players, game) {
   const clock = [settingChoice("time-kind", t("common.clock"), [
     ["unlimited", t("common.noClock")], ["realtime", t("common.clockRealtime")], ["turn", t("common.clockTurn")],
   ], chosen.kind)];
@@ -214,7 +216,24 @@ function settingsPart(chosen, players) {
         ? settingChoice("takeover", t("common.takeoverSetting"),
           levels.map((level) => [level, t("common.seatComputer", { agent: agentLabel(level) })]), chosen.takeover)
         : null,
-      h("div", { class: "option bool" }, rated, h("label", { for: "rated" }, t("common.ratedSetting"))))];
+      h("div", { class: "option bool" }, rated, h("label", { for: "rated" }, t("common.ratedSetting")))),
+    chosen.kind === "unlimited" ? antiEndlessNote(game) : null];
+}
+
+/**
+ * What bounds a game without a clock (Connect 5's ``idle_limit``, an option the form does not
+ * offer): "Without a clock, a round ends after 200 turns…", from the game's texts; null for
+ * games whose rules end every game.
+ *
+ * @param {Game} game
+ * @returns {HTMLElement | null}
+ */
+function antiEndlessNote(game) {
+  const option = game.game_type?.anti_endless_option;
+  const limit = game.game_type?.anti_endless_default;
+  const key = `${game.name}.antiEndlessNote`;
+  if (typeof option !== "string" || typeof limit !== "number" || !hasKey(key)) return null;
+  return h("p", { class: "hint anti-endless", id: "anti-endless-note" }, t(key, { n: limit }));
 }
 
 /** @returns {FormChoices | null} the choices kept from before (this session). */
@@ -377,12 +396,12 @@ function renderForm(form, gameName, kept = null) {
   const seats = h("div", { class: "seats" }, seatChoices(game, start, same?.seats));
   const rules = h("div", { class: "rules-part" }, optionsPart(game, start, same?.options || {}));
   keptSettings = { ...DEFAULT_SETTINGS, ...(kept?.settings || keptSettings) };
-  const settings = h("div", { class: "settings-part" }, settingsPart(keptSettings, start));
+  const settings = h("div", { class: "settings-part" }, settingsPart(keptSettings, start, game));
   const remember = () => sessionStorage.setItem(FORM_KEY, JSON.stringify(currentChoices(form, game, count())));
   /** Show the fields of the chosen clock (and hints allowed only at casual tables). */
   const redrawSettings = () => {
     keptSettings = formSettings(form, keptSettings);
-    settings.replaceChildren(...settingsPart(keptSettings, count()));
+    settings.replaceChildren(...settingsPart(keptSettings, count(), game).filter((part) => part !== null));
   };
   players.addEventListener("change", () => {
     const before = currentChoices(form, game, seats.querySelectorAll("select").length);
