@@ -49,3 +49,15 @@ describe("rulesHref", () => {
     assert.equal(rulesHref(null, "en"), null);
   });
 });
+
+describe("plurals in event texts (issue 27 polish: no '1 points')", () => {
+  test("{name|one|other} follows the number", async () => {
+    const { addStrings, eventText, clearStrings, useLanguage } = await import("../../src/connect_arena/server/static/js/translate.js");
+    clearStrings();
+    addStrings("demo", "en", { "event.shared": "{seats} share with {points} {points|point|points}" });
+    useLanguage("en");
+    const seat = (/** @type {number} */ s) => `S${s}`;
+    assert.equal(eventText({ key: "demo.shared", params: { seats: [0, 1], points: 1 } }, seat), "S0, S1 share with 1 point");
+    assert.equal(eventText({ key: "demo.shared", params: { seats: [0, 1], points: 7 } }, seat), "S0, S1 share with 7 points");
+  });
+});
