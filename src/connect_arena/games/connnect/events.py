@@ -69,8 +69,8 @@ ENGLISH: dict[str, str] = {
     ),
     "connnect.win_nobody": "nobody wins: a player who goes out of the game cannot win",
     "connnect.win_out": (
-        "{seats} won with {points} {points|point|points}: {out_seats} scored as much or more but went out "
-        "of the game, and a player who goes out cannot win"
+        "{seats} won with {points} {points|point|points}: {out_seats} scored as much or more "
+        "but went out of the game, and a player who goes out cannot win"
     ),
     "connnect.solo_score": "final score: {points}",
     # ----- why an action is refused -----
