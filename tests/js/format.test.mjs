@@ -143,6 +143,9 @@ describe("seats and games", () => {
     useLanguage("it");
     assert.equal(optionLabel(DEMO, option("first_player")), "Primo giocatore");
     assert.equal(optionLabel(DEMO, option("board")), "Board");
+    // Labels start with a capital, whatever the game's description (issue 27 polish).
+    assert.equal(optionLabel(DEMO, { ...option("board"), name: "lower", description: "tokens per player" }),
+      "Tokens per player");
     assert.equal(optionValueText(DEMO, option("first_player"), "0"), "Rosso");
     assert.equal(optionValueText(DEMO, option("first_player"), "random"), "at random");
     assert.equal(optionValueText(DEMO, option("board"), "big"), "grande");

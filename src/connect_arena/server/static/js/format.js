@@ -72,14 +72,16 @@ export function gameText(game, name, english) {
 }
 
 /**
- * An option's label in the page's language.
+ * An option's label in the page's language, capitalised like every other label (the games'
+ * descriptions start in lower case: "parachutes per player").
  *
  * @param {GameInfo} game
  * @param {OptionSpec} option
  * @returns {string}
  */
 export function optionLabel(game, option) {
-  return gameText(game.name, `option_${option.name}`, option.description);
+  const text = gameText(game.name, `option_${option.name}`, option.description);
+  return text.charAt(0).toLocaleUpperCase(language()) + text.slice(1);
 }
 
 /**
