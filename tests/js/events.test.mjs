@@ -61,3 +61,13 @@ describe("plurals in event texts (issue 27 polish: no '1 points')", () => {
     assert.equal(eventText({ key: "demo.shared", params: { seats: [0, 1], points: 7 } }, seat), "S0, S1 share with 7 points");
   });
 });
+
+describe("coordinates stay whole (issue 27 polish: no line break at the minus sign)", () => {
+  test("a minus inside a coordinate is joined to its neighbours", async () => {
+    const { addStrings, eventText, useLanguage } = await import("../../src/connect_arena/server/static/js/translate.js");
+    addStrings("demo", "en", { "event.add": "{seat} adds tile {tile}" });
+    useLanguage("en");
+    const text = eventText({ key: "demo.add", params: { seat: 0, tile: "T1,-1" } }, (s) => `S${s}`);
+    assert.equal(text, "S0 adds tile T1,\u2060-\u20601");
+  });
+});

@@ -129,6 +129,17 @@ export function tn(key, count, params = {}) {
 }
 
 /**
+ * A parameter with no line break inside a coordinate: a minus between digits or after a comma
+ * ("T1,-1") gets word joiners (U+2060) on both sides, so the browser keeps "T1,-1" whole.
+ *
+ * @param {string} text
+ * @returns {string}
+ */
+export function unbroken(text) {
+  return text.replace(/(?<=[\d,])-(?=\d)/g, "\u2060-\u2060");
+}
+
+/**
  * The text of a structured event from the server ({key: "<game>.<what>", params}) in the
  * active language: the key "<game>.<what>" is read as "<game>.event.<what>" ("core.<what>" as
  * "common.event.<what>"). Seat parameters ("seat", "seats", "*_seat", "*_seats") are shown with
@@ -154,7 +165,7 @@ export function eventText(event, seatName, join = (items) => items.join(", ")) {
   for (const [name, value] of Object.entries(event.params || {})) {
     const isSeat = name === "seat" || name === "seats" || name.endsWith("_seat") || name.endsWith("_seats");
     /** @param {unknown} item */
-    const show = (item) => (isSeat && typeof item === "number" ? seatName(item) : String(item));
+    const show = (item) => (isSeat && typeof item === "number" ? seatName(item) : unbroken(String(item)));
     params[name] = Array.isArray(value) ? join(value.map(show)) : show(value);
   }
   const raw = event.params || {};
