@@ -439,6 +439,9 @@ class Challenge(TypedDict):
     options: Options
     seats: list[ChallengeSeat]
     settings: TableSettings
+    random_seat: bool
+    """The challenger's seat is drawn when the challenge is accepted (the "me" seat then
+    says nothing)."""
     created_at: str
     expires_at: str
 

@@ -9,7 +9,7 @@
 import { api, currentUser, loadCatalogue, onUserChange } from "./api.js";
 import { byId as $, h, messageOf, playerLink, rulesLink, toast } from "./dom.js";
 import {
-  agentLabel, computerTimesText, gameText, gameTitle, optionLabel, optionValueText, relativeTime, resultText, scoreLine, seatClass,
+  agentLabel, computerTimesText, gameText, gameTitle, relativeTime, resultText, scoreLine, seatClass,
   seatName, seatPlayerText,
 } from "./format.js";
 import { LiveSocket } from "./socket.js";
@@ -17,6 +17,7 @@ import { setUpHeader } from "./header.js";
 import { tutorialLink } from "./tutorial-link.js";
 import { currentLanguage, hasKey, loadNamespaces, t, tn } from "./i18n.js";
 import { landingTables, setUpLanding } from "./landing.js";
+import { optionInput, optionValues } from "./option-fields.js";
 import { timeControlText } from "./clock.js";
 import { endReasonText, settingsTexts } from "./lifecycle.js";
 
@@ -244,70 +245,6 @@ function keptChoices() {
   } catch {
     return null;
   }
-}
-
-/**
- * The values the form offers for an option at a player count (null: a number field).
- *
- * @param {OptionSpec} option
- * @param {number} players
- * @returns {OptionValue[] | null}
- */
-function offeredValues(option, players) {
-  if (!option.valid) return null;
-  return option.valid[String(players)] || [];
-}
-
-/**
- * An option's input and label: a checkbox, a list of the valid choices, or a number field;
- * null when the player count leaves a single valid value (nothing to choose).
- *
- * @param {Game} game
- * @param {OptionSpec} option
- * @param {number} players
- * @param {OptionValue | undefined} kept - the value chosen before, kept when still valid.
- * @returns {HTMLElement | null}
- */
-function optionInput(game, option, players, kept) {
-  const id = `option-${option.name}`;
-  const values = offeredValues(option, players);
-  if (values && values.length < 2) return null;
-  const current = kept !== undefined && (!values || values.includes(kept)) ? kept : option.default;
-  const text = optionLabel(game, option);
-  const label = h("label", { for: id }, text);
-  if (option.type === "bool") {
-    return h("div", { class: "option bool" }, h("input", { type: "checkbox", id, name: option.name, checked: current === true }), label);
-  }
-  if (values) {
-    const select = h("select", { id, name: option.name },
-      values.map((value) => h("option", { value: String(value), selected: value === current }, optionValueText(game, option, value))));
-    return h("div", { class: "option choice" }, label, select);
-  }
-  return h("div", { class: "option number" }, label, h("input", {
-    type: option.type === "int" ? "number" : "text", id, name: option.name,
-    value: current, min: option.minimum, max: option.maximum,
-  }));
-}
-
-/**
- * The options chosen in the form that differ from their defaults.
- *
- * @param {HTMLFormElement} form
- * @param {Game} game
- * @returns {Record<string, OptionValue>}
- */
-function optionValues(form, game) {
-  /** @type {Record<string, OptionValue>} */
-  const values = {};
-  for (const option of game.options) {
-    const input = /** @type {HTMLInputElement | HTMLSelectElement | null} */ (form.elements.namedItem(option.name));
-    if (!input) continue;
-    /** @type {OptionValue} */
-    let value = option.type === "bool" && input instanceof HTMLInputElement ? input.checked : input.value;
-    if (option.type === "int") value = Number(value);
-    if (value !== option.default) values[option.name] = value;
-  }
-  return values;
 }
 
 /**

@@ -532,6 +532,11 @@ export interface Challenge {
   };
   seats: ChallengeSeat[];
   settings: TableSettings;
+  /**
+   * The challenger's seat is drawn when the challenge is accepted (the "me" seat then
+   * says nothing).
+   */
+  random_seat: boolean;
   created_at: string;
   expires_at: string;
 }
