@@ -112,8 +112,9 @@ def test_migration_0012_backfills_the_points_of_finished_tables(tmp_path: Path) 
 
 def test_the_profile_history_shows_the_points(client: TestClient) -> None:
     alice = Player(client).signup("alice")
-    table = alice.create_table(["me", "computer"], SMALL5, game="connect5")
-    for _ in range(500):  # a state on each connection: alice plays when it is her turn
+    # A bound on turns without progress keeps alice's first-legal-action game short.
+    table = alice.create_table(["me", "computer"], {**SMALL5, "idle_limit": 10}, game="connect5")
+    for _ in range(1000):  # a state on each connection: alice plays when it is her turn
         if alice.get(f"/api/tables/{table['id']}").json()["table"]["status"] == "finished":
             break
         with alice.connect(table["id"]) as socket:
@@ -125,7 +126,7 @@ def test_the_profile_history_shows_the_points(client: TestClient) -> None:
                 action = state["legal_actions"]["0"][0]
                 socket.send_json({"type": "action", "seq": state["seq"] + 1, "action": action})
                 receive_until(socket, "event", seq=state["seq"] + 1)
-    wait_for_status(alice, table["id"], "finished")
+    wait_for_status(alice, table["id"], "finished", seconds=30)
     expected = alice.get(f"/api/tables/{table['id']}").json()["table"]["scores"]
     assert expected is not None
     deadline = time.monotonic() + 10
