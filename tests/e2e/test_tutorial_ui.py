@@ -81,8 +81,12 @@ def play_through(page: Page, game: str, shot: str | None = None) -> None:
     expect(page.locator("#coach")).to_have_class("coach finished")
     expect(page.locator("#tutorial-play")).to_be_visible()
     expect(page.locator("#status")).to_be_hidden()  # no empty status bar under the coach
-    # The board says nothing more either: no "Waiting for the dice…" frozen under the coach.
-    prompts = page.locator("#board .cn-instruction:visible, #board .decision-lead:visible")
+    # The board says nothing more either: no "Waiting for the dice…" frozen under the coach,
+    # no toast over the board's heading.
+    prompts = page.locator(
+        "#board .cn-instruction:visible, #board .decision-lead:visible,"
+        " #board .pairs-announce:visible"
+    )
     expect(prompts).to_have_count(0)
     if shot:
         page.screenshot(path=artifacts() / f"{shot}-finished.png", full_page=True)
