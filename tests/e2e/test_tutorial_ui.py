@@ -82,10 +82,10 @@ def play_through(page: Page, game: str, shot: str | None = None) -> None:
     expect(page.locator("#tutorial-play")).to_be_visible()
     expect(page.locator("#status")).to_be_hidden()  # no empty status bar under the coach
     # The board says nothing more either: no "Waiting for the dice…" frozen under the coach,
-    # no toast over the board's heading.
+    # no toast over the board's heading, no "X2 is about to roll" in the turn card.
     prompts = page.locator(
         "#board .cn-instruction:visible, #board .decision-lead:visible,"
-        " #board .pairs-announce:visible"
+        " #board .pairs-announce:visible, #board .to-roll:visible"
     )
     expect(prompts).to_have_count(0)
     if shot:
