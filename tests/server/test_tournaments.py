@@ -270,3 +270,35 @@ def test_a_restart_between_rounds_carries_on() -> None:
         assert [g.round for g in done.games] == [1, 1, 2, 2, 3, 3]
 
     asyncio.run(main())
+
+
+def test_a_game_scored_by_points_keeps_its_final_points_in_the_tournament() -> None:
+    """The tournament's games list carries each finished table's final points (issue 27.8),
+    as the table keeps them."""
+
+    async def main() -> None:
+        storage = MemoryStorage()
+        arena = service(storage, MemoryTournamentStore())
+        await arena.start()
+        try:
+            made = await arena.tournaments.create(
+                PEOPLE[0],
+                "Points",
+                "connnect",
+                CLOCK,
+                Format.ROUND_ROBIN,
+                arena.tournaments.now() + timedelta(seconds=0.2),
+                pause=0,
+            )
+            await arena.tournaments.add_computers(made.id, PEOPLE[0], "random", 2)
+            done = await until(arena, made.id, seconds=120)
+            (game,) = done.games
+            stored = await storage.get_table(game.table_id)
+            assert stored is not None and stored.scores is not None
+            assert game.scores == list(stored.scores)
+            (sent,) = arena.tournaments.to_json(done)["games"]
+            assert sent["scores"] == list(stored.scores)
+        finally:
+            await arena.close()
+
+    asyncio.run(main())

@@ -778,6 +778,9 @@ class TournamentGame(TypedDict):
     entrants: list[int]
     """The entrant at each seat."""
     returns: list[float] | None
+    scores: list[float] | None
+    """Each seat's points when the game reached its end by the rules in a game scored by
+    points (``null`` otherwise, as the table's ``scores``)."""
     reason: str | None
     """Why it ended (``null`` while it runs)."""
     no_shows: list[int]

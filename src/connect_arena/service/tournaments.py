@@ -216,6 +216,8 @@ class TournamentGame:
         returns: the final returns once finished (``None`` before, or when it ended without
             a result).
         reason: why it ended.
+        scores: each seat's final points, as the table's (``None`` for a game not scored
+            by points or ended before its end by the rules).
     """
 
     round: int
@@ -224,6 +226,7 @@ class TournamentGame:
     returns: list[float] | None = None
     reason: str | None = None
     no_shows: tuple[int, ...] = ()
+    scores: list[float] | None = None
 
     @property
     def finished(self) -> bool:
@@ -237,6 +240,7 @@ class TournamentGame:
             "table_id": self.table_id,
             "entrants": list(self.entrants),
             "returns": self.returns,
+            "scores": self.scores,
             "reason": self.reason,
             "no_shows": list(self.no_shows),
         }
@@ -251,6 +255,7 @@ class TournamentGame:
             data.get("returns"),
             data.get("reason"),
             tuple(int(e) for e in data.get("no_shows", [])),
+            data.get("scores"),
         )
 
 
@@ -970,6 +975,7 @@ class Tournaments:
                     await self.cluster.active(game.table_id)
                 continue
             game.returns = None if info.returns is None else list(info.returns)
+            game.scores = None if info.scores is None else list(info.scores)
             game.reason = (info.reason or ResultReason.NORMAL).value
             self._by_table.pop(game.table_id, None)
             changed = True

@@ -763,6 +763,11 @@ export interface TournamentGame {
   entrants: number[];
   returns: number[] | null;
   /**
+   * Each seat's points when the game reached its end by the rules in a game scored by
+   * points (``null`` otherwise, as the table's ``scores``).
+   */
+  scores: number[] | null;
+  /**
    * Why it ended (``null`` while it runs).
    */
   reason: string | null;

@@ -5,7 +5,7 @@
 
 import { api, currentUser, onUserChange } from "./api.js";
 import { byId as $, h, messageOf, toast } from "./dom.js";
-import { agentLabel, gameTitle, optionLabel, optionValueText, relativeTime, seatClass, seatName } from "./format.js";
+import { agentLabel, gameTitle, optionLabel, optionValueText, relativeTime, scoreLine, seatClass, seatName } from "./format.js";
 import { LiveSocket } from "./socket.js";
 import { setUpHeader } from "./header.js";
 import { currentLanguage, loadNamespaces, t, tn } from "./i18n.js";
@@ -244,6 +244,7 @@ function gamesRow(index, columns) {
     h("span", { class: `swatch ${seatClass(info, seat)}`, title: seatName(info, seat), "aria-hidden": "true" }),
     h("span", { class: "versus" }, t("tournaments.versus"), " ", ...opponents.flatMap((o, i) => [i ? ", " : "", entrantLabel(o)])),
     h("span", { class: "outcome" }, outcomeText(game, index)),
+    game.scores ? h("span", { class: "score" }, scoreLine(game.scores, info, seat)) : null,
     h("a", { href: game.reason ? `/tables/${game.table_id}/replay` : `/tables/${game.table_id}` },
       game.reason ? t("tournaments.replay") : t("common.watch"))));
   const byes = current.byes.filter(([, who]) => who === index).map(([round]) => h("li", {},
