@@ -25,6 +25,9 @@ from connect_arena.core.registry import load
 PUZZLE_FORMAT = "connect-arena/puzzles@1"
 """The ``format`` field of a puzzle file."""
 
+PUZZLE_GAMES = ("quinque", "connect5")
+"""Games with puzzle kinds (win in N turns, defence); CO'NNN'ECT and Pairs have none yet."""
+
 DEFAULT_AGENTS = ("greedy", "mcts:easy")
 """The self-play agents of the shipped puzzles (seat 0, seat 1)."""
 
@@ -128,9 +131,11 @@ def mine(
         Puzzle objects (see :func:`puzzle_of`), no two with the same id.
 
     Raises:
-        ValueError: an unknown game or agent.
+        ValueError: an unknown game or agent, or a game not in :data:`PUZZLE_GAMES`.
     """
     game = load(game_name, 2)
+    if game.name not in PUZZLE_GAMES:
+        raise ValueError(f"no puzzle kinds for {game.name} yet (only {', '.join(PUZZLE_GAMES)})")
     found: dict[str, dict[str, Any]] = {}
     for index in range(games):
         game_seed = seed * 1000 + index
