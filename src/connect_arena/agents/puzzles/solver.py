@@ -12,7 +12,7 @@ that the second and later defences are usually refuted by the first action tried
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from connect_arena.core.game import Action, State
@@ -136,7 +136,7 @@ class Solver:
         return found
 
 
-def distinct_answers(lines: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+def distinct_answers(lines: Sequence[tuple[str, ...]]) -> list[tuple[str, ...]]:
     """The different answers among winning first turns, each as its first line found.
 
     Two lines with the same actions in another order are one answer (a transposition), and
