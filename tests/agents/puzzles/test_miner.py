@@ -97,7 +97,7 @@ def test_cli_verify_refuses_a_file_of_another_format(tmp_path: Path) -> None:
     assert "not a connect-arena/puzzles@1 file" in result.output
 
 
-@pytest.mark.parametrize("game", ["connnect", "pairs"])
+@pytest.mark.parametrize("game", ["pairs"])
 def test_cli_mine_refuses_a_game_without_puzzle_kinds(game: str, tmp_path: Path) -> None:
     out = tmp_path / "p.json"
     result = CliRunner().invoke(app, ["puzzles", "mine", game, "--games", "1", "--out", str(out)])
