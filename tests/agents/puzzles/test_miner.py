@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from connect_arena.agents.puzzles.miner import PUZZLE_FORMAT, mine, position_of, verify
 from connect_arena.cli.app import app
 
-SHIPPED = ("quinque", "connect5")
+SHIPPED = ("quinque", "connect5", "connnect")
 
 
 def shipped(game: str) -> list[dict[str, Any]]:
