@@ -89,8 +89,10 @@ def test_every_other_first_action_scores_less(index: int) -> None:
             assert other is None or other.total < proof.total
 
 
-def test_a_claim_puzzle_with_a_wrong_answer_fails_verify() -> None:
-    puzzle = mine("connnect", seed=3, games=1, agents=("random", "random"), budget=20_000)[0]
+def test_claim_mining_is_deterministic_and_a_wrong_answer_fails_verify() -> None:
+    mined = mine("connnect", seed=3, games=1, agents=("random", "random"), budget=3000)
+    assert mined == mine("connnect", seed=3, games=1, agents=("random", "random"), budget=3000)
+    puzzle = mined[0]
     assert verify(puzzle) is None
     state = position_of(puzzle)
     assert puzzle["mover"] in state.active_players()
