@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from connect_arena.agents.puzzles.miner import PUZZLE_FORMAT, mine, position_of, verify
 from connect_arena.cli.app import app
 
-SHIPPED = ("quinque", "connect5")
+SHIPPED = ("quinque", "connect5", "connnect")
 
 
 def shipped(game: str) -> list[dict[str, Any]]:
@@ -95,3 +95,12 @@ def test_cli_verify_refuses_a_file_of_another_format(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["puzzles", "verify", str(bad)])
     assert result.exit_code != 0
     assert "not a connect-arena/puzzles@1 file" in result.output
+
+
+@pytest.mark.parametrize("game", ["pairs"])
+def test_cli_mine_refuses_a_game_without_puzzle_kinds(game: str, tmp_path: Path) -> None:
+    out = tmp_path / "p.json"
+    result = CliRunner().invoke(app, ["puzzles", "mine", game, "--games", "1", "--out", str(out)])
+    assert result.exit_code != 0
+    assert f"no puzzle kinds for {game} yet" in result.output
+    assert not out.exists()

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from connect_arena.agents.puzzles.solver import Solver, prove_defence, prove_win
+from connect_arena.agents.puzzles.solver import (
+    Solver,
+    distinct_answers,
+    prove_defence,
+    prove_win,
+)
 from connect_arena.core.game import Action, State
 from connect_arena.core.registry import load
 
@@ -65,3 +70,18 @@ def test_win_in_two_turns_is_proven_over_every_defence() -> None:
     assert not Solver().wins(state, 0, 1)
     assert Solver().wins(state, 0, 2)
     assert ("place h7",) in Solver().winning_first_turns(state, 2)
+
+
+def test_two_orders_of_the_same_actions_are_one_answer() -> None:
+    lines = [("move A B", "move C D"), ("move C D", "move A B")]
+    assert distinct_answers(lines) == [("move A B", "move C D")]
+
+
+def test_a_win_played_with_an_extra_action_first_is_the_same_answer() -> None:
+    lines = [("move C D", "move A B"), ("move A B",), ("mark 1,1", "move A B")]
+    assert distinct_answers(lines) == [("move A B",)]
+
+
+def test_different_action_sets_stay_different_answers() -> None:
+    lines = [("mark 1,1", "move A B"), ("mark 2,2", "move A B")]
+    assert distinct_answers(lines) == lines

@@ -17,6 +17,11 @@ from typing import Any
 from connect_arena.agents.base import close_agents
 from connect_arena.agents.levels import make_agent
 from connect_arena.agents.playout import play_game
+from connect_arena.agents.puzzles.best_claim import (
+    ClaimProof,
+    claim_phase_starts,
+    prove_best_claim,
+)
 from connect_arena.agents.puzzles.solver import DEFAULT_BUDGET, Proof, prove_defence, prove_win
 from connect_arena.core.game import Action, State
 from connect_arena.core.records import record_of, replay
@@ -24,6 +29,10 @@ from connect_arena.core.registry import load
 
 PUZZLE_FORMAT = "connect-arena/puzzles@1"
 """The ``format`` field of a puzzle file."""
+
+PUZZLE_GAMES = ("quinque", "connect5", "connnect")
+"""Games with puzzle kinds: win in N turns and defence (Quinque, Connect 5), best claim
+(CO'NNN'ECT). Connect Pairs has none yet."""
 
 DEFAULT_AGENTS = ("greedy", "mcts:easy")
 """The self-play agents of the shipped puzzles (seat 0, seat 1)."""
@@ -90,6 +99,42 @@ def puzzle_of(state: State[Action], proof: Proof, source: dict[str, Any]) -> dic
     }
 
 
+def claim_puzzle_of(
+    state: State[Action], mover: int, proof: ClaimProof, source: dict[str, Any]
+) -> dict[str, Any]:
+    """The JSON object of one CO'NNN'ECT best-claim puzzle (see ``docs/puzzles.md``): the
+    common fields plus ``total``, ``margin`` and ``score`` (the mover's breakdown)."""
+    record = record_of(state, [f"seat {seat}" for seat in range(state.game.num_players)])
+    actions = record.model_dump()["actions"]
+    digest = hashlib.sha1(
+        repr((state.game.name, sorted(state.game.options.items()), actions, mover)).encode()
+    ).hexdigest()[:12]
+    current = state.clone()
+    found = {"combo"} if sum(text.startswith("claim ") for text in proof.answer) > 1 else set()
+    for text in proof.answer:
+        action = current.parse_action(text, mover)
+        found.add(current.describe_action(action, mover).key.rsplit(".", 1)[-1])
+        current.apply_legal_action(action, mover)
+    score = len(proof.answer) / 2 + math.log10(max(proof.nodes, 1)) / 2 + (proof.margin == 1)
+    return {
+        "id": f"{state.game.name}-{digest}",
+        "game": state.game.name,
+        "options": dict(state.game.options),
+        "position": record.model_dump(exclude={"meta"}),
+        "mover": mover,
+        "kind": "best-claim",
+        "turns": 1,
+        "answer": list(proof.answer),
+        "nodes": proof.nodes,
+        "total": proof.total,
+        "margin": proof.margin,
+        "score": proof.breakdown,
+        "source": source,
+        "themes": sorted(found),
+        "difficulty": max(1, min(5, round(score) - 1)),
+    }
+
+
 def prove(state: State[Action], max_turns: int, budget: int, defence: bool = True) -> Proof | None:
     """A win proof (minimal N up to ``max_turns``), else a defence proof, else ``None``."""
     proof = prove_win(state, max_turns, budget)
@@ -128,9 +173,11 @@ def mine(
         Puzzle objects (see :func:`puzzle_of`), no two with the same id.
 
     Raises:
-        ValueError: an unknown game or agent.
+        ValueError: an unknown game or agent, or a game not in :data:`PUZZLE_GAMES`.
     """
     game = load(game_name, 2)
+    if game.name not in PUZZLE_GAMES:
+        raise ValueError(f"no puzzle kinds for {game.name} yet (only {', '.join(PUZZLE_GAMES)})")
     found: dict[str, dict[str, Any]] = {}
     for index in range(games):
         game_seed = seed * 1000 + index
@@ -139,6 +186,20 @@ def mine(
             final = play_game(game.new_initial_state(), seats, random.Random(game_seed))
         finally:
             close_agents(seats)
+        if game.name == "connnect":
+            for start, state in claim_phase_starts(final):
+                for mover in sorted(state.active_players()):
+                    claim = prove_best_claim(state, mover, budget)
+                    if claim is None:
+                        continue
+                    source = {"seed": seed, "game": index, "agents": list(agents), "ply": start}
+                    puzzle = claim_puzzle_of(state, mover, claim, source)
+                    found.setdefault(puzzle["id"], puzzle)
+                    if limit is not None and len(found) >= limit:
+                        return list(found.values())
+            if progress is not None:
+                progress(index + 1, len(found))
+            continue
         for start in turn_starts(final)[-scan:]:
             state = prefix_state(final, start)
             proof = prove(state, max_turns, budget, defence)
@@ -168,6 +229,13 @@ def verify(puzzle: dict[str, Any], budget: int | None = None) -> str | None:
     else what differs."""
     state = position_of(puzzle)
     limit = budget if budget is not None else max(DEFAULT_BUDGET, 2 * int(puzzle["nodes"]))
+    if puzzle["kind"] == "best-claim":
+        claim = prove_best_claim(state, int(puzzle["mover"]), limit)
+        if claim is None:
+            return "no unique best claim"
+        if (list(claim.answer), claim.total) != (puzzle["answer"], puzzle["total"]):
+            return f"proved {list(claim.answer)} for {claim.total} points"
+        return None
     if state.current_player != puzzle["mover"]:
         return f"seat {state.current_player} to move, not {puzzle['mover']}"
     if puzzle["kind"] == "win":

@@ -12,7 +12,7 @@ that the second and later defences are usually refuted by the first action tried
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from connect_arena.core.game import Action, State
@@ -136,6 +136,32 @@ class Solver:
         return found
 
 
+def distinct_answers(lines: Sequence[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """The different answers among winning first turns, each as its first line found.
+
+    Two lines with the same actions in another order are one answer (a transposition), and
+    a line that contains every action of a shorter winning line plus others is that shorter
+    answer played with extra actions (a Quinque move before a move that wins at once), so
+    it is dropped. Connect 5 turns are one action: there every line is its own answer.
+    """
+    keys = [tuple(sorted(line)) for line in lines]
+    distinct: dict[tuple[str, ...], tuple[str, ...]] = {}
+    for key, line in zip(keys, lines, strict=True):
+        if any(_contains(key, other) for other in keys if len(other) < len(key)):
+            continue
+        distinct.setdefault(key, line)
+    return list(distinct.values())
+
+
+def _contains(bigger: tuple[str, ...], smaller: tuple[str, ...]) -> bool:
+    left = list(bigger)
+    for action in smaller:
+        if action not in left:
+            return False
+        left.remove(action)
+    return True
+
+
 def _same_turn(state: State[Action], mover: int) -> bool:
     return not state.is_terminal() and state.current_player == mover
 
@@ -156,7 +182,7 @@ def prove_win(
     solver = Solver(budget)
     try:
         for turns in range(1, max_turns + 1):
-            found = solver.winning_first_turns(state, turns)
+            found = distinct_answers(solver.winning_first_turns(state, turns))
             if len(found) == 1:
                 return Proof("win", turns, found[0], solver.nodes)
             if found:
