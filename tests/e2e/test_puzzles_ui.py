@@ -11,8 +11,8 @@ from playwright.sync_api import Browser, Page, expect
 from connect_arena.service.puzzles import Puzzle, game_puzzles
 from tests.e2e import test_browser, test_connect5_ui
 from tests.e2e.conftest import LiveServer, needs_chromium, new_page, shoot_both, sign_up
-from tests.e2e.test_axe import RUN_AXE, WIDTHS, open_page
 from tests.e2e.test_axe import AXE as AXE_PATH
+from tests.e2e.test_axe import RUN_AXE, WIDTHS, open_page
 
 pytestmark = [pytest.mark.slow, needs_chromium]
 
