@@ -94,6 +94,7 @@ def test_signed_in_in_italian_the_rating_and_streak_move(
     page.goto("/users/puzzlista")  # the profile's puzzles card: rating, streak, history
     expect(page.locator("#profile-puzzle-history li")).to_have_count(1)
     expect(page.locator("#profile-puzzles")).to_contain_text("Serie: 1")
+    expect(page.locator("#puzzles-heading")).to_have_text("Problemi")
     shoot_both(page, "puzzles-profile-it")
     page.goto("/puzzles/connect5")  # the next puzzle near the rating, with the theme picker
     expect(page.locator("#coach")).to_have_attribute("data-status", "playing")

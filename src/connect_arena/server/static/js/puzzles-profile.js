@@ -23,6 +23,7 @@ async function main() {
     const game = catalogue.games.find((g) => g.name === name);
     return game ? gameTitle(game) : name;
   };
+  $("puzzles-heading").textContent = t("puzzles.title"); // profile.js translates the page first
   $("profile-puzzles-body").replaceChildren(
     h("ul", { class: "puzzle-ratings" }, ...Object.entries(puzzles.ratings).map(([game, rating]) =>
       h("li", {}, h("b", {}, titleOf(game)), " · ", t("puzzles.rating", { rating })))),
