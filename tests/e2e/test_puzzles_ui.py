@@ -34,7 +34,9 @@ def test_a_guest_sees_the_games_and_solves_a_connect5_puzzle(
     browser: Browser, shared_server: LiveServer
 ) -> None:
     page = new_page(browser, shared_server.base)
-    page.goto("/puzzles")
+    page.goto("/")
+    page.click("#landing-puzzles")  # the landing page leads to the puzzles
+    expect(page).to_have_url(f"{shared_server.base}/puzzles")
     expect(page.locator('#games li[data-game="connect5"]')).to_contain_text("200 puzzles")
     expect(page.locator("#guest-note")).to_be_visible()
     expect(page.locator("#daily-link")).to_be_visible()
