@@ -536,6 +536,8 @@ def test_a_leaver_with_three_sides_is_taken_over_and_takes_the_seat_back(
     expect(bob.locator("#come-back")).to_contain_text(
         re.compile(r"The computer plays your seat since move \d+\.")
     )
+    # One banner per take-over: bob's alert says it, his notes do not repeat it (issue 27).
+    expect(bob.locator("#table-notes")).not_to_contain_text("plays for Blue")
     bob.click("#return-seat")
     expect(bob.locator("#come-back")).to_have_count(0)
     expect(notes).to_contain_text(re.compile(r"Blue · bob came back at move \d+\."))

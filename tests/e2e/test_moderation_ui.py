@@ -21,6 +21,7 @@ from tests.e2e.conftest import (
     shoot_both,
     sign_in,
 )
+from tests.e2e.test_axe import SESSION_CSRF, WIDTHS, axe, open_page, settled
 from tests.server.live import free_port, server
 
 pytestmark = [pytest.mark.slow, needs_chromium]
@@ -108,3 +109,59 @@ def test_report_a_chat_line(browser: Browser, arena: tuple[LiveServer, Path]) ->
     alice.click("#report-send")
     expect(alice.locator(".toast")).to_contain_text("received your report")
     assert alice.errors == []  # type: ignore[attr-defined]
+
+
+def test_report_a_player_from_their_seat(browser: Browser, arena: tuple[LiveServer, Path]) -> None:
+    live, _data = arena
+    bob = Account(live.base, "bob", PASSWORD)
+    mallory = Account(live.base, "mallory", PASSWORD)
+    Account(live.base, "alice", PASSWORD)
+    body = {"game": "quinque", "seats": [{"kind": "me"}, {"kind": "open"}]}
+    table = bob.post("/api/tables", body).json()["table"]["id"]
+    assert mallory.post(f"/api/tables/{table}/join", {"seat": 1}).status_code == 200
+
+    seated = new_page(browser, live.base)
+    sign_in(seated, "bob")
+    seated.goto(f"/tables/{table}")
+    expect(seated.locator("#report-seat-1")).to_have_text("Report")
+    expect(seated.locator("#report-seat-1")).to_have_attribute("aria-label", "Report mallory")
+    expect(seated.locator("#report-seat-0")).to_have_count(0)  # not oneself
+    shoot_both(seated, "report-seat")
+    seated.click("#report-seat-1")
+    expect(seated.locator("#report-title")).to_have_text("Report mallory")
+    expect(seated.locator("#report-form")).to_contain_text("The table goes with")
+    seated.check("input[name=report-reason][value=cheating]")
+    seated.fill("#report-text", "moves at engine speed")
+    shoot_both(seated, "report-seat-dialog")
+    with seated.expect_request("**/api/reports") as sent:
+        seated.click("#report-send")
+    assert sent.value.post_data_json == {
+        "user_id": mallory.http.get("/api/session").json()["user"]["id"],
+        "reason": "cheating", "text": "moves at engine speed", "table_id": table,
+    }  # fmt: skip
+    expect(seated.locator(".toast")).to_contain_text("received your report")
+
+    spectator = new_page(browser, live.base, locale="fr-FR")
+    sign_in(spectator, "alice")
+    spectator.goto(f"/tables/{table}")
+    for seat, name in ((0, "bob"), (1, "mallory")):
+        button = spectator.locator(f"#report-seat-{seat}")
+        expect(button).to_have_text("Signaler")
+        expect(button).to_have_attribute("aria-label", f"Signaler {name}")
+    shoot_both(spectator, "report-seat-fr")
+    anonymous = new_page(browser, live.base)
+    anonymous.goto(f"/tables/{table}")
+    expect(anonymous.locator("#seats li")).to_have_count(2)
+    expect(anonymous.locator(".seat-report")).to_have_count(0)  # signed-in people only
+    assert seated.errors == [] and spectator.errors == []  # type: ignore[attr-defined]
+    checked = open_page(browser, live.base, WIDTHS[0])  # axe-core, both widths
+    checked.goto("/api/session")
+    signed = checked.request.post(
+        "/api/login",
+        data={"name": "alice", "password": PASSWORD},
+        headers={"x-csrf-token": checked.evaluate(SESSION_CSRF)},
+    )
+    assert signed.ok, signed.text()
+    checked.goto(f"/tables/{table}")
+    found = axe(checked, settled("#report-seat-1"))
+    assert found == [], "\n".join(found)

@@ -5,6 +5,8 @@ to the tutorials. Screenshots of a step: build/e2e/tutorial-*.png."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
@@ -79,6 +81,13 @@ def play_through(page: Page, game: str, shot: str | None = None) -> None:
     expect(page.locator("#coach")).to_have_class("coach finished")
     expect(page.locator("#tutorial-play")).to_be_visible()
     expect(page.locator("#status")).to_be_hidden()  # no empty status bar under the coach
+    # The board says nothing more either: no "Waiting for the dice…" frozen under the coach,
+    # no toast over the board's heading, no "X2 is about to roll" in the turn card.
+    prompts = page.locator(
+        "#board .cn-instruction:visible, #board .decision-lead:visible,"
+        " #board .pairs-announce:visible, #board .to-roll:visible"
+    )
+    expect(prompts).to_have_count(0)
     if shot:
         page.screenshot(path=artifacts() / f"{shot}-finished.png", full_page=True)
     assert not page.errors  # type: ignore[attr-defined]
@@ -171,3 +180,19 @@ def test_a_tutorial_step_on_a_phone(browser: Browser, shared_server: LiveServer)
     page.screenshot(path=artifacts() / "tutorial-pairs-phone-es.png", full_page=True)
     assert width <= 390
     context.close()
+
+
+def test_the_connect5_stack_button_is_highlighted(
+    browser: Browser, shared_server: LiveServer
+) -> None:
+    """Issue 27 polish: the "Stack…" step marks the button the bar shows once the token is
+    chosen, not only the dot."""
+    page = open_tutorial(browser, shared_server.base, "connect5", "en-US")
+    first, second = expected_path(load_script("connect5"))[:2]
+    assert second.startswith("stack ")
+    CLICKS["connect5"](page, first)
+    expect(page.locator("#coach")).to_have_attribute("data-step", "1")
+    test_connect5_ui.click_dot(page, second.split()[1])
+    expect(page.locator('[data-c5="stack"]')).to_have_class(re.compile("tutorial-expected"))
+    page.screenshot(path=artifacts() / "tutorial-connect5-stack.png")
+    assert not page.errors  # type: ignore[attr-defined]

@@ -49,3 +49,25 @@ describe("rulesHref", () => {
     assert.equal(rulesHref(null, "en"), null);
   });
 });
+
+describe("plurals in event texts (issue 27 polish: no '1 points')", () => {
+  test("{name|one|other} follows the number", async () => {
+    const { addStrings, eventText, clearStrings, useLanguage } = await import("../../src/connect_arena/server/static/js/translate.js");
+    clearStrings();
+    addStrings("demo", "en", { "event.shared": "{seats} share with {points} {points|point|points}" });
+    useLanguage("en");
+    const seat = (/** @type {number} */ s) => `S${s}`;
+    assert.equal(eventText({ key: "demo.shared", params: { seats: [0, 1], points: 1 } }, seat), "S0, S1 share with 1 point");
+    assert.equal(eventText({ key: "demo.shared", params: { seats: [0, 1], points: 7 } }, seat), "S0, S1 share with 7 points");
+  });
+});
+
+describe("coordinates stay whole (issue 27 polish: no line break at the minus sign)", () => {
+  test("a minus inside a coordinate is joined to its neighbours", async () => {
+    const { addStrings, eventText, useLanguage } = await import("../../src/connect_arena/server/static/js/translate.js");
+    addStrings("demo", "en", { "event.add": "{seat} adds tile {tile}" });
+    useLanguage("en");
+    const text = eventText({ key: "demo.add", params: { seat: 0, tile: "T1,-1" } }, (s) => `S${s}`);
+    assert.equal(text, "S0 adds tile T1,\u2060-\u20601");
+  });
+});

@@ -143,6 +143,9 @@ describe("seats and games", () => {
     useLanguage("it");
     assert.equal(optionLabel(DEMO, option("first_player")), "Primo giocatore");
     assert.equal(optionLabel(DEMO, option("board")), "Board");
+    // Labels start with a capital, whatever the game's description (issue 27 polish).
+    assert.equal(optionLabel(DEMO, { ...option("board"), name: "lower", description: "tokens per player" }),
+      "Tokens per player");
     assert.equal(optionValueText(DEMO, option("first_player"), "0"), "Rosso");
     assert.equal(optionValueText(DEMO, option("first_player"), "random"), "at random");
     assert.equal(optionValueText(DEMO, option("board"), "big"), "grande");
@@ -183,5 +186,21 @@ describe("errors and hints", () => {
     // Points games (score null): the expected points, never a percentage.
     assert.equal(hintValueText({ value: 12.345, score: null, solved: false }), "result 12.3");
     assert.equal(hintValueText({ value: 0.5, score: null, solved: false }), "result 0.5");
+  });
+});
+
+describe("scoreLine (issue 27.8: the final points, not the returns)", () => {
+  test("each seat's points in seat order, an en dash between", async () => {
+    const { scoreLine } = await import("../../src/connect_arena/server/static/js/format.js");
+    assert.equal(scoreLine([36, 5]), "36\u20135");
+    assert.equal(scoreLine([3, 12, 7]), "3\u201312\u20137");
+    assert.equal(scoreLine(null), "");
+  });
+  test("partners count once, and a profile's own side comes first", async () => {
+    const { scoreLine } = await import("../../src/connect_arena/server/static/js/format.js");
+    const pairs = { name: "pairs", teams: { 4: [[0, 2], [1, 3]] } };
+    assert.equal(scoreLine([20, 31, 20, 31], /** @type {any} */ (pairs)), "20\u201331");
+    assert.equal(scoreLine([20, 31, 20, 31], /** @type {any} */ (pairs), 3), "31\u201320");
+    assert.equal(scoreLine([36, 5], null, 1), "5\u201336");
   });
 });

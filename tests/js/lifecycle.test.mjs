@@ -212,6 +212,22 @@ describe("texts", () => {
       "The computer (MCTS:HARD) plays for Blue since move 12", "Green came back at move 21", "Red asked for a hint at move 4",
     ]);
   });
+  test("one line per take-over, none beside the viewer's own come-back alert (issue 27 polish)", () => {
+    const notes = [
+      { kind: "takeover", seq: 11, seat: 1, agent: "mcts:hard" },
+      { kind: "takeover", seq: 14, seat: 1, agent: "mcts:hard" }, // the same take-over, noted again
+      { kind: "return", seq: 20, seat: 1 },
+      { kind: "takeover", seq: 30, seat: 1, agent: "mcts:hard" },
+    ];
+    const agent = (/** @type {string} */ a) => a.toUpperCase();
+    assert.deepEqual(noteTexts(notes, label, agent), [
+      "The computer (MCTS:HARD) plays for Blue since move 12", "Blue came back at move 21",
+      "The computer (MCTS:HARD) plays for Blue since move 31",
+    ]);
+    assert.deepEqual(noteTexts(notes, label, agent, 1), [
+      "The computer (MCTS:HARD) plays for Blue since move 12", "Blue came back at move 21",
+    ]);
+  });
   test("settings in a few words", () => {
     const settings = table().settings;
     assert.deepEqual(settingsTexts(settings, (tc) => tc.label), ["5+3", "Casual"]);

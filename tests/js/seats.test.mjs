@@ -73,3 +73,17 @@ describe("shellActions", () => {
     assert.deepEqual(shellActions([{ notation: "pass", parts: { kind: "first_player", seat: 0 } }]), []);
   });
 });
+
+describe("the hidden moves of a finished game are revealed (issue 27 polish: 'Red (hidden)')", () => {
+  const shown = (/** @type {number} */ seq, /** @type {string | null} */ action) => ({ seq, seat: seq % 2, action, event: null, simultaneous: true });
+  test("the moves shown without an action ask for the events from the first of them", async () => {
+    const { revealRequest } = await import("../../src/connect_arena/server/static/js/seats.js");
+    assert.deepEqual(revealRequest([shown(5, "a"), shown(6, null), shown(7, "c")]), { type: "history", before: 8, limit: 2 });
+    assert.equal(revealRequest([shown(5, "a"), shown(6, "b")]), null);
+  });
+  test("a page of events fills them in and adds the older moves first", async () => {
+    const { mergeMoves } = await import("../../src/connect_arena/server/static/js/seats.js");
+    const merged = mergeMoves([shown(5, "a"), shown(6, null)], [shown(4, "z"), shown(5, "a"), shown(6, "write 3 b2")]);
+    assert.deepEqual(merged.map((m) => [m.seq, m.action]), [[4, "z"], [5, "a"], [6, "write 3 b2"]]);
+  });
+});

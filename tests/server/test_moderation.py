@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from connect_arena.server.db.models import RatingRow
 from connect_arena.server.db.moderation import SqlModeration
 from tests.server.serverhelpers import Player, receive_until
+from tests.server.test_community_api import play
 
 
 def moderator(client: TestClient, name: str) -> Player:
@@ -156,6 +157,62 @@ def test_a_cheater_leaves_the_leaderboard(client: TestClient) -> None:
     decision = {"action": "cheater", "reason": "engine moves"}
     assert mod.post(f"/api/moderation/reports/{report['id']}", decision).status_code == 200
     assert board() == ["alice"]
+
+
+def test_marking_a_cheater_refunds_the_rating_its_victims_lost(client: TestClient) -> None:
+    alice = Player(client).signup("alice")
+    bob = Player(client).signup("bob")
+    mallory = Player(client).signup("mallory")
+    mod = moderator(client, "mod")
+    play(client, alice, bob, bob)  # an honest game: it stays counted
+    before = {name: rating(client, name) for name in ("alice", "bob")}
+    first = play(client, mallory, alice, alice)
+    second = play(client, bob, mallory, bob)
+    carol = Player(client).signup("carol")
+    play(client, carol, mallory, mallory)  # carol beat the cheater: she keeps her gain
+    carols = rating(client, "carol")
+    assert first["rating_changes"][1] < 0 and second["rating_changes"][0] < 0
+    lost = {"alice": -first["rating_changes"][1], "bob": -second["rating_changes"][0]}
+    after_games = {name: rating(client, name) for name in ("alice", "bob")}
+    assert after_games == {name: before[name] - lost[name] for name in lost}
+    board = provisional(mod)
+    assert "mallory" in board
+    mallory_id = mallory.user["id"]  # type: ignore[index]
+    for text in ("engine moves", "again"):
+        alice.post("/api/reports", {"user_id": mallory_id, "reason": "cheating", "text": text})
+    first_report, second_report = open_reports(mod)
+    decision = {"action": "cheater", "reason": "engine moves"}
+    answer = mod.post(f"/api/moderation/reports/{first_report['id']}", decision)
+    assert answer.status_code == 200, answer.text
+    refunded = {name: rating(client, name) for name in ("alice", "bob")}
+    for name in lost:  # each got back what the cheater took (the rounding aside)
+        assert abs(refunded[name] - before[name]) <= 1, (name, refunded, before)
+    assert rating(client, "mallory") == board["mallory"]  # the cheater's own is not touched
+    assert rating(client, "carol") == carols
+    changed = provisional(mod)
+    assert "mallory" not in changed
+    assert {name: changed[name] for name in lost} == refunded
+    [line, *_] = mod.get("/api/moderation/log").json()["log"]
+    assert line["action"] == "cheater" and "refunded" in line["reason"]
+    assert "alice" in line["reason"] and "bob" in line["reason"]
+    assert "carol" not in line["reason"]
+    again = mod.post(f"/api/moderation/reports/{second_report['id']}", decision)
+    assert again.status_code == 200, again.text
+    assert {name: rating(client, name) for name in lost} == refunded  # nothing twice
+    [line, *_] = mod.get("/api/moderation/log").json()["log"]
+    assert "already marked" in line["reason"]
+
+
+def rating(client: TestClient, name: str) -> int:
+    """``name``'s displayed Quinque rating (from the profile)."""
+    value: int = client.get(f"/api/users/{name}").json()["ratings"]["quinque"]["rating"]
+    return value
+
+
+def provisional(player: Player) -> dict[str, int]:
+    """The Quinque leaderboard's provisional list: name → rating."""
+    rows = player.get("/api/leaderboard/quinque").json()["provisional"]
+    return {row["user"]["name"]: row["rating"] for row in rows}
 
 
 def test_a_closed_account_cannot_sign_in_and_its_games_stay(client: TestClient) -> None:

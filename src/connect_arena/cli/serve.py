@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 import os
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -133,11 +133,9 @@ def serve_command(
         typer.echo("other machines: add the name they use with --allowed-hosts NAME[,NAME]")
     if workers > 1:
         typer.echo(f"{workers} processes, sharing Redis at {_redacted_redis()}")
-    log_config: dict[str, Any] = uvicorn.config.LOGGING_CONFIG
-    if log_format is LogFormat.JSON:
-        from connect_arena.server.operations import json_log_config
+    from connect_arena.server.operations import json_log_config, text_log_config
 
-        log_config = json_log_config(log_level)
+    log_config = json_log_config(log_level) if log_format is LogFormat.JSON else text_log_config()
     uvicorn.run(
         APP_FACTORY,
         factory=True,

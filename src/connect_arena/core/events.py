@@ -18,6 +18,7 @@ are JSON scalars or lists of them; a parameter named ``seat`` (or ending in ``_s
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -96,8 +97,10 @@ class Event:
     ) -> str:
         """English (or any language's) text of the event from ``templates``.
 
-        Seat parameters are shown by ``seat_name``; lists are joined with ", ". A key with no
-        template renders as the key and its parameters, so nothing is lost.
+        Seat parameters are shown by ``seat_name``; lists are joined with ", ". A plural
+        ``{points|point|points}`` takes its first word when the number ``points`` is 1 (English
+        plural rules), its second otherwise. A key with no template renders as the key and its
+        parameters, so nothing is lost.
         """
         values: dict[str, Any] = {}
         for name, value in self.params.items():
@@ -113,10 +116,15 @@ class Event:
         if template is None:
             shown = " ".join(f"{k}={v}" for k, v in values.items())
             return f"{self.key} {shown}".strip()
-        return string.Formatter().vformat(template, (), _Missing(values))
+        text = string.Formatter().vformat(template, (), _Missing(values))
+        return _PLURAL.sub(lambda m: m[2] if self.params.get(m[1]) == 1 else m[3], text)
 
     def __str__(self) -> str:
         return self.render({})
+
+
+_PLURAL = re.compile(r"\{(\w+)\|([^|{}]*)\|([^|{}]*)\}")
+"""A plural in a template: ``{name|one|other}``."""
 
 
 def _is_seat(name: str) -> bool:

@@ -263,6 +263,12 @@ class State(abc.ABC, Generic[A]):
         """Per-seat returns: final results once terminal (e.g. ``[1, -1]``), else the
         current values (``0`` for games that only score at the end)."""
 
+    def points(self) -> list[float] | None:
+        """Per-seat points for people to read (a finished game's score, ``36–5``), or
+        ``None`` for games that count no points (the default: a win or a loss says it all).
+        Games that keep scores override it; the platform stores them when a game ends."""
+        return None
+
     @abc.abstractmethod
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may see, as a JSON-serialisable dict."""

@@ -14,6 +14,7 @@ from connect_arena.service import ErrorCode, ServiceError
 STATUS = {
     ErrorCode.NOT_FOUND: 404,
     ErrorCode.NOT_SEATED: 403,
+    ErrorCode.BLOCKED: 403,
     ErrorCode.NOT_YOUR_TURN: 409,
     ErrorCode.STALE_SEQ: 409,
     ErrorCode.NOT_RUNNING: 409,

@@ -13,10 +13,12 @@ JSON log format.
 from __future__ import annotations
 
 import asyncio
+import copy
 import hmac
 import json
 import logging
 import os
+import re
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
@@ -91,6 +93,45 @@ async def metrics(request: Request) -> Response:
 
 
 SECRET_FIELDS = ("password", "token", "cookie", "secret", "authorization")
+_SECRET_QUERY = re.compile(
+    r"([?&][^=&#\s]*(?:" + "|".join(SECRET_FIELDS) + r")[^=&#\s]*=)[^&#\s]*", re.IGNORECASE
+)
+REDACTED = "[redacted]"
+
+
+def redact_query(text: str) -> str:
+    """``text`` with the value of every query parameter whose name looks secret replaced by
+    :data:`REDACTED` (``/verify-email?token=abc`` → ``/verify-email?token=[redacted]``)."""
+    return _SECRET_QUERY.sub(r"\1" + REDACTED, text)
+
+
+class RedactQuery(logging.Filter):
+    """Redacts secret query parameters in a record's arguments (the access log's request
+    line: e-mailed links carry their single-use token in the query)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                redact_query(arg) if isinstance(arg, str) and "=" in arg else arg
+                for arg in record.args
+            )
+        return True
+
+
+def text_log_config() -> dict[str, Any]:
+    """uvicorn's own log configuration with :class:`RedactQuery` on every handler."""
+    config: dict[str, Any] = copy.deepcopy(uvicorn_logging_config())
+    config.setdefault("filters", {})["redact"] = {"()": f"{__name__}.RedactQuery"}
+    for handler in config["handlers"].values():
+        handler["filters"] = [*handler.get("filters", []), "redact"]
+    return config
+
+
+def uvicorn_logging_config() -> dict[str, Any]:
+    """uvicorn's default ``dictConfig`` (imported here: the app runs without uvicorn too)."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    return LOGGING_CONFIG
 
 
 class ArenaJsonFormatter(JsonFormatter):
@@ -112,14 +153,17 @@ def json_log_config(level: str) -> dict[str, Any]:
         "class": "logging.StreamHandler",
         "formatter": "json",
         "stream": "ext://sys.stderr",
-        "filters": ["context"],
+        "filters": ["context", "redact"],
     }
     loggers = ("uvicorn", "uvicorn.error", "uvicorn.access", "connect_arena")
     return {
         "version": 1,
         "disable_existing_loggers": False,
         "formatters": {"json": formatter},
-        "filters": {"context": {"()": "connect_arena.server.logcontext.ContextFilter"}},
+        "filters": {
+            "context": {"()": "connect_arena.server.logcontext.ContextFilter"},
+            "redact": {"()": f"{__name__}.RedactQuery"},
+        },
         "handlers": {"default": handler},
         "loggers": {
             name: {"handlers": ["default"], "level": level.upper(), "propagate": False}

@@ -351,6 +351,9 @@ class HistoryItem(TypedDict):
     rank: int | None
     result: str | None
     """``win``, ``loss``, ``draw`` or ``null``."""
+    scores: list[float] | None
+    """Each seat's final points (games that count points, ended by the rules), else
+    ``null``."""
     rating: float | None
     change: float | None
     players: list[HistoryPlayer]

@@ -343,6 +343,8 @@ class NewChallenge(Strict):
     seats: list[SeatChoice] | None = Field(default=None, min_length=1, max_length=16)
     players: int | None = Field(default=None, ge=1, le=16)
     settings: SettingsChoice = Field(default_factory=SettingsChoice)
+    random_seat: bool = False
+    """Draw the challenger's seat (colour) when the challenge is accepted."""
 
     @model_validator(mode="after")
     def _seats_or_players(self) -> NewChallenge:
@@ -378,6 +380,7 @@ async def challenge(
         [SeatRequest(seat.kind, seat.agent) for seat in body.seats or ()],
         dict(body.options),
         settings,
+        random_seat=body.random_seat,
     )
     return {"challenge": made.to_json()}
 

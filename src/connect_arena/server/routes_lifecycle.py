@@ -7,6 +7,7 @@ from fastapi import APIRouter
 
 from connect_arena.server.dependencies import ArenaDep, CsrfDep, TableId, UserDep, service_user
 from connect_arena.server.protocol import MyTables, Ok, RematchAnswer
+from connect_arena.server.routes_relations import refuse_blocked_rematch
 from connect_arena.server.schemas import OfferOp, SeatNumber, SeatOrNone
 from connect_arena.service import ErrorCode, ServiceError
 
@@ -72,8 +73,9 @@ async def return_to_seat(table_id: TableId, body: SeatNumber, user: UserDep, are
 async def rematch(
     table_id: TableId, body: OfferOp, user: UserDep, arena: ArenaDep
 ) -> RematchAnswer:
-    """Offer, accept or decline a rematch; ``rematch_table`` once every person accepted."""
-    new = await arena.service.rematch(
-        table_id, service_user(user), _op(body, ("offer", "accept", "decline"))
-    )
+    """Offer, accept or decline a rematch; ``rematch_table`` once every person accepted
+    (403 ``blocked`` when one of the people blocks another)."""
+    op = _op(body, ("offer", "accept", "decline"))
+    await refuse_blocked_rematch(arena, table_id, user.id, op)
+    new = await arena.service.rematch(table_id, service_user(user), op)
     return {"rematch_table": new}

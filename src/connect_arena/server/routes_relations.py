@@ -21,7 +21,7 @@ from connect_arena.server.dependencies import Arena, ArenaDep, CsrfDep, UserDep
 from connect_arena.server.errors import ApiError
 from connect_arena.server.schemas import Strict
 from connect_arena.service.messages import game_title
-from connect_arena.service.model import TableStatus
+from connect_arena.service.model import ErrorCode, ServiceError, TableStatus
 
 router = APIRouter(prefix="/api")
 
@@ -89,3 +89,20 @@ async def relations(user: UserDep, arena: ArenaDep) -> dict[str, Any]:
         "following": following,
         "blocked": [{"id": other, "name": name} for other, name in found["block"]],
     }
+
+
+async def refuse_blocked_rematch(arena: Arena, table_id: int, user_id: int, op: str) -> None:
+    """A rematch offer (or acceptance) is a challenge: refused when another person seated at
+    the table blocks ``user_id`` or is blocked by them.
+
+    Raises:
+        ServiceError: ``blocked`` (403 over HTTP).
+    """
+    if op not in ("offer", "accept"):
+        return
+    table = arena.service.tables.get(table_id) or arena.service.finished.get(table_id)
+    if table is None:  # the service answers not_found
+        return
+    others = {s.user_id for s in table.info.seats if s.user_id not in (None, user_id)}
+    if others & await SqlRelations(arena.storage).blocked_with(user_id):
+        raise ServiceError(ErrorCode.BLOCKED, "no rematch with someone you block or who blocks you")

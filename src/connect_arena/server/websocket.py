@@ -26,6 +26,7 @@ from connect_arena.server.dependencies import (
     session_user,
 )
 from connect_arena.server.ratelimit import FrameLimit, Verdict
+from connect_arena.server.routes_relations import refuse_blocked_rematch
 from connect_arena.server.schemas import (
     AbortMessage,
     ActionMessage,
@@ -316,6 +317,7 @@ async def _lifecycle(
         elif isinstance(message, RematchMessage):
             if user is None:
                 raise ServiceError(ErrorCode.NOT_SEATED, "sign in to ask for a rematch")
+            await refuse_blocked_rematch(arena, table_id, user.id, message.op)
             existed = _rematch_made(arena, table_id)
             made = await service.rematch(table_id, user, message.op)
             if made is not None and existed:  # nothing was broadcast: say where it is

@@ -6,6 +6,7 @@ challenge survives a restart; accepting one is exactly-once (the store deletes i
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -128,6 +129,9 @@ class Challenge:
         game: the game's name; ``options`` its options; ``seats`` the seats as asked;
             ``settings`` the table's settings.
         created_at, expires_at: when it was made and until when it may be accepted (UTC).
+        random_seat: the challenger's seat is drawn when the challenge is accepted, among
+            the seats of people (``me`` and ``open``); the challenged takes the first open
+            seat left. Otherwise the challenger sits where ``me`` is asked.
     """
 
     id: int
@@ -139,6 +143,7 @@ class Challenge:
     settings: TableSettings
     created_at: datetime
     expires_at: datetime
+    random_seat: bool = False
 
     def body(self) -> dict[str, Any]:
         """What is stored of it (everything but the id and times)."""
@@ -149,6 +154,7 @@ class Challenge:
             "options": dict(self.options),
             "seats": [{"kind": s.kind, "agent": s.agent} for s in self.seats],
             "settings": self.settings.to_json(),
+            "random_seat": self.random_seat,
         }
 
     def to_json(self) -> protocol.Challenge:
@@ -162,6 +168,7 @@ class Challenge:
             "options": dict(self.options),
             "seats": [{"kind": s.kind, "agent": s.agent} for s in self.seats],
             "settings": self.settings.to_json(),
+            "random_seat": self.random_seat,
             "created_at": self.created_at.isoformat(),
             "expires_at": self.expires_at.isoformat(),
         }
@@ -180,6 +187,7 @@ class Challenge:
             TableSettings.from_json(body["settings"]),
             row.created_at,
             row.expires_at,
+            bool(body.get("random_seat", False)),
         )
 
 
@@ -193,11 +201,19 @@ class Challenges:
             ``challengeCanceled``).
     """
 
-    def __init__(self, store: ChallengeStore, seating: Seating, events: UserEvents) -> None:
+    def __init__(
+        self,
+        store: ChallengeStore,
+        seating: Seating,
+        events: UserEvents,
+        rng: random.Random | None = None,
+    ) -> None:
         self.store = store
         self.seating = seating
         self.events = events
         self.now = utcnow
+        self.rng = rng or random.SystemRandom()
+        """Draws the challenger's seat of a ``random_seat`` challenge."""
 
     async def pending(self, user_id: int | None = None) -> list[Challenge]:
         """The challenges not yet expired (those that involve ``user_id`` when given);
@@ -222,9 +238,11 @@ class Challenges:
         seats: Sequence[SeatRequest],
         options: dict[str, Any] | None = None,
         settings: TableSettings | None = None,
+        random_seat: bool = False,
     ) -> Challenge:
         """Challenge ``challenged``: ``seats`` hold one ``me`` (the challenger) and at least
-        one ``open`` (the first is the challenged's).
+        one ``open`` (the first is the challenged's); with ``random_seat``, the challenger's
+        seat is drawn on acceptance instead (:attr:`Challenge.random_seat`).
 
         Raises:
             ServiceError: ``bad_request`` (oneself, seats, options, game),
@@ -260,6 +278,7 @@ class Challenges:
             settings,
             now,
             now + timedelta(seconds=wait),
+            random_seat,
         )
         challenge_id = await self.store.add_challenge(
             challenger.id,
@@ -299,9 +318,14 @@ class Challenges:
             raise ServiceError(ErrorCode.NOT_SEATED, "only the challenged may accept")
         if not await self.store.delete_challenge(challenge_id):  # answered meanwhile
             raise ServiceError(ErrorCode.NOT_FOUND, f"challenge {challenge_id} was answered")
+        requests = list(challenge.seats)
+        if challenge.random_seat:  # the challenger's seat is drawn now, among the people's
+            mine = next(i for i, r in enumerate(requests) if r.kind == "me")
+            drawn = self.rng.choice([i for i, r in enumerate(requests) if r.kind in ("me", "open")])
+            requests[mine], requests[drawn] = requests[drawn], requests[mine]
         made: list[Seat] = []
         taken = False
-        for index, request in enumerate(challenge.seats):
+        for index, request in enumerate(requests):
             if request.kind == "open" and not taken:
                 taken = True
                 made.append(Seat(index, SeatKind.HUMAN, user.id, user.name, bot=user.bot))

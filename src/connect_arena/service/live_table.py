@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+import orjson
+
 from connect_arena.core import CHANCE, Action, Game, GameError, InvalidRecordError, State, load
 from connect_arena.core.events import GameEvent
 from connect_arena.service.clocks import Clocks
@@ -41,8 +43,14 @@ HISTORY_PAGE = 500
 
 
 def encode(message: Mapping[str, Any]) -> str:
-    """Compact JSON text of a message."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    """Compact JSON text of a message (UTF-8 characters as they are, integer keys as
+    strings), by orjson: every move sends several, and ``json.dumps`` was a seventh of the
+    server's CPU per move. What orjson refuses (an integer beyond 64 bits, a lone
+    surrogate) goes through ``json.dumps``, which writes the same text for everything else."""
+    try:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 class Subscription:

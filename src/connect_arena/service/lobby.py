@@ -9,10 +9,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
+from datetime import datetime
 
 from connect_arena.service.live_table import LiveTable, Subscription, encode
 from connect_arena.service.messages import table_json
-from connect_arena.service.model import TableStatus
+from connect_arena.service.model import Clock, SeatKind, TableStatus
 from connect_arena.service.protocol import LobbyMessage, Seek
 from connect_arena.service.table_registry import TableRegistry
 
@@ -22,6 +23,9 @@ PER_PAGE = 20
 """Tables on a lobby page (the live page and ``GET /api/lobby``'s default)."""
 MAX_PER_PAGE = 100
 """The largest ``per_page`` a client may ask for."""
+LISTED_AWAY = 15 * 60.0
+"""Seconds after which an open table whose people have all left it (no connection: a guest
+who closed the tab) is no longer listed; it stays reachable by its link until it expires."""
 
 
 class Lobby:
@@ -31,11 +35,18 @@ class Lobby:
         registry: the tables listed.
         seeks: the seeks waiting (:meth:`connect_arena.service.seeks.Seeks.listing`), listed
             with the tables.
+        clock: the service's clock (how long the people of an open table have been away).
     """
 
-    def __init__(self, registry: TableRegistry, seeks: Callable[[], list[Seek]] = list) -> None:
+    def __init__(
+        self,
+        registry: TableRegistry,
+        seeks: Callable[[], list[Seek]] = list,
+        clock: Clock | None = None,
+    ) -> None:
         self.registry = registry
         self.seeks = seeks
+        self.clock = clock or Clock()
         self.watchers: set[Subscription] = set()
         self._pending: asyncio.TimerHandle | None = None
         self._last: str | None = None
@@ -43,8 +54,12 @@ class Lobby:
     def snapshot(self, page: int = 1, per_page: int = PER_PAGE) -> LobbyMessage:
         """The ``lobby`` message for page ``page`` (from 1) of ``per_page`` tables: open tables
         first, then running ones, newest first in each; ``total`` open and running tables in
-        all; and the seeks waiting (oldest first). A page past the end has no tables."""
-        tables = sorted(self.registry.tables.values(), key=_order)
+        all; and the seeks waiting (oldest first). A page past the end has no tables. Open
+        tables whose people all left them :data:`LISTED_AWAY` ago are not listed."""
+        now = self.clock.now()
+        tables = sorted(
+            (t for t in self.registry.tables.values() if not _deserted(t, now)), key=_order
+        )
         start = (page - 1) * per_page
         return {
             "type": "lobby",
@@ -111,3 +126,12 @@ class Lobby:
 def _order(table: LiveTable) -> tuple[bool, int]:
     """Open tables first, then the rest; newest (highest id) first in each."""
     return (table.info.status is not TableStatus.OPEN, -table.id)
+
+
+def _deserted(table: LiveTable, now: datetime) -> bool:
+    """An open table whose people have all been away from it for :data:`LISTED_AWAY`."""
+    if table.info.status is not TableStatus.OPEN:
+        return False
+    people = [seat for seat in table.info.seats if seat.kind is SeatKind.HUMAN]
+    gone = [table.away(seat, now) for seat in people]
+    return bool(people) and all(away is not None and away >= LISTED_AWAY for away in gone)

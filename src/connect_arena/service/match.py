@@ -168,7 +168,7 @@ class MatchService:
             seeks,
             self.cluster,
         )
-        self.lobby = Lobby(self.registry, self.seeks.listing)
+        self.lobby = Lobby(self.registry, self.seeks.listing, self.clock)
         self.catching_up: asyncio.Task[None] | None = None
         """The startup pass scoring finished tables left unscored (:meth:`start`)."""
         self._subscribe()

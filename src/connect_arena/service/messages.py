@@ -76,6 +76,7 @@ def table_json(info: TableInfo, seq: int | None = None) -> Table:
         "created_at": info.created_at.isoformat(),
         "finished_at": None if info.finished_at is None else info.finished_at.isoformat(),
         "returns": info.returns,
+        "scores": info.scores,
         "seq": seq,
         "settings": info.settings.to_json(),
         "hints_allowed": hints_allowed(info),

@@ -123,6 +123,8 @@ class TableInfo:
         created_at: creation time (UTC).
         returns: the final returns once finished (``None`` for an aborted or abandoned
             game: no result).
+        scores: each seat's points when the game reached its end by the rules and the game
+            counts points (``State.points``; CO'NNN'ECT ``[36, 5]``), else ``None``.
         finished_at: when the game ended.
         settings: time control, hints, take-over level, rated.
         reason: why the game ended, once it did.
@@ -143,6 +145,7 @@ class TableInfo:
     seed: int
     created_at: datetime = field(default_factory=utcnow)
     returns: list[float] | None = None
+    scores: list[float] | None = None
     finished_at: datetime | None = None
     settings: TableSettings = field(default_factory=TableSettings)
     reason: ResultReason | None = None
@@ -256,6 +259,8 @@ class ErrorCode(enum.StrEnum):
     NOT_ALLOWED = "not_allowed"
     """The request does not apply here (resign after the end, abort after the first moves,
     a draw in a game without draws, a takeback at a rated table, a hint against people)."""
+    BLOCKED = "blocked"
+    """One of the two people blocks the other (a challenge, a rematch offer)."""
 
 
 class ServiceError(Exception):

@@ -5,7 +5,8 @@ both pass before anything is stored (``docs/community.md``, "Reports and moderat
   ``other``, with up to :data:`MAX_TEXT` characters and, optionally, the table or the chat
   message it is about. Reports are rate-limited by the server.
 * A moderator handles an open report with one action: ``warn`` (the user is told),
-  ``mute`` (no chat for ``minutes``), ``cheater`` (off the leaderboards), ``close`` (the
+  ``mute`` (no chat for ``minutes``), ``cheater`` (off the leaderboards, and the rating its
+  victims lost to it given back: :func:`refund`), ``close`` (the
   account is closed), or ``dismiss``. Every action is written to the audit log with who and
   why, in the same transaction as its effect; the reporter is told the report was handled.
 """
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from connect_arena.service.model import ErrorCode, ServiceError
+from connect_arena.service.ratings import Skill
 
 MAX_TEXT = 500
 """The longest report or moderation reason, in characters."""
@@ -134,3 +136,14 @@ def mute_until(now: datetime, action: ModAction, minutes: int | None) -> datetim
     if minutes is None or minutes < 1 or timedelta(minutes=minutes) > MAX_MUTE:
         raise ServiceError(ErrorCode.BAD_MESSAGE, "a mute lasts from 1 minute to 30 days")
     return now + timedelta(minutes=minutes)
+
+
+def refund(before: Skill, after: Skill) -> float:
+    """What a game against a cheater cost a victim, to be added back to its ``mu``: the fall
+    of its conservative rating ``mu - 3 sigma`` over that game (``0.0`` when it did not fall).
+
+    Adding it to the victim's current ``mu`` raises the displayed rating by the points the
+    game took (``20`` displayed points a unit); ``sigma`` and the games played stay, so the
+    games played since keep their effect (as Lichess refunds points to a cheater's victims).
+    """
+    return max(0.0, (before.mu - 3 * before.sigma) - (after.mu - 3 * after.sigma))

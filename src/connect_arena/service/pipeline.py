@@ -36,7 +36,7 @@ from connect_arena.service.model import (
     mix,
     utcnow,
 )
-from connect_arena.service.results import final_returns
+from connect_arena.service.results import final_points, final_returns
 from connect_arena.service.settings import ResultReason, TimeControlKind
 from connect_arena.service.table_events import ActionCommitted, AwaitingAction, TableEvents
 from connect_arena.service.table_registry import TableRegistry
@@ -176,7 +176,12 @@ class MovePipeline:
         returns = final_returns(after.game, after.returns(), table.info.notes) if over else None
         try:
             await self.registry.storage.append_action(
-                table.id, entry, returns, now if over else None, ResultReason.NORMAL
+                table.id,
+                entry,
+                returns,
+                now if over else None,
+                ResultReason.NORMAL,
+                scores=final_points(after),
             )
         except SeqConflictError:
             raise ServiceError(

@@ -192,6 +192,9 @@ class Table(TypedDict):
     created_at: str
     finished_at: str | None
     returns: list[float] | None
+    scores: list[float] | None
+    """Each seat's points once the game reached its end by the rules, for games that count
+    points (Connect 5 ``[36, 5]``); ``null`` otherwise (Quinque, a resignation, an abort)."""
     seq: int | None
     settings: TableSettings
     hints_allowed: bool
@@ -436,6 +439,9 @@ class Challenge(TypedDict):
     options: Options
     seats: list[ChallengeSeat]
     settings: TableSettings
+    random_seat: bool
+    """The challenger's seat is drawn when the challenge is accepted (the "me" seat then
+    says nothing)."""
     created_at: str
     expires_at: str
 

@@ -4,6 +4,7 @@ forfeited seats ranked last (pure functions of a game and a table's notes)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from connect_arena.core import Game
 from connect_arena.service.settings import NoteKind, TableNote
@@ -67,3 +68,13 @@ def final_returns(game: Game, returns: Sequence[float], notes: Sequence[TableNot
         for partner in side_of(game, seat):
             out[partner] = game.game_type.min_utility
     return out
+
+
+def final_points(state: Any) -> list[float] | None:
+    """Each seat's points (``State.points``) of a game that reached its end by the rules,
+    ``None`` for a game still going on (a resignation, a timeout, an abort: its points would
+    be half a game's), with no state, or that counts no points."""
+    if state is None or not state.is_terminal():
+        return None
+    points: list[float] | None = state.points()
+    return None if points is None else [float(value) for value in points]

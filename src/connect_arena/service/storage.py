@@ -56,9 +56,11 @@ class Storage(Protocol):
         returns: list[float] | None = None,
         finished_at: datetime | None = None,
         reason: ResultReason | None = None,
+        scores: list[float] | None = None,
     ) -> None:
         """Append ``entry`` to the table's log; with ``returns``, also mark the table finished
-        (for ``reason``, ``normal`` by default).
+        (for ``reason``, ``normal`` by default) and keep its final ``scores`` (points per
+        seat, ``None`` for games that count none).
 
         Raises:
             SeqConflictError: the log already has an action at ``entry.seq``.
@@ -146,6 +148,7 @@ class MemoryStorage:
         returns: list[float] | None = None,
         finished_at: datetime | None = None,
         reason: ResultReason | None = None,
+        scores: list[float] | None = None,
     ) -> None:
         """See :meth:`Storage.append_action`."""
         log = self.logs[table_id]
@@ -156,6 +159,7 @@ class MemoryStorage:
             info = self.tables[table_id]
             info.status = TableStatus.FINISHED
             info.returns = list(returns)
+            info.scores = None if scores is None else list(scores)
             info.finished_at = finished_at
             info.reason = reason or ResultReason.NORMAL
 

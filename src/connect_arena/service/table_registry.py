@@ -20,6 +20,7 @@ from connect_arena.core import GameError
 from connect_arena.service.cluster import Cluster, Coordinator
 from connect_arena.service.live_table import LiveTable
 from connect_arena.service.model import MAX_ID, ErrorCode, ServiceError, TableStatus
+from connect_arena.service.results import final_points
 from connect_arena.service.settings import ResultReason
 from connect_arena.service.storage import Storage
 from connect_arena.service.table_events import TableEvents, TableFinished
@@ -125,13 +126,15 @@ class TableRegistry:
     ) -> None:
         """Record a game's end on ``table`` in memory (stored by the caller): stop its clocks,
         clear its offers, move it to the finished cache, tell its viewers and publish
-        :class:`TableFinished` — once: a table already finished is left as it is.
+        :class:`TableFinished` — once: a table already finished is left as it is. The
+        final points (``info.scores``) are the state's when it reached its end by the rules.
         ``remote``: another process ended it (this is its replica following).
         """
         if table.info.status is TableStatus.FINISHED:
             return
         table.info.status = TableStatus.FINISHED
         table.info.returns = None if returns is None else list(returns)
+        table.info.scores = None if returns is None else final_points(table.state)
         table.info.finished_at = finished_at
         table.info.reason = reason
         if table.clocks is not None and finished_at is not None:

@@ -45,10 +45,10 @@ ENGLISH: dict[str, str] = {
     "connect5.end_quick": "the game ended with its only round (a quick game)",
     "connect5.end_full": "the game ended after {rounds} rounds: every player started one",
     "connect5.win_points": "{seats} won with the most points ({points})",
-    "connect5.win_shared": "{seats} share the victory with {points} points",
+    "connect5.win_shared": "{seats} share the victory with {points} {points|point|points}",
     "connect5.win_tiebreak": (
-        "{seats} won the tie at {points} points with {connect5s} Connect 5(s) "
-        "and {captures} token(s) eaten"
+        "{seats} won the tie at {points} {points|point|points} with {connect5s} "
+        "Connect {connect5s|5|5s} and {captures} {captures|token|tokens} eaten"
     ),
     # ----- why an action is refused (explain.py)
     "connect5.not_legal": "{action} is not legal now",

@@ -220,6 +220,10 @@ class Connect5State(State[Connect5Action]):
         live = [] if self.over else self.captured
         return [banked + (live[s] if live else 0) for s, banked in enumerate(self.banked)]
 
+    def points(self) -> list[float] | None:
+        """The points of :meth:`scores` (tokens eaten over the rounds)."""
+        return [float(points) for points in self.scores()]
+
     def winners(self) -> list[int]:
         """The seats with the most points (shared victory, AMB-20), after the optional tie
         break (most Connect 5s, then most tokens eaten). Meaningful once the game is over."""

@@ -62,14 +62,15 @@ ENGLISH: dict[str, str] = {
     "connnect.end_rounds": "the game ended after the {rounds} rounds",
     "connnect.end_all_out": "the game ended in round {round}: every player went out",
     "connnect.win_score": "{seats} won with the most points ({points})",
-    "connnect.win_shared": "{seats} share the victory with {points} points",
+    "connnect.win_shared": "{seats} share the victory with {points} {points|point|points}",
     "connnect.win_tiebreak": (
-        "{seats} won the tie at {points} points with the fewest minus points ({penalty})"
+        "{seats} won the tie at {points} {points|point|points} with the fewest minus points "
+        "({penalty})"
     ),
     "connnect.win_nobody": "nobody wins: a player who goes out of the game cannot win",
     "connnect.win_out": (
-        "{seats} won with {points} points: {out_seats} scored as much or more but went out "
-        "of the game, and a player who goes out cannot win"
+        "{seats} won with {points} {points|point|points}: {out_seats} scored as much or more "
+        "but went out of the game, and a player who goes out cannot win"
     ),
     "connnect.solo_score": "final score: {points}",
     # ----- why an action is refused -----
@@ -90,7 +91,7 @@ ENGLISH: dict[str, str] = {
     "connnect.place_first": "first write {number} in any empty space: 'write {number} SPACE'",
     "connnect.not_zone_space": "{cell} is not an empty space of your zone {zone}",
     "connnect.write_any_first": (
-        "first write {number} number(s) of your choice in your zone {zone}"
+        "first write {number} {number|number|numbers} of your choice in your zone {zone}"
     ),
     "connnect.write_in_fill": "numbers are written in the Fill Phase (or by a bonus)",
     "connnect.no_number": "you have no {number} to write (you have {pending})",

@@ -321,6 +321,10 @@ class ConnnectState(State[ConnnectAction]):
             for sheet in self.sheets
         ]
 
+    def points(self) -> list[float] | None:
+        """Every player's total score (:meth:`scores`)."""
+        return [float(s.total) for s in self.scores()]
+
     def winners(self) -> list[int]:
         """The seats sharing the victory (the tie-break included; CN-35)."""
         found = self.scores()

@@ -185,6 +185,10 @@ class PairsState(State[PairsAction]):
         totals = self.totals()
         return [float(totals[pair_of(seat)]) for seat in range(self.cfg.num_players)]
 
+    def points(self) -> list[float] | None:
+        """Each seat's pair total (the returns are the points)."""
+        return self.returns()
+
     def totals(self) -> list[int]:
         """Points per pair over the finished manches and the current one: their sum
         ("si totalizzano i risultati", PG-25); for one pair, by default, its best manche

@@ -88,6 +88,8 @@ class TableRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     returns: Mapped[list[float] | None] = mapped_column(JSON, nullable=True)
+    scores: Mapped[list[float] | None] = mapped_column(JSON, nullable=True)
+    """Each seat's points at a game's end by the rules (``State.points``), else NULL."""
     settings: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     reason: Mapped[str | None] = mapped_column(String(16), nullable=True)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import and_, delete, select, update
 from sqlalchemy.orm import Session, aliased
 
 from connect_arena.server.db.models import (
@@ -19,6 +19,7 @@ from connect_arena.server.db.models import (
     SessionRow,
     TableRow,
     TokenRow,
+    UserGameRow,
     UserRow,
 )
 from connect_arena.server.db.storage import SqlStorage, _aware
@@ -29,7 +30,9 @@ from connect_arena.service.moderation import (
     Report,
     ReportReason,
     ReportStatus,
+    refund,
 )
+from connect_arena.service.ratings import Skill, display
 
 ROLES = ("player", "moderator")
 CONTEXT_LINES = 5
@@ -385,7 +388,15 @@ def _apply(
     if action is ModAction.MUTE:
         session.execute(update(UserRow).where(UserRow.id == user_id).values(chat_muted_until=until))
     elif action is ModAction.CHEATER:
-        session.execute(update(UserRow).where(UserRow.id == user_id).values(cheater=True))
+        marked = session.execute(
+            update(UserRow).where(UserRow.id == user_id, ~UserRow.cheater).values(cheater=True)
+        )
+        if marked.rowcount == 1:  # type: ignore[attr-defined]
+            refunded = _refund_victims(session, user_id)
+            given = ", ".join(f"{name} +{points} {game}" for name, game, points in refunded)
+            reason = f"{reason} (refunded: {given or 'nobody'})"
+        else:  # marked before: its victims were refunded then
+            reason = f"{reason} (already marked: nothing refunded)"
     elif action is ModAction.CLOSE:
         _close(session, user_id, now)
     session.add(
@@ -399,3 +410,56 @@ def _apply(
             at=now,
         )
     )
+
+
+def _refund_victims(session: Session, cheater_id: int) -> list[tuple[str, str, int]]:
+    """Give back to every victim of ``cheater_id`` the rating its rated games against it
+    took (:func:`~connect_arena.service.moderation.refund`): the games where the cheater held
+    another side and ranked ahead of the victim or level with it. Returns ``(name, game,
+    displayed points)`` per victim and game, in name order."""
+    theirs = aliased(UserGameRow)
+    games = session.scalars(
+        select(UserGameRow)
+        .join(
+            theirs,
+            and_(
+                theirs.table_id == UserGameRow.table_id,
+                theirs.user_id == cheater_id,
+                theirs.side != UserGameRow.side,
+                theirs.rank <= UserGameRow.rank,
+            ),
+        )
+        .where(UserGameRow.rated, UserGameRow.user_id != cheater_id)
+        .order_by(UserGameRow.table_id, UserGameRow.seat)
+    )
+    owed: dict[tuple[int, str], float] = {}
+    for game in games:
+        if game.mu_before is None or game.mu is None:
+            continue
+        lost = refund(
+            Skill(game.mu_before, game.sigma_before or 0.0), Skill(game.mu, game.sigma or 0.0)
+        )
+        if lost > 0:
+            key = (game.user_id, game.game)
+            owed[key] = owed.get(key, 0.0) + lost
+    if not owed:
+        return []
+    rows = session.scalars(
+        select(RatingRow)
+        .where(RatingRow.user_id.in_(sorted({user for user, _ in owed})))
+        .order_by(RatingRow.user_id, RatingRow.game)
+        .with_for_update()
+    )
+    done: list[tuple[str, str, int]] = []
+    for row in rows:
+        back = owed.get((row.user_id, row.game))
+        if back is None:
+            continue
+        old = row.rating
+        row.mu += back
+        row.rating = display(row.mu, row.sigma)
+        user = session.get(UserRow, row.user_id)
+        done.append(
+            (user.name if user is not None else str(row.user_id), row.game, row.rating - old)
+        )
+    return sorted(done)

@@ -610,7 +610,12 @@ def _items(session: Session, rows: Sequence[UserGameRow]) -> list[dict[str, Any]
     seats = _seats(session, ids)
     others: dict[int, dict[int, UserGameRow]] = {}
     scored: dict[int, ScoredTableRow] = {}
+    points: dict[int, list[float] | None] = {}
     if ids:
+        for table_id, found_points in session.execute(
+            select(TableRow.id, TableRow.scores).where(TableRow.id.in_(ids))
+        ):
+            points[table_id] = found_points
         for row in session.scalars(select(UserGameRow).where(UserGameRow.table_id.in_(ids))):
             others.setdefault(row.table_id, {})[row.seat] = row
         for found in session.scalars(
@@ -644,6 +649,7 @@ def _items(session: Session, rows: Sequence[UserGameRow]) -> list[dict[str, Any]
                 "sides": None if mark is None else mark.sides,
                 "rank": row.rank,
                 "result": row.result,
+                "scores": points.get(row.table_id),
                 "rating": row.rating,
                 "change": row.change,
                 "players": players,

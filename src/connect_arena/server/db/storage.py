@@ -321,6 +321,7 @@ class SqlStorage:
         returns: list[float] | None = None,
         finished_at: datetime | None = None,
         reason: ResultReason | None = None,
+        scores: list[float] | None = None,
     ) -> None:
         """See :meth:`connect_arena.service.Storage.append_action`.
 
@@ -334,7 +335,7 @@ class SqlStorage:
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
         ending = None if returns is None else (reason or ResultReason.NORMAL)
-        self._pending.append(_Append(table_id, entry, returns, finished_at, ending, done))
+        self._pending.append(_Append(table_id, entry, returns, finished_at, ending, done, scores))
         if self._writer is None or self._writer.done():
             self._writer = loop.create_task(self._write_pending())
         await done
@@ -510,6 +511,7 @@ class _Append:
     finished_at: datetime | None
     reason: ResultReason | None
     done: asyncio.Future[None]
+    scores: list[float] | None = None
 
 
 def _write_appends(connection: Connection, batch: list[_Append]) -> None:
@@ -535,6 +537,7 @@ def _write_appends(connection: Connection, batch: list[_Append]) -> None:
                 .values(
                     status=TableStatus.FINISHED.value,
                     returns=list(item.returns),
+                    scores=None if item.scores is None else list(item.scores),
                     finished_at=item.finished_at,
                     reason=(item.reason or ResultReason.NORMAL).value,
                 )
@@ -611,6 +614,7 @@ def _info(row: TableRow, seats: list[Seat], notes: dict[int, list[TableNote]]) -
         seed=row.seed,
         created_at=_aware(row.created_at) or row.created_at,
         returns=None if row.returns is None else list(row.returns),
+        scores=None if row.scores is None else list(row.scores),
         finished_at=_aware(row.finished_at),
         settings=TableSettings.from_json(row.settings),
         reason=None if row.reason is None else ResultReason(row.reason),

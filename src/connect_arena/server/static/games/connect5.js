@@ -147,7 +147,9 @@ export default function create(root, context) {
       if (board.sending && (!sameTurn || !board.legal.all.has(board.sending))) input.stopWaiting();
       noticeRounds(update.observation);
       render(board);
-      renderPanel(panel, update, { ...naming(board), seats: context.seatNames?.length || 0 });
+      renderPanel(panel, update, {
+        ...naming(board), seats: context.seatNames?.length || 0, idleLimit: Number(context.options?.idle_limit) || 0,
+      });
     },
     /** Every action reachable by clicking from the current position (for the test harness).
      * @returns {string[]} */

@@ -9,12 +9,13 @@
 
 import { api, ApiError, currentUser, loadCatalogue, onUserChange } from "./api.js";
 import { h, messageOf, toast } from "./dom.js";
-import { gameTitle, relativeTime } from "./format.js";
+import { gameTitle, relativeTime, seatClass, seatName } from "./format.js";
+import { optionInput, optionValues } from "./option-fields.js";
 import { TIME_CONTROLS, timeControlOf, timeControlText } from "./community.js";
 import { loadNamespaces, t, tn } from "./i18n.js";
 import { onUserEvent } from "./userevents.js";
 
-/** @typedef {import("./types.js").GameInfo} GameInfo */
+/** @typedef {import("./types.js").CatalogueGame} GameInfo */
 /** @typedef {import("./community-types.js").Challenge} Challenge */
 
 /** @type {{games: GameInfo[], in: Challenge[], out: Challenge[]}} */
@@ -53,13 +54,30 @@ export async function challengeDialog(name) {
   const error = h("p", { class: "form-error", role: "alert" });
   const game = h("select", { id: "challenge-game" }, catalogue.map((g) => h("option", { value: g.name }, gameTitle(g))));
   const players = h("select", { id: "challenge-players" });
+  // The challenger's colour (seat): at random by default, drawn when the challenge is accepted.
+  const colour = h("select", { id: "challenge-seat" });
+  // The game's rule options: the new-table form's widgets (option-fields.js).
+  const rules = h("div", { class: "options challenge-options" });
+  const info = () => catalogue.find((g) => g.name === game.value) || catalogue[0];
+  const fillSeats = () => {
+    const count = Number(players.value) || 2;
+    const chosen = colour.value;
+    colour.replaceChildren(h("option", { value: "random" }, t("community.colourRandom")),
+      ...Array.from({ length: count }, (_, seat) => h("option", { value: String(seat), class: seatClass(info(), seat) },
+        seatName(info(), seat))));
+    colour.value = Number(chosen) < count ? chosen : "random";
+    rules.replaceChildren(...info().options.filter((o) => o.form !== false)
+      .map((o) => optionInput(info(), o, count, undefined, "challenge-option-")).filter((input) => input !== null));
+  };
   const fill = () => {
-    const info = catalogue.find((g) => g.name === game.value);
-    const counts = (info?.player_counts ?? [2]).filter((n) => n >= 2);
+    const counts = (info()?.player_counts ?? [2]).filter((n) => n >= 2);
     players.replaceChildren(...counts.map((n) => h("option", { value: n, selected: n === counts[0] }, tn("community.playersCount", n))));
+    colour.value = "random";
+    fillSeats();
   };
   fill();
   game.addEventListener("change", fill);
+  players.addEventListener("change", fillSeats);
   const time = h("select", { id: "challenge-time" },
     TIME_CONTROLS.map((key) => h("option", { value: key, selected: key === "rt:10+5" }, timeControlText(timeControlOf(key)))));
   const rated = h("input", { type: "checkbox", id: "challenge-rated", disabled: Boolean(user?.guest) });
@@ -68,7 +86,9 @@ export async function challengeDialog(name) {
     h("h2", { id: "challenge-title" }, t("community.challengeTitle", { name })),
     h("label", { for: "challenge-game" }, t("community.game")), game,
     h("label", { for: "challenge-players" }, t("community.players")), players,
+    h("label", { for: "challenge-seat" }, t("community.yourColour")), colour,
     h("label", { for: "challenge-time" }, t("community.timeControl")), time,
+    h("details", { class: "challenge-rules" }, h("summary", {}, t("common.rules")), rules),
     h("label", { class: "check" }, rated, " ", t("community.ratedGame")),
     user?.guest ? h("p", { class: "hint" }, t("community.ratedNeedsAccount")) : null,
     h("p", { class: "hint" }, t("community.challengeHint")),
@@ -80,11 +100,13 @@ export async function challengeDialog(name) {
     error.textContent = "";
     submit.disabled = true;
     const count = Number(players.value);
+    const mine = colour.value === "random" ? 0 : Number(colour.value);
     try {
       /** @type {{challenge: Challenge}} */
       const answer = await api.post(`/api/challenge/${encodeURIComponent(name)}`, {
-        game: game.value, options: {},
-        seats: [{ kind: "me" }, ...Array.from({ length: count - 1 }, () => ({ kind: "open" }))],
+        game: game.value, options: optionValues(form, info()),
+        seats: Array.from({ length: count }, (_, seat) => ({ kind: seat === mine ? "me" : "open" })),
+        random_seat: colour.value === "random",
         settings: { time_control: timeControlOf(time.value), rated: rated.checked },
       });
       state.out = [...state.out.filter((c) => c.id !== answer.challenge.id), answer.challenge];

@@ -72,14 +72,16 @@ export function gameText(game, name, english) {
 }
 
 /**
- * An option's label in the page's language.
+ * An option's label in the page's language, capitalised like every other label (the games'
+ * descriptions start in lower case: "parachutes per player").
  *
  * @param {GameInfo} game
  * @param {OptionSpec} option
  * @returns {string}
  */
 export function optionLabel(game, option) {
-  return gameText(game.name, `option_${option.name}`, option.description);
+  const text = gameText(game.name, `option_${option.name}`, option.description);
+  return text.charAt(0).toLocaleUpperCase(language()) + text.slice(1);
 }
 
 /**
@@ -248,6 +250,24 @@ export function resultText(returns, seatLabel, game = null) {
   return winners.length === 1 && winners[0].length === 1
     ? t("common.wonOne", { names })
     : t("common.wonMany", { names });
+}
+
+/**
+ * A finished game's final points as one line, "36–5": each side's points (partners share
+ * theirs, so a team counts once), in seat order, or with the side of seat `first` first (a
+ * profile shows its user's points first).
+ *
+ * @param {number[] | null | undefined} scores - per seat, from the server (`Table.scores`).
+ * @param {GameInfo | null} [game]
+ * @param {number | null} [first] - the seat whose side comes first.
+ * @returns {string} "" without scores.
+ */
+export function scoreLine(scores, game = null, first = null) {
+  if (!scores || scores.length === 0) return "";
+  const teams = game?.teams?.[String(scores.length)] || scores.map((_, seat) => [seat]);
+  const mine = first === null ? -1 : teams.findIndex((team) => team.includes(first));
+  const ordered = mine < 0 ? teams : [teams[mine], ...teams.filter((_, i) => i !== mine)];
+  return ordered.map((team) => String(scores[team[0]])).join("\u2013");
 }
 
 /**

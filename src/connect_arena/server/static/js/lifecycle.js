@@ -206,20 +206,32 @@ function abortedText(notes, bySeat) {
  * What happened on the way that the result alone does not say: each take-over ("The
  * computer (normal) plays for Blue since move 13"), each return and each hint used.
  *
+ * One line per take-over: a seat the computer already plays is not announced again, and the
+ * take-over that the viewer's own "come back" alert already tells (`alerted`) is left out.
+ *
  * @param {TableNote[] | undefined} notes
  * @param {(seat: number) => string} seatLabel
  * @param {(agent: string) => string} agentText - a computer's level in words.
+ * @param {number | null} [alerted] - the viewer's seat the computer plays now (its alert shows).
  * @returns {string[]}
  */
-export function noteTexts(notes, seatLabel, agentText) {
+export function noteTexts(notes, seatLabel, agentText, alerted = null) {
   const texts = [];
-  for (const note of notes || []) {
+  const playing = new Set(); // the seats the computer plays at this point of the notes
+  const all = notes || [];
+  let current = -1; // the index of the alerted seat's last take-over note
+  all.forEach((note, index) => { if (note.kind === "takeover" && note.seat === alerted) current = index; });
+  for (const [index, note] of all.entries()) {
     if (note.seat === null || note.seat === undefined) continue;
     const seat = seatLabel(note.seat);
     const move = note.seq + 1; // a note at seq 12 concerns action 13 on
     if (note.kind === "takeover") {
+      if (playing.has(note.seat)) continue;
+      playing.add(note.seat);
+      if (index === current) continue;
       texts.push(t("common.noteTakeover", { seat, move, agent: agentText(note.agent || "mcts:normal") }));
     } else if (note.kind === "return") {
+      playing.delete(note.seat);
       texts.push(t("common.noteReturn", { seat, move }));
     } else if (note.kind === "hint") {
       texts.push(t("common.noteHint", { seat, move }));

@@ -9,14 +9,15 @@
 import { api, currentUser, loadCatalogue, onUserChange } from "./api.js";
 import { byId as $, h, messageOf, playerLink, rulesLink, toast } from "./dom.js";
 import {
-  agentLabel, computerTimesText, gameText, gameTitle, optionLabel, optionValueText, relativeTime, resultText, seatClass,
+  agentLabel, computerTimesText, gameText, gameTitle, relativeTime, resultText, scoreLine, seatClass,
   seatName, seatPlayerText,
 } from "./format.js";
 import { LiveSocket } from "./socket.js";
 import { setUpHeader } from "./header.js";
 import { tutorialLink } from "./tutorial-link.js";
-import { currentLanguage, loadNamespaces, t, tn } from "./i18n.js";
+import { currentLanguage, hasKey, loadNamespaces, t, tn } from "./i18n.js";
 import { landingTables, setUpLanding } from "./landing.js";
+import { optionInput, optionValues } from "./option-fields.js";
 import { timeControlText } from "./clock.js";
 import { endReasonText, settingsTexts } from "./lifecycle.js";
 
@@ -178,13 +179,15 @@ function settingNumber(id, text, value) {
 
 /**
  * The settings part of the form: the clock's fields for its kind, hints, the take-over level
- * (with more than two players: it plays a leaver's seat on) and rated.
+ * (with more than two players: it plays a leaver's seat on), rated, and without a clock what
+ * bounds the game.
  *
  * @param {FormSettings} chosen
  * @param {number} players
- * @returns {HTMLElement[]}
+ * @param {Game} game
+ * @returns {(HTMLElement | null)[]}
  */
-function settingsPart(chosen, players) {
+function settingsPart(chosen, players, game) {
   const clock = [settingChoice("time-kind", t("common.clock"), [
     ["unlimited", t("common.noClock")], ["realtime", t("common.clockRealtime")], ["turn", t("common.clockTurn")],
   ], chosen.kind)];
@@ -214,7 +217,24 @@ function settingsPart(chosen, players) {
         ? settingChoice("takeover", t("common.takeoverSetting"),
           levels.map((level) => [level, t("common.seatComputer", { agent: agentLabel(level) })]), chosen.takeover)
         : null,
-      h("div", { class: "option bool" }, rated, h("label", { for: "rated" }, t("common.ratedSetting"))))];
+      h("div", { class: "option bool" }, rated, h("label", { for: "rated" }, t("common.ratedSetting")))),
+    chosen.kind === "unlimited" ? antiEndlessNote(game) : null];
+}
+
+/**
+ * What bounds a game without a clock (Connect 5's ``idle_limit``, an option the form does not
+ * offer): "Without a clock, a round ends after 200 turns…", from the game's texts; null for
+ * games whose rules end every game.
+ *
+ * @param {Game} game
+ * @returns {HTMLElement | null}
+ */
+function antiEndlessNote(game) {
+  const option = game.game_type?.anti_endless_option;
+  const limit = game.game_type?.anti_endless_default;
+  const key = `${game.name}.antiEndlessNote`;
+  if (typeof option !== "string" || typeof limit !== "number" || !hasKey(key)) return null;
+  return h("p", { class: "hint anti-endless", id: "anti-endless-note" }, t(key, { n: limit }));
 }
 
 /** @returns {FormChoices | null} the choices kept from before (this session). */
@@ -225,70 +245,6 @@ function keptChoices() {
   } catch {
     return null;
   }
-}
-
-/**
- * The values the form offers for an option at a player count (null: a number field).
- *
- * @param {OptionSpec} option
- * @param {number} players
- * @returns {OptionValue[] | null}
- */
-function offeredValues(option, players) {
-  if (!option.valid) return null;
-  return option.valid[String(players)] || [];
-}
-
-/**
- * An option's input and label: a checkbox, a list of the valid choices, or a number field;
- * null when the player count leaves a single valid value (nothing to choose).
- *
- * @param {Game} game
- * @param {OptionSpec} option
- * @param {number} players
- * @param {OptionValue | undefined} kept - the value chosen before, kept when still valid.
- * @returns {HTMLElement | null}
- */
-function optionInput(game, option, players, kept) {
-  const id = `option-${option.name}`;
-  const values = offeredValues(option, players);
-  if (values && values.length < 2) return null;
-  const current = kept !== undefined && (!values || values.includes(kept)) ? kept : option.default;
-  const text = optionLabel(game, option);
-  const label = h("label", { for: id }, text);
-  if (option.type === "bool") {
-    return h("div", { class: "option bool" }, h("input", { type: "checkbox", id, name: option.name, checked: current === true }), label);
-  }
-  if (values) {
-    const select = h("select", { id, name: option.name },
-      values.map((value) => h("option", { value: String(value), selected: value === current }, optionValueText(game, option, value))));
-    return h("div", { class: "option choice" }, label, select);
-  }
-  return h("div", { class: "option number" }, label, h("input", {
-    type: option.type === "int" ? "number" : "text", id, name: option.name,
-    value: current, min: option.minimum, max: option.maximum,
-  }));
-}
-
-/**
- * The options chosen in the form that differ from their defaults.
- *
- * @param {HTMLFormElement} form
- * @param {Game} game
- * @returns {Record<string, OptionValue>}
- */
-function optionValues(form, game) {
-  /** @type {Record<string, OptionValue>} */
-  const values = {};
-  for (const option of game.options) {
-    const input = /** @type {HTMLInputElement | HTMLSelectElement | null} */ (form.elements.namedItem(option.name));
-    if (!input) continue;
-    /** @type {OptionValue} */
-    let value = option.type === "bool" && input instanceof HTMLInputElement ? input.checked : input.value;
-    if (option.type === "int") value = Number(value);
-    if (value !== option.default) values[option.name] = value;
-  }
-  return values;
 }
 
 /**
@@ -377,12 +333,12 @@ function renderForm(form, gameName, kept = null) {
   const seats = h("div", { class: "seats" }, seatChoices(game, start, same?.seats));
   const rules = h("div", { class: "rules-part" }, optionsPart(game, start, same?.options || {}));
   keptSettings = { ...DEFAULT_SETTINGS, ...(kept?.settings || keptSettings) };
-  const settings = h("div", { class: "settings-part" }, settingsPart(keptSettings, start));
+  const settings = h("div", { class: "settings-part" }, settingsPart(keptSettings, start, game));
   const remember = () => sessionStorage.setItem(FORM_KEY, JSON.stringify(currentChoices(form, game, count())));
   /** Show the fields of the chosen clock (and hints allowed only at casual tables). */
   const redrawSettings = () => {
     keptSettings = formSettings(form, keptSettings);
-    settings.replaceChildren(...settingsPart(keptSettings, count()));
+    settings.replaceChildren(...settingsPart(keptSettings, count(), game).filter((part) => part !== null));
   };
   players.addEventListener("change", () => {
     const before = currentChoices(form, game, seats.querySelectorAll("select").length);
@@ -576,10 +532,10 @@ function finishedRow(table) {
   const title = gameTitle(game || { name: table.game, title: table.title });
   const returns = table.returns || [];
   const best = returns.length ? Math.max(...returns) : null;
-  const scores = game?.game_type?.result === "scores";
+  const scores = table.scores || [];
   const players = table.seats.map((info, seat) => {
     const won = best !== null && returns[seat] === best && returns.some((r) => r !== best);
-    const score = scores && returns[seat] !== undefined ? h("span", { class: "score" }, t("common.points", { n: returns[seat] })) : null;
+    const score = scores[seat] !== undefined ? h("span", { class: "score" }, tn("common.points", scores[seat])) : null;
     const sitter = table.seats[seat];
     const who = sitter?.kind === "human" && sitter.name ? [`${seatName(game, seat)} · `, playerLink(sitter)] : [label(seat)];
     return h("span", { class: `seat-pill${won ? " won" : ""}` },
@@ -591,7 +547,8 @@ function finishedRow(table) {
     h("div", { class: "what" }, h("span", { class: "game" }, title), h("span", { class: "id" }, `#${table.id}`),
       when ? h("time", { class: "when muted", datetime: table.finished_at || "", title: ended }, when) : null),
     h("div", { class: "who" }, h("span", { class: "result" },
-      [resultText(table.returns, label, game), endReasonText(table, label)].filter(Boolean).join(" — ")), ...players),
+      [resultText(table.returns, label, game), scoreLine(table.scores, game), endReasonText(table, label)]
+        .filter(Boolean).join(" — ")), ...players),
     h("div", { class: "actions" },
       h("a", { class: "button", href: `/tables/${table.id}/replay` }, t("common.replay")),
       h("a", { class: "button link", href: `/api/tables/${table.id}/record`, download: "" }, t("common.record"))));

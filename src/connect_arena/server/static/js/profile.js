@@ -5,7 +5,7 @@
 
 import { api, ApiError, currentUser, onUserChange } from "./api.js";
 import { byId as $, h, messageOf, toast } from "./dom.js";
-import { gameTitle, playerName, relativeTime } from "./format.js";
+import { gameTitle, playerName, relativeTime, scoreLine } from "./format.js";
 import { challengeDialog } from "./challenges.js";
 import { relationButtons } from "./relations.js";
 import { reportDialog } from "./report.js";
@@ -112,7 +112,8 @@ function historyRow(item) {
       i ? ", " : "",
       p.kind === "human" && p.name ? userLink(p.name) : playerName({ kind: p.kind, name: p.name, agent: p.agent }),
     ])),
-    h("td", { class: `result ${item.result ?? ""}` }, resultWords(item)),
+    h("td", { class: `result ${item.result ?? ""}` }, [resultWords(item), scoreLine(item.scores, view.games.find((g) => g.name === item.game) || null, item.seat)]
+      .filter(Boolean).join(" · ")),
     h("td", { class: "rating-cell" }, item.rated
       ? [String(item.rating ?? ""), " ", h("span", {
         class: `change ${(item.change ?? 0) > 0 ? "up" : (item.change ?? 0) < 0 ? "down" : "same"}`,

@@ -233,6 +233,11 @@ export interface Table {
   created_at: string;
   finished_at: string | null;
   returns: number[] | null;
+  /**
+   * Each seat's points once the game reached its end by the rules, for games that count
+   * points (Connect 5 ``[36, 5]``); ``null`` otherwise (Quinque, a resignation, an abort).
+   */
+  scores: number[] | null;
   seq: number | null;
   settings: TableSettings;
   /**
@@ -531,6 +536,11 @@ export interface Challenge {
   };
   seats: ChallengeSeat[];
   settings: TableSettings;
+  /**
+   * The challenger's seat is drawn when the challenge is accepted (the "me" seat then
+   * says nothing).
+   */
+  random_seat: boolean;
   created_at: string;
   expires_at: string;
 }
@@ -573,6 +583,7 @@ export interface GameOfUser {
   created_at: string;
   finished_at: string | null;
   returns: number[] | null;
+  scores: number[] | null;
   seq: number | null;
   settings: TableSettings;
   hints_allowed: boolean;
@@ -1062,6 +1073,11 @@ export interface HistoryItem {
    * ``win``, ``loss``, ``draw`` or ``null``.
    */
   result: string | null;
+  /**
+   * Each seat's final points (games that count points, ended by the rules), else
+   * ``null``.
+   */
+  scores: number[] | null;
   rating: number | null;
   change: number | null;
   players: HistoryPlayer[];

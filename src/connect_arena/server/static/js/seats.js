@@ -50,3 +50,33 @@ export function choosePlayingSeat(current, { active, you, started, terminal, scr
 export function hiddenMove(move, { playing, handover, screen, running }) {
   return screen && running && Boolean(move.simultaneous) && (move.seat !== playing || handover !== null);
 }
+
+/**
+ * The moves of a page after a page of events came (history): older moves go first, and a
+ * move shown without its action (another seat's hidden choice while the game ran) takes the
+ * action the server now reveals (a finished game's events show every action).
+ *
+ * @param {Move[]} moves - the moves shown, in seq order.
+ * @param {Move[]} events - the moves of the events that came.
+ * @returns {Move[]}
+ */
+export function mergeMoves(moves, events) {
+  const first = moves[0]?.seq ?? Infinity;
+  const bySeq = new Map(events.map((move) => [move.seq, move]));
+  const revealed = moves.map((move) => (!move.action && bySeq.get(move.seq)?.action ? /** @type {Move} */ (bySeq.get(move.seq)) : move));
+  return [...events.filter((move) => move.seq < first), ...revealed];
+}
+
+/**
+ * The ``history`` request that reveals the moves shown without their action, once the game
+ * is over: from the first such move to the last move; null when none is hidden.
+ *
+ * @param {Move[]} moves
+ * @returns {{type: "history", before: number, limit: number} | null}
+ */
+export function revealRequest(moves) {
+  const hidden = moves.find((move) => !move.action);
+  const last = moves.at(-1)?.seq;
+  if (!hidden || last === undefined) return null;
+  return { type: "history", before: last + 1, limit: last + 1 - hidden.seq };
+}

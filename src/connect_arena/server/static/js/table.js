@@ -47,7 +47,7 @@ function tick() {
 }
 
 async function main() {
-  await loadNamespaces("common");
+  await loadNamespaces("common", "community"); // community: the seats' "Report"
   $("board").setAttribute("tabindex", "-1");
   boardShortcuts(rovingBoard($("board")));
   // Each move in words for a screen reader (moves-list.js announceMoves).

@@ -129,10 +129,23 @@ export function tn(key, count, params = {}) {
 }
 
 /**
+ * A parameter with no line break inside a coordinate: a minus between digits or after a comma
+ * ("T1,-1") gets word joiners (U+2060) on both sides, so the browser keeps "T1,-1" whole.
+ *
+ * @param {string} text
+ * @returns {string}
+ */
+export function unbroken(text) {
+  return text.replace(/(?<=[\d,])-(?=\d)/g, "\u2060-\u2060");
+}
+
+/**
  * The text of a structured event from the server ({key: "<game>.<what>", params}) in the
  * active language: the key "<game>.<what>" is read as "<game>.event.<what>" ("core.<what>" as
  * "common.event.<what>"). Seat parameters ("seat", "seats", "*_seat", "*_seats") are shown with
- * seatName; lists are joined with `join`. Returns null when the event has no translation, so
+ * seatName; lists are joined with `join`. A plural `{points|point|points}` takes its first word
+ * when the number `points` is "one" in the language, its second otherwise. Returns null when
+ * the event has no translation, so
  * callers fall back to something else (the notation).
  *
  * @param {{key: string, params?: Record<string, unknown>} | null | undefined} event
@@ -152,8 +165,10 @@ export function eventText(event, seatName, join = (items) => items.join(", ")) {
   for (const [name, value] of Object.entries(event.params || {})) {
     const isSeat = name === "seat" || name === "seats" || name.endsWith("_seat") || name.endsWith("_seats");
     /** @param {unknown} item */
-    const show = (item) => (isSeat && typeof item === "number" ? seatName(item) : String(item));
+    const show = (item) => (isSeat && typeof item === "number" ? seatName(item) : unbroken(String(item)));
     params[name] = Array.isArray(value) ? join(value.map(show)) : show(value);
   }
-  return t(key, params);
+  const raw = event.params || {};
+  return t(key, params).replace(/\{(\w+)\|([^|{}]*)\|([^|{}]*)\}/g, (_, name, one, other) =>
+    (typeof raw[name] === "number" && pluralForm(raw[name]) === "one" ? one : other));
 }

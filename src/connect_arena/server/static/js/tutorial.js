@@ -156,6 +156,8 @@ function renderBoard() {
     : "";
   status.className = `status ${mine ? "yours" : "over"}`;
   status.hidden = !mine; // after the last step the coach speaks alone
+  // …and the board's own prompts ("Waiting for the dice…") say nothing more (tutorial.css).
+  $("board").classList.toggle("tutorial-over", progress.finished);
   const controls = [];
   const [pass] = mine ? shellActions(actions) : [];
   if (pass !== undefined) {
@@ -179,6 +181,15 @@ function markExpected() {
   const quoted = JSON.stringify(action);
   const selectors = [`[data-action=${quoted}]`, `[data-claim=${quoted}]`, `[data-hint=${quoted}]`];
   for (const node of $("main").querySelectorAll(selectors.join(", "))) node.classList.add("tutorial-expected");
+}
+
+/** Mark the expected action again whenever the board redraws a part of itself (a Connect 5
+ * bar showing "Stack…" once a token is chosen). */
+function watchBoard() {
+  const observer = new MutationObserver((changes) => {
+    if (changes.some((change) => change.type === "childList")) markExpected();
+  });
+  for (const id of ["board", "controls"]) observer.observe($(id), { childList: true, subtree: true });
 }
 
 function renderAll() {
@@ -294,6 +305,7 @@ async function main() {
     }
   }
   renderAll();
+  watchBoard();
 }
 
 main().catch((problem) => toast(messageOf(problem)));

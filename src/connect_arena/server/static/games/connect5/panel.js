@@ -66,8 +66,8 @@ export function boardNaming(model, fallback, origin = "") {
 /** The scores, the rounds and the help beside the board.
  * @param {HTMLElement} panel
  * @param {import("../connect5.js").Update} update
- * @param {{name: string, origin: string, seats: number}} board - the board's name and origin,
- *   the number of seats named by the page */
+ * @param {{name: string, origin: string, seats: number, idleLimit?: number}} board - the board's
+ *   name and origin, the number of seats named by the page, the table's ``idle_limit`` (0: none) */
 export function renderPanel(panel, update, board) {
   const observation = update.observation;
   const players = observation.scores?.length || board.seats || 2;
@@ -95,12 +95,14 @@ export function renderPanel(panel, update, board) {
     h("p", { class: "c5-board-name" }, h("b", {}, board.name), h("br"), h("span", { class: "muted" }, board.origin)),
     h("dl", { class: "facts" },
       h("dt", {}, t("connect5.game")), h("dd", { id: "c5-round" }, roundText),
-      h("dt", {}, t("connect5.starter")), h("dd", { id: "c5-starter" }, starter)),
+      h("dt", {}, t("connect5.starter")), h("dd", { id: "c5-starter" }, starter),
+      ...(board.idleLimit ? [h("dt", {}, t("connect5.idleTurns")),
+        h("dd", { id: "c5-idle" }, t("connect5.idleOf", { idle: observation.idle ?? 0, limit: board.idleLimit }))] : [])),
     h("table", { class: "c5-scores", id: "c5-scores" }, h("caption", { class: "muted" }, t("connect5.scoresCaption")), h("thead", {}, head), h("tbody", {}, rows)),
     ...(results.length ? [h("div", { class: "c5-results" }, h("h3", {}, t("connect5.results")), h("ol", { id: "c5-results" }, results))] : []),
     ...(observation.terminal ? [h("div", { class: "c5-results" }, h("h3", {}, t("common.gameOver")),
       h("ul", { class: "c5-final-why", id: "result-reason" }, resultLines(observation).map((line) => h("li", {}, line))))] : []),
-    help(observation));
+    help(observation, board.idleLimit || 0));
 }
 
 /**
@@ -122,8 +124,9 @@ export function roundOutcome(result) {
 }
 
 /** How to play, with the legend of the drawing.
- * @param {import("../connect5.js").Observation} observation */
-function help(observation) {
+ * @param {import("../connect5.js").Observation} observation
+ * @param {number} idleLimit - the table's ``idle_limit`` (0: none) */
+function help(observation, idleLimit) {
   const legend = h("ul", { class: "c5-legend" },
     h("li", {}, dotIcon(false), t("connect5.legendDot")),
     h("li", {}, dotIcon(true), t("connect5.legendCircled")),
@@ -140,5 +143,6 @@ function help(observation) {
       h("li", {}, t("connect5.helpCapture")),
       h("li", {}, t("connect5.helpSandwich")),
       h("li", {}, t("connect5.helpEnd")),
+      idleLimit ? h("li", { id: "c5-help-idle" }, t("connect5.helpIdleLimit", { n: idleLimit })) : null,
       h("li", {}, t("connect5.helpKeys"))));
 }

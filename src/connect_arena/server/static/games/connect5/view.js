@@ -400,7 +400,9 @@ function barContents(board) {
     let text = height > 1 ? t("connect5.selectedDouble", { dot: selected }) : t("connect5.selectedSingle", { dot: selected });
     text += " " + (targetsFrom(legal, selected).size ? t("connect5.selectedTargets") : t("connect5.selectedNoMove"));
     const stack = legal.stack.get(selected);
-    if (stack) items.push(button(t("connect5.stackHere", { dot: selected }), () => board.send(stack), { class: "small primary", "data-c5": "stack" }));
+    // The suggested action (the tutorial marks it: data-hint is its notation).
+    const hinted = stack && board.hint?.notation === stack ? { "data-hint": stack } : {};
+    if (stack) items.push(button(t("connect5.stackHere", { dot: selected }), () => board.send(stack), { class: "small primary", "data-c5": "stack", ...hinted }));
     return { text, items: [...items, cancel()] };
   }
   const supply = board.current?.observation.supply?.[mover(board) ?? 0] ?? 0;

@@ -190,7 +190,8 @@ export function drawStrip(ui) {
 export function drawTabs(ui) {
   const { observation, me, names, render, viewed, container } = ui;
   const obs = observation();
-  const hidden = ["setup_write", "fill", "claim"].includes(obs.phase);
+  // A replay's observation reveals every choice (``players`` holds each seat's): no snapshot.
+  const hidden = ["setup_write", "fill", "claim"].includes(obs.phase) && !Array.isArray(obs.players);
   return h("div", { class: "cn-tabs", role: "tablist", "aria-label": t("connnect.sheets") }, obs.sheets.map((sheet) => {
     const selected = sheet.seat === viewed;
     const button = h("button", {

@@ -72,6 +72,7 @@ import { rowsToPoints } from "./state.js";
  * @property {number[][]} [setup_rolls] - the setup numbers rolled for each seat in this setup step (public)
  * @property {import("../../js/types.js").GameEvent[]} [result] - why the game ended and why its winners won
  * @property {{seat: number, pending: number[], number_dice: number[], zone: number, task: {kind: string, value: number} | null}} [you]
+ * @property {unknown[]} [players] - a replay's revealed observation: each seat's private block
  */
 
 

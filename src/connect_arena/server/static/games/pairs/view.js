@@ -357,7 +357,7 @@ export function turnCard(ui, obs) {
       h("div", { class: "dice-row" }, dice),
       h("div", { class: `dice-kind kind-${connecting ? "connect" : kind}` }, kindText)));
   } else if (seat !== null && seat !== undefined && !obs.terminal) {
-    parts.push(h("div", { class: "dice muted" }, t("pairs.dice.toRoll", { seat: name(seat) })));
+    parts.push(h("div", { class: "dice muted to-roll" }, t("pairs.dice.toRoll", { seat: name(seat) })));
   }
   return h("section", { class: "turn-card" }, parts);
 }

@@ -14,7 +14,7 @@ import { alertsWanted, notify, permission, shouldNotify, turnTitle } from "../al
 import { act, mySeatToAct, page, settingsLine, tableId } from "./page-state.js";
 import { renderAll } from "./render.js";
 import { renderSeats, showClosed } from "./seats-panel.js";
-import { moveOf, onHistory, renderMoves } from "./moves-list.js";
+import { moveOf, onHistory, renderMoves, revealHiddenMoves } from "./moves-list.js";
 import { errorMessage, onOffers, onRematch, renderLifecycle, setOffers } from "./offers-bar.js";
 
 /** @typedef {import("./moves-list.js").EventMessage} EventMessage */
@@ -71,6 +71,7 @@ async function onTable(message) {
       t("common.backToTournament")));
   }
   renderAll();
+  if (table.status === "finished") revealHiddenMoves();
 }
 
 /**

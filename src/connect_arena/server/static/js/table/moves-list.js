@@ -3,7 +3,7 @@
 import { byId as $, h } from "../dom.js";
 import { listText, seatClass, seatName } from "../format.js";
 import { eventText, t } from "../i18n.js";
-import { hiddenMove } from "../seats.js";
+import { hiddenMove, mergeMoves, revealRequest } from "../seats.js";
 import { actionText, hotSeat, page, privateGame, send, tableId } from "./page-state.js";
 
 /** @typedef {import("../types.js").GameEvent} GameEvent */
@@ -107,18 +107,25 @@ export const moveOf = (message) => ({
 });
 
 /**
- * A page of older moves: put them first, keeping the list where it was scrolled.
+ * A page of older moves: put them first, keeping the list where it was scrolled; moves shown
+ * without their action take it (a finished game reveals them, see revealHiddenMoves).
  *
  * @param {{events: EventMessage[]}} message
  */
 export function onHistory(message) {
   page.historyBefore = null;
-  const first = page.moves[0]?.seq ?? Infinity;
-  const older = message.events.filter((e) => e.seq < first).map(moveOf);
-  if (!older.length) return;
+  const merged = mergeMoves(page.moves, message.events.map(moveOf));
+  if (merged.every((move, i) => move === page.moves[i]) && merged.length === page.moves.length) return;
   const list = $("moves");
   const fromBottom = list.scrollHeight - list.scrollTop;
-  page.moves = [...older, ...page.moves];
+  page.moves = merged;
   renderMoves();
   list.scrollTop = list.scrollHeight - fromBottom;
+}
+
+/** Once the game is over, ask again for the moves shown without their action (another seat's
+ * hidden choices): the server now reveals them ("Red (hidden)" no longer lingers). */
+export function revealHiddenMoves() {
+  const request = revealRequest(page.moves);
+  if (request) send(request);
 }

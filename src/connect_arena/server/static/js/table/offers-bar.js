@@ -226,7 +226,7 @@ export function renderLifecycle() {
   if (!can || !page.table) return;
   if (page.confirming && !stillApplies(page.confirming, can)) page.confirming = null;
   $("table-alerts").replaceChildren(...alertBoxes(can));
-  const notes = noteTexts(page.table.notes, (seat) => seatLabel(seat), agentLabel);
+  const notes = noteTexts(page.table.notes, (seat) => seatLabel(seat), agentLabel, can.comeBack);
   $("table-notes").replaceChildren(...notes.map((text) => h("li", {}, text)));
   const over = page.table.status === "finished" || page.table.status === "abandoned";
   $("end-actions").replaceChildren(...(over ? endActions(can) : []));

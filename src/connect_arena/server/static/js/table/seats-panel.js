@@ -8,6 +8,7 @@ import { t } from "../i18n.js";
 import { formatDuration } from "../clock.js";
 import { hotSeat, page, settingsLine, tableId } from "./page-state.js";
 import { renderAll } from "./render.js";
+import { reportDialog } from "../report.js";
 
 /** @typedef {import("../types.js").GameInfo} GameInfo */
 /** @typedef {import("../types.js").SeatPresence} SeatPresence */
@@ -57,6 +58,15 @@ export function renderSeats(table) {
     if (table.status === "open" && mine) {
       buttons.push(h("button", { class: "small", id: `leave-${seat.seat}`, onclick: () => leaveSeat(seat.seat) },
         t("common.leave")));
+    }
+    // Report a person at this table (not oneself, not a computer); guests cannot report.
+    if (user && !user.guest && seat.kind === "human" && typeof seat.user_id === "number" && !mine) {
+      const userId = seat.user_id;
+      buttons.push(h("button", {
+        class: "link small seat-report", type: "button", id: `report-seat-${seat.seat}`,
+        "aria-label": t("community.reportName", { name: seat.name ?? "" }),
+        onclick: () => reportDialog({ userId, name: seat.name ?? "", tableId }).catch((e) => toast(messageOf(e))),
+      }, t("community.report")));
     }
     const detail = page.board?.seatDetail?.(seat.seat);
     const who = seat.kind === "open" ? h("i", {}, t("common.openSeat")) : playerLink(seat);

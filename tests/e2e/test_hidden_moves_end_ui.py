@@ -1,0 +1,51 @@
+"""Issue 27 polish in a real browser: at the end of a CO'NNN'ECT game the moves list no longer
+shows "Red (hidden)" for the last simultaneous choices of the other player: once the game is
+over the page asks again and shows them. Screenshots ``build/e2e/connnect-end-moves-*.png``
+(1280 and 390 px)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page
+from tests.e2e.test_lifecycle_ui import PLAY_FIRST_LEGAL, api_post, sign_up
+
+pytestmark = [pytest.mark.slow, needs_chromium]
+
+
+def status(page: Page, table_id: int) -> str:
+    found: str = page.evaluate(
+        "(id) => fetch(`/api/tables/${id}`).then((r) => r.json()).then((b) => b.table.status)",
+        table_id,
+    )
+    return found
+
+
+def test_the_hidden_moves_are_shown_once_the_game_is_over(
+    browser: Browser, live_server: LiveServer
+) -> None:
+    alice = new_page(browser, live_server.base)
+    bob = new_page(browser, live_server.base)
+    sign_up(alice, "alice")
+    sign_up(bob, "bob")
+    body = {"game": "connnect", "seats": [{"kind": "me"}, {"kind": "open"}]}
+    table_id = api_post(alice, "/api/tables", body)["json"]["table"]["id"]
+    assert api_post(bob, f"/api/tables/{table_id}/join", {"seat": 1})["status"] == 200
+    alice.goto(f"/tables/{table_id}")
+    for _ in range(2000):  # both play their first legal action until the game ends
+        if status(alice, table_id) == "finished":
+            break
+        for page in (bob, alice):
+            if status(alice, table_id) != "finished":
+                page.evaluate(PLAY_FIRST_LEGAL, table_id)
+    assert status(alice, table_id) == "finished"
+    moves = alice.locator("#moves")
+    expect(alice.locator("#moves li").first).to_be_visible()
+    expect(moves).not_to_contain_text("(hidden)")
+    alice.screenshot(path=str(artifacts() / "connnect-end-moves-1280.png"), full_page=True)
+    alice.set_viewport_size({"width": 390, "height": 844})
+    alice.wait_for_timeout(200)
+    moves.scroll_into_view_if_needed()
+    alice.screenshot(path=str(artifacts() / "connnect-end-moves-390.png"))
+    assert alice.errors == [] and bob.errors == []  # type: ignore[attr-defined]
