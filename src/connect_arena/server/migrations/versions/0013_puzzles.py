@@ -1,8 +1,7 @@
 """Puzzle attempts and ratings: ``puzzle_players``, ``puzzle_ratings``, ``puzzle_attempts``.
 
 Revision ID: 0013
-Revises: 0011 (0012 is taken by the ``papercuts3`` branch's ``table_scores``: once both are
-merged, ``down_revision`` becomes ``"0012"``)
+Revises: 0012
 Create Date: 2026-11-29
 """
 
@@ -12,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0013"
-down_revision = "0011"
+down_revision = "0012"
 branch_labels = None
 depends_on = None
 
