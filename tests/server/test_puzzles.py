@@ -215,3 +215,13 @@ def test_a_visitor_without_an_account_plays_unrated(client: TestClient) -> None:
     assert start["rated"] is False
     body = visitor.post(f"/api/puzzles/id/{puzzle.id}/attempt", {"attempt": puzzle.answer[0]})
     assert body.json()["status"] == "solved" and body.json()["change"] is None
+
+
+def test_win_in_two_a_second_turn_that_does_not_win_fails() -> None:
+    puzzle = _first("connect5", "win", 2)
+    after = play(puzzle, (), puzzle.answer[0]).state
+    wins = {line[0] for line in Solver().winning_first_turns(after, 1)}
+    other = next(str(a) for a in after.legal_actions(puzzle.mover) if str(a) not in wins)
+    progress = play(puzzle, puzzle.answer, other)
+    assert progress.status == "failed"
+    assert progress.refusal is not None and progress.refusal["kind"] == "wrong"
