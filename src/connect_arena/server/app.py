@@ -33,6 +33,7 @@ from connect_arena.server import (
     routes_lifecycle,
     routes_moderation,
     routes_pictures,
+    routes_puzzles,
     routes_relations,
     routes_seeks,
     routes_tables,
@@ -214,6 +215,15 @@ def _pages(app: FastAPI) -> None:
     async def replay_page(request: Request) -> HTMLResponse:
         return page(request, "replay.html")
 
+    @app.get("/puzzles", include_in_schema=False)
+    async def puzzles_page(request: Request) -> HTMLResponse:
+        return page(request, "puzzles.html")
+
+    @app.get("/puzzles/{game}", include_in_schema=False)
+    @app.get("/puzzles/{game}/{puzzle_id}", include_in_schema=False)
+    async def puzzle_page(request: Request) -> HTMLResponse:
+        return page(request, "puzzle.html")
+
     @app.get("/tutorial/{game}", include_in_schema=False)
     async def tutorial_page(request: Request, game: str) -> HTMLResponse:
         return page(request, "tutorial.html")
@@ -308,6 +318,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(routes_lifecycle.router)  # before /tables/{id}: /tables/mine
     app.include_router(routes_tables.router)
     app.include_router(routes_tutorials.router)
+    app.include_router(routes_puzzles.router)
     app.include_router(routes_pictures.router)
     app.include_router(routes_users.router)
     app.include_router(routes_moderation.router)

@@ -753,6 +753,130 @@ class TutorialInfo(TypedDict):
     progress: TutorialProgress
 
 
+# ----- puzzles (/api/puzzles) ------------------------------------------------------------------
+@with_config(CONFIG)
+class PuzzleRefusal(TypedDict):
+    """Why an attempt was not accepted."""
+
+    kind: str
+    """``illegal`` (nothing changed: ``event`` and ``message`` say why) or ``wrong`` (legal
+    but not the answer: the puzzle is failed; ``event`` describes the action)."""
+    action: str
+    message: str
+    event: GameEvent | None
+
+
+@with_config(CONFIG)
+class PuzzleSummary(TypedDict):
+    """A puzzle as the page shows it (never its answer)."""
+
+    id: str
+    game: str
+    kind: str
+    """``win`` (win in ``turns`` turns) or ``defence`` (stop the opponent's win)."""
+    turns: int
+    mover: int
+    """The player's seat, 0-based."""
+    themes: list[str]
+    difficulty: int
+    """1 (easy) to 5."""
+    rating: int
+    """The puzzle's rating (a mean, ``1500 + 20 (mu - 25)``)."""
+    attempts: int
+    """Rated attempts so far."""
+    source: JsonObject
+    """Where the position came from: ``seed``, ``game``, ``agents``, ``ply`` (self-play), or
+    ``table`` (a table's id)."""
+
+
+@with_config(CONFIG)
+class PuzzleRatingChange(TypedDict):
+    """A first attempt's rating change: the player's and the puzzle's, displayed."""
+
+    before: int
+    after: int
+    puzzle_before: int
+    puzzle_after: int
+
+
+@with_config(CONFIG)
+class PuzzleProgress(TypedDict):
+    """``POST /api/puzzles/{id}/attempt`` and ``/solution``: where the player stands."""
+
+    puzzle: PuzzleSummary
+    status: str
+    """``playing``, ``solved``, ``failed`` or ``solution``."""
+    accepted: str | None
+    refusal: PuzzleRefusal | None
+    state: JsonObject
+    """A ``StateMessage`` for the mover's seat, without ``table_id``; no legal actions once
+    the puzzle is over."""
+    moves: list[TutorialMove]
+    """The position's last action, then every action since."""
+    change: PuzzleRatingChange | None
+    """Set on an account's first attempt once solved or failed."""
+
+
+@with_config(CONFIG)
+class PuzzleStart(TypedDict):
+    """``GET /api/puzzles/{game}/next`` and ``/api/puzzles/id/{id}``: a puzzle to play."""
+
+    info: TableGameInfo
+    progress: PuzzleProgress
+    rated: bool
+    """The attempt will be rated (a signed-in account's first at this puzzle)."""
+
+
+@with_config(CONFIG)
+class PuzzleGame(TypedDict):
+    """One game on ``/puzzles``."""
+
+    game: str
+    count: int
+    """Shipped puzzles (0: none yet)."""
+    themes: list[str]
+    rating: int | None
+    """The viewer's puzzle rating there (``None``: a guest, or not tried yet)."""
+    attempts: int
+
+
+@with_config(CONFIG)
+class PuzzleAttempt(TypedDict):
+    """One attempt in a history."""
+
+    puzzle: str
+    game: str
+    solved: bool
+    at: str
+    """ISO 8601, UTC."""
+    rating: int | None
+    """The player's puzzle rating after it (first attempts only)."""
+
+
+@with_config(CONFIG)
+class PuzzleOverview(TypedDict):
+    """``GET /api/puzzles``: the games, the daily puzzle, the viewer's streak and history."""
+
+    games: list[PuzzleGame]
+    daily: PuzzleSummary | None
+    day: str
+    """The UTC day of the daily puzzle (ISO date)."""
+    signed_in: bool
+    """``False`` for guests: nothing is stored, no rating."""
+    streak: int
+    history: list[PuzzleAttempt]
+
+
+@with_config(CONFIG)
+class PuzzleHistory(TypedDict):
+    """``GET /api/users/{name}/puzzles``: a profile's puzzle ratings and latest attempts."""
+
+    ratings: dict[str, int]
+    """Per game."""
+    streak: int
+    history: list[PuzzleAttempt]
+
+
 # ----- tournaments (/api/tournaments, /ws/tournaments/{id}) ------------------------------------
 @with_config(CONFIG)
 class TournamentEntrant(TypedDict):
@@ -909,6 +1033,15 @@ __all__ = [
     "Options",
     "PongMessage",
     "PresenceMessage",
+    "PuzzleAttempt",
+    "PuzzleGame",
+    "PuzzleHistory",
+    "PuzzleOverview",
+    "PuzzleProgress",
+    "PuzzleRatingChange",
+    "PuzzleRefusal",
+    "PuzzleStart",
+    "PuzzleSummary",
     "RematchMessage",
     "Replay",
     "ReplayFrame",

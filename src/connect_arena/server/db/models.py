@@ -316,6 +316,52 @@ class UserGameRow(Base):
     change: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
+class PuzzlePlayerRow(Base):
+    """An account's puzzle rating on one game (OpenSkill ``mu``/``sigma``; rated attempts)."""
+
+    __tablename__ = "puzzle_players"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    attempts: Mapped[int] = mapped_column(Integer)
+
+
+class PuzzleRatingRow(Base):
+    """A puzzle's rating once someone tried it (OpenSkill ``mu``/``sigma``; rated attempts)."""
+
+    __tablename__ = "puzzle_ratings"
+
+    puzzle_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    attempts: Mapped[int] = mapped_column(Integer)
+
+
+class PuzzleAttemptRow(Base):
+    """One finished attempt (solved, failed or the solution viewed). ``first`` is true on an
+    account's first attempt at a puzzle (the rated one) and NULL after: the unique
+    ``(user_id, puzzle_id, first)`` lets only one be first (NULLs are distinct)."""
+
+    __tablename__ = "puzzle_attempts"
+    __table_args__ = (
+        UniqueConstraint("user_id", "puzzle_id", "first", name="uq_puzzle_attempts_first"),
+        Index("ix_puzzle_attempts_user", "user_id", "id"),
+        {"sqlite_autoincrement": True},
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    puzzle_id: Mapped[str] = mapped_column(String(64))
+    game: Mapped[str] = mapped_column(String(64))
+    solved: Mapped[bool] = mapped_column(Boolean)
+    first: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    rating: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
 class TournamentRow(Base):
     """A tournament: the creation's choices (``spec``) and its state (entrants, games,
     round), rewritten in one transaction at every change."""

@@ -48,6 +48,10 @@ export type ConnectArenaMessage =
   | AnalysisBranch
   | Replay
   | TutorialInfo
+  | PuzzleStart
+  | PuzzleProgress
+  | PuzzleOverview
+  | PuzzleHistory
   | TutorialProgress
   | ReplayFrames
   | TableGameInfo
@@ -1502,6 +1506,164 @@ export interface TutorialMove {
   seat: number;
   action: string;
   event: GameEvent;
+}
+/**
+ * ``GET /api/puzzles/{game}/next`` and ``/api/puzzles/id/{id}``: a puzzle to play.
+ */
+export interface PuzzleStart {
+  info: TableGameInfo;
+  progress: PuzzleProgress;
+  /**
+   * The attempt will be rated (a signed-in account's first at this puzzle).
+   */
+  rated: boolean;
+}
+/**
+ * ``POST /api/puzzles/{id}/attempt`` and ``/solution``: where the player stands.
+ */
+export interface PuzzleProgress {
+  puzzle: PuzzleSummary;
+  /**
+   * ``playing``, ``solved``, ``failed`` or ``solution``.
+   */
+  status: string;
+  accepted: string | null;
+  refusal: PuzzleRefusal | null;
+  /**
+   * A ``StateMessage`` for the mover's seat, without ``table_id``; no legal actions once
+   * the puzzle is over.
+   */
+  state: {
+    [k: string]: unknown;
+  };
+  /**
+   * The position's last action, then every action since.
+   */
+  moves: TutorialMove[];
+  /**
+   * Set on an account's first attempt once solved or failed.
+   */
+  change: PuzzleRatingChange | null;
+}
+/**
+ * A puzzle as the page shows it (never its answer).
+ */
+export interface PuzzleSummary {
+  id: string;
+  game: string;
+  /**
+   * ``win`` (win in ``turns`` turns) or ``defence`` (stop the opponent's win).
+   */
+  kind: string;
+  turns: number;
+  /**
+   * The player's seat, 0-based.
+   */
+  mover: number;
+  themes: string[];
+  /**
+   * 1 (easy) to 5.
+   */
+  difficulty: number;
+  /**
+   * The puzzle's rating (a mean, ``1500 + 20 (mu - 25)``).
+   */
+  rating: number;
+  /**
+   * Rated attempts so far.
+   */
+  attempts: number;
+  /**
+   * Where the position came from: ``seed``, ``game``, ``agents``, ``ply`` (self-play), or
+   * ``table`` (a table's id).
+   */
+  source: {
+    [k: string]: unknown;
+  };
+}
+/**
+ * Why an attempt was not accepted.
+ */
+export interface PuzzleRefusal {
+  /**
+   * ``illegal`` (nothing changed: ``event`` and ``message`` say why) or ``wrong`` (legal
+   * but not the answer: the puzzle is failed; ``event`` describes the action).
+   */
+  kind: string;
+  action: string;
+  message: string;
+  event: GameEvent | null;
+}
+/**
+ * A first attempt's rating change: the player's and the puzzle's, displayed.
+ */
+export interface PuzzleRatingChange {
+  before: number;
+  after: number;
+  puzzle_before: number;
+  puzzle_after: number;
+}
+/**
+ * ``GET /api/puzzles``: the games, the daily puzzle, the viewer's streak and history.
+ */
+export interface PuzzleOverview {
+  games: PuzzleGame[];
+  daily: PuzzleSummary | null;
+  /**
+   * The UTC day of the daily puzzle (ISO date).
+   */
+  day: string;
+  /**
+   * ``False`` for guests: nothing is stored, no rating.
+   */
+  signed_in: boolean;
+  streak: number;
+  history: PuzzleAttempt[];
+}
+/**
+ * One game on ``/puzzles``.
+ */
+export interface PuzzleGame {
+  game: string;
+  /**
+   * Shipped puzzles (0: none yet).
+   */
+  count: number;
+  themes: string[];
+  /**
+   * The viewer's puzzle rating there (``None``: a guest, or not tried yet).
+   */
+  rating: number | null;
+  attempts: number;
+}
+/**
+ * One attempt in a history.
+ */
+export interface PuzzleAttempt {
+  puzzle: string;
+  game: string;
+  solved: boolean;
+  /**
+   * ISO 8601, UTC.
+   */
+  at: string;
+  /**
+   * The player's puzzle rating after it (first attempts only).
+   */
+  rating: number | null;
+}
+/**
+ * ``GET /api/users/{name}/puzzles``: a profile's puzzle ratings and latest attempts.
+ */
+export interface PuzzleHistory {
+  /**
+   * Per game.
+   */
+  ratings: {
+    [k: string]: number;
+  };
+  streak: number;
+  history: PuzzleAttempt[];
 }
 export interface ReplayFrames {
   positions: number;

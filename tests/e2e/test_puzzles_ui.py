@@ -1,0 +1,122 @@
+"""Puzzles in the browser (issue 29): the home page (/puzzles) and a puzzle played on the real
+board (/puzzles/<game>/<id>) in English and Italian, at 1280 and 390 px, as a guest and signed
+in; a wrong action fails and the solution is shown; axe-core finds nothing serious.
+Screenshots: build/e2e/puzzles-*.png."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from connect_arena.service.puzzles import Puzzle, game_puzzles
+from tests.e2e import test_browser, test_connect5_ui
+from tests.e2e.conftest import LiveServer, needs_chromium, new_page, shoot_both, sign_up
+from tests.e2e.test_axe import AXE as AXE_PATH
+from tests.e2e.test_axe import RUN_AXE, WIDTHS, open_page
+
+pytestmark = [pytest.mark.slow, needs_chromium]
+
+
+def _connect5(kind: str) -> Puzzle:
+    return next(
+        p
+        for p in game_puzzles("connect5")
+        if p.kind == kind and p.turns == 1 and p.answer[0].startswith("place ")
+    )
+
+
+def _open(page: Page, puzzle: Puzzle) -> None:
+    page.goto(f"/puzzles/{puzzle.game}/{puzzle.id}")
+    expect(page.locator("#coach")).to_have_attribute("data-status", "playing")
+
+
+def test_a_guest_sees_the_games_and_solves_a_connect5_puzzle(
+    browser: Browser, shared_server: LiveServer
+) -> None:
+    page = new_page(browser, shared_server.base)
+    page.goto("/")
+    page.click("#landing-puzzles")  # the landing page leads to the puzzles
+    expect(page).to_have_url(f"{shared_server.base}/puzzles")
+    expect(page.locator('#games li[data-game="connect5"]')).to_contain_text("200 puzzles")
+    expect(page.locator("#guest-note")).to_be_visible()
+    expect(page.locator("#daily-link")).to_be_visible()
+    for game in ("connnect", "pairs"):
+        if not game_puzzles(game):
+            expect(page.locator(f'#games li[data-game="{game}"]')).to_contain_text("No puzzles yet")
+    shoot_both(page, "puzzles-home-en")
+    puzzle = _connect5("win")
+    _open(page, puzzle)
+    expect(page.locator("#coach-step")).to_have_text("Find the only win in 1 turn.")
+    test_connect5_ui.click_action(page, puzzle.answer[0])
+    expect(page.locator("#coach")).to_have_attribute("data-status", "solved")
+    expect(page.locator("#puzzle-change")).to_contain_text("Unrated")
+    expect(page.locator("#puzzle-source")).to_contain_text("Self-play game")
+    shoot_both(page, "puzzles-solved-en")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_wrong_action_fails_and_the_solution_is_shown(
+    browser: Browser, shared_server: LiveServer
+) -> None:
+    page = new_page(browser, shared_server.base)
+    puzzle = _connect5("defence")
+    _open(page, puzzle)
+    wrong = next(
+        str(a)
+        for a in puzzle.start().legal_actions(puzzle.mover)
+        if str(a) != puzzle.answer[0] and str(a).startswith("place ")
+    )
+    test_connect5_ui.click_action(page, wrong)
+    expect(page.locator("#coach")).to_have_attribute("data-status", "failed")
+    expect(page.locator("#coach-why")).to_be_visible()
+    page.click("#puzzle-solution")
+    expect(page.locator("#coach")).to_have_attribute("data-status", "solution")
+    shoot_both(page, "puzzles-solution-en")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_signed_in_in_italian_the_rating_and_streak_move(
+    browser: Browser, shared_server: LiveServer
+) -> None:
+    page = new_page(browser, shared_server.base, locale="it-IT")
+    sign_up(page, "puzzlista")
+    puzzle = next(p for p in game_puzzles("quinque") if len(p.answer) == 2)
+    _open(page, puzzle)
+    for count, action in enumerate(puzzle.answer, start=2):
+        test_browser.click_action(page, action)
+        expect(page.locator("#moves li")).to_have_count(count)  # the server's answer drawn
+    expect(page.locator("#coach")).to_have_attribute("data-status", "solved")
+    expect(page.locator("#puzzle-change")).to_contain_text("Il tuo punteggio")
+    shoot_both(page, "puzzles-solved-it")
+    page.goto("/puzzles")
+    expect(page.locator("#streak")).to_have_text("Serie: 1 risolto di fila")
+    expect(page.locator("#history li")).to_have_count(1)
+    expect(page.locator("#guest-note")).to_be_hidden()
+    shoot_both(page, "puzzles-home-it")
+    page.goto("/users/puzzlista")  # the profile's puzzles card: rating, streak, history
+    expect(page.locator("#profile-puzzle-history li")).to_have_count(1)
+    expect(page.locator("#profile-puzzles")).to_contain_text("Serie: 1")
+    expect(page.locator("#puzzles-heading")).to_have_text("Problemi")
+    shoot_both(page, "puzzles-profile-it")
+    page.goto("/puzzles/connect5")  # the next puzzle near the rating, with the theme picker
+    expect(page.locator("#coach")).to_have_attribute("data-status", "playing")
+    expect(page.locator("#themes")).to_contain_text("Qualsiasi tema")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.skipif(not AXE_PATH.exists(), reason="needs axe-core: run npm install")
+def test_the_puzzle_pages_pass_axe(browser: Browser, shared_server: LiveServer) -> None:
+    page = open_page(browser, shared_server.base, WIDTHS[0])
+    found: list[str] = []
+    for path, ready in (
+        ("/puzzles", "#daily-link"),
+        (f"/puzzles/connect5/{_connect5('win').id}", "#coach[data-status=playing]"),
+    ):
+        page.goto(path)
+        for viewport in WIDTHS:
+            page.set_viewport_size(viewport)
+            expect(page.locator(ready)).to_be_visible()
+            page.wait_for_timeout(250)
+            page.add_script_tag(path=str(AXE_PATH))
+            found += [f"{path} {viewport['width']}px {line}" for line in page.evaluate(RUN_AXE)]
+    assert found == []
