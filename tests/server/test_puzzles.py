@@ -4,6 +4,7 @@ ratings of players and puzzles, the daily puzzle, streaks, and the /api/puzzles 
 from __future__ import annotations
 
 import asyncio
+import json
 from datetime import UTC, date, datetime
 
 from fastapi.testclient import TestClient
@@ -11,6 +12,7 @@ from fastapi.testclient import TestClient
 from connect_arena.agents.puzzles.solver import Solver
 from connect_arena.core import game_names
 from connect_arena.service.puzzles import (
+    PLAYABLE_KINDS,
     MemoryPuzzleStore,
     Puzzle,
     PuzzleService,
@@ -19,6 +21,7 @@ from connect_arena.service.puzzles import (
     game_puzzles,
     play,
     puzzle_rating,
+    puzzles_by_id,
     solution,
 )
 from tests.server.serverhelpers import Player
@@ -104,8 +107,18 @@ def test_the_daily_puzzle_is_the_same_for_everyone_on_a_day() -> None:
 
 def test_games_without_a_data_file_have_no_puzzles() -> None:
     for game in game_names():
-        has_file = (data_dir() / f"{game}.json").is_file()
-        assert bool(game_puzzles(game)) == has_file
+        path = data_dir() / f"{game}.json"
+        shipped = json.loads(path.read_text("utf-8"))["puzzles"] if path.is_file() else []
+        playable = [p for p in shipped if p["kind"] in PLAYABLE_KINDS]
+        assert [p.id for p in game_puzzles(game)] == [p["id"] for p in playable]
+
+
+def test_kinds_the_pages_cannot_check_are_not_offered() -> None:
+    """CO'NNN'ECT's best-claim puzzles ship (and re-prove) but are not offered yet."""
+    shipped = json.loads((data_dir() / "connnect.json").read_text("utf-8"))["puzzles"]
+    assert shipped and {p["kind"] for p in shipped} == {"best-claim"}
+    assert game_puzzles("connnect") == ()
+    assert not any(p.game == "connnect" for p in puzzles_by_id().values())
 
 
 def test_solving_easy_puzzles_raises_the_player_and_lowers_the_puzzles() -> None:

@@ -118,13 +118,22 @@ def _puzzle(data: Mapping[str, Any]) -> Puzzle:
     )
 
 
+PLAYABLE_KINDS = frozenset({"win", "defence"})
+"""The puzzle kinds the pages can check move by move. CO'NNN'ECT's ``best-claim`` puzzles
+(a simultaneous Claim Phase, answers in any order, a score breakdown after) ship as data and
+re-prove with ``connect-arena puzzles verify`` but are not offered until their checking is
+built."""
+
+
 @cache
 def game_puzzles(game: str) -> tuple[Puzzle, ...]:
-    """The shipped puzzles of ``game`` in file order (none when it has no file)."""
+    """The shipped puzzles of ``game`` that the pages can play (:data:`PLAYABLE_KINDS`), in
+    file order (none when it has no file)."""
     path = data_dir() / f"{game}.json"
     if not path.is_file():
         return ()
-    return tuple(_puzzle(item) for item in json.loads(path.read_text("utf-8"))["puzzles"])
+    items = json.loads(path.read_text("utf-8"))["puzzles"]
+    return tuple(_puzzle(item) for item in items if item.get("kind") in PLAYABLE_KINDS)
 
 
 @cache
