@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from connect_arena.service.puzzles import Puzzle, game_puzzles
-from tests.e2e import test_browser, test_connect5_ui
+from tests.e2e import test_browser, test_connect5_ui, test_connnect_ui
 from tests.e2e.conftest import LiveServer, needs_chromium, new_page, shoot_both, sign_up
 from tests.e2e.test_axe import AXE as AXE_PATH
 from tests.e2e.test_axe import RUN_AXE, WIDTHS, open_page
@@ -40,6 +40,7 @@ def test_a_guest_sees_the_games_and_solves_a_connect5_puzzle(
     expect(page.locator('#games li[data-game="connect5"]')).to_contain_text("200 puzzles")
     expect(page.locator("#guest-note")).to_be_visible()
     expect(page.locator("#daily-link")).to_be_visible()
+    expect(page.locator('#games li[data-game="connnect"]')).to_contain_text("200 puzzles")
     for game in ("connnect", "pairs"):
         if not game_puzzles(game):
             expect(page.locator(f'#games li[data-game="{game}"]')).to_contain_text("No puzzles yet")
@@ -104,6 +105,41 @@ def test_signed_in_in_italian_the_rating_and_streak_move(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+def _best_claim() -> Puzzle:
+    """A CO'NNN'ECT best-claim puzzle of one claim and its bonus."""
+    return next(
+        p for p in game_puzzles("connnect") if [a.split()[0] for a in p.answer] == ["claim", "take"]
+    )
+
+
+def test_a_connnect_best_claim_is_played_on_the_sheet(
+    browser: Browser, shared_server: LiveServer
+) -> None:
+    """The claim is made on the real sheet (cells, then the claim, then the bonus circled);
+    nobody replies in the phase; once solved the page says what the answer scores."""
+    page = new_page(browser, shared_server.base)
+    puzzle = _best_claim()
+    _open(page, puzzle)
+    expect(page.locator("#coach-step")).to_have_text(
+        "Find the best claims with these dice: the one set of claims that scores the most"
+        " this round."
+    )
+    shots = {"keyboard": True, "why": True, "claim": True, "take": True}  # no game shots
+    test_connnect_ui.click(page, puzzle.answer[0], shots)
+    expect(page.locator("#coach-text")).to_have_text("Right! Keep going.")
+    test_connnect_ui.click(page, puzzle.answer[1], shots)
+    expect(page.locator("#coach")).to_have_attribute("data-status", "solved")
+    assert puzzle.total is not None and puzzle.margin is not None
+    expect(page.locator("#coach-text")).to_contain_text(
+        f"Points this round with the answer: {puzzle.total}"
+        f" (the next best line: {puzzle.total - puzzle.margin})."
+    )
+    prompts = page.locator("#board .cn-instruction:visible, #board .decision-lead:visible")
+    expect(prompts).to_have_count(0)  # the board says nothing more once solved
+    shoot_both(page, "puzzles-connnect-solved-en")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
 @pytest.mark.skipif(not AXE_PATH.exists(), reason="needs axe-core: run npm install")
 def test_the_puzzle_pages_pass_axe(browser: Browser, shared_server: LiveServer) -> None:
     page = open_page(browser, shared_server.base, WIDTHS[0])
@@ -111,6 +147,7 @@ def test_the_puzzle_pages_pass_axe(browser: Browser, shared_server: LiveServer) 
     for path, ready in (
         ("/puzzles", "#daily-link"),
         (f"/puzzles/connect5/{_connect5('win').id}", "#coach[data-status=playing]"),
+        (f"/puzzles/connnect/{_best_claim().id}", "#coach[data-status=playing]"),
     ):
         page.goto(path)
         for viewport in WIDTHS:

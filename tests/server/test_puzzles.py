@@ -20,8 +20,8 @@ from connect_arena.service.puzzles import (
     data_dir,
     game_puzzles,
     play,
+    progress_json,
     puzzle_rating,
-    puzzles_by_id,
     solution,
 )
 from tests.server.serverhelpers import Player
@@ -113,12 +113,51 @@ def test_games_without_a_data_file_have_no_puzzles() -> None:
         assert [p.id for p in game_puzzles(game)] == [p["id"] for p in playable]
 
 
-def test_kinds_the_pages_cannot_check_are_not_offered() -> None:
-    """CO'NNN'ECT's best-claim puzzles ship (and re-prove) but are not offered yet."""
-    shipped = json.loads((data_dir() / "connnect.json").read_text("utf-8"))["puzzles"]
-    assert shipped and {p["kind"] for p in shipped} == {"best-claim"}
-    assert game_puzzles("connnect") == ()
-    assert not any(p.game == "connnect" for p in puzzles_by_id().values())
+def test_a_best_claim_is_solved_by_its_actions_in_any_legal_order() -> None:
+    """CO'NNN'ECT (issue 29): the one best set of claims of a Claim Phase; nobody replies;
+    each answer action in any legal order; the total and margin are shown once over."""
+    shipped = [p for p in game_puzzles("connnect") if p.kind == "best-claim"]
+    assert len(shipped) >= 200
+    first = shipped[0]
+    progress = play(first)
+    assert progress.status == "playing"
+    assert progress_json(progress, None)["total"] is None  # not told before the end
+    for index, action in enumerate(first.answer):
+        progress = play(first, first.answer[:index], action)
+    assert progress.status == "solved"
+    sent = progress_json(progress, None)
+    assert sent["total"] == first.total and sent["margin"] == first.margin
+    swapped = 0
+    for puzzle in shipped:
+        groups: list[list[str]] = []  # each claim with the bonus and writes that follow it
+        for action in puzzle.answer:
+            if action.startswith("claim") or not groups:
+                groups.append([])
+            groups[-1].append(action)
+        if len(groups) < 2:
+            continue
+        order = [action for group in reversed(groups) for action in group]
+        progress = play(puzzle)
+        for index, action in enumerate(order):
+            progress = play(puzzle, order[:index], action)
+            if progress.refusal is not None:  # not legal in that order
+                break
+        if progress.refusal is None:
+            assert progress.status == "solved", puzzle.id
+            swapped += 1
+    assert swapped > 0
+
+
+def test_a_best_claim_fails_on_a_legal_action_outside_the_answer() -> None:
+    for puzzle in game_puzzles("connnect"):
+        state = puzzle.start()
+        others = [a for a in state.legal_actions(puzzle.mover) if str(a) not in puzzle.answer]
+        if others:
+            progress = play(puzzle, (), str(others[0]))
+            assert progress.status == "failed"
+            assert progress.refusal is not None and progress.refusal["kind"] == "wrong"
+            return
+    raise AssertionError("no best-claim puzzle with a legal action outside its answer")
 
 
 def test_solving_easy_puzzles_raises_the_player_and_lowers_the_puzzles() -> None:

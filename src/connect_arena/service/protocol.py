@@ -773,7 +773,8 @@ class PuzzleSummary(TypedDict):
     id: str
     game: str
     kind: str
-    """``win`` (win in ``turns`` turns) or ``defence`` (stop the opponent's win)."""
+    """``win`` (win in ``turns`` turns), ``defence`` (stop the opponent's win) or
+    ``best-claim`` (CO'NNN'ECT: the one best set of claims with these dice, any order)."""
     turns: int
     mover: int
     """The player's seat, 0-based."""
@@ -815,6 +816,11 @@ class PuzzleProgress(TypedDict):
     """The position's last action, then every action since."""
     change: PuzzleRatingChange | None
     """Set on an account's first attempt once solved or failed."""
+    total: int | None
+    """A best-claim puzzle once over: the mover's total at the end of the round after the
+    answer (``null`` otherwise)."""
+    margin: int | None
+    """A best-claim puzzle once over: ``total`` minus the best other line's (>= 1)."""
 
 
 @with_config(CONFIG)

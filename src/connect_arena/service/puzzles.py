@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -73,13 +74,16 @@ class Puzzle:
         game: the game's name.
         position: the ``connect-arena/record@1`` record up to the position.
         mover: the seat to move (0-based), the player's seat.
-        kind: ``"win"`` or ``"defence"``.
+        kind: ``"win"``, ``"defence"`` or ``"best-claim"`` (CO'NNN'ECT: the one best set of
+            actions of the mover's Claim Phase, in any legal order).
         turns: N of "win in N" (1 for a defence).
         answer: the unique first turn, engine notation.
         source: where the position came from (``seed``, ``game``, ``agents``, ``ply``; a
             ``table`` id when mined from a table here).
         themes: theme names (event kinds of the answer, ``defence``).
         difficulty: 1-5.
+        total: best-claim: the mover's total at the end of the round after the answer.
+        margin: best-claim: ``total`` minus the best other line's (>= 1).
     """
 
     id: str
@@ -92,6 +96,8 @@ class Puzzle:
     source: Mapping[str, Any]
     themes: tuple[str, ...]
     difficulty: int
+    total: int | None = None
+    margin: int | None = None
 
     @property
     def initial(self) -> Skill:
@@ -115,14 +121,13 @@ def _puzzle(data: Mapping[str, Any]) -> Puzzle:
         source=dict(data.get("source", {})),
         themes=tuple(str(t) for t in data.get("themes", ())),
         difficulty=int(data.get("difficulty", 3)),
+        total=None if data.get("total") is None else int(data["total"]),
+        margin=None if data.get("margin") is None else int(data["margin"]),
     )
 
 
-PLAYABLE_KINDS = frozenset({"win", "defence"})
-"""The puzzle kinds the pages can check move by move. CO'NNN'ECT's ``best-claim`` puzzles
-(a simultaneous Claim Phase, answers in any order, a score breakdown after) ship as data and
-re-prove with ``connect-arena puzzles verify`` but are not offered until their checking is
-built."""
+PLAYABLE_KINDS = frozenset({"win", "defence", "best-claim"})
+"""The puzzle kinds the pages can check action by action (``docs/puzzles.md``)."""
 
 
 @cache
@@ -196,6 +201,8 @@ class Progress:
     moves: list[Move] = field(default_factory=list)
     accepted: str | None = None
     refusal: protocol.PuzzleRefusal | None = None
+    answered: list[str] = field(default_factory=list)
+    """The mover's actions applied since the position (canonical notation)."""
 
 
 def _apply(state: State[Action], action: Action, seat: int, moves: list[Move]) -> None:
@@ -284,6 +291,8 @@ def _play_one(
     over; set ``status``/``refusal``. Returns the new (turn, actions done in the turn)."""
     puzzle, state = progress.puzzle, progress.state
     action = state.parse_action(text, puzzle.mover)
+    if puzzle.kind == "best-claim":
+        return _play_claim(progress, action, check), 0
     if check and not _right(puzzle, state, action, turn, done):
         progress.status = "failed"
         progress.refusal = {
@@ -307,6 +316,31 @@ def _play_one(
     for line in reply(puzzle.id, tuple(played)):
         _apply(state, state.parse_action(line, opponent), opponent, progress.moves)
     return turn, 0
+
+
+def _play_claim(progress: Progress, action: Action, check: bool) -> int:
+    """A best-claim puzzle: the mover's actions of one simultaneous Claim Phase, nobody
+    replies. Right while each action is one of the answer's not played yet (any legal order:
+    the claims are checked against the phase's start, CN-13); solved once all are played.
+    Returns the mover's finished turns (0: the phase is the whole puzzle)."""
+    puzzle, state = progress.puzzle, progress.state
+    left = Counter(puzzle.answer) - Counter(progress.answered)
+    if check and left[str(action)] == 0:
+        progress.status = "failed"
+        progress.refusal = {
+            "kind": "wrong",
+            "action": str(action),
+            "message": "",
+            "event": state.describe_action(action, puzzle.mover).to_json(),
+        }
+        return 0
+    _apply(state, action, puzzle.mover, progress.moves)
+    progress.accepted = str(action)
+    progress.answered.append(str(action))
+    left[str(action)] -= 1
+    if +left == Counter():
+        progress.status = "solved"
+    return 0
 
 
 def _first_moves(puzzle: Puzzle, state: State[Action]) -> list[Move]:
@@ -431,6 +465,9 @@ def progress_json(
             for i, m in enumerate(progress.moves)
         ],
         "change": change,
+        # best-claim, once over: what the answer scores, and by how much it beats the rest
+        "total": puzzle.total if progress.status != "playing" else None,
+        "margin": puzzle.margin if progress.status != "playing" else None,
     }
 
 

@@ -1544,6 +1544,15 @@ export interface PuzzleProgress {
    * Set on an account's first attempt once solved or failed.
    */
   change: PuzzleRatingChange | null;
+  /**
+   * A best-claim puzzle once over: the mover's total at the end of the round after the
+   * answer (``null`` otherwise).
+   */
+  total: number | null;
+  /**
+   * A best-claim puzzle once over: ``total`` minus the best other line's (>= 1).
+   */
+  margin: number | null;
 }
 /**
  * A puzzle as the page shows it (never its answer).
@@ -1552,7 +1561,8 @@ export interface PuzzleSummary {
   id: string;
   game: string;
   /**
-   * ``win`` (win in ``turns`` turns) or ``defence`` (stop the opponent's win).
+   * ``win`` (win in ``turns`` turns), ``defence`` (stop the opponent's win) or
+   * ``best-claim`` (CO'NNN'ECT: the one best set of claims with these dice, any order).
    */
   kind: string;
   turns: number;

@@ -86,11 +86,14 @@ function renderCoach() {
   coach.classList.toggle("failed", progress.status === "failed");
   $("coach-step").textContent = taskText(puzzle);
   $("puzzle-meta").textContent = `${t("puzzles.rating", { rating: puzzle.rating })} · ${t("puzzles.difficulty", { n: puzzle.difficulty })}`;
+  const claims = puzzle.kind === "best-claim"; // one phase: nobody replies in between
   const texts = {
-    playing: page.played.length ? t("puzzles.keepGoing") : t("puzzles.intro"),
+    playing: page.played.length ? t(claims ? "puzzles.keepGoingClaim" : "puzzles.keepGoing") : t("puzzles.intro"),
     solved: t("puzzles.solvedText"), failed: t("puzzles.wrong"), solution: t("puzzles.solutionText"),
   };
-  $("coach-text").textContent = texts[/** @type {keyof typeof texts} */ (progress.status)] ?? "";
+  const total = progress.total ?? null;
+  const worth = total === null ? "" : ` ${t("puzzles.bestClaimTotal", { total, next: total - (progress.margin ?? 0) })}`;
+  $("coach-text").textContent = (texts[/** @type {keyof typeof texts} */ (progress.status)] ?? "") + worth;
   const refusal = progress.refusal;
   const why = $("coach-why");
   why.hidden = !refusal;
@@ -152,6 +155,9 @@ function renderBoard() {
     last: last ? { seq: last.seq, seat: last.seat, action: last.action, event: last.event, simultaneous: false } : null,
     hint: null,
   });
+  // Once over, the coach speaks alone: the board's own prompts ("Waiting for the dice…") are
+  // hidden as at a tutorial's end (tutorial.css).
+  $("board").classList.toggle("tutorial-over", progress.status !== "playing");
   const status = $("status");
   status.hidden = !mine;
   status.textContent = mine

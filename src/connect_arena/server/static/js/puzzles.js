@@ -31,6 +31,7 @@ function titleOf(games, name) {
  * @returns {string}
  */
 export function taskText(puzzle) {
+  if (puzzle.kind === "best-claim") return t("puzzles.taskBestClaim");
   return puzzle.kind === "defence" ? t("puzzles.taskDefence") : tn("puzzles.taskWin", puzzle.turns);
 }
 

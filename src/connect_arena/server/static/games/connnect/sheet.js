@@ -154,17 +154,20 @@ function drawCell(ui, sheet, targets, index, look) {
   if (!value && !target && setupSpaces.has(index) && look.round === 0) {
     group.append(svg("rect", { x: x + 9, y: y + 9, width: CELL - 18, height: CELL - 18, rx: 8, class: "cn-setup-space" }));
   }
-  // The name of the space, in the corner away from the circle.
+  // The name of the space, in the corner away from the circle, and its number: one text of
+  // two parts with a space between, so that what is seen reads as the label ("a1 6").
   const [circleRight, circleBelow] = circleSide.get(index) || [true, true];
-  group.append(svg("text", {
+  const texts = svg("text", { class: "cn-cell-texts" });
+  texts.append(svg("tspan", {
     x: circleRight ? x + 5 : x + CELL - 5, y: circleBelow ? y + 12 : y + CELL - 5,
     class: "cn-cell-name", "text-anchor": circleRight ? "start" : "end",
   }, name));
-  if (value) {
-    group.append(svg("text", { x: x + CELL / 2, y: y + CELL / 2 + 10, class: "cn-digit", "text-anchor": "middle" }, String(value)));
-  } else if (target === "write") {
-    group.append(svg("text", { x: x + CELL / 2, y: y + CELL / 2 + 10, class: "cn-ghost", "text-anchor": "middle" }, String(number)));
+  const digit = value ? { cls: "cn-digit", text: String(value) } : target === "write" ? { cls: "cn-ghost", text: String(number) } : null;
+  if (digit) {
+    texts.append(document.createTextNode(" "));
+    texts.append(svg("tspan", { x: x + CELL / 2, y: y + CELL / 2 + 10, class: digit.cls, "text-anchor": "middle" }, digit.text));
   }
+  group.append(texts);
   if (crossed.has(index)) {
     group.append(svg("path", { d: `M${x + 12},${y + 12}L${x + CELL - 12},${y + CELL - 12}M${x + CELL - 12},${y + 12}L${x + 12},${y + CELL - 12}`, class: "cn-cross" }));
   }
