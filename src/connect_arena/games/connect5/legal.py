@@ -64,6 +64,18 @@ def _lift(owner: list[int], height: list[int], dot: int, tokens: int) -> None:
         owner[dot] = -1
 
 
+def tokens_left(owner: list[int], height: list[int], supply: list[int]) -> list[int]:
+    """Per seat, its ``supply`` plus the tokens of its stacks (``owner``/``height`` by dot):
+    the tokens still in play this round (``Connect5State.tokens_left``, here compiled: the
+    round-end check runs it after most turns late in a round)."""
+    left = list(supply)
+    for dot in range(len(owner)):
+        seat = owner[dot]
+        if seat >= 0:
+            left[seat] += height[dot]
+    return left
+
+
 def own_dots(owner: list[int], player: int) -> list[int]:
     """The dots holding ``player``'s stacks, in board order."""
     return [dot for dot, seat in enumerate(owner) if seat == player]

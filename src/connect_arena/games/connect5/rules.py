@@ -388,11 +388,7 @@ class Connect5State(State[Connect5Action]):
 
     def tokens_left(self) -> list[int]:
         """Per seat, tokens still in play this round: in the supply or on the board."""
-        left = list(self.supply)
-        for seat, tokens in zip(self.owner, self.height, strict=True):
-            if seat >= 0:
-                left[seat] += tokens
-        return left
+        return legal.tokens_left(self.owner, self.height, self.supply)
 
     def _dead(self) -> str | None:
         """Why the round cannot produce a Connect 5 any more, or ``None``.
