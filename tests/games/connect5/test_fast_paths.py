@@ -223,6 +223,8 @@ def test_the_dead_round_check_agrees_with_counting_tokens() -> None:
             else:
                 expected = "dead" if sum(1 for n in left if n > 0) <= 1 else None
             assert state._dead() == expected
+            dead = legal.dead_reason(state.owner, state.height, state.supply, end_without)
+            assert dead == expected
 
 
 def test_the_compiled_token_count_agrees_with_the_board() -> None:

@@ -398,16 +398,9 @@ class Connect5State(State[Connect5Action]):
         could still score); ``"dead"``: moreover at most one seat has tokens, so no score
         can change at all (always on: playing on for ever would give the same result).
         """
-        owner = self.owner
-        for seat, supply in enumerate(self.supply):
-            if supply + owner.count(seat) >= 5:
-                return None  # the usual case, without counting heights: each dot holds >= 1
-        left = self.tokens_left()
-        if max(left) >= 5:
-            return None
-        if self.cfg.end_without_connect5:
-            return "no_connect5"
-        return "dead" if sum(1 for n in left if n > 0) <= 1 else None
+        return legal.dead_reason(
+            self.owner, self.height, self.supply, self.cfg.end_without_connect5
+        )
 
     def _finish_round(
         self, reason: str, maker: int | None = None, run: tuple[str, ...] = ()
