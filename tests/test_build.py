@@ -67,7 +67,7 @@ def test_a_stale_build_is_never_loaded(tmp_path: Path) -> None:
     for name in ("__init__.py", "_build.py"):
         shutil.copy(_build.PACKAGE / name, copy / name)
     ignore = shutil.ignore_patterns("__pycache__")
-    for name in ("core", "games", "_native"):
+    for name in (*_build.HASHED, "_native"):
         shutil.copytree(_build.PACKAGE / name, copy / name, ignore=ignore)
     env = {_build.ENV_PURE: ""}
     fresh = _probe(tmp_path, env)

@@ -2,12 +2,12 @@
 
 The hot engine modules (:data:`COMPILED`) are compiled ahead of time by mypyc from the same
 typed source; nothing else differs. The extensions live in ``connect_arena/_native/<digest>/``,
-where ``<digest>`` is :func:`source_digest`: a hash of every ``.py`` file of ``core/`` and
-``games/`` and of the interpreter's tag. :func:`activate` (run when ``connect_arena`` is
-imported) loads them only from the directory of the current sources' digest, so an editable
-install whose sources changed after the last compilation runs the pure-Python modules (with a
-one-line notice on stderr) and never stale compiled code. ``CONNECT_ARENA_PURE=1`` forces the
-pure-Python modules (the tests run a subset both ways).
+where ``<digest>`` is :func:`source_digest`: a hash of every ``.py`` file of ``agents/``,
+``core/`` and ``games/`` and of the interpreter's tag. :func:`activate` (run when
+``connect_arena`` is imported) loads them only from the directory of the current sources'
+digest, so an editable install whose sources changed after the last compilation runs the
+pure-Python modules (with a one-line notice on stderr) and never stale compiled code.
+``CONNECT_ARENA_PURE=1`` forces the pure-Python modules (the tests run a subset both ways).
 
 Building: :func:`main` compiles for the current sources when needed (it needs mypy,
 setuptools and a C compiler; ``python3 dev.py start/test`` run it), and the wheel's build hook
@@ -39,6 +39,10 @@ GROUP = "connect_arena_native"
 """mypyc's name for the shared library of the compiled modules (``GROUP__mypyc``)."""
 
 COMPILED: tuple[str, ...] = (
+    "agents.knowledge.connect5",
+    "agents.knowledge.connnect",
+    "agents.knowledge.pairs",
+    "agents.knowledge.quinque",
     "core.chance",
     "games.connect5.legal",
     "games.connect5.topology",
@@ -56,8 +60,9 @@ COMPILED: tuple[str, ...] = (
     "games.quinque.tables",
 )
 """The compiled modules, relative to ``connect_arena`` (the profiles' hot spots that mypyc
-compiles as they are: the rules' ``State``/``Game`` subclasses stay interpreted)."""
-HASHED = ("core", "games")
+compiles as they are: the rules' ``State``/``Game`` subclasses stay interpreted; the games'
+MCTS knowledge, rollout policies and evaluations, is most of a simulation's time)."""
+HASHED = ("agents", "core", "games")
 """Packages whose sources make up the digest: the compiled modules and everything they use."""
 
 _status = "pure (not activated)"

@@ -223,6 +223,28 @@ def test_the_dead_round_check_agrees_with_counting_tokens() -> None:
             else:
                 expected = "dead" if sum(1 for n in left if n > 0) <= 1 else None
             assert state._dead() == expected
+            dead = legal.dead_reason(state.owner, state.height, state.supply, end_without)
+            assert dead == expected
+
+
+def test_the_compiled_token_count_agrees_with_the_board() -> None:
+    """``legal.tokens_left`` (the loop ``_dead`` runs late in a round, compiled) counts per
+    seat its supply plus the tokens of its stacks, on hand-made positions of 2-4 seats."""
+    rng = random.Random(7)
+    for players in (2, 3, 4):
+        for _ in range(100):
+            state = position(players=players)
+            for dot in range(state.cfg.board.num_dots):
+                if rng.random() < 0.2:
+                    state.owner[dot] = rng.randrange(players)
+                    state.height[dot] = 2 if state.cfg.circled[dot] and rng.random() < 0.4 else 1
+            state.supply = [rng.choice((0, 1, 3, 6)) for _ in range(players)]
+            expected = list(state.supply)
+            for seat, tokens in zip(state.owner, state.height, strict=True):
+                if seat >= 0:
+                    expected[seat] += tokens
+            assert legal.tokens_left(state.owner, state.height, state.supply) == expected
+            assert state.tokens_left() == expected
 
 
 def test_legal_lists_are_fresh_and_equal_actions_are_accepted() -> None:

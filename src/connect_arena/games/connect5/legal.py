@@ -64,6 +64,40 @@ def _lift(owner: list[int], height: list[int], dot: int, tokens: int) -> None:
         owner[dot] = -1
 
 
+def tokens_left(owner: list[int], height: list[int], supply: list[int]) -> list[int]:
+    """Per seat, its ``supply`` plus the tokens of its stacks (``owner``/``height`` by dot):
+    the tokens still in play this round (``Connect5State.tokens_left``, here compiled: the
+    round-end check runs it after most turns late in a round)."""
+    left = list(supply)
+    for dot in range(len(owner)):
+        seat = owner[dot]
+        if seat >= 0:
+            left[seat] += height[dot]
+    return left
+
+
+def dead_reason(
+    owner: list[int], height: list[int], supply: list[int], end_without_connect5: bool
+) -> str | None:
+    """Why the round cannot produce a Connect 5 any more, or ``None`` (``Connect5State._dead``,
+    compiled: it runs after every turn): ``"no_connect5"`` when every seat has fewer than five
+    tokens left and ``end_without_connect5`` is on; else ``"dead"`` when moreover at most one
+    seat has tokens at all."""
+    for seat in range(len(supply)):
+        if supply[seat] + owner.count(seat) >= 5:
+            return None  # the usual case, without counting heights: each dot holds >= 1
+    left = tokens_left(owner, height, supply)
+    if max(left) >= 5:
+        return None
+    if end_without_connect5:
+        return "no_connect5"
+    holding = 0
+    for tokens in left:
+        if tokens > 0:
+            holding += 1
+    return "dead" if holding <= 1 else None
+
+
 def own_dots(owner: list[int], player: int) -> list[int]:
     """The dots holding ``player``'s stacks, in board order."""
     return [dot for dot, seat in enumerate(owner) if seat == player]

@@ -392,11 +392,7 @@ class Connect5State(State[Connect5Action]):
 
     def tokens_left(self) -> list[int]:
         """Per seat, tokens still in play this round: in the supply or on the board."""
-        left = list(self.supply)
-        for seat, tokens in zip(self.owner, self.height, strict=True):
-            if seat >= 0:
-                left[seat] += tokens
-        return left
+        return legal.tokens_left(self.owner, self.height, self.supply)
 
     def _dead(self) -> str | None:
         """Why the round cannot produce a Connect 5 any more, or ``None``.
@@ -406,16 +402,9 @@ class Connect5State(State[Connect5Action]):
         could still score); ``"dead"``: moreover at most one seat has tokens, so no score
         can change at all (always on: playing on for ever would give the same result).
         """
-        owner = self.owner
-        for seat, supply in enumerate(self.supply):
-            if supply + owner.count(seat) >= 5:
-                return None  # the usual case, without counting heights: each dot holds >= 1
-        left = self.tokens_left()
-        if max(left) >= 5:
-            return None
-        if self.cfg.end_without_connect5:
-            return "no_connect5"
-        return "dead" if sum(1 for n in left if n > 0) <= 1 else None
+        return legal.dead_reason(
+            self.owner, self.height, self.supply, self.cfg.end_without_connect5
+        )
 
     def _finish_round(
         self, reason: str, maker: int | None = None, run: tuple[str, ...] = ()
