@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 
 from connect_arena.agents.puzzles.solver import Solver
 from connect_arena.core import game_names
+from connect_arena.server.dependencies import PUZZLE_LIMIT
 from connect_arena.service.puzzles import (
     PLAYABLE_KINDS,
     MemoryPuzzleStore,
@@ -277,3 +278,21 @@ def test_win_in_two_a_second_turn_that_does_not_win_fails() -> None:
     progress = play(puzzle, puzzle.answer, other)
     assert progress.status == "failed"
     assert progress.refusal is not None and progress.refusal["kind"] == "wrong"
+
+
+def test_attempts_and_solutions_are_rate_limited_per_user_with_retry_after(
+    client: TestClient,
+) -> None:
+    """An uncached attempt may search for the reply: at most PUZZLE_LIMIT a minute."""
+    carol = Player(client).signup("carol")
+    count, _ = PUZZLE_LIMIT
+    puzzles = game_puzzles("connect5")
+    answers = [
+        carol.post(f"/api/puzzles/id/{puzzles[i % len(puzzles)].id}/solution")
+        for i in range(count + 1)
+    ]
+    assert [a.status_code for a in answers] == [200] * count + [429]
+    assert answers[-1].json()["error"]["code"] == "rate_limited"
+    assert int(answers[-1].headers["Retry-After"]) >= 1
+    tried = carol.post(f"/api/puzzles/id/{puzzles[0].id}/attempt", {"attempt": "place a1"})
+    assert tried.status_code == 429  # the same budget

@@ -52,7 +52,7 @@ from connect_arena.server.db.chat import SqlChat
 from connect_arena.server.db.email import SqlEmail
 from connect_arena.server.db.rating_store import SqlRatings
 from connect_arena.server.db.tournaments import SqlTournaments
-from connect_arena.server.dependencies import Arena, TableId
+from connect_arena.server.dependencies import PUZZLE_LIMIT, Arena, TableId
 from connect_arena.server.errors import (
     ApiError,
     api_error_handler,
@@ -156,6 +156,7 @@ async def open_arena(settings: Settings, metrics: Metrics | None = None) -> Aren
         report_limiter=limiter("report", settings.report_limit),
         mailer=mailer,
         email_limiter=limiter("email", settings.email_limit),
+        puzzle_limiter=limiter("puzzle", PUZZLE_LIMIT),
         ratings=ratings,
         metrics=metrics,
         coordinator=coordinator,

@@ -36,6 +36,9 @@ USER_TTL = 10.0
 _TABLE_ID = re.compile(r"[1-9][0-9]{0,9}")
 
 
+PUZZLE_LIMIT = (60, 60.0)
+"""Puzzle attempts and solutions asked per client address and per user in a minute (an
+uncached one may search for the opponent's reply: tens of milliseconds of CPU)."""
 ANALYSIS_LIMIT = (6, 60.0)
 """Game analyses asked per client address and per user in a minute (each may search up to
 120 positions; a cached one is cheap, but counts the same)."""
@@ -72,6 +75,8 @@ class Arena:
             (:data:`ANALYSIS_LIMIT`).
         explore_limiter: "analyse from here" positions per client address and per user
             (:data:`EXPLORE_LIMIT`).
+        puzzle_limiter: puzzle attempts and solutions per client address and per user
+            (:data:`PUZZLE_LIMIT`; shared by every process with Redis).
     """
 
     settings: Settings
@@ -95,6 +100,7 @@ class Arena:
     coordinator: RedisCoordinator | None = None
     analysis_limiter: RateLimiter = field(default_factory=lambda: RateLimiter(*ANALYSIS_LIMIT))
     explore_limiter: RateLimiter = field(default_factory=lambda: RateLimiter(*EXPLORE_LIMIT))
+    puzzle_limiter: RateLimiter = field(default_factory=lambda: RateLimiter(*PUZZLE_LIMIT))
     _users: OrderedDict[int, tuple[float, StoredUser]] = field(default_factory=OrderedDict)
 
     async def user(self, user_id: int) -> StoredUser | None:

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Depends, Query, Request
 from pydantic import BaseModel, Field
 
 from connect_arena.server.db.puzzles import SqlPuzzles
 from connect_arena.server.db.storage import StoredUser
 from connect_arena.server.dependencies import Arena, ArenaDep, CsrfDep, MaybeUserDep
+from connect_arena.server.ratelimit import client_address, limited_error
 from connect_arena.server.routes_users import _account, _ratings
 from connect_arena.service.model import ErrorCode, ServiceError
 from connect_arena.service.protocol import (
@@ -84,7 +85,23 @@ async def one(puzzle_id: str, arena: ArenaDep, user: MaybeUserDep) -> PuzzleStar
     return await _service(arena).start(_account_id(user), find(puzzle_id[:80]))
 
 
-@router.post("/puzzles/id/{puzzle_id}/attempt", dependencies=[CsrfDep], response_model=None)
+def limit_puzzles(request: Request, user: MaybeUserDep, arena: ArenaDep) -> None:
+    """Count an attempt or a solution of the client's address (and user, signed in) in one
+    step; 429 with ``Retry-After`` beyond ``PUZZLE_LIMIT`` (``server/dependencies.py``)."""
+    keys = [f"address:{client_address(request)}"]
+    if user is not None:
+        keys.append(f"user:{user.id}")
+    wait = arena.puzzle_limiter.take(*keys)
+    if wait:
+        raise limited_error(wait, "puzzle attempts")
+
+
+PuzzleLimitDep = Depends(limit_puzzles)
+
+
+@router.post(
+    "/puzzles/id/{puzzle_id}/attempt", dependencies=[CsrfDep, PuzzleLimitDep], response_model=None
+)
 async def attempt(
     puzzle_id: str, body: AttemptBody, arena: ArenaDep, user: MaybeUserDep
 ) -> PuzzleProgress:
@@ -93,7 +110,9 @@ async def attempt(
     return await _service(arena).attempt(_account_id(user), puzzle, body.played, body.attempt)
 
 
-@router.post("/puzzles/id/{puzzle_id}/solution", dependencies=[CsrfDep], response_model=None)
+@router.post(
+    "/puzzles/id/{puzzle_id}/solution", dependencies=[CsrfDep, PuzzleLimitDep], response_model=None
+)
 async def solution(puzzle_id: str, arena: ArenaDep, user: MaybeUserDep) -> PuzzleProgress:
     """The answer line; an account's first look counts as a failed attempt."""
     return await _service(arena).solution(_account_id(user), find(puzzle_id[:80]))
