@@ -213,7 +213,9 @@ def test_players_on_two_processes_play_a_game_through(
 ) -> None:
     with arena(tmp_path, database_url, redis_url) as (one, two):
         alice, bob = Player(one.port), Player(two.port)
-        table_id = new_table(alice, bob, {})  # the default game: a chance draw first
+        # The default game (a chance draw first) cut at 24 turns by its anti-endless option:
+        # a whole game's moves cross the processes; a longer one would only repeat them.
+        table_id = new_table(alice, bob, {"max_turns": 24})
         alice.connect(one.port, table_id)
         bob.connect(two.port, table_id)
         players = [alice, bob]
@@ -236,7 +238,8 @@ def test_kill_9_of_either_process_mid_game_loses_nothing_acknowledged(
     with arena(tmp_path, database_url, redis_url) as servers:
         alice, bob = Player(servers[0].port), Player(servers[1].port)
         players = [alice, bob]
-        table_id = new_table(alice, bob, {"first_player": "0"})
+        # Five rounds of six moves, then the rest of a game bounded at 40 turns.
+        table_id = new_table(alice, bob, {"first_player": "0", "max_turns": 40})
         home = {id(alice): servers[0], id(bob): servers[1]}
         for player in players:
             player.connect(home[id(player)].port, table_id)
