@@ -35,6 +35,11 @@ LONGEST_FIRST = (
     "tests/games/test_conformance.py::test_random_playouts_conform[pairs-2p]",
     "tests/server/test_hint.py::test_one_hint_at_a_time_per_user",
     "tests/test_plugin_game.py::test_the_command_line_offers_the_plugin",
+    # Real servers killed and restarted, collected late: seconds each.
+    "tests/server/test_tournament_crash.py",
+    "tests/server/test_limits_at_once.py",
+    "tests/server/test_log_secrets.py",
+    "tests/server/test_moderation.py::test_the_admin_command_gives_the_role_and_closes",
 )
 """Node id prefixes of the longest tests, longest first (``--durations``, three workers)."""
 
