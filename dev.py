@@ -202,18 +202,19 @@ faster there)."""
 
 
 def _parallel(args: list[str]) -> list[str]:
-    """``-n 3 --dist load`` unless the arguments choose (``-n``, ``-p no:xdist``), and
+    """``-n 3 --dist worksteal`` unless the arguments choose (``-n``, ``-p no:xdist``), and
     ``--durations=25`` (the log names the slowest tests) unless they set ``--durations``.
 
-    ``tests/conftest.py`` hands the longest tests out first, so that no worker is left alone
-    with a long one at the end.
+    ``tests/conftest.py`` hands the longest tests out first, and an idle worker takes tests
+    queued for a busy one (``worksteal``): with ``load`` the last worker was left for minutes
+    with its queue of browser tests while the others were done.
     """
     durations = [] if any(a.startswith("--durations") for a in args) else ["--durations=25"]
     if any(a == "-n" or a.startswith(("-n", "--numprocesses", "--dist")) for a in args):
         return durations
     if "no:xdist" in args:
         return durations
-    return ["-n", str(WORKERS), "--dist", "load", *durations]
+    return ["-n", str(WORKERS), "--dist", "worksteal", *durations]
 
 
 def _system_and_node() -> list[list[str]]:
