@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 from datetime import timedelta
 
+import pytest
+
 from connect_arena.core import game_class
 from connect_arena.service import MemoryStorage, SeatRequest, TableStatus
 from connect_arena.service.tournaments import Format, MemoryTournamentStore, TournamentStatus
@@ -129,5 +131,37 @@ def test_a_casual_table_of_computers_alone_with_a_clock_gets_the_anti_endless_ru
             assert not info.options[option]  # a person at the table: the clock ends it
         finally:
             await arena.close()
+
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize("turns", [0, 1, 2, 3])
+def test_a_tournament_task_stops_when_cancelled_as_it_wakes(turns: int) -> None:
+    """A cancel that arrives while the tournament's task wakes up must end it (Python 3.11's
+    ``wait_for`` swallowed such a cancel: the task ran on and ``close`` waited for ever)."""
+
+    async def main() -> None:
+        arena = service(MemoryStorage(), MemoryTournamentStore())
+        await arena.start()
+        try:
+            made = await arena.tournaments.create(
+                PEOPLE[0],
+                "Wake",
+                "connect5",
+                CLOCK,
+                Format.ARENA,
+                arena.tournaments.now() + timedelta(hours=1),
+                minutes=5,
+            )
+            task = arena.tournaments._tasks[made.id]
+            await asyncio.sleep(0.05)  # the task waits for its wake-up
+            arena.tournaments._wake[made.id].set()
+            for _ in range(turns):
+                await asyncio.sleep(0)
+            task.cancel()
+            done, _ = await asyncio.wait([task], timeout=5)
+            assert task in done
+        finally:
+            await asyncio.wait_for(arena.close(), 10)
 
     asyncio.run(main())

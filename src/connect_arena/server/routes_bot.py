@@ -214,7 +214,10 @@ async def _ndjson(
     the token is revoked."""
     while True:
         try:
-            text = await asyncio.wait_for(subscription.get(), KEEP_ALIVE)
+            # asyncio.timeout: a cancel (the client left) is never swallowed, as wait_for's
+            # can be on Python 3.11 when a message arrives at the same moment
+            async with asyncio.timeout(KEEP_ALIVE):
+                text = await subscription.get()
         except TimeoutError:
             if caller.token is not None and not await arena.bots.token_exists(caller.token.id):
                 return

@@ -1111,8 +1111,12 @@ class Tournaments:
                 else:
                     break
                 wake.clear()
+                # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a cancel that
+                # arrives as the wake-up does, and the loop then ran on and close() waited for
+                # ever (a test timed out at 240 s on CI).
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(wake.wait(), pause)
+                    async with asyncio.timeout(pause):
+                        await wake.wait()
         except asyncio.CancelledError:
             raise
         except StaleTournamentError:  # read again: carry on from the stored state
