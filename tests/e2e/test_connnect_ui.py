@@ -179,6 +179,8 @@ def test_every_legal_action_is_offered_and_clickable(
 ) -> None:
     page = new_page(browser, shared_server.base)
     page.goto("/")  # any page of the server: the module is imported into it
+    # the landing page's own lists load first (the test then replaces what the page shows)
+    page.wait_for_load_state("networkidle")
     rng = random.Random(seed)
     kinds: Counter[str] = Counter()
     for position in random_positions(seed, 45):

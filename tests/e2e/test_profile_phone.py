@@ -28,20 +28,30 @@ def finished_games(base: str, name: str, games: list[str]) -> None:
 
 def account_moves(account: Account, table_id: int) -> None:
     """``account`` plays the first legal action of its seat once it may act (over the
-    table's WebSocket, with the account's session cookie)."""
+    table's WebSocket, with the account's session cookie). A refused or unanswered action
+    (the position moved on meanwhile) is tried again from a fresh connection's state."""
     cookies = "; ".join(f"{k}={v}" for k, v in account.http.cookies.items())
     url = str(account.http.base_url).replace("http", "ws", 1) + f"/ws/tables/{table_id}"
-    with connect(url, additional_headers={"Cookie": cookies}) as socket:
-        while True:
-            message = json.loads(socket.recv(timeout=30))
-            if message.get("type") != "state" or not message["legal_actions"]:
+    for _ in range(5):
+        with connect(url, additional_headers={"Cookie": cookies}) as socket:
+            sent = None
+            try:
+                while True:
+                    message = json.loads(socket.recv(timeout=10))
+                    kind = message.get("type")
+                    if kind == "event" and sent is not None and message.get("seq") == sent:
+                        return
+                    if kind == "error":
+                        break  # refused: connect again for the state as it is now
+                    if kind == "state" and sent is None:
+                        actions = [a for a in message["legal_actions"].values() if a]
+                        if actions:
+                            sent = message["seq"] + 1
+                            frame = {"type": "action", "seq": sent, "action": actions[0][0]}
+                            socket.send(json.dumps(frame))
+            except TimeoutError:
                 continue
-            actions = next(iter(message["legal_actions"].values()))
-            seq = message["seq"] + 1
-            socket.send(json.dumps({"type": "action", "seq": seq, "action": actions[0]}))
-            while not (message.get("type") == "event" and message.get("seq") == seq):
-                message = json.loads(socket.recv(timeout=30))
-            return
+    raise AssertionError(f"no action was accepted at table {table_id}")
 
 
 def test_the_history_fits_a_phone_and_is_a_table_on_a_desk(
