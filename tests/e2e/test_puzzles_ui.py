@@ -116,7 +116,8 @@ def test_a_connnect_best_claim_is_played_on_the_sheet(
     browser: Browser, shared_server: LiveServer
 ) -> None:
     """The claim is made on the real sheet (cells, then the claim, then the bonus circled);
-    nobody replies in the phase; once solved the page says what the answer scores."""
+    nobody replies in the phase; once solved the page says what the answer scores and the
+    phase strip still shows the Claim Phase of the puzzle's round."""
     page = new_page(browser, shared_server.base)
     puzzle = _best_claim()
     _open(page, puzzle)
@@ -124,6 +125,8 @@ def test_a_connnect_best_claim_is_played_on_the_sheet(
         "Find the best claims with these dice: the one set of claims that scores the most"
         " this round."
     )
+    expect(page.locator("#board .cn-step.now")).to_have_text("Claim Phase")
+    round_of_puzzle = page.locator("#board .cn-round-text").get_attribute("data-round") or ""
     shots = {"keyboard": True, "why": True, "claim": True, "take": True}  # no game shots
     test_connnect_ui.click(page, puzzle.answer[0], shots)
     expect(page.locator("#coach-text")).to_have_text("Right! Keep going.")
@@ -136,6 +139,9 @@ def test_a_connnect_best_claim_is_played_on_the_sheet(
     )
     prompts = page.locator("#board .cn-instruction:visible, #board .decision-lead:visible")
     expect(prompts).to_have_count(0)  # the board says nothing more once solved
+    # The strip stays on the puzzle's round and phase (the next round's dice are not rolled).
+    expect(page.locator("#board .cn-step.now")).to_have_text("Claim Phase")
+    expect(page.locator("#board .cn-round-text")).to_have_attribute("data-round", round_of_puzzle)
     shoot_both(page, "puzzles-connnect-solved-en")
     assert page.errors == []  # type: ignore[attr-defined]
 
