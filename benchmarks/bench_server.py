@@ -147,9 +147,14 @@ def rss_mib(pid: int) -> float:
     return float("nan")
 
 
+START_SECONDS = 60.0
+"""How long a server may take to answer its first request (``soak_memory`` waits longer)."""
+
+
 async def wait_ready(base: str, process: subprocess.Popen[bytes]) -> None:
+    """Wait until the server answers (at most :data:`START_SECONDS`); exit if it died."""
     async with httpx.AsyncClient(base_url=base) as client:
-        for _ in range(600):
+        for _ in range(round(START_SECONDS / 0.1)):
             if process.poll() is not None:
                 raise SystemExit("the server exited")
             try:
