@@ -25,18 +25,18 @@ from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page, 
 pytestmark = [pytest.mark.slow, needs_chromium]
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
-_known: set[tuple[str, str]] = set()
+_known: list[tuple[LiveServer, str]] = []
+"""The accounts made, by server (the object itself: a later server may reuse a port)."""
 
 
 def enter(page: Page, name: str, server: LiveServer) -> None:
     """Sign ``name`` up on ``server``, or in once it has an account there: the module's tests
     share one server (a fresh one per test took as long to start as the test ran)."""
-    key = (server.base, name)
-    if key in _known:
+    if any(known is server and known_name == name for known, known_name in _known):
         sign_in(page, name)
     else:
         sign_up(page, name)
-        _known.add(key)
+        _known.append((server, name))
 
 
 CASUAL_5_3 = {
