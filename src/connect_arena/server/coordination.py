@@ -135,6 +135,9 @@ class _Held:
     busy: bool = True
     renewed_at: float = 0.0
     """Monotonic time of the last renewal (an operation's end renews it too)."""
+    ending: bool = False
+    """An operation's end is deciding whether to keep it or let go (a renewal that finds it
+    gone meanwhile is not a lost lease)."""
 
 
 class RedisCoordinator:
@@ -226,12 +229,13 @@ class RedisCoordinator:
             args: list[Any] = [held.token, -1 if grant.seq is None else grant.seq]
             args += [grant.message or "", SEQ_KEEP_MS, let_go, self.lease_ms]
             sent = time.monotonic()
+            held.ending = True
             try:
                 kept = int(await self._done(keys=keys, args=args))
             except RedisError as error:  # it expires by itself; what was committed stays
                 log.warning("releasing table %s's lease failed: %s", table_id, error)
                 kept = 0
-            held.busy = False
+            held.busy = held.ending = False
             if kept == 1:
                 held.seq = grant.seq if grant.seq is not None else held.seq
                 held.valid_until = self._surely_ours(sent)
@@ -334,7 +338,8 @@ class RedisCoordinator:
                     keys = [key] if want is None else [key, want]
                     renewed = int(await self._renew(keys=keys, args=[token, ms]))
                     if not renewed:
-                        log.warning("lost %s while holding it", key)
+                        if held is None or not held.ending:  # else let go by the operation
+                            log.warning("lost %s while holding it", key)
                         if held is not None:
                             held.valid_until = 0.0  # the next operation takes it again
                         return

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from collections import Counter, OrderedDict
@@ -32,6 +31,8 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
+
+import orjson
 
 from connect_arena.service.live_table import LiveTable, encode, rebuild
 from connect_arena.service.model import (
@@ -304,9 +305,12 @@ class Cluster:
         """The tables whose own channel this process subscribes to (:meth:`follow`): those
         it has interest in. The others' moves never reach it (their replicas are dormant)."""
         self.messages: Counter[int] = Counter()
-        """Messages about each table this process received and parsed (its own included),
-        by table id: what following only the tables of interest saves."""
+        """Messages about each table another process published that this process received
+        and parsed, by table id: what following only the tables of interest saves."""
         self._idle: dict[int, float] = {}
+        # Every message starts with its sender ({"origin": ..., as encode writes it): this
+        # process's own come back on the channels it follows and are dropped unparsed.
+        self._own = encode({"origin": coordinator.origin})[:-1] + ","
 
     # ----- relayed messages (not a table's change) ----------------------------------------------
     def on(self, kind: str, handler: RelayHandler) -> None:
@@ -502,8 +506,10 @@ class Cluster:
     def _received(self, text: str) -> None:
         """A message from another process: apply it now if the replica is idle and it follows
         on, else in a task (in order, under the table's lock)."""
+        if text.startswith(self._own):
+            return
         try:
-            message = json.loads(text)
+            message = orjson.loads(text)
             if message.get("origin") == self.coordinator.origin:
                 return
             if "relay" in message:
