@@ -100,9 +100,7 @@ def test_a_process_stops_following_a_table_when_its_viewers_leave(
     run(scenario)
 
 
-def test_the_lobby_hears_of_a_game_end_it_did_not_follow(
-    database_url: str, redis_url: str
-) -> None:
+def test_the_lobby_hears_of_a_game_end_it_did_not_follow(database_url: str, redis_url: str) -> None:
     async def scenario() -> None:
         async with two_services(database_url, redis_url) as (one, two):
             alice, bob = await users(one.storage, "alice", "bob")
