@@ -10,7 +10,9 @@ but only while it holds the table's **lease**, which one process at a time can h
 3. run the operation exactly as a single process does (validate, append, apply, broadcast);
 4. release the lease, recording the new seq and publishing the new actions (and the table's
    seats and status when they changed) to the other processes, which apply them to their
-   replicas and broadcast them to their own viewers.
+   replicas and broadcast them to their own viewers. A table's actions reach only the
+   processes that *follow* it (have interest in it: a viewer, a computer seat thinking, its
+   lease; :meth:`Cluster.review`); its seats and status reach every process (the lobby).
 
 A process that dies holding a lease loses it when it expires; whatever it committed is in the
 database and the next holder reads it back (step 2). Every seq is appended once: the storage's
