@@ -403,6 +403,7 @@ def measure(args: argparse.Namespace, tables: int, processes: int) -> None:
             for base, server in zip(bases, servers, strict=True):
                 asyncio.run(wait_ready(base, server))
             stats = run(setup, database)
+            held = [replicas(base) for base in bases] if database.env.get(REDIS) else []
         finally:
             for server in servers:
                 server.terminate()
@@ -422,6 +423,17 @@ def measure(args: argparse.Namespace, tables: int, processes: int) -> None:
         f"{1000 * percentile(stats.lags, 0.99):>7.1f}",
         flush=True,
     )
+    if held:  # per-table interest: what each process follows and holds dormant at the end
+        print("  followed/dormant replicas per process: " + ", ".join(held), flush=True)
+
+
+REDIS = "CONNECT_ARENA_REDIS_URL"
+
+
+def replicas(base: str) -> str:
+    """``followed/dormant`` table counts of the process at ``base``."""
+    answer = httpx.get(f"{base}/api/cluster/replicas", timeout=30).json()
+    return f"{len(answer['followed'])}/{len(answer['dormant'])}"
 
 
 def main() -> None:
