@@ -44,12 +44,12 @@ matching slot or a top token): the top row is what the pair builds; a puzzle dec
 by the zones' pairs would be a guess about later rolls."""
 
 THEMES = {
-    "take": "take",
+    "take": "take_tokens",
     "move": "move",
     "connect": "connect",
     "give": "connect",
     "swap": "swap",
-    "top": "top-row",
+    "top": "top_row",
 }
 """Theme of an answer action, by the first word of its notation."""
 
@@ -250,8 +250,9 @@ def prove_best_roll(
 
 
 def themes_of(proof: RollProof) -> list[str]:
-    """Themes of the answer: ``take``, ``move``, ``connect``, ``swap``, ``top-row`` (a
-    three of a subject placed) and ``win``, sorted."""
+    """Themes of the answer: ``take_tokens``, ``move``, ``connect``, ``swap``, ``top_row``
+    (a three of a subject placed) and ``win``, sorted (``take`` is CO'NNN'ECT's bonus
+    theme already)."""
     found = {THEMES[text.split()[0]] for text in proof.answer if text.split()[0] in THEMES}
     if proof.value.won:
         found.add("win")

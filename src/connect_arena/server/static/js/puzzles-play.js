@@ -30,7 +30,7 @@ const page = {
   /** @type {GameInfo | null} */ game: null,
   /** @type {Board | null} */ board: null,
   /** @type {PuzzleProgress | null} */ progress: null,
-  /** @type {string[]} the mover's accepted actions */ played: [],
+  /** @type {string[]} the accepted actions (a best roll's partner's too) */ played: [],
   rated: false,
   busy: false,
 };
@@ -84,15 +84,19 @@ function renderCoach() {
   coach.dataset.status = progress.status; // for tests
   coach.classList.toggle("finished", progress.status === "solved");
   coach.classList.toggle("failed", progress.status === "failed");
-  $("coach-step").textContent = taskText(puzzle);
+  // A best roll: what "closest to the shared sequence" means, in one sentence.
+  $("coach-step").textContent = puzzle.kind === "best-roll" ? `${taskText(puzzle)} ${t("puzzles.bestRollMeasure")}` : taskText(puzzle);
   $("puzzle-meta").textContent = `${t("puzzles.rating", { rating: puzzle.rating })} · ${t("puzzles.difficulty", { n: puzzle.difficulty })}`;
-  const claims = puzzle.kind === "best-claim"; // one phase: nobody replies in between
+  // one phase or one turn of a pair: nobody replies in between
+  const together = puzzle.kind === "best-claim" || puzzle.kind === "best-roll";
   const texts = {
-    playing: page.played.length ? t(claims ? "puzzles.keepGoingClaim" : "puzzles.keepGoing") : t("puzzles.intro"),
+    playing: page.played.length ? t(together ? "puzzles.keepGoingClaim" : "puzzles.keepGoing") : t("puzzles.intro"),
     solved: t("puzzles.solvedText"), failed: t("puzzles.wrong"), solution: t("puzzles.solutionText"),
   };
   const total = progress.total ?? null;
-  const worth = total === null ? "" : ` ${t("puzzles.bestClaimTotal", { total, next: total - (progress.margin ?? 0) })}`;
+  const measure = progress.measure ?? null;
+  const worth = total !== null ? ` ${t("puzzles.bestClaimTotal", { total, next: total - (progress.margin ?? 0) })}`
+    : measure !== null ? ` ${t("puzzles.bestRollValue", { answer: measureText(measure), next: measureText(progress.runner_up ?? []) })}` : "";
   $("coach-text").textContent = (texts[/** @type {keyof typeof texts} */ (progress.status)] ?? "") + worth;
   const refusal = progress.refusal;
   const why = $("coach-why");
@@ -116,6 +120,18 @@ function renderCoach() {
   }
   actions.push(h("a", { class: `button ${progress.status === "playing" ? "small" : "primary"}`, id: "puzzle-next", href: `/puzzles/${encodeURIComponent(gameName)}${theme ? `?theme=${encodeURIComponent(theme)}` : ""}` }, t("puzzles.next")));
   $("coach-actions").replaceChildren(...actions);
+}
+
+/**
+ * A best roll's measure in words: won, matched, placed, pairs (service/puzzles.py).
+ *
+ * @param {number[]} measure
+ * @returns {string}
+ */
+function measureText(measure) {
+  const [won = 0, matched = 0, placed = 0, pairs = 0] = measure;
+  const text = t("puzzles.bestRollParts", { matched, placed, pairs });
+  return won ? `${t("puzzles.bestRollWon")}, ${text}` : text;
 }
 
 /** The source game: a table here (its replay), or the self-play game (its position's record). */
@@ -144,13 +160,16 @@ function renderBoard() {
   const progress = page.progress;
   if (!progress || !page.board) return;
   const state = stateOf();
-  const seat = progress.puzzle.mover;
+  // The seats the player holds: the mover, and in a best roll the partner too (the pair
+  // cooperates: whoever the engine asks acts).
+  const you = state.you?.length ? state.you : [progress.puzzle.mover];
+  const seat = state.to_move.find((s) => you.includes(s)) ?? progress.puzzle.mover;
   const mine = progress.status === "playing" && !state.terminal && state.to_move.includes(seat);
   const legal = mine ? state.legal_actions[String(seat)] ?? [] : [];
   const actions = mine ? state.legal?.[String(seat)] ?? [] : [];
   const last = progress.moves.at(-1);
   page.board.update({
-    observation: state.observation, legal, actions, seat: mine ? seat : null, you: [seat], toMove: state.to_move,
+    observation: state.observation, legal, actions, seat: mine ? seat : null, you, toMove: state.to_move,
     terminal: state.terminal, returns: state.returns,
     last: last ? { seq: last.seq, seat: last.seat, action: last.action, event: last.event, simultaneous: false } : null,
     hint: null,
