@@ -168,8 +168,12 @@ def test_a_pairs_best_roll_is_played_on_the_boards_with_the_partners_choices(
         if index < len(puzzle.answer) - 1:
             expect(page.locator("#coach-text")).to_have_text("Right! Keep going.")
     expect(page.locator("#coach")).to_have_attribute("data-status", "solved")
-    expect(page.locator("#coach-text")).to_contain_text("With the answer:")
-    expect(page.locator("#coach-text")).to_contain_text("the next best line:")
+    assert puzzle.value is not None and puzzle.runner_up is not None
+    _, matched, placed, pairs = puzzle.value
+    expect(page.locator("#coach-text")).to_contain_text(
+        f"With the answer: matching slots {matched}, top tokens that fit {placed},"
+        f" zones with a pair {pairs} (the next best line: matching slots {puzzle.runner_up[1]},"
+    )
     shoot_both(page, "puzzles-pairs-solved-en")
     assert page.errors == []  # type: ignore[attr-defined]
 
