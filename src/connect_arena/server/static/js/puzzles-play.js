@@ -10,9 +10,10 @@ import { api } from "./api.js";
 import { byId as $, h, messageOf, rulesLink, toast } from "./dom.js";
 import { gameTitle, listText, seatClass, seatName } from "./format.js";
 import { setUpHeader } from "./header.js";
-import { loadGameUi, shellActions } from "./games.js";
+import { loadGameUi } from "./games.js";
 import { eventText, hasKey, loadNamespaces, t } from "./i18n.js";
 import { boardShortcuts, rovingBoard } from "./board-keys.js";
+import { renderShell } from "./board-shell.js";
 import { taskText } from "./puzzles.js";
 
 /** @typedef {import("./types.js").Board} Board */
@@ -155,7 +156,7 @@ function renderMoves() {
     h("span", { class: "move-text" }, eventText(move.event, seatText, listText) || move.action))));
 }
 
-/** The board and the pass button, as the tutorial page draws them. */
+/** The board, the status line and the pass button (the board shell the tutorials use). */
 function renderBoard() {
   const progress = page.progress;
   if (!progress || !page.board) return;
@@ -163,33 +164,10 @@ function renderBoard() {
   // The seats the player holds: the mover, and in a best roll the partner too (the pair
   // cooperates: whoever the engine asks acts).
   const you = state.you?.length ? state.you : [progress.puzzle.mover];
-  const seat = state.to_move.find((s) => you.includes(s)) ?? progress.puzzle.mover;
-  const mine = progress.status === "playing" && !state.terminal && state.to_move.includes(seat);
-  const legal = mine ? state.legal_actions[String(seat)] ?? [] : [];
-  const actions = mine ? state.legal?.[String(seat)] ?? [] : [];
-  const last = progress.moves.at(-1);
-  page.board.update({
-    observation: state.observation, legal, actions, seat: mine ? seat : null, you, toMove: state.to_move,
-    terminal: state.terminal, returns: state.returns,
-    last: last ? { seq: last.seq, seat: last.seat, action: last.action, event: last.event, simultaneous: false } : null,
-    hint: null,
+  renderShell({
+    board: page.board, state, you, seat: state.to_move.find((s) => you.includes(s)) ?? progress.puzzle.mover,
+    over: progress.status !== "playing", last: progress.moves.at(-1), seatText, onPass: (pass) => attempt(pass),
   });
-  // Once over, the coach speaks alone: the board's own prompts ("Waiting for the dice…") are
-  // hidden as at a tutorial's end (tutorial.css).
-  $("board").classList.toggle("tutorial-over", progress.status !== "playing");
-  const status = $("status");
-  status.hidden = !mine;
-  status.textContent = mine
-    ? t("common.yourTurn", { seat: seatText(seat), hint: page.board.turnHint?.(state.observation, legal, actions) || t("common.chooseAnAction") })
-    : "";
-  status.className = `status ${mine ? "yours" : "over"}`;
-  const controls = [];
-  const [pass] = mine ? shellActions(actions) : [];
-  if (pass !== undefined) {
-    const label = page.board.passLabel?.(state.observation) || t("common.pass");
-    controls.push(h("button", { class: "primary", id: "end-turn", onclick: () => attempt(pass) }, label));
-  }
-  $("controls").replaceChildren(...controls);
 }
 
 function renderAll() {
