@@ -12,7 +12,6 @@ from connect_arena.games.connnect import legal
 from connect_arena.games.connnect.notation import Done
 from connect_arena.games.connnect.player import CROSSED, EMPTY
 from connect_arena.games.connnect.scoring import objective_met
-from connect_arena.games.connnect.view import sheet_view
 
 if TYPE_CHECKING:
     from connect_arena.games.connnect.rules import ConnnectState
@@ -56,7 +55,7 @@ def begin_phase(state: ConnnectState, phase: str) -> None:
     snapshot for the others' view (CN-36), and players with nothing to do are done."""
     state.phase = phase
     state.cache = [None] * state.num_players
-    state.views = [sheet_view(state, p) for p in range(state.num_players)]
+    state.take_snapshots()
     for p in state.participants():
         state.done[p] = False
         state.task[p] = None
@@ -78,7 +77,7 @@ def settle(state: ConnnectState, p: int) -> None:
             eliminate(state, p)
         elif not state.pending[p]:
             state.done[p] = True  # Fill bonuses stay usable in the Claim Phase
-    elif state.phase == CLAIM and state.legal_entry(p)[0] == [DONE]:
+    elif state.phase == CLAIM and state.legal_list(p) == [DONE]:
         state.done[p] = True  # only "done" is left
 
 
@@ -131,7 +130,7 @@ def resolve_claims(state: ConnnectState) -> None:
                 state.face_up.remove(letter)
                 state.face_down.append(letter)
             state.c5_this_round = True
-    state.views = []
+    state.drop_snapshots()
 
 
 def end_round(state: ConnnectState) -> None:
