@@ -124,7 +124,9 @@ def legal_claims(
         rules: the claim options.
         reuse: the player has an unused Reuse bonus (claims with one claimed space allowed).
 
-    Hot path: the masks filter the ~1400 placements before any number is looked at.
+    Hot path: the masks filter the ~1400 placements before any number is looked at; the
+    order rule (:func:`sheet.claim_kind`, the one source of truth) is asked once per
+    placement outline and numbers and remembered (:func:`_valid`); the claims are interned.
     """
     available = sheet.available
     numbers = sheet.numbers
@@ -133,39 +135,104 @@ def legal_claims(
     # a claim's spaces all hold numbers (all available without a Reuse bonus): only the
     # placements whose lowest space is such a number need looking at
     anchors = numbers if reuse else available
-    order_rule = rules.order_rule
-    all_pairs = rules.all_pairs
+    rule = ORDER_CODES[rules.order_rule] * 2 + int(rules.all_pairs)
     found: list[Claim] = []
     for shape in shapes:
         by_anchor = _anchored(shape)
-        ident = shape.id
-        hits: list[tuple[int, Claim]] = []
+        hits: list[Placement] = []
         rest = anchors
         while rest:
             low = rest & -rest
             rest ^= low
-            for index, cells, mask in by_anchor[low.bit_length() - 1]:
+            for place in by_anchor[low.bit_length() - 1]:
+                mask = place.mask
                 if mask & ~available == 0:
                     again = False
                 elif reuse and mask & ~numbers == 0 and (mask & claimed).bit_count() == 1:
                     again = True
                 else:
                     continue
-                kind = geo.claim_kind(cells, [values[c] for c in cells], order_rule, all_pairs)
-                if kind is not None:
-                    hits.append((index, Claim(ident, cells, again)))
+                code = place.outline
+                for cell in place.cells:
+                    code = code << 3 | values[cell]
+                code = code << 3 | rule
+                valid = _VALID.get(code)
+                if valid is None:
+                    valid = _valid(code, place.cells, values, rules)
+                if valid:
+                    hits.append(place.again if again else place)
         if len(hits) > 1:
-            hits.sort(key=_first)  # the order of shape.placements, as before the grouping
-        found.extend(claim for _, claim in hits)
+            hits.sort(key=_index)  # the order of shape.placements, as before the grouping
+        found.extend([hit.claim for hit in hits])
     return found
 
 
-def _first(hit: tuple[int, Claim]) -> int:
-    return hit[0]
+ORDER_CODES = {rule: index for index, rule in enumerate(geo.ORDER_RULES)}
+_VALID: dict[int, bool] = {}
+"""Whether numbers on a placement may be claimed together, by :func:`legal_claims`'s code
+of the placement's outline (its cells up to translation: what the order rule sees), the
+numbers and the claim rules."""
+_VALID_LIMIT = 200_000
 
 
-Anchored = list[list[tuple[int, tuple[int, ...], int]]]
-"""Per lowest cell: ``(index in shape.placements, cells, mask)`` of the placements."""
+def _valid(code: int, cells: tuple[int, ...], values: list[int], rules: ClaimRules) -> bool:
+    """:func:`sheet.claim_kind` on ``cells``, remembered under ``code``."""
+    kind = geo.claim_kind(cells, [values[c] for c in cells], rules.order_rule, rules.all_pairs)
+    if len(_VALID) >= _VALID_LIMIT:
+        _VALID.clear()
+    valid = _VALID[code] = kind is not None
+    return valid
+
+
+class Placement:
+    """One placement of a shape, with its claims interned.
+
+    Attributes:
+        index: its index in ``shape.placements`` (the claims' order).
+        cells: its spaces, ascending.
+        mask: their bit mask.
+        outline: a number naming its cells up to translation (equal for two placements
+            exactly when one is the other moved), from 1.
+        claim: the claim of these spaces; ``again``: the same placement whose claim reuses a
+            claimed number (``again.claim.reuse``).
+    """
+
+    __slots__ = ("again", "cells", "claim", "index", "mask", "outline")
+
+    def __init__(self, index: int, ident: str, cells: tuple[int, ...], mask: int) -> None:
+        self.index = index
+        self.cells = cells
+        self.mask = mask
+        self.outline = _outline(cells)
+        self.claim = Claim(ident, cells, False)
+        self.again = self
+
+    def reusing(self) -> Placement:
+        """A copy whose claim reuses a claimed number."""
+        other = Placement(self.index, self.claim.shape, self.cells, self.mask)
+        other.claim = Claim(self.claim.shape, self.cells, True)
+        return other
+
+
+_OUTLINES: dict[tuple[int, ...], int] = {}
+
+
+def _outline(cells: tuple[int, ...]) -> int:
+    """The :attr:`Placement.outline` of ``cells`` (numbered as first seen)."""
+    row, column = geo.row_of(cells[0]), geo.column_of(cells[0])
+    key = tuple([(geo.row_of(c) - row) * 16 + geo.column_of(c) - column for c in cells])
+    found = _OUTLINES.get(key)
+    if found is None:
+        found = _OUTLINES[key] = len(_OUTLINES) + 1
+    return found
+
+
+def _index(place: Placement) -> int:
+    return place.index
+
+
+Anchored = list[list[Placement]]
+"""Per lowest cell: the placements whose lowest cell it is."""
 _ANCHORED: dict[int, tuple[Shape, Anchored]] = {}
 """``id(shape)`` → the shape (kept alive so that its id stays its own) and its placements
 grouped by their lowest cell."""
@@ -178,7 +245,9 @@ def _anchored(shape: Shape) -> Anchored:
         return entry[1]
     groups: Anchored = [[] for _ in range(geo.CELLS)]
     for index, (cells, mask) in enumerate(zip(shape.placements, shape.masks, strict=True)):
-        groups[min(cells)].append((index, cells, mask))
+        place = Placement(index, shape.id, cells, mask)
+        place.again = place.reusing()
+        groups[min(cells)].append(place)
     if len(_ANCHORED) >= 1024:  # custom data files bring new shapes: stay bounded
         _ANCHORED.clear()
     _ANCHORED[id(shape)] = (shape, groups)
