@@ -35,6 +35,10 @@ DELTAS = (-2, -1, 1, 2)
 """Adjust bonus: "Plus or minus a number by 1 up to 2 times" (CN-16)."""
 WRITES = tuple(tuple(Write(v, c) for c in range(geo.CELLS)) for v in range(geo.FACES + 1))
 """``WRITES[v][c]``: the action ``Write(v, c)``, built once (writes are most actions)."""
+CHANGES = tuple(
+    tuple([Change(v, w) for w in range(1, geo.FACES + 1) if w != v]) for v in range(geo.FACES + 1)
+)
+"""``CHANGES[v]``: the Free Actions changing ``v`` into each other number, in order."""
 
 
 def generate(state: ConnnectState, p: int) -> list[ConnnectAction]:
@@ -105,7 +109,8 @@ def _fill_actions(state: ConnnectState, p: int) -> list[ConnnectAction]:
     actions: list[ConnnectAction] = [WRITES[v][c] for v in numbers for c in cells]
     if sheet.free_actions < comps.free_actions:
         if space:
-            actions += [Change(v, w) for v in numbers for w in range(1, 7) if w != v]
+            for v in numbers:
+                actions += CHANGES[v]
         else:
             actions += [Skip(v) for v in numbers]
     actions += [Switch(v) for v in switchable(state, p)]

@@ -228,28 +228,29 @@ class ConnnectState(State[ConnnectAction]):
 
     def participants(self) -> list[int]:
         """Seats still in the game (not out, CN-21)."""
-        return [p for p, sheet in enumerate(self.sheets) if not sheet.out]
+        return flow.participants(self.sheets)
 
     @property
     def current_player(self) -> int:
         """``CHANCE`` for dice and deals, the active player choosing the Zone Die,
         ``SIMULTANEOUS`` in the Fill, Claim and setup-writing phases (with two or more players
         in the game), ``TERMINAL`` at the end."""
-        if self.phase == OVER:
+        phase = self.phase
+        if phase in SIMULTANEOUS_PHASES:  # the most frequent case first
+            seats = flow.participants(self.sheets)
+            if len(seats) >= 2:
+                return SIMULTANEOUS
+            return next(p for p in seats if not self.done[p])
+        if phase == OVER:
             return TERMINAL
-        if self.phase in CHANCE_PHASES:
+        if phase in CHANCE_PHASES:
             return CHANCE
-        if self.phase == ZONE:
-            return self.active
-        seats = self.participants()
-        if len(seats) >= 2:
-            return SIMULTANEOUS
-        return next(p for p in seats if not self.done[p])
+        return self.active  # the Zone Phase
 
     def active_players(self) -> frozenset[int]:
         """In a simultaneous phase, every seat in the game that is not done yet."""
         if self.phase in SIMULTANEOUS_PHASES:
-            return frozenset(p for p in self.participants() if not self.done[p])
+            return flow.active_seats(self.sheets, self.done)
         return super().active_players()
 
     def clone(self) -> ConnnectState:
