@@ -124,33 +124,36 @@ def legal_claims(
         rules: the claim options.
         reuse: the player has an unused Reuse bonus (claims with one claimed space allowed).
 
-    Hot path: the masks filter the ~1400 placements before any number is looked at; the
-    order rule (:func:`sheet.claim_kind`, the one source of truth) is asked once per
-    placement outline and numbers and remembered (:func:`_valid`); the claims are interned.
+    Hot path: per outline of a shape (its placements up to translation, :class:`Outline`)
+    a few shifts and ANDs of the masks find every placement on available numbers at once;
+    the order rule (:func:`sheet.claim_kind`, the one source of truth) is asked once per
+    outline and numbers and remembered (:func:`_valid`); the claims are interned.
     """
     available = sheet.available
     numbers = sheet.numbers
     claimed = sheet.claimed
     values = sheet.values
-    # a claim's spaces all hold numbers (all available without a Reuse bonus): only the
-    # placements whose lowest space is such a number need looking at
-    anchors = numbers if reuse else available
     rule = ORDER_CODES[rules.order_rule] * 2 + int(rules.all_pairs)
     found: list[Claim] = []
     for shape in shapes:
-        by_anchor = _anchored(shape)
         hits: list[Placement] = []
-        rest = anchors
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            for place in by_anchor[low.bit_length() - 1]:
-                mask = place.mask
-                if mask & ~available == 0:
-                    again = False
-                elif reuse and mask & ~numbers == 0 and (mask & claimed).bit_count() == 1:
-                    again = True
-                else:
+        for outline in _outlines(shape):
+            fits = outline.anchors & available  # lowest spaces of the placements that fit
+            for offset in outline.offsets:
+                fits &= available >> offset
+            near = 0  # ... and of those on numbers, one of them claimed (Reuse bonus)
+            if reuse:
+                near = outline.anchors & numbers & ~fits
+                for offset in outline.offsets:
+                    near &= numbers >> offset
+            rest = fits | near
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                place = outline.places[low.bit_length() - 1]
+                assert place is not None  # every anchor starts a placement
+                again = bool(near & low)
+                if again and (place.mask & claimed).bit_count() != 1:
                     continue
                 code = place.outline
                 for cell in place.cells:
@@ -162,7 +165,7 @@ def legal_claims(
                 if valid:
                     hits.append(place.again if again else place)
         if len(hits) > 1:
-            hits.sort(key=_index)  # the order of shape.placements, as before the grouping
+            hits.sort(key=_index)  # the order of shape.placements
         found.extend([hit.claim for hit in hits])
     return found
 
@@ -231,27 +234,47 @@ def _index(place: Placement) -> int:
     return place.index
 
 
-Anchored = list[list[Placement]]
-"""Per lowest cell: the placements whose lowest cell it is."""
-_ANCHORED: dict[int, tuple[Shape, Anchored]] = {}
-"""``id(shape)`` → the shape (kept alive so that its id stays its own) and its placements
-grouped by their lowest cell."""
+class Outline:
+    """The placements of a shape that are translations of each other (one rotation or
+    mirror image).
+
+    Attributes:
+        anchors: mask of their lowest spaces.
+        offsets: the other spaces of a placement, as differences from its lowest space.
+        places: the placement by its lowest space (``None`` where none starts).
+    """
+
+    __slots__ = ("anchors", "offsets", "places")
+
+    def __init__(self, places: list[Placement]) -> None:
+        first = places[0].cells
+        self.offsets = tuple([cell - first[0] for cell in first[1:]])
+        self.anchors = 0
+        self.places: list[Placement | None] = [None] * geo.CELLS
+        for place in places:
+            self.anchors |= 1 << place.cells[0]
+            self.places[place.cells[0]] = place
 
 
-def _anchored(shape: Shape) -> Anchored:
-    """``shape``'s placements grouped by their lowest cell (computed once per shape)."""
-    entry = _ANCHORED.get(id(shape))
+_OUTLINED: dict[int, tuple[Shape, list[Outline]]] = {}
+"""``id(shape)`` → the shape (kept alive so that its id stays its own) and its outlines."""
+
+
+def _outlines(shape: Shape) -> list[Outline]:
+    """``shape``'s placements grouped by outline (computed once per shape)."""
+    entry = _OUTLINED.get(id(shape))
     if entry is not None and entry[0] is shape:
         return entry[1]
-    groups: Anchored = [[] for _ in range(geo.CELLS)]
+    groups: dict[int, list[Placement]] = {}
     for index, (cells, mask) in enumerate(zip(shape.placements, shape.masks, strict=True)):
         place = Placement(index, shape.id, cells, mask)
         place.again = place.reusing()
-        groups[min(cells)].append(place)
-    if len(_ANCHORED) >= 1024:  # custom data files bring new shapes: stay bounded
-        _ANCHORED.clear()
-    _ANCHORED[id(shape)] = (shape, groups)
-    return groups
+        groups.setdefault(place.outline, []).append(place)
+    outlines = [Outline(places) for places in groups.values()]
+    if len(_OUTLINED) >= 1024:  # custom data files bring new shapes: stay bounded
+        _OUTLINED.clear()
+    _OUTLINED[id(shape)] = (shape, outlines)
+    return outlines
 
 
 def find_shape(comps: Components, ident: str) -> Shape:
