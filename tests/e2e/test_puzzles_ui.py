@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from connect_arena.service.puzzles import Puzzle, game_puzzles
-from tests.e2e import test_browser, test_connect5_ui, test_connnect_ui
+from tests.e2e import test_browser, test_connect5_ui, test_connnect_ui, test_keyboard_play
 from tests.e2e.conftest import LiveServer, needs_chromium, new_page, shoot_both, sign_up
 from tests.e2e.test_axe import AXE as AXE_PATH
 from tests.e2e.test_axe import RUN_AXE, WIDTHS, open_page
@@ -222,3 +222,24 @@ def test_the_puzzle_pages_pass_axe(browser: Browser, shared_server: LiveServer) 
             page.add_script_tag(path=str(AXE_PATH))
             found += [f"{path} {viewport['width']}px {line}" for line in page.evaluate(RUN_AXE)]
     assert found == []
+
+
+def test_a_quinque_puzzle_is_solved_by_keyboard_alone(
+    browser: Browser, shared_server: LiveServer
+) -> None:
+    """The puzzle page's board plays by keyboard as a table's does: B reaches the board, the
+    arrow keys move between its targets, Enter chooses; the focus stays on the board."""
+    page = new_page(browser, shared_server.base, locale="de-DE")
+    puzzle = next(p for p in game_puzzles("quinque") if len(p.answer) == 2)
+    _open(page, puzzle)
+    keys = test_keyboard_play.Keys(page)
+    keys.press("b")
+    assert test_keyboard_play.focus_on_board(page)
+    for count, action in enumerate(puzzle.answer, start=1):
+        keys.choose(action)
+        expect(page.locator("#moves li")).to_have_count(count)
+        if count < len(puzzle.answer):
+            page.wait_for_function("() => document.activeElement?.closest('#board svg')")
+    expect(page.locator("#coach")).to_have_attribute("data-status", "solved")
+    shoot_both(page, "puzzles-keyboard-de")
+    assert page.errors == []  # type: ignore[attr-defined]
