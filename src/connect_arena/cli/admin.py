@@ -5,7 +5,6 @@ not): give or take the moderator role, close an account, list open reports
 from __future__ import annotations
 
 import asyncio
-import os
 from collections.abc import Callable, Coroutine
 from datetime import UTC, datetime
 from pathlib import Path
@@ -15,7 +14,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from connect_arena.cli.serve import default_data_dir
+from connect_arena.cli.serve import arena_database_url, default_data_dir
 from connect_arena.server.db import SqlStorage, make_engine, run_migrations
 from connect_arena.server.db.moderation import SqlModeration
 from connect_arena.service.model import ServiceError
@@ -39,13 +38,11 @@ DataDir = Annotated[
 def _run(data_dir: Path | None, work: Callable[[SqlModeration], Coroutine[object, object, T]]) -> T:
     """Run ``work`` on the arena's database (migrated first), printing a refusal as an
     error (exit 1)."""
-    url = os.environ.get("CONNECT_ARENA_DATABASE_URL")
-    if not url:
+    url = arena_database_url(data_dir)
+    if url is None:
         directory = (data_dir or default_data_dir()).expanduser().resolve()
-        if not (directory / "arena.sqlite3").exists():
-            typer.echo(f"admin: no arena database in {directory}", err=True)
-            raise typer.Exit(1)
-        url = f"sqlite:///{directory / 'arena.sqlite3'}"
+        typer.echo(f"admin: no arena database in {directory}", err=True)
+        raise typer.Exit(1)
     engine = make_engine(url)
     run_migrations(engine)
     storage = SqlStorage(engine)

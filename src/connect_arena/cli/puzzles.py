@@ -1,7 +1,9 @@
-"""``connect-arena puzzles``: mine proven puzzles from self-play, re-prove and export them."""
+"""``connect-arena puzzles``: mine proven puzzles from self-play or the server's finished
+games, re-prove and export them."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 from typing import Annotated, Any
@@ -13,14 +15,22 @@ from connect_arena.agents.puzzles.miner import (
     DEFAULT_AGENTS,
     PUZZLE_FORMAT,
     mine,
+    mine_games,
     verify,
 )
 from connect_arena.agents.puzzles.solver import DEFAULT_BUDGET
 from connect_arena.cli.common import CliError, stderr_console, stdout_console, user_errors
-from connect_arena.core.errors import InvalidRecordError
+from connect_arena.cli.serve import arena_database_url, default_data_dir
+from connect_arena.core.errors import GameError, InvalidRecordError
+from connect_arena.core.game import Action, State
+from connect_arena.core.registry import load
+from connect_arena.server.db import SqlStorage, make_engine
+from connect_arena.service.live_table import rebuild
+from connect_arena.service.model import LogEntry, TableInfo
 
 puzzles_app = typer.Typer(
-    help="Puzzles: mine proven positions from self-play, verify a file, export it.",
+    help="Puzzles: mine proven positions from self-play or the server's finished games, "
+    "verify a file, export it.",
     no_args_is_help=True,
 )
 
@@ -45,6 +55,40 @@ def read_puzzles(path: Path) -> list[dict[str, Any]]:
     return puzzles
 
 
+def finished_games(
+    game: str, count: int, data_dir: Path | None
+) -> list[tuple[dict[str, Any], State[Action]]]:
+    """The last states of the ``count`` most recently finished tables of ``game`` in the
+    server's database that have two seats, each with its source ``{"table": id}``. A table
+    whose log no longer replays is left out with a warning.
+
+    Raises:
+        CliError: no arena database there, or an unknown game.
+    """
+    url = arena_database_url(data_dir)
+    if url is None:
+        directory = (data_dir or default_data_dir()).expanduser().resolve()
+        raise CliError(f"no arena database in {directory}")
+    name = load(game, 2).name  # an unknown game fails here, before the database is opened
+    storage = SqlStorage(make_engine(url))
+
+    async def read() -> list[tuple[TableInfo, list[LogEntry]]]:
+        tables = await storage.finished_tables(count, game=name)
+        return [(t, await storage.load_actions(t.id)) for t in tables if t.num_players == 2]
+
+    try:
+        tables = asyncio.run(read())
+    finally:
+        storage.close()
+    finals: list[tuple[dict[str, Any], State[Action]]] = []
+    for info, log in reversed(tables):  # oldest first: a later run finds the same ones first
+        try:
+            finals.append(({"table": info.id}, rebuild(info, log)))
+        except GameError as error:
+            stderr_console().print(f"table {info.id} left out: {escape(str(error))}")
+    return finals
+
+
 @puzzles_app.command("mine")
 def mine_command(
     game: Annotated[str, typer.Argument(help="The game: quinque, connect5...")],
@@ -61,39 +105,68 @@ def mine_command(
     defence: Annotated[
         bool, typer.Option(help="Also try 'stop the opponent's win' puzzles.")
     ] = True,
+    from_tables: Annotated[
+        bool,
+        typer.Option(
+            "--from-tables",
+            help="Scan the finished two-player games of the server's database (people's and "
+            "computers', newest first, --games of them) instead of self-play.",
+        ),
+    ] = False,
+    data_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--data-dir",
+            help="With --from-tables: the server's data directory (default: "
+            "~/.local/share/connect-arena); CONNECT_ARENA_DATABASE_URL wins when set.",
+        ),
+    ] = None,
 ) -> None:
-    """Play self-play games from a seed and keep the positions with a unique proven answer."""
+    """Play self-play games from a seed (or read the server's finished games) and keep the
+    positions with a unique proven answer."""
     with user_errors():
         agents = tuple(agent) if agent else DEFAULT_AGENTS
         if len(agents) != 2:
             raise CliError("give --agent twice (seat 0, seat 1) or not at all")
         errors = stderr_console()
+        source: dict[str, Any] = {"from_tables": True, "games": games}
+        if not from_tables:
+            source = {"seed": seed, "games": games, "agents": list(agents)}
+        command = {"game": game, **source, "max_turns": max_turns, "budget": budget}
+        command |= {"scan": scan, "limit": limit, "defence": defence}
         try:
-            puzzles = mine(
-                game,
-                seed,
-                games,
-                agents,
-                max_turns=max_turns,
-                budget=budget,
-                scan=scan,
-                limit=limit,
-                defence=defence,
-                progress=lambda done, found: errors.print(f"{done}/{games} games, {found} found"),
-            )
+            if from_tables:
+                finals = finished_games(game, games, data_dir)
+                total = len(finals)
+                puzzles = mine_games(
+                    game,
+                    finals,
+                    max_turns=max_turns,
+                    budget=budget,
+                    scan=scan,
+                    limit=limit,
+                    defence=defence,
+                    progress=lambda done, found: errors.print(
+                        f"{done}/{total} games, {found} found"
+                    ),
+                )
+            else:
+                puzzles = mine(
+                    game,
+                    seed,
+                    games,
+                    agents,
+                    max_turns=max_turns,
+                    budget=budget,
+                    scan=scan,
+                    limit=limit,
+                    defence=defence,
+                    progress=lambda done, found: errors.print(
+                        f"{done}/{games} games, {found} found"
+                    ),
+                )
         except ValueError as error:
             raise CliError(str(error)) from None
-        command = {
-            "game": game,
-            "seed": seed,
-            "games": games,
-            "agents": list(agents),
-            "max_turns": max_turns,
-            "budget": budget,
-            "scan": scan,
-            "limit": limit,
-            "defence": defence,
-        }
         document = {"format": PUZZLE_FORMAT, "mined": command, "puzzles": puzzles}
         try:
             out.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n", "utf-8")

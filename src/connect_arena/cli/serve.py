@@ -34,6 +34,19 @@ def default_data_dir() -> Path:
     return Path(base) / "connect-arena"
 
 
+def arena_database_url(data_dir: Path | None) -> str | None:
+    """The URL of an existing arena database: ``CONNECT_ARENA_DATABASE_URL`` when set, else
+    the SQLite file of ``data_dir`` (default :func:`default_data_dir`) if it exists, else
+    ``None``."""
+    url = os.environ.get("CONNECT_ARENA_DATABASE_URL")
+    if url:
+        return url
+    directory = (data_dir or default_data_dir()).expanduser().resolve()
+    if not (directory / "arena.sqlite3").exists():
+        return None
+    return f"sqlite:///{directory / 'arena.sqlite3'}"
+
+
 def check_shared_state() -> None:
     """Refuse several processes without a shared database and Redis: each would otherwise
     keep tables of its own.

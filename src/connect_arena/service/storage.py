@@ -105,8 +105,9 @@ class Storage(Protocol):
         """Every open or running table (to rebuild the service after a restart)."""
         ...
 
-    async def finished_tables(self, limit: int) -> list[TableInfo]:
-        """The most recently finished tables, newest first."""
+    async def finished_tables(self, limit: int, game: str | None = None) -> list[TableInfo]:
+        """The ``limit`` most recently finished tables (of ``game`` only, if given), newest
+        first."""
         ...
 
 
@@ -211,8 +212,12 @@ class MemoryStorage:
         active = (TableStatus.OPEN, TableStatus.RUNNING)
         return [copy.deepcopy(t) for t in self.tables.values() if t.status in active]
 
-    async def finished_tables(self, limit: int) -> list[TableInfo]:
+    async def finished_tables(self, limit: int, game: str | None = None) -> list[TableInfo]:
         """See :meth:`Storage.finished_tables`."""
-        done = [t for t in self.tables.values() if t.status is TableStatus.FINISHED]
+        done = [
+            t
+            for t in self.tables.values()
+            if t.status is TableStatus.FINISHED and (game is None or t.game == game)
+        ]
         done.sort(key=lambda t: (t.finished_at is not None, t.finished_at, t.id), reverse=True)
         return [copy.deepcopy(t) for t in done[:limit]]

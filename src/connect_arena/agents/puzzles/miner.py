@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import math
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from typing import Any
 
 from connect_arena.agents.base import close_agents
@@ -24,7 +24,7 @@ from connect_arena.agents.puzzles.best_claim import (
     prove_best_claim,
 )
 from connect_arena.agents.puzzles.solver import DEFAULT_BUDGET, Proof, prove_defence, prove_win
-from connect_arena.core.game import Action, State
+from connect_arena.core.game import Action, Game, State
 from connect_arena.core.records import record_of, replay
 from connect_arena.core.registry import load
 
@@ -221,63 +221,111 @@ def mine(
     Raises:
         ValueError: an unknown game or agent, or a game not in :data:`PUZZLE_GAMES`.
     """
-    game = load(game_name, 2)
-    if game.name not in PUZZLE_GAMES:
-        raise ValueError(f"no puzzle kinds for {game.name} yet (only {', '.join(PUZZLE_GAMES)})")
+    game = _puzzle_game(game_name)
+
+    def played() -> Iterator[tuple[dict[str, Any], State[Action]]]:
+        for index in range(games):
+            game_seed = seed * 1000 + index
+            seats = [make_agent(spec, game_seed + 1 + seat) for seat, spec in enumerate(agents)]
+            try:
+                final = play_game(game.new_initial_state(), seats, random.Random(game_seed))
+            finally:
+                close_agents(seats)
+            yield {"seed": seed, "game": index, "agents": list(agents)}, final
+
+    return mine_games(
+        game.name, played(), max_turns, budget, scan, limit, defence, progress=progress
+    )
+
+
+def mine_games(
+    game_name: str,
+    finals: Iterable[tuple[dict[str, Any], State[Action]]],
+    max_turns: int = 2,
+    budget: int = DEFAULT_BUDGET,
+    scan: int = 12,
+    limit: int | None = None,
+    defence: bool = True,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Mine puzzles from games already played: people's and computers' games of a server
+    (``connect-arena puzzles mine --from-tables``) or self-play (:func:`mine`).
+
+    Args:
+        game_name: the game (every state of ``finals`` is of it, two players).
+        finals: ``(source, state)`` per game, in order: the game's last state (its history
+            is scanned) and where it came from (each puzzle's ``source`` is this dict plus the
+            position's ``ply``).
+        max_turns, budget, scan, limit, defence, progress: as for :func:`mine`.
+
+    Returns:
+        Puzzle objects, no two with the same id (the first game that gives one keeps it).
+
+    Raises:
+        ValueError: a game not in :data:`PUZZLE_GAMES`, or a state of another game or
+            player count.
+    """
+    game = _puzzle_game(game_name)
     found: dict[str, dict[str, Any]] = {}
-    for index in range(games):
-        game_seed = seed * 1000 + index
-        seats = [make_agent(spec, game_seed + 1 + seat) for seat, spec in enumerate(agents)]
-        try:
-            final = play_game(game.new_initial_state(), seats, random.Random(game_seed))
-        finally:
-            close_agents(seats)
-        if game.name == "pairs":
-            kept = 0
-            for start, state in roll_starts(final):
-                roll = best_roll.prove_best_roll(state, budget)
-                if roll is None:
-                    continue
-                source = {"seed": seed, "game": index, "agents": list(agents), "ply": start}
-                puzzle = roll_puzzle_of(state, roll, source)
-                if puzzle["id"] in found:
-                    continue
-                found[puzzle["id"]] = puzzle
-                kept += 1
-                if limit is not None and len(found) >= limit:
-                    return list(found.values())
-                if kept >= scan:
-                    break
-            if progress is not None:
-                progress(index + 1, len(found))
-            continue
-        if game.name == "connnect":
-            for start, state in claim_phase_starts(final):
-                for mover in sorted(state.active_players()):
-                    claim = prove_best_claim(state, mover, budget)
-                    if claim is None:
-                        continue
-                    source = {"seed": seed, "game": index, "agents": list(agents), "ply": start}
-                    puzzle = claim_puzzle_of(state, mover, claim, source)
-                    found.setdefault(puzzle["id"], puzzle)
-                    if limit is not None and len(found) >= limit:
-                        return list(found.values())
-            if progress is not None:
-                progress(index + 1, len(found))
-            continue
-        for start in turn_starts(final)[-scan:]:
-            state = prefix_state(final, start)
-            proof = prove(state, max_turns, budget, defence)
-            if proof is None:
-                continue
-            source = {"seed": seed, "game": index, "agents": list(agents), "ply": start}
-            puzzle = puzzle_of(state, proof, source)
+    for count, (source, final) in enumerate(finals, start=1):
+        if final.game.name != game.name or final.game.num_players != 2:
+            raise ValueError(f"a game of {final.game.name} for {final.game.num_players} players")
+        for ply, puzzle in _positions(final, found, max_turns, budget, scan, defence):
+            puzzle["source"] = {**source, "ply": ply}
             found.setdefault(puzzle["id"], puzzle)
             if limit is not None and len(found) >= limit:
                 return list(found.values())
         if progress is not None:
-            progress(index + 1, len(found))
+            progress(count, len(found))
     return list(found.values())
+
+
+def _puzzle_game(game_name: str) -> Game:
+    game = load(game_name, 2)
+    if game.name not in PUZZLE_GAMES:
+        raise ValueError(f"no puzzle kinds for {game.name} yet (only {', '.join(PUZZLE_GAMES)})")
+    return game
+
+
+def _positions(
+    final: State[Action],
+    found: Container[str],
+    max_turns: int,
+    budget: int,
+    scan: int,
+    defence: bool,
+) -> Iterator[tuple[int, dict[str, Any]]]:
+    """``(ply, puzzle)`` for each proven position of ``final``'s game, in the order tried
+    (each puzzle's ``source`` is left empty): Connect Pairs' rolls from the start (``scan``
+    puzzles not in ``found`` at most), CO'NNN'ECT's Claim Phases (every active seat), else
+    the last ``scan`` turn starts."""
+    name = final.game.name
+    if name == "pairs":
+        kept = 0
+        for start, state in roll_starts(final):
+            roll = best_roll.prove_best_roll(state, budget)
+            if roll is None:
+                continue
+            puzzle = roll_puzzle_of(state, roll, {})
+            if puzzle["id"] in found:
+                continue
+            yield start, puzzle
+            kept += 1
+            if kept >= scan:
+                return
+        return
+    if name == "connnect":
+        for start, state in claim_phase_starts(final):
+            for mover in sorted(state.active_players()):
+                claim = prove_best_claim(state, mover, budget)
+                if claim is not None:
+                    yield start, claim_puzzle_of(state, mover, claim, {})
+        return
+    for start in turn_starts(final)[-scan:]:
+        state = prefix_state(final, start)
+        proof = prove(state, max_turns, budget, defence)
+        if proof is not None:
+            yield start, puzzle_of(state, proof, {})
 
 
 def position_of(puzzle: dict[str, Any]) -> State[Action]:

@@ -475,12 +475,13 @@ class SqlStorage:
         active = [TableStatus.OPEN.value, TableStatus.RUNNING.value]
         return await self._tables(select(TableRow).where(TableRow.status.in_(active)))
 
-    async def finished_tables(self, limit: int) -> list[TableInfo]:
+    async def finished_tables(self, limit: int, game: str | None = None) -> list[TableInfo]:
         """See :meth:`connect_arena.service.Storage.finished_tables`."""
+        query = select(TableRow).where(TableRow.status == TableStatus.FINISHED.value)
+        if game is not None:
+            query = query.where(TableRow.game == game)
         query = (
-            select(TableRow)
-            .where(TableRow.status == TableStatus.FINISHED.value)
-            .order_by(TableRow.finished_at.desc(), TableRow.id.desc())
+            query.order_by(TableRow.finished_at.desc(), TableRow.id.desc())
             .limit(limit)
         )
         return await self._tables(query)
