@@ -28,10 +28,13 @@ import threading
 from dataclasses import dataclass
 from itertools import compress
 from operator import add, ne
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from connect_arena.agents.knowledge import Knowledge, Level
 from connect_arena.core.game import Action, State
+
+if TYPE_CHECKING:  # typed, so that the compiled policy reads the compiled state natively
+    from connect_arena.games.connect5.rules import Connect5State
 
 LINE_WEIGHTS = (0.0, 0.04, 0.15, 0.45, 1.0, 0.0)
 """Value of an open path holding 0..5 of a seat's stacks (a point is 1)."""
@@ -263,7 +266,7 @@ def _dots(mask: int) -> list[int]:
 
 def _travel(
     tab: _BoardTables,
-    state: Any,
+    state: Connect5State,
     seat: int,
     occ: list[int],
     full: int,
@@ -393,7 +396,7 @@ def _forks(hot: int, partners: dict[int, int]) -> int:
 
 
 def _fillable(
-    tab: _BoardTables, state: Any, seat: int, fours: list[int], occ: list[int]
+    tab: _BoardTables, state: Connect5State, seat: int, fours: list[int], occ: list[int]
 ) -> list[int]:
     """The hot dots of ``seat`` it can fill on its next turn to complete one of its paths
     ``fours`` (masks of open paths holding four of its stacks): with a token from its
@@ -436,7 +439,7 @@ def _best_captures(
     return best
 
 
-def _mover_capture(state: Any, seat: int) -> int:
+def _mover_capture(state: Connect5State, seat: int) -> int:
     """The tokens of the best capture (chains included) of ``seat``, the seat to move (its
     legal actions are usually cached already: MCTS generated them for the new node)."""
     from connect_arena.games.connect5.notation import Jump
@@ -471,13 +474,14 @@ asks once per seat for the same position). Replaced as one tuple, so that agents
 in several threads never read a mix of two entries."""
 
 
-def seat_values(state: Any) -> list[float]:
+def seat_values(position: State[Any]) -> list[float]:
     """Per seat, how good the (non-terminal) position is, in points: points scored, open
     paths, threats (a winning Connect 5 or a fork of the seat to move; the hot dots and forks
     of the others), the best capture at hand, tokens still in play, doubles, and the steps
     its tokens must walk to a Connect 5 when the supply cannot fill a path (:func:`_travel`).
     A seat with no token left can only pass: the next seat counts as the one to move."""
     global _LAST
+    state = cast("Connect5State", position)
     last = _LAST
     if last[0] is state and last[1] == len(state.history):
         return last[2]
@@ -715,10 +719,11 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
     actions: list[Action] = state.legal_actions(player)
     if len(actions) == 1:
         return actions[0]
-    cfg = state.cfg  # type: ignore[attr-defined]
+    c5 = cast("Connect5State", state)
+    cfg = c5.cfg
     tab = _tables(cfg)
-    owner: list[int] = state.owner  # type: ignore[attr-defined]
-    height: list[int] = state.height  # type: ignore[attr-defined]
+    owner = c5.owner
+    height = c5.height
     index = cfg.tables.index
     paths = _paths_now(tab, owner, cfg.players)
     occ = paths.occ
@@ -746,8 +751,8 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
         for action in actions:
             filled, _ = _target(action)
             if filled is not None and hot_mine >> index[filled] & 1:
-                child = state.clone()
-                child.apply_legal_action(action, player)
+                child = c5.clone()
+                child.apply_legal_action(action, player)  # type: ignore[arg-type]
                 if child.is_terminal() and child.returns()[player] > 0:
                     return action
     if hot_rival:
@@ -800,7 +805,7 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
     return rng.choice(actions)  # type: ignore[no-any-return]
 
 
-def _actions_needed(state: Any, seat: int) -> int:
+def _actions_needed(state: Connect5State, seat: int) -> int:
     """The actions ``seat`` needs at least to complete its easiest open path: one per empty
     dot, plus the extra steps of its walks when the supply is short (:func:`_travel`)."""
     cfg = state.cfg
@@ -829,7 +834,7 @@ def solo(state: State[Any], player: int) -> Action | None:
     """
     from connect_arena.games.connect5.notation import Step
 
-    current: Any = state  # a Connect5State: its fields are read as the engine keeps them
+    current = cast("Connect5State", state)
     left = current.tokens_left()
     if left[player] < 5 or left[player] != sum(left):
         return None
@@ -847,7 +852,7 @@ def solo(state: State[Any], player: int) -> Action | None:
         child.apply_legal_action(action, player)
         if len(child.results) > rounds:
             if child.results[rounds].connect5 == player:
-                return action  # type: ignore[no-any-return]
+                return action
             continue  # the round ended otherwise: never better than playing on
         key = (
             _actions_needed(child, player),
