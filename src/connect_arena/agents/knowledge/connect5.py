@@ -102,8 +102,6 @@ class _BoardTables:
         circled: per dot, whether it is circled.
         run_dots: the dots of each path of ``runs``, in board order.
         through: per dot, the indices in ``runs`` of the paths through it, in order.
-        split: per path of ``runs``, each subset of its dots (a mask) → how many dots it
-            holds and the path's other dots, in board order (a look-up instead of a bit loop).
     """
 
     runs: tuple[int, ...]
@@ -114,7 +112,6 @@ class _BoardTables:
     circled: tuple[bool, ...]
     run_dots: tuple[tuple[int, ...], ...]
     through: tuple[tuple[int, ...], ...]
-    split: tuple[dict[int, tuple[int, tuple[int, ...]]], ...]
 
 
 _BOARDS: dict[int, tuple[object, _BoardTables]] = {}
@@ -140,7 +137,6 @@ def _tables(cfg: Any) -> _BoardTables:
     for index, members in enumerate(run_dots):
         for dot in members:
             through[dot].append(index)
-    split = tuple(_subsets(members) for members in run_dots)
     built = _BoardTables(
         masks,
         centrality,
@@ -150,20 +146,9 @@ def _tables(cfg: Any) -> _BoardTables:
         cfg.circled,
         run_dots,
         tuple(tuple(row) for row in through),
-        split,
     )
     _BOARDS[key] = (cfg.runs, built)
     return built
-
-
-def _subsets(members: tuple[int, ...]) -> dict[int, tuple[int, tuple[int, ...]]]:
-    """Each subset of the dots ``members`` (a mask) → its size and the other dots."""
-    table: dict[int, tuple[int, tuple[int, ...]]] = {}
-    for chosen in range(1 << len(members)):
-        inside = [dot for bit, dot in enumerate(members) if chosen >> bit & 1]
-        mask = sum(1 << dot for dot in inside)
-        table[mask] = (len(inside), tuple(dot for dot in members if dot not in inside))
-    return table
 
 
 def _masks(owner: list[int], players: int) -> list[int]:
@@ -590,10 +575,16 @@ class _Paths:
     to the next (successive calls see positions a few dots apart: a rollout's next turn, a
     sibling in the tree).
 
+    Per path, the stacks on it are counted (in all and per seat) instead of masked: the
+    Basic board has more than 64 dots, and masks that wide are big integers, which the
+    compiled build handles as boxed objects (most of a rollout's time before).
+
     Attributes:
         tab: the board's tables.
         owner: the position's ``owner`` (a copy).
         occ: per seat, the mask of its stacks.
+        total: per path, the stacks on it.
+        held: per path and seat (``path * players + seat``), that seat's stacks on it.
         seat: per path, the seat it is open for (``-1``: empty, or contested).
         count: per path, that seat's stacks on it.
         empties: per path, its empty dots (open paths).
@@ -611,10 +602,12 @@ class _Paths:
         "defend",
         "empties",
         "fours",
+        "held",
         "occ",
         "owner",
         "seat",
         "tab",
+        "total",
     )
 
     def __init__(self, tab: _BoardTables, owner: list[int], players: int) -> None:
@@ -623,6 +616,8 @@ class _Paths:
         self.tab = tab
         self.owner = [-1] * dots
         self.occ = [0] * players
+        self.total = [0] * runs
+        self.held = [0] * (runs * players)
         self.seat = [-1] * runs
         self.count = [0] * runs
         self.empties: list[tuple[int, ...]] = [()] * runs
@@ -639,20 +634,26 @@ class _Paths:
         if not changed:
             return
         occ = self.occ
+        players = len(occ)
         through = self.tab.through
+        total, held = self.total, self.held
         affected: set[int] = set()
         for dot in changed:
             was, now = old[dot], owner[dot]
+            paths = through[dot]
             if was >= 0:
                 occ[was] &= ~(1 << dot)
+                for index in paths:
+                    total[index] -= 1
+                    held[index * players + was] -= 1
             if now >= 0:
                 occ[now] |= 1 << dot
+                for index in paths:
+                    total[index] += 1
+                    held[index * players + now] += 1
             old[dot] = now
-            affected.update(through[dot])
-        full = 0
-        for mask in occ:
-            full |= mask
-        runs, split = self.tab.runs, self.tab.split
+            affected.update(paths)
+        run_dots = self.tab.run_dots
         seats, counts, empties = self.seat, self.count, self.empties
         attacks, defends, fours = self.attack, self.defend, self.fours
         for index in affected:
@@ -667,16 +668,20 @@ class _Paths:
                         defend[dot] -= down
                 elif count == 4:
                     fours[seat].discard(index)
-            run = runs[index]
-            taken = run & full
-            if not taken:
+            count = total[index]
+            if not count:
                 seats[index] = -1
                 continue
-            seat = owner[(taken & -taken).bit_length() - 1]
-            if taken & occ[seat] != taken:
+            members = run_dots[index]
+            seat = -1
+            for dot in members:  # the seat of its first stack (board order)
+                if owner[dot] >= 0:
+                    seat = owner[dot]
+                    break
+            if held[index * players + seat] != count:
                 seats[index] = -1  # contested: nobody can complete it
                 continue
-            count, free = split[index][taken]
+            free = tuple([dot for dot in members if owner[dot] < 0])
             seats[index], counts[index], empties[index] = seat, count, free
             if count < 4:
                 attack, defend = attacks[seat], defends[seat]
@@ -767,16 +772,15 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
                     blocks.append(action)
         if blocks:
             return rng.choice(blocks)  # type: ignore[no-any-return]
-    # The dots a rival could eat a token on at once: the middle of its jumps to an empty dot.
-    exposed = 0
-    rivals = full & ~occ[player]
+    # The dots a rival could eat a token on at once: the middle of its jumps to an empty dot
+    # (a list of flags, not a mask: masks over 64 dots are slow big integers when compiled).
+    exposed = [False] * len(owner)
     pairs = tab.jumps
-    while rivals:
-        low = rivals & -rivals
-        for over, landing in pairs[low.bit_length() - 1]:
-            if owner[landing] < 0:
-                exposed |= 1 << over
-        rivals ^= low
+    for start, seat in enumerate(owner):
+        if seat >= 0 and seat != player:
+            for over, landing in pairs[start]:
+                if owner[landing] < 0:
+                    exposed[over] = True
     best: list[Action] = []
     best_value = -(10**9)
     jumps: list[Action] = []
@@ -785,7 +789,7 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
         if kind is Place or kind is Step or kind is Split:
             dst = index[action.dot if kind is Place else action.dst]  # type: ignore[attr-defined]
             value = score[dst]
-            if exposed >> dst & 1:
+            if exposed[dst]:
                 value -= _EXPOSED
             if kind is not Place:
                 value -= _MOVE_COST
