@@ -18,12 +18,17 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
-from connect_arena.core import CHANCE, load
+from connect_arena.core import load
 from connect_arena.service.computer import ThinkRequest, merge_parts, think, think_part
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tests.playouts import random_steps
 
 T = TypeVar("T")
 
@@ -34,19 +39,7 @@ def positions(game: str, count: int) -> list[tuple[tuple[tuple[int, str], ...], 
     found = []
     while len(found) < count:
         state = load(game, 2).new_initial_state()
-        log: list[tuple[int, str]] = []
-        for _ in range(rng.randrange(2, 30)):
-            if state.is_terminal():
-                break
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
-                seat = CHANCE
-            else:
-                seat = min(state.active_players())
-                action = rng.choice(state.legal_actions(seat))
-            state.apply_action(action, seat)
-            log.append((seat, str(action)))
+        log = random_steps(state, rng, rng.randrange(2, 30))
         if not state.is_terminal() and not state.is_chance_node():
             found.append((tuple(log), min(state.active_players())))
     return found

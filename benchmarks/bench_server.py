@@ -147,9 +147,14 @@ def rss_mib(pid: int) -> float:
     return float("nan")
 
 
+START_SECONDS = 60.0
+"""How long a server may take to answer its first request (``soak_memory`` waits longer)."""
+
+
 async def wait_ready(base: str, process: subprocess.Popen[bytes]) -> None:
+    """Wait until the server answers (at most :data:`START_SECONDS`); exit if it died."""
     async with httpx.AsyncClient(base_url=base) as client:
-        for _ in range(600):
+        for _ in range(round(START_SECONDS / 0.1)):
             if process.poll() is not None:
                 raise SystemExit("the server exited")
             try:
@@ -398,6 +403,7 @@ def measure(args: argparse.Namespace, tables: int, processes: int) -> None:
             for base, server in zip(bases, servers, strict=True):
                 asyncio.run(wait_ready(base, server))
             stats = run(setup, database)
+            held = [replicas(base) for base in bases] if database.env.get(REDIS) else []
         finally:
             for server in servers:
                 server.terminate()
@@ -417,6 +423,17 @@ def measure(args: argparse.Namespace, tables: int, processes: int) -> None:
         f"{1000 * percentile(stats.lags, 0.99):>7.1f}",
         flush=True,
     )
+    if held:  # per-table interest: what each process follows and holds dormant at the end
+        print("  followed/dormant replicas per process: " + ", ".join(held), flush=True)
+
+
+REDIS = "CONNECT_ARENA_REDIS_URL"
+
+
+def replicas(base: str) -> str:
+    """``followed/dormant`` table counts of the process at ``base``."""
+    answer = httpx.get(f"{base}/api/cluster/replicas", timeout=30).json()
+    return f"{len(answer['followed'])}/{len(answer['dormant'])}"
 
 
 def main() -> None:

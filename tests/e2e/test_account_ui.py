@@ -13,10 +13,10 @@ pytestmark = [pytest.mark.slow, needs_chromium]
 
 
 def test_change_the_password_then_sign_out_everywhere(
-    browser: Browser, live_server: LiveServer
+    browser: Browser, shared_server: LiveServer
 ) -> None:
-    page = new_page(browser, live_server.base)
-    other = new_page(browser, live_server.base)  # the same account on a second device
+    page = new_page(browser, shared_server.base)
+    other = new_page(browser, shared_server.base)  # the same account on a second device
     for device, sign in ((page, "#sign-up"), (other, "#sign-in")):
         device.goto("/")
         device.click(sign)
@@ -42,10 +42,10 @@ def test_change_the_password_then_sign_out_everywhere(
 
 
 def test_bot_tokens_are_made_shown_once_listed_and_revoked_in_the_account_dialog(
-    browser: Browser, live_server: LiveServer
+    browser: Browser, shared_server: LiveServer
 ) -> None:
     """Issue 26, item 4: no browser console needed to get a bot token."""
-    page = new_page(browser, live_server.base)
+    page = new_page(browser, shared_server.base)
     page.goto("/")
     page.click("#sign-up")
     page.fill("#account-name", "tokenmaker")
@@ -64,13 +64,13 @@ def test_bot_tokens_are_made_shown_once_listed_and_revoked_in_the_account_dialog
     page.screenshot(path=artifacts() / "account-tokens.png")
     token = secret.input_value()
     answer = page.request.get(
-        f"{live_server.base}/api/account", headers={"Authorization": f"Bearer {token}"}
+        f"{shared_server.base}/api/account", headers={"Authorization": f"Bearer {token}"}
     )
     assert answer.status == 200  # the token works
     page.click("#token-list button")  # revoke
     expect(page.locator("#token-list")).to_contain_text("No token yet")
     answer = page.request.get(
-        f"{live_server.base}/api/account", headers={"Authorization": f"Bearer {token}"}
+        f"{shared_server.base}/api/account", headers={"Authorization": f"Bearer {token}"}
     )
     assert answer.status == 401  # and no longer
     assert page.errors == []  # type: ignore[attr-defined]
@@ -80,10 +80,10 @@ def test_bot_tokens_are_made_shown_once_listed_and_revoked_in_the_account_dialog
     ("locale", "words"), [("en-US", "too easy to guess"), ("de-DE", "zu leicht zu erraten")]
 )
 def test_sign_up_says_why_a_password_is_refused(
-    browser: Browser, live_server: LiveServer, locale: str, words: str
+    browser: Browser, shared_server: LiveServer, locale: str, words: str
 ) -> None:
     """Issue 30, item 5: a common password is refused, and the page says why in its language."""
-    page = new_page(browser, live_server.base, locale)
+    page = new_page(browser, shared_server.base, locale)
     page.goto("/")
     page.click("#sign-up")
     page.fill("#account-name", "weakling")

@@ -78,9 +78,11 @@ def position(page: Page) -> list[str]:
     return found
 
 
-def test_two_people_play_a_whole_quinque_game(browser: Browser, live_server: LiveServer) -> None:
+# Every test here has its own accounts and tables: the module's shared server does, no fresh
+# database needed (a server start costs seconds of CPU).
+def test_two_people_play_a_whole_quinque_game(browser: Browser, shared_server: LiveServer) -> None:
     out = artifacts()
-    base = live_server.base
+    base = shared_server.base
     alice, bob, carol = (new_page(browser, base) for _ in range(3))
     sign_up(alice, "alice")
     sign_up(bob, "bob")
@@ -117,8 +119,6 @@ def test_two_people_play_a_whole_quinque_game(browser: Browser, live_server: Liv
         assert page.errors == []  # type: ignore[attr-defined]
 
 
-# Dana's and Erin's own hot-seat tables (and the guests' below): the module's shared server
-# does, no fresh database needed (a server start costs seconds of CPU).
 def test_hot_seat_quinque_one_page_plays_both_seats(
     browser: Browser, shared_server: LiveServer
 ) -> None:

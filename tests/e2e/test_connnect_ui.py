@@ -355,9 +355,9 @@ def click(page: Page, action: str, shots: dict[str, bool]) -> None:
 
 @pytest.mark.slow
 @needs_chromium
-def test_play_against_the_computer(browser: Browser, live_server: LiveServer) -> None:
+def test_play_against_the_computer(browser: Browser, shared_server: LiveServer) -> None:
     started = time.monotonic()
-    page = new_page(browser, live_server.base)
+    page = new_page(browser, shared_server.base)
     page.set_viewport_size({"width": 1280, "height": 1000})
     refused: list[str] = []  # actions refused by the server (a stale seq: the computer was first)
     page.on(

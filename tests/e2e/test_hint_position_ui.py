@@ -6,6 +6,7 @@ of the live table sees the setup numbers rolled (the dice card used to be empty)
 from __future__ import annotations
 
 import re
+from itertools import count
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -38,10 +39,15 @@ PLAY_FIRST_LEGAL = """async ([id, seat]) => {
 }"""
 
 
+_tables = count(1)
+
+
 def connnect_table(browser: Browser, base: str) -> tuple[Page, Page, int]:
-    """Ann's CO'NNN'ECT table, Bob at seat 1: both pages at the setup writing."""
+    """Ann's CO'NNN'ECT table, Bob at seat 1: both pages at the setup writing. The module's
+    tests share a server: each table has new accounts (one hint at a time per user)."""
+    n = next(_tables)
     ann = new_page(browser, base)
-    sign_up(ann, "ann")
+    sign_up(ann, f"ann{n}")
     ann.select_option("#game", "connnect")
     # Against a person, hints need the table's consent (docs/lifecycle.md: "allowed").
     ann.select_option("#hints", "allowed")
@@ -49,7 +55,7 @@ def connnect_table(browser: Browser, base: str) -> tuple[Page, Page, int]:
     ann.wait_for_url(re.compile(r"/tables/\d+$"))
     table_id = int(ann.url.rsplit("/", 1)[1])
     bob = new_page(browser, base)
-    sign_up(bob, "bob")
+    sign_up(bob, f"bob{n}")
     bob.goto(f"/tables/{table_id}")
     bob.click("#join-1")
     expect(ann.locator(".cn[data-phase=setup_write]")).to_be_visible()
@@ -57,9 +63,9 @@ def connnect_table(browser: Browser, base: str) -> tuple[Page, Page, int]:
 
 
 def test_a_hint_survives_other_seats_choices_and_says_when_it_is_stale(
-    browser: Browser, live_server: LiveServer
+    browser: Browser, shared_server: LiveServer
 ) -> None:
-    ann, bob, table_id = connnect_table(browser, live_server.base)
+    ann, bob, table_id = connnect_table(browser, shared_server.base)
     with ann.expect_response(f"**/api/tables/{table_id}/hint") as answered:
         ann.click("#hint-button")
     box = ann.locator("#hint")
@@ -88,13 +94,13 @@ def test_a_hint_survives_other_seats_choices_and_says_when_it_is_stale(
 
 
 def test_a_spectator_sees_the_setup_numbers_rolled(
-    browser: Browser, live_server: LiveServer
+    browser: Browser, shared_server: LiveServer
 ) -> None:
-    ann, _bob, table_id = connnect_table(browser, live_server.base)
+    ann, _bob, table_id = connnect_table(browser, shared_server.base)
     rolled = ann.locator("#moves li", has_text="setup numbers rolled")
     expect(rolled).to_have_count(1)
     dice = re.findall(r"\d", rolled.inner_text().split(":")[-1])
-    watcher = new_page(browser, live_server.base)
+    watcher = new_page(browser, shared_server.base)
     watcher.goto(f"/tables/{table_id}")
     card = watcher.locator(".cn-dicecard")
     expect(card.locator('[data-setup-roll="all"] .cn-die-slot')).to_have_count(3)

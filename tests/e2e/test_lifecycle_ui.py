@@ -20,11 +20,25 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page, sign_up
+from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page, sign_in, sign_up
 
 pytestmark = [pytest.mark.slow, needs_chromium]
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
+_known: list[tuple[LiveServer, str]] = []
+"""The accounts made, by server (the object itself: a later server may reuse a port)."""
+
+
+def enter(page: Page, name: str, server: LiveServer) -> None:
+    """Sign ``name`` up on ``server``, or in once it has an account there: the module's tests
+    share one server (a fresh one per test took as long to start as the test ran)."""
+    if any(known is server and known_name == name for known, known_name in _known):
+        sign_in(page, name)
+    else:
+        sign_up(page, name)
+        _known.append((server, name))
+
+
 CASUAL_5_3 = {
     "time_control": {"kind": "realtime", "base": 300, "increment": 3},
     "hints": "auto",
@@ -141,11 +155,11 @@ def no_overflow(page: Page) -> None:
 
 
 def test_settings_shown_resign_rematch_and_new_game(
-    browser: Browser, live_server: LiveServer
+    browser: Browser, shared_server: LiveServer
 ) -> None:
-    alice, bob = new_page(browser, live_server.base), new_page(browser, live_server.base)
-    sign_up(alice, "alice")
-    sign_up(bob, "bob")
+    alice, bob = new_page(browser, shared_server.base), new_page(browser, shared_server.base)
+    enter(alice, "alice", shared_server)
+    enter(bob, "bob", shared_server)
     # The form: a 5+3 real-time clock, casual; Red begins.
     alice.select_option("#time-kind", "realtime")
     alice.select_option("#time-preset", "5+3")
@@ -230,12 +244,12 @@ def form_table_0_plus_2(alice: Page, bob: Page) -> int:
     return table_id
 
 
-def test_a_flag_falls_on_a_0_plus_2_clock(browser: Browser, live_server: LiveServer) -> None:
+def test_a_flag_falls_on_a_0_plus_2_clock(browser: Browser, shared_server: LiveServer) -> None:
     """A 0+2 clock gives 2 s for every move (the first included): both players make their
     first moves, then Red waits; the clock shows tenths, is low, and the flag falls."""
-    alice, bob = new_page(browser, live_server.base), new_page(browser, live_server.base)
-    sign_up(alice, "alice")
-    sign_up(bob, "bob")
+    alice, bob = new_page(browser, shared_server.base), new_page(browser, shared_server.base)
+    enter(alice, "alice", shared_server)
+    enter(bob, "bob", shared_server)
     form_table_0_plus_2(alice, bob)
     played([alice, bob], OPENING)
     expect(alice.locator("#clock-0")).to_have_class(re.compile(r"\blow\b"))
@@ -250,12 +264,12 @@ def test_a_flag_falls_on_a_0_plus_2_clock(browser: Browser, live_server: LiveSer
     assert alice.errors == [] and bob.errors == []  # type: ignore[attr-defined]
 
 
-def test_a_flag_before_every_first_move_aborts(browser: Browser, live_server: LiveServer) -> None:
+def test_a_flag_before_every_first_move_aborts(browser: Browser, shared_server: LiveServer) -> None:
     """Red never moves: its 2 s run out before every person's first action, so the game is
     aborted (docs/lifecycle.md's decision, as Lichess), with no rematch."""
-    alice, bob = new_page(browser, live_server.base), new_page(browser, live_server.base)
-    sign_up(alice, "alice")
-    sign_up(bob, "bob")
+    alice, bob = new_page(browser, shared_server.base), new_page(browser, shared_server.base)
+    enter(alice, "alice", shared_server)
+    enter(bob, "bob", shared_server)
     form_table_0_plus_2(alice, bob)
     for page in (alice, bob):
         expect(page.locator("#status")).to_have_text(
@@ -269,10 +283,10 @@ def test_a_flag_before_every_first_move_aborts(browser: Browser, live_server: Li
     assert alice.errors == [] and bob.errors == []  # type: ignore[attr-defined]
 
 
-def test_abort_before_every_first_move(browser: Browser, live_server: LiveServer) -> None:
-    alice, bob = new_page(browser, live_server.base), new_page(browser, live_server.base)
-    sign_up(alice, "alice")
-    sign_up(bob, "bob")
+def test_abort_before_every_first_move(browser: Browser, shared_server: LiveServer) -> None:
+    alice, bob = new_page(browser, shared_server.base), new_page(browser, shared_server.base)
+    enter(alice, "alice", shared_server)
+    enter(bob, "bob", shared_server)
     open_table(alice, bob, CASUAL_5_3)
     played([alice, bob], OPENING[:1])  # Red moved, Blue not yet: either may abort
     bob.click("#abort")
@@ -293,10 +307,10 @@ def test_abort_before_every_first_move(browser: Browser, live_server: LiveServer
     assert alice.errors == [] and bob.errors == []  # type: ignore[attr-defined]
 
 
-def test_a_takeback_asked_and_accepted(browser: Browser, live_server: LiveServer) -> None:
-    alice, bob = new_page(browser, live_server.base), new_page(browser, live_server.base)
-    sign_up(alice, "alice")
-    sign_up(bob, "bob")
+def test_a_takeback_asked_and_accepted(browser: Browser, shared_server: LiveServer) -> None:
+    alice, bob = new_page(browser, shared_server.base), new_page(browser, shared_server.base)
+    enter(alice, "alice", shared_server)
+    enter(bob, "bob", shared_server)
     open_table(alice, bob, CASUAL_5_3)
     played([alice, bob], OPENING)
     listed = alice.locator("#moves li").count()
@@ -315,10 +329,10 @@ def test_a_takeback_asked_and_accepted(browser: Browser, live_server: LiveServer
 
 
 def test_a_takeback_against_the_computer_needs_no_answer(
-    browser: Browser, live_server: LiveServer
+    browser: Browser, shared_server: LiveServer
 ) -> None:
-    alice = new_page(browser, live_server.base)
-    sign_up(alice, "alice")
+    alice = new_page(browser, shared_server.base)
+    enter(alice, "alice", shared_server)
     answer = api_post(
         alice,
         "/api/tables",
@@ -344,12 +358,12 @@ def test_a_takeback_against_the_computer_needs_no_answer(
 
 
 def test_turn_alert_in_the_title_and_a_notification_only_when_hidden(
-    browser: Browser, live_server: LiveServer
+    browser: Browser, shared_server: LiveServer
 ) -> None:
-    alice, bob = new_page(browser, live_server.base), new_page(browser, live_server.base)
+    alice, bob = new_page(browser, shared_server.base), new_page(browser, shared_server.base)
     alice.add_init_script(FAKE_NOTIFICATIONS)
-    sign_up(alice, "alice")
-    sign_up(bob, "bob")
+    enter(alice, "alice", shared_server)
+    enter(bob, "bob", shared_server)
     table_id = open_table(alice, bob, CASUAL_5_3)
     expect(alice).to_have_title(f"● Your turn — Quinque #{table_id}")
     expect(bob).to_have_title(f"Connect Arena — Quinque #{table_id}")
@@ -389,11 +403,11 @@ def test_turn_alert_in_the_title_and_a_notification_only_when_hidden(
 
 
 def test_a_player_who_leaves_shows_offline_and_the_other_claims(
-    browser: Browser, live_server: LiveServer
+    browser: Browser, shared_server: LiveServer
 ) -> None:
-    alice, bob = new_page(browser, live_server.base), new_page(browser, live_server.base)
-    sign_up(alice, "alice")
-    sign_up(bob, "bob")
+    alice, bob = new_page(browser, shared_server.base), new_page(browser, shared_server.base)
+    enter(alice, "alice", shared_server)
+    enter(bob, "bob", shared_server)
     open_table(alice, bob, {**CASUAL_5_3, "grace": 3})
     pages = [alice, bob]
     played(pages, [*OPENING, (0, "add T1,0 2,0"), (0, "pass")])  # Blue to move
@@ -412,11 +426,11 @@ def test_a_player_who_leaves_shows_offline_and_the_other_claims(
 
 
 def test_the_phone_layout_of_a_timed_table_does_not_overflow(
-    browser: Browser, live_server: LiveServer
+    browser: Browser, shared_server: LiveServer
 ) -> None:
-    alice, bob = new_page(browser, live_server.base), new_page(browser, live_server.base)
-    sign_up(alice, "alice")
-    sign_up(bob, "bob")
+    alice, bob = new_page(browser, shared_server.base), new_page(browser, shared_server.base)
+    enter(alice, "alice", shared_server)
+    enter(bob, "bob", shared_server)
     alice.set_viewport_size(PHONE)  # signed up first: a phone's header folds into a menu
     no_overflow(alice)
     alice.select_option("#time-kind", "turn")
@@ -438,13 +452,13 @@ def test_the_phone_layout_of_a_timed_table_does_not_overflow(
 
 
 def test_a_resignation_with_three_sides_lets_the_computer_play_on(
-    browser: Browser, live_server: LiveServer
+    browser: Browser, shared_server: LiveServer
 ) -> None:
     """Connect 5 for three (two people and a computer): Red resigns after the first moves;
     the game goes on, the computer playing Red's seat, and every page says since when."""
-    alice, bob = new_page(browser, live_server.base), new_page(browser, live_server.base)
-    sign_up(alice, "alice")
-    sign_up(bob, "bob")
+    alice, bob = new_page(browser, shared_server.base), new_page(browser, shared_server.base)
+    enter(alice, "alice", shared_server)
+    enter(bob, "bob", shared_server)
     answer = api_post(
         alice,
         "/api/tables",
@@ -492,13 +506,13 @@ def test_a_resignation_with_three_sides_lets_the_computer_play_on(
 
 
 def test_a_leaver_with_three_sides_is_taken_over_and_takes_the_seat_back(
-    browser: Browser, live_server: LiveServer
+    browser: Browser, shared_server: LiveServer
 ) -> None:
     """Connect 5 for three: Blue leaves at its turn, Red lets the computer play for Blue, and
     Blue, back, takes the seat back."""
-    alice, bob = new_page(browser, live_server.base), new_page(browser, live_server.base)
-    sign_up(alice, "alice")
-    sign_up(bob, "bob")
+    alice, bob = new_page(browser, shared_server.base), new_page(browser, shared_server.base)
+    enter(alice, "alice", shared_server)
+    enter(bob, "bob", shared_server)
     answer = api_post(
         alice,
         "/api/tables",

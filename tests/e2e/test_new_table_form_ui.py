@@ -131,11 +131,11 @@ def test_the_language_switch_keeps_the_choices(browser: Browser, shared_server: 
 
 
 def test_the_lobby_lists_finished_games_with_players_and_when(
-    browser: Browser, live_server: LiveServer
+    browser: Browser, shared_server: LiveServer
 ) -> None:
     """Issue 15, defect 11: each finished game shows every player and when it ended (in the
     page's language); the tables card keeps its own height beside the long form."""
-    page = new_page(browser, live_server.base, locale="de")
+    page = new_page(browser, shared_server.base, locale="de")
     guest(page)
     for seat in ("#seat-0", "#seat-1"):
         page.select_option(seat, "computer:mcts:hard")

@@ -116,7 +116,8 @@ def test_a_connnect_best_claim_is_played_on_the_sheet(
     browser: Browser, shared_server: LiveServer
 ) -> None:
     """The claim is made on the real sheet (cells, then the claim, then the bonus circled);
-    nobody replies in the phase; once solved the page says what the answer scores."""
+    nobody replies in the phase; once solved the page says what the answer scores and the
+    phase strip still shows the Claim Phase of the puzzle's round."""
     page = new_page(browser, shared_server.base)
     puzzle = _best_claim()
     _open(page, puzzle)
@@ -124,6 +125,8 @@ def test_a_connnect_best_claim_is_played_on_the_sheet(
         "Find the best claims with these dice: the one set of claims that scores the most"
         " this round."
     )
+    expect(page.locator("#board .cn-step.now")).to_have_text("Claim Phase")
+    round_of_puzzle = page.locator("#board .cn-round-text").get_attribute("data-round") or ""
     shots = {"keyboard": True, "why": True, "claim": True, "take": True}  # no game shots
     test_connnect_ui.click(page, puzzle.answer[0], shots)
     expect(page.locator("#coach-text")).to_have_text("Right! Keep going.")
@@ -136,7 +139,68 @@ def test_a_connnect_best_claim_is_played_on_the_sheet(
     )
     prompts = page.locator("#board .cn-instruction:visible, #board .decision-lead:visible")
     expect(prompts).to_have_count(0)  # the board says nothing more once solved
+    # The strip stays on the puzzle's round and phase (the next round's dice are not rolled).
+    expect(page.locator("#board .cn-step.now")).to_have_text("Claim Phase")
+    expect(page.locator("#board .cn-round-text")).to_have_attribute("data-round", round_of_puzzle)
     shoot_both(page, "puzzles-connnect-solved-en")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def _best_roll() -> Puzzle:
+    """A Connect Pairs best-roll puzzle where the partner answers a connection offer."""
+    return next(
+        p
+        for p in game_puzzles("pairs")
+        if p.answer[0] == "connect" and len(set(p.seats)) > 1 and len(p.answer) <= 4
+    )
+
+
+def test_a_pairs_best_roll_is_played_on_the_boards_with_the_partners_choices(
+    browser: Browser, shared_server: LiveServer
+) -> None:
+    """The pair's turn is clicked on the real Pairs board, the partner's answer included (the
+    pair cooperates); once solved the page gives the measure of the answer and the next best."""
+    page = new_page(browser, shared_server.base)
+    puzzle = _best_roll()
+    _open(page, puzzle)
+    expect(page.locator("#coach-step")).to_contain_text("Find the best use of this roll")
+    expect(page.locator("#coach-step")).to_contain_text("Closest means: a win first")
+    for index, action in enumerate(puzzle.answer):
+        if index == 1:
+            shoot_both(page, "puzzles-pairs-playing-en")
+        button = page.locator(f'.pairs [data-action="{action}"]').first
+        expect(button).to_be_visible()
+        button.click()
+        if index < len(puzzle.answer) - 1:
+            expect(page.locator("#coach-text")).to_have_text("Right! Keep going.")
+    expect(page.locator("#coach")).to_have_attribute("data-status", "solved")
+    assert puzzle.value is not None and puzzle.runner_up is not None
+    _, matched, placed, pairs = puzzle.value
+    expect(page.locator("#coach-text")).to_contain_text(
+        f"With the answer: matching slots {matched}, top tokens that fit {placed},"
+        f" zones with a pair {pairs} (the next best line: matching slots {puzzle.runner_up[1]},"
+    )
+    shoot_both(page, "puzzles-pairs-solved-en")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_wrong_pairs_line_fails_with_the_engines_words(
+    browser: Browser, shared_server: LiveServer
+) -> None:
+    page = new_page(browser, shared_server.base)
+    puzzle = _best_roll()
+    _open(page, puzzle)
+    state = puzzle.start()
+    wrong = next(
+        str(a)
+        for a in state.legal_actions(puzzle.mover)
+        if str(a) != puzzle.answer[0] and str(a).split()[0] in ("take", "move")
+    )
+    page.locator(f'.pairs [data-action="{wrong}"]').first.click()
+    expect(page.locator("#coach")).to_have_attribute("data-status", "failed")
+    expect(page.locator("#coach-why")).to_be_visible()
+    page.click("#puzzle-solution")
+    expect(page.locator("#coach")).to_have_attribute("data-status", "solution")
     assert page.errors == []  # type: ignore[attr-defined]
 
 
@@ -148,6 +212,7 @@ def test_the_puzzle_pages_pass_axe(browser: Browser, shared_server: LiveServer) 
         ("/puzzles", "#daily-link"),
         (f"/puzzles/connect5/{_connect5('win').id}", "#coach[data-status=playing]"),
         (f"/puzzles/connnect/{_best_claim().id}", "#coach[data-status=playing]"),
+        (f"/puzzles/pairs/{_best_roll().id}", "#coach[data-status=playing]"),
     ):
         page.goto(path)
         for viewport in WIDTHS:

@@ -16,9 +16,9 @@ pytestmark = [pytest.mark.slow, needs_chromium]
 
 
 def test_a_tournament_table_links_back_to_its_tournament(
-    browser: Browser, live_server: LiveServer
+    browser: Browser, shared_server: LiveServer
 ) -> None:
-    base = live_server.base
+    base = shared_server.base
     club = Account(base, "clubhouse")
     starts = (datetime.now(UTC) + timedelta(seconds=2)).isoformat()
     made = club.post(
@@ -57,7 +57,7 @@ def test_a_tournament_table_links_back_to_its_tournament(
 
 
 def test_a_finished_tournament_table_links_back_once_and_offers_no_rematch(
-    browser: Browser, live_server: LiveServer
+    browser: Browser, shared_server: LiveServer
 ) -> None:
     """Issue 27, item 5: the table of a tournament's game played by the page's person shows
     "Back to the tournament" once, through the game's end, and neither "Rematch" nor "New
@@ -65,7 +65,7 @@ def test_a_finished_tournament_table_links_back_once_and_offers_no_rematch(
     from tests.e2e.test_browser import sign_up
     from tests.e2e.test_tournament_ui import play_out
 
-    base = live_server.base
+    base = shared_server.base
     club = Account(base, "clubroom")
     made = club.post(
         "/api/tournaments",

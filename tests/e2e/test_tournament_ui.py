@@ -111,9 +111,9 @@ def fits(page: Page) -> bool:
 
 
 def test_register_play_a_round_and_see_the_standings(
-    browser: Browser, live_server: LiveServer
+    browser: Browser, shared_server: LiveServer
 ) -> None:
-    base = live_server.base
+    base = shared_server.base
     page = new_page(browser, base)
     sign_up(page, "tina")
     expect(page.locator("#top nav a[href='/tournaments']")).to_have_text("Tournaments")
@@ -209,8 +209,8 @@ def test_register_play_a_round_and_see_the_standings(
     assert page.errors == [] and lister.errors == []  # type: ignore[attr-defined]
 
 
-def test_the_pages_speak_german(browser: Browser, live_server: LiveServer) -> None:
-    base = live_server.base
+def test_the_pages_speak_german(browser: Browser, shared_server: LiveServer) -> None:
+    base = shared_server.base
     organiser = new_page(browser, base)
     sign_up(organiser, "otto")
     organiser.goto("/tournaments")

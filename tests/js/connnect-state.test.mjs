@@ -6,7 +6,7 @@ import { describe, test } from "node:test";
 
 import {
   actionModel, availableModes, claimKind, claimMatches, connected, explainSelection, hasPath, makeGrid,
-  offeredActions, selectionShape, shapeKey, rowsToPoints, trayNumbers, turnHintKey,
+  offeredActions, selectionShape, shapeKey, rowsToPoints, stripStep, trayNumbers, turnHintKey,
 } from "../../src/connect_arena/server/static/games/connnect/state.js";
 
 const grid = makeGrid({ size: 6, columns: "abcdef" });
@@ -142,5 +142,18 @@ describe("turnHintKey", () => {
       ["connnect.hintFill", { numbers: "2 and 5", zone: 3 }]);
     assert.deepEqual(turnHintKey({ phase: "claim" }, [entry("x", { kind: "claim" })], ""), ["connnect.hintClaim", {}]);
     assert.deepEqual(turnHintKey({ phase: "claim" }, [], ""), ["connnect.hintClaimBonus", {}]);
+  });
+});
+
+describe("stripStep", () => {
+  test("a round in play: its own round and phase", () => {
+    assert.deepEqual(stripStep({ round: 3, phase: "claim", dice: [2, 3, 5] }), { round: 3, phase: "claim" });
+    assert.deepEqual(stripStep({ round: 3, phase: "roll", dice: [2, 3, 5] }), { round: 3, phase: "roll" });
+    assert.deepEqual(stripStep({ round: 0, phase: "setup_roll", dice: [] }), { round: 0, phase: "roll" });
+  });
+  test("the next round's dice not rolled yet: the round just played, its Claim Phase", () => {
+    // A puzzle's last claim ends the round: the page gets this position (chance to roll).
+    assert.deepEqual(stripStep({ round: 2, phase: "roll", dice: [] }), { round: 1, phase: "claim" });
+    assert.deepEqual(stripStep({ round: 1, phase: "roll", dice: [] }), { round: 1, phase: "roll" });
   });
 });

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
 from typing import Any, TypeVar
@@ -85,6 +86,29 @@ def test_a_dead_holders_lease_expires_and_cannot_be_released_by_it(redis_url: st
     assert known == 12 == seq
 
 
+def test_a_lease_survives_a_paused_event_loop(redis_url: str) -> None:
+    """A holder whose event loop is kept waiting 2.5 s (a long pause, a busy machine) still
+    holds its lease after: no other process could take it meanwhile, and its release
+    records the seq as the holder's."""
+
+    async def scenario() -> tuple[bool | None, bytes | None]:
+        coordinator = RedisCoordinator(redis_url)
+        async with coordinator.lease(9) as grant:
+            await asyncio.sleep(0.05)
+            time.sleep(2.5)  # the event loop is kept waiting: no renewal runs
+            await asyncio.sleep(0.05)
+            # Another process trying to take it now (SET NX, as _ACQUIRE does):
+            taken = await coordinator.redis.set("arena:lease:9", "other", nx=True, px=1000)
+            grant.seq = 4
+        holder = await coordinator.redis.get("arena:lease:9")  # kept after the operation
+        await coordinator.close()
+        return taken, holder
+
+    taken, holder = run(scenario)
+    assert not taken
+    assert holder not in (None, b"other")
+
+
 def test_released_messages_reach_the_other_processes(redis_url: str) -> None:
     async def scenario() -> list[str]:
         sender, listener = RedisCoordinator(redis_url), RedisCoordinator(redis_url)
@@ -94,17 +118,27 @@ def test_released_messages_reach_the_other_processes(redis_url: str) -> None:
             return None
 
         await listener.start(received.append, resync)
+        async with sender.lease(3) as grant:  # a table's own: the listener does not follow it
+            grant.seq, grant.message = 1, "unheard"
+        async with sender.lease(3) as grant:  # for every process (the lobby's)
+            grant.seq, grant.message, grant.shared = 2, "hello", True
+        await listener.follow(3)
         async with sender.lease(3) as grant:
-            grant.seq, grant.message = 1, "hello"
+            grant.seq, grant.message = 3, "followed"
+        await listener.unfollow(3)
+        async with sender.lease(3) as grant:
+            grant.seq, grant.message = 4, "unfollowed"
+        async with sender.lease(3) as grant:
+            grant.seq, grant.message, grant.shared = 5, "last", True
         for _ in range(100):
-            if received:
+            if "last" in received:
                 break
             await asyncio.sleep(0.01)
         await sender.close()
         await listener.close()
         return received
 
-    assert run(scenario) == ["hello"]
+    assert run(scenario) == ["hello", "followed", "last"]
 
 
 # ----- two services -----------------------------------------------------------------------------

@@ -213,9 +213,10 @@ def test_players_on_two_processes_play_a_game_through(
 ) -> None:
     with arena(tmp_path, database_url, redis_url) as (one, two):
         alice, bob = Player(one.port), Player(two.port)
-        # The default game (a chance draw first) cut at 24 turns by its anti-endless option:
-        # a whole game's moves cross the processes; a longer one would only repeat them.
-        table_id = new_table(alice, bob, {"max_turns": 24})
+        # The default game (a chance draw first) cut at 12 turns by its anti-endless option:
+        # a whole game's moves cross the processes (each action half a second: the lease
+        # goes to the other process); a longer one would only repeat them.
+        table_id = new_table(alice, bob, {"max_turns": 12})
         alice.connect(one.port, table_id)
         bob.connect(two.port, table_id)
         players = [alice, bob]
@@ -231,15 +232,16 @@ def test_players_on_two_processes_play_a_game_through(
         assert table_id in [t["id"] for t in lobby["finished"]]
 
 
-@pytest.mark.parametrize("rounds", [5])
+@pytest.mark.parametrize("rounds", [3])
 def test_kill_9_of_either_process_mid_game_loses_nothing_acknowledged(
     tmp_path: Path, database_url: str, redis_url: str, rounds: int
 ) -> None:
     with arena(tmp_path, database_url, redis_url) as servers:
         alice, bob = Player(servers[0].port), Player(servers[1].port)
         players = [alice, bob]
-        # Five rounds of six moves, then the rest of a game bounded at 40 turns.
-        table_id = new_table(alice, bob, {"first_player": "0", "max_turns": 40})
+        # Three rounds of six moves (either process killed, then the restarted one again),
+        # then the rest of a game bounded at 16 turns (about 27 actions: the rounds take 18).
+        table_id = new_table(alice, bob, {"first_player": "0", "max_turns": 16})
         home = {id(alice): servers[0], id(bob): servers[1]}
         for player in players:
             player.connect(home[id(player)].port, table_id)

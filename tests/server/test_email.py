@@ -5,60 +5,23 @@ the site says e-mail is not available."""
 from __future__ import annotations
 
 import asyncio
-import re
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from email import message_from_bytes
 from email.message import Message
 from pathlib import Path
 from typing import Any
 
 import pytest
-from aiosmtpd.controller import Controller
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 
 from connect_arena.server import create_app
 from connect_arena.server.db.models import EmailTokenRow
 from connect_arena.server.mail import Mailer
-from tests.server.live import free_port
+from tests.server.mailhelpers import Inbox, link
 from tests.server.serverhelpers import Player, fast_settings, receive_until
 
 PASSWORD = "a long password"
-
-
-class Inbox:
-    """What the local SMTP server received."""
-
-    def __init__(self) -> None:
-        self.messages: list[Message] = []
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
-        self.messages.append(message_from_bytes(envelope.content))
-        return "250 OK"
-
-    def to(self, address: str) -> list[Message]:
-        return [m for m in self.messages if m["To"] == address]
-
-
-def link(message: Message, path: str) -> str:
-    body = message.get_payload(decode=True)
-    assert isinstance(body, bytes)
-    found = re.search(rf"https?://\S+{path}\?token=(\S+)", body.decode())
-    assert found, body
-    return found.group(1)
-
-
-@pytest.fixture
-def inbox() -> Iterator[tuple[Inbox, int]]:
-    handler = Inbox()
-    port = free_port()
-    controller = Controller(handler, hostname="127.0.0.1", port=port)
-    controller.start()
-    try:
-        yield handler, port
-    finally:
-        controller.stop()
 
 
 @pytest.fixture

@@ -10,25 +10,14 @@ import pytest
 
 from connect_arena.core import CHANCE, load
 from connect_arena.service.computer import HintRequest, expected_score, hint
+from tests.playouts import random_steps
 
 
 def pairs_request(seed: int) -> tuple[HintRequest, object]:
     """A Connect Pairs position where a seat acts, reached by a seeded random game."""
     rng = random.Random(seed)
     state = load("pairs", 4).new_initial_state()
-    actions: list[tuple[int, str]] = []
-    for _ in range(rng.randrange(4, 30)):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
-            seat = CHANCE
-        else:
-            seat = min(state.active_players())
-            action = rng.choice(state.legal_actions(seat))
-        state.apply_action(action, seat)
-        actions.append((seat, str(action)))
+    actions = random_steps(state, rng, rng.randrange(4, 30))
     while state.is_chance_node():
         action = state.chance_outcomes()[0][0]
         state.apply_action(action, CHANCE)

@@ -10,29 +10,14 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from email.message import Message
 from pathlib import Path
 
 import httpx
-import pytest
-from aiosmtpd.controller import Controller
 
 from connect_arena.server.operations import RedactQuery, redact_query, text_log_config
 from tests.server.live import free_port
-from tests.server.test_email import Inbox, link
-
-
-@pytest.fixture
-def inbox() -> Iterator[tuple[Inbox, int]]:
-    handler = Inbox()
-    port = free_port()
-    controller = Controller(handler, hostname="127.0.0.1", port=port)
-    controller.start()
-    try:
-        yield handler, port
-    finally:
-        controller.stop()
+from tests.server.mailhelpers import Inbox, link
 
 
 class Browser:

@@ -12,14 +12,12 @@ import pytest
 from connect_arena.core import game_class
 from connect_arena.service import MemoryStorage, SeatRequest, TableStatus
 from connect_arena.service.tournaments import Format, MemoryTournamentStore, TournamentStatus
-from tests.server.test_tournaments import CLOCK, PEOPLE, QUICK, autoplay, service, until
+from tests.server.tournamenthelpers import CLOCK, PEOPLE, QUICK, enter, running, service, until
 
 
 def test_an_arena_ends_at_its_time_and_games_in_progress_do_not_count() -> None:
     async def main() -> None:
-        arena = service(MemoryStorage(), MemoryTournamentStore())
-        await arena.start()
-        try:
+        async with running() as arena:
             made = await arena.tournaments.create(
                 PEOPLE[0],
                 "Short arena",
@@ -30,8 +28,7 @@ def test_an_arena_ends_at_its_time_and_games_in_progress_do_not_count() -> None:
                 options=QUICK,
                 minutes=0.04,  # 2.4 s
             )
-            for person in PEOPLE[:2]:
-                await arena.tournaments.register(made.id, person)
+            await enter(arena, made.id, PEOPLE[:2])
             done = await until(arena, made.id, seconds=15)  # nobody moves
             assert done.status is TournamentStatus.FINISHED
             assert done.finished_at is not None and done.ends_at() is not None
@@ -42,19 +39,13 @@ def test_an_arena_ends_at_its_time_and_games_in_progress_do_not_count() -> None:
             assert table.info.status is TableStatus.RUNNING  # it plays out
             rows = arena.tournaments.to_json(done)["standings"]
             assert [row["games"] for row in rows] == [0, 0]  # and does not count
-        finally:
-            await arena.close()
 
     asyncio.run(main())
 
 
 def test_an_arena_keeps_pairing_two_people_who_already_met() -> None:
     async def main() -> None:
-        arena = service(MemoryStorage(), MemoryTournamentStore())
-        await arena.start()
-        stop = asyncio.Event()
-        players = asyncio.create_task(autoplay(arena, {u.id for u in PEOPLE}, stop))
-        try:
+        async with running(PEOPLE) as arena:
             made = await arena.tournaments.create(
                 PEOPLE[0],
                 "Duel arena",
@@ -65,26 +56,19 @@ def test_an_arena_keeps_pairing_two_people_who_already_met() -> None:
                 options=QUICK,
                 minutes=10,
             )
-            for person in PEOPLE[:2]:
-                await arena.tournaments.register(made.id, person)
+            await enter(arena, made.id, PEOPLE[:2])
             deadline = asyncio.get_running_loop().time() + 60
             tournament = arena.tournaments.get(made.id)
             while sum(1 for g in tournament.games if g.finished) < 2:
                 assert asyncio.get_running_loop().time() < deadline, tournament.state_json()
                 await asyncio.sleep(0.05)
-        finally:
-            stop.set()
-            await players
-            await arena.close()
 
     asyncio.run(main())
 
 
 def test_computers_alone_at_an_arena_table_play_under_the_anti_endless_rule() -> None:
     async def main() -> None:
-        arena = service(MemoryStorage(), MemoryTournamentStore())
-        await arena.start()
-        try:
+        async with running() as arena:
             made = await arena.tournaments.create(
                 PEOPLE[0],
                 "Computers",
@@ -94,7 +78,7 @@ def test_computers_alone_at_an_arena_table_play_under_the_anti_endless_rule() ->
                 arena.tournaments.now() + timedelta(hours=1),
                 minutes=5,
             )
-            await arena.tournaments.add_computers(made.id, PEOPLE[0], "random", 2)
+            await enter(arena, made.id, [], computers=2)
             arena.tournaments.now = lambda: made.starts_at + timedelta(seconds=1)
             arena.tournaments._wake[made.id].set()
             deadline = asyncio.get_running_loop().time() + 15
@@ -109,17 +93,13 @@ def test_computers_alone_at_an_arena_table_play_under_the_anti_endless_rule() ->
             option = declared.anti_endless_option
             assert option is not None
             assert table.info.options[option] == declared.anti_endless_default, table.info.options
-        finally:
-            await arena.close()
 
     asyncio.run(main())
 
 
 def test_a_casual_table_of_computers_alone_with_a_clock_gets_the_anti_endless_rule() -> None:
     async def main() -> None:
-        arena = service(MemoryStorage(), MemoryTournamentStore())
-        await arena.start()
-        try:
+        async with running() as arena:
             declared = game_class("quinque").game_type
             option = declared.anti_endless_option
             assert option is not None
@@ -129,8 +109,6 @@ def test_a_casual_table_of_computers_alone_with_a_clock_gets_the_anti_endless_ru
             people = [SeatRequest("me"), SeatRequest("computer", "random")]
             info = await arena.create_table(PEOPLE[0], "quinque", people, settings=CLOCK)
             assert not info.options[option]  # a person at the table: the clock ends it
-        finally:
-            await arena.close()
 
     asyncio.run(main())
 

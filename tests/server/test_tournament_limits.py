@@ -12,24 +12,21 @@ from typing import Any
 
 import pytest
 
-from connect_arena.service import MemoryStorage, ServiceError, User
+from connect_arena.service import ServiceError, User
 from connect_arena.service import tournaments as module
 from connect_arena.service.tournaments import (
     MAX_COMPUTERS,
     MAX_OPEN_PER_ACCOUNT,
     Format,
-    MemoryTournamentStore,
     TournamentStatus,
     max_entrants,
 )
-from tests.server.test_tournaments import CLOCK, PEOPLE, QUICK, service
+from tests.server.tournamenthelpers import CLOCK, PEOPLE, QUICK, running
 
 
 def test_a_round_robin_at_tables_of_five_takes_few_entrants_and_refuses_more() -> None:
     async def main() -> None:
-        arena = service(MemoryStorage(), MemoryTournamentStore())
-        await arena.start()
-        try:
+        async with running() as arena:
             made = await arena.tournaments.create(
                 PEOPLE[0],
                 "Five a table",
@@ -48,8 +45,6 @@ def test_a_round_robin_at_tables_of_five_takes_few_entrants_and_refuses_more() -
             with pytest.raises(ServiceError, match="at most"):
                 await arena.tournaments.register(made.id, PEOPLE[1])
             assert len(made.entrants) == cap
-        finally:
-            await arena.close()
 
     asyncio.run(main())
 
@@ -64,10 +59,8 @@ def test_caps_by_format_are_documented_sizes() -> None:
 
 def test_an_account_holds_a_few_open_tournaments_and_a_tournament_few_computers() -> None:
     async def main() -> None:
-        arena = service(MemoryStorage(), MemoryTournamentStore())
-        await arena.start()
-        later = arena.tournaments.now() + timedelta(hours=1)
-        try:
+        async with running() as arena:
+            later = arena.tournaments.now() + timedelta(hours=1)
             made = [
                 await arena.tournaments.create(
                     PEOPLE[0], f"Night {n}", "quinque", CLOCK, Format.SWISS, later, options=QUICK
@@ -86,8 +79,6 @@ def test_an_account_holds_a_few_open_tournaments_and_a_tournament_few_computers(
             with pytest.raises(ServiceError, match=f"{MAX_COMPUTERS} computers"):
                 await arena.tournaments.add_computers(made[0].id, PEOPLE[0], "greedy", 1)
             assert len(made[0].entrants) == MAX_COMPUTERS
-        finally:
-            await arena.close()
 
     asyncio.run(main())
 
@@ -110,10 +101,8 @@ def test_pairing_runs_off_the_event_loop_and_a_slow_one_is_given_up_and_retried(
     monkeypatch.setattr(module, "pairing_round", slow_then_real)
 
     async def main() -> None:
-        arena = service(MemoryStorage(), MemoryTournamentStore())
-        arena.tournaments.pairing_limit = 0.2
-        await arena.start()
-        try:
+        async with running() as arena:
+            arena.tournaments.pairing_limit = 0.2
             made = await arena.tournaments.create(
                 PEOPLE[0],
                 "Slow",
@@ -131,17 +120,13 @@ def test_pairing_runs_off_the_event_loop_and_a_slow_one_is_given_up_and_retried(
                 await asyncio.sleep(0.05)
             assert calls >= 2 and not any(threads)  # given up once, then paired; never on the loop
             assert [g.round for g in made.games] == [1, 1]  # one round, paired once
-        finally:
-            await arena.close()
 
     asyncio.run(main())
 
 
 def test_the_live_message_of_a_round_robin_does_not_carry_its_schedule() -> None:
     async def main() -> None:
-        arena = service(MemoryStorage(), MemoryTournamentStore())
-        await arena.start()
-        try:
+        async with running() as arena:
             made = await arena.tournaments.create(
                 User(9, "club"),
                 "Robin",
@@ -156,8 +141,6 @@ def test_the_live_message_of_a_round_robin_does_not_carry_its_schedule() -> None
             body = arena.tournaments.to_json(made)
             assert "schedule" not in body
             assert len(json.dumps(body)) < 20_000
-        finally:
-            await arena.close()
 
     asyncio.run(main())
 
@@ -168,9 +151,7 @@ def test_many_changes_at_once_reach_a_watcher_as_one_message_then_the_latest() -
     ``broadcast_every`` seconds leave as one message carrying the latest state."""
 
     async def main() -> None:
-        arena = service(MemoryStorage(), MemoryTournamentStore())
-        await arena.start()
-        try:
+        async with running() as arena:
             made = await arena.tournaments.create(
                 PEOPLE[0],
                 "Busy",
@@ -190,7 +171,5 @@ def test_many_changes_at_once_reach_a_watcher_as_one_message_then_the_latest() -
             assert watcher.pending() == 3  # then one for all the others
             messages = [json.loads(await watcher.get() or "") for _ in range(3)]
             assert len(messages[-1]["tournament"]["entrants"]) == 30
-        finally:
-            await arena.close()
 
     asyncio.run(main())

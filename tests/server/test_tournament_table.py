@@ -9,16 +9,13 @@ from dataclasses import replace
 
 import pytest
 
-from connect_arena.service import MemoryStorage, Seat, SeatKind, ServiceError, TableStatus, User
-from connect_arena.service.tournaments import MemoryTournamentStore
-from tests.server.test_tournaments import CLOCK, PEOPLE, QUICK, service
+from connect_arena.service import Seat, SeatKind, ServiceError, TableStatus, User
+from tests.server.tournamenthelpers import CLOCK, PEOPLE, QUICK, running
 
 
 def test_a_tournament_table_refuses_a_rematch() -> None:
     async def main() -> None:
-        arena = service(MemoryStorage(), MemoryTournamentStore())
-        await arena.start()
-        try:
+        async with running() as arena:
             seats = [Seat(i, SeatKind.HUMAN, u.id, u.name) for i, u in enumerate(PEOPLE[:2])]
             name, options = arena.seating.prepare("quinque", 2, dict(QUICK), CLOCK)
             info = await arena.seating.create_seated(
@@ -48,7 +45,5 @@ def test_a_tournament_table_refuses_a_rematch() -> None:
                 with pytest.raises(ServiceError, match="tournament"):
                     await arena.rematch(info.id, person, "offer")
             assert not table.offers.rematch  # nothing changed
-        finally:
-            await arena.close()
 
     asyncio.run(main())

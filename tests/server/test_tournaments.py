@@ -5,77 +5,21 @@ and a restart between rounds that loses nothing."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import random
 from collections import Counter
 from datetime import timedelta
 from itertools import combinations
 
 import pytest
 
-from connect_arena.service import (
-    MatchService,
-    MemoryStorage,
-    SeatKind,
-    ServiceConfig,
-    ServiceError,
-    TableStatus,
-    User,
-)
+from connect_arena.service import MemoryStorage, ServiceError
 from connect_arena.service.settings import TableSettings, TimeControl, TimeControlKind
-from connect_arena.service.tournaments import (
-    Format,
-    MemoryTournamentStore,
-    Tournament,
-    TournamentStatus,
-)
-
-QUICK = {"parachutes": 2, "tiles": 1}
-CLOCK = TableSettings(TimeControl(TimeControlKind.REALTIME, 60, 1))
-PEOPLE = [User(1, "ann"), User(2, "bob"), User(3, "cy")]
-
-
-def service(storage: MemoryStorage, store: MemoryTournamentStore) -> MatchService:
-    config = ServiceConfig(0, 0.0, sweep_every=0)
-    return MatchService(storage, config, tournaments=store)
-
-
-async def autoplay(arena: MatchService, people: set[int], stop: asyncio.Event) -> None:
-    """The people play random legal actions wherever it is their turn."""
-    rng = random.Random(7)
-    while not stop.is_set():
-        for table in list(arena.registry.tables.values()):
-            state = table.state
-            if state is None or table.info.status is not TableStatus.RUNNING:
-                continue
-            for seat in state.active_players():
-                sitting = table.info.seats[seat]
-                if sitting.kind is SeatKind.HUMAN and sitting.user_id in people:
-                    action = rng.choice(state.legal_actions(seat))
-                    with contextlib.suppress(ServiceError):  # the position moved on meanwhile
-                        await arena.submit(
-                            table.id, sitting.user_id, table.seq + 1, str(action), seat
-                        )
-                    break
-        await asyncio.sleep(0.005)
-
-
-async def until(arena: MatchService, tournament_id: int, seconds: float = 90) -> Tournament:
-    deadline = asyncio.get_running_loop().time() + seconds
-    tournament = arena.tournaments.get(tournament_id)
-    while tournament.status in (TournamentStatus.UPCOMING, TournamentStatus.RUNNING):
-        assert asyncio.get_running_loop().time() < deadline, tournament.state_json()
-        await asyncio.sleep(0.05)
-    return tournament
+from connect_arena.service.tournaments import Format, MemoryTournamentStore, TournamentStatus
+from tests.server.tournamenthelpers import CLOCK, PEOPLE, QUICK, enter, running, service, until
 
 
 def test_a_swiss_of_people_and_computers_pairs_itself_to_the_end() -> None:
     async def main() -> None:
-        arena = service(MemoryStorage(), MemoryTournamentStore())
-        await arena.start()
-        stop = asyncio.Event()
-        players = asyncio.create_task(autoplay(arena, {u.id for u in PEOPLE}, stop))
-        try:
+        async with running(PEOPLE) as arena:
             made = await arena.tournaments.create(
                 PEOPLE[0],
                 "Club night",
@@ -87,16 +31,10 @@ def test_a_swiss_of_people_and_computers_pairs_itself_to_the_end() -> None:
                 rounds=3,
                 pause=0,
             )
-            for person in PEOPLE:
-                await arena.tournaments.register(made.id, person)
-            await arena.tournaments.add_computers(made.id, PEOPLE[0], "random", 5)
+            await enter(arena, made.id, PEOPLE, computers=5)
             with pytest.raises(ServiceError):  # only the creator adds computers
                 await arena.tournaments.add_computers(made.id, PEOPLE[1], "random", 1)
             done = await until(arena, made.id)
-        finally:
-            stop.set()
-            await players
-            await arena.close()
         assert done.status is TournamentStatus.FINISHED
         assert [g.round for g in done.games] == [1] * 4 + [2] * 4 + [3] * 4
         pairs = Counter(frozenset(g.entrants) for g in done.games)
@@ -120,9 +58,7 @@ def test_a_swiss_of_people_and_computers_pairs_itself_to_the_end() -> None:
 
 def test_arena_and_round_robin_of_computers() -> None:
     async def main() -> None:
-        arena = service(MemoryStorage(), MemoryTournamentStore())
-        await arena.start()
-        try:
+        async with running() as arena:
             soon = arena.tournaments.now() + timedelta(seconds=0.2)
             fast = await arena.tournaments.create(
                 PEOPLE[0],
@@ -148,8 +84,6 @@ def test_arena_and_round_robin_of_computers() -> None:
             await arena.tournaments.add_computers(robin.id, PEOPLE[0], "greedy", 4)
             arena_done = await until(arena, fast.id)
             robin_done = await until(arena, robin.id)
-        finally:
-            await arena.close()
         assert arena_done.status is TournamentStatus.FINISHED
         assert len(arena_done.games) >= 4 and all(g.finished for g in arena_done.games)
         assert robin_done.rounds == 3
@@ -162,10 +96,8 @@ def test_arena_and_round_robin_of_computers() -> None:
 
 def test_no_shows_lose_on_time_and_are_withdrawn_after_two() -> None:
     async def main() -> None:
-        arena = service(MemoryStorage(), MemoryTournamentStore())
-        await arena.start()
-        short = TableSettings(TimeControl(TimeControlKind.REALTIME, 1, 0))
-        try:
+        async with running() as arena:
+            short = TableSettings(TimeControl(TimeControlKind.REALTIME, 1, 0))
             made = await arena.tournaments.create(
                 PEOPLE[0],
                 "Early",
@@ -180,8 +112,6 @@ def test_no_shows_lose_on_time_and_are_withdrawn_after_two() -> None:
             await arena.tournaments.register(made.id, PEOPLE[1])  # never moves
             await arena.tournaments.add_computers(made.id, PEOPLE[0], "random", 3)
             done = await until(arena, made.id)
-        finally:
-            await arena.close()
         absent = next(e for e in done.entrants if e.user_id == PEOPLE[1].id)
         assert absent.no_shows == 2 and absent.withdrawn
         mine = [g for g in done.games if absent.index in g.entrants]
@@ -195,9 +125,7 @@ def test_no_shows_lose_on_time_and_are_withdrawn_after_two() -> None:
 
 def test_registration_rules() -> None:
     async def main() -> None:
-        arena = service(MemoryStorage(), MemoryTournamentStore())
-        await arena.start()
-        try:
+        async with running() as arena:
             later = arena.tournaments.now() + timedelta(hours=1)
             with pytest.raises(ServiceError, match="time control"):
                 await arena.tournaments.create(
@@ -229,8 +157,6 @@ def test_registration_rules() -> None:
                 await arena.tournaments.withdraw(open_event.id, PEOPLE[1])
             listed = arena.tournaments.listing()
             assert [t["name"] for t in listed["upcoming"]] == ["Open", "Rated only"]
-        finally:
-            await arena.close()
 
     asyncio.run(main())
 
@@ -278,9 +204,7 @@ def test_a_game_scored_by_points_keeps_its_final_points_in_the_tournament() -> N
 
     async def main() -> None:
         storage = MemoryStorage()
-        arena = service(storage, MemoryTournamentStore())
-        await arena.start()
-        try:
+        async with running(storage=storage) as arena:
             made = await arena.tournaments.create(
                 PEOPLE[0],
                 "Points",
@@ -298,7 +222,5 @@ def test_a_game_scored_by_points_keeps_its_final_points_in_the_tournament() -> N
             assert game.scores == list(stored.scores)
             (sent,) = arena.tournaments.to_json(done)["games"]
             assert sent["scores"] == list(stored.scores)
-        finally:
-            await arena.close()
 
     asyncio.run(main())

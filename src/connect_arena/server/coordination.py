@@ -1,13 +1,19 @@
 """The match service's :class:`~connect_arena.service.cluster.Coordinator` on Redis.
 
-* **Table lease**: the key ``<prefix>lease:<table>`` set with ``SET NX PX`` to a random token;
-  renewed (``PEXPIRE`` if the token is still ours) every third of its time while held;
+* **Table lease**: the key ``<prefix>lease:<table>`` set with ``SET NX PX`` to a random token
+  (6 s); renewed (``PEXPIRE`` if the token is still ours) once a third of its time has passed
+  since the last renewal, checked every sixth, so an event loop paused for up to about two
+  thirds of the lease (4 s) keeps it;
   released by token (``DEL`` if still ours), so a holder whose lease expired can never release
   the next holder's. Taking and releasing are one Lua script each: one round trip.
 * **Known seq**: ``<prefix>seq:<table>``, the highest committed seq, raised (never lowered) at
   each release; taking the lease returns it, so a replica knows whether to catch up.
-* **Broadcasts**: the release also ``PUBLISH``es the holder's message on ``<prefix>events``,
-  which every process subscribes to.
+* **Broadcasts**: the release also ``PUBLISH``es the holder's message: a table's actions on
+  its own channel ``<prefix>table:<id>``, which a process subscribes to only while it has
+  interest in the table (:meth:`RedisCoordinator.follow`); a change every process needs (a
+  table's seats or status, for the lobby) on ``<prefix>events``, which every process
+  subscribes to. One subscription connection carries both, so a process gets them in the
+  order they were published.
 * **Computer seats**: ``<prefix>drive:<table>``, a longer claim with the same rules, held by the
   one process that plays a table's computer seats.
 
@@ -30,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import redis.asyncio as aioredis
+from redis.asyncio.client import PubSub
 from redis.exceptions import RedisError
 
 from connect_arena.service.cluster import CoordinationError, Grant
@@ -128,6 +135,9 @@ class _Held:
     busy: bool = True
     renewed_at: float = 0.0
     """Monotonic time of the last renewal (an operation's end renews it too)."""
+    ending: bool = False
+    """An operation's end is deciding whether to keep it or let go (a renewal that finds it
+    gone meanwhile is not a lost lease)."""
 
 
 class RedisCoordinator:
@@ -136,12 +146,14 @@ class RedisCoordinator:
     Args:
         url: ``redis://host:port/db`` (or ``rediss://``, ``unix://``).
         prefix: prefix of every key and channel (several arenas may share one Redis).
-        lease_ms: a table lease's expiry: how long a dead process can hold up its tables.
+        lease_ms: a table lease's expiry: how long a dead process can hold up its tables,
+            and about how long (two thirds of it) this process's event loop may be kept
+            waiting without losing a lease it holds.
         drive_ms: a computer-seat claim's expiry.
     """
 
     def __init__(
-        self, url: str, prefix: str = "arena:", lease_ms: int = 2000, drive_ms: int = 6000
+        self, url: str, prefix: str = "arena:", lease_ms: int = 6000, drive_ms: int = 6000
     ) -> None:
         # A blocking pool: beyond its connections a command waits for one (up to 5 s) instead
         # of failing with "Too many connections" (redis-py's default pool holds 100, which a
@@ -162,6 +174,10 @@ class RedisCoordinator:
         self._claim = self.redis.register_script(_CLAIM)
         self._reader: asyncio.Task[None] | None = None
         self._held: dict[int, _Held] = {}
+        self._pubsub: PubSub | None = None
+        self.following: set[int] = set()
+        """The tables whose channel this process subscribes to (see :meth:`follow`)."""
+        self._confirmations: dict[str, list[asyncio.Future[None]]] = {}
         self._letting_go: set[asyncio.Task[None]] = set()
         self._closing = False
 
@@ -175,10 +191,20 @@ class RedisCoordinator:
         got, value = await self._acquire(keys=keys, args=[token, ms])
         return bool(got), int(value)
 
-    def _keys(self, table_id: int) -> list[str]:
-        """A table lease's keys: the lease, the known seq, the channel, the request to let go."""
+    def _keys(self, table_id: int, shared: bool = False) -> list[str]:
+        """A table lease's keys: the lease, the known seq, the channel (the table's own, or
+        the shared one when ``shared``), the request to let go."""
         p = self.prefix
-        return [f"{p}lease:{table_id}", f"{p}seq:{table_id}", self.channel, f"{p}want:{table_id}"]
+        channel = self.channel if shared else self.table_channel(table_id)
+        return [f"{p}lease:{table_id}", f"{p}seq:{table_id}", channel, f"{p}want:{table_id}"]
+
+    def table_channel(self, table_id: int) -> str:
+        """The channel of ``table_id``'s actions: ``<prefix>table:<id>``."""
+        return f"{self.prefix}table:{table_id}"
+
+    def holds(self, table_id: int) -> bool:
+        """Whether this process holds (keeps or uses) ``table_id``'s lease now."""
+        return table_id in self._held
 
     def _surely_ours(self, until: float) -> float:
         """When a lease renewed now (``until``: the request's time) stops being surely ours:
@@ -195,20 +221,21 @@ class RedisCoordinator:
         at the end of its current operation or at its next renewal."""
         held = await self._take_lease(table_id)
         grant = Grant(held.seq)
-        keys = self._keys(table_id)
         try:
             yield grant
         finally:
+            keys = self._keys(table_id, grant.shared)
             let_go = "1" if self._closing else "0"
             args: list[Any] = [held.token, -1 if grant.seq is None else grant.seq]
             args += [grant.message or "", SEQ_KEEP_MS, let_go, self.lease_ms]
             sent = time.monotonic()
+            held.ending = True
             try:
                 kept = int(await self._done(keys=keys, args=args))
             except RedisError as error:  # it expires by itself; what was committed stays
                 log.warning("releasing table %s's lease failed: %s", table_id, error)
                 kept = 0
-            held.busy = False
+            held.busy = held.ending = False
             if kept == 1:
                 held.seq = grant.seq if grant.seq is not None else held.seq
                 held.valid_until = self._surely_ours(sent)
@@ -294,12 +321,16 @@ class RedisCoordinator:
     ) -> asyncio.Task[None]:
         """Renew a held key every third of its expiry until cancelled; for a kept table lease
         (``held``), also note until when it is surely ours, and let it go between operations
-        when another process asked for it."""
+        when another process asked for it. A table lease is looked at every sixth of its
+        expiry and renewed once a third has passed since its last renewal (an operation's end
+        renews it too): so it is renewed by half its life at the latest, not two thirds, and a
+        late event loop has more of it left."""
         want = None if table_id is None else self._keys(table_id)[3]
+        tick = ms / 3000 if held is None else ms / 6000
 
         async def renew() -> None:
             while True:
-                await asyncio.sleep(ms / 3000)
+                await asyncio.sleep(tick)
                 sent = time.monotonic()
                 if held is not None and sent - held.renewed_at < ms / 3000:
                     continue  # an operation's end renewed it meanwhile (an active table)
@@ -307,7 +338,8 @@ class RedisCoordinator:
                     keys = [key] if want is None else [key, want]
                     renewed = int(await self._renew(keys=keys, args=[token, ms]))
                     if not renewed:
-                        log.warning("lost %s while holding it", key)
+                        if held is None or not held.ending:  # else let go by the operation
+                            log.warning("lost %s while holding it", key)
                         if held is not None:
                             held.valid_until = 0.0  # the next operation takes it again
                         return
@@ -393,9 +425,14 @@ class RedisCoordinator:
     ) -> None:
         pause = 0.1
         while True:
-            pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+            pubsub = self.redis.pubsub()
             try:
-                await pubsub.subscribe(self.channel)
+                following = sorted(self.following)
+                await pubsub.subscribe(self.channel, *map(self.table_channel, following))
+                self._pubsub = pubsub
+                missed = self.following.difference(following)  # followed meanwhile
+                if missed:
+                    await pubsub.subscribe(*map(self.table_channel, sorted(missed)))
                 if subscribed.done():
                     await resync()
                 else:
@@ -403,12 +440,17 @@ class RedisCoordinator:
                 pause = 0.1
                 while True:
                     message = await pubsub.get_message(timeout=None)
-                    if message is not None and message["type"] == "message":
+                    if message is None:
+                        continue
+                    if message["type"] == "message":
                         data = message["data"]
                         receive(data.decode() if isinstance(data, bytes) else str(data))
+                    elif message["type"] == "subscribe":
+                        self._confirmed(message["channel"])
             except (RedisError, OSError) as error:
                 log.warning("Redis subscription lost (%s); reconnecting", error)
             finally:
+                self._pubsub = None
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()  # type: ignore[no-untyped-call]
             if not subscribed.done():
@@ -416,6 +458,51 @@ class RedisCoordinator:
                 return
             await asyncio.sleep(pause)
             pause = min(pause * 2, 5.0)
+
+    def _confirmed(self, channel: bytes | str) -> None:
+        """Redis confirmed a subscription: wake the oldest :meth:`follow` waiting for it."""
+        name = channel.decode() if isinstance(channel, bytes) else channel
+        waiting = self._confirmations.get(name)
+        if waiting:
+            future = waiting.pop(0)
+            if not waiting:
+                del self._confirmations[name]
+            if not future.done():
+                future.set_result(None)
+
+    async def follow(self, table_id: int) -> None:
+        """See :meth:`connect_arena.service.cluster.Coordinator.follow`: subscribe to the
+        table's channel and return once Redis confirmed it (every message published after
+        that reaches this process). Kept across a lost connection (re-subscribed).
+
+        Raises:
+            CoordinationError: Redis did not confirm it (unreachable, or in 5 s).
+        """
+        if table_id in self.following:
+            return
+        self.following.add(table_id)
+        pubsub = self._pubsub
+        if pubsub is None:  # not started, or reconnecting: subscribed at the (re)connection
+            return
+        channel = self.table_channel(table_id)
+        confirmed = asyncio.get_running_loop().create_future()
+        self._confirmations.setdefault(channel, []).append(confirmed)
+        try:
+            await pubsub.subscribe(channel)
+            await asyncio.wait_for(confirmed, 5)
+        except (RedisError, OSError, TimeoutError) as error:
+            raise CoordinationError(f"Redis: cannot subscribe to {channel}: {error}") from None
+
+    async def unfollow(self, table_id: int) -> None:
+        """See :meth:`connect_arena.service.cluster.Coordinator.unfollow`: unsubscribe from
+        the table's channel (its messages stop reaching this process)."""
+        if table_id not in self.following:
+            return
+        self.following.discard(table_id)
+        pubsub = self._pubsub
+        if pubsub is not None:
+            with contextlib.suppress(RedisError, OSError):
+                await pubsub.unsubscribe(self.table_channel(table_id))
 
     async def ping(self) -> None:
         """Ask Redis for ``PONG`` (readiness).

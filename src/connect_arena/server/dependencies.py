@@ -6,7 +6,7 @@ import re
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 from fastapi import Depends, Path, Request
 from starlette.requests import HTTPConnection
@@ -22,11 +22,13 @@ from connect_arena.server.errors import ApiError
 from connect_arena.server.mail import Mailer
 from connect_arena.server.metrics import Metrics
 from connect_arena.server.protocol import UserInfo
-from connect_arena.server.ratelimit import Buckets
 from connect_arena.server.sessions import Sessions, cookie_token
 from connect_arena.server.signins import SignInLimits
 from connect_arena.service import MatchService, User
 from connect_arena.service.model import MAX_ID
+
+if TYPE_CHECKING:  # ratelimit.py's route dependencies import this module
+    from connect_arena.server.ratelimit import Buckets
 
 USER_CACHE = 10_000
 USER_TTL = 10.0

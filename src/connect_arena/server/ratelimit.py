@@ -1,4 +1,5 @@
-"""Rate limits of WebSocket frames and replay uploads (in memory, per process).
+"""Rate limits of WebSocket frames and replay uploads (in memory, per process), and the route
+dependencies that answer 429 with ``Retry-After`` beyond a limit.
 
 WebSocket frames go through two token buckets: one per connection and one per client address
 (shared by all the address's connections). A frame over either limit is dropped: the first of
@@ -17,6 +18,8 @@ from collections.abc import Callable
 from fastapi import Depends, Request
 
 from connect_arena.server.auth import RateLimiter
+from connect_arena.server.db import StoredUser
+from connect_arena.server.dependencies import Arena, ArenaDep, MaybeUserDep
 from connect_arena.server.errors import ApiError
 
 STRIKES = 20
@@ -152,3 +155,26 @@ def limit_replays(request: Request) -> None:
 
 
 ReplayLimitDep = Depends(limit_replays)
+
+
+def limit_per_address_and_user(
+    limiter: Callable[[Arena], RateLimiter], what: str
+) -> Callable[[Request, StoredUser | None, Arena], None]:
+    """A route dependency counting one request of the client's address and, signed in, of its
+    user in one step (``RateLimiter.take``) on ``limiter(arena)``; beyond the limit 429
+    ``rate_limited`` with ``Retry-After`` ("too many ``what``").
+
+    Args:
+        limiter: picks the limiter of the arena (``lambda arena: arena.analysis_limiter``).
+        what: the requests counted, plural, for the error's message ("analyses").
+    """
+
+    def limit(request: Request, user: MaybeUserDep, arena: ArenaDep) -> None:
+        keys = [f"address:{client_address(request)}"]
+        if user is not None:
+            keys.append(f"user:{user.id}")
+        wait = limiter(arena).take(*keys)
+        if wait:
+            raise limited_error(wait, what)
+
+    return limit

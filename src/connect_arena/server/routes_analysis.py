@@ -14,12 +14,12 @@ import json
 from collections.abc import AsyncIterator
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Depends, Query
 from fastapi.responses import StreamingResponse
 
-from connect_arena.server.dependencies import ArenaDep, MaybeUserDep, TableId
+from connect_arena.server.dependencies import ArenaDep, TableId
 from connect_arena.server.errors import ApiError
-from connect_arena.server.ratelimit import client_address, limited_error
+from connect_arena.server.ratelimit import limit_per_address_and_user
 from connect_arena.service.analysis import RETRY_SECONDS, AnalysisRun
 from connect_arena.service.model import ErrorCode, ServiceError
 from connect_arena.service.protocol import AnalysisBranch, AnalysisProgress, GameAnalysis
@@ -27,28 +27,12 @@ from connect_arena.service.protocol import AnalysisBranch, AnalysisProgress, Gam
 router = APIRouter(prefix="/api")
 
 
-def limit_analyses(request: Request, user: MaybeUserDep, arena: ArenaDep) -> None:
-    """Count an analysis of the client's address (and user, signed in) in one step; 429
-    with ``Retry-After`` beyond the limit."""
-    keys = [f"address:{client_address(request)}"]
-    if user is not None:
-        keys.append(f"user:{user.id}")
-    wait = arena.analysis_limiter.take(*keys)
-    if wait:
-        raise limited_error(wait, "analyses")
-
-
-AnalysisLimitDep = Depends(limit_analyses)
-
-
-def limit_explores(request: Request, user: MaybeUserDep, arena: ArenaDep) -> None:
-    """As :func:`limit_analyses`, for "analyse from here" (one position each)."""
-    keys = [f"address:{client_address(request)}"]
-    if user is not None:
-        keys.append(f"user:{user.id}")
-    wait = arena.explore_limiter.take(*keys)
-    if wait:
-        raise limited_error(wait, "positions to analyse")
+AnalysisLimitDep = Depends(
+    limit_per_address_and_user(lambda arena: arena.analysis_limiter, "analyses")
+)
+ExploreLimitDep = Depends(
+    limit_per_address_and_user(lambda arena: arena.explore_limiter, "positions to analyse")
+)
 
 
 async def _start(table_id: int, arena: ArenaDep) -> AnalysisRun:
@@ -92,7 +76,7 @@ async def analysis_stream(table_id: TableId, arena: ArenaDep) -> StreamingRespon
 
 @router.get(
     "/tables/{table_id}/analysis/explore",
-    dependencies=[Depends(limit_explores)],
+    dependencies=[ExploreLimitDep],
     response_model=None,
 )
 async def analysis_explore(

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Depends, Query
 from pydantic import BaseModel, Field
 
 from connect_arena.server.db.puzzles import SqlPuzzles
 from connect_arena.server.db.storage import StoredUser
 from connect_arena.server.dependencies import Arena, ArenaDep, CsrfDep, MaybeUserDep
-from connect_arena.server.ratelimit import client_address, limited_error
+from connect_arena.server.ratelimit import limit_per_address_and_user
 from connect_arena.server.routes_users import _account, _ratings
 from connect_arena.service.model import ErrorCode, ServiceError
 from connect_arena.service.protocol import (
@@ -85,18 +85,10 @@ async def one(puzzle_id: str, arena: ArenaDep, user: MaybeUserDep) -> PuzzleStar
     return await _service(arena).start(_account_id(user), find(puzzle_id[:80]))
 
 
-def limit_puzzles(request: Request, user: MaybeUserDep, arena: ArenaDep) -> None:
-    """Count an attempt or a solution of the client's address (and user, signed in) in one
-    step; 429 with ``Retry-After`` beyond ``PUZZLE_LIMIT`` (``server/dependencies.py``)."""
-    keys = [f"address:{client_address(request)}"]
-    if user is not None:
-        keys.append(f"user:{user.id}")
-    wait = arena.puzzle_limiter.take(*keys)
-    if wait:
-        raise limited_error(wait, "puzzle attempts")
-
-
-PuzzleLimitDep = Depends(limit_puzzles)
+# an attempt or a solution: beyond ``PUZZLE_LIMIT`` (``server/dependencies.py``), 429
+PuzzleLimitDep = Depends(
+    limit_per_address_and_user(lambda arena: arena.puzzle_limiter, "puzzle attempts")
+)
 
 
 @router.post(

@@ -10,7 +10,9 @@ but only while it holds the table's **lease**, which one process at a time can h
 3. run the operation exactly as a single process does (validate, append, apply, broadcast);
 4. release the lease, recording the new seq and publishing the new actions (and the table's
    seats and status when they changed) to the other processes, which apply them to their
-   replicas and broadcast them to their own viewers.
+   replicas and broadcast them to their own viewers. A table's actions reach only the
+   processes that *follow* it (have interest in it: a viewer, a computer seat thinking, its
+   lease; :meth:`Cluster.review`); its seats and status reach every process (the lobby).
 
 A process that dies holding a lease loses it when it expires; whatever it committed is in the
 database and the next holder reads it back (step 2). Every seq is appended once: the storage's
@@ -23,15 +25,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
+
+import orjson
 
 from connect_arena.service.live_table import LiveTable, encode, rebuild
 from connect_arena.service.model import (
@@ -56,6 +59,13 @@ SWEEP_SECONDS = 1.0
 """How often a process looks for tables whose chance outcome or computer move nobody is
 producing (their process died): each is resumed by whichever process takes its lease
 (:meth:`connect_arena.service.computer_seats.ComputerSeats.start_resuming`)."""
+
+INTEREST_SECONDS = 1.0
+"""How often a process reviews which tables it follows (:meth:`Cluster.review`)."""
+
+UNFOLLOW_AFTER = 2.0
+"""Seconds a followed table must have been without interest here before this process stops
+following it (a viewer reconnecting, or the next computer move, then costs no resubscription)."""
 
 
 class Replicas(Protocol):
@@ -91,11 +101,14 @@ class Grant:
             ``None`` when unknown (then the database is asked).
         seq: set by the holder: the table's seq when it releases (recorded if higher).
         message: set by the holder: the text published to the other processes at release.
+        shared: set by the holder: publish ``message`` to every process (a change the lobby
+            shows) rather than only to those that follow the table.
     """
 
     known_seq: int | None
     seq: int | None = None
     message: str | None = None
+    shared: bool = False
 
 
 class Coordinator(Protocol):
@@ -122,6 +135,23 @@ class Coordinator(Protocol):
         """Try to become the one process playing ``table_id``'s computer seats; the block
         receives whether it did (the claim is renewed while held and expires with the
         process). Never waits."""
+        ...
+
+    async def follow(self, table_id: int) -> None:
+        """Receive the messages published for ``table_id`` (not :attr:`Grant.shared`) from
+        now on: returns once every later one is sure to arrive.
+
+        Raises:
+            CoordinationError: the coordinator is unreachable.
+        """
+        ...
+
+    async def unfollow(self, table_id: int) -> None:
+        """Stop receiving the messages published for ``table_id`` alone."""
+        ...
+
+    def holds(self, table_id: int) -> bool:
+        """Whether this process holds ``table_id``'s lease now (using or keeping it)."""
         ...
 
     async def claim(self, name: str, ms: int) -> bool:
@@ -273,6 +303,16 @@ class Cluster:
         self.dormant: dict[int, float] = {}
         """Replicas left behind on purpose (no viewer here): table id → the monotonic time
         of the last change they skipped. They catch up from the database when used."""
+        self.following: set[int] = set()
+        """The tables whose own channel this process subscribes to (:meth:`follow`): those
+        it has interest in. The others' moves never reach it (their replicas are dormant)."""
+        self.messages: Counter[int] = Counter()
+        """Messages about each table another process published that this process received
+        and parsed, by table id: what following only the tables of interest saves."""
+        self._idle: dict[int, float] = {}
+        # Every message starts with its sender ({"origin": ..., as encode writes it): this
+        # process's own come back on the channels it follows and are dropped unparsed.
+        self._own = encode({"origin": coordinator.origin})[:-1] + ","
 
     # ----- relayed messages (not a table's change) ----------------------------------------------
     def on(self, kind: str, handler: RelayHandler) -> None:
@@ -300,8 +340,68 @@ class Cluster:
         self._spawn(handler(body))
 
     async def start(self) -> None:
-        """Start receiving (before the tables are loaded, so nothing is missed)."""
+        """Start receiving (before the tables are loaded, so nothing is missed) and reviewing
+        which tables to follow (every :data:`INTEREST_SECONDS`)."""
         await self.coordinator.start(self._received, self._resync)
+        self._spawn(self._reviewing())
+
+    # ----- per-table interest -------------------------------------------------------------------
+    def interested(self, table: LiveTable) -> bool:
+        """Whether this process has interest in ``table``'s moves: someone watches it here,
+        one of its computer seats is thinking here, or this process holds its lease (it is
+        active here: its clocks and the next operations run here)."""
+        return (
+            any(not s.closed for s in table.subscribers)
+            or (table.thinking is not None and not table.thinking.done())
+            or self.coordinator.holds(table.id)
+        )
+
+    async def follow(self, table_id: int) -> None:
+        """Subscribe to ``table_id``'s channel (nothing when it is followed already); once
+        this returns every later move made elsewhere reaches this process, so a catch-up
+        from the database after it misses nothing (a gap is read back, by seq)."""
+        if table_id in self.following:
+            return
+        self.following.add(table_id)
+        self._idle.pop(table_id, None)
+        try:
+            await self.coordinator.follow(table_id)
+        except CoordinationError as error:  # the moves are read back when the table is used
+            log.warning("could not follow table %s: %s", table_id, error)
+
+    async def unfollow(self, table_id: int) -> None:
+        """Unsubscribe from ``table_id``'s channel: its replica is dormant from now on."""
+        if table_id not in self.following:
+            return
+        self.following.discard(table_id)
+        self._idle.pop(table_id, None)
+        if table_id in self.registry.tables:
+            self.dormant[table_id] = time.monotonic()
+        await self.coordinator.unfollow(table_id)
+
+    async def review(self) -> None:
+        """Follow the tables this process has interest in (:meth:`interested`); stop
+        following those without interest for :data:`UNFOLLOW_AFTER` seconds, and those no
+        longer open or running."""
+        now = time.monotonic()
+        tables = self.registry.tables
+        for table_id in sorted(self.following):
+            table = tables.get(table_id)
+            if table is not None and self.interested(table):
+                self._idle.pop(table_id, None)
+            elif table is None or now - self._idle.setdefault(table_id, now) >= UNFOLLOW_AFTER:
+                await self.unfollow(table_id)
+        for table in list(tables.values()):
+            if table.id not in self.following and self.interested(table):
+                await self.follow(table.id)
+
+    async def _reviewing(self) -> None:
+        while True:
+            await asyncio.sleep(INTEREST_SECONDS)
+            try:
+                await self.review()
+            except Exception:
+                log.exception("reviewing the followed tables failed")
 
     async def close(self) -> None:
         """Stop the message handling, then the coordinator."""
@@ -355,6 +455,7 @@ class Cluster:
                     entries = table.log[first:]
                     if entries or changed:
                         grant.message = self._message(table, entries, changed)
+                        grant.shared = changed  # the lobby's: else the followers' alone
         except CoordinationError as error:
             raise ServiceError(
                 ErrorCode.BUSY, f"the table is busy elsewhere, try again ({error})"
@@ -368,6 +469,7 @@ class Cluster:
                 await self.catch_up(table, grant.known_seq)
                 grant.seq = table.seq
                 grant.message = self._message(table, [])
+                grant.shared = True
         except CoordinationError as error:
             log.warning("could not publish the presence at table %s: %s", table.id, error)
 
@@ -406,8 +508,10 @@ class Cluster:
     def _received(self, text: str) -> None:
         """A message from another process: apply it now if the replica is idle and it follows
         on, else in a task (in order, under the table's lock)."""
+        if text.startswith(self._own):
+            return
         try:
-            message = json.loads(text)
+            message = orjson.loads(text)
             if message.get("origin") == self.coordinator.origin:
                 return
             if "relay" in message:
@@ -416,8 +520,10 @@ class Cluster:
             described = "info" in message
             if described:
                 info = info_from_json(message["info"])
+                self.messages[info.id] += 1
                 table = self._replica(info.id)
             else:  # only actions: the replica's description is still right
+                self.messages[int(message["table"])] += 1
                 table = self._replica(int(message["table"]))
                 if table is None:  # not held here: loaded from the database when used
                     return
@@ -467,8 +573,11 @@ class Cluster:
         self._apply_lifecycle(table, info)
 
     def is_dormant(self, table: LiveTable) -> bool:
-        """Whether ``table``'s replica skipped changes made elsewhere (see :meth:`_sleep`)."""
-        return table.id in self.dormant
+        """Whether ``table``'s replica may be behind: it skipped changes made elsewhere (see
+        :meth:`_sleep`), or this process does not follow it (its moves do not reach it)."""
+        return table.id in self.dormant or (
+            table.id not in self.following and table.info.status is TableStatus.RUNNING
+        )
 
     def busy_elsewhere(self, table: LiveTable, seconds: float) -> bool:
         """Whether another process changed the dormant ``table`` in the last ``seconds``
@@ -480,9 +589,10 @@ class Cluster:
         """Which tables this process follows (applies every change) and which it holds
         dormant: ``{"followed": [ids], "dormant": [ids]}``, ascending."""
         held = sorted(self.registry.tables)
+        followed = [i for i in held if i in self.following and i not in self.dormant]
         return {
-            "followed": [i for i in held if i not in self.dormant],
-            "dormant": [i for i in held if i in self.dormant],
+            "followed": followed,
+            "dormant": [i for i in held if i not in followed],
         }
 
     async def _apply_later(self, info: TableInfo, entries: list[LogEntry]) -> None:
@@ -600,7 +710,9 @@ class Cluster:
         return self._replica(table_id) or await self._load(table_id)
 
     async def refresh(self, table: LiveTable) -> None:
-        """Catch a replica up with the database before a viewer subscribes."""
+        """Catch a replica up with the database before a viewer subscribes, following the
+        table first (so nothing is missed between the two)."""
+        await self.follow(table.id)
         async with table.lock:
             await self.catch_up(table, None)
 

@@ -821,6 +821,11 @@ class PuzzleProgress(TypedDict):
     answer (``null`` otherwise)."""
     margin: int | None
     """A best-claim puzzle once over: ``total`` minus the best other line's (>= 1)."""
+    measure: list[int] | None
+    """A best-roll puzzle (Connect Pairs) once over: the answer's measure, ``[won, matched,
+    placed, pairs]`` (``docs/puzzles.md``; ``null`` otherwise)."""
+    runner_up: list[int] | None
+    """A best-roll puzzle once over: the best measure of any other resulting state."""
 
 
 @with_config(CONFIG)

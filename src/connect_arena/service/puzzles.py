@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import connect_arena.agents.puzzles as puzzle_package
+from connect_arena.agents.puzzles import best_roll
 from connect_arena.agents.puzzles.solver import Solver, UnknownResultError, mover_wins
 from connect_arena.core import Action, Event, State, game_names, load
 from connect_arena.core.errors import GameError, IllegalActionError
@@ -84,6 +85,9 @@ class Puzzle:
         difficulty: 1-5.
         total: best-claim: the mover's total at the end of the round after the answer.
         margin: best-claim: ``total`` minus the best other line's (>= 1).
+        seats: best-roll: the seat of each answer action (the mover or the partner).
+        value: best-roll: the answer's measure ``(won, matched, placed, pairs)``.
+        runner_up: best-roll: the best measure of any other resulting state.
     """
 
     id: str
@@ -98,6 +102,17 @@ class Puzzle:
     difficulty: int
     total: int | None = None
     margin: int | None = None
+    seats: tuple[int, ...] = ()
+    value: tuple[int, ...] | None = None
+    runner_up: tuple[int, ...] | None = None
+
+    @property
+    def seats_played(self) -> tuple[int, ...]:
+        """The seats the player holds: the mover, and the partner in a best-roll puzzle (the
+        pair cooperates, so the partner's choices are the player's too)."""
+        if self.kind == "best-roll":
+            return (self.mover, self.mover ^ 1)
+        return (self.mover,)
 
     @property
     def initial(self) -> Skill:
@@ -123,10 +138,17 @@ def _puzzle(data: Mapping[str, Any]) -> Puzzle:
         difficulty=int(data.get("difficulty", 3)),
         total=None if data.get("total") is None else int(data["total"]),
         margin=None if data.get("margin") is None else int(data["margin"]),
+        seats=tuple(int(seat) for seat in data.get("seats", ())),
+        value=_ints(data.get("value")),
+        runner_up=_ints(data.get("runner_up")),
     )
 
 
-PLAYABLE_KINDS = frozenset({"win", "defence", "best-claim"})
+def _ints(values: Any) -> tuple[int, ...] | None:
+    return None if values is None else tuple(int(v) for v in values)
+
+
+PLAYABLE_KINDS = frozenset({"win", "defence", "best-claim", "best-roll"})
 """The puzzle kinds the pages can check action by action (``docs/puzzles.md``)."""
 
 
@@ -290,6 +312,8 @@ def _play_one(
     """Apply the mover's ``text`` (the last of ``played``), then the reply when its turn is
     over; set ``status``/``refusal``. Returns the new (turn, actions done in the turn)."""
     puzzle, state = progress.puzzle, progress.state
+    if puzzle.kind == "best-roll":
+        return _play_roll(progress, text, check), 0
     action = state.parse_action(text, puzzle.mover)
     if puzzle.kind == "best-claim":
         return _play_claim(progress, action, check), 0
@@ -339,6 +363,50 @@ def _play_claim(progress: Progress, action: Action, check: bool) -> int:
     progress.answered.append(str(action))
     left[str(action)] -= 1
     if +left == Counter():
+        progress.status = "solved"
+    return 0
+
+
+@lru_cache(maxsize=512)
+def roll_target(puzzle_id: str) -> tuple[Any, ...]:
+    """The key of the state a best-roll puzzle's answer reaches (``best_roll.outcome_key``)."""
+    puzzle = find(puzzle_id)
+    state = puzzle.start()
+    for text, seat in zip(puzzle.answer, puzzle.seats, strict=True):
+        state.apply_legal_action(state.parse_action(text, seat), seat)
+    return best_roll.outcome_key(state, puzzle.mover >> 1)
+
+
+def _play_roll(progress: Progress, text: str, check: bool) -> int:
+    """A best-roll puzzle: the pair's actions of one turn, the partner's included (whoever
+    the engine asks). Right while the answer's resulting state can still be reached (any
+    order the engine allows, any line to the same state); solved when the turn is over.
+    Returns the mover's finished turns (0: the turn is the whole puzzle)."""
+    puzzle, state = progress.puzzle, progress.state
+    seat = state.current_player
+    if seat not in puzzle.seats_played:
+        raise IllegalActionError(f"seat {seat} is not the pair's")
+    action = state.parse_action(text, seat)
+    child = state.clone()
+    child.apply_legal_action(action, seat)
+    if check:
+        try:
+            right = best_roll.reaches(child, roll_target(puzzle.id), REPLY_BUDGET)
+        except UnknownResultError:
+            right = True  # past the budget: the player gets the benefit of the doubt
+        if not right:
+            progress.status = "failed"
+            progress.refusal = {
+                "kind": "wrong",
+                "action": str(action),
+                "message": "",
+                "event": state.describe_action(action, seat).to_json(),
+            }
+            return 0
+    _apply(state, action, seat, progress.moves)
+    progress.accepted = str(action)
+    progress.answered.append(str(action))
+    if state.is_terminal() or state.is_chance_node():
         progress.status = "solved"
     return 0
 
@@ -448,7 +516,7 @@ def progress_json(
     rating change (a first attempt of an account)."""
     puzzle = progress.puzzle
     state: dict[str, Any] = dict(
-        state_json(0, progress.state, len(progress.state.history), (puzzle.mover,))
+        state_json(0, progress.state, len(progress.state.history), puzzle.seats_played)
     )
     del state["table_id"]  # a puzzle is no table
     if progress.status != "playing":  # over: nothing more to play
@@ -468,7 +536,14 @@ def progress_json(
         # best-claim, once over: what the answer scores, and by how much it beats the rest
         "total": puzzle.total if progress.status != "playing" else None,
         "margin": puzzle.margin if progress.status != "playing" else None,
+        # best-roll, once over: the answer's measure and the best of the other lines
+        "measure": _listed(puzzle.value) if progress.status != "playing" else None,
+        "runner_up": _listed(puzzle.runner_up) if progress.status != "playing" else None,
     }
+
+
+def _listed(values: tuple[int, ...] | None) -> list[int] | None:
+    return None if values is None else list(values)
 
 
 # ----- ratings and storage ----------------------------------------------------------------------

@@ -11,12 +11,13 @@ from __future__ import annotations
 import hashlib
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from connect_arena.agents.base import close_agents
 from connect_arena.agents.levels import make_agent
 from connect_arena.agents.playout import play_game
+from connect_arena.agents.puzzles import best_roll
 from connect_arena.agents.puzzles.best_claim import (
     ClaimProof,
     claim_phase_starts,
@@ -30,9 +31,9 @@ from connect_arena.core.registry import load
 PUZZLE_FORMAT = "connect-arena/puzzles@1"
 """The ``format`` field of a puzzle file."""
 
-PUZZLE_GAMES = ("quinque", "connect5", "connnect")
+PUZZLE_GAMES = ("quinque", "connect5", "connnect", "pairs")
 """Games with puzzle kinds: win in N turns and defence (Quinque, Connect 5), best claim
-(CO'NNN'ECT). Connect Pairs has none yet."""
+(CO'NNN'ECT), best roll (Connect Pairs)."""
 
 DEFAULT_AGENTS = ("greedy", "mcts:easy")
 """The self-play agents of the shipped puzzles (seat 0, seat 1)."""
@@ -135,6 +136,50 @@ def claim_puzzle_of(
     }
 
 
+def roll_puzzle_of(
+    state: State[Action], proof: best_roll.RollProof, source: dict[str, Any]
+) -> dict[str, Any]:
+    """The JSON object of one Connect Pairs best-roll puzzle (see ``docs/puzzles.md``): the
+    common fields plus ``seats`` (who plays each answer action: the active player or the
+    partner), ``value``, ``runner_up`` and ``before`` (measures: won, matched, placed,
+    pairs), ``outcomes`` and ``lines``."""
+    record = record_of(state, [f"seat {seat}" for seat in range(state.game.num_players)])
+    actions = record.model_dump()["actions"]
+    digest = hashlib.sha1(
+        repr((state.game.name, sorted(state.game.options.items()), actions)).encode()
+    ).hexdigest()[:12]
+    return {
+        "id": f"{state.game.name}-{digest}",
+        "game": state.game.name,
+        "options": dict(state.game.options),
+        "position": record.model_dump(exclude={"meta"}),
+        "mover": state.current_player,
+        "kind": "best-roll",
+        "turns": 1,
+        "answer": list(proof.answer),
+        "seats": list(proof.seats),
+        "nodes": proof.nodes,
+        "value": list(proof.value),
+        "runner_up": list(proof.runner_up),
+        "before": list(proof.before),
+        "outcomes": proof.outcomes,
+        "lines": proof.lines,
+        "source": source,
+        "themes": best_roll.themes_of(proof),
+        "difficulty": best_roll.difficulty_of(proof),
+    }
+
+
+def roll_starts(final: State[Action]) -> Iterator[tuple[int, State[Action]]]:
+    """``(k, state)`` for each turn start of ``final``'s game with the dice rolled: the state
+    after ``k`` actions (the last one the roll), a copy."""
+    current = final.game.new_initial_state()
+    for index, entry in enumerate(final.history):
+        current.apply_legal_action(entry.action, entry.player)
+        if best_roll.is_roll_start(current):
+            yield index + 1, current.clone()
+
+
 def prove(state: State[Action], max_turns: int, budget: int, defence: bool = True) -> Proof | None:
     """A win proof (minimal N up to ``max_turns``), else a defence proof, else ``None``."""
     proof = prove_win(state, max_turns, budget)
@@ -164,7 +209,8 @@ def mine(
         agents: agent specs of seats 0 and 1 (see ``make_agent``).
         max_turns: the largest N tried for "win in N turns".
         budget: nodes per proof; over it the position is dropped.
-        scan: turn starts tried per game, counted back from its end.
+        scan: turn starts tried per game, counted back from its end (Connect Pairs: the
+            puzzles kept per game at most, from its start, so a run draws on many games).
         limit: stop once this many puzzles are found.
         defence: also try "stop the opponent's win" where no win is proven.
         progress: called with ``(games played, puzzles found)`` after each game.
@@ -186,6 +232,25 @@ def mine(
             final = play_game(game.new_initial_state(), seats, random.Random(game_seed))
         finally:
             close_agents(seats)
+        if game.name == "pairs":
+            kept = 0
+            for start, state in roll_starts(final):
+                roll = best_roll.prove_best_roll(state, budget)
+                if roll is None:
+                    continue
+                source = {"seed": seed, "game": index, "agents": list(agents), "ply": start}
+                puzzle = roll_puzzle_of(state, roll, source)
+                if puzzle["id"] in found:
+                    continue
+                found[puzzle["id"]] = puzzle
+                kept += 1
+                if limit is not None and len(found) >= limit:
+                    return list(found.values())
+                if kept >= scan:
+                    break
+            if progress is not None:
+                progress(index + 1, len(found))
+            continue
         if game.name == "connnect":
             for start, state in claim_phase_starts(final):
                 for mover in sorted(state.active_players()):
@@ -229,6 +294,13 @@ def verify(puzzle: dict[str, Any], budget: int | None = None) -> str | None:
     else what differs."""
     state = position_of(puzzle)
     limit = budget if budget is not None else max(DEFAULT_BUDGET, 2 * int(puzzle["nodes"]))
+    if puzzle["kind"] == "best-roll":
+        roll = best_roll.prove_best_roll(state, limit)
+        if roll is None:
+            return "no unique best use of the roll"
+        if (list(roll.answer), list(roll.value)) != (puzzle["answer"], puzzle["value"]):
+            return f"proved {list(roll.answer)} for {list(roll.value)}"
+        return None
     if puzzle["kind"] == "best-claim":
         claim = prove_best_claim(state, int(puzzle["mover"]), limit)
         if claim is None:

@@ -124,65 +124,157 @@ def legal_claims(
         rules: the claim options.
         reuse: the player has an unused Reuse bonus (claims with one claimed space allowed).
 
-    Hot path: the masks filter the ~1400 placements before any number is looked at.
+    Hot path: per outline of a shape (its placements up to translation, :class:`Outline`)
+    a few shifts and ANDs of the masks find every placement on available numbers at once;
+    the order rule (:func:`sheet.claim_kind`, the one source of truth) is asked once per
+    outline and numbers and remembered (:func:`_valid`); the claims are interned.
     """
     available = sheet.available
     numbers = sheet.numbers
     claimed = sheet.claimed
     values = sheet.values
-    # a claim's spaces all hold numbers (all available without a Reuse bonus): only the
-    # placements whose lowest space is such a number need looking at
-    anchors = numbers if reuse else available
-    order_rule = rules.order_rule
-    all_pairs = rules.all_pairs
+    rule = ORDER_CODES[rules.order_rule] * 2 + int(rules.all_pairs)
     found: list[Claim] = []
     for shape in shapes:
-        by_anchor = _anchored(shape)
-        ident = shape.id
-        hits: list[tuple[int, Claim]] = []
-        rest = anchors
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            for index, cells, mask in by_anchor[low.bit_length() - 1]:
-                if mask & ~available == 0:
-                    again = False
-                elif reuse and mask & ~numbers == 0 and (mask & claimed).bit_count() == 1:
-                    again = True
-                else:
+        hits: list[Placement] = []
+        for outline in _outlines(shape):
+            fits = outline.anchors & available  # lowest spaces of the placements that fit
+            for offset in outline.offsets:
+                fits &= available >> offset
+            near = 0  # ... and of those on numbers, one of them claimed (Reuse bonus)
+            if reuse:
+                near = outline.anchors & numbers & ~fits
+                for offset in outline.offsets:
+                    near &= numbers >> offset
+            rest = fits | near
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                place = outline.places[low.bit_length() - 1]
+                assert place is not None  # every anchor starts a placement
+                again = bool(near & low)
+                if again and (place.mask & claimed).bit_count() != 1:
                     continue
-                kind = geo.claim_kind(cells, [values[c] for c in cells], order_rule, all_pairs)
-                if kind is not None:
-                    hits.append((index, Claim(ident, cells, again)))
+                code = place.outline
+                for cell in place.cells:
+                    code = code << 3 | values[cell]
+                code = code << 3 | rule
+                valid = _VALID.get(code)
+                if valid is None:
+                    valid = _valid(code, place.cells, values, rules)
+                if valid:
+                    hits.append(place.again if again else place)
         if len(hits) > 1:
-            hits.sort(key=_first)  # the order of shape.placements, as before the grouping
-        found.extend(claim for _, claim in hits)
+            hits.sort(key=_index)  # the order of shape.placements
+        found.extend([hit.claim for hit in hits])
     return found
 
 
-def _first(hit: tuple[int, Claim]) -> int:
-    return hit[0]
+ORDER_CODES = {rule: index for index, rule in enumerate(geo.ORDER_RULES)}
+_VALID: dict[int, bool] = {}
+"""Whether numbers on a placement may be claimed together, by :func:`legal_claims`'s code
+of the placement's outline (its cells up to translation: what the order rule sees), the
+numbers and the claim rules."""
+_VALID_LIMIT = 200_000
 
 
-Anchored = list[list[tuple[int, tuple[int, ...], int]]]
-"""Per lowest cell: ``(index in shape.placements, cells, mask)`` of the placements."""
-_ANCHORED: dict[int, tuple[Shape, Anchored]] = {}
-"""``id(shape)`` → the shape (kept alive so that its id stays its own) and its placements
-grouped by their lowest cell."""
+def _valid(code: int, cells: tuple[int, ...], values: list[int], rules: ClaimRules) -> bool:
+    """:func:`sheet.claim_kind` on ``cells``, remembered under ``code``."""
+    kind = geo.claim_kind(cells, [values[c] for c in cells], rules.order_rule, rules.all_pairs)
+    if len(_VALID) >= _VALID_LIMIT:
+        _VALID.clear()
+    valid = _VALID[code] = kind is not None
+    return valid
 
 
-def _anchored(shape: Shape) -> Anchored:
-    """``shape``'s placements grouped by their lowest cell (computed once per shape)."""
-    entry = _ANCHORED.get(id(shape))
+class Placement:
+    """One placement of a shape, with its claims interned.
+
+    Attributes:
+        index: its index in ``shape.placements`` (the claims' order).
+        cells: its spaces, ascending.
+        mask: their bit mask.
+        outline: a number naming its cells up to translation (equal for two placements
+            exactly when one is the other moved), from 1.
+        claim: the claim of these spaces; ``again``: the same placement whose claim reuses a
+            claimed number (``again.claim.reuse``).
+    """
+
+    __slots__ = ("again", "cells", "claim", "index", "mask", "outline")
+
+    def __init__(self, index: int, ident: str, cells: tuple[int, ...], mask: int) -> None:
+        self.index = index
+        self.cells = cells
+        self.mask = mask
+        self.outline = _outline(cells)
+        self.claim = Claim(ident, cells, False)
+        self.again = self
+
+    def reusing(self) -> Placement:
+        """A copy whose claim reuses a claimed number."""
+        other = Placement(self.index, self.claim.shape, self.cells, self.mask)
+        other.claim = Claim(self.claim.shape, self.cells, True)
+        return other
+
+
+_OUTLINES: dict[tuple[int, ...], int] = {}
+
+
+def _outline(cells: tuple[int, ...]) -> int:
+    """The :attr:`Placement.outline` of ``cells`` (numbered as first seen)."""
+    row, column = geo.row_of(cells[0]), geo.column_of(cells[0])
+    key = tuple([(geo.row_of(c) - row) * 16 + geo.column_of(c) - column for c in cells])
+    found = _OUTLINES.get(key)
+    if found is None:
+        found = _OUTLINES[key] = len(_OUTLINES) + 1
+    return found
+
+
+def _index(place: Placement) -> int:
+    return place.index
+
+
+class Outline:
+    """The placements of a shape that are translations of each other (one rotation or
+    mirror image).
+
+    Attributes:
+        anchors: mask of their lowest spaces.
+        offsets: the other spaces of a placement, as differences from its lowest space.
+        places: the placement by its lowest space (``None`` where none starts).
+    """
+
+    __slots__ = ("anchors", "offsets", "places")
+
+    def __init__(self, places: list[Placement]) -> None:
+        first = places[0].cells
+        self.offsets = tuple([cell - first[0] for cell in first[1:]])
+        self.anchors = 0
+        self.places: list[Placement | None] = [None] * geo.CELLS
+        for place in places:
+            self.anchors |= 1 << place.cells[0]
+            self.places[place.cells[0]] = place
+
+
+_OUTLINED: dict[int, tuple[Shape, list[Outline]]] = {}
+"""``id(shape)`` → the shape (kept alive so that its id stays its own) and its outlines."""
+
+
+def _outlines(shape: Shape) -> list[Outline]:
+    """``shape``'s placements grouped by outline (computed once per shape)."""
+    entry = _OUTLINED.get(id(shape))
     if entry is not None and entry[0] is shape:
         return entry[1]
-    groups: Anchored = [[] for _ in range(geo.CELLS)]
+    groups: dict[int, list[Placement]] = {}
     for index, (cells, mask) in enumerate(zip(shape.placements, shape.masks, strict=True)):
-        groups[min(cells)].append((index, cells, mask))
-    if len(_ANCHORED) >= 1024:  # custom data files bring new shapes: stay bounded
-        _ANCHORED.clear()
-    _ANCHORED[id(shape)] = (shape, groups)
-    return groups
+        place = Placement(index, shape.id, cells, mask)
+        place.again = place.reusing()
+        groups.setdefault(place.outline, []).append(place)
+    outlines = [Outline(places) for places in groups.values()]
+    if len(_OUTLINED) >= 1024:  # custom data files bring new shapes: stay bounded
+        _OUTLINED.clear()
+    _OUTLINED[id(shape)] = (shape, outlines)
+    return outlines
 
 
 def find_shape(comps: Components, ident: str) -> Shape:

@@ -10,9 +10,8 @@ from typing import TYPE_CHECKING
 
 from connect_arena.games.connnect import legal
 from connect_arena.games.connnect.notation import Done
-from connect_arena.games.connnect.player import CROSSED, EMPTY
+from connect_arena.games.connnect.player import CROSSED, EMPTY, PlayerSheet
 from connect_arena.games.connnect.scoring import objective_met
-from connect_arena.games.connnect.view import sheet_view
 
 if TYPE_CHECKING:
     from connect_arena.games.connnect.rules import ConnnectState
@@ -20,6 +19,16 @@ if TYPE_CHECKING:
 SETUP_ROLL, SETUP_WRITE = "setup_roll", "setup_write"
 ROLL, ZONE, FILL, CLAIM, OVER = "roll", "zone", "fill", "claim", "over"
 DONE = Done()
+
+
+def participants(sheets: list[PlayerSheet]) -> list[int]:
+    """Seats still in the game (not out, CN-21), of the seats whose sheets are ``sheets``."""
+    return [p for p in range(len(sheets)) if not sheets[p].out]
+
+
+def active_seats(sheets: list[PlayerSheet], done: list[bool]) -> frozenset[int]:
+    """The seats in the game not done with the current simultaneous phase."""
+    return frozenset([p for p in range(len(sheets)) if not sheets[p].out and not done[p]])
 
 
 def begin_setup(state: ConnnectState, first: int) -> None:
@@ -34,7 +43,7 @@ def setup_rolls(state: ConnnectState) -> None:
     """Wait for the setup roll(s) of this step: one shared roll (seat ``-1``), or one per
     player in seat order."""
     state.phase = SETUP_ROLL
-    state.roll_queue = [-1] if state.cfg.shared_setup else state.participants()
+    state.roll_queue = [-1] if state.cfg.shared_setup else participants(state.sheets)
 
 
 def choose_zone(state: ConnnectState, die: int) -> None:
@@ -43,7 +52,7 @@ def choose_zone(state: ConnnectState, die: int) -> None:
     numbers = list(state.dice)
     numbers.remove(die)
     state.zone_die = die
-    for p in state.participants():
+    for p in participants(state.sheets):
         state.sheets[p].tracker.append((die, numbers[0], numbers[1]))
         state.zone[p] = die
         state.number_dice[p] = list(numbers)
@@ -56,13 +65,13 @@ def begin_phase(state: ConnnectState, phase: str) -> None:
     snapshot for the others' view (CN-36), and players with nothing to do are done."""
     state.phase = phase
     state.cache = [None] * state.num_players
-    state.views = [sheet_view(state, p) for p in range(state.num_players)]
-    for p in state.participants():
+    state.take_snapshots()
+    for p in participants(state.sheets):
         state.done[p] = False
         state.task[p] = None
         state.cards_now[p] = []
         state.shapes_now[p] = set()
-    for p in state.participants():
+    for p in participants(state.sheets):
         settle(state, p)
     maybe_resolve(state)
 
@@ -78,7 +87,7 @@ def settle(state: ConnnectState, p: int) -> None:
             eliminate(state, p)
         elif not state.pending[p]:
             state.done[p] = True  # Fill bonuses stay usable in the Claim Phase
-    elif state.phase == CLAIM and state.legal_entry(p)[0] == [DONE]:
+    elif state.phase == CLAIM and state.legal_list(p) == [DONE]:
         state.done[p] = True  # only "done" is left
 
 
@@ -94,7 +103,7 @@ def eliminate(state: ConnnectState, p: int) -> None:
 def maybe_resolve(state: ConnnectState) -> None:
     """When the last active player is done, resolve the phase and move on (or end the game
     when nobody is left in it)."""
-    players = state.participants()
+    players = participants(state.sheets)
     if not players:
         check_objectives(state)  # players who went out in this round (keep_score)
         state.phase = OVER
@@ -120,7 +129,7 @@ def resolve_claims(state: ConnnectState) -> None:
     cards facedown" (CN-13: at the end of the phase)."""
     firsts = set().union(*state.shapes_now) - state.c4_claimed
     for shape in sorted(firsts):
-        for p in state.participants():
+        for p in participants(state.sheets):
             pair = state.sheets[p].markers[shape]
             if shape not in state.shapes_now[p] and pair[0] == EMPTY:
                 pair[0] = CROSSED
@@ -131,7 +140,7 @@ def resolve_claims(state: ConnnectState) -> None:
                 state.face_up.remove(letter)
                 state.face_down.append(letter)
             state.c5_this_round = True
-    state.views = []
+    state.drop_snapshots()
 
 
 def end_round(state: ConnnectState) -> None:
@@ -173,7 +182,7 @@ def check_objectives(state: ConnnectState) -> None:
 def objective_seats(state: ConnnectState) -> list[int]:
     """Seats whose objectives are checked at the end of this round."""
     if state.cfg.out_cannot_win:
-        return state.participants()
+        return participants(state.sheets)
     return [p for p, sheet in enumerate(state.sheets) if not sheet.out or sheet.out == state.round]
 
 
@@ -189,7 +198,7 @@ def objective_value(state: ConnnectState, ident: str) -> int:
 
 def start_round(state: ConnnectState) -> None:
     """Next round: the dice pass to the left, skipping players out of the game (CN-40)."""
-    players = state.participants()
+    players = participants(state.sheets)
     if not players:
         state.phase = OVER
         return

@@ -33,6 +33,12 @@ if TYPE_CHECKING:
 
 DELTAS = (-2, -1, 1, 2)
 """Adjust bonus: "Plus or minus a number by 1 up to 2 times" (CN-16)."""
+WRITES = tuple(tuple(Write(v, c) for c in range(geo.CELLS)) for v in range(geo.FACES + 1))
+"""``WRITES[v][c]``: the action ``Write(v, c)``, built once (writes are most actions)."""
+CHANGES = tuple(
+    tuple([Change(v, w) for w in range(1, geo.FACES + 1) if w != v]) for v in range(geo.FACES + 1)
+)
+"""``CHANGES[v]``: the Free Actions changing ``v`` into each other number, in order."""
 
 
 def generate(state: ConnnectState, p: int) -> list[ConnnectAction]:
@@ -45,7 +51,8 @@ def generate(state: ConnnectState, p: int) -> list[ConnnectAction]:
         return [ChooseZone(die) for die in sorted(set(state.dice))]
     if phase == "setup_write":
         spaces = setup_spaces(state, p) & state.empty_cells(p)
-        return [Write(v, c) for v in sorted(set(state.pending[p])) for c in geo.cells_of(spaces)]
+        cells = geo.cells_of(spaces)
+        return [WRITES[v][c] for v in sorted(set(state.pending[p])) for c in cells]
     if phase == "fill":
         return _fill_actions(state, p)
     return [*claim_list(state, p), *_bonus_actions(state, p), Done()]
@@ -66,9 +73,9 @@ def _task_actions(state: ConnnectState, p: int) -> list[ConnnectAction]:
         return [Take(slot + 1) for slot in takeable(state, p, task.value)]
     if task.kind == "place":
         targets = state.empty_cells(p) & ~(1 << task.source if task.source >= 0 else 0)
-        return [Write(task.value, c) for c in geo.cells_of(targets)]
+        return [WRITES[task.value][c] for c in geo.cells_of(targets)]
     cells = geo.cells_of(state.zone_space(p))
-    writes: list[ConnnectAction] = [Write(v, c) for v in range(1, 7) for c in cells]
+    writes: list[ConnnectAction] = [WRITES[v][c] for v in range(1, 7) for c in cells]
     return writes + [Switch(v) for v in switchable(state, p)]
 
 
@@ -98,10 +105,12 @@ def _fill_actions(state: ConnnectState, p: int) -> list[ConnnectAction]:
     sheet, comps = state.sheets[p], state.comps
     numbers = sorted(set(state.pending[p]))
     space = state.zone_space(p)
-    actions: list[ConnnectAction] = [Write(v, c) for v in numbers for c in geo.cells_of(space)]
+    cells = geo.cells_of(space)
+    actions: list[ConnnectAction] = [WRITES[v][c] for v in numbers for c in cells]
     if sheet.free_actions < comps.free_actions:
         if space:
-            actions += [Change(v, w) for v in numbers for w in range(1, 7) if w != v]
+            for v in numbers:
+                actions += CHANGES[v]
         else:
             actions += [Skip(v) for v in numbers]
     actions += [Switch(v) for v in switchable(state, p)]

@@ -158,11 +158,9 @@ class PlayerSheet:
     # ----- bonuses -----------------------------------------------------------------------------
     def unused(self, comps: Components, kind: str) -> tuple[int, int] | None:
         """The first circled, unused bonus of ``kind`` as ``(section, slot)``, or ``None``."""
-        for section, bonuses in enumerate(comps.sections):
-            for slot, bonus in enumerate(bonuses):
-                taken = self.circled[section][slot]
-                if bonus.kind == kind and taken and not self.used[section][slot]:
-                    return section, slot
+        for section, slot in bonus_slots(comps, kind):  # the spaces of that kind only
+            if self.circled[section][slot] and not self.used[section][slot]:
+                return section, slot
         return None
 
     def spend(self, comps: Components, kind: str) -> None:
@@ -189,6 +187,26 @@ class PlayerSheet:
             for slot, used in enumerate(row)
             if used and self.circled[section][slot]
         )
+
+
+_SLOTS: dict[int, tuple[Components, dict[str, list[tuple[int, int]]]]] = {}
+"""``id(comps)`` → the components (kept alive so that the id stays theirs) and
+:func:`bonus_slots` of each kind."""
+
+
+def bonus_slots(comps: Components, kind: str) -> list[tuple[int, int]]:
+    """The bonus spaces of ``kind`` as ``(section, slot)``, in section and slot order
+    (worked out once per components: the legal actions ask several times per position)."""
+    entry = _SLOTS.get(id(comps))
+    if entry is None or entry[0] is not comps:
+        kinds: dict[str, list[tuple[int, int]]] = {}
+        for section, bonuses in enumerate(comps.sections):
+            for slot, bonus in enumerate(bonuses):
+                kinds.setdefault(bonus.kind, []).append((section, slot))
+        if len(_SLOTS) >= 64:  # variant files bring new components: stay bounded
+            _SLOTS.clear()
+        entry = _SLOTS[id(comps)] = (comps, kinds)
+    return entry[1].get(kind, [])
 
 
 _SHEET_ATTRS = (

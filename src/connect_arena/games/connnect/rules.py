@@ -65,6 +65,7 @@ from connect_arena.games.connnect.notation import Change as ChangeNumber
 from connect_arena.games.connnect.options import OPTIONS, make_config
 from connect_arena.games.connnect.player import ClaimRecord, PlayerSheet
 from connect_arena.games.connnect.scoring import Score, score, score_bounds, winners
+from connect_arena.games.connnect.view import sheet_view
 
 OBJECTIVES, CARDS, FIRST = "objectives", "cards", "first"
 CHANCE_PHASES = frozenset({OBJECTIVES, CARDS, FIRST, SETUP_ROLL, ROLL})
@@ -159,8 +160,10 @@ class ConnnectState(State[ConnnectAction]):
             an Adjust may have changed (the dice keep their faces).
         cards_now / shapes_now: per seat, Connect-5 cards and Connect-4 shapes claimed in this
             Claim Phase; ``c5_this_round``: a Connect-5 was claimed this round.
-        views: every sheet's public view at the start of the simultaneous phase (the others'
-            sheets a player sees until the phase resolves; CN-36).
+        snapshots: a copy of every sheet taken at the start of the simultaneous phase (the
+            others' sheets a player sees until the phase resolves; CN-36), empty otherwise;
+            :attr:`views` draws them.
+        cache: per seat, its legal actions in this position once generated (or ``None``).
     """
 
     def __init__(self, game: ConnnectGame) -> None:
@@ -190,8 +193,32 @@ class ConnnectState(State[ConnnectAction]):
         self.cards_now: list[list[str]] = [[] for _ in range(n)]
         self.shapes_now: list[set[str]] = [set() for _ in range(n)]
         self.c5_this_round = False
-        self.views: list[dict[str, Any]] = []
-        self.cache: list[tuple[list[ConnnectAction], frozenset[ConnnectAction]] | None] = [None] * n
+        self.snapshots: list[PlayerSheet] = []
+        self._views: list[dict[str, Any]] | None = None
+        self.cache: list[list[ConnnectAction] | None] = [None] * n
+
+    # ----- phase-start snapshots (CN-36) ---------------------------------------------------------
+    def take_snapshots(self) -> None:
+        """Keep a copy of every sheet as it is at the start of a simultaneous phase: what the
+        other players see of it until the phase resolves (CN-36)."""
+        self.snapshots = [sheet.copy() for sheet in self.sheets]
+        self._views = None
+
+    def drop_snapshots(self) -> None:
+        """The phase resolved: every sheet is seen as it is."""
+        self.snapshots = []
+        self._views = None
+
+    @property
+    def views(self) -> list[dict[str, Any]]:
+        """The phase-start snapshots as sheet views (``view.sheet_view``), one per seat;
+        empty outside a simultaneous phase. Built on first use (most states of a search are
+        never observed) and shared with clones taken since: do not modify."""
+        found = self._views
+        if found is None:
+            snapshots = self.snapshots
+            found = self._views = [sheet_view(self, p, s) for p, s in enumerate(snapshots)]
+        return found
 
     # ----- protocol ------------------------------------------------------------------------------
     @property
@@ -201,28 +228,29 @@ class ConnnectState(State[ConnnectAction]):
 
     def participants(self) -> list[int]:
         """Seats still in the game (not out, CN-21)."""
-        return [p for p, sheet in enumerate(self.sheets) if not sheet.out]
+        return flow.participants(self.sheets)
 
     @property
     def current_player(self) -> int:
         """``CHANCE`` for dice and deals, the active player choosing the Zone Die,
         ``SIMULTANEOUS`` in the Fill, Claim and setup-writing phases (with two or more players
         in the game), ``TERMINAL`` at the end."""
-        if self.phase == OVER:
+        phase = self.phase
+        if phase in SIMULTANEOUS_PHASES:  # the most frequent case first
+            seats = flow.participants(self.sheets)
+            if len(seats) >= 2:
+                return SIMULTANEOUS
+            return next(p for p in seats if not self.done[p])
+        if phase == OVER:
             return TERMINAL
-        if self.phase in CHANCE_PHASES:
+        if phase in CHANCE_PHASES:
             return CHANCE
-        if self.phase == ZONE:
-            return self.active
-        seats = self.participants()
-        if len(seats) >= 2:
-            return SIMULTANEOUS
-        return next(p for p in seats if not self.done[p])
+        return self.active  # the Zone Phase
 
     def active_players(self) -> frozenset[int]:
         """In a simultaneous phase, every seat in the game that is not done yet."""
         if self.phase in SIMULTANEOUS_PHASES:
-            return frozenset(p for p in self.participants() if not self.done[p])
+            return flow.active_seats(self.sheets, self.done)
         return super().active_players()
 
     def clone(self) -> ConnnectState:
@@ -264,18 +292,19 @@ class ConnnectState(State[ConnnectAction]):
         return parse_action(text, self.comps)
 
     def _legal_actions(self, player: int) -> list[ConnnectAction]:
-        return list(self.legal_entry(player)[0])
+        return list(self.legal_list(player))
 
-    def legal_entry(self, player: int) -> tuple[list[ConnnectAction], frozenset[ConnnectAction]]:
-        """The cached legal actions of ``player`` now, as a list and as a set."""
+    def legal_list(self, player: int) -> list[ConnnectAction]:
+        """The legal actions of ``player`` now, generated once per position (the list is
+        shared: do not modify)."""
         entry = self.cache[player]
         if entry is None:
-            actions = legal.generate(self, player)
-            entry = self.cache[player] = (actions, frozenset(actions))
+            entry = self.cache[player] = legal.generate(self, player)
         return entry
 
     def _illegal_reason(self, action: ConnnectAction, player: int) -> Event | None:
-        if action in self.legal_entry(player)[1]:
+        # a scan, not a set: most positions' actions are never checked (playouts, search)
+        if action in self.legal_list(player):
             return None
         return explain(self, action, player) or ev("not_legal", action=str(action))
 

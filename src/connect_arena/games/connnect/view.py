@@ -24,7 +24,7 @@ from connect_arena.games.connnect import sheet as geo
 from connect_arena.games.connnect.components import Components, Objective, Shape
 from connect_arena.games.connnect.events import result_events
 from connect_arena.games.connnect.notation import Roll
-from connect_arena.games.connnect.player import ClaimRecord
+from connect_arena.games.connnect.player import ClaimRecord, PlayerSheet
 from connect_arena.games.connnect.scoring import score
 
 if TYPE_CHECKING:
@@ -128,15 +128,17 @@ def _objective_card(card: Objective) -> dict[str, Any]:
     }
 
 
-def sheet_view(state: ConnnectState, p: int) -> dict[str, Any]:
-    """The public content of seat ``p``'s sheet now, with its running score."""
-    sheet, comps = state.sheets[p], state.comps
+def sheet_view(state: ConnnectState, p: int, sheet: PlayerSheet | None = None) -> dict[str, Any]:
+    """The public content of seat ``p``'s sheet now (or of ``sheet``, a copy of it taken
+    earlier: a phase-start snapshot), with its running score."""
+    comps = state.comps
+    sheet = state.sheets[p] if sheet is None else sheet
     return {
         "seat": p,
         "values": list(sheet.values),
         "crossed": [geo.cell_name(c) for c in geo.cells_of(sheet.crossed)],
         "claims": [_claim(claim) for claim in sheet.claims],
-        "bonuses": _bonuses(state, p),
+        "bonuses": _bonuses(state, sheet),
         "markers": {k: [MARKER_NAMES[m] for m in pair] for k, pair in sheet.markers.items()},
         "connect5": [[letter, points] for letter, points in sheet.connect5],
         "free_actions": sheet.free_actions,
@@ -146,7 +148,7 @@ def sheet_view(state: ConnnectState, p: int) -> dict[str, Any]:
         ],
         "tracker": [list(row) for row in sheet.tracker],
         "out": sheet.out,
-        "score": _score(state, p),
+        "score": _score(state, sheet),
     }
 
 
@@ -160,8 +162,7 @@ def _claim(claim: ClaimRecord) -> dict[str, Any]:
     }
 
 
-def _bonuses(state: ConnnectState, p: int) -> list[list[dict[str, Any]]]:
-    sheet = state.sheets[p]
+def _bonuses(state: ConnnectState, sheet: PlayerSheet) -> list[list[dict[str, Any]]]:
     return [
         [
             {
@@ -178,9 +179,9 @@ def _bonuses(state: ConnnectState, p: int) -> list[list[dict[str, Any]]]:
     ]
 
 
-def _score(state: ConnnectState, p: int) -> dict[str, int | list[int]]:
+def _score(state: ConnnectState, sheet: PlayerSheet) -> dict[str, int | list[int]]:
     cfg = state.cfg
-    return score(state.sheets[p], state.comps, cfg.permanent_circles, cfg.crossed_counts).as_dict()
+    return score(sheet, state.comps, cfg.permanent_circles, cfg.crossed_counts).as_dict()
 
 
 def observation(state: ConnnectState, player: int) -> dict[str, Any]:

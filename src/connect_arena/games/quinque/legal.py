@@ -95,7 +95,10 @@ def grouped(state: QuinqueState, player: int) -> Legal:
         if first and state.stack:
             parachutes += tables.adds_at[(0, 0)]  # the first tile goes at T0,0
         return Legal(parachutes, [], None, False)
-    order, origin, shape = tables.locate(state.tiles)
+    where = state.located
+    if where is None or where[0] is not state.tiles:  # not cached, or the tiles were replaced
+        where = state.located = (state.tiles, *tables.locate(state.tiles))
+    _, order, origin, shape = where
     if first:
         marks = state.marks
         for tile in order:

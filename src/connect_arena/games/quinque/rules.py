@@ -41,7 +41,7 @@ from connect_arena.games.quinque.notation import (
     parse_action,
 )
 from connect_arena.games.quinque.options import OPTIONS, Config, check_options, make_config
-from connect_arena.games.quinque.shapes import Pattern, ShapeRules
+from connect_arena.games.quinque.shapes import Pattern, Shape, ShapeRules
 from connect_arena.games.quinque.tables import ActionTables, tables_for
 
 
@@ -115,6 +115,9 @@ class QuinqueState(State[QuinqueAction]):
         winner: the winning seat, once decided.
         outcome: why the game ended ("" while it goes on).
         tables: the cached shapes and interned actions of the game's options (shared).
+        located: ``(tiles, sorted tiles, origin, shape)``: the formation located
+            (``ActionTables.locate``) while ``tiles`` is that very set and unchanged (``None``
+            once a tile is added or moved); kept for the legal actions.
     """
 
     def __init__(self, game: QuinqueGame) -> None:
@@ -134,6 +137,7 @@ class QuinqueState(State[QuinqueAction]):
         self.over = False
         self.outcome: Outcome = ""
         self._legal: legal.Legal | None = None
+        self.located: tuple[set[Cell], list[Cell], Cell, Shape] | None = None
 
     # ----- protocol -------------------------------------------------------------------------
     @property
@@ -156,6 +160,8 @@ class QuinqueState(State[QuinqueAction]):
         other.marks = dict(self.marks)
         other.supply = list(self.supply)
         other.moved = set(self.moved)
+        if self.located is not None:
+            other.located = (other.tiles, *self.located[1:])
         return other
 
     def _chance_outcomes(self) -> list[tuple[QuinqueAction, float]]:
@@ -229,9 +235,11 @@ class QuinqueState(State[QuinqueAction]):
         self._legal = None
         changed: Sequence[Cell] = ()
         if isinstance(action, Move):
+            self.located = None
             changed = self._move_tile(action.tile, action.to)
         elif isinstance(action, Mark | Add):
             if isinstance(action, Add):
+                self.located = None
                 self.tiles.add(action.tile)
                 self.stack -= 1
             self.marks[action.skydiver] = player

@@ -247,6 +247,10 @@ class Shape:
         self._moves: list[list[tuple[Cell, ...] | None] | None] = [None] * len(rules.patterns)
         self._complete = 0  # bit p: every tile's moves with pattern p are known
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # analysed afresh: the compiled (mypyc) class cannot be unpickled slot by slot
+        return (Shape, (self.cells, self.rules))
+
     @property
     def add_cells(self) -> tuple[Cell, ...]:
         """The free cells where a new tile may go, sorted (Q-9)."""

@@ -21,6 +21,22 @@ def _attempt(row: PuzzleAttemptRow) -> AttemptRow:
     return AttemptRow(row.puzzle_id, row.game, row.solved, _aware(row.at) or row.at, row.rating)
 
 
+def _attempt_row(
+    user_id: int, puzzle: Puzzle, solved: bool, at: datetime, rating: int | None = None
+) -> PuzzleAttemptRow:
+    """An attempt's row: a first (rated) attempt has the player's ``rating`` after it; a
+    later one has none (``first`` is NULL: the unique index counts only first attempts)."""
+    return PuzzleAttemptRow(
+        user_id=user_id,
+        puzzle_id=puzzle.id,
+        game=puzzle.game,
+        solved=solved,
+        first=None if rating is None else True,
+        at=at,
+        rating=rating,
+    )
+
+
 class SqlPuzzles:
     """Puzzle ratings and attempts (the tables of migration 0013).
 
@@ -96,17 +112,7 @@ class SqlPuzzles:
             PuzzleAttemptRow.user_id == user_id, PuzzleAttemptRow.puzzle_id == puzzle.id
         )
         if later or session.scalar(tried.limit(1)) is not None:
-            session.add(
-                PuzzleAttemptRow(
-                    user_id=user_id,
-                    puzzle_id=puzzle.id,
-                    game=puzzle.game,
-                    solved=solved,
-                    first=None,
-                    at=at,
-                    rating=None,
-                )
-            )
+            session.add(_attempt_row(user_id, puzzle, solved, at))  # unrated
             return Recorded(False)
         player_row = session.get(PuzzlePlayerRow, (user_id, puzzle.game), with_for_update=True)
         puzzle_row = session.get(PuzzleRatingRow, puzzle.id, with_for_update=True)
@@ -131,17 +137,7 @@ class SqlPuzzles:
             session.add(puzzle_row)
         puzzle_row.mu, puzzle_row.sigma = puzzle_after.mu, puzzle_after.sigma
         puzzle_row.attempts = puzzle_after.games
-        session.add(
-            PuzzleAttemptRow(
-                user_id=user_id,
-                puzzle_id=puzzle.id,
-                game=puzzle.game,
-                solved=solved,
-                first=True,
-                at=at,
-                rating=puzzle_rating(player_after.mu),
-            )
-        )
+        session.add(_attempt_row(user_id, puzzle, solved, at, puzzle_rating(player_after.mu)))
         session.flush()  # the unique (user, puzzle, first) refuses a second first here
         return Recorded(True, player, player_after, rated, puzzle_after)
 

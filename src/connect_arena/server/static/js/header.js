@@ -258,7 +258,7 @@ export async function setUpHeader() {
   const menu = h("div", { class: "header-menu", id: "header-menu" },
     h("nav", { "aria-label": t("common.navigation") },
       h("a", { href: "/" }, t("common.lobby")), h("a", { href: "/replay" }, t("common.replayARecord")),
-      h("a", { href: "/tournaments" }, t("common.tournaments"))),
+      h("a", { href: "/tournaments" }, t("common.tournaments")), h("a", { href: "/puzzles" }, t("common.puzzles"))),
     actions, soundToggle(), languagePicker());
   top.replaceChildren(
     h("a", { class: "skip-link", href: "#main" }, t("common.skipToContent")),

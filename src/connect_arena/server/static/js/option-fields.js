@@ -1,6 +1,6 @@
-// The rule options of a game as form fields: the new-table form (lobby.js) and the challenge
-// dialog (challenges.js) offer the same widgets, from /api/games (the valid values per player
-// count, the labels in the page's language).
+// The rule options of a game as form fields: the new-table form (lobby.js), the challenge
+// dialog (challenges.js) and the new-tournament form (tournaments.js) offer the same widgets,
+// from /api/games (the valid values per player count, the labels in the page's language).
 
 import { h } from "./dom.js";
 import { optionLabel, optionValueText } from "./format.js";

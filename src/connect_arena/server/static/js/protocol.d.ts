@@ -1553,6 +1553,15 @@ export interface PuzzleProgress {
    * A best-claim puzzle once over: ``total`` minus the best other line's (>= 1).
    */
   margin: number | null;
+  /**
+   * A best-roll puzzle (Connect Pairs) once over: the answer's measure, ``[won, matched,
+   * placed, pairs]`` (``docs/puzzles.md``; ``null`` otherwise).
+   */
+  measure: number[] | null;
+  /**
+   * A best-roll puzzle once over: the best measure of any other resulting state.
+   */
+  runner_up: number[] | null;
 }
 /**
  * A puzzle as the page shows it (never its answer).

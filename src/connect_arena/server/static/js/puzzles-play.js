@@ -10,9 +10,10 @@ import { api } from "./api.js";
 import { byId as $, h, messageOf, rulesLink, toast } from "./dom.js";
 import { gameTitle, listText, seatClass, seatName } from "./format.js";
 import { setUpHeader } from "./header.js";
-import { loadGameUi, shellActions } from "./games.js";
+import { loadGameUi } from "./games.js";
 import { eventText, hasKey, loadNamespaces, t } from "./i18n.js";
 import { boardShortcuts, rovingBoard } from "./board-keys.js";
+import { renderShell } from "./board-shell.js";
 import { taskText } from "./puzzles.js";
 
 /** @typedef {import("./types.js").Board} Board */
@@ -30,7 +31,7 @@ const page = {
   /** @type {GameInfo | null} */ game: null,
   /** @type {Board | null} */ board: null,
   /** @type {PuzzleProgress | null} */ progress: null,
-  /** @type {string[]} the mover's accepted actions */ played: [],
+  /** @type {string[]} the accepted actions (a best roll's partner's too) */ played: [],
   rated: false,
   busy: false,
 };
@@ -84,15 +85,19 @@ function renderCoach() {
   coach.dataset.status = progress.status; // for tests
   coach.classList.toggle("finished", progress.status === "solved");
   coach.classList.toggle("failed", progress.status === "failed");
-  $("coach-step").textContent = taskText(puzzle);
+  // A best roll: what "closest to the shared sequence" means, in one sentence.
+  $("coach-step").textContent = puzzle.kind === "best-roll" ? `${taskText(puzzle)} ${t("puzzles.bestRollMeasure")}` : taskText(puzzle);
   $("puzzle-meta").textContent = `${t("puzzles.rating", { rating: puzzle.rating })} · ${t("puzzles.difficulty", { n: puzzle.difficulty })}`;
-  const claims = puzzle.kind === "best-claim"; // one phase: nobody replies in between
+  // one phase or one turn of a pair: nobody replies in between
+  const together = puzzle.kind === "best-claim" || puzzle.kind === "best-roll";
   const texts = {
-    playing: page.played.length ? t(claims ? "puzzles.keepGoingClaim" : "puzzles.keepGoing") : t("puzzles.intro"),
+    playing: page.played.length ? t(together ? "puzzles.keepGoingClaim" : "puzzles.keepGoing") : t("puzzles.intro"),
     solved: t("puzzles.solvedText"), failed: t("puzzles.wrong"), solution: t("puzzles.solutionText"),
   };
   const total = progress.total ?? null;
-  const worth = total === null ? "" : ` ${t("puzzles.bestClaimTotal", { total, next: total - (progress.margin ?? 0) })}`;
+  const measure = progress.measure ?? null;
+  const worth = total !== null ? ` ${t("puzzles.bestClaimTotal", { total, next: total - (progress.margin ?? 0) })}`
+    : measure !== null ? ` ${t("puzzles.bestRollValue", { answer: measureText(measure), next: measureText(progress.runner_up ?? []) })}` : "";
   $("coach-text").textContent = (texts[/** @type {keyof typeof texts} */ (progress.status)] ?? "") + worth;
   const refusal = progress.refusal;
   const why = $("coach-why");
@@ -118,6 +123,18 @@ function renderCoach() {
   $("coach-actions").replaceChildren(...actions);
 }
 
+/**
+ * A best roll's measure in words: won, matched, placed, pairs (service/puzzles.py).
+ *
+ * @param {number[]} measure
+ * @returns {string}
+ */
+function measureText(measure) {
+  const [won = 0, matched = 0, placed = 0, pairs = 0] = measure;
+  const text = t("puzzles.bestRollParts", { matched, placed, pairs });
+  return won ? `${t("puzzles.bestRollWon")}, ${text}` : text;
+}
+
 /** The source game: a table here (its replay), or the self-play game (its position's record). */
 function renderSource() {
   const puzzle = page.progress?.puzzle;
@@ -139,38 +156,18 @@ function renderMoves() {
     h("span", { class: "move-text" }, eventText(move.event, seatText, listText) || move.action))));
 }
 
-/** The board and the pass button, as the tutorial page draws them. */
+/** The board, the status line and the pass button (the board shell the tutorials use). */
 function renderBoard() {
   const progress = page.progress;
   if (!progress || !page.board) return;
   const state = stateOf();
-  const seat = progress.puzzle.mover;
-  const mine = progress.status === "playing" && !state.terminal && state.to_move.includes(seat);
-  const legal = mine ? state.legal_actions[String(seat)] ?? [] : [];
-  const actions = mine ? state.legal?.[String(seat)] ?? [] : [];
-  const last = progress.moves.at(-1);
-  page.board.update({
-    observation: state.observation, legal, actions, seat: mine ? seat : null, you: [seat], toMove: state.to_move,
-    terminal: state.terminal, returns: state.returns,
-    last: last ? { seq: last.seq, seat: last.seat, action: last.action, event: last.event, simultaneous: false } : null,
-    hint: null,
+  // The seats the player holds: the mover, and in a best roll the partner too (the pair
+  // cooperates: whoever the engine asks acts).
+  const you = state.you?.length ? state.you : [progress.puzzle.mover];
+  renderShell({
+    board: page.board, state, you, seat: state.to_move.find((s) => you.includes(s)) ?? progress.puzzle.mover,
+    over: progress.status !== "playing", last: progress.moves.at(-1), seatText, onPass: (pass) => attempt(pass),
   });
-  // Once over, the coach speaks alone: the board's own prompts ("Waiting for the dice…") are
-  // hidden as at a tutorial's end (tutorial.css).
-  $("board").classList.toggle("tutorial-over", progress.status !== "playing");
-  const status = $("status");
-  status.hidden = !mine;
-  status.textContent = mine
-    ? t("common.yourTurn", { seat: seatText(seat), hint: page.board.turnHint?.(state.observation, legal, actions) || t("common.chooseAnAction") })
-    : "";
-  status.className = `status ${mine ? "yours" : "over"}`;
-  const controls = [];
-  const [pass] = mine ? shellActions(actions) : [];
-  if (pass !== undefined) {
-    const label = page.board.passLabel?.(state.observation) || t("common.pass");
-    controls.push(h("button", { class: "primary", id: "end-turn", onclick: () => attempt(pass) }, label));
-  }
-  $("controls").replaceChildren(...controls);
 }
 
 function renderAll() {

@@ -32,6 +32,7 @@ function titleOf(games, name) {
  */
 export function taskText(puzzle) {
   if (puzzle.kind === "best-claim") return t("puzzles.taskBestClaim");
+  if (puzzle.kind === "best-roll") return t("puzzles.taskBestRoll");
   return puzzle.kind === "defence" ? t("puzzles.taskDefence") : tn("puzzles.taskWin", puzzle.turns);
 }
 

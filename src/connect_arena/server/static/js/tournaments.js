@@ -3,14 +3,13 @@
 
 import { api, currentUser, onUserChange } from "./api.js";
 import { byId as $, h, messageOf, toast } from "./dom.js";
-import { gameTitle, optionLabel, optionValueText, relativeTime } from "./format.js";
+import { gameTitle, relativeTime } from "./format.js";
 import { setUpHeader } from "./header.js";
 import { currentLanguage, loadNamespaces, t, tn } from "./i18n.js";
+import { optionInput, optionValues } from "./option-fields.js";
 import { formatText, isoWithOffset, localInputValue, timeControlText } from "./tournament-format.js";
 
 /** @typedef {import("./types.js").CatalogueGame} Game */
-/** @typedef {import("./types.js").OptionSpec} OptionSpec */
-/** @typedef {import("./types.js").OptionValue} OptionValue */
 /** @typedef {import("./types.js").TournamentSummary} TournamentSummary */
 /** @typedef {import("./types.js").User} User */
 /** @typedef {{realtime_presets: number[][], turn_days: number[]}} ClockChoices */
@@ -63,55 +62,6 @@ async function refresh() {
   } catch (problem) {
     toast(messageOf(problem));
   }
-}
-
-/**
- * An option's input: a checkbox, a list of the valid values, or a number field (null when a
- * single value is valid at this player count).
- *
- * @param {Game} game
- * @param {OptionSpec} option
- * @param {number} players
- * @returns {HTMLElement | null}
- */
-function optionInput(game, option, players) {
-  const id = `t-option-${option.name}`;
-  const values = option.valid ? option.valid[String(players)] || [] : null;
-  if (values && values.length < 2) return null;
-  const label = h("label", { for: id }, optionLabel(game, option));
-  if (option.type === "bool") {
-    return h("div", { class: "option bool" }, h("input", { type: "checkbox", id, name: option.name, checked: option.default === true }), label);
-  }
-  const choices = values || option.choices;
-  if (choices) {
-    return h("div", { class: "option choice" }, label, h("select", { id, name: option.name },
-      choices.map((value) => h("option", { value: String(value), selected: value === option.default }, optionValueText(game, option, value)))));
-  }
-  return h("div", { class: "option number" }, label, h("input", {
-    type: option.type === "int" ? "number" : "text", id, name: option.name, value: option.default,
-    min: option.minimum, max: option.maximum,
-  }));
-}
-
-/**
- * The options that differ from their defaults.
- *
- * @param {HTMLFormElement} form
- * @param {Game} game
- * @returns {Record<string, OptionValue>}
- */
-function optionValues(form, game) {
-  /** @type {Record<string, OptionValue>} */
-  const values = {};
-  for (const option of game.options) {
-    const input = /** @type {HTMLInputElement | HTMLSelectElement | null} */ (form.elements.namedItem(option.name));
-    if (!input) continue;
-    /** @type {OptionValue} */
-    let value = option.type === "bool" && input instanceof HTMLInputElement ? input.checked : input.value;
-    if (option.type === "int") value = Number(value);
-    if (value !== option.default) values[option.name] = value;
-  }
-  return values;
 }
 
 /**
@@ -202,7 +152,7 @@ function renderForm(form, gameName) {
   const count = () => Number(players.value) || game.default_players;
   const options = h("div", { class: "options" });
   const showOptions = () => options.replaceChildren(
-    ...game.options.filter((o) => o.form !== false).map((o) => optionInput(game, o, count())).filter((x) => x !== null));
+    ...game.options.filter((o) => o.form !== false).map((o) => optionInput(game, o, count(), undefined, "t-option-")).filter((x) => x !== null));
   players.addEventListener("change", showOptions);
   showOptions();
   const clock = clockPart();

@@ -11,9 +11,10 @@ import { api } from "./api.js";
 import { byId as $, h, messageOf, rulesLink, toast } from "./dom.js";
 import { gameTitle, listText, seatClass, seatName } from "./format.js";
 import { setUpHeader } from "./header.js";
-import { loadGameUi, shellActions } from "./games.js";
+import { loadGameUi } from "./games.js";
 import { eventText, loadNamespaces, t } from "./i18n.js";
 import { boardShortcuts, rovingBoard } from "./board-keys.js";
+import { renderShell } from "./board-shell.js";
 
 /** @typedef {import("./types.js").Board} Board */
 /** @typedef {import("./types.js").GameEvent} GameEvent */
@@ -138,34 +139,11 @@ function renderMoves() {
 function renderBoard() {
   const progress = page.progress;
   if (!progress || !page.board) return;
-  const state = progress.state;
-  const seat = progress.seat;
-  const mine = !progress.finished && !state.terminal && state.to_move.includes(seat);
-  const legal = mine ? state.legal_actions[String(seat)] ?? [] : [];
-  const actions = mine ? state.legal?.[String(seat)] ?? [] : [];
-  const last = progress.moves.at(-1);
-  page.board.update({
-    observation: state.observation, legal, actions, seat: mine ? seat : null, you: [seat], toMove: state.to_move,
-    terminal: state.terminal, returns: state.returns,
-    last: last ? { seq: last.seq, seat: last.seat, action: last.action, event: last.event, simultaneous: false } : null,
-    hint: mine ? progress.expect[0] ?? null : null,
+  renderShell({
+    board: page.board, state: progress.state, you: [progress.seat], seat: progress.seat,
+    over: progress.finished, last: progress.moves.at(-1), seatText, onPass: (pass) => attempt(pass),
+    hint: progress.expect[0] ?? null, expected: progress.expect, shortcut: "E",
   });
-  const status = $("status");
-  status.textContent = mine
-    ? t("common.yourTurn", { seat: seatText(seat), hint: page.board.turnHint?.(state.observation, legal, actions) || t("common.chooseAnAction") })
-    : "";
-  status.className = `status ${mine ? "yours" : "over"}`;
-  status.hidden = !mine; // after the last step the coach speaks alone
-  // …and the board's own prompts ("Waiting for the dice…") say nothing more (tutorial.css).
-  $("board").classList.toggle("tutorial-over", progress.finished);
-  const controls = [];
-  const [pass] = mine ? shellActions(actions) : [];
-  if (pass !== undefined) {
-    const label = page.board.passLabel?.(state.observation) || t("common.pass");
-    const expected = progress.expect.includes(pass);
-    controls.push(h("button", { class: `primary ${expected ? "tutorial-expected" : ""}`, id: "end-turn", "aria-keyshortcuts": "E", onclick: () => attempt(pass) }, label));
-  }
-  $("controls").replaceChildren(...controls);
 }
 
 /**

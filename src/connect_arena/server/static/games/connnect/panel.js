@@ -7,6 +7,7 @@ import { h } from "../../js/dom.js";
 import { listText } from "../../js/format.js";
 import { eventText, t } from "../../js/i18n.js";
 import { BONUS_GLYPHS, bonusHelp, bonusName, miniShape, objectiveText, phaseName, points } from "./view.js";
+import { stripStep } from "./state.js";
 
 /** @typedef {import("./view.js").Ui} Ui */
 /** @typedef {import("./view.js").Observation} Observation */
@@ -159,16 +160,17 @@ export function drawStrip(ui) {
   const { observation, names, geometry } = ui;
   const obs = observation();
   const rounds = geometry.rounds;
+  const shown = stripStep(obs);
   const pips = Array.from({ length: rounds }, (_, i) => {
     const round = i + 1;
-    const state = obs.terminal || round < obs.round ? "past" : round === obs.round ? "now" : "future";
+    const state = obs.terminal || round < shown.round ? "past" : round === shown.round ? "now" : "future";
     return h("li", { class: `cn-pip ${state}`, "aria-hidden": "true" }, String(round));
   });
   const steps = ["roll", "zone", "fill", "claim"].map((phase) => {
-    const now = obs.phase === phase || (phase === "roll" && obs.phase === "setup_roll");
+    const now = shown.phase === phase;
     return h("li", { class: `cn-step${now ? " now" : ""}`, "aria-current": now ? "step" : null }, phaseName(phase));
   });
-  const roundText = obs.round ? t("connnect.roundOf", { round: obs.round, rounds }) : t("connnect.setupRound");
+  const roundText = shown.round ? t("connnect.roundOf", { round: shown.round, rounds }) : t("connnect.setupRound");
   const people = obs.sheets.map((sheet) => {
     const [state, text] = playerState(ui, sheet.seat);
     return h("li", { class: `cn-person ${state}`, "data-seat-state": `${sheet.seat}:${state}` },
@@ -178,7 +180,7 @@ export function drawStrip(ui) {
       state === "thinking" ? h("span", { class: "cn-thinking", "aria-hidden": "true" }, h("i"), h("i"), h("i")) : null);
   });
   return h("div", { class: "cn-strip" },
-    h("div", { class: "cn-rounds" }, h("span", { class: "cn-round-text", "data-round": obs.round }, roundText),
+    h("div", { class: "cn-rounds" }, h("span", { class: "cn-round-text", "data-round": shown.round }, roundText),
       h("ol", { class: "cn-pips", "aria-hidden": "true" }, pips)),
     obs.round && !obs.terminal ? h("ol", { class: "cn-steps", "aria-label": t("connnect.phases") }, steps) : h("span", { class: "cn-phase-name" }, phaseName(obs.phase)),
     h("ul", { class: "cn-people", "aria-label": t("connnect.players") }, people));

@@ -370,6 +370,19 @@ export function explainSelection(grid, cells, sheet, rules) {
 }
 
 /**
+ * The round and phase the top strip shows. Between rounds, before the next round's dice are
+ * rolled (phase "roll", no dice: chance acts next), the strip stays on the round just played,
+ * its Claim Phase: that is where the position is (a puzzle's last claim ends the round, and the
+ * page keeps that position); the setup's roll shows as the Roll Phase.
+ * @param {{round: number, phase: string, dice: number[]}} obs
+ * @returns {{round: number, phase: string}}
+ */
+export function stripStep(obs) {
+  if (obs.phase === "roll" && !obs.dice.length && obs.round > 1) return { round: obs.round - 1, phase: "claim" };
+  return { round: obs.round, phase: obs.phase === "setup_roll" ? "roll" : obs.phase };
+}
+
+/**
  * What the table's status line asks of the player (an i18n key and its parameters).
  * @param {{phase?: string, you?: {zone: number, pending: number[], task: {kind: string, value: number} | null}} | undefined} obs
  * @param {LegalAction[]} actions

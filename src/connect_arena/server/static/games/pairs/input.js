@@ -35,10 +35,15 @@ import { die, token } from "./view.js";
 export function actionButton(ui, action, content, { label, className = "", hl = [], attributes = {} } = {}) {
   if (action === undefined || !ui.legalSet.has(action)) return null;
   ui.handled.add(action);
+  // A label is spoken instead of the visible face (tokens are letters in SVG, which axe
+  // counts as visible text an aria-label would have to repeat: label-content-name-mismatch).
+  const face = label
+    ? [h("span", { class: "visually-hidden" }, label), h("span", { class: "pairs-choice-face", "aria-hidden": "true" }, content)]
+    : content;
   const button = h("button", {
     ...attributes, type: "button", class: `pairs-choice ${className}`.trim(), "data-action": action,
-    "aria-label": label || null, "data-hl": hl.join(" ") || null, onclick: () => ui.send(action),
-  }, content);
+    "data-hl": hl.join(" ") || null, onclick: () => ui.send(action),
+  }, face);
   wireHighlight(ui, button, hl);
   return button;
 }
