@@ -73,7 +73,7 @@ def test_a_stale_build_is_never_loaded(tmp_path: Path) -> None:
     fresh = _probe(tmp_path, env)
     assert fresh.stdout.startswith("compiled"), fresh.stdout
     assert fresh.stderr == ""
-    rules = copy / "games" / "pairs" / "rules.py"  # not itself compiled: any source counts
+    rules = copy / "games" / "pairs" / "view.py"  # not itself compiled: any source counts
     rules.write_text(rules.read_text() + "\n# edited\n")
     stale = _probe(tmp_path, env)
     lines = stale.stdout.splitlines()

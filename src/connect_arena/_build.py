@@ -44,7 +44,9 @@ COMPILED: tuple[str, ...] = (
     "agents.knowledge.pairs",
     "agents.knowledge.quinque",
     "core.chance",
+    "core.state",
     "games.connect5.legal",
+    "games.connect5.rules",
     "games.connect5.topology",
     "games.connnect.claims",
     "games.connnect.flow",
@@ -53,15 +55,18 @@ COMPILED: tuple[str, ...] = (
     "games.connnect.scoring",
     "games.connnect.sheet",
     "games.pairs.legal",
+    "games.pairs.rules",
     "games.pairs.turn",
     "games.quinque.geometry",
     "games.quinque.legal",
     "games.quinque.shapes",
     "games.quinque.tables",
 )
-"""The compiled modules, relative to ``connect_arena`` (the profiles' hot spots that mypyc
-compiles as they are: the rules' ``State``/``Game`` subclasses stay interpreted; the games'
-MCTS knowledge, rollout policies and evaluations, is most of a simulation's time)."""
+"""The compiled modules, relative to ``connect_arena`` (the profiles' hot spots): ``core.state``
+(the engine protocol's ``State``, subclassed by compiled and interpreted states), the rules
+of Connect 5 and Connect Pairs (their ``State`` classes native; ``Game`` and ``Action`` stay
+interpreted in ``core.game``), the games' helper modules and their MCTS knowledge (rollout
+policies and evaluations, most of a simulation's time)."""
 HASHED = ("agents", "core", "games")
 """Packages whose sources make up the digest: the compiled modules and everything they use."""
 

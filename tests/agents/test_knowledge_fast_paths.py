@@ -46,6 +46,51 @@ def test_connect5_kept_paths_equal_a_fresh_count() -> None:
             assert kept.occ == occ
 
 
+def _open_paths_by_masks(
+    runs: tuple[int, ...], owner: list[int], occ: list[int]
+) -> tuple[list[int], list[int], list[tuple[int, ...]]]:
+    """Per path, from the masks alone: the seat it is open for (``-1``: empty or contested),
+    that seat's stacks on it and its empty dots (board order): the reference reading."""
+    full = 0
+    for mask in occ:
+        full |= mask
+    seats, counts, empties = [], [], []
+    for run in runs:
+        taken = run & full
+        seat = owner[(taken & -taken).bit_length() - 1] if taken else -1
+        if seat >= 0 and taken & occ[seat] != taken:
+            seat = -1
+        free = run & ~taken
+        seats.append(seat)
+        counts.append(taken.bit_count() if seat >= 0 else 0)
+        empties.append(tuple(d for d in range(len(owner)) if free >> d & 1) if seat >= 0 else ())
+    return seats, counts, empties
+
+
+def test_connect5_counted_paths_equal_the_masks_reading() -> None:
+    """The kept paths count stacks per path (no masks wider than 64 bits): every open path,
+    its count and empty dots are those the dots' masks give, after any jump between
+    positions of two- and three-player games."""
+    opened = 0
+    for players in (2, 3):
+        positions = _positions("connect5", 120, seed=10 + players, players=players)
+        order = list(range(len(positions)))
+        random.Random(2).shuffle(order)
+        for index in order:
+            state, _ = positions[index]
+            tab = connect5._tables(state.cfg)
+            kept = connect5._paths_now(tab, state.owner, players)
+            occ = connect5._masks(state.owner, players)
+            seats, counts, empties = _open_paths_by_masks(tab.runs, state.owner, occ)
+            assert kept.seat == seats
+            for path, seat in enumerate(seats):
+                if seat >= 0:
+                    assert kept.count[path] == counts[path]
+                    assert kept.empties[path] == empties[path]
+                    opened += 1
+    assert opened > 1000
+
+
 def test_quinque_line_check_equals_the_engines() -> None:
     from connect_arena.games.quinque.notation import Add, Mark
 

@@ -74,6 +74,11 @@ class Event:
         """``Event.of("pairs.take", seat=1, subject="F")``."""
         return cls(key, MappingProxyType(dict(params)))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle the parameters as a dict (a read-only mapping does not pickle): states
+        that keep events, e.g. Connect Pairs' log, cross to the search's worker processes."""
+        return (_rebuild_event, (self.key, dict(self.params)))
+
     def to_json(self) -> GameEvent:
         """``{"key": key, "params": {...}}``."""
         return {"key": self.key, "params": dict(self.params)}
@@ -136,3 +141,8 @@ class _Missing(dict[str, Any]):
 
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
+
+
+def _rebuild_event(key: str, params: dict[str, ParamValue]) -> Event:
+    """Unpickle an :class:`Event` (see ``Event.__reduce__``)."""
+    return Event(key, MappingProxyType(params))

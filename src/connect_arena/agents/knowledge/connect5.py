@@ -28,10 +28,17 @@ import threading
 from dataclasses import dataclass
 from itertools import compress
 from operator import add, ne
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from connect_arena.agents.knowledge import Knowledge, Level
 from connect_arena.core.game import Action, State
+
+# At module level: an import inside ``_target`` (once per legal action) was 13.5% of a
+# compiled MCTS simulation's time (perf; mypyc runs the import machinery at each call).
+from connect_arena.games.connect5.notation import Jump, Place, Split, Step
+
+if TYPE_CHECKING:  # typed, so that the compiled policy reads the compiled state natively
+    from connect_arena.games.connect5.rules import Connect5State
 
 LINE_WEIGHTS = (0.0, 0.04, 0.15, 0.45, 1.0, 0.0)
 """Value of an open path holding 0..5 of a seat's stacks (a point is 1)."""
@@ -99,8 +106,6 @@ class _BoardTables:
         circled: per dot, whether it is circled.
         run_dots: the dots of each path of ``runs``, in board order.
         through: per dot, the indices in ``runs`` of the paths through it, in order.
-        split: per path of ``runs``, each subset of its dots (a mask) → how many dots it
-            holds and the path's other dots, in board order (a look-up instead of a bit loop).
     """
 
     runs: tuple[int, ...]
@@ -111,7 +116,6 @@ class _BoardTables:
     circled: tuple[bool, ...]
     run_dots: tuple[tuple[int, ...], ...]
     through: tuple[tuple[int, ...], ...]
-    split: tuple[dict[int, tuple[int, tuple[int, ...]]], ...]
 
 
 _BOARDS: dict[int, tuple[object, _BoardTables]] = {}
@@ -137,7 +141,6 @@ def _tables(cfg: Any) -> _BoardTables:
     for index, members in enumerate(run_dots):
         for dot in members:
             through[dot].append(index)
-    split = tuple(_subsets(members) for members in run_dots)
     built = _BoardTables(
         masks,
         centrality,
@@ -147,20 +150,9 @@ def _tables(cfg: Any) -> _BoardTables:
         cfg.circled,
         run_dots,
         tuple(tuple(row) for row in through),
-        split,
     )
     _BOARDS[key] = (cfg.runs, built)
     return built
-
-
-def _subsets(members: tuple[int, ...]) -> dict[int, tuple[int, tuple[int, ...]]]:
-    """Each subset of the dots ``members`` (a mask) → its size and the other dots."""
-    table: dict[int, tuple[int, tuple[int, ...]]] = {}
-    for chosen in range(1 << len(members)):
-        inside = [dot for bit, dot in enumerate(members) if chosen >> bit & 1]
-        mask = sum(1 << dot for dot in inside)
-        table[mask] = (len(inside), tuple(dot for dot in members if dot not in inside))
-    return table
 
 
 def _masks(owner: list[int], players: int) -> list[int]:
@@ -263,7 +255,7 @@ def _dots(mask: int) -> list[int]:
 
 def _travel(
     tab: _BoardTables,
-    state: Any,
+    state: Connect5State,
     seat: int,
     occ: list[int],
     full: int,
@@ -393,7 +385,7 @@ def _forks(hot: int, partners: dict[int, int]) -> int:
 
 
 def _fillable(
-    tab: _BoardTables, state: Any, seat: int, fours: list[int], occ: list[int]
+    tab: _BoardTables, state: Connect5State, seat: int, fours: list[int], occ: list[int]
 ) -> list[int]:
     """The hot dots of ``seat`` it can fill on its next turn to complete one of its paths
     ``fours`` (masks of open paths holding four of its stacks): with a token from its
@@ -436,11 +428,9 @@ def _best_captures(
     return best
 
 
-def _mover_capture(state: Any, seat: int) -> int:
+def _mover_capture(state: Connect5State, seat: int) -> int:
     """The tokens of the best capture (chains included) of ``seat``, the seat to move (its
     legal actions are usually cached already: MCTS generated them for the new node)."""
-    from connect_arena.games.connect5.notation import Jump
-
     best = 0
     index, height = state.cfg.tables.index, state.height
     for action in state.legal_actions(seat):
@@ -471,13 +461,14 @@ asks once per seat for the same position). Replaced as one tuple, so that agents
 in several threads never read a mix of two entries."""
 
 
-def seat_values(state: Any) -> list[float]:
+def seat_values(position: State[Any]) -> list[float]:
     """Per seat, how good the (non-terminal) position is, in points: points scored, open
     paths, threats (a winning Connect 5 or a fork of the seat to move; the hot dots and forks
     of the others), the best capture at hand, tokens still in play, doubles, and the steps
     its tokens must walk to a Connect 5 when the supply cannot fill a path (:func:`_travel`).
     A seat with no token left can only pass: the next seat counts as the one to move."""
     global _LAST
+    state = cast("Connect5State", position)
     last = _LAST
     if last[0] is state and last[1] == len(state.history):
         return last[2]
@@ -546,8 +537,6 @@ def evaluate(state: State[Any], player: int) -> float:
 
 def _target(action: Action) -> tuple[str | None, str | None]:
     """``(dot the action fills, dot it leaves)`` by notation (``None`` where there is none)."""
-    from connect_arena.games.connect5.notation import Jump, Place, Split, Step
-
     kind = type(action)
     if kind is Place:
         return action.dot, None  # type: ignore[attr-defined]
@@ -586,10 +575,16 @@ class _Paths:
     to the next (successive calls see positions a few dots apart: a rollout's next turn, a
     sibling in the tree).
 
+    Per path, the stacks on it are counted (in all and per seat) instead of masked: the
+    Basic board has more than 64 dots, and masks that wide are big integers, which the
+    compiled build handles as boxed objects (most of a rollout's time before).
+
     Attributes:
         tab: the board's tables.
         owner: the position's ``owner`` (a copy).
         occ: per seat, the mask of its stacks.
+        total: per path, the stacks on it.
+        held: per path and seat (``path * players + seat``), that seat's stacks on it.
         seat: per path, the seat it is open for (``-1``: empty, or contested).
         count: per path, that seat's stacks on it.
         empties: per path, its empty dots (open paths).
@@ -607,10 +602,12 @@ class _Paths:
         "defend",
         "empties",
         "fours",
+        "held",
         "occ",
         "owner",
         "seat",
         "tab",
+        "total",
     )
 
     def __init__(self, tab: _BoardTables, owner: list[int], players: int) -> None:
@@ -619,6 +616,8 @@ class _Paths:
         self.tab = tab
         self.owner = [-1] * dots
         self.occ = [0] * players
+        self.total = [0] * runs
+        self.held = [0] * (runs * players)
         self.seat = [-1] * runs
         self.count = [0] * runs
         self.empties: list[tuple[int, ...]] = [()] * runs
@@ -635,20 +634,26 @@ class _Paths:
         if not changed:
             return
         occ = self.occ
+        players = len(occ)
         through = self.tab.through
+        total, held = self.total, self.held
         affected: set[int] = set()
         for dot in changed:
             was, now = old[dot], owner[dot]
+            paths = through[dot]
             if was >= 0:
                 occ[was] &= ~(1 << dot)
+                for index in paths:
+                    total[index] -= 1
+                    held[index * players + was] -= 1
             if now >= 0:
                 occ[now] |= 1 << dot
+                for index in paths:
+                    total[index] += 1
+                    held[index * players + now] += 1
             old[dot] = now
-            affected.update(through[dot])
-        full = 0
-        for mask in occ:
-            full |= mask
-        runs, split = self.tab.runs, self.tab.split
+            affected.update(paths)
+        run_dots = self.tab.run_dots
         seats, counts, empties = self.seat, self.count, self.empties
         attacks, defends, fours = self.attack, self.defend, self.fours
         for index in affected:
@@ -663,16 +668,20 @@ class _Paths:
                         defend[dot] -= down
                 elif count == 4:
                     fours[seat].discard(index)
-            run = runs[index]
-            taken = run & full
-            if not taken:
+            count = total[index]
+            if not count:
                 seats[index] = -1
                 continue
-            seat = owner[(taken & -taken).bit_length() - 1]
-            if taken & occ[seat] != taken:
+            members = run_dots[index]
+            seat = -1
+            for dot in members:  # the seat of its first stack (board order)
+                if owner[dot] >= 0:
+                    seat = owner[dot]
+                    break
+            if held[index * players + seat] != count:
                 seats[index] = -1  # contested: nobody can complete it
                 continue
-            count, free = split[index][taken]
+            free = tuple([dot for dot in members if owner[dot] < 0])
             seats[index], counts[index], empties[index] = seat, count, free
             if count < 4:
                 attack, defend = attacks[seat], defends[seat]
@@ -710,15 +719,14 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
        :data:`DEFEND` by a rival's, plus a little for the paths through it, minus
        :data:`EXPOSED` when a rival could eat the token at once; ties at random.
     """
-    from connect_arena.games.connect5.notation import Jump, Place, Split, Step
-
     actions: list[Action] = state.legal_actions(player)
     if len(actions) == 1:
         return actions[0]
-    cfg = state.cfg  # type: ignore[attr-defined]
+    c5 = cast("Connect5State", state)
+    cfg = c5.cfg
     tab = _tables(cfg)
-    owner: list[int] = state.owner  # type: ignore[attr-defined]
-    height: list[int] = state.height  # type: ignore[attr-defined]
+    owner = c5.owner
+    height = c5.height
     index = cfg.tables.index
     paths = _paths_now(tab, owner, cfg.players)
     occ = paths.occ
@@ -746,8 +754,8 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
         for action in actions:
             filled, _ = _target(action)
             if filled is not None and hot_mine >> index[filled] & 1:
-                child = state.clone()
-                child.apply_legal_action(action, player)
+                child = c5.clone()
+                child.apply_legal_action(action, player)  # type: ignore[arg-type]
                 if child.is_terminal() and child.returns()[player] > 0:
                     return action
     if hot_rival:
@@ -762,16 +770,15 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
                     blocks.append(action)
         if blocks:
             return rng.choice(blocks)  # type: ignore[no-any-return]
-    # The dots a rival could eat a token on at once: the middle of its jumps to an empty dot.
-    exposed = 0
-    rivals = full & ~occ[player]
+    # The dots a rival could eat a token on at once: the middle of its jumps to an empty dot
+    # (a list of flags, not a mask: masks over 64 dots are slow big integers when compiled).
+    exposed = [False] * len(owner)
     pairs = tab.jumps
-    while rivals:
-        low = rivals & -rivals
-        for over, landing in pairs[low.bit_length() - 1]:
-            if owner[landing] < 0:
-                exposed |= 1 << over
-        rivals ^= low
+    for start, seat in enumerate(owner):
+        if seat >= 0 and seat != player:
+            for over, landing in pairs[start]:
+                if owner[landing] < 0:
+                    exposed[over] = True
     best: list[Action] = []
     best_value = -(10**9)
     jumps: list[Action] = []
@@ -780,7 +787,7 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
         if kind is Place or kind is Step or kind is Split:
             dst = index[action.dot if kind is Place else action.dst]  # type: ignore[attr-defined]
             value = score[dst]
-            if exposed >> dst & 1:
+            if exposed[dst]:
                 value -= _EXPOSED
             if kind is not Place:
                 value -= _MOVE_COST
@@ -800,7 +807,7 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
     return rng.choice(actions)  # type: ignore[no-any-return]
 
 
-def _actions_needed(state: Any, seat: int) -> int:
+def _actions_needed(state: Connect5State, seat: int) -> int:
     """The actions ``seat`` needs at least to complete its easiest open path: one per empty
     dot, plus the extra steps of its walks when the supply is short (:func:`_travel`)."""
     cfg = state.cfg
@@ -827,9 +834,7 @@ def solo(state: State[Any], player: int) -> Action | None:
     :func:`evaluate`, then the first in notation order. The search's evaluation is no help
     here: far ahead on points, every move looks alike to it.
     """
-    from connect_arena.games.connect5.notation import Step
-
-    current: Any = state  # a Connect5State: its fields are read as the engine keeps them
+    current = cast("Connect5State", state)
     left = current.tokens_left()
     if left[player] < 5 or left[player] != sum(left):
         return None
@@ -847,7 +852,7 @@ def solo(state: State[Any], player: int) -> Action | None:
         child.apply_legal_action(action, player)
         if len(child.results) > rounds:
             if child.results[rounds].connect5 == player:
-                return action  # type: ignore[no-any-return]
+                return action
             continue  # the round ended otherwise: never better than playing on
         key = (
             _actions_needed(child, player),

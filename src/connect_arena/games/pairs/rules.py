@@ -24,7 +24,9 @@ the log (``state.log``, structured events: ``events.py``) says what happened.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final, cast
+
+from mypy_extensions import mypyc_attr
 
 from connect_arena.core.events import Event
 from connect_arena.core.game import CHANCE, TERMINAL, Game, State
@@ -62,9 +64,10 @@ ROLLS: list[tuple[PairsAction, float]] = [
 """The dice outcomes (the same objects as the parser returns, so that checks are quick)."""
 KEYS: list[PairsAction] = [KeyChoice(subjects) for subjects in KEY_PERMUTATIONS]
 CHANCE_STAGES = frozenset({"first", "roll"})
-LOG_LENGTH = 12
+LOG_LENGTH: Final = 12
 
 
+@mypyc_attr(native_class=False)  # a Game: declared by class variables (see core.game)
 class PairsGame(Game):
     """Connect Pairs for 2, 4, 6 or 8 players seated as pairs of partners (one box each)."""
 
@@ -127,6 +130,7 @@ class PairsGame(Game):
         return geometry(self.config)
 
 
+@mypyc_attr(serializable=True)  # pickled for the process pool
 class PairsState(State[PairsAction]):
     """A Connect Pairs position. Seats ``2p`` and ``2p + 1`` are the partners of pair ``p``.
 
@@ -156,7 +160,9 @@ class PairsState(State[PairsAction]):
             (newest last, at most ``LOG_LENGTH``).
     """
 
-    def __init__(self, game: PairsGame) -> None:
+    def __init__(self, game: PairsGame, *, _blank: bool = False) -> None:
+        if _blank:
+            return  # for :meth:`clone`, which sets every attribute
         super().__init__(game)
         self.cfg = game.config
         pairs = self.cfg.num_pairs
@@ -201,9 +207,24 @@ class PairsState(State[PairsAction]):
         ]
 
     def clone(self) -> PairsState:
-        other = PairsState.__new__(PairsState)
-        other.__dict__.update(self.__dict__)
+        """An independent copy: every attribute, the lists copied (the config is shared)."""
+        other = PairsState(cast(PairsGame, self.game), _blank=True)
+        other.game = self.game
         other.history = list(self.history)
+        other.cfg = self.cfg
+        other.manche = self.manche
+        other.first_seat = self.first_seat
+        other.outcome = self.outcome
+        other._legal = self._legal
+        other.stage = self.stage
+        other.actor = self.actor
+        other.turn_seat = self.turn_seat
+        other.dice = self.dice
+        other.conn_left = self.conn_left
+        other.offer = self.offer
+        other.round = self.round
+        other.order = self.order
+        other.position = self.position
         other.zones = [list(board) for board in self.zones]
         other.tops = [list(top) for top in self.tops]
         other.supply = [list(counts) for counts in self.supply]
