@@ -480,10 +480,7 @@ class SqlStorage:
         query = select(TableRow).where(TableRow.status == TableStatus.FINISHED.value)
         if game is not None:
             query = query.where(TableRow.game == game)
-        query = (
-            query.order_by(TableRow.finished_at.desc(), TableRow.id.desc())
-            .limit(limit)
-        )
+        query = query.order_by(TableRow.finished_at.desc(), TableRow.id.desc()).limit(limit)
         return await self._tables(query)
 
     async def _tables(self, query: Select[Any]) -> list[TableInfo]:
