@@ -7,28 +7,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from email import message_from_bytes
-from email.message import Message
 from pathlib import Path
-from typing import Any
 
 import pytest
 from aiosmtpd.controller import Controller
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import LiveServer, needs_chromium, new_page, shoot_both, sign_up
+from tests.server import mailhelpers
 from tests.server.live import free_port, server
 
 pytestmark = [pytest.mark.slow, needs_chromium]
 
 
-class Inbox:
-    def __init__(self) -> None:
-        self.messages: list[Message] = []
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
-        self.messages.append(message_from_bytes(envelope.content))
-        return "250 OK"
+class Inbox(mailhelpers.Inbox):
+    """The SMTP inbox of the server tests, read as a page's mailed links."""
 
     def link(self, page: Page, path: str) -> str:
         """The newest mailed link to ``path`` (waiting for it)."""

@@ -135,36 +135,18 @@ def mine_command(
         command = {"game": game, **source, "max_turns": max_turns, "budget": budget}
         command |= {"scan": scan, "limit": limit, "defence": defence}
         try:
-            if from_tables:
-                finals = finished_games(game, games, data_dir)
-                total = len(finals)
-                puzzles = mine_games(
-                    game,
-                    finals,
-                    max_turns=max_turns,
-                    budget=budget,
-                    scan=scan,
-                    limit=limit,
-                    defence=defence,
-                    progress=lambda done, found: errors.print(
-                        f"{done}/{total} games, {found} found"
-                    ),
-                )
+            finals = finished_games(game, games, data_dir) if from_tables else None
+            total = games if finals is None else len(finals)
+
+            def report(done: int, found: int) -> None:
+                errors.print(f"{done}/{total} games, {found} found")
+
+            limits: dict[str, Any] = {"max_turns": max_turns, "budget": budget, "scan": scan}
+            limits |= {"limit": limit, "defence": defence, "progress": report}
+            if finals is None:
+                puzzles = mine(game, seed, games, agents, **limits)
             else:
-                puzzles = mine(
-                    game,
-                    seed,
-                    games,
-                    agents,
-                    max_turns=max_turns,
-                    budget=budget,
-                    scan=scan,
-                    limit=limit,
-                    defence=defence,
-                    progress=lambda done, found: errors.print(
-                        f"{done}/{games} games, {found} found"
-                    ),
-                )
+                puzzles = mine_games(game, finals, **limits)
         except ValueError as error:
             raise CliError(str(error)) from None
         document = {"format": PUZZLE_FORMAT, "mined": command, "puzzles": puzzles}

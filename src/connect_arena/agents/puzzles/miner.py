@@ -77,18 +77,27 @@ def difficulty(proof: Proof) -> int:
     return max(1, min(5, round(score) - 1))
 
 
-def puzzle_of(state: State[Action], proof: Proof, source: dict[str, Any]) -> dict[str, Any]:
-    """The JSON object of one puzzle at ``state`` (see ``docs/puzzles.md``)."""
+def _common(state: State[Action], *key: object) -> dict[str, Any]:
+    """The fields every puzzle kind shares: ``id`` (the game and 12 hex digits of the sha-1 of
+    its name, options, actions so far and ``key``), ``game``, ``options`` and ``position``
+    (the record up to ``state``)."""
     record = record_of(state, [f"seat {seat}" for seat in range(state.game.num_players)])
     actions = record.model_dump()["actions"]
     digest = hashlib.sha1(
-        repr((state.game.name, sorted(state.game.options.items()), actions)).encode()
+        repr((state.game.name, sorted(state.game.options.items()), actions, *key)).encode()
     ).hexdigest()[:12]
     return {
         "id": f"{state.game.name}-{digest}",
         "game": state.game.name,
         "options": dict(state.game.options),
         "position": record.model_dump(exclude={"meta"}),
+    }
+
+
+def puzzle_of(state: State[Action], proof: Proof, source: dict[str, Any]) -> dict[str, Any]:
+    """The JSON object of one puzzle at ``state`` (see ``docs/puzzles.md``)."""
+    return {
+        **_common(state),
         "mover": state.current_player,
         "kind": proof.kind,
         "turns": proof.turns,
@@ -105,11 +114,6 @@ def claim_puzzle_of(
 ) -> dict[str, Any]:
     """The JSON object of one CO'NNN'ECT best-claim puzzle (see ``docs/puzzles.md``): the
     common fields plus ``total``, ``margin`` and ``score`` (the mover's breakdown)."""
-    record = record_of(state, [f"seat {seat}" for seat in range(state.game.num_players)])
-    actions = record.model_dump()["actions"]
-    digest = hashlib.sha1(
-        repr((state.game.name, sorted(state.game.options.items()), actions, mover)).encode()
-    ).hexdigest()[:12]
     current = state.clone()
     found = {"combo"} if sum(text.startswith("claim ") for text in proof.answer) > 1 else set()
     for text in proof.answer:
@@ -118,10 +122,7 @@ def claim_puzzle_of(
         current.apply_legal_action(action, mover)
     score = len(proof.answer) / 2 + math.log10(max(proof.nodes, 1)) / 2 + (proof.margin == 1)
     return {
-        "id": f"{state.game.name}-{digest}",
-        "game": state.game.name,
-        "options": dict(state.game.options),
-        "position": record.model_dump(exclude={"meta"}),
+        **_common(state, mover),
         "mover": mover,
         "kind": "best-claim",
         "turns": 1,
@@ -143,16 +144,8 @@ def roll_puzzle_of(
     common fields plus ``seats`` (who plays each answer action: the active player or the
     partner), ``value``, ``runner_up`` and ``before`` (measures: won, matched, placed,
     pairs), ``outcomes`` and ``lines``."""
-    record = record_of(state, [f"seat {seat}" for seat in range(state.game.num_players)])
-    actions = record.model_dump()["actions"]
-    digest = hashlib.sha1(
-        repr((state.game.name, sorted(state.game.options.items()), actions)).encode()
-    ).hexdigest()[:12]
     return {
-        "id": f"{state.game.name}-{digest}",
-        "game": state.game.name,
-        "options": dict(state.game.options),
-        "position": record.model_dump(exclude={"meta"}),
+        **_common(state),
         "mover": state.current_player,
         "kind": "best-roll",
         "turns": 1,
