@@ -171,7 +171,9 @@ def ratings_api(page: Page, name: str) -> None:
 
 
 CONTRAST = """(element) => {
-  // WCAG contrast of the element's text against the first opaque background behind it.
+  // WCAG contrast of the element's text against the first opaque background behind it;
+  // null when the element left the page (a re-render replaced it: its styles are empty).
+  if (!element.isConnected) return null;
   const rgb = (text) => text.match(/[\\d.]+/g).map(Number);
   const lum = ([r, g, b]) => [r, g, b].map((v) => {
     const c = v / 255;
@@ -189,8 +191,12 @@ CONTRAST = """(element) => {
 
 def contrast(page: Page, locator: Any) -> float:
     """The contrast ratio of ``locator``'s text (1 when it is see-through)."""
-    ratio: float = locator.evaluate(CONTRAST)
-    return ratio
+    for _ in range(50):  # the locator finds the element anew on each try
+        ratio: float | None = locator.evaluate(CONTRAST)
+        if ratio is not None:
+            return ratio
+        page.wait_for_timeout(100)
+    raise AssertionError("the element kept being replaced")
 
 
 def resign(page: Page, table: int) -> None:
