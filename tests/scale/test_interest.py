@@ -20,6 +20,11 @@ def cluster_of(service: MatchService) -> Cluster:
     return cluster
 
 
+def online_elsewhere(service: MatchService, table_id: int) -> set[int]:
+    """The users other processes said are connected to the table, as ``service`` heard."""
+    return set().union(*service.tables[table_id].remote_online.values())
+
+
 async def play(service: MatchService, table_id: int, user_id: int, moves: int) -> None:
     """``moves`` actions at ``table_id`` by the user who holds every seat, on ``service``."""
     for _ in range(moves):
@@ -42,6 +47,8 @@ def test_a_process_without_interest_receives_none_of_a_tables_moves(
             await one.watch(info.id, alice.id)
             await until(lambda: info.id in two.tables)  # the lobby's notice reached it
             await until(lambda: two.tables[info.id].info.status.value == "running")
+            # The watch's presence notice is published after the table's: wait for it too.
+            await until(lambda: alice.id in online_elsewhere(two, info.id))
             before = cluster_of(two).messages[info.id]
             await play(one, info.id, alice.id, 6)
             await asyncio.sleep(0.3)  # time for stray messages to arrive

@@ -547,7 +547,7 @@ class Cluster:
         if table is not None and idle and (not entries or entries[0].seq <= table.seq + 1):
             self._apply(table, info, entries)
             return
-        self._spawn(self._apply_later(info, entries))
+        self._spawn(self._apply_later(info, entries, origin, online))
 
     # ----- dormant replicas (per-table interest) ------------------------------------------------
     def _may_sleep(self, table: LiveTable, info: TableInfo) -> bool:
@@ -595,7 +595,9 @@ class Cluster:
             "dormant": [i for i in held if i not in followed],
         }
 
-    async def _apply_later(self, info: TableInfo, entries: list[LogEntry]) -> None:
+    async def _apply_later(
+        self, info: TableInfo, entries: list[LogEntry], origin: str, online: set[int]
+    ) -> None:
         table = self._replica(info.id)
         if table is None:
             if info.status not in (TableStatus.OPEN, TableStatus.RUNNING):
@@ -604,6 +606,8 @@ class Cluster:
             if table is None:
                 return
         async with table.lock:
+            # Maybe loaded after the message arrived: who is connected there, in order.
+            table.remote_online[origin] = online
             if entries and entries[0].seq > table.seq + 1:  # missed messages: read them
                 await self.catch_up(table, None)
             self._apply(table, info, entries)
