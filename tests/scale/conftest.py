@@ -44,6 +44,22 @@ def database_url(pg_server: Postgres) -> str:
 @pytest.fixture
 def redis_url(redis_instance: Redis) -> str:
     """The URL of an emptied Redis logical database of its own."""
+    return _fresh_redis(redis_instance)
+
+
+@pytest.fixture(scope="module")
+def module_database_url(pg_server: Postgres) -> str:
+    """A new, empty PostgreSQL database shared by a module's tests."""
+    return pg_server.create_database(f"arena_{next(_numbers)}")
+
+
+@pytest.fixture(scope="module")
+def module_redis_url(redis_instance: Redis) -> str:
+    """An emptied Redis logical database shared by a module's tests."""
+    return _fresh_redis(redis_instance)
+
+
+def _fresh_redis(redis_instance: Redis) -> str:
     url = redis_instance.url(next(_numbers) % 64)
     with redis.Redis.from_url(url) as client:
         client.flushdb()

@@ -20,8 +20,23 @@ from tests.scale.test_processes import Player, Server, arena, play
 Ports = tuple[int, int]
 
 
+@pytest.fixture(scope="module")
+def ports(
+    tmp_path_factory: pytest.TempPathFactory, module_database_url: str, module_redis_url: str
+) -> Iterator[Ports]:
+    """Two processes shared by the module's tests (starting a pair takes seconds): each test
+    uses accounts of its own, and the one budget kept per address (failed sign-ins) gets a
+    pair of its own (``fresh_ports``)."""
+    servers: list[Server]
+    with arena(
+        tmp_path_factory.mktemp("cluster"), module_database_url, module_redis_url
+    ) as servers:
+        yield servers[0].port, servers[1].port
+
+
 @pytest.fixture
-def ports(tmp_path: Path, database_url: str, redis_url: str) -> Iterator[Ports]:
+def fresh_ports(tmp_path: Path, database_url: str, redis_url: str) -> Iterator[Ports]:
+    """Two processes on a new database and Redis of their own."""
     servers: list[Server]
     with arena(tmp_path, database_url, redis_url) as servers:
         yield servers[0].port, servers[1].port
@@ -138,8 +153,8 @@ def test_the_chat_limit_is_one_budget_for_both_processes(ports: Ports) -> None:
     assert codes == [201] * 5 + [429] * 3
 
 
-def test_the_sign_in_limit_is_one_budget_for_both_processes(ports: Ports) -> None:
-    one, two = ports
+def test_the_sign_in_limit_is_one_budget_for_both_processes(fresh_ports: Ports) -> None:
+    one, two = fresh_ports
     clients = [Player(one), Player(two)]  # guests, for a CSRF token each
     codes = []
     for attempt in range(12):  # the limits: 10 failures per address in 5 minutes, and
