@@ -9,20 +9,20 @@ and an action encoding (the OpenSpiel adapter plays it).
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner, Result
 
 import connect_arena
 import connect_arena.rl.openspiel as openspiel_adapter  # before the plug-in: GAMES stays the four
 from connect_arena.agents import make_agent
 from connect_arena.agents.knowledge import knowledge_for
 from connect_arena.agents.playout import play_game
+from connect_arena.cli.app import app
 from connect_arena.core import game_names, kit_of, load, registry
 from connect_arena.rl import encoding_for, new_stepper
 from connect_arena.server import create_app
@@ -44,10 +44,10 @@ def plugin(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
             sys.modules.pop(module)
 
 
-def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(PLUGINS), "COLUMNS": "200"}
-    command = [sys.executable, "-m", "connect_arena.cli.app", *args]
-    return subprocess.run(command, env=env, capture_output=True, text=True, timeout=120)
+def cli(*args: str) -> Result:
+    """The command line run in this process (the ``plugin`` fixture makes the entry point
+    visible to it as an installed distribution's would be); 200 columns for the tables."""
+    return CliRunner().invoke(app, list(args), env={"COLUMNS": "200"})
 
 
 def test_the_registry_finds_the_plugin_only_through_its_entry_point(plugin: None) -> None:
@@ -56,21 +56,21 @@ def test_the_registry_finds_the_plugin_only_through_its_entry_point(plugin: None
     assert game.title == "Five stones" and game.num_players == 2
 
 
-def test_the_command_line_offers_the_plugin(tmp_path: Path) -> None:
+def test_the_command_line_offers_the_plugin(plugin: None, tmp_path: Path) -> None:
     listed = cli("games")
-    assert listed.returncode == 0, listed.stderr
+    assert listed.exit_code == 0, listed.output
     assert re.search(r"fivestones\s+│\s+Five stones", listed.stdout)
     simulated = cli("simulate", "fivestones", "--games", "4", "--agents", "random,mcts:easy")
-    assert simulated.returncode == 0, simulated.stderr
+    assert simulated.exit_code == 0, simulated.output
     assert "mcts:easy" in simulated.stdout
     out = tmp_path / "t.json"
     played = cli(
         "tournament", "fivestones", "--agents", "random,greedy", "--games", "2", "--out", str(out)
     )
-    assert played.returncode == 0, played.stderr
+    assert played.exit_code == 0, played.output
     assert json.loads(out.read_text())["game"] == "fivestones"
     timed = cli("bench", "fivestones", "--seconds", "0.02", "--json")
-    assert timed.returncode == 0, timed.stderr
+    assert timed.exit_code == 0, timed.output
     assert json.loads(timed.stdout)[0]["game"] == "fivestones"
 
 
