@@ -17,14 +17,12 @@ from connect_arena import _build
 
 ROOT = Path(__file__).resolve().parents[1]
 PURE_SUBSET = (
-    ("tests/games/test_conformance.py", "-k", "pairs-6p"),
-    ("tests/games/test_conformance.py", "-k", "pairs and not pairs-6p"),
+    ("tests/games/test_conformance.py", "-k", "pairs"),
     ("tests/games/test_conformance.py", "-k", "not pairs"),
-    ("tests/games/connect5/test_perft.py",),
-    ("tests/games/quinque/test_perft.py",),
+    ("tests/games/connect5/test_perft.py", "tests/games/quinque/test_perft.py"),
 )
 """What also runs on the pure-Python modules when the suite runs on the compiled ones (pytest
-arguments; the conformance file in three parts of similar time)."""
+arguments; the conformance file in two parts of similar time)."""
 
 needs_compiled = pytest.mark.skipif(
     not _build.is_compiled(),
