@@ -30,7 +30,7 @@ shown whole).
 from __future__ import annotations
 
 import re
-import warnings
+import time
 from typing import Any
 
 import pytest
@@ -344,22 +344,13 @@ def test_a_running_table_fits_a_phone(
     desktop.context.close()
 
 
-def show_the_end(page: Page, table_id: int) -> None:
-    """Wait for the finished table's page to show the end (a long table: its moves load page by
-    page). Once in CI (1 run in 5) a page stayed on a running position 18 moves before the end
-    for 20 s although the server said finished: the page is then loaded again, and what both
-    sides said is kept in the test's warnings to find why."""
-    try:
-        expect(page.locator("#status.over")).to_be_visible(timeout=15_000)
-        return
-    except AssertionError:
-        table = page.evaluate(f"async () => (await fetch('/api/tables/{table_id}')).json()")
-        shown = page.locator("#status").inner_text()
-        warnings.warn(
-            f"table {table_id} not shown finished: {table!r}; page: {shown!r}", stacklevel=1
-        )
-    page.reload()
-    expect(page.locator("#status.over")).to_be_visible(timeout=20_000)
+def wait_until_finished(page: Page, table_id: int, limit: float = 60) -> None:
+    """Poll the table until the server says its game is over (``page.wait_for_function``
+    would not do: it does not await an async predicate, and a promise is truthy)."""
+    deadline = time.monotonic() + limit
+    while page.request.get(f"/api/tables/{table_id}").json()["table"]["status"] != "finished":
+        assert time.monotonic() < deadline, f"table {table_id} did not finish in {limit} s"
+        page.wait_for_timeout(250)
 
 
 @pytest.mark.parametrize(("game", "players"), FINISHED)
@@ -373,14 +364,9 @@ def test_a_finished_table_fits_a_phone(
         options[game_type.anti_endless_option] = 20
     seats = [{"kind": "computer", "agent": "random"}] * players
     table_id = page.evaluate(CREATE, [game, options, seats])
-    page.wait_for_function(
-        f"""async () => (await (await fetch('/api/tables/{table_id}')).json()).table.status
-            === 'finished'""",
-        timeout=60_000,
-        polling=500,
-    )
+    wait_until_finished(page, table_id)
     page.goto(f"/tables/{table_id}")
-    show_the_end(page, table_id)
+    expect(page.locator("#status.over")).to_be_visible(timeout=20_000)  # a long table
     page.wait_for_timeout(300)
     page.screenshot(path=artifacts() / shot_name(game, players, 390, extra="end"), full_page=True)
     assert_fits(page)
