@@ -87,6 +87,10 @@ class Replicas(Protocol):
     ) -> None:
         """Record a game's end in memory and publish it (``remote``: ended elsewhere)."""
 
+    def finished_elsewhere(self, table: LiveTable, info: TableInfo) -> None:
+        """Record the end of a game another process finished, described by ``info``, on a
+        replica that did not follow it, without replaying its log; drop the replica."""
+
 
 class CoordinationError(Exception):
     """The coordinator could not be reached, or a lease could not be had in time."""
@@ -541,6 +545,10 @@ class Cluster:
                 self._spawn(self._taken_back(table))
                 return
         idle = table is not None and not table.lock.locked()
+        if table is not None and idle and described and self._may_drop(table, info):
+            self.dormant.pop(table.id, None)
+            self.registry.finished_elsewhere(table, info)
+            return
         if table is not None and idle and entries and self._may_sleep(table, info):
             self._sleep(table, info)
             return
@@ -561,6 +569,18 @@ class Cluster:
             and table.state is not None
             and not any(not s.closed for s in table.subscribers)
             and (table.thinking is None or table.thinking.done())
+        )
+
+    def _may_drop(self, table: LiveTable, info: TableInfo) -> bool:
+        """Whether a game that ended elsewhere may be recorded here from its description
+        alone (:meth:`Replicas.finished_elsewhere`): this process has no interest in the table
+        (:meth:`interested`), so nobody here needs its last moves, and the finisher, the
+        process where it ended, scores it. Before, such a replica read the whole log back
+        and replayed it at every game's end, in every process."""
+        return (
+            info.status is TableStatus.FINISHED
+            and table.info.status is TableStatus.RUNNING
+            and not self.interested(table)
         )
 
     def _sleep(self, table: LiveTable, info: TableInfo) -> None:
