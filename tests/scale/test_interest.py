@@ -5,6 +5,7 @@ lobby's changes stay on the shared channel (two match services on one PostgreSQL
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 
@@ -125,6 +126,34 @@ def test_the_lobby_hears_of_a_game_end_it_did_not_follow(database_url: str, redi
             await until(lambda: info.id not in two.tables)
             assert two.lobby.snapshot()["total"] == 0
             assert (await two.registry.get(info.id)).info.status.value == "finished"
+
+    run(scenario)
+
+
+def test_a_table_created_elsewhere_is_known_without_reading_the_database(
+    database_url: str, redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def scenario() -> None:
+        async with two_services(database_url, redis_url) as (one, two):
+            alice, bob = await users(one.storage, "alice", "bob")
+            reads: list[str] = []
+            storage = two.storage
+            for name in ("get_table", "load_actions"):
+                read = getattr(storage, name)
+
+                async def counted(*args: Any, _read: Any = read, _name: str = name) -> Any:
+                    reads.append(_name)
+                    return await _read(*args)
+
+                monkeypatch.setattr(storage, name, counted)
+            seats = [SeatRequest("me"), SeatRequest("open")]
+            info = await one.create_table(alice, "quinque", seats, OPTIONS)
+            await until(lambda: info.id in two.tables)
+            await one.join(info.id, bob, 1)
+            await until(lambda: two.tables[info.id].info.status.value == "running")
+            # The new table's message holds its description and whole log: nothing to read.
+            assert reads == []
+            assert two.lobby.snapshot()["total"] == 1
 
     run(scenario)
 
