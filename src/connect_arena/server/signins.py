@@ -151,7 +151,8 @@ class SignInLimits:
         waits = await take_all([(limiter, key) for limiter, key, _ in limits])
         if waits[0] > 0:
             return waits[0], "address"
-        return max(zip(waits[1:], (which for _, _, which in limits[1:]), strict=True))
+        others = zip(waits[1:], (which for _, _, which in limits[1:]), strict=True)
+        return max(others, default=(0.0, ""))
 
     async def take_back(self, attempt: Attempt, address: RateLimiter) -> None:
         """Uncount ``attempt``: it was refused before its password was checked."""
