@@ -15,6 +15,7 @@ import redis
 
 from connect_arena.server.coordination import RedisCoordinator
 from connect_arena.server.db import SqlStorage, make_engine, run_migrations
+from connect_arena.server.db.rating_store import SqlRatings
 from connect_arena.service import (
     LogEntry,
     MatchService,
@@ -143,12 +144,21 @@ def test_released_messages_reach_the_other_processes(redis_url: str) -> None:
 
 # ----- two services -----------------------------------------------------------------------------
 @asynccontextmanager
-async def two_services(database_url: str, redis_url: str) -> AsyncIterator[list[MatchService]]:
+async def two_services(
+    database_url: str, redis_url: str, ratings: bool = False
+) -> AsyncIterator[list[MatchService]]:
+    """Two match services on one database and Redis (``ratings``: scored in the database,
+    one store for both, as the server does; else each keeps its own in memory)."""
     engine = make_engine(database_url)
     await asyncio.to_thread(run_migrations, engine)
     storages = [SqlStorage(make_engine(database_url)) for _ in range(2)]
     config = ServiceConfig(computer_workers=0, computer_delay=0)
-    services = [MatchService(s, config, RedisCoordinator(redis_url)) for s in storages]
+    services = [
+        MatchService(
+            s, config, RedisCoordinator(redis_url), ratings=SqlRatings(s) if ratings else None
+        )
+        for s in storages
+    ]
     for service in services:
         await service.start()
     try:

@@ -5,12 +5,16 @@ lobby's changes stay on the shared channel (two match services on one PostgreSQL
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 
-from connect_arena.service import MatchService, SeatRequest
+from connect_arena.service import MatchService, SeatRequest, Subscription
 from connect_arena.service import cluster as cluster_module
 from connect_arena.service.cluster import Cluster
+from connect_arena.service.model import LogEntry
+from connect_arena.service.settings import TableSettings
+from connect_arena.service.table_events import TableFinished
 from tests.scale.test_coordination import OPTIONS, drain, run, two_services, until, users
 
 
@@ -118,8 +122,101 @@ def test_the_lobby_hears_of_a_game_end_it_did_not_follow(database_url: str, redi
             await until(lambda: two.tables.get(info.id) is not None)
             await until(lambda: two.tables[info.id].info.status.value == "running")
             await play_resign(one, info.id, alice.id)
-            await until(lambda: info.id in two.registry.finished)
-            assert two.registry.finished[info.id].info.status.value == "finished"
+            # Not followed here: the replica leaves the memory, the lobby with it.
+            await until(lambda: info.id not in two.tables)
+            assert two.lobby.snapshot()["total"] == 0
+            assert (await two.registry.get(info.id)).info.status.value == "finished"
+
+    run(scenario)
+
+
+def test_a_table_created_elsewhere_is_known_without_reading_the_database(
+    database_url: str, redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def scenario() -> None:
+        async with two_services(database_url, redis_url) as (one, two):
+            alice, bob = await users(one.storage, "alice", "bob")
+            reads: list[str] = []
+            storage = two.storage
+            for name in ("get_table", "load_actions"):
+                read = getattr(storage, name)
+
+                async def counted(*args: Any, _read: Any = read, _name: str = name) -> Any:
+                    reads.append(_name)
+                    return await _read(*args)
+
+                monkeypatch.setattr(storage, name, counted)
+            seats = [SeatRequest("me"), SeatRequest("open")]
+            info = await one.create_table(alice, "quinque", seats, OPTIONS)
+            await until(lambda: info.id in two.tables)
+            await one.join(info.id, bob, 1)
+            await until(lambda: two.tables[info.id].info.status.value == "running")
+            # The new table's message holds its description and whole log: nothing to read.
+            assert reads == []
+            assert two.lobby.snapshot()["total"] == 1
+
+    run(scenario)
+
+
+QUICK = {"parachutes": 2, "tiles": 1, "first_player": "0"}
+"""A Quinque that ends after four marks (both supplies empty: a tie)."""
+
+
+def test_a_game_end_is_not_replayed_where_the_table_was_not_followed(
+    database_url: str, redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def scenario() -> None:
+        async with two_services(database_url, redis_url, ratings=True) as (one, two):
+            alice, bob = await users(one.storage, "alice", "bob")
+            seats = [SeatRequest("me"), SeatRequest("open")]
+            rated = TableSettings(rated=True)
+            info = await one.create_table(alice, "quinque", seats, QUICK, rated)
+            await one.join(info.id, bob, 1)
+            await one.watch(info.id, alice.id)
+            await until(lambda: info.id in two.tables)
+            await until(lambda: two.tables[info.id].info.status.value == "running")
+            stream = two.user_events.watch(alice.id)  # alice's event stream on the other
+            loaded: list[int] = []
+            load_actions = two.storage.load_actions
+
+            async def counted(table_id: int, after: int = 0) -> list[LogEntry]:
+                loaded.append(table_id)
+                return await load_actions(table_id, after=after)
+
+            monkeypatch.setattr(two.storage, "load_actions", counted)
+            ended: dict[str, list[TableFinished]] = {"one": [], "two": []}
+            one.hub.subscribe(TableFinished, ended["one"].append)
+            two.hub.subscribe(TableFinished, ended["two"].append)
+            moves = [(alice, "add T0,0 0,0"), (bob, "mark 1,0"), (alice, "mark 0,1")]
+            moves.append((bob, "mark 1,1"))
+            for seq, (user, text) in enumerate(moves, start=1):
+                await one.submit(info.id, user.id, seq, text)
+            await until(lambda: len(ended["two"]) == 1)
+            await until(lambda: any(m["type"] == "gameFinish" for m in drain_user(stream)))
+            await until(lambda: two.lobby.snapshot()["total"] == 0)
+            await asyncio.sleep(0.3)  # time for a second end or a late replay
+            assert loaded == []  # the end came with its result: no log read, no replay
+            assert [(e.table_id, e.remote) for e in ended["one"]] == [(info.id, False)]
+            assert [(e.table_id, e.remote) for e in ended["two"]] == [(info.id, True)]
+            assert ended["two"][0].returns == [0.0, 0.0]
+            drain_user(stream)
+            assert stream_finishes == 1  # told by the process where it ended, once
+            # Scored once in the cluster: one rated game each.
+            assert await one.ratings.rated_games(alice.id, "quinque") == 1
+            assert await two.ratings.rated_games(bob.id, "quinque") == 1
+            # The finished table is read from the database on use, whole.
+            monkeypatch.setattr(two.storage, "load_actions", load_actions)
+            table = await two.get_table(info.id)
+            assert table.seq == 4 and table.info.returns == [0.0, 0.0]
+            assert table.info.rating_changes is not None
+
+    stream_finishes = 0
+
+    def drain_user(subscription: Subscription) -> list[dict[str, object]]:
+        nonlocal stream_finishes
+        messages = drain(subscription)
+        stream_finishes += sum(1 for m in messages if m["type"] == "gameFinish")
+        return messages
 
     run(scenario)
 

@@ -28,3 +28,19 @@ def test_remembered_parts_are_the_actions_parts(name: str) -> None:
         assert [item["parts"] for item in listed] == [action.parts() for action in actions]
         assert all(action_parts(a) is action_parts(a) for a in actions)  # built once
         state.apply_action(rng.choice(actions), seat)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_legal_actions_entry_is_built_once_per_action(name: str) -> None:
+    # Each move sends the mover's legal actions again, most of them the same as the turn
+    # before: their notation and parts are built once and shared, not once per message.
+    state = load(name, 2).new_initial_state()
+    rng = random.Random(3)
+    while state.is_chance_node():
+        state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]), CHANCE)
+    seat = min(state.active_players())
+    first = state_json(1, state, 0, [seat])["legal"][str(seat)]
+    again = state_json(1, state.clone(), 0, [seat])["legal"][str(seat)]
+    assert first and all(a is b for a, b in zip(first, again, strict=True))
+    notation = state_json(1, state, 0, [seat])["legal_actions"][str(seat)]
+    assert notation == [item["notation"] for item in first]

@@ -12,6 +12,7 @@ import secrets
 import time
 import unicodedata
 from collections import deque
+from collections.abc import Sequence
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -164,6 +165,11 @@ class Passwords:
 class RateLimiter:
     """At most ``count`` events per key in a sliding window of ``seconds`` (in memory).
 
+    Every method that checks also counts, in one step (:meth:`take`, :func:`take_all`):
+    requests arriving together cannot all pass a check made before any of them is counted,
+    whatever a shared backend (:class:`~connect_arena.server.shared_limits.RedisRateLimiter`)
+    awaits. The methods are coroutines for that backend; in memory nothing is awaited.
+
     Args:
         count: events allowed per window.
         seconds: the window.
@@ -183,16 +189,29 @@ class RateLimiter:
             events = self._events.setdefault(key, deque())
         return events
 
-    def take(self, *keys: str) -> float:
-        """Check and count one event for every key in one step (nothing awaits between): the
-        seconds to wait when refused (nothing is counted then), 0.0 when taken. Requests sent
-        at the same moment cannot all pass a check made before any of them is counted."""
-        wait = self.retry_after(*keys)
-        if wait == 0:
-            self.hit(*keys)
-        return wait
+    def wait_here(self, key: str, now: float) -> float:
+        """Seconds until ``key`` may count one more event in this process (0: now)."""
+        events = self._recent(key, now)
+        return events[0] + self.seconds - now if len(events) >= self.count else 0.0
 
-    def forget_one(self, key: str) -> None:
+    def count_here(self, key: str, now: float) -> None:
+        """Count one event of ``key`` in this process."""
+        self._recent(key, now).append(now)
+        if len(self._events) > 100_000:  # forget the oldest keys rather than grow for ever
+            for old in list(self._events)[:50_000]:
+                del self._events[old]
+
+    async def take(self, *keys: str) -> float:
+        """Check and count one event for every key in one step: the seconds to wait when
+        refused (nothing is counted then), 0.0 when taken."""
+        return max(await self.take_many([(self, key) for key in keys]), default=0.0)
+
+    async def take_many(self, limits: Sequence[tuple[RateLimiter, str]]) -> list[float]:
+        """:func:`take_all` for limiters of this kind: in memory, nothing awaited between
+        the check and the count."""
+        return take_here(limits)
+
+    async def forget_one(self, key: str) -> None:
         """Take back the latest event of ``key`` (it turned out not to count: a sign-in that
         succeeded)."""
         events = self._events.get(key)
@@ -201,25 +220,30 @@ class RateLimiter:
             if not events:
                 del self._events[key]
 
-    def retry_after(self, *keys: str) -> float:
-        """Seconds until an event is allowed for every key (0: allowed now)."""
-        now = time.monotonic()
-        wait = 0.0
-        for key in keys:
-            events = self._recent(key, now)
-            if len(events) >= self.count:
-                wait = max(wait, events[0] + self.seconds - now)
-        return wait
-
-    def hit(self, *keys: str) -> None:
-        """Count one event for each key."""
-        now = time.monotonic()
-        for key in keys:
-            self._recent(key, now).append(now)
-        if len(self._events) > 100_000:  # forget the oldest keys rather than grow for ever
-            for key in list(self._events)[:50_000]:
-                del self._events[key]
-
-    def clear(self, key: str) -> None:
+    async def clear(self, key: str) -> None:
         """Forget the events of ``key`` (after a successful sign-in)."""
         self._events.pop(key, None)
+
+
+def take_here(limits: Sequence[tuple[RateLimiter, str]]) -> list[float]:
+    """Check every ``(limiter, key)`` in this process's memory and count one event for each
+    when none refuses: the seconds each asks to wait (all 0.0: taken)."""
+    now = time.monotonic()
+    waits = [limiter.wait_here(key, now) for limiter, key in limits]
+    if not any(waits):
+        for limiter, key in limits:
+            limiter.count_here(key, now)
+    return waits
+
+
+async def take_all(limits: Sequence[tuple[RateLimiter, str]]) -> list[float]:
+    """Check and count one event for every ``(limiter, key)`` in one step (a sign-in counts
+    against its address's limit and its account's): counted in all when none refuses, in
+    none otherwise. The limiters are of one kind (all in memory, or all on one Redis).
+
+    Returns:
+        The seconds each limit asks to wait, in order (all 0.0: taken).
+    """
+    if not limits:
+        return []
+    return await limits[0][0].take_many(limits)

@@ -13,7 +13,8 @@ from __future__ import annotations
 import enum
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from fastapi import Depends, Request
 
@@ -143,15 +144,13 @@ def client_address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-def limit_replays(request: Request) -> None:
+async def limit_replays(request: Request) -> None:
     """Count a replay upload of the client's address; 429 beyond the limit (a replay runs the
     game's engine over the whole record: the most expensive anonymous request)."""
     limiter: RateLimiter = request.app.state.arena.replay_limiter
-    address = client_address(request)
-    wait = limiter.retry_after(address)
+    wait = await limiter.take(client_address(request))  # checked and counted in one step
     if wait:
         raise limited_error(wait, "replays from your address")
-    limiter.hit(address)
 
 
 ReplayLimitDep = Depends(limit_replays)
@@ -159,7 +158,7 @@ ReplayLimitDep = Depends(limit_replays)
 
 def limit_per_address_and_user(
     limiter: Callable[[Arena], RateLimiter], what: str
-) -> Callable[[Request, StoredUser | None, Arena], None]:
+) -> Callable[[Request, StoredUser | None, Arena], Coroutine[Any, Any, None]]:
     """A route dependency counting one request of the client's address and, signed in, of its
     user in one step (``RateLimiter.take``) on ``limiter(arena)``; beyond the limit 429
     ``rate_limited`` with ``Retry-After`` ("too many ``what``").
@@ -169,11 +168,11 @@ def limit_per_address_and_user(
         what: the requests counted, plural, for the error's message ("analyses").
     """
 
-    def limit(request: Request, user: MaybeUserDep, arena: ArenaDep) -> None:
+    async def limit(request: Request, user: MaybeUserDep, arena: ArenaDep) -> None:
         keys = [f"address:{client_address(request)}"]
         if user is not None:
             keys.append(f"user:{user.id}")
-        wait = limiter(arena).take(*keys)
+        wait = await limiter(arena).take(*keys)
         if wait:
             raise limited_error(wait, what)
 

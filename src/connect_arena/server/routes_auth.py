@@ -41,6 +41,7 @@ async def _signed_in(
 
 
 _LIMITED = {
+    "address": "failed sign-ins from your address",
     "account-device": "failed sign-ins for this account from your device",
     "account": "failed sign-ins for this account from new devices (a device that signed in "
     "to it before is not held back)",
@@ -79,10 +80,9 @@ async def signup(
     if problem:
         raise ApiError(400, "bad_request", problem)
     password = await acceptable_password(body.password, body.name)
-    wait = arena.signup_limiter.retry_after(client_address(request))
+    wait = await arena.signup_limiter.take(client_address(request))  # checked and counted
     if wait:
         raise limited_error(wait, "new accounts from your address")
-    arena.signup_limiter.hit(client_address(request))  # before awaiting, as for sign-ins
     password_hash = await arena.passwords.hash(password)
     try:
         user = await arena.storage.create_user(body.name, password_hash)
@@ -99,33 +99,26 @@ async def login(
     address = client_address(request)
     limits = arena.signin_limits
     attempt = limits.attempt(body.name, address, limits.device(request, body.name))
-    wait = arena.login_limiter.retry_after(attempt.address)
-    if wait:
-        raise limited_error(wait, "failed sign-ins from your address")
-    wait, which = limits.retry_after(attempt)
+    # Checked and counted in one step: attempts sent at the same time are all counted.
+    wait, which = await limits.take(attempt, arena.login_limiter)
     if wait:
         raise limited_error(wait, _LIMITED[which])
-    # Count the attempt before awaiting: attempts sent at the same time are all counted.
-    arena.login_limiter.hit(attempt.address)
-    limits.hit(attempt)
     user = await arena.storage.user_by_name(body.name)
     encoded = None if user is None else user.password_hash
     # Always verify (an unknown name against a dummy hash): the time tells no name apart.
     matches = await arena.passwords.matches(encoded, body.password)
     if user is None or not matches:
         raise ApiError(401, "bad_credentials", "wrong name or password")
-    limits.succeeded(attempt)
-    arena.login_limiter.forget_one(attempt.address)  # only failures count against the address
+    await limits.succeeded(attempt, arena.login_limiter)
     return await _signed_in(request, response, arena, user)
 
 
 @router.post("/guest", dependencies=[CsrfDep], response_model=None)
 async def guest(request: Request, response: Response, arena: ArenaDep) -> Session:
     """Play as a guest with a generated name (a new account without a password)."""
-    wait = arena.signup_limiter.retry_after(client_address(request))
+    wait = await arena.signup_limiter.take(client_address(request))  # checked and counted
     if wait:
         raise limited_error(wait, "new accounts from your address")
-    arena.signup_limiter.hit(client_address(request))  # before awaiting, as for sign-ins
     for _ in range(10):
         try:
             user = await arena.storage.create_user(guest_name(), None)
@@ -149,10 +142,9 @@ async def upgrade(
     if problem:
         raise ApiError(400, "bad_request", problem)
     password = await acceptable_password(body.password, body.name)
-    wait = arena.signup_limiter.retry_after(client_address(request))
+    wait = await arena.signup_limiter.take(client_address(request))  # checked and counted
     if wait:
         raise limited_error(wait, "new accounts from your address")
-    arena.signup_limiter.hit(client_address(request))  # before awaiting, as for sign-ins
     password_hash = await arena.passwords.hash(password)
     try:
         upgraded = await arena.storage.upgrade_guest(user.id, body.name, password_hash)
@@ -194,26 +186,22 @@ async def change_password(
     # Signed in: a known device, so only the address and the account-and-device windows.
     limits = arena.signin_limits
     attempt = limits.attempt(user.name, client_address(request), f"session:{user.id}")
-    wait = max(arena.login_limiter.retry_after(attempt.address), limits.retry_after(attempt)[0])
+    # Checked and counted in one step (concurrent guesses all count); taken back when
+    # refused for another reason than the old password.
+    wait, _ = await limits.take(attempt, arena.login_limiter)
     if wait:
         raise limited_error(wait, "failed attempts")
-    # Counted before awaiting (concurrent guesses all count); taken back when refused for
-    # another reason than the old password.
-    arena.login_limiter.hit(attempt.address)
-    limits.hit(attempt)
     try:
         current = await arena.storage.user_by_id(user.id)
         if current is None or current.password_hash is None:
             raise ApiError(400, "bad_request", "a guest has no password: sign up for an account")
         password = await acceptable_password(body.new_password, user.name)
     except ApiError:
-        arena.login_limiter.forget_one(attempt.address)
-        limits.take_back(attempt)
+        await limits.take_back(attempt, arena.login_limiter)
         raise
     if not await arena.passwords.matches(current.password_hash, body.old_password):
         raise ApiError(401, "bad_credentials", "the current password is wrong")
-    limits.succeeded(attempt)
-    arena.login_limiter.forget_one(attempt.address)
+    await limits.succeeded(attempt, arena.login_limiter)
     await arena.storage.set_password(user.id, await arena.passwords.hash(password))
     arena.forget_user(user.id)
     token = cookie_token(request)

@@ -96,7 +96,7 @@ async def _bearer(request: Request, arena: Arena) -> tuple[StoredUser, StoredTok
     if token is None:
         raise ApiError(401, "bad_token", "this token is unknown or was revoked")
     key = f"token:{token.id}"
-    wait = arena.token_limiter.retry_after(key)
+    wait = await arena.token_limiter.take(key)  # checked and counted in one step
     if wait > 0:
         raise ApiError(
             429,
@@ -104,7 +104,6 @@ async def _bearer(request: Request, arena: Arena) -> tuple[StoredUser, StoredTok
             "too many requests with this token: slow down",
             {"Retry-After": str(int(wait) + 1)},
         )
-    arena.token_limiter.hit(key)
     user = await arena.user(token.user_id)
     if user is None:
         raise ApiError(401, "bad_token", "this token's account is gone")

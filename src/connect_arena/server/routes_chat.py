@@ -56,7 +56,7 @@ async def say(table_id: TableId, body: Say, user: UserDep, arena: ArenaDep) -> C
         until = muted.strftime("%Y-%m-%d %H:%M UTC")
         raise ApiError(403, "muted", f"a moderator muted your chat until {until}")
     key = f"chat:{user.id}"
-    wait = arena.chat_limiter.take(key)  # counted before awaiting: concurrent posts count too
+    wait = await arena.chat_limiter.take(key)  # counted before awaiting: concurrent posts count too
     if wait > 0:
         raise ApiError(
             429, "rate_limited", "you are writing too fast", {"Retry-After": str(int(wait) + 1)}
@@ -66,7 +66,7 @@ async def say(table_id: TableId, body: Say, user: UserDep, arena: ArenaDep) -> C
             table_id, service_user(user), user.guest, body.text, body.preset
         )
     except Exception:
-        arena.chat_limiter.forget_one(key)  # a refused message does not count
+        await arena.chat_limiter.forget_one(key)  # a refused message does not count
         raise
     return {"message": message}
 

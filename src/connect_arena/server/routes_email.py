@@ -85,7 +85,7 @@ async def set_email(
     email = body.email.strip()
     if not ADDRESS.fullmatch(email):
         raise ApiError(400, "bad_request", "that is not an e-mail address")
-    wait = arena.email_limiter.take(f"email:{user.id}")
+    wait = await arena.email_limiter.take(f"email:{user.id}")
     if wait > 0:
         raise limited_error(wait, "e-mails")
     secret = secrets.token_urlsafe(32)
@@ -139,7 +139,7 @@ async def forgot(request: Request, body: Forgot, arena: ArenaDep) -> dict[str, A
     """Send a reset link (1 h, single use) to the account's verified address. The answer is
     the same whether or not the name exists or has an address (names are not revealed)."""
     mailer = _mailer_or_503(arena)
-    wait = arena.email_limiter.take(f"forgot:{client_address(request)}")
+    wait = await arena.email_limiter.take(f"forgot:{client_address(request)}")
     if wait > 0:
         raise limited_error(wait, "password resets")
     secret = secrets.token_urlsafe(32)

@@ -88,7 +88,7 @@ async def report(body: ReportBody, user: UserDep, arena: ArenaDep) -> dict[str, 
         raise ApiError(403, "forbidden", "sign up to report a player")
     reason = ReportReason(body.reason)
     text = check_report(user.id, body.user_id, reason, body.text)
-    wait = arena.report_limiter.take(f"report:{user.id}")
+    wait = await arena.report_limiter.take(f"report:{user.id}")
     if wait > 0:
         raise ApiError(
             429, "rate_limited", "you have sent many reports", {"Retry-After": str(int(wait) + 1)}
@@ -98,7 +98,9 @@ async def report(body: ReportBody, user: UserDep, arena: ArenaDep) -> dict[str, 
             user.id, body.user_id, reason, text, body.table_id, body.chat_id, _now()
         )
     except Exception:
-        arena.report_limiter.forget_one(f"report:{user.id}")  # a refused report is not counted
+        await arena.report_limiter.forget_one(
+            f"report:{user.id}"
+        )  # a refused report is not counted
         raise
     return {"report": {"id": stored.id, "status": stored.status.value}}
 

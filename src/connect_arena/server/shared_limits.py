@@ -2,54 +2,57 @@
 :class:`~connect_arena.server.auth.RateLimiter` interface on Redis.
 
 Each key's recent events are a Redis sorted set (``<prefix><name>:<key>``, scored by Redis's own
-clock in milliseconds, expiring a window after its last event); checking and counting for every
-key of a call is one Lua script, so requests arriving together at several processes cannot all
-pass a check made before any of them is counted (the chat limit of issue 31 at cluster scale).
+clock in milliseconds, expiring a window after its last event); checking and counting every key
+of a call — of one limiter (:meth:`RedisRateLimiter.take`) or of several
+(:func:`~connect_arena.server.auth.take_all`: a sign-in's address, account and device limits)
+— is one Lua script, so requests arriving together at several processes cannot all pass a check
+made before any of them is counted (the chat limit of issue 31 at cluster scale).
 
-The interface stays synchronous (``take``, ``retry_after``, ``hit``, ``forget_one``,
-``clear``): its callers check and count with nothing awaited between, and a second helper's
-sign-in throttling uses it as is. So each call is one blocking round trip to Redis (about
-0.1-0.2 ms on a loopback or LAN connection) on the event loop; the limiters guard sign-ins,
-sign-ups, replays, bot API requests and chat lines, not the per-frame path (WebSocket frames
-go through :class:`~connect_arena.server.ratelimit.Buckets`, per process). When Redis cannot
-be reached the process falls back to its own in-memory window for that call (logged): the
-limit then holds per process until Redis is back, rather than every request failing.
+The client is ``redis.asyncio``: a call awaits its one round trip (about 0.1-0.2 ms on a
+loopback or LAN connection) and the event loop serves other requests meanwhile, and since the
+check and the count are one script, nothing a caller awaits can come between them. When Redis
+cannot be reached the process falls back to its own in-memory window for that call (logged):
+the limit then holds per process until Redis is back, rather than every request failing.
 """
 
 from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Sequence
 
-import redis
+import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
-from connect_arena.server.auth import RateLimiter
+from connect_arena.server.auth import RateLimiter, take_here
 
 log = logging.getLogger(__name__)
 
-# KEYS: the keys' sorted sets. ARGV: count, window (ms), a member unique to this call, and the
-# mode: "take" (check, then count if allowed), "check" (count nothing) or "hit" (count only).
-# Returns the milliseconds to wait (0: allowed).
+# KEYS: the keys' sorted sets. ARGV: a member unique to this call, then each key's count and
+# window (ms). Counts one event in every key when none is full. Returns each key's wait in ms
+# (0: room).
 _LIMIT = """
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local count, window, mode = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[4]
-local wait = 0
-for _, key in ipairs(KEYS) do
+local waits, refused = {}, false
+for i, key in ipairs(KEYS) do
+  local count, window = tonumber(ARGV[2 * i]), tonumber(ARGV[2 * i + 1])
   redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
-  if mode ~= 'hit' and redis.call('ZCARD', key) >= count then
+  local wait = 0
+  if redis.call('ZCARD', key) >= count then
     local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
-    wait = math.max(wait, tonumber(oldest[2]) + window - now, 1)
+    wait = math.max(tonumber(oldest[2]) + window - now, 1)
+    refused = true
+  end
+  waits[i] = wait
+end
+if not refused then
+  for i, key in ipairs(KEYS) do
+    redis.call('ZADD', key, now, ARGV[1])
+    redis.call('PEXPIRE', key, tonumber(ARGV[2 * i + 1]))
   end
 end
-if mode == 'hit' or (mode == 'take' and wait == 0) then
-  for _, key in ipairs(KEYS) do
-    redis.call('ZADD', key, now, ARGV[3])
-    redis.call('PEXPIRE', key, window)
-  end
-end
-return wait
+return waits
 """
 
 
@@ -70,55 +73,48 @@ class RedisRateLimiter(RateLimiter):
         self, url: str, name: str, count: int, seconds: float, prefix: str = "arena:limit:"
     ) -> None:
         super().__init__(count, seconds)
-        self.redis: redis.Redis = redis.Redis.from_url(url, socket_timeout=1)
+        self.url = url
+        self.redis: aioredis.Redis = aioredis.Redis.from_url(url, socket_timeout=1)
         self.prefix = f"{prefix}{name}:"
         self._script = self.redis.register_script(_LIMIT)
         self._window_ms = max(1, round(seconds * 1000))
 
-    def _run(self, keys: tuple[str, ...], mode: str) -> float | None:
-        """The script over ``keys``: seconds to wait, or ``None`` when Redis failed."""
-        if not keys:
-            return 0.0
-        names = [self.prefix + key for key in keys]
-        args: list[int | str] = [self.count, self._window_ms, secrets.token_hex(8), mode]
+    async def take_many(self, limits: Sequence[tuple[RateLimiter, str]]) -> list[float]:
+        """See :func:`~connect_arena.server.auth.take_all`: one script for every limit.
+
+        Raises:
+            ValueError: a limiter is not a :class:`RedisRateLimiter` on this one's Redis.
+        """
+        names: list[str] = []
+        args: list[int | str] = [secrets.token_hex(8)]
+        for limiter, key in limits:
+            if not isinstance(limiter, RedisRateLimiter) or limiter.url != self.url:
+                raise ValueError("limits taken together must share one Redis")
+            names.append(limiter.prefix + key)
+            args += [limiter.count, limiter._window_ms]
         try:
-            waited = self._script(keys=names, args=args)
+            waits = await self._script(keys=names, args=args)
         except RedisError as error:
             log.warning("rate limit in Redis failed (%s): counted in this process", error)
-            return None
-        return int(waited) / 1000
+            return take_here(limits)
+        return [int(wait) / 1000 for wait in waits]
 
-    def take(self, *keys: str) -> float:
-        """See :meth:`RateLimiter.take`: one atomic step across every process."""
-        wait = self._run(keys, "take")
-        return super().take(*keys) if wait is None else wait
-
-    def retry_after(self, *keys: str) -> float:
-        """See :meth:`RateLimiter.retry_after`."""
-        wait = self._run(keys, "check")
-        return super().retry_after(*keys) if wait is None else wait
-
-    def hit(self, *keys: str) -> None:
-        """See :meth:`RateLimiter.hit`."""
-        if self._run(keys, "hit") is None:
-            super().hit(*keys)
-
-    def forget_one(self, key: str) -> None:
+    async def forget_one(self, key: str) -> None:
         """See :meth:`RateLimiter.forget_one`: the key's latest event is taken back."""
         try:
-            self.redis.zpopmax(self.prefix + key)
+            await self.redis.zpopmax(self.prefix + key)
         except RedisError as error:
             log.warning("rate limit in Redis failed (%s)", error)
-            super().forget_one(key)
+            await super().forget_one(key)
 
-    def clear(self, key: str) -> None:
+    async def clear(self, key: str) -> None:
         """See :meth:`RateLimiter.clear`."""
         try:
-            self.redis.delete(self.prefix + key)
+            await self.redis.delete(self.prefix + key)
         except RedisError as error:
             log.warning("rate limit in Redis failed (%s)", error)
-            super().clear(key)
+            await super().clear(key)
 
-    def close(self) -> None:
+    async def close(self) -> None:
         """Close the connection pool."""
-        self.redis.close()
+        await self.redis.aclose()

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from starlette.requests import HTTPConnection
 from starlette.responses import Response
 
-from connect_arena.server.auth import RateLimiter
+from connect_arena.server.auth import RateLimiter, take_all
 
 DEVICE_COOKIE = "arena_device"
 DEVICE_LIFETIME = 365 * 24 * 3600
@@ -129,38 +129,42 @@ class SignInLimits:
             everyone="all" if unknown else None,
         )
 
-    def retry_after(self, attempt: Attempt) -> tuple[float, str]:
-        """Seconds to wait before ``attempt`` may be made (0: now) and which limit says so."""
-        waits = [(limiter.retry_after(attempt.pair), "account-device") for limiter in self.pairs]
+    def _limits(self, attempt: Attempt) -> list[tuple[RateLimiter, str, str]]:
+        """Each limit ``attempt`` counts against: (limiter, key, which limit)."""
+        limits = [(limiter, attempt.pair, "account-device") for limiter in self.pairs]
         if attempt.account is not None:
-            waits.append((self.account.retry_after(attempt.account), "account"))
+            limits.append((self.account, attempt.account, "account"))
         if attempt.everyone is not None:
-            waits.append((self.everyone.retry_after(attempt.everyone), "site"))
-        return max(waits, default=(0.0, ""))
+            limits.append((self.everyone, attempt.everyone, "site"))
+        return limits
 
-    def hit(self, attempt: Attempt) -> None:
-        """Count ``attempt`` (before the password is checked: concurrent guesses all count)."""
-        for limiter in self.pairs:
-            limiter.hit(attempt.pair)
-        if attempt.account is not None:
-            self.account.hit(attempt.account)
-        if attempt.everyone is not None:
-            self.everyone.hit(attempt.everyone)
+    async def take(self, attempt: Attempt, address: RateLimiter) -> tuple[float, str]:
+        """Check and count ``attempt`` in one step (before the password is checked:
+        concurrent guesses all count) against ``address`` (the per-address limiter) and the
+        account's limits: counted in all, or, when one refuses, in none.
 
-    def take_back(self, attempt: Attempt) -> None:
+        Returns:
+            The seconds to wait (0: counted) and which limit refused: ``address`` first,
+            else the one asking to wait longest (``account-device``, ``account``, ``site``).
+        """
+        limits = [(address, attempt.address, "address"), *self._limits(attempt)]
+        waits = await take_all([(limiter, key) for limiter, key, _ in limits])
+        if waits[0] > 0:
+            return waits[0], "address"
+        others = zip(waits[1:], (which for _, _, which in limits[1:]), strict=True)
+        return max(others, default=(0.0, ""))
+
+    async def take_back(self, attempt: Attempt, address: RateLimiter) -> None:
         """Uncount ``attempt``: it was refused before its password was checked."""
-        for limiter in self.pairs:
-            limiter.forget_one(attempt.pair)
-        if attempt.account is not None:
-            self.account.forget_one(attempt.account)
-        if attempt.everyone is not None:
-            self.everyone.forget_one(attempt.everyone)
+        await address.forget_one(attempt.address)
+        for limiter, key, _ in self._limits(attempt):
+            await limiter.forget_one(key)
 
-    def succeeded(self, attempt: Attempt) -> None:
+    async def succeeded(self, attempt: Attempt, address: RateLimiter) -> None:
         """The attempt was right: it does not count, and the account's counts start again."""
-        for limiter in self.pairs:
-            limiter.clear(attempt.pair)
-        if attempt.account is not None:
-            self.account.clear(attempt.account)
-        if attempt.everyone is not None:
-            self.everyone.forget_one(attempt.everyone)
+        await address.forget_one(attempt.address)  # only failures count against the address
+        for limiter, key, which in self._limits(attempt):
+            if which == "site":
+                await limiter.forget_one(key)
+            else:
+                await limiter.clear(key)

@@ -36,6 +36,7 @@ from typing import Any, Protocol
 
 import orjson
 
+from connect_arena.core import GameError
 from connect_arena.service.live_table import LiveTable, encode, rebuild
 from connect_arena.service.model import (
     MAX_ID,
@@ -86,6 +87,10 @@ class Replicas(Protocol):
         remote: bool = False,
     ) -> None:
         """Record a game's end in memory and publish it (``remote``: ended elsewhere)."""
+
+    def finished_elsewhere(self, table: LiveTable, info: TableInfo) -> None:
+        """Record the end of a game another process finished, described by ``info``, on a
+        replica that did not follow it, without replaying its log; drop the replica."""
 
 
 class CoordinationError(Exception):
@@ -541,13 +546,17 @@ class Cluster:
                 self._spawn(self._taken_back(table))
                 return
         idle = table is not None and not table.lock.locked()
+        if table is not None and idle and described and self._may_drop(table, info):
+            self.dormant.pop(table.id, None)
+            self.registry.finished_elsewhere(table, info)
+            return
         if table is not None and idle and entries and self._may_sleep(table, info):
             self._sleep(table, info)
             return
         if table is not None and idle and (not entries or entries[0].seq <= table.seq + 1):
             self._apply(table, info, entries)
             return
-        self._spawn(self._apply_later(info, entries, origin, online))
+        self._spawn(self._apply_later(info, entries, origin, online, seq))
 
     # ----- dormant replicas (per-table interest) ------------------------------------------------
     def _may_sleep(self, table: LiveTable, info: TableInfo) -> bool:
@@ -561,6 +570,18 @@ class Cluster:
             and table.state is not None
             and not any(not s.closed for s in table.subscribers)
             and (table.thinking is None or table.thinking.done())
+        )
+
+    def _may_drop(self, table: LiveTable, info: TableInfo) -> bool:
+        """Whether a game that ended elsewhere may be recorded here from its description
+        alone (:meth:`Replicas.finished_elsewhere`): this process has no interest in the table
+        (:meth:`interested`), so nobody here needs its last moves, and the finisher, the
+        process where it ended, scores it. Before, such a replica read the whole log back
+        and replayed it at every game's end, in every process."""
+        return (
+            info.status is TableStatus.FINISHED
+            and table.info.status is TableStatus.RUNNING
+            and not self.interested(table)
         )
 
     def _sleep(self, table: LiveTable, info: TableInfo) -> None:
@@ -596,13 +617,15 @@ class Cluster:
         }
 
     async def _apply_later(
-        self, info: TableInfo, entries: list[LogEntry], origin: str, online: set[int]
+        self, info: TableInfo, entries: list[LogEntry], origin: str, online: set[int], seq: int
     ) -> None:
         table = self._replica(info.id)
         if table is None:
             if info.status not in (TableStatus.OPEN, TableStatus.RUNNING):
                 return
-            table = await self._load(info.id)
+            whole = len(entries) == seq and all(e.seq == i for i, e in enumerate(entries, start=1))
+            # A new table's message holds its description and its whole log: no reading.
+            table = self._adopt(info, entries) if whole else await self._load(info.id)
             if table is None:
                 return
         async with table.lock:
@@ -694,6 +717,18 @@ class Cluster:
 
     def _replica(self, table_id: int) -> LiveTable | None:
         return self.registry.tables.get(table_id) or self.registry.finished.get(table_id)
+
+    def _adopt(self, info: TableInfo, log_entries: list[LogEntry]) -> LiveTable | None:
+        """The replica of a table another process described with its whole log (a new
+        table), built from the message alone; ``None`` when that log does not replay."""
+        try:
+            table = LiveTable(info, log_entries)
+        except GameError as error:
+            log.warning("table %s: its message does not replay (%s)", info.id, error)
+            return None
+        table = self.registry.tables.setdefault(info.id, table)
+        self.hub.publish(ReplicaChanged(table))
+        return table
 
     async def _load(self, table_id: int) -> LiveTable | None:
         """The replica of a table created by another process, read from the database."""

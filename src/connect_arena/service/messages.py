@@ -110,6 +110,15 @@ def action_parts(action: Action) -> dict[str, Any]:
     return action.parts()
 
 
+@functools.lru_cache(maxsize=1 << 14)
+def legal_entry(action: Action) -> LegalAction:
+    """An action as a ``state`` message lists it, ``{"notation", "parts"}``, remembered per
+    action like :func:`action_parts` (the mover's legal actions are sent at every move, most of
+    them the same as the turn before: their notation was built anew each time). Shared:
+    callers read it, never change it."""
+    return {"notation": str(action), "parts": action_parts(action)}
+
+
 def state_json(table_id: int, state: State[Action], seq: int, seats: Sequence[int]) -> StateMessage:
     """The ``state`` message for a viewer holding ``seats``.
 
@@ -122,15 +131,12 @@ def state_json(table_id: int, state: State[Action], seq: int, seats: Sequence[in
     (``{seat: observation}`` for each of them).
     """
     active = state.active_players()
-    actions = {seat: state.legal_actions(seat) for seat in seats if seat in active}
-    legal = {str(seat): [str(action) for action in listed] for seat, listed in actions.items()}
     structured: dict[str, list[LegalAction]] = {
-        str(seat): [
-            {"notation": text, "parts": action_parts(action)}
-            for action, text in zip(listed, legal[str(seat)], strict=True)
-        ]
-        for seat, listed in actions.items()
+        str(seat): [legal_entry(action) for action in state.legal_actions(seat)]
+        for seat in seats
+        if seat in active
     }
+    legal = {seat: [item["notation"] for item in items] for seat, items in structured.items()}
     terminal = state.is_terminal()
     message: StateMessage = {
         "type": "state",

@@ -412,8 +412,12 @@ class Ratings:
 
     def table_finished(self, event: TableFinished) -> None:
         """A table's game ended (a subscriber of the table-event hub): it is scored in the
-        background; a table scored already (here or by another process) is not again."""
+        background; a table scored already (here or by another process) is not again, nor
+        one whose replica here did not follow its game (``replayed`` false: the process where
+        it ended scores it, and nobody here waits for its rating changes)."""
         table = event.table
+        if not event.replayed:
+            return
         if table.info.rating_changes is not None or table.id in self._done:
             return
         self._pending.add(table.id)

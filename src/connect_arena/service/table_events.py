@@ -90,11 +90,15 @@ class ClockFlagged(TableEvent):
 class TableFinished(TableEvent):
     """The game ended: ``returns`` per seat (``None``: no result, aborted or abandoned) and
     the ``reason``. Published exactly once per table and process; ``remote``: it ended in
-    another process and this process's replica followed."""
+    another process and this process's replica followed. ``replayed``: the replica here holds
+    the whole game (``False``: it did not follow the table, so the end was taken from the
+    description published with it and its log and state are as of its last use; the process
+    where the game ended scores it)."""
 
     returns: list[float] | None = field(kw_only=True)
     reason: ResultReason = field(kw_only=True)
     remote: bool = field(default=False, kw_only=True)
+    replayed: bool = field(default=True, kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from typing import Any
 from connect_arena.core import GameError
 from connect_arena.service.cluster import Cluster, Coordinator
 from connect_arena.service.live_table import LiveTable
-from connect_arena.service.model import MAX_ID, ErrorCode, ServiceError, TableStatus
+from connect_arena.service.model import MAX_ID, ErrorCode, ServiceError, TableInfo, TableStatus
 from connect_arena.service.results import final_points
 from connect_arena.service.settings import ResultReason
 from connect_arena.service.storage import Storage
@@ -146,6 +146,32 @@ class TableRegistry:
         table.broadcast_table()
         self.hub.publish(
             TableFinished(table, returns=table.info.returns, reason=reason, remote=remote)
+        )
+
+    def finished_elsewhere(self, table: LiveTable, info: TableInfo) -> None:
+        """Record the end of a game another process finished on a replica that did not follow
+        it (no viewer, nothing of it running here): the result, seats and notes come from
+        ``info``, the description published with the end, and the log is neither read nor
+        replayed. The replica leaves the memory (a later read loads the finished table from
+        storage, whole) and :class:`TableFinished` is published with ``replayed=False`` —
+        once: a table already finished is left as it is."""
+        current = table.info
+        if current.status is TableStatus.FINISHED:
+            return
+        current.seats = list(info.seats)
+        current.notes = list(info.notes)
+        current.status = TableStatus.FINISHED
+        current.returns = None if info.returns is None else list(info.returns)
+        current.scores = None if info.scores is None else list(info.scores)
+        current.finished_at = info.finished_at
+        current.reason = info.reason or ResultReason.NORMAL
+        if table.clocks is not None and info.finished_at is not None:
+            table.clocks.stop_all(info.finished_at)
+        self.tables.pop(table.id, None)
+        self.hub.publish(
+            TableFinished(
+                table, returns=current.returns, reason=current.reason, remote=True, replayed=False
+            )
         )
 
     def remember_finished(self, table: LiveTable) -> None:
