@@ -120,6 +120,22 @@ class ConnnectGame(Game):
         except DataError as error:
             raise InvalidOptionError(str(error), "data") from None
         self.config = make_config(dict(self.options))
+        # The setup's chance outcomes, built once: the same objects at every setup (the
+        # adapters keep their chance tables by the outcomes' identity).
+        comps = self.comps
+        decks = [[o.id for o in comps.objectives if o.deck == d] for d in comps.decks]
+        deals = list(product(*decks))
+        self.objective_deals: list[tuple[ConnnectAction, float]] = [
+            (DealObjectives(ids), 1 / len(deals)) for ids in deals
+        ]
+        hands = list(combinations([c.id for c in comps.cards], comps.face_up))
+        self.card_deals: list[tuple[ConnnectAction, float]] = [
+            (DealCards(hand), 1 / len(hands)) for hand in hands
+        ]
+        n = self.num_players
+        self.first_deals: list[tuple[ConnnectAction, float]] = [
+            (FirstPlayer(seat), 1 / n) for seat in range(n)
+        ]
 
     def new_initial_state(self) -> ConnnectState:
         """Before setup: the objective cards are revealed first (a chance action)."""
@@ -297,16 +313,12 @@ class ConnnectState(State[ConnnectAction]):
         return other
 
     def _chance_outcomes(self) -> list[tuple[ConnnectAction, float]]:
-        comps = self.comps
         if self.phase == OBJECTIVES:
-            decks = [[o.id for o in comps.objectives if o.deck == d] for d in comps.decks]
-            deals = list(product(*decks))
-            return [(DealObjectives(ids), 1 / len(deals)) for ids in deals]
+            return list(cast(ConnnectGame, self.game).objective_deals)
         if self.phase == CARDS:
-            hands = list(combinations([c.id for c in comps.cards], comps.face_up))
-            return [(DealCards(hand), 1 / len(hands)) for hand in hands]
+            return list(cast(ConnnectGame, self.game).card_deals)
         if self.phase == FIRST:
-            return [(FirstPlayer(seat), 1 / self.num_players) for seat in range(self.num_players)]
+            return list(cast(ConnnectGame, self.game).first_deals)
         return list(ROLLS)
 
     def _parse(self, text: str) -> ConnnectAction:
