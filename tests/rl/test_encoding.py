@@ -293,3 +293,37 @@ def test_connect5_tree_does_not_rely_on_captures_coming_last() -> None:
             checked += 1
         state.apply_legal_action(rng.choice(actions), player)
     assert checked == 5
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(2, {}), (3, {"adjust": "split", "move_source": "empty"}), (4, {"order_rule": "cyclic"})],
+)
+def test_connnect_fast_root_is_the_plain_tree(players: int, options: dict[str, Any]) -> None:
+    """CO'NNN'ECT's root (the engine's interned actions by identity, claims' ids
+    remembered) equals :func:`build_tree` of every legal action encoded by arithmetic, for
+    every active seat of every position of random games, twice (the remembered claims)."""
+    game = load("connnect", players, **options)
+    encoding = encoding_for(game)
+    plain_encode = encoding._encode  # type: ignore[attr-defined]
+    rng = random.Random(players)
+    fast = claims = 0
+    for _ in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_legal_action(rng.choice(state.legal_actions(CHANCE)), CHANCE)
+                continue
+            seats = sorted(state.active_players())
+            for seat in seats:
+                actions = state.legal_actions(seat)
+                sequences = [plain_encode(action) for action in actions]
+                plain = build_tree(actions, sequences, encoding.end_id)
+                root = encoding.root(state, seat)
+                assert root == plain
+                assert encoding.encode_all(state, actions) == sequences
+                fast += all(len(sequence) == 1 for sequence in sequences)
+                claims += any(len(sequence) > 1 for sequence in sequences)
+            seat = rng.choice(seats)
+            state.apply_legal_action(rng.choice(state.legal_actions(seat)), seat)
+    assert fast > 20 and claims > 5  # both paths were taken
