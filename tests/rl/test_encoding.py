@@ -226,9 +226,9 @@ FAST_TREES = [
 @pytest.mark.parametrize(("name", "options"), FAST_TREES)
 def test_the_fast_prefix_trees_are_the_plain_ones(name: str, options: dict[str, Any]) -> None:
     """Quinque's trees (from the engine's groups, and from any action list; destinations in
-    buckets) and Connect 5's (identity look-ups, captures apart) equal :func:`build_tree` of
-    the encoded legal actions in every position met, and so does the generic
-    :meth:`Encoding.expand` of each bucket."""
+    buckets) and Connect 5's (identity look-ups, captures apart, capture chains in buckets
+    until their first hop is chosen) equal :func:`build_tree` of the encoded legal actions in
+    every position met, and so does the generic :meth:`Encoding.expand` of each bucket."""
     game = load(name, **options)
     encoding = encoding_for(game)
     state = game.new_initial_state()
@@ -244,6 +244,9 @@ def test_the_fast_prefix_trees_are_the_plain_ones(name: str, options: dict[str, 
         for root in (encoding.tree(state, actions), encoding.root(state, player)):
             assert expanded(encoding, state, root) == plain
         root = encoding.root(state, player)
+        if name == "connect5":  # a chain's node is built only when its first hop is chosen
+            chains = [step for step, target in plain.items() if isinstance(target, dict)]
+            assert all(type(root[step]) is list for step in chains)
         for step, target in root.items():
             if type(target) is list:  # the base class's generic build agrees
                 assert Encoding.expand(encoding, state, target, step) == plain[step]

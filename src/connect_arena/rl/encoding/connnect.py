@@ -181,10 +181,11 @@ class ConnnectEncoding(Encoding):
         of the adapters): the engine's list of the position (shared, not copied); when every
         action is one of the engine's interned single-step actions (a Fill or Setup Phase,
         the Zone Die), the root in one C-level ``dict`` from their ids by identity."""
-        actions = cast(list[Action], cast(ConnnectState, state).legal_list(player))
-        keys = list(map(self._single.get, map(id, actions)))
+        # (no ``cast`` of the lists: a Python call and a generic alias per step)
+        actions: list[Any] = cast(ConnnectState, state).legal_list(player)
+        keys: list[Any] = list(map(self._single.get, map(id, actions)))
         if None not in keys:
-            root: Node = dict(zip(cast(list[int], keys), actions, strict=True))
+            root: Node = dict(zip(keys, actions, strict=True))
             if len(root) == len(actions):
                 return root
         return self.tree(state, actions)
