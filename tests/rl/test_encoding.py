@@ -274,7 +274,8 @@ def test_a_bucket_holds_only_actions_that_go_on_through_its_id() -> None:
 
 def test_connect5_tree_does_not_rely_on_captures_coming_last() -> None:
     """The fast tree assumes the engine lists captures last; in any other order it falls
-    back to the plain build (the same tree), and a repeated action is still refused."""
+    back to the plain build (the same tree), and a repeated action is still refused (a
+    repeated capture when its bucket is built)."""
     game = load("connect5", idle_limit=12)
     encoding = encoding_for(game)
     state = game.new_initial_state()
@@ -293,6 +294,12 @@ def test_connect5_tree_does_not_rely_on_captures_coming_last() -> None:
             assert encoding.tree(state, shuffled) == plain
             with pytest.raises(EncodingError, match="same encoding"):
                 encoding.tree(state, [actions[0], *actions])
+            # a repeated capture waits in its first hop's bucket, refused when it is built
+            index = next(i for i, seq in enumerate(sequences) if seq[0] >= encoding.hop_base)
+            first = sequences[index][0]
+            doubled = encoding.tree(state, [*actions, actions[index]])
+            with pytest.raises(EncodingError, match="same encoding"):
+                encoding.expand(state, doubled[first], first)
             checked += 1
         state.apply_legal_action(rng.choice(actions), player)
     assert checked == 5

@@ -127,22 +127,31 @@ class Connect5Encoding(Encoding):
 
     def _captures(self, state: State[Any], captures: Sequence[Action]) -> Node:
         """The root's part for ``captures``: single jumps (interned) by their id in one
-        C-level pass; with chains, each first hop leads to a bucket of the captures that
-        start with it (built by :meth:`expand` only when that hop is chosen: most positions
-        with chains never need them), or to the single jump alone."""
+        C-level pass; a chain's first hop leads to a bucket of the captures that start with
+        it (built by :meth:`expand` only when that hop is chosen: most positions with chains
+        never need them)."""
         hop = self._hop
-        node: dict[Any, Any] = dict(zip(map(hop.get, map(id, captures)), captures, strict=True))
-        if None not in node and len(node) == len(captures):
+        ids = list(map(hop.get, map(id, captures)))
+        node: dict[Any, Any] = dict(zip(ids, captures, strict=True))
+        chains = ids.count(None)
+        if not chains and len(node) == len(captures):
             return node
-        node = {}
+        if chains and len(node) == len(captures) - chains + 1:  # distinct single jumps
+            del node[None]
+            for index, first in enumerate(ids):
+                if first is None:  # a chain (not interned): its first hop goes on
+                    capture = captures[index]
+                    here = node.get(first := self.encode(state, capture)[0])
+                    node[first] = [capture] if here is None else _bucket(here, capture)
+            return node
+        node = {}  # two captures with one id: their bucket's build reports the bug
         for capture in captures:
-            first = hop.get(id(capture))
-            if first is None:  # a chain (not interned): its first hop goes on
-                here = node.get(first := self.encode(state, capture)[0])
-                node[first] = [capture] if here is None else _bucket(here, capture)
+            sequence = self.encode(state, capture)
+            here = node.get(sequence[0])
+            if here is None:
+                node[sequence[0]] = capture if len(sequence) == 1 else [capture]
             else:
-                here = node.get(first)
-                node[first] = capture if here is None else _bucket(here, capture)
+                node[sequence[0]] = _bucket(here, capture)
         return node
 
     def _intern(self, action: Action, *, single: bool) -> None:
