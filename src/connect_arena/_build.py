@@ -52,6 +52,7 @@ COMPILED: tuple[str, ...] = (
     "games.connnect.flow",
     "games.connnect.legal",
     "games.connnect.player",
+    "games.connnect.rules",
     "games.connnect.scoring",
     "games.connnect.sheet",
     "games.pairs.legal",
@@ -59,14 +60,15 @@ COMPILED: tuple[str, ...] = (
     "games.pairs.turn",
     "games.quinque.geometry",
     "games.quinque.legal",
+    "games.quinque.rules",
     "games.quinque.shapes",
     "games.quinque.tables",
 )
 """The compiled modules, relative to ``connect_arena`` (the profiles' hot spots): ``core.state``
 (the engine protocol's ``State``, subclassed by compiled and interpreted states), the rules
-of Connect 5 and Connect Pairs (their ``State`` classes native; ``Game`` and ``Action`` stay
-interpreted in ``core.game``), the games' helper modules and their MCTS knowledge (rollout
-policies and evaluations, most of a simulation's time)."""
+of the four games (their ``State`` classes native; ``Game`` and ``Action`` stay interpreted
+in ``core.game``), the games' helper modules and their MCTS knowledge (rollout policies and
+evaluations, most of a simulation's time)."""
 HASHED = ("agents", "core", "games")
 """Packages whose sources make up the digest: the compiled modules and everything they use."""
 

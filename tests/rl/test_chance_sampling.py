@@ -36,3 +36,17 @@ def test_edges_and_refusal() -> None:
     assert chosen == 1 and stepper.current_player == 1 and not stepper.is_chance_node()
     with pytest.raises(ValueError, match="not a chance node"):
         stepper.sample_chance(0.5)
+
+
+def test_connnect_setup_tables_are_built_once_per_game_descriptor() -> None:
+    """CO'NNN'ECT's setup deals (objective cards, Connect-5 cards) are the same outcomes at
+    every new game, so a stepper keeps one chance table per kind of chance node instead of
+    building the deals' tables (hundreds of outcomes) again for every game."""
+    first = new_stepper("connnect", num_players=2)
+    encoding = first.encoding
+    for game in range(6):
+        stepper = first if game == 0 else type(first)(encoding, encoding.game.new_initial_state())
+        for _ in range(3):  # objectives, cards, first player
+            assert stepper.is_chance_node()
+            stepper.sample_chance((game + 0.5) / 6)
+    assert len(encoding.chance_cache) == 3

@@ -226,9 +226,9 @@ FAST_TREES = [
 @pytest.mark.parametrize(("name", "options"), FAST_TREES)
 def test_the_fast_prefix_trees_are_the_plain_ones(name: str, options: dict[str, Any]) -> None:
     """Quinque's trees (from the engine's groups, and from any action list; destinations in
-    buckets) and Connect 5's (identity look-ups, captures apart) equal :func:`build_tree` of
-    the encoded legal actions in every position met, and so does the generic
-    :meth:`Encoding.expand` of each bucket."""
+    buckets) and Connect 5's (identity look-ups, captures apart, capture chains in buckets
+    until their first hop is chosen) equal :func:`build_tree` of the encoded legal actions in
+    every position met, and so does the generic :meth:`Encoding.expand` of each bucket."""
     game = load(name, **options)
     encoding = encoding_for(game)
     state = game.new_initial_state()
@@ -244,6 +244,9 @@ def test_the_fast_prefix_trees_are_the_plain_ones(name: str, options: dict[str, 
         for root in (encoding.tree(state, actions), encoding.root(state, player)):
             assert expanded(encoding, state, root) == plain
         root = encoding.root(state, player)
+        if name == "connect5":  # a chain's node is built only when its first hop is chosen
+            chains = [step for step, target in plain.items() if isinstance(target, dict)]
+            assert all(type(root[step]) is list for step in chains)
         for step, target in root.items():
             if type(target) is list:  # the base class's generic build agrees
                 assert Encoding.expand(encoding, state, target, step) == plain[step]
@@ -271,7 +274,8 @@ def test_a_bucket_holds_only_actions_that_go_on_through_its_id() -> None:
 
 def test_connect5_tree_does_not_rely_on_captures_coming_last() -> None:
     """The fast tree assumes the engine lists captures last; in any other order it falls
-    back to the plain build (the same tree), and a repeated action is still refused."""
+    back to the plain build (the same tree), and a repeated action is still refused (a
+    repeated capture when its bucket is built)."""
     game = load("connect5", idle_limit=12)
     encoding = encoding_for(game)
     state = game.new_initial_state()
@@ -290,6 +294,46 @@ def test_connect5_tree_does_not_rely_on_captures_coming_last() -> None:
             assert encoding.tree(state, shuffled) == plain
             with pytest.raises(EncodingError, match="same encoding"):
                 encoding.tree(state, [actions[0], *actions])
+            # a repeated capture waits in its first hop's bucket, refused when it is built
+            index = next(i for i, seq in enumerate(sequences) if seq[0] >= encoding.hop_base)
+            first = sequences[index][0]
+            doubled = encoding.tree(state, [*actions, actions[index]])
+            with pytest.raises(EncodingError, match="same encoding"):
+                encoding.expand(state, doubled[first], first)
             checked += 1
         state.apply_legal_action(rng.choice(actions), player)
     assert checked == 5
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(2, {}), (3, {"adjust": "split", "move_source": "empty"}), (4, {"order_rule": "cyclic"})],
+)
+def test_connnect_fast_root_is_the_plain_tree(players: int, options: dict[str, Any]) -> None:
+    """CO'NNN'ECT's root (the engine's interned actions by identity, claims' ids
+    remembered) equals :func:`build_tree` of every legal action encoded by arithmetic, for
+    every active seat of every position of random games, twice (the remembered claims)."""
+    game = load("connnect", players, **options)
+    encoding = encoding_for(game)
+    plain_encode = encoding._encode  # type: ignore[attr-defined]
+    rng = random.Random(players)
+    fast = claims = 0
+    for _ in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_legal_action(rng.choice(state.legal_actions(CHANCE)), CHANCE)
+                continue
+            seats = sorted(state.active_players())
+            for seat in seats:
+                actions = state.legal_actions(seat)
+                sequences = [plain_encode(action) for action in actions]
+                plain = build_tree(actions, sequences, encoding.end_id)
+                root = encoding.root(state, seat)
+                assert root == plain
+                assert encoding.encode_all(state, actions) == sequences
+                fast += all(len(sequence) == 1 for sequence in sequences)
+                claims += any(len(sequence) > 1 for sequence in sequences)
+            seat = rng.choice(seats)
+            state.apply_legal_action(rng.choice(state.legal_actions(seat)), seat)
+    assert fast > 20 and claims > 5  # both paths were taken

@@ -127,7 +127,9 @@ def legal_claims(
     Hot path: per outline of a shape (its placements up to translation, :class:`Outline`)
     a few shifts and ANDs of the masks find every placement on available numbers at once;
     the order rule (:func:`sheet.claim_kind`, the one source of truth) is asked once per
-    outline and numbers and remembered (:func:`_valid`); the claims are interned.
+    outline and numbers and remembered in the outline's table (:meth:`Outline.table`: a byte
+    per numbers, indexed by them, not a dictionary: a look-up there was 17% of a playout);
+    the claims are interned.
     """
     available = sheet.available
     numbers = sheet.numbers
@@ -138,6 +140,7 @@ def legal_claims(
     for shape in shapes:
         hits: list[Placement] = []
         for outline in _outlines(shape):
+            table = outline.table(rule)
             fits = outline.anchors & available  # lowest spaces of the placements that fit
             for offset in outline.offsets:
                 fits &= available >> offset
@@ -155,14 +158,13 @@ def legal_claims(
                 again = bool(near & low)
                 if again and (place.mask & claimed).bit_count() != 1:
                     continue
-                code = place.outline
+                code = 0
                 for cell in place.cells:
                     code = code << 3 | values[cell]
-                code = code << 3 | rule
-                valid = _VALID.get(code)
-                if valid is None:
-                    valid = _valid(code, place.cells, values, rules)
-                if valid:
+                known = table[code]
+                if not known:
+                    known = _valid(table, code, place.cells, values, rules)
+                if known == VALID:
                     hits.append(place.again if again else place)
         if len(hits) > 1:
             hits.sort(key=_index)  # the order of shape.placements
@@ -171,20 +173,22 @@ def legal_claims(
 
 
 ORDER_CODES = {rule: index for index, rule in enumerate(geo.ORDER_RULES)}
-_VALID: dict[int, bool] = {}
-"""Whether numbers on a placement may be claimed together, by :func:`legal_claims`'s code
-of the placement's outline (its cells up to translation: what the order rule sees), the
-numbers and the claim rules."""
-_VALID_LIMIT = 200_000
+RULES = 2 * len(ORDER_CODES)
+"""The claim rules an outline's tables tell apart (:func:`legal_claims`'s ``rule``: the order
+rule and ``all_pairs``)."""
+VALID, INVALID = 2, 1
+"""An outline table's bytes: numbers that may be claimed together, or may not (0: not known
+yet)."""
 
 
-def _valid(code: int, cells: tuple[int, ...], values: list[int], rules: ClaimRules) -> bool:
-    """:func:`sheet.claim_kind` on ``cells``, remembered under ``code``."""
+def _valid(
+    table: bytearray, code: int, cells: tuple[int, ...], values: list[int], rules: ClaimRules
+) -> int:
+    """:func:`sheet.claim_kind` on ``cells`` as ``VALID`` or ``INVALID``, remembered in
+    ``table`` under ``code`` (the numbers, 3 bits each)."""
     kind = geo.claim_kind(cells, [values[c] for c in cells], rules.order_rule, rules.all_pairs)
-    if len(_VALID) >= _VALID_LIMIT:
-        _VALID.clear()
-    valid = _VALID[code] = kind is not None
-    return valid
+    known = table[code] = INVALID if kind is None else VALID
+    return known
 
 
 class Placement:
@@ -242,9 +246,11 @@ class Outline:
         anchors: mask of their lowest spaces.
         offsets: the other spaces of a placement, as differences from its lowest space.
         places: the placement by its lowest space (``None`` where none starts).
+        tables: per claim rule, whether numbers on these spaces may be claimed together
+            (:meth:`table`), or ``None`` until needed.
     """
 
-    __slots__ = ("anchors", "offsets", "places")
+    __slots__ = ("anchors", "offsets", "places", "tables")
 
     def __init__(self, places: list[Placement]) -> None:
         first = places[0].cells
@@ -254,6 +260,17 @@ class Outline:
         for place in places:
             self.anchors |= 1 << place.cells[0]
             self.places[place.cells[0]] = place
+        self.tables: list[bytearray | None] = [None] * RULES
+
+    def table(self, rule: int) -> bytearray:
+        """For claim rule ``rule``, a byte per numbers on a placement (3 bits per space, in
+        the placement's order: 512 bytes to 32 KiB): ``VALID``, ``INVALID`` or 0 (not known
+        yet; :func:`_valid` fills it). The order rule sees only the numbers and the cells up
+        to translation, so all the outline's placements share it."""
+        found = self.tables[rule]
+        if found is None:
+            found = self.tables[rule] = bytearray(1 << 3 * (len(self.offsets) + 1))
+        return found
 
 
 _OUTLINED: dict[int, tuple[Shape, list[Outline]]] = {}

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from connect_arena.games.connnect import legal
-from connect_arena.games.connnect.notation import Done
 from connect_arena.games.connnect.player import CROSSED, EMPTY, PlayerSheet
 from connect_arena.games.connnect.scoring import objective_met
 
@@ -18,7 +17,7 @@ if TYPE_CHECKING:
 
 SETUP_ROLL, SETUP_WRITE = "setup_roll", "setup_write"
 ROLL, ZONE, FILL, CLAIM, OVER = "roll", "zone", "fill", "claim", "over"
-DONE = Done()
+DONE = legal.DONE
 
 
 def participants(sheets: list[PlayerSheet]) -> list[int]:

@@ -39,6 +39,16 @@ CHANGES = tuple(
     tuple([Change(v, w) for w in range(1, geo.FACES + 1) if w != v]) for v in range(geo.FACES + 1)
 )
 """``CHANGES[v]``: the Free Actions changing ``v`` into each other number, in order."""
+ZONES = tuple(ChooseZone(v) for v in range(geo.FACES + 1))
+SKIPS = tuple(Skip(v) for v in range(geo.FACES + 1))
+SWITCHES = tuple(Switch(v) for v in range(geo.FACES + 1))
+ADJUST_DIES = tuple({d: AdjustDie(v, d) for d in DELTAS} for v in range(geo.FACES + 1))
+ADJUST_CELLS = tuple({d: AdjustCell(c, d) for d in DELTAS} for c in range(geo.CELLS))
+MOVES = tuple(Move(c) for c in range(geo.CELLS))
+DONE = Done()
+"""The other actions but ``Take`` and claims, built once like :data:`WRITES` (``ZONES[v]``,
+``SKIPS[v]``, ``SWITCHES[v]``, ``ADJUST_DIES[v][delta]``, ``ADJUST_CELLS[c][delta]``,
+``MOVES[c]``): no allocation per position, and the adapters encode them by identity."""
 
 
 def generate(state: ConnnectState, p: int) -> list[ConnnectAction]:
@@ -48,14 +58,14 @@ def generate(state: ConnnectState, p: int) -> list[ConnnectAction]:
         return _task_actions(state, p)
     phase = state.phase
     if phase == "zone":
-        return [ChooseZone(die) for die in sorted(set(state.dice))]
+        return [ZONES[die] for die in sorted(set(state.dice))]
     if phase == "setup_write":
         spaces = setup_spaces(state, p) & state.empty_cells(p)
         cells = geo.cells_of(spaces)
         return [WRITES[v][c] for v in sorted(set(state.pending[p])) for c in cells]
     if phase == "fill":
         return _fill_actions(state, p)
-    return [*claim_list(state, p), *_bonus_actions(state, p), Done()]
+    return [*claim_list(state, p), *_bonus_actions(state, p), DONE]
 
 
 def setup_spaces(state: ConnnectState, p: int) -> int:
@@ -76,7 +86,7 @@ def _task_actions(state: ConnnectState, p: int) -> list[ConnnectAction]:
         return [WRITES[task.value][c] for c in geo.cells_of(targets)]
     cells = geo.cells_of(state.zone_space(p))
     writes: list[ConnnectAction] = [WRITES[v][c] for v in range(1, 7) for c in cells]
-    return writes + [Switch(v) for v in switchable(state, p)]
+    return writes + [SWITCHES[v] for v in switchable(state, p)]
 
 
 def takeable(state: ConnnectState, p: int, section: int) -> list[int]:
@@ -112,10 +122,10 @@ def _fill_actions(state: ConnnectState, p: int) -> list[ConnnectAction]:
             for v in numbers:
                 actions += CHANGES[v]
         else:
-            actions += [Skip(v) for v in numbers]
-    actions += [Switch(v) for v in switchable(state, p)]
+            actions += [SKIPS[v] for v in numbers]
+    actions += [SWITCHES[v] for v in switchable(state, p)]
     deltas = adjust_deltas(state, p)
-    actions += [AdjustDie(v, d) for v in numbers for d in deltas]
+    actions += [ADJUST_DIES[v][d] for v in numbers for d in deltas]
     return actions + _bonus_actions(state, p)
 
 
@@ -125,9 +135,9 @@ def _bonus_actions(state: ConnnectState, p: int) -> list[ConnnectAction]:
     cells = geo.cells_of(sheet.available)
     actions: list[ConnnectAction] = []
     deltas = adjust_deltas(state, p) if state.cfg.adjust_cells else ()
-    actions += [AdjustCell(c, d) for c in cells for d in deltas]
+    actions += [ADJUST_CELLS[c][d] for c in cells for d in deltas]
     if can_move(state, p):
-        actions += [Move(c) for c in cells]
+        actions += [MOVES[c] for c in cells]
     return actions
 
 

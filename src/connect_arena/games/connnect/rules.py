@@ -22,7 +22,9 @@ from __future__ import annotations
 
 from itertools import combinations, product
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
+
+from mypy_extensions import mypyc_attr
 
 from connect_arena.core.errors import InvalidOptionError
 from connect_arena.core.events import Event
@@ -39,7 +41,7 @@ from connect_arena.games.connnect import bonuses, flow, legal
 from connect_arena.games.connnect import sheet as geo
 from connect_arena.games.connnect.bonuses import Task
 from connect_arena.games.connnect.claims import SECTION_OF_SIZE, connect4_effect, find_shape
-from connect_arena.games.connnect.components import DataError
+from connect_arena.games.connnect.components import Components, DataError
 from connect_arena.games.connnect.data import load_components
 from connect_arena.games.connnect.events import ENGLISH, describe, ev
 from connect_arena.games.connnect.explain import explain
@@ -62,7 +64,7 @@ from connect_arena.games.connnect.notation import (
     parse_action,
 )
 from connect_arena.games.connnect.notation import Change as ChangeNumber
-from connect_arena.games.connnect.options import OPTIONS, make_config
+from connect_arena.games.connnect.options import OPTIONS, Config, make_config
 from connect_arena.games.connnect.player import ClaimRecord, PlayerSheet
 from connect_arena.games.connnect.scoring import Score, score, score_bounds, winners
 from connect_arena.games.connnect.view import sheet_view
@@ -79,6 +81,7 @@ ROLLS: list[tuple[Roll, float]] = [
 """Three dice as one chance action per sorted outcome, with its probability (56 outcomes)."""
 
 
+@mypyc_attr(native_class=False)  # a Game: declared by class variables (see core.game)
 class ConnnectGame(Game):
     """CO'NNN'ECT for 2-4 players, or 1 (solo score attack, an addition of ours)."""
 
@@ -117,6 +120,22 @@ class ConnnectGame(Game):
         except DataError as error:
             raise InvalidOptionError(str(error), "data") from None
         self.config = make_config(dict(self.options))
+        # The setup's chance outcomes, built once: the same objects at every setup (the
+        # adapters keep their chance tables by the outcomes' identity).
+        comps = self.comps
+        decks = [[o.id for o in comps.objectives if o.deck == d] for d in comps.decks]
+        deals = list(product(*decks))
+        self.objective_deals: list[tuple[ConnnectAction, float]] = [
+            (DealObjectives(ids), 1 / len(deals)) for ids in deals
+        ]
+        hands = list(combinations([c.id for c in comps.cards], comps.face_up))
+        self.card_deals: list[tuple[ConnnectAction, float]] = [
+            (DealCards(hand), 1 / len(hands)) for hand in hands
+        ]
+        n = self.num_players
+        self.first_deals: list[tuple[ConnnectAction, float]] = [
+            (FirstPlayer(seat), 1 / n) for seat in range(n)
+        ]
 
     def new_initial_state(self) -> ConnnectState:
         """Before setup: the objective cards are revealed first (a chance action)."""
@@ -140,6 +159,7 @@ class ConnnectGame(Game):
         return geometry(self.comps)
 
 
+@mypyc_attr(serializable=True)  # pickled for the process pool
 class ConnnectState(State[ConnnectAction]):
     """A CO'NNN'ECT position. Seats are 0-based; the sheets are ``self.sheets[seat]``.
 
@@ -166,15 +186,18 @@ class ConnnectState(State[ConnnectAction]):
         cache: per seat, its legal actions in this position once generated (or ``None``).
     """
 
-    def __init__(self, game: ConnnectGame) -> None:
+    def __init__(self, game: ConnnectGame, *, _blank: bool = False) -> None:
+        if _blank:
+            return  # for :meth:`clone`, which sets every attribute
         super().__init__(game)
         n = game.num_players
-        self.comps = game.comps
-        self.cfg = game.config
+        self.comps: Components = game.comps
+        self.cfg: Config = game.config
         self.sheets = [PlayerSheet(self.comps) for _ in range(n)]
-        self.phase = OBJECTIVES
+        self.phase: str = OBJECTIVES
         self.round = 0
-        self.first_player = self.active = 0
+        self.first_player = 0
+        self.active = 0
         self.objective_ids: tuple[str, ...] = ()
         self.objectives_closed: set[str] = set()
         self.face_up: list[str] = []
@@ -254,16 +277,27 @@ class ConnnectState(State[ConnnectAction]):
         return super().active_players()
 
     def clone(self) -> ConnnectState:
-        """An independent copy (sheets and per-seat lists copied)."""
-        other = ConnnectState.__new__(ConnnectState)
-        other.__dict__.update(self.__dict__)
+        """An independent copy: every attribute, the sheets and per-seat lists copied (the
+        components, the config, the snapshots and their views are shared: never modified)."""
+        other = ConnnectState(cast(ConnnectGame, self.game), _blank=True)
+        other.game = self.game
         other.history = list(self.history)
+        other.comps = self.comps
+        other.cfg = self.cfg
         other.sheets = [sheet.copy() for sheet in self.sheets]
+        other.phase = self.phase
+        other.round = self.round
+        other.first_player = self.first_player
+        other.active = self.active
+        other.objective_ids = self.objective_ids
         other.objectives_closed = set(self.objectives_closed)
         other.face_up = list(self.face_up)
         other.face_down = list(self.face_down)
         other.score_cards = list(self.score_cards)
         other.c4_claimed = set(self.c4_claimed)
+        other.dice = self.dice
+        other.zone_die = self.zone_die
+        other.setup_step = self.setup_step
         other.roll_queue = list(self.roll_queue)
         other.pending = [list(p) for p in self.pending]
         other.zone = list(self.zone)
@@ -272,20 +306,19 @@ class ConnnectState(State[ConnnectAction]):
         other.done = list(self.done)
         other.cards_now = [list(c) for c in self.cards_now]
         other.shapes_now = [set(s) for s in self.shapes_now]
+        other.c5_this_round = self.c5_this_round
+        other.snapshots = self.snapshots  # replaced, never changed in place
+        other._views = self._views
         other.cache = list(self.cache)  # entries are never mutated
         return other
 
     def _chance_outcomes(self) -> list[tuple[ConnnectAction, float]]:
-        comps = self.comps
         if self.phase == OBJECTIVES:
-            decks = [[o.id for o in comps.objectives if o.deck == d] for d in comps.decks]
-            deals = list(product(*decks))
-            return [(DealObjectives(ids), 1 / len(deals)) for ids in deals]
+            return list(cast(ConnnectGame, self.game).objective_deals)
         if self.phase == CARDS:
-            hands = list(combinations([c.id for c in comps.cards], comps.face_up))
-            return [(DealCards(hand), 1 / len(hands)) for hand in hands]
+            return list(cast(ConnnectGame, self.game).card_deals)
         if self.phase == FIRST:
-            return [(FirstPlayer(seat), 1 / self.num_players) for seat in range(self.num_players)]
+            return list(cast(ConnnectGame, self.game).first_deals)
         return list(ROLLS)
 
     def _parse(self, text: str) -> ConnnectAction:
@@ -426,7 +459,7 @@ class ConnnectState(State[ConnnectAction]):
         if player == CHANCE:
             self._apply_chance(action)
             return
-        if isinstance(action, ChooseZone):
+        if type(action) is ChooseZone:
             flow.choose_zone(self, action.die)
             return
         self.cache[player] = None
@@ -435,23 +468,23 @@ class ConnnectState(State[ConnnectAction]):
         flow.maybe_resolve(self)
 
     def _apply_chance(self, action: ConnnectAction) -> None:
-        if isinstance(action, DealObjectives):
+        if type(action) is DealObjectives:
             self.objective_ids = action.ids
             self.phase = CARDS
-        elif isinstance(action, DealCards):
+        elif type(action) is DealCards:
             self.face_up = list(action.letters)
             self.phase = FIRST
             if self.num_players == 1:
                 flow.begin_setup(self, 0)
-        elif isinstance(action, FirstPlayer):
+        elif type(action) is FirstPlayer:
             flow.begin_setup(self, action.seat)
-        elif isinstance(action, Roll) and self.phase == SETUP_ROLL:
+        elif type(action) is Roll and self.phase == SETUP_ROLL:
             seat = self.roll_queue.pop(0)
             for p in range(self.num_players) if seat < 0 else (seat,):
                 self.pending[p] = list(action.dice)
             if not self.roll_queue:
                 flow.begin_phase(self, SETUP_WRITE)
-        elif isinstance(action, Roll):
+        elif type(action) is Roll:
             self.dice = action.dice
             if len(set(action.dice)) == 1:
                 flow.choose_zone(self, action.dice[0])  # nothing to choose
@@ -461,25 +494,25 @@ class ConnnectState(State[ConnnectAction]):
     def _apply_player(self, action: ConnnectAction, p: int) -> None:
         sheet = self.sheets[p]
         pending = self.pending[p]
-        if isinstance(action, Write):
+        if type(action) is Write:
             self._write(p, action)
-        elif isinstance(action, ChangeNumber):
+        elif type(action) is ChangeNumber:
             sheet.free_actions += 1
             pending[pending.index(action.old)] = action.new
-        elif isinstance(action, Skip):
+        elif type(action) is Skip:
             sheet.free_actions += 1
             pending.remove(action.value)
-        elif isinstance(action, Switch):
+        elif type(action) is Switch:
             bonuses.switch(self, p, action.value)
-        elif isinstance(action, AdjustDie):
+        elif type(action) is AdjustDie:
             bonuses.adjust_die(self, p, action.value, action.delta)
-        elif isinstance(action, AdjustCell):
+        elif type(action) is AdjustCell:
             bonuses.adjust_cell(self, p, action.cell, action.delta)
-        elif isinstance(action, Move):
+        elif type(action) is Move:
             bonuses.move(self, p, action.cell)
-        elif isinstance(action, Claim):
+        elif type(action) is Claim:
             self._claim(p, action)
-        elif isinstance(action, Take):
+        elif type(action) is Take:
             bonuses.take(self, p, action.slot - 1)
         else:  # Done
             self.done[p] = True

@@ -19,6 +19,8 @@ from collections.abc import Sequence
 from types import MappingProxyType
 from typing import Any, Literal, cast
 
+from mypy_extensions import mypyc_attr
+
 from connect_arena.core.events import Event
 from connect_arena.core.game import CHANCE, TERMINAL, Game, State
 from connect_arena.core.gametype import (
@@ -45,6 +47,7 @@ from connect_arena.games.quinque.shapes import Pattern, Shape, ShapeRules
 from connect_arena.games.quinque.tables import ActionTables, tables_for
 
 
+@mypyc_attr(native_class=False)  # a Game: declared by class variables (see core.game)
 class QuinqueGame(Game):
     """Quinque for 2 players: 18 parachutes each, 9 tiles of 2×2 skydivers (configurable).
 
@@ -99,6 +102,7 @@ Outcome = Literal[
 ]
 
 
+@mypyc_attr(serializable=True)  # pickled for the process pool
 class QuinqueState(State[QuinqueAction]):
     """A Quinque position. Seat 0 is Red, seat 1 is Blue.
 
@@ -120,9 +124,11 @@ class QuinqueState(State[QuinqueAction]):
             once a tile is added or moved); kept for the legal actions.
     """
 
-    def __init__(self, game: QuinqueGame) -> None:
+    def __init__(self, game: QuinqueGame, *, _blank: bool = False) -> None:
+        if _blank:
+            return  # for :meth:`clone`, which sets every attribute
         super().__init__(game)
-        self.cfg = game.config
+        self.cfg: Config = game.config
         self.tables: ActionTables = game.tables
         self.tiles: set[Cell] = set()
         self.marks: dict[Cell, int] = {}
@@ -153,15 +159,28 @@ class QuinqueState(State[QuinqueAction]):
         return [1.0 if seat == self.winner else -1.0 for seat in (0, 1)]
 
     def clone(self) -> QuinqueState:
-        other = QuinqueState.__new__(QuinqueState)
-        other.__dict__.update(self.__dict__)
+        """An independent copy: every attribute, the tiles, marks, supply and moved tiles
+        copied (the config, the tables and the legal actions found are shared)."""
+        other = QuinqueState(cast(QuinqueGame, self.game), _blank=True)
+        other.game = self.game
         other.history = list(self.history)
+        other.cfg = self.cfg
+        other.tables = self.tables
         other.tiles = set(self.tiles)
         other.marks = dict(self.marks)
         other.supply = list(self.supply)
+        other.stack = self.stack
+        other.to_move = self.to_move
+        other.second = self.second
+        other.marked_tile = self.marked_tile
         other.moved = set(self.moved)
-        if self.located is not None:
-            other.located = (other.tiles, *self.located[1:])
+        other.turn = self.turn
+        other.winner = self.winner
+        other.over = self.over
+        other.outcome = self.outcome
+        other._legal = self._legal
+        located = self.located
+        other.located = None if located is None else (other.tiles, *located[1:])
         return other
 
     def _chance_outcomes(self) -> list[tuple[QuinqueAction, float]]:
@@ -234,23 +253,26 @@ class QuinqueState(State[QuinqueAction]):
     def _apply(self, action: QuinqueAction, player: int) -> None:
         self._legal = None
         changed: Sequence[Cell] = ()
-        if isinstance(action, Move):
+        kind = type(action)  # the exact class: quicker than ``isinstance`` on an ABC
+        if kind is Move:
+            move = cast(Move, action)
             self.located = None
-            changed = self._move_tile(action.tile, action.to)
-        elif isinstance(action, Mark | Add):
-            if isinstance(action, Add):
+            changed = self._move_tile(move.tile, move.to)
+        elif kind is Mark or kind is Add:
+            mark = cast(Mark | Add, action)
+            if kind is Add:
                 self.located = None
-                self.tiles.add(action.tile)
+                self.tiles.add(cast(Add, action).tile)
                 self.stack -= 1
-            self.marks[action.skydiver] = player
+            self.marks[mark.skydiver] = player
             self.supply[player] -= 1
-            self.marked_tile = geo.tile_of(action.skydiver, self.cfg.side)
-            changed = (action.skydiver,)
-        elif isinstance(action, FirstPlayer):
-            self.to_move = action.seat
+            self.marked_tile = geo.tile_of(mark.skydiver, self.cfg.side)
+            changed = (mark.skydiver,)
+        elif kind is FirstPlayer:
+            self.to_move = cast(FirstPlayer, action).seat
             self._begin_turn(previous_passed=False)
             return
-        self._after_action(player, changed, isinstance(action, Pass))
+        self._after_action(player, changed, kind is Pass)
 
     def _move_tile(self, origin: Cell, to: Cell) -> Sequence[Cell]:
         """Move the tile and the parachutes on it; returns the skydivers of the moved tile."""

@@ -31,6 +31,7 @@ rows constant along the dots: ``2n+5+s`` seat ``s`` to act, ``3n+5+s`` tokens le
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, cast
 
 import numpy as np
@@ -40,7 +41,7 @@ from connect_arena.games.connect5.legal import keyed_actions
 from connect_arena.games.connect5.notation import FirstPlayer, Jump, Place, Split, Stack, Step
 from connect_arena.games.connect5.rules import Connect5Game, Connect5State
 from connect_arena.games.connect5.tables import PASS
-from connect_arena.rl.encoding.base import Encoding, EncodingError, Node, Tensor, build_tree
+from connect_arena.rl.encoding.base import Encoding, EncodingError, Node, Tensor
 
 _CHAIN_LIMIT = 50_000
 """Capture chains whose ids are kept (by path)."""
@@ -114,20 +115,44 @@ class Connect5Encoding(Encoding):
         adapters): the placements, stacks, steps and splits come as ``(id, action)`` pairs
         from the same generator as ``legal_actions``, so they make the root in one C-level
         ``dict``; captures, apart, are single jumps (interned: one more such pass) or
-        chains (built from their encodings)."""
+        chains (:meth:`_captures`)."""
         pairs, captures = keyed_actions(cast(Connect5State, state), player)
         root: dict[Any, Any] = dict(pairs)
         if captures:
-            chains: dict[Any, Any] = dict(
-                zip(map(self._hop.get, map(id, captures)), captures, strict=True)
-            )
-            if None in chains or len(chains) != len(captures):  # a chain (not interned)
-                found = cast(list[Action], captures)
-                chains = build_tree(found, self.encode_all(state, found), self.end_id)
-            root.update(chains)  # hop ids come after every other id: no key is shared
+            root.update(self._captures(state, captures))
+            # hop ids come after every other id: no key is shared
         elif not pairs:
             root[self.pass_id] = PASS
         return root
+
+    def _captures(self, state: State[Any], captures: Sequence[Action]) -> Node:
+        """The root's part for ``captures``: single jumps (interned) by their id in one
+        C-level pass; a chain's first hop leads to a bucket of the captures that start with
+        it (built by :meth:`expand` only when that hop is chosen: most positions with chains
+        never need them)."""
+        hop = self._hop
+        ids = list(map(hop.get, map(id, captures)))
+        node: dict[Any, Any] = dict(zip(ids, captures, strict=True))
+        chains = ids.count(None)
+        if not chains and len(node) == len(captures):
+            return node
+        if chains and len(node) == len(captures) - chains + 1:  # distinct single jumps
+            del node[None]
+            for index, first in enumerate(ids):
+                if first is None:  # a chain (not interned): its first hop goes on
+                    capture = captures[index]
+                    here = node.get(first := self.encode(state, capture)[0])
+                    node[first] = [capture] if here is None else _bucket(here, capture)
+            return node
+        node = {}  # two captures with one id: their bucket's build reports the bug
+        for capture in captures:
+            sequence = self.encode(state, capture)
+            here = node.get(sequence[0])
+            if here is None:
+                node[sequence[0]] = capture if len(sequence) == 1 else [capture]
+            else:
+                node[sequence[0]] = _bucket(here, capture)
+        return node
 
     def _intern(self, action: Action, *, single: bool) -> None:
         ids = self._encode(action)
@@ -164,12 +189,7 @@ class Connect5Encoding(Encoding):
                 return root
             return super().tree(state, actions)  # two equal actions: build_tree says so
         del root[None]
-        captures = actions[len(root) :]
-        chains: dict[Any, Any] = dict(
-            zip(map(self._hop.get, map(id, captures)), captures, strict=True)
-        )
-        if None in chains or len(chains) != len(captures):  # a chain (not interned)
-            chains = build_tree(captures, self.encode_all(state, captures), self.end_id)
+        chains = self._captures(state, actions[len(root) :])
         if not root.keys().isdisjoint(chains):  # not captures last, or a repeated action
             return super().tree(state, actions)
         root.update(chains)
@@ -277,3 +297,12 @@ class Connect5Encoding(Encoding):
         )[:, None]
         out[5 * n + 5 + player] = 1.0
         out[6 * n + 5] = c5.round / self.cfg.rounds
+
+
+def _bucket(here: Action | list[Action], capture: Action) -> list[Action]:
+    """The bucket of a first hop that ``capture`` shares with ``here`` (an action or a
+    bucket already there)."""
+    if type(here) is list:
+        here.append(capture)
+        return here
+    return [cast(Action, here), capture]

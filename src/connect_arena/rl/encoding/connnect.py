@@ -48,6 +48,7 @@ from itertools import combinations, product
 from typing import Any, cast
 
 from connect_arena.core.game import Action, State
+from connect_arena.games.connnect import legal
 from connect_arena.games.connnect import sheet as geo
 from connect_arena.games.connnect.notation import (
     AdjustCell,
@@ -67,7 +68,7 @@ from connect_arena.games.connnect.notation import (
 )
 from connect_arena.games.connnect.rules import ROLLS, ConnnectGame, ConnnectState
 from connect_arena.games.connnect.view import visible_sheet
-from connect_arena.rl.encoding.base import Encoding, Tensor
+from connect_arena.rl.encoding.base import Encoding, Node, Tensor
 
 DELTAS = (-2, -1, 1, 2)
 PHASES = (
@@ -86,6 +87,8 @@ TASKS = ("take", "place", "zone")
 CELLS = geo.CELLS
 WRITE, CHANGE, SKIP, SWITCH = 6, 222, 258, 264
 ADJUST_CELL, ADJUST_DIE, MOVE, CLAIM = 270, 414, 438, 474
+_CLAIMS_KEPT = 50_000
+"""At most this many claims' id sequences are kept (:meth:`ConnnectEncoding.encode_all`)."""
 
 
 class ConnnectEncoding(Encoding):
@@ -129,6 +132,24 @@ class ConnnectEncoding(Encoding):
         self.max_chance_outcomes = len(self.chance_ids)
         self.observation_shape = (10 * n + 30, geo.SIZE, geo.SIZE)
         self.bonus_slots = sum(len(section) for section in comps.sections)
+        # The engine's interned actions (legal.py: every action but claims and ``take``, made
+        # once) by identity: their one id without a Python call per action (the hot path).
+        interned: list[Action] = [
+            *(write for row in legal.WRITES[1:] for write in row),
+            *(change for row in legal.CHANGES[1:] for change in row),
+            *legal.ZONES[1:],
+            *legal.SKIPS[1:],
+            *legal.SWITCHES[1:],
+            *(adjust for row in legal.ADJUST_DIES[1:] for adjust in row.values()),
+            *(adjust for row in legal.ADJUST_CELLS for adjust in row.values()),
+            *legal.MOVES,
+            legal.DONE,
+        ]
+        self._single: dict[int, int] = {id(a): self._encode(a)[0] for a in interned}
+        self._sequence: dict[int, tuple[int, ...]] = {id(a): self._encode(a) for a in interned}
+        self._claims: dict[int, tuple[Action, tuple[int, ...]]] = {}
+        """Claims met (the engine interns them per placement), by identity, with their ids;
+        the claim is kept so that its identity stays its own."""
 
     # ----- player steps ------------------------------------------------------------------------
     def encode(self, state: State[Any], action: Action) -> tuple[int, ...]:
@@ -136,9 +157,38 @@ class ConnnectEncoding(Encoding):
         return self._encode(action)
 
     def encode_all(self, state: State[Any], actions: Any) -> list[tuple[int, ...]]:
-        # Hot path: arithmetic is quicker than hashing the (fresh) action objects.
-        encode = self._encode
-        return [encode(action) for action in actions]
+        # Hot path: the engine's interned actions by identity (no hashing of dataclasses),
+        # the others (``take``, a new claim) by arithmetic.
+        sequence, claims, encode = self._sequence, self._claims, self._encode
+        found: list[tuple[int, ...]] = []
+        for action in actions:
+            ids = sequence.get(id(action))
+            if ids is None:
+                entry = claims.get(id(action))
+                if entry is not None and entry[0] is action:
+                    ids = entry[1]
+                else:
+                    ids = encode(action)
+                    if type(action) is Claim:
+                        if len(claims) >= _CLAIMS_KEPT:
+                            claims.clear()
+                        claims[id(action)] = (action, ids)
+            found.append(ids)
+        return found
+
+    def root(self, state: State[Any], player: int) -> Node:
+        """The prefix tree of the legal actions of ``player``, the seat to act (the hot path
+        of the adapters): the engine's list of the position (shared, not copied); when every
+        action is one of the engine's interned single-step actions (a Fill or Setup Phase,
+        the Zone Die), the root in one C-level ``dict`` from their ids by identity."""
+        # (no ``cast`` of the lists: a Python call and a generic alias per step)
+        actions: list[Any] = cast(ConnnectState, state).legal_list(player)
+        keys: list[Any] = list(map(self._single.get, map(id, actions)))
+        if None not in keys:
+            root: Node = dict(zip(keys, actions, strict=True))
+            if len(root) == len(actions):
+                return root
+        return self.tree(state, actions)
 
     def _encode(self, action: Any) -> tuple[int, ...]:
         kind = type(action)
