@@ -54,6 +54,7 @@ COMPILED: tuple[str, ...] = (
     "games.connnect.player",
     "games.connnect.scoring",
     "games.connnect.sheet",
+    "games.pairs.components",
     "games.pairs.legal",
     "games.pairs.rules",
     "games.pairs.turn",
