@@ -47,6 +47,7 @@ COMPILED: tuple[str, ...] = (
     "core.state",
     "games.connect5.legal",
     "games.connect5.rules",
+    "games.connect5.tables",
     "games.connect5.topology",
     "games.connnect.claims",
     "games.connnect.flow",

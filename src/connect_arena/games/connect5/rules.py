@@ -418,7 +418,7 @@ class Connect5State(State[Connect5Action]):
         nxt = (player + 1) % cfg.players
         if cfg.idle_limit and self.idle >= cfg.idle_limit:
             self._finish_round("idle_limit")
-        elif cfg.round_end == "board_full" and -1 not in self.owner:
+        elif cfg.round_end == "board_full" and not legal.has_free(owner):
             self._finish_round("board_full")
         elif (dead := self._dead()) is not None:
             self._finish_round(dead)
