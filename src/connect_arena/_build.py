@@ -46,6 +46,7 @@ COMPILED: tuple[str, ...] = (
     "core.chance",
     "core.state",
     "games.connect5.legal",
+    "games.connect5.options",
     "games.connect5.rules",
     "games.connect5.tables",
     "games.connect5.topology",
