@@ -62,12 +62,14 @@ class ChanceTable:
     """
 
     def __init__(self, outcomes: list[tuple[Any, float]]) -> None:
-        self.actions: list[Any] = [action for action, _ in outcomes]
-        self.cumulative: list[float] = []
+        # tuples: a game hands one table to every state (Connect Pairs' dice)
+        self.actions: tuple[Any, ...] = tuple(action for action, _ in outcomes)
+        cumulative: list[float] = []
         total = 0.0
         for _, probability in outcomes:
             total += probability
-            self.cumulative.append(total)
+            cumulative.append(total)
+        self.cumulative: tuple[float, ...] = tuple(cumulative)
         self._total = total
         self._last = len(outcomes) - 1
 
