@@ -100,3 +100,16 @@ def test_the_digest_follows_the_sources(tmp_path: Path) -> None:
     assert _build.source_digest(tmp_path) == before
     (tmp_path / "games" / "a.py").write_text("x = 2\n")
     assert _build.source_digest(tmp_path) != before
+
+
+def test_the_digest_follows_the_module_list(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A module added to ``COMPILED`` with no source changed needs a build of its own (the
+    old build, without that module, was kept and then refused as incomplete)."""
+    for name in _build.HASHED:
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "a.py").write_text("x = 1\n")
+    before = _build.source_digest(tmp_path)
+    monkeypatch.setattr(_build, "COMPILED", (*_build.COMPILED, "games.a"))
+    assert _build.source_digest(tmp_path) != before

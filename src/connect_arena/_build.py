@@ -46,7 +46,9 @@ COMPILED: tuple[str, ...] = (
     "core.chance",
     "core.state",
     "games.connect5.legal",
+    "games.connect5.options",
     "games.connect5.rules",
+    "games.connect5.tables",
     "games.connect5.topology",
     "games.connnect.claims",
     "games.connnect.flow",
@@ -55,6 +57,8 @@ COMPILED: tuple[str, ...] = (
     "games.connnect.rules",
     "games.connnect.scoring",
     "games.connnect.sheet",
+    "games.pairs.components",
+    "games.pairs.events",
     "games.pairs.legal",
     "games.pairs.rules",
     "games.pairs.turn",
@@ -81,9 +85,11 @@ def pure_forced() -> bool:
 
 
 def source_digest(package: Path = PACKAGE) -> str:
-    """A hash (24 hex digits) of the interpreter's tag and every ``.py`` file under the
-    :data:`HASHED` packages of ``package`` (their paths and bytes)."""
+    """A hash (24 hex digits) of the interpreter's tag, the :data:`COMPILED` module list and
+    every ``.py`` file under the :data:`HASHED` packages of ``package`` (paths and bytes)."""
     digest = hashlib.sha256(sys.implementation.cache_tag.encode())
+    # the module list too: a module added to it with no source changed needs a new build
+    digest.update(" ".join(COMPILED).encode() + b"\0")
     for sub in HASHED:
         for path in sorted((package / sub).rglob("*.py")):
             digest.update(path.relative_to(package).as_posix().encode() + b"\0")

@@ -8,7 +8,8 @@ import random
 
 from connect_arena.agents.base import Budget
 from connect_arena.agents.mcts import MCTSAgent
-from connect_arena.core import load, sample_chance_outcome
+from connect_arena.core import CHANCE, TERMINAL, load, sample_chance_outcome
+from connect_arena.core.game import Action, State
 from tests.games.quinque.helpers import position
 
 
@@ -64,3 +65,41 @@ def test_plays_legal_actions_through_chance_nodes() -> None:
         action = agent.act(state, player)
         assert action in state.legal_actions(player)
         state.apply_action(action, player)
+
+
+class _ChoicesRollout(MCTSAgent):
+    """The rollout before the chance tables: ``rng.choices`` over ``chance_outcomes()``."""
+
+    def _rollout(self, state: State[Action]) -> list[float]:
+        policy, rng = self._policy, self.rng
+        for _ in range(self._max_rollout):
+            player = state.current_player
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                outcomes = state.chance_outcomes()
+                weights = [probability for _, probability in outcomes]
+                state.apply_legal_action(rng.choices(outcomes, weights=weights)[0][0], CHANCE)
+                continue
+            state.apply_legal_action(policy(state, player, rng), player)
+        values = self._leaf(state)
+        self._low, self._high = min(self._low, *values), max(self._high, *values)
+        return values
+
+
+def test_rollouts_draw_chance_as_before() -> None:
+    """Connect Pairs' rollouts draw the dice from a table built once: the same search, line
+    for line, as with ``rng.choices`` per chance node."""
+    state = load("pairs", 2).new_initial_state()
+    rng = random.Random(4)
+    while state.is_chance_node() or len(state.legal_actions()) < 2:
+        if state.is_chance_node():
+            state.apply_action(sample_chance_outcome(state, rng))
+        else:
+            state.apply_action(state.legal_actions()[0])
+    player = state.current_player
+    new = MCTSAgent(seed=7, iterations=120, max_rollout=40).analyse(state, player)
+    old = _ChoicesRollout(seed=7, iterations=120, max_rollout=40).analyse(state, player)
+    assert [(str(line.action), line.visits, line.value) for line in new] == [
+        (str(line.action), line.visits, line.value) for line in old
+    ]

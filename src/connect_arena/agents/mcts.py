@@ -436,10 +436,9 @@ class MCTSAgent:
             if player == TERMINAL:
                 break
             if player == CHANCE:
-                outcomes = state.chance_outcomes()
-                weights = [probability for _, probability in outcomes]
-                action = rng.choices(outcomes, weights=weights)[0][0]
-                state.apply_legal_action(action, CHANCE)
+                # the draw of ``rng.choices`` by the outcomes' weights, on a table the game
+                # may build once (Connect Pairs' dice)
+                state.apply_legal_action(state.chance_table().sample(rng), CHANCE)
                 continue
             if player < 0:
                 player = min(state.active_players())

@@ -10,6 +10,9 @@ from connect_arena.core.game import Action, State
 def sample_chance_outcome(state: State[Action], rng: random.Random) -> Action:
     """Pick one outcome of the chance node ``state`` according to its probabilities.
 
+    The draw is ``rng.choices``' (one ``rng.random()``) on the state's
+    :class:`~connect_arena.core.state.ChanceTable`, so seeded games are unchanged.
+
     Args:
         state: a state whose ``current_player`` is ``CHANCE``.
         rng: the injected random source (seed it for reproducible games).
@@ -17,9 +20,5 @@ def sample_chance_outcome(state: State[Action], rng: random.Random) -> Action:
     Raises:
         ValueError: ``state`` is not a chance node.
     """
-    outcomes = state.chance_outcomes()
-    if not outcomes:
-        raise ValueError("not a chance node")
-    actions = [action for action, _ in outcomes]
-    weights = [probability for _, probability in outcomes]
-    return rng.choices(actions, weights=weights, k=1)[0]
+    action: Action = state.chance_table().sample(rng)
+    return action

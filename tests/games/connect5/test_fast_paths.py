@@ -227,6 +227,23 @@ def test_the_dead_round_check_agrees_with_counting_tokens() -> None:
             assert dead == expected
 
 
+def test_the_free_dot_check_agrees_with_looking_for_minus_one() -> None:
+    """``legal.has_free`` (a compiled loop, instead of ``-1 in owner``'s rich comparison of
+    every occupied dot) along random games of 2-5 seats."""
+    for players in (2, 3, 5):
+        state = load("connect5", players).new_initial_state()
+        rng = random.Random(players)
+        while not state.is_terminal():
+            assert legal.has_free(state.owner) == (-1 in state.owner)
+            if state.is_chance_node():
+                state.apply_legal_action(sample_chance_outcome(state, rng), CHANCE)
+            else:
+                player = state.current_player
+                state.apply_legal_action(rng.choice(state.legal_actions(player)), player)
+        assert legal.has_free([0, 1, 1]) is False
+        assert legal.has_free([0, -1, 1]) is True
+
+
 def test_the_compiled_token_count_agrees_with_the_board() -> None:
     """``legal.tokens_left`` (the loop ``_dead`` runs late in a round, compiled) counts per
     seat its supply plus the tokens of its stacks, on hand-made positions of 2-4 seats."""

@@ -6,7 +6,7 @@ Each option settles a point the rulebook leaves open (``register`` names the ent
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import cast
 
 from connect_arena.core.errors import InvalidOptionError
@@ -172,6 +172,10 @@ class Config:
     idle_limit: int
     tie_break: str
     capture_compulsory: bool
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # field by field: the compiled (mypyc) frozen class cannot be unpickled by setattr
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
 
 
 def _board(name: str, players: int) -> Board:

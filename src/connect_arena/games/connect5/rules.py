@@ -29,6 +29,7 @@ from connect_arena.core.gametype import (
     ResultKind,
     Utility,
 )
+from connect_arena.core.state import history_entry
 from connect_arena.games.connect5 import legal
 from connect_arena.games.connect5.events import ENGLISH, describe
 from connect_arena.games.connect5.explain import explain
@@ -297,6 +298,21 @@ class Connect5State(State[Connect5Action]):
     def _victims(self, a: int, c: int) -> list[int]:
         return [jump.over for jump in self.cfg.topo.jumps[a] if jump.to == c]
 
+    def legal_actions(self, player: int | None = None) -> list[Connect5Action]:
+        """:meth:`State.legal_actions`; for the seat to move (the playouts' call), without
+        the base class's checks of who may act."""
+        to_move = self.to_move
+        if self.over or to_move is None or (player is not None and player != to_move):
+            return super().legal_actions(player)
+        if self._legal is None:
+            self._legal = legal.legal_actions(self, to_move)
+        return list(self._legal)
+
+    def apply_legal_action(self, action: Connect5Action, player: int) -> None:
+        """:meth:`State.apply_legal_action` (Connect 5 has no simultaneous phase)."""
+        self._apply(action, player)
+        self.history.append(history_entry(player, action, False))
+
     def _legal_actions(self, player: int) -> list[Connect5Action]:
         if self._legal is None:
             self._legal = legal.legal_actions(self, player)
@@ -402,7 +418,7 @@ class Connect5State(State[Connect5Action]):
         nxt = (player + 1) % cfg.players
         if cfg.idle_limit and self.idle >= cfg.idle_limit:
             self._finish_round("idle_limit")
-        elif cfg.round_end == "board_full" and -1 not in self.owner:
+        elif cfg.round_end == "board_full" and not legal.has_free(owner):
             self._finish_round("board_full")
         elif (dead := self._dead()) is not None:
             self._finish_round(dead)

@@ -19,6 +19,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 
+from mypy_extensions import mypyc_attr
+
 from connect_arena.games.connect5.notation import Jump, Pass, Place, Split, Stack, Step
 from connect_arena.games.connect5.topology import Jump as TopoJump
 from connect_arena.games.connect5.topology import Link, Topology
@@ -42,6 +44,7 @@ def segment_mask(segments: Iterable[int]) -> int:
     return mask
 
 
+@mypyc_attr(serializable=True)  # held by the options of states pickled for the process pool
 class Tables:
     """The precomputed tables of one topology (see the module docstring).
 

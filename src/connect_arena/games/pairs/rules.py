@@ -36,6 +36,7 @@ from connect_arena.core.gametype import (
     ResultKind,
     Utility,
 )
+from connect_arena.core.state import ChanceTable, history_entry
 from connect_arena.games.pairs import legal, turn
 from connect_arena.games.pairs.components import (
     EMPTY,
@@ -62,6 +63,8 @@ ROLLS: list[tuple[PairsAction, float]] = [
     (parse_action(f"roll {a} {b} {c}"), p) for (a, b, c), p in ROLL_OUTCOMES
 ]
 """The dice outcomes (the same objects as the parser returns, so that checks are quick)."""
+ROLL_TABLE: Final = ChanceTable(ROLLS)
+"""The dice outcomes ready to draw (every roll's chance node has the same outcomes)."""
 KEYS: list[PairsAction] = [KeyChoice(subjects) for subjects in KEY_PERMUTATIONS]
 CHANCE_STAGES = frozenset({"first", "roll"})
 LOG_LENGTH: Final = 12
@@ -244,8 +247,32 @@ class PairsState(State[PairsAction]):
             return [(FirstPlayer(seat), 1 / n) for seat in range(n)]
         return [(key, 1 / len(KEYS)) for key in KEYS]
 
+    def chance_table(self) -> ChanceTable:
+        """:meth:`State.chance_table`; the dice's table, built once, at a roll."""
+        if self.stage == "roll":
+            return ROLL_TABLE
+        return super().chance_table()
+
     def _parse(self, text: str) -> PairsAction:
         return parse_action(text)
+
+    def legal_actions(self, player: int | None = None) -> list[PairsAction]:
+        """:meth:`State.legal_actions`; for the seat to act (the playouts' call), without the
+        base class's checks of who may act."""
+        stage = self.stage
+        if (
+            stage == "over"
+            or stage in CHANCE_STAGES
+            or (stage == "key" and self.cfg.key == "random")
+            or (player is not None and player != self.actor)
+        ):
+            return super().legal_actions(player)
+        return list(self._cached(self.actor))
+
+    def apply_legal_action(self, action: PairsAction, player: int) -> None:
+        """:meth:`State.apply_legal_action` (Connect Pairs has no simultaneous phase)."""
+        self._apply(action, player)
+        self.history.append(history_entry(player, action, False))
 
     def _legal_actions(self, player: int) -> list[PairsAction]:
         return list(self._cached(player))
