@@ -36,7 +36,7 @@ def _played(name: str, seed: int, actions: int) -> State[Action]:
 
 
 @needs_compiled
-@pytest.mark.parametrize("name", ["connect5", "pairs"])
+@pytest.mark.parametrize("name", ["connect5", "pairs", "quinque", "connnect"])
 def test_the_rules_states_are_compiled_subclasses(name: str) -> None:
     state = load(name).new_initial_state()
     assert "__mypyc_attrs__" in vars(State)

@@ -2,7 +2,7 @@
 shares (see :mod:`connect_arena.core.game` for the whole protocol, which re-exports it).
 
 Compiled by mypyc (``_build.COMPILED``) with interpreted subclasses allowed: the games' states
-subclass it, compiled (Connect 5, Connect Pairs) or interpreted (the others, plug-ins, tests).
+subclass it, compiled (the four games) or interpreted (plug-ins, tests).
 """
 
 from __future__ import annotations
@@ -357,7 +357,7 @@ def _new_with_dict(cls: type[State[Any]], *args: Any, **kwargs: Any) -> State[An
 
     mypyc creates that dict only at the first attribute set, and a subclass may clone by
     ``cls.__new__(cls)`` then ``other.__dict__.update(self.__dict__)`` (the way before the
-    class was compiled: the plug-in games', Quinque's and CO'NNN'ECT's ``clone``); the game,
+    class was compiled: the plug-in games' ``clone``); the game,
     a compiled attribute, then comes from that dict (see ``State.game``).
     """
     state = State.__new__(cls)
