@@ -73,7 +73,7 @@ async def tournament_tables(storage: SqlStorage, tournament_id: int) -> int:
     return await storage._run(count)  # type: ignore[arg-type]
 
 
-async def finished(service: MatchService, tournament_id: int, seconds: float = 40) -> None:
+async def finished(service: MatchService, tournament_id: int, seconds: float = 90) -> None:
     deadline = asyncio.get_running_loop().time() + seconds
     while True:
         made = await service.tournaments.find(tournament_id)
