@@ -62,7 +62,12 @@ def click_action(page: Page, action: str) -> None:
         page.click(f'[data-skydiver="{words[1]}"]')
     else:  # move: select the tile, then click the highlighted destination
         face = page.locator(f'[data-tile="{words[1]}"] .tile-face')
-        box = face.bounding_box()
+        box = None
+        for _ in range(50):  # a message arriving may re-render the board between the queries
+            box = face.bounding_box()
+            if box is not None:
+                break
+            page.wait_for_timeout(100)
         assert box is not None
         face.click(position={"x": box["width"] / 2, "y": box["height"] * 0.05})
         expect(page.locator(".destination")).not_to_have_count(0)
