@@ -13,12 +13,17 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
+from pathlib import Path
 
-from connect_arena.core import CHANCE, load
+from connect_arena.core import load
 from connect_arena.core.state import State
 from connect_arena.service.live_table import encode
 from connect_arena.service.messages import state_json
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tests.playouts import random_steps
 
 
 def positions() -> list[State]:  # type: ignore[type-arg]
@@ -27,14 +32,7 @@ def positions() -> list[State]:  # type: ignore[type-arg]
     found = []
     for game in range(8):
         state = load("quinque", 2).new_initial_state()
-        for _ in range(30 + game * 5):
-            if state.is_terminal():
-                break
-            if state.is_chance_node():
-                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]), CHANCE)
-                continue
-            seat = min(state.active_players())
-            state.apply_action(rng.choice(state.legal_actions(seat)), seat)
+        random_steps(state, rng, 30 + game * 5)
         if not state.is_terminal() and not state.is_chance_node():
             found.append(state)
     return found
