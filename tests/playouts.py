@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pickle
 import random
+from collections.abc import Callable
+from typing import Any
 
 from connect_arena.core import CHANCE, Action, State
 
@@ -25,3 +28,34 @@ def random_steps(state: State[Action], rng: random.Random, steps: int) -> list[t
         state.apply_action(action, seat)
         log.append((seat, str(action)))
     return log
+
+
+def check_copies_play_on(
+    state: State[Action],
+    rng: random.Random,
+    snapshot: Callable[[Any], Any],
+    every: int,
+    span: int,
+    limit: int,
+) -> int:
+    """Play ``state`` randomly for up to ``limit`` actions; every ``every`` actions, a
+    ``clone()`` and a pickle round trip must equal it (by ``snapshot``), play ``span`` random
+    actions without moving it, then match it once it plays the same ``span`` actions (a
+    native state's explicit copies miss no attribute). Returns the actions played."""
+    count = 0
+    while not state.is_terminal() and count < limit:
+        if count % every:
+            random_steps(state, rng, 1)
+            count += 1
+            continue
+        before = snapshot(state)
+        copies = [state.clone(), pickle.loads(pickle.dumps(state))]
+        assert all(snapshot(copy) == before for copy in copies)
+        twin_seed = rng.random()
+        for copy in copies:
+            random_steps(copy, random.Random(twin_seed), span)
+        assert snapshot(state) == before  # the copies did not move the original
+        count += len(random_steps(state, random.Random(twin_seed), span))
+        after = snapshot(state)
+        assert all(snapshot(copy) == after for copy in copies)
+    return count

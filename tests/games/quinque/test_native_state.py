@@ -5,24 +5,14 @@ moves the other."""
 
 from __future__ import annotations
 
-import pickle
 import random
 from typing import Any
 
 import pytest
 
-from connect_arena import _build
-from connect_arena.core import CHANCE, load, sample_chance_outcome
+from connect_arena.core import load
 from connect_arena.games.quinque.rules import QuinqueState
-
-
-def _step(state: QuinqueState, rng: random.Random) -> None:
-    """One random action (the first player drawn by its probabilities)."""
-    if state.is_chance_node():
-        state.apply_legal_action(sample_chance_outcome(state, rng), CHANCE)
-    else:
-        seat = state.current_player
-        state.apply_legal_action(rng.choice(state.legal_actions(seat)), seat)
+from tests.playouts import check_copies_play_on
 
 
 def _everything(state: QuinqueState) -> dict[str, Any]:
@@ -38,12 +28,6 @@ def _everything(state: QuinqueState) -> dict[str, Any]:
     }
 
 
-@pytest.mark.skipif(not _build.is_compiled(), reason=f"pure build here ({_build.describe()})")
-def test_the_state_is_a_compiled_class() -> None:
-    state = load("quinque", 2).new_initial_state()
-    assert "__mypyc_attrs__" in vars(type(state)), type(state)
-
-
 @pytest.mark.parametrize(
     ("options", "seed"),
     [
@@ -56,27 +40,5 @@ def test_clones_and_pickles_play_on_as_the_original(options: dict[str, object], 
     rng = random.Random(seed)
     state = load("quinque", 2, **options).new_initial_state()
     assert isinstance(state, QuinqueState)
-    count = 0
-    while not state.is_terminal() and count < 400:
-        if count % 5 == 0:
-            before = _everything(state)
-            copies = [state.clone(), pickle.loads(pickle.dumps(state))]
-            assert all(_everything(copy) == before for copy in copies)
-            twin_seed = rng.random()
-            for other in copies:
-                other_rng = random.Random(twin_seed)
-                for _ in range(4):
-                    if not other.is_terminal():
-                        _step(other, other_rng)
-            assert _everything(state) == before  # the copies did not move the original
-            mine = random.Random(twin_seed)
-            for _ in range(4):
-                if not state.is_terminal():
-                    _step(state, mine)
-                    count += 1
-            after = _everything(state)
-            assert all(_everything(copy) == after for copy in copies)
-            continue
-        _step(state, rng)
-        count += 1
+    count = check_copies_play_on(state, rng, _everything, every=5, span=4, limit=400)
     assert count > 20
