@@ -142,6 +142,10 @@ def test_a_connnect_best_claim_is_played_on_the_sheet(
     # The strip stays on the puzzle's round and phase (the next round's dice are not rolled).
     expect(page.locator("#board .cn-step.now")).to_have_text("Claim Phase")
     expect(page.locator("#board .cn-round-text")).to_have_attribute("data-round", round_of_puzzle)
+    # The dice card says the round is over, not that dice are being rolled.
+    expect(page.locator("#board .cn-dicecard .cn-dice-note")).to_have_text(
+        f"Round {round_of_puzzle} is over; the next round starts with a new roll."
+    )
     shoot_both(page, "puzzles-connnect-solved-en")
     assert page.errors == []  # type: ignore[attr-defined]
 

@@ -6,7 +6,7 @@ import { describe, test } from "node:test";
 
 import {
   actionModel, availableModes, claimKind, claimMatches, connected, explainSelection, hasPath, makeGrid,
-  offeredActions, selectionShape, shapeKey, rowsToPoints, stripStep, trayNumbers, turnHintKey,
+  diceNoteKey, offeredActions, selectionShape, shapeKey, rowsToPoints, stripStep, trayNumbers, turnHintKey,
 } from "../../src/connect_arena/server/static/games/connnect/state.js";
 
 const grid = makeGrid({ size: 6, columns: "abcdef" });
@@ -155,5 +155,15 @@ describe("stripStep", () => {
     // A puzzle's last claim ends the round: the page gets this position (chance to roll).
     assert.deepEqual(stripStep({ round: 2, phase: "roll", dice: [] }), { round: 1, phase: "claim" });
     assert.deepEqual(stripStep({ round: 1, phase: "roll", dice: [] }), { round: 1, phase: "roll" });
+  });
+});
+
+describe("diceNoteKey", () => {
+  test("between rounds (a puzzle's last claim): the round just played is over", () => {
+    assert.deepEqual(diceNoteKey({ round: 4, phase: "roll", dice: [] }), ["connnect.roundPlayed", { round: 3 }]);
+  });
+  test("before the first roll: the dice are about to be rolled", () => {
+    assert.deepEqual(diceNoteKey({ round: 1, phase: "roll", dice: [] }), ["connnect.diceWaiting", {}]);
+    assert.deepEqual(diceNoteKey({ round: 0, phase: "setup_roll", dice: [] }), ["connnect.diceWaiting", {}]);
   });
 });

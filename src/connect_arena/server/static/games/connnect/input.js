@@ -7,7 +7,7 @@ import { h } from "../../js/dom.js";
 import { t } from "../../js/i18n.js";
 import {
   availableModes, byNumber, claimMatches as matches, cyclic, explainSelection as explain, selectionShape as shapeOf,
-  signed, trayNumbers,
+  diceNoteKey, signed, trayNumbers,
 } from "./state.js";
 import { BONUS_GLYPHS, bonusHelp, bonusName, dieFace, zoneText } from "./view.js";
 
@@ -141,7 +141,8 @@ export function drawDiceCard(ui) {
     if (pending.length) body.push(h("div", { class: "cn-dice-row" }, pending.map((v) => h("span", { class: "cn-die-slot" }, dieFace(v, 40, "number")))));
     else if (!you) body.push(...setupRolls(ui, obs));
   } else {
-    body.push(h("p", { class: "cn-dice-note" }, t("connnect.diceWaiting")));
+    const [key, params] = diceNoteKey({ round: obs.round, phase: obs.phase, dice });
+    body.push(h("p", { class: "cn-dice-note" }, t(key, params)));
   }
   return h("section", { class: "cn-dicecard", "aria-label": t("connnect.diceCard") }, h("h3", {}, t("connnect.diceCard")), body);
 }

@@ -383,6 +383,19 @@ export function stripStep(obs) {
 }
 
 /**
+ * The dice card's note when no die is on the table: between rounds (phase "roll", no dice,
+ * after round 1) the round just played is over, which a puzzle's page keeps showing after
+ * its last claim; otherwise the dice are about to be rolled.
+ * @param {{round: number, phase: string, dice: number[]}} obs
+ * @returns {[string, Record<string, unknown>]} an i18n key and its parameters
+ */
+export function diceNoteKey(obs) {
+  const { round } = stripStep(obs);
+  if (obs.phase === "roll" && !obs.dice.length && round < obs.round) return ["connnect.roundPlayed", { round }];
+  return ["connnect.diceWaiting", {}];
+}
+
+/**
  * What the table's status line asks of the player (an i18n key and its parameters).
  * @param {{phase?: string, you?: {zone: number, pending: number[], task: {kind: string, value: number} | null}} | undefined} obs
  * @param {LegalAction[]} actions
