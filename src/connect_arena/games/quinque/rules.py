@@ -97,6 +97,10 @@ class QuinqueGame(Game):
         return view.geometry(self)
 
 
+_MOVE_KEY = 1 << 42
+"""A move's key in ``Shape.after_move``: ``from * _MOVE_KEY + to`` (relative codes, whose
+size is below ``2**41``)."""
+
 Outcome = Literal[
     "", "line", "both_lines", "opponent_line", "supplies_empty", "no_action", "turn_limit"
 ]
@@ -119,9 +123,14 @@ class QuinqueState(State[QuinqueAction]):
         winner: the winning seat, once decided.
         outcome: why the game ended ("" while it goes on).
         tables: the cached shapes and interned actions of the game's options (shared).
-        located: ``(tiles, sorted tiles, origin, shape)``: the formation located
-            (``ActionTables.locate``) while ``tiles`` is that very set and unchanged (``None``
-            once a tile is added or moved); kept for the legal actions.
+
+    The engine plays on an integer form of the same position, kept in step with ``tiles``
+    and ``marks`` (and rebuilt by :meth:`sync` when either is replaced, as set-ups by hand
+    do): ``shape`` (the formation's cached :class:`Shape`, ``None`` before the first tile),
+    ``origin_code`` (the code, ``x * STRIDE + y``, of its smallest x and smallest y) and
+    ``fill`` (tile code → mask of the skydivers carrying a parachute, bit ``i + side * j``
+    for skydiver ``(i, j)`` of the tile). A move or an add finds the next shape in the
+    shape's transitions, not by sorting the tiles again.
     """
 
     def __init__(self, game: QuinqueGame, *, _blank: bool = False) -> None:
@@ -143,7 +152,10 @@ class QuinqueState(State[QuinqueAction]):
         self.over = False
         self.outcome: Outcome = ""
         self._legal: legal.Legal | None = None
-        self.located: tuple[set[Cell], list[Cell], Cell, Shape] | None = None
+        self.shape: Shape | None = None
+        self.origin_code = 0
+        self.fill: dict[int, int] = {}
+        self._synced: tuple[set[Cell], dict[Cell, int]] = (self.tiles, self.marks)
 
     # ----- protocol -------------------------------------------------------------------------
     @property
@@ -179,9 +191,32 @@ class QuinqueState(State[QuinqueAction]):
         other.over = self.over
         other.outcome = self.outcome
         other._legal = self._legal
-        located = self.located
-        other.located = None if located is None else (other.tiles, *located[1:])
+        other.shape = self.shape
+        other.origin_code = self.origin_code
+        other.fill = dict(self.fill)
+        synced = self._synced
+        in_step = synced[0] is self.tiles and synced[1] is self.marks
+        other._synced = (other.tiles, other.marks) if in_step else (set(), {})
         return other
+
+    def sync(self) -> None:
+        """Rebuild the integer form of the position (see the class docstring) if ``tiles``
+        or ``marks`` was replaced since it was made (a position set up by hand)."""
+        synced = self._synced
+        if synced[0] is self.tiles and synced[1] is self.marks:
+            return
+        side = self.cfg.side
+        fill = dict.fromkeys(map(geo.code, self.tiles), 0)
+        for (x, y), _ in self.marks.items():
+            tx, ty = x // side, y // side
+            fill[tx * geo.STRIDE + ty] |= 1 << ((y - ty * side) * side + x - tx * side)
+        self.fill = fill
+        if self.tiles:
+            _, origin, self.shape = self.tables.locate(self.tiles)
+            self.origin_code = geo.code(origin)
+        else:
+            self.shape, self.origin_code = None, 0
+        self._synced = (self.tiles, self.marks)
 
     def _chance_outcomes(self) -> list[tuple[QuinqueAction, float]]:
         return [(FirstPlayer(0), 0.5), (FirstPlayer(1), 0.5)]
@@ -252,41 +287,82 @@ class QuinqueState(State[QuinqueAction]):
     # ----- applying -------------------------------------------------------------------------
     def _apply(self, action: QuinqueAction, player: int) -> None:
         self._legal = None
+        self.sync()
         changed: Sequence[Cell] = ()
         kind = type(action)  # the exact class: quicker than ``isinstance`` on an ABC
         if kind is Move:
             move = cast(Move, action)
-            self.located = None
             changed = self._move_tile(move.tile, move.to)
         elif kind is Mark or kind is Add:
             mark = cast(Mark | Add, action)
             if kind is Add:
-                self.located = None
-                self.tiles.add(cast(Add, action).tile)
-                self.stack -= 1
-            self.marks[mark.skydiver] = player
+                self._add_tile(cast(Add, action).tile)
+            x, y = skydiver = mark.skydiver
+            side = self.cfg.side
+            tx, ty = x // side, y // side
+            k = tx * geo.STRIDE + ty
+            self.fill[k] |= 1 << ((y - ty * side) * side + x - tx * side)
+            self.marks[skydiver] = player
             self.supply[player] -= 1
-            self.marked_tile = geo.tile_of(mark.skydiver, self.cfg.side)
-            changed = (mark.skydiver,)
+            self.marked_tile = self.tables.tile[k].cell
+            changed = (skydiver,)
         elif kind is FirstPlayer:
             self.to_move = cast(FirstPlayer, action).seat
             self._begin_turn(previous_passed=False)
             return
         self._after_action(player, changed, kind is Pass)
 
+    def _add_tile(self, tile: Cell) -> None:
+        """Put a tile from the stack at ``tile`` (a free cell touching the formation, or
+        ``T0,0`` first) and find the formation's new shape."""
+        tiles = self.tiles
+        tiles.add(tile)
+        self.stack -= 1
+        k = geo.code(tile)
+        self.fill[k] = 0
+        shape = self.shape
+        o = self.origin_code
+        if shape is None:
+            _, origin, self.shape = self.tables.locate(tiles)
+            self.origin_code = geo.code(origin)
+            return
+        step = shape.after_add.get(k - o)
+        if step is None:
+            _, origin, after = self.tables.locate(tiles)
+            step = shape.after_add[k - o] = (after, geo.code(origin) - o)
+        self.shape = step[0]
+        self.origin_code = o + step[1]
+
     def _move_tile(self, origin: Cell, to: Cell) -> Sequence[Cell]:
-        """Move the tile and the parachutes on it; returns the skydivers of the moved tile."""
-        self.tiles.remove(origin)
-        self.tiles.add(to)
+        """Move the tile and the parachutes on it and find the formation's new shape;
+        returns the skydivers of the moved tile."""
+        tiles = self.tiles
+        tiles.remove(origin)
+        tiles.add(to)
         self.moved.discard(origin)
         self.moved.add(to)
-        skydivers = self.tables.skydivers
-        marks = self.marks
-        for old, new in zip(skydivers[origin], skydivers[to], strict=True):
-            seat = marks.pop(old, None)
-            if seat is not None:
-                marks[new] = seat
-        return skydivers[to]
+        start, end = geo.code(origin), geo.code(to)
+        fill = self.fill
+        mask = fill.pop(start)
+        fill[end] = mask
+        table = self.tables.tile
+        skydivers = table[end].skydivers
+        if mask:
+            marks = self.marks
+            for old, new in zip(table[start].skydivers, skydivers, strict=True):
+                seat = marks.pop(old, None)
+                if seat is not None:
+                    marks[new] = seat
+        shape = cast(Shape, self.shape)  # a tile moves: the formation has one at least
+        o = self.origin_code
+        key = (start - o) * _MOVE_KEY + end - o
+        step = shape.after_move.get(key)
+        if step is None:
+            _, corner, after = self.tables.locate(tiles)
+            step = shape.after_move[key] = (after, geo.code(corner) - o)
+        self.shape = step[0]
+        self.origin_code = o + step[1]
+        return skydivers
 
     def _after_action(self, player: int, changed: Sequence[Cell], passed: bool) -> None:
         if changed and self.cfg.win_each_action and self._settle_lines(player, changed):

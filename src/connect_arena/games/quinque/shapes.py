@@ -23,7 +23,7 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import cast
 
-from connect_arena.games.quinque.geometry import Cell
+from connect_arena.games.quinque.geometry import STRIDE, Cell
 
 Pattern = tuple[tuple[Cell, ...], int, bool]
 """How a tile moves: (unit steps, maximum steps or 0 for any distance, may pass over tiles)."""
@@ -129,6 +129,27 @@ def shared(pair: Cell) -> Cell:
     return _PAIRS.setdefault(pair, pair)
 
 
+_OFFSET_IDS: dict[tuple[Cell, ...], int] = {}
+_NEXT_ID = [1]
+OFFSET_ID_LIMIT = 200_000
+"""Offsets kept with their ids before the table starts afresh (the ids go on growing)."""
+
+
+def offsets_id(offsets: tuple[Cell, ...]) -> int:
+    """A number for ``offsets`` (0 for none), the same for equal offsets and never given to
+    other offsets (even after the table started afresh): the per-tile tables of ``Move``
+    actions are keyed by it (an integer hashes at once, a tuple of pairs does not)."""
+    if not offsets:
+        return 0
+    found = _OFFSET_IDS.get(offsets)
+    if found is None:
+        if len(_OFFSET_IDS) >= OFFSET_ID_LIMIT:
+            _OFFSET_IDS.clear()
+        found = _OFFSET_IDS[offsets] = _NEXT_ID[0]
+        _NEXT_ID[0] += 1
+    return found
+
+
 @lru_cache(maxsize=256)
 def frame(width: int, height: int) -> Frame:
     """The (shared) :class:`Frame` for shapes of ``width × height`` tiles."""
@@ -218,18 +239,29 @@ class Shape:
 
     Attributes:
         cells: the tiles, sorted (the order of the tiles in the legal actions).
+        codes: the tiles' codes relative to the origin (``x * STRIDE + y``, see
+            :data:`~connect_arena.games.quinque.geometry.STRIDE`): a tile of a formation
+            at origin code ``o`` has code ``o + codes[i]``.
         frame: its bit layout.
         occupied: the mask of the tiles.
         landing: per tile, the mask of the free cells where it may land leaving one formation
             (0 if it may not move: alone, surrounded on four sides (Q-8), or, with
             ``connectivity_check=lifted``, holding the formation together).
+        after_add: the shape and the origin's code shift after a tile is added at the
+            relative code (filled by the state as it plays: :meth:`after`).
+        after_move: the same after a move, keyed by ``from * 2**42 + to`` (relative codes).
     """
 
     __slots__ = (
         "_add_cells",
+        "_add_codes",
         "_complete",
         "_moves",
+        "_oids",
+        "after_add",
+        "after_move",
         "cells",
+        "codes",
         "frame",
         "landing",
         "occupied",
@@ -238,6 +270,7 @@ class Shape:
 
     def __init__(self, cells: tuple[Cell, ...], rules: ShapeRules) -> None:
         self.cells = tuple(map(shared, cells))
+        self.codes: tuple[int, ...] = tuple([x * STRIDE + y for x, y in cells])
         self.rules = rules
         self.frame = layout = frame(max(x for x, _ in cells) + 1, max(y for _, y in cells) + 1)
         self.occupied = sum(map(layout.bit, cells))
@@ -246,6 +279,11 @@ class Shape:
         # _moves[pattern_id][i]: tile i's moves with that pattern, once known.
         self._moves: list[list[tuple[Cell, ...] | None] | None] = [None] * len(rules.patterns)
         self._complete = 0  # bit p: every tile's moves with pattern p are known
+        # _oids[pattern_id][i]: offsets_id() of tile i's moves with that pattern, once known.
+        self._oids: list[list[int] | None] = [None] * len(rules.patterns)
+        self._add_codes: tuple[int, ...] | None = None
+        self.after_add: dict[int, tuple[Shape, int]] = {}
+        self.after_move: dict[int, tuple[Shape, int]] = {}
 
     def __reduce__(self) -> tuple[object, ...]:
         # analysed afresh: the compiled (mypyc) class cannot be unpickled slot by slot
@@ -258,6 +296,20 @@ class Shape:
             touched = spread(self.occupied, self.frame.shifts(self.rules.add_nbrs))
             self._add_cells = tuple(self.frame.cells(touched & ~self.occupied))
         return self._add_cells
+
+    @property
+    def add_codes(self) -> tuple[int, ...]:
+        """:attr:`add_cells` as relative codes (see :attr:`codes`)."""
+        if self._add_codes is None:
+            self._add_codes = tuple([x * STRIDE + y for x, y in self.add_cells])
+        return self._add_codes
+
+    def oids(self, pattern_id: int) -> list[int]:
+        """Per tile, :func:`offsets_id` of :meth:`offsets` (0: the tile may not move)."""
+        found = self._oids[pattern_id]
+        if found is None:
+            found = self._oids[pattern_id] = list(map(offsets_id, self.offsets(pattern_id)))
+        return found
 
     def _landing(self) -> list[int]:
         """The ``landing`` masks. A tile whose neighbours stay joined around it (most tiles:

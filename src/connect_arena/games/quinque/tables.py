@@ -80,6 +80,11 @@ class ActionTables:
             lambda tile: tuple(Add(tile, s) for s in self.skydivers[tile])
         )
         self.moves_from: Interned[Cell, Interned[Cell, Move]] = Interned(_move_table)
+        self.tile: Interned[int, TileTable] = Interned(self._tile_table)
+        """:class:`TileTable` by tile code (:func:`~connect_arena.games.quinque.geometry.code`)."""
+
+    def _tile_table(self, key: int) -> TileTable:
+        return TileTable(geo.cell_of(key), self.side)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (tables_for, (self.rules, self.side))
@@ -101,6 +106,52 @@ class ActionTables:
             shape = Shape(key, self.rules)
             self.shapes[shape.cells] = shape
         return order, (x0, y0), shape
+
+
+class TileTable:
+    """The interned actions of one tile cell (shared by every state with these options).
+
+    Attributes:
+        cell: the tile cell.
+        skydivers: its skydivers, row by row.
+        adds: the ``Add`` actions of the cell, one per skydiver, row by row.
+        free: by occupancy mask (bit ``k``: skydiver ``k`` carries a parachute), the ``Mark``
+            actions of the free skydivers, row by row (filled on first use).
+        moves: by offsets id (:func:`~connect_arena.games.quinque.shapes.offsets_id`), the
+            ``Move`` actions from the cell by those offsets (filled on first use; the
+            ids are never reused, so a key always means the same offsets).
+    """
+
+    __slots__ = ("adds", "cell", "free", "moves", "skydivers")
+
+    def __init__(self, cell: Cell, side: int) -> None:
+        self.cell = cell
+        self.skydivers: tuple[Cell, ...] = tuple(geo.skydivers(cell, side))
+        self.adds: tuple[Add, ...] = tuple(Add(cell, s) for s in self.skydivers)
+        self.free: list[tuple[Mark, ...] | None] = [None] * (1 << (side * side))
+        self.moves: dict[int, list[Move]] = {}
+
+    def free_marks(self, mask: int) -> tuple[Mark, ...]:
+        """The ``Mark`` actions of the skydivers not in ``mask``, row by row."""
+        found = self.free[mask]
+        if found is None:
+            found = tuple(
+                Mark(s) for k, s in enumerate(self.skydivers) if not mask >> k & 1
+            )
+            self.free[mask] = found
+        return found
+
+    def moves_by(self, oid: int, offsets: tuple[Cell, ...]) -> list[Move]:
+        """The ``Move`` actions by ``offsets`` (whose id is ``oid``), by destination (shared:
+        do not modify)."""
+        found = self.moves.get(oid)
+        if found is None:
+            x, y = self.cell
+            found = [Move(self.cell, (x + dx, y + dy)) for dx, dy in offsets]
+            if len(self.moves) >= INTERN_LIMIT:
+                self.moves.clear()
+            self.moves[oid] = found
+        return found
 
 
 def _move_table(tile: Cell) -> Interned[Cell, Move]:
