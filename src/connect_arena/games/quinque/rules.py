@@ -84,7 +84,9 @@ class QuinqueGame(Game):
         cfg: Config = make_config(self.options, side)
         self.config = cfg
         self.tables = tables_for(
-            ShapeRules(cfg.connect_nbrs, cfg.add_nbrs, cfg.lifted_check, cfg.patterns), side
+            ShapeRules(cfg.connect_nbrs, cfg.add_nbrs, cfg.lifted_check, cfg.patterns),
+            side,
+            cfg.tiles,
         )
 
     def new_initial_state(self) -> QuinqueState:
@@ -96,10 +98,6 @@ class QuinqueGame(Game):
         :func:`~connect_arena.games.quinque.view.geometry`)."""
         return view.geometry(self)
 
-
-_MOVE_KEY = 1 << 42
-"""A move's key in ``Shape.after_move``: ``from * _MOVE_KEY + to`` (relative codes, whose
-size is below ``2**41``)."""
 
 Outcome = Literal[
     "", "line", "both_lines", "opponent_line", "supplies_empty", "no_action", "turn_limit"
@@ -126,11 +124,12 @@ class QuinqueState(State[QuinqueAction]):
 
     The engine plays on an integer form of the same position, kept in step with ``tiles``
     and ``marks`` (and rebuilt by :meth:`sync` when either is replaced, as set-ups by hand
-    do): ``shape`` (the formation's cached :class:`Shape`, ``None`` before the first tile),
-    ``origin_code`` (the code, ``x * STRIDE + y``, of its smallest x and smallest y) and
-    ``fill`` (tile code → mask of the skydivers carrying a parachute, bit ``i + side * j``
-    for skydiver ``(i, j)`` of the tile). A move or an add finds the next shape in the
-    shape's transitions, not by sorting the tiles again.
+    do): ``ox``, ``oy`` (the formation's smallest x and smallest y) and ``origin_code``
+    (their code, ``ox * STRIDE + oy``); ``mask`` (tile ``(ox + i, oy + j)`` is bit
+    ``i * tables.rows + j``) and ``shape`` (its cached :class:`Shape`, ``None`` before the
+    first tile); ``fill`` (tile code → mask of the skydivers carrying a parachute, bit
+    ``i + side * j`` for skydiver ``(i, j)`` of the tile). A move or an add updates the mask
+    and finds the shape by it, without sorting the tiles.
     """
 
     def __init__(self, game: QuinqueGame, *, _blank: bool = False) -> None:
@@ -153,6 +152,9 @@ class QuinqueState(State[QuinqueAction]):
         self.outcome: Outcome = ""
         self._legal: legal.Legal | None = None
         self.shape: Shape | None = None
+        self.mask = 0
+        self.ox = 0
+        self.oy = 0
         self.origin_code = 0
         self.fill: dict[int, int] = {}
         self._synced: tuple[set[Cell], dict[Cell, int]] = (self.tiles, self.marks)
@@ -192,6 +194,9 @@ class QuinqueState(State[QuinqueAction]):
         other.outcome = self.outcome
         other._legal = self._legal
         other.shape = self.shape
+        other.mask = self.mask
+        other.ox = self.ox
+        other.oy = self.oy
         other.origin_code = self.origin_code
         other.fill = dict(self.fill)
         synced = self._synced
@@ -211,11 +216,14 @@ class QuinqueState(State[QuinqueAction]):
             tx, ty = x // side, y // side
             fill[tx * geo.STRIDE + ty] |= 1 << ((y - ty * side) * side + x - tx * side)
         self.fill = fill
+        self.shape, self.mask, self.ox, self.oy, self.origin_code = None, 0, 0, 0, 0
         if self.tiles:
-            _, origin, self.shape = self.tables.locate(self.tiles)
-            self.origin_code = geo.code(origin)
-        else:
-            self.shape, self.origin_code = None, 0
+            ox = self.ox = min(self.tiles)[0]
+            oy = self.oy = min([y for _, y in self.tiles])
+            rows = self.tables.rows
+            self.mask = sum([1 << ((x - ox) * rows + y - oy) for x, y in self.tiles])
+            self.origin_code = ox * geo.STRIDE + oy
+            self.shape = self.tables.by_mask(self.mask)
         self._synced = (self.tiles, self.marks)
 
     def _chance_outcomes(self) -> list[tuple[QuinqueAction, float]]:
@@ -314,28 +322,48 @@ class QuinqueState(State[QuinqueAction]):
 
     def _add_tile(self, tile: Cell) -> None:
         """Put a tile from the stack at ``tile`` (a free cell touching the formation, or
-        ``T0,0`` first) and find the formation's new shape."""
-        tiles = self.tiles
-        tiles.add(tile)
+        ``T0,0`` first)."""
+        self.tiles.add(tile)
         self.stack -= 1
-        k = geo.code(tile)
-        self.fill[k] = 0
-        shape = self.shape
-        o = self.origin_code
-        if shape is None:
-            _, origin, self.shape = self.tables.locate(tiles)
-            self.origin_code = geo.code(origin)
-            return
-        step = shape.after_add.get(k - o)
-        if step is None:
-            _, origin, after = self.tables.locate(tiles)
-            step = shape.after_add[k - o] = (after, geo.code(origin) - o)
-        self.shape = step[0]
-        self.origin_code = o + step[1]
+        self.fill[geo.code(tile)] = 0
+        if self.shape is None:
+            self.ox, self.oy, self.mask = tile[0], tile[1], 0
+        self._put(tile[0], tile[1])
+        self._located()
+
+    def _put(self, x: int, y: int) -> None:
+        """Set the bit of tile ``(x, y)`` in ``mask``, moving the origin left or up first
+        if the tile lies beyond it (a column holds ``rows`` bits, more than a formation's
+        height, so shifting the whole mask by one moves every tile one row down)."""
+        mask, rows = self.mask, self.tables.rows
+        dx, dy = x - self.ox, y - self.oy
+        if dx < 0:
+            mask <<= -dx * rows
+            self.ox, dx = x, 0
+        if dy < 0:
+            mask <<= -dy
+            self.oy, dy = y, 0
+        self.mask = mask | 1 << (dx * rows + dy)
+
+    def _located(self) -> None:
+        """Move the origin to the formation's smallest x and y (after a tile left them) and
+        find the shape of ``mask``."""
+        tables = self.tables
+        mask, rows = self.mask, tables.rows
+        if not mask & ((1 << rows) - 1):  # column 0 is empty
+            columns = ((mask & -mask).bit_length() - 1) // rows
+            mask >>= columns * rows
+            self.ox += columns
+        row0 = tables.row0
+        while not mask & row0:  # row 0 is empty
+            mask >>= 1
+            self.oy += 1
+        self.mask = mask
+        self.origin_code = self.ox * geo.STRIDE + self.oy
+        self.shape = tables.by_mask(mask)
 
     def _move_tile(self, origin: Cell, to: Cell) -> Sequence[Cell]:
-        """Move the tile and the parachutes on it and find the formation's new shape;
-        returns the skydivers of the moved tile."""
+        """Move the tile and the parachutes on it; returns the skydivers of the moved tile."""
         tiles = self.tiles
         tiles.remove(origin)
         tiles.add(to)
@@ -353,15 +381,9 @@ class QuinqueState(State[QuinqueAction]):
                 seat = marks.pop(old, None)
                 if seat is not None:
                     marks[new] = seat
-        shape = cast(Shape, self.shape)  # a tile moves: the formation has one at least
-        o = self.origin_code
-        key = (start - o) * _MOVE_KEY + end - o
-        step = shape.after_move.get(key)
-        if step is None:
-            _, corner, after = self.tables.locate(tiles)
-            step = shape.after_move[key] = (after, geo.code(corner) - o)
-        self.shape = step[0]
-        self.origin_code = o + step[1]
+        self.mask ^= 1 << ((origin[0] - self.ox) * self.tables.rows + origin[1] - self.oy)
+        self._put(to[0], to[1])
+        self._located()
         return skydivers
 
     def _after_action(self, player: int, changed: Sequence[Cell], passed: bool) -> None:

@@ -247,9 +247,6 @@ class Shape:
         landing: per tile, the mask of the free cells where it may land leaving one formation
             (0 if it may not move: alone, surrounded on four sides (Q-8), or, with
             ``connectivity_check=lifted``, holding the formation together).
-        after_add: the shape and the origin's code shift after a tile is added at the
-            relative code (filled by the state as it plays: :meth:`after`).
-        after_move: the same after a move, keyed by ``from * 2**42 + to`` (relative codes).
     """
 
     __slots__ = (
@@ -258,8 +255,6 @@ class Shape:
         "_complete",
         "_moves",
         "_oids",
-        "after_add",
-        "after_move",
         "cells",
         "codes",
         "frame",
@@ -282,8 +277,6 @@ class Shape:
         # _oids[pattern_id][i]: offsets_id() of tile i's moves with that pattern, once known.
         self._oids: list[list[int] | None] = [None] * len(rules.patterns)
         self._add_codes: tuple[int, ...] | None = None
-        self.after_add: dict[int, tuple[Shape, int]] = {}
-        self.after_move: dict[int, tuple[Shape, int]] = {}
 
     def __reduce__(self) -> tuple[object, ...]:
         # analysed afresh: the compiled (mypyc) class cannot be unpickled slot by slot

@@ -1,9 +1,11 @@
 """Cached shapes and interned actions, shared by every game with the same options.
 
-Move generation looks the formation's shape up (:meth:`ActionTables.locate`) instead of
-analysing it: after a few games nearly every position is a cache hit and costs one sort and one
-dictionary look-up. Action objects are interned too: a playout reuses the same few hundred
-``Mark``/``Add``/``Move`` objects instead of building thousands of frozen dataclasses.
+Move generation looks the formation's shape up instead of analysing it: the state keeps its
+formation as an integer mask (:meth:`ActionTables.by_mask`), so after a few games nearly every
+position is a cache hit and costs one look-up by an integer. Action objects are interned per
+tile cell (:class:`TileTable`, keyed by the cell's integer code): a playout reuses the same few
+hundred ``Mark``/``Add``/``Move`` objects, and the lists of a tile's moves, instead of
+building thousands of frozen dataclasses.
 """
 
 from __future__ import annotations
@@ -47,9 +49,10 @@ class Interned(dict[K, V]):
 
 
 @lru_cache(maxsize=8)
-def tables_for(rules: ShapeRules, side: int) -> ActionTables:
-    """The tables for these rules and tile size, shared by every game that uses them."""
-    return ActionTables(rules, side)
+def tables_for(rules: ShapeRules, side: int, tiles: int = 9) -> ActionTables:
+    """The tables for these rules, tile size and number of tiles (the formation's largest
+    extent), shared by every game that uses them."""
+    return ActionTables(rules, side, tiles)
 
 
 class ActionTables:
@@ -59,35 +62,60 @@ class ActionTables:
     Attributes:
         rules: what the shapes depend on.
         side: skydivers per tile side.
+        tiles: the number of tiles (a formation spans at most that many rows).
+        rows: bits per column of a formation's mask (``tiles + 1``; see :meth:`by_mask`).
+        row0: the mask of row 0 of every column.
         shapes: :class:`Shape` by translated, sorted tile cells.
+        masks: :class:`Shape` by formation mask (see :meth:`by_mask`).
         skydivers: the skydivers of a tile, row by row.
-        marks_on: ``(skydiver, Mark)`` for each skydiver of a tile, row by row.
-        adds_at: the ``Add`` actions of a tile cell, one per skydiver, row by row.
-        moves_from: ``Move`` actions from a tile, by offset to the destination.
+        tile: :class:`TileTable` (the interned actions of a tile cell) by tile code.
     """
 
-    def __init__(self, rules: ShapeRules, side: int) -> None:
+    def __init__(self, rules: ShapeRules, side: int, tiles: int) -> None:
         self.rules = rules
         self.side = side
+        self.tiles = tiles
+        self.rows = rows = tiles + 1
+        self.row0 = sum(1 << (column * rows) for column in range(tiles + 1))
         self.shapes: dict[tuple[Cell, ...], Shape] = {}
+        self.masks: dict[int, Shape] = {}
         self.skydivers: Interned[Cell, tuple[Cell, ...]] = Interned(
             lambda tile: tuple(geo.skydivers(tile, side))
         )
-        self.marks_on: Interned[Cell, tuple[tuple[Cell, Mark], ...]] = Interned(
-            lambda tile: tuple((s, Mark(s)) for s in self.skydivers[tile])
-        )
-        self.adds_at: Interned[Cell, tuple[Add, ...]] = Interned(
-            lambda tile: tuple(Add(tile, s) for s in self.skydivers[tile])
-        )
-        self.moves_from: Interned[Cell, Interned[Cell, Move]] = Interned(_move_table)
         self.tile: Interned[int, TileTable] = Interned(self._tile_table)
-        """:class:`TileTable` by tile code (:func:`~connect_arena.games.quinque.geometry.code`)."""
 
     def _tile_table(self, key: int) -> TileTable:
         return TileTable(geo.cell_of(key), self.side)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (tables_for, (self.rules, self.side))
+        return (tables_for, (self.rules, self.side, self.tiles))
+
+    def by_mask(self, mask: int) -> Shape:
+        """The shape of the formation whose tile ``(x0 + i, y0 + j)`` is bit ``i * rows + j``
+        of ``mask``, ``(x0, y0)`` its origin (so bit 0 of some column and some bit of column
+        0 are set). The state keeps this mask as tiles come and go, so that finding the
+        shape is one look-up by an integer, without sorting the tiles."""
+        shape = self.masks.get(mask)
+        if shape is None:
+            cells: list[Cell] = []
+            rest = mask
+            while rest:
+                low = rest & -rest
+                cells.append(divmod(low.bit_length() - 1, self.rows))
+                rest ^= low
+            shape = self._shape(tuple(cells))
+            self.masks[mask] = shape
+        return shape
+
+    def _shape(self, key: tuple[Cell, ...]) -> Shape:
+        shape = self.shapes.get(key)
+        if shape is None:
+            if len(self.shapes) >= SHAPE_CACHE_LIMIT:
+                self.shapes.clear()
+                self.masks.clear()
+            shape = Shape(key, self.rules)
+            self.shapes[shape.cells] = shape
+        return shape
 
     def locate(self, tiles: set[Cell]) -> tuple[list[Cell], Cell, Shape]:
         """The tiles sorted, the origin of their shape (smallest x, smallest y) and the shape,
@@ -98,14 +126,7 @@ class ActionTables:
         order = sorted(tiles)
         x0 = order[0][0]
         y0 = min([y for _, y in order])
-        key = tuple([(x - x0, y - y0) for x, y in order])
-        shape = self.shapes.get(key)
-        if shape is None:
-            if len(self.shapes) >= SHAPE_CACHE_LIMIT:
-                self.shapes.clear()
-            shape = Shape(key, self.rules)
-            self.shapes[shape.cells] = shape
-        return order, (x0, y0), shape
+        return order, (x0, y0), self._shape(tuple([(x - x0, y - y0) for x, y in order]))
 
 
 class TileTable:
@@ -120,9 +141,11 @@ class TileTable:
         moves: by offsets id (:func:`~connect_arena.games.quinque.shapes.offsets_id`), the
             ``Move`` actions from the cell by those offsets (filled on first use; the
             ids are never reused, so a key always means the same offsets).
+        by_offset: the ``Move`` from the cell by an offset, by its code (``dx * STRIDE + dy``;
+            interned, filled on first use).
     """
 
-    __slots__ = ("adds", "cell", "free", "moves", "skydivers")
+    __slots__ = ("adds", "by_offset", "cell", "free", "moves", "skydivers")
 
     def __init__(self, cell: Cell, side: int) -> None:
         self.cell = cell
@@ -130,14 +153,13 @@ class TileTable:
         self.adds: tuple[Add, ...] = tuple(Add(cell, s) for s in self.skydivers)
         self.free: list[tuple[Mark, ...] | None] = [None] * (1 << (side * side))
         self.moves: dict[int, list[Move]] = {}
+        self.by_offset: dict[int, Move] = {}
 
     def free_marks(self, mask: int) -> tuple[Mark, ...]:
         """The ``Mark`` actions of the skydivers not in ``mask``, row by row."""
         found = self.free[mask]
         if found is None:
-            found = tuple(
-                Mark(s) for k, s in enumerate(self.skydivers) if not mask >> k & 1
-            )
+            found = tuple(Mark(s) for k, s in enumerate(self.skydivers) if not mask >> k & 1)
             self.free[mask] = found
         return found
 
@@ -146,14 +168,16 @@ class TileTable:
         do not modify)."""
         found = self.moves.get(oid)
         if found is None:
-            x, y = self.cell
-            found = [Move(self.cell, (x + dx, y + dy)) for dx, dy in offsets]
+            found = [self._move(dx, dy) for dx, dy in offsets]
             if len(self.moves) >= INTERN_LIMIT:
                 self.moves.clear()
             self.moves[oid] = found
         return found
 
-
-def _move_table(tile: Cell) -> Interned[Cell, Move]:
-    x, y = tile
-    return Interned(lambda offset: Move(tile, (x + offset[0], y + offset[1])))
+    def _move(self, dx: int, dy: int) -> Move:
+        key = dx * geo.STRIDE + dy
+        move = self.by_offset.get(key)
+        if move is None:
+            cell = self.cell
+            move = self.by_offset[key] = Move(cell, (cell[0] + dx, cell[1] + dy))
+        return move
