@@ -114,14 +114,14 @@ def grouped(state: QuinqueState, player: int) -> Legal:
         if state.stack:
             for c in shape.add_codes:
                 parachutes += tile[o + c].adds
-    return Legal(parachutes, move_groups(state, shape, o), geo.cell_of(o), state.second)
+    return Legal(parachutes, move_groups(state, shape, o), (state.ox, state.oy), state.second)
 
 
 def move_groups(state: QuinqueState, shape: Shape, o: int) -> MoveGroups:
     """Every legal move, grouped by tile (tiles in the shape's order), each group by
     destination: ``shape`` is the formation's, ``o`` its origin's code. Hot path: the shape
-    knows each tile's moves as offsets (and their id), and each tile's table keeps the
-    ``Move`` objects per offsets id."""
+    knows each tile's moves as offset codes, and each tile's table keeps its ``Move``
+    objects by offset code."""
     found: MoveGroups = []
     tile = state.tables.tile
     marked = state.marked_tile  # Q-7: the tile marked this turn stays put
@@ -131,14 +131,14 @@ def move_groups(state: QuinqueState, shape: Shape, o: int) -> MoveGroups:
         moved = {geo.code(cell) for cell in state.moved}
     codes = shape.codes
     if not state.cfg.advanced:
-        oids, offsets = shape.oids(0), shape.offsets(0)
+        steps = shape.steps(0)
         for i in range(len(codes)):
-            oid = oids[i]
-            if oid:
+            mine = steps[i]
+            if mine:
                 k = o + codes[i]
                 if k != still and (not moved or k not in moved):
                     table = tile[k]
-                    found.append((table.cell, table.moves_by(oid, offsets[i])))
+                    found.append((table.cell, table.moves(mine)))
         return found
     fill = state.fill
     landing = shape.landing
@@ -147,8 +147,8 @@ def move_groups(state: QuinqueState, shape: Shape, o: int) -> MoveGroups:
             k = o + codes[i]
             if k != still and (not moved or k not in moved):
                 pattern = ADVANCED_PATTERN[POPCOUNT[fill[k]]]  # parachutes_on(), inlined
-                oid = shape.oids(pattern)[i]
-                if oid:
+                mine = shape.steps(pattern)[i]
+                if mine:
                     table = tile[k]
-                    found.append((table.cell, table.moves_by(oid, shape.offsets(pattern)[i])))
+                    found.append((table.cell, table.moves(mine)))
     return found

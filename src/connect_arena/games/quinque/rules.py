@@ -384,12 +384,12 @@ class QuinqueState(State[QuinqueAction]):
         self.mask ^= 1 << ((origin[0] - self.ox) * self.tables.rows + origin[1] - self.oy)
         self._put(to[0], to[1])
         self._located()
-        return skydivers
+        return skydivers if mask else ()  # no parachute moved: no line can have formed
 
     def _after_action(self, player: int, changed: Sequence[Cell], passed: bool) -> None:
         if changed and self.cfg.win_each_action and self._settle_lines(player, changed):
             return
-        if self.cfg.tie_immediate and self.supply == [0, 0]:
+        if self.cfg.tie_immediate and not self.supply[0] and not self.supply[1]:
             self._finish(None, "supplies_empty")
             return
         if passed or self.second:
@@ -420,7 +420,7 @@ class QuinqueState(State[QuinqueAction]):
     def _end_turn(self, player: int, no_action_pass: bool) -> None:
         if not self.cfg.win_each_action and self._settle_lines(player, None):
             return
-        if self.supply == [0, 0]:
+        if not self.supply[0] and not self.supply[1]:
             self._finish(None, "supplies_empty")
             return
         if self.cfg.max_turns and self.turn >= self.cfg.max_turns:

@@ -129,27 +129,6 @@ def shared(pair: Cell) -> Cell:
     return _PAIRS.setdefault(pair, pair)
 
 
-_OFFSET_IDS: dict[tuple[Cell, ...], int] = {}
-_NEXT_ID = [1]
-OFFSET_ID_LIMIT = 200_000
-"""Offsets kept with their ids before the table starts afresh (the ids go on growing)."""
-
-
-def offsets_id(offsets: tuple[Cell, ...]) -> int:
-    """A number for ``offsets`` (0 for none), the same for equal offsets and never given to
-    other offsets (even after the table started afresh): the per-tile tables of ``Move``
-    actions are keyed by it (an integer hashes at once, a tuple of pairs does not)."""
-    if not offsets:
-        return 0
-    found = _OFFSET_IDS.get(offsets)
-    if found is None:
-        if len(_OFFSET_IDS) >= OFFSET_ID_LIMIT:
-            _OFFSET_IDS.clear()
-        found = _OFFSET_IDS[offsets] = _NEXT_ID[0]
-        _NEXT_ID[0] += 1
-    return found
-
-
 @lru_cache(maxsize=256)
 def frame(width: int, height: int) -> Frame:
     """The (shared) :class:`Frame` for shapes of ``width × height`` tiles."""
@@ -254,7 +233,7 @@ class Shape:
         "_add_codes",
         "_complete",
         "_moves",
-        "_oids",
+        "_steps",
         "cells",
         "codes",
         "frame",
@@ -274,8 +253,8 @@ class Shape:
         # _moves[pattern_id][i]: tile i's moves with that pattern, once known.
         self._moves: list[list[tuple[Cell, ...] | None] | None] = [None] * len(rules.patterns)
         self._complete = 0  # bit p: every tile's moves with pattern p are known
-        # _oids[pattern_id][i]: offsets_id() of tile i's moves with that pattern, once known.
-        self._oids: list[list[int] | None] = [None] * len(rules.patterns)
+        # _steps[pattern_id][i]: tile i's moves with that pattern as offset codes, once known.
+        self._steps: list[list[tuple[int, ...]] | None] = [None] * len(rules.patterns)
         self._add_codes: tuple[int, ...] | None = None
 
     def __reduce__(self) -> tuple[object, ...]:
@@ -297,11 +276,16 @@ class Shape:
             self._add_codes = tuple([x * STRIDE + y for x, y in self.add_cells])
         return self._add_codes
 
-    def oids(self, pattern_id: int) -> list[int]:
-        """Per tile, :func:`offsets_id` of :meth:`offsets` (0: the tile may not move)."""
-        found = self._oids[pattern_id]
+    def steps(self, pattern_id: int) -> list[tuple[int, ...]]:
+        """Per tile, :meth:`offsets` as codes ``dx * STRIDE + dy`` (empty: the tile may not
+        move): the keys of a tile's interned ``Move`` actions (integers hash at once)."""
+        found = self._steps[pattern_id]
         if found is None:
-            found = self._oids[pattern_id] = list(map(offsets_id, self.offsets(pattern_id)))
+            found = [
+                tuple([dx * STRIDE + dy for dx, dy in offsets])
+                for offsets in self.offsets(pattern_id)
+            ]
+            self._steps[pattern_id] = found
         return found
 
     def _landing(self) -> list[int]:

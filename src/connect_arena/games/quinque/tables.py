@@ -138,21 +138,17 @@ class TileTable:
         adds: the ``Add`` actions of the cell, one per skydiver, row by row.
         free: by occupancy mask (bit ``k``: skydiver ``k`` carries a parachute), the ``Mark``
             actions of the free skydivers, row by row (filled on first use).
-        moves: by offsets id (:func:`~connect_arena.games.quinque.shapes.offsets_id`), the
-            ``Move`` actions from the cell by those offsets (filled on first use; the
-            ids are never reused, so a key always means the same offsets).
-        by_offset: the ``Move`` from the cell by an offset, by its code (``dx * STRIDE + dy``;
-            interned, filled on first use).
+        by_offset: the ``Move`` from the cell by an offset, by the offset's code
+            (``dx * STRIDE + dy``; interned, filled on first use: a tile has a few dozen).
     """
 
-    __slots__ = ("adds", "by_offset", "cell", "free", "moves", "skydivers")
+    __slots__ = ("adds", "by_offset", "cell", "free", "skydivers")
 
     def __init__(self, cell: Cell, side: int) -> None:
         self.cell = cell
         self.skydivers: tuple[Cell, ...] = tuple(geo.skydivers(cell, side))
         self.adds: tuple[Add, ...] = tuple(Add(cell, s) for s in self.skydivers)
         self.free: list[tuple[Mark, ...] | None] = [None] * (1 << (side * side))
-        self.moves: dict[int, list[Move]] = {}
         self.by_offset: dict[int, Move] = {}
 
     def free_marks(self, mask: int) -> tuple[Mark, ...]:
@@ -163,16 +159,18 @@ class TileTable:
             self.free[mask] = found
         return found
 
-    def moves_by(self, oid: int, offsets: tuple[Cell, ...]) -> list[Move]:
-        """The ``Move`` actions by ``offsets`` (whose id is ``oid``), by destination (shared:
-        do not modify)."""
-        found = self.moves.get(oid)
-        if found is None:
-            found = [self._move(dx, dy) for dx, dy in offsets]
-            if len(self.moves) >= INTERN_LIMIT:
-                self.moves.clear()
-            self.moves[oid] = found
-        return found
+    def moves(self, steps: tuple[int, ...]) -> list[Move]:
+        """The ``Move`` actions from the cell by the offsets of codes ``steps`` (see
+        :meth:`~connect_arena.games.quinque.shapes.Shape.steps`), in that order."""
+        by_offset = self.by_offset
+        try:
+            return [by_offset[step] for step in steps]
+        except KeyError:
+            for step in steps:
+                if step not in by_offset:
+                    y = (step + (geo.STRIDE >> 1)) % geo.STRIDE - (geo.STRIDE >> 1)
+                    self._move((step - y) // geo.STRIDE, y)
+            return [by_offset[step] for step in steps]
 
     def _move(self, dx: int, dy: int) -> Move:
         key = dx * geo.STRIDE + dy
