@@ -36,6 +36,22 @@ def cell_of(key: int) -> Cell:
     return ((key - y) // STRIDE, y)
 
 
+def ray_index(offset: Cell, reach: int) -> int:
+    """The index of a move's ``offset`` (along a row, column or diagonal, not ``(0, 0)``)
+    among the rays of a tile: direction ``d`` of :data:`ALL8`, ``k`` steps (``1 <= k <=
+    reach``) is ``d * reach + k - 1`` (the tables of a tile's moves are lists by it)."""
+    dx, dy = offset
+    steps = max(abs(dx), abs(dy))
+    return ALL8.index((dx // steps, dy // steps)) * reach + steps - 1
+
+
+def ray_offset(index: int, reach: int) -> Cell:
+    """The offset of the ray index ``index`` (the inverse of :func:`ray_index`)."""
+    direction, steps = divmod(index, reach)
+    dx, dy = ALL8[direction]
+    return (dx * (steps + 1), dy * (steps + 1))
+
+
 def skydivers(tile: Cell, side: int) -> list[Cell]:
     """The skydivers of the tile at ``tile``, row by row."""
     x0, y0 = tile[0] * side, tile[1] * side

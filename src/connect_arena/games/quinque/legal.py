@@ -102,18 +102,17 @@ def grouped(state: QuinqueState, player: int) -> Legal:
     shape = state.shape
     if shape is None:
         if first and state.stack:
-            parachutes += tables.tile[0].adds  # the first tile goes at T0,0 (Q-21)
+            parachutes += tables.tile(0).adds  # the first tile goes at T0,0 (Q-21)
         return Legal(parachutes, [], None, False)
     o = state.origin_code
-    tile = tables.tile
     if first:
         fill = state.fill
         for c in shape.codes:
             k = o + c
-            parachutes += tile[k].free_marks(fill[k])
+            parachutes += tables.tile(k).free_marks(fill[k])
         if state.stack:
             for c in shape.add_codes:
-                parachutes += tile[o + c].adds
+                parachutes += tables.tile(o + c).adds
     return Legal(parachutes, move_groups(state, shape, o), (state.ox, state.oy), state.second)
 
 
@@ -123,21 +122,22 @@ def move_groups(state: QuinqueState, shape: Shape, o: int) -> MoveGroups:
     knows each tile's moves as offset codes, and each tile's table keeps its ``Move``
     objects by offset code."""
     found: MoveGroups = []
-    tile = state.tables.tile
+    tables = state.tables
+    reach = tables.reach
     marked = state.marked_tile  # Q-7: the tile marked this turn stays put
     still = o - 1 if marked is None else geo.code(marked)  # o - 1: never a tile's code
     moved: set[int] = set()
-    if not state.cfg.same_tile_twice and state.moved:
+    if not state.on.same_tile_twice and state.moved:
         moved = {geo.code(cell) for cell in state.moved}
     codes = shape.codes
-    if not state.cfg.advanced:
-        steps = shape.steps(0)
+    if not state.on.advanced:
+        steps = shape.steps(0, reach)
         for i in range(len(codes)):
             mine = steps[i]
             if mine:
                 k = o + codes[i]
                 if k != still and (not moved or k not in moved):
-                    table = tile[k]
+                    table = tables.tile(k)
                     found.append((table.cell, table.moves(mine)))
         return found
     fill = state.fill
@@ -147,8 +147,8 @@ def move_groups(state: QuinqueState, shape: Shape, o: int) -> MoveGroups:
             k = o + codes[i]
             if k != still and (not moved or k not in moved):
                 pattern = ADVANCED_PATTERN[POPCOUNT[fill[k]]]  # parachutes_on(), inlined
-                mine = shape.steps(pattern)[i]
+                mine = shape.steps(pattern, reach)[i]
                 if mine:
-                    table = tile[k]
+                    table = tables.tile(k)
                     found.append((table.cell, table.moves(mine)))
     return found

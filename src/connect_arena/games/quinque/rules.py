@@ -44,7 +44,7 @@ from connect_arena.games.quinque.notation import (
 )
 from connect_arena.games.quinque.options import OPTIONS, Config, check_options, make_config
 from connect_arena.games.quinque.shapes import Pattern, Shape, ShapeRules
-from connect_arena.games.quinque.tables import ActionTables, tables_for
+from connect_arena.games.quinque.tables import ActionTables, Flags, flags_for, tables_for
 
 
 @mypyc_attr(native_class=False)  # a Game: declared by class variables (see core.game)
@@ -121,6 +121,8 @@ class QuinqueState(State[QuinqueAction]):
         winner: the winning seat, once decided.
         outcome: why the game ended ("" while it goes on).
         tables: the cached shapes and interned actions of the game's options (shared).
+        on: the options read at every action (:class:`~connect_arena.games.quinque.tables.
+            Flags`, shared).
 
     The engine plays on an integer form of the same position, kept in step with ``tiles``
     and ``marks`` (and rebuilt by :meth:`sync` when either is replaced, as set-ups by hand
@@ -138,6 +140,7 @@ class QuinqueState(State[QuinqueAction]):
         super().__init__(game)
         self.cfg: Config = game.config
         self.tables: ActionTables = game.tables
+        self.on: Flags = flags_for(self.cfg)
         self.tiles: set[Cell] = set()
         self.marks: dict[Cell, int] = {}
         self.supply = [self.cfg.parachutes, self.cfg.parachutes]
@@ -180,6 +183,7 @@ class QuinqueState(State[QuinqueAction]):
         other.history = list(self.history)
         other.cfg = self.cfg
         other.tables = self.tables
+        other.on = self.on
         other.tiles = set(self.tiles)
         other.marks = dict(self.marks)
         other.supply = list(self.supply)
@@ -306,13 +310,13 @@ class QuinqueState(State[QuinqueAction]):
             if kind is Add:
                 self._add_tile(cast(Add, action).tile)
             x, y = skydiver = mark.skydiver
-            side = self.cfg.side
+            side = self.on.side
             tx, ty = x // side, y // side
             k = tx * geo.STRIDE + ty
             self.fill[k] |= 1 << ((y - ty * side) * side + x - tx * side)
             self.marks[skydiver] = player
             self.supply[player] -= 1
-            self.marked_tile = self.tables.tile[k].cell
+            self.marked_tile = self.tables.tile(k).cell
             changed = (skydiver,)
         elif kind is FirstPlayer:
             self.to_move = cast(FirstPlayer, action).seat
@@ -373,11 +377,11 @@ class QuinqueState(State[QuinqueAction]):
         fill = self.fill
         mask = fill.pop(start)
         fill[end] = mask
-        table = self.tables.tile
-        skydivers = table[end].skydivers
+        tables = self.tables
+        skydivers = tables.tile(end).skydivers
         if mask:
             marks = self.marks
-            for old, new in zip(table[start].skydivers, skydivers, strict=True):
+            for old, new in zip(tables.tile(start).skydivers, skydivers, strict=True):
                 seat = marks.pop(old, None)
                 if seat is not None:
                     marks[new] = seat
@@ -387,9 +391,9 @@ class QuinqueState(State[QuinqueAction]):
         return skydivers if mask else ()  # no parachute moved: no line can have formed
 
     def _after_action(self, player: int, changed: Sequence[Cell], passed: bool) -> None:
-        if changed and self.cfg.win_each_action and self._settle_lines(player, changed):
+        if changed and self.on.win_each_action and self._settle_lines(player, changed):
             return
-        if self.cfg.tie_immediate and not self.supply[0] and not self.supply[1]:
+        if self.on.tie_immediate and not self.supply[0] and not self.supply[1]:
             self._finish(None, "supplies_empty")
             return
         if passed or self.second:
@@ -412,18 +416,18 @@ class QuinqueState(State[QuinqueAction]):
         if player in seats:
             self._finish(player, "both_lines" if opponent in seats else "line")
             return True
-        if self.cfg.opponent_line == "opponent_wins" and opponent in seats:
+        if self.on.opponent_wins and opponent in seats:
             self._finish(opponent, "opponent_line")
             return True
         return False
 
     def _end_turn(self, player: int, no_action_pass: bool) -> None:
-        if not self.cfg.win_each_action and self._settle_lines(player, None):
+        if not self.on.win_each_action and self._settle_lines(player, None):
             return
         if not self.supply[0] and not self.supply[1]:
             self._finish(None, "supplies_empty")
             return
-        if self.cfg.max_turns and self.turn >= self.cfg.max_turns:
+        if self.on.max_turns and self.turn >= self.on.max_turns:
             self._finish(None, "turn_limit")
             return
         self.to_move = 1 - player
@@ -435,14 +439,14 @@ class QuinqueState(State[QuinqueAction]):
 
     def _begin_turn(self, previous_passed: bool) -> None:
         player = cast(int, self.to_move)
-        if self.cfg.opponent_line == "at_turn_start" and geo.has_line(self.marks, player, None):
+        if self.on.at_turn_start and geo.has_line(self.marks, player, None):
             self._finish(player, "opponent_line")
             return
         if not self.legal_grouped(player).stuck:
             return
-        if self.cfg.no_action == "lose":
+        if self.on.no_action == "lose":
             self._finish(1 - player, "no_action")
-        elif self.cfg.no_action == "tie" or previous_passed:
+        elif self.on.no_action == "tie" or previous_passed:
             self._finish(None, "no_action")
 
     def _finish(self, winner: int | None, outcome: Outcome) -> None:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import cast
 
-from connect_arena.games.quinque.geometry import STRIDE, Cell
+from connect_arena.games.quinque.geometry import STRIDE, Cell, ray_index
 
 Pattern = tuple[tuple[Cell, ...], int, bool]
 """How a tile moves: (unit steps, maximum steps or 0 for any distance, may pass over tiles)."""
@@ -253,7 +253,7 @@ class Shape:
         # _moves[pattern_id][i]: tile i's moves with that pattern, once known.
         self._moves: list[list[tuple[Cell, ...] | None] | None] = [None] * len(rules.patterns)
         self._complete = 0  # bit p: every tile's moves with pattern p are known
-        # _steps[pattern_id][i]: tile i's moves with that pattern as offset codes, once known.
+        # _steps[pattern_id][i]: tile i's moves with that pattern as ray indices, once known.
         self._steps: list[list[tuple[int, ...]] | None] = [None] * len(rules.patterns)
         self._add_codes: tuple[int, ...] | None = None
 
@@ -276,13 +276,15 @@ class Shape:
             self._add_codes = tuple([x * STRIDE + y for x, y in self.add_cells])
         return self._add_codes
 
-    def steps(self, pattern_id: int) -> list[tuple[int, ...]]:
-        """Per tile, :meth:`offsets` as codes ``dx * STRIDE + dy`` (empty: the tile may not
-        move): the keys of a tile's interned ``Move`` actions (integers hash at once)."""
+    def steps(self, pattern_id: int, reach: int) -> list[tuple[int, ...]]:
+        """Per tile, :meth:`offsets` as ray indices (:func:`~connect_arena.games.quinque.
+        geometry.ray_index`, rays of ``reach`` steps; empty: the tile may not move): the
+        indices of a tile's interned ``Move`` actions. ``reach`` is the same for every
+        call (the tables' reach: a shape belongs to one table)."""
         found = self._steps[pattern_id]
         if found is None:
             found = [
-                tuple([dx * STRIDE + dy for dx, dy in offsets])
+                tuple([ray_index(offset, reach) for offset in offsets])
                 for offsets in self.offsets(pattern_id)
             ]
             self._steps[pattern_id] = found

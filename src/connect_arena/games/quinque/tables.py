@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 from connect_arena.games.quinque import geometry as geo
 from connect_arena.games.quinque.geometry import Cell
 from connect_arena.games.quinque.notation import Add, Mark, Move
+from connect_arena.games.quinque.options import Config
 from connect_arena.games.quinque.shapes import Shape, ShapeRules
 
 SHAPE_CACHE_LIMIT = 20_000
@@ -55,6 +56,34 @@ def tables_for(rules: ShapeRules, side: int, tiles: int = 9) -> ActionTables:
     return ActionTables(rules, side, tiles)
 
 
+class Flags:
+    """The options the rules read at every action, as attributes of a compiled class (the
+    :class:`~connect_arena.games.quinque.options.Config` dataclass is interpreted, and
+    reading its fields costs a look-up each): see ``Config`` for their meaning. Get them
+    from :func:`flags_for`."""
+
+    def __init__(self, cfg: Config) -> None:
+        self.cfg = cfg
+        self.side = cfg.side
+        self.advanced = cfg.advanced
+        self.same_tile_twice = cfg.same_tile_twice
+        self.win_each_action = cfg.win_each_action
+        self.tie_immediate = cfg.tie_immediate
+        self.max_turns = cfg.max_turns
+        self.opponent_wins = cfg.opponent_line == "opponent_wins"
+        self.at_turn_start = cfg.opponent_line == "at_turn_start"
+        self.no_action = cfg.no_action
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (flags_for, (self.cfg,))
+
+
+@lru_cache(maxsize=64)
+def flags_for(cfg: Config) -> Flags:
+    """The (shared) :class:`Flags` of ``cfg``."""
+    return Flags(cfg)
+
+
 class ActionTables:
     """Cached shapes and interned actions for one set of options (get them from
     :func:`tables_for`; they pickle as a reference to that cache).
@@ -68,7 +97,7 @@ class ActionTables:
         shapes: :class:`Shape` by translated, sorted tile cells.
         masks: :class:`Shape` by formation mask (see :meth:`by_mask`).
         skydivers: the skydivers of a tile, row by row.
-        tile: :class:`TileTable` (the interned actions of a tile cell) by tile code.
+        reach: the longest move of a tile, in steps.
     """
 
     def __init__(self, rules: ShapeRules, side: int, tiles: int) -> None:
@@ -82,10 +111,19 @@ class ActionTables:
         self.skydivers: Interned[Cell, tuple[Cell, ...]] = Interned(
             lambda tile: tuple(geo.skydivers(tile, side))
         )
-        self.tile: Interned[int, TileTable] = Interned(self._tile_table)
+        self.reach = tiles + 1  # a tile lands at most one cell beyond the formation's box
+        self._tiles: dict[int, TileTable] = {}
 
-    def _tile_table(self, key: int) -> TileTable:
-        return TileTable(geo.cell_of(key), self.side)
+    def tile(self, key: int) -> TileTable:
+        """The :class:`TileTable` of the tile cell of code ``key`` (see
+        :func:`~connect_arena.games.quinque.geometry.code`; kept, up to ``INTERN_LIMIT``
+        cells, then the tables start afresh)."""
+        found = self._tiles.get(key)
+        if found is None:
+            if len(self._tiles) >= INTERN_LIMIT:
+                self._tiles.clear()
+            found = self._tiles[key] = TileTable(geo.cell_of(key), self.side, self.reach)
+        return found
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (tables_for, (self.rules, self.side, self.tiles))
@@ -138,18 +176,21 @@ class TileTable:
         adds: the ``Add`` actions of the cell, one per skydiver, row by row.
         free: by occupancy mask (bit ``k``: skydiver ``k`` carries a parachute), the ``Mark``
             actions of the free skydivers, row by row (filled on first use).
-        by_offset: the ``Move`` from the cell by an offset, by the offset's code
-            (``dx * STRIDE + dy``; interned, filled on first use: a tile has a few dozen).
+        rays: the ``Move`` from the cell by an offset, by the offset's ray index
+            (:func:`~connect_arena.games.quinque.geometry.ray_index`; interned, filled on
+            first use).
+        reach: the longest move, in steps.
     """
 
-    __slots__ = ("adds", "by_offset", "cell", "free", "skydivers")
+    __slots__ = ("adds", "cell", "free", "rays", "reach", "skydivers")
 
-    def __init__(self, cell: Cell, side: int) -> None:
+    def __init__(self, cell: Cell, side: int, reach: int) -> None:
         self.cell = cell
         self.skydivers: tuple[Cell, ...] = tuple(geo.skydivers(cell, side))
         self.adds: tuple[Add, ...] = tuple(Add(cell, s) for s in self.skydivers)
         self.free: list[tuple[Mark, ...] | None] = [None] * (1 << (side * side))
-        self.by_offset: dict[int, Move] = {}
+        self.reach = reach
+        self.rays: list[Move | None] = [None] * (8 * reach)
 
     def free_marks(self, mask: int) -> tuple[Mark, ...]:
         """The ``Mark`` actions of the skydivers not in ``mask``, row by row."""
@@ -160,22 +201,15 @@ class TileTable:
         return found
 
     def moves(self, steps: tuple[int, ...]) -> list[Move]:
-        """The ``Move`` actions from the cell by the offsets of codes ``steps`` (see
+        """The ``Move`` actions from the cell by the offsets of ray indices ``steps`` (see
         :meth:`~connect_arena.games.quinque.shapes.Shape.steps`), in that order."""
-        by_offset = self.by_offset
-        try:
-            return [by_offset[step] for step in steps]
-        except KeyError:
-            for step in steps:
-                if step not in by_offset:
-                    y = (step + (geo.STRIDE >> 1)) % geo.STRIDE - (geo.STRIDE >> 1)
-                    self._move((step - y) // geo.STRIDE, y)
-            return [by_offset[step] for step in steps]
-
-    def _move(self, dx: int, dy: int) -> Move:
-        key = dx * geo.STRIDE + dy
-        move = self.by_offset.get(key)
-        if move is None:
-            cell = self.cell
-            move = self.by_offset[key] = Move(cell, (cell[0] + dx, cell[1] + dy))
-        return move
+        rays = self.rays
+        found: list[Move] = []
+        for step in steps:
+            move = rays[step]
+            if move is None:
+                dx, dy = geo.ray_offset(step, self.reach)
+                cell = self.cell
+                move = rays[step] = Move(cell, (cell[0] + dx, cell[1] + dy))
+            found.append(move)
+        return found
