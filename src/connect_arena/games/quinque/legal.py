@@ -119,8 +119,8 @@ def grouped(state: QuinqueState, player: int) -> Legal:
 def move_groups(state: QuinqueState, shape: Shape, o: int) -> MoveGroups:
     """Every legal move, grouped by tile (tiles in the shape's order), each group by
     destination: ``shape`` is the formation's, ``o`` its origin's code. Hot path: the shape
-    knows each tile's moves as offset codes, and each tile's table keeps its ``Move``
-    objects by offset code."""
+    knows each tile's moves as ray indices, and each tile's table keeps its ``Move``
+    objects in a list by ray index."""
     found: MoveGroups = []
     tables = state.tables
     reach = tables.reach

@@ -210,10 +210,18 @@ class QuinqueState(State[QuinqueAction]):
 
     def sync(self) -> None:
         """Rebuild the integer form of the position (see the class docstring) if ``tiles``
-        or ``marks`` was replaced since it was made (a position set up by hand)."""
+        or ``marks`` was replaced since it was made (a position set up by hand).
+
+        Raises:
+            ValueError: more tiles on the table than the option ``tiles`` puts in the box.
+        """
         synced = self._synced
         if synced[0] is self.tiles and synced[1] is self.marks:
             return
+        if len(self.tiles) > self.cfg.tiles:  # the mask's columns hold `tiles + 1` rows
+            raise ValueError(
+                f"{len(self.tiles)} tiles on the table, more than the {self.cfg.tiles} in the box"
+            )
         side = self.cfg.side
         fill = dict.fromkeys(map(geo.code, self.tiles), 0)
         for (x, y), _ in self.marks.items():

@@ -4,8 +4,9 @@ Move generation looks the formation's shape up instead of analysing it: the stat
 formation as an integer mask (:meth:`ActionTables.by_mask`), so after a few games nearly every
 position is a cache hit and costs one look-up by an integer. Action objects are interned per
 tile cell (:class:`TileTable`, keyed by the cell's integer code): a playout reuses the same few
-hundred ``Mark``/``Add``/``Move`` objects, and the lists of a tile's moves, instead of
-building thousands of frozen dataclasses.
+hundred ``Mark``/``Add``/``Move`` objects instead of building thousands of frozen dataclasses.
+Nothing here grows while a warm playout runs (no long-lived object is allocated, so the
+garbage collector has nothing to walk).
 """
 
 from __future__ import annotations
