@@ -18,6 +18,38 @@ ALL8: tuple[Cell, ...] = ORTHOGONAL + DIAGONAL
 LINE_AXES: tuple[Cell, ...] = ((1, 0), (0, 1), (1, 1), (1, -1))
 """One direction per line through a point: row, column and the two diagonals (Q-23)."""
 LINE_LENGTH = 5
+STRIDE = 1 << 32
+"""Tile cell ``(x, y)`` has the integer code ``x * STRIDE + y`` (:func:`code`): the engine's
+per-tile tables are keyed by it, and a shape's cells are codes relative to its origin, so a
+tile of a formation is the origin's code plus a constant, with no tuple built. Codes are
+distinct while ``|y| < 2**31`` (a formation drifts by at most ``tiles`` cells a move)."""
+
+
+def code(cell: Cell) -> int:
+    """The integer code of the tile cell ``cell`` (see :data:`STRIDE`)."""
+    return cell[0] * STRIDE + cell[1]
+
+
+def cell_of(key: int) -> Cell:
+    """The tile cell of the code ``key`` (the inverse of :func:`code`)."""
+    y = (key + (STRIDE >> 1)) % STRIDE - (STRIDE >> 1)
+    return ((key - y) // STRIDE, y)
+
+
+def ray_index(offset: Cell, reach: int) -> int:
+    """The index of a move's ``offset`` (along a row, column or diagonal, not ``(0, 0)``)
+    among the rays of a tile: direction ``d`` of :data:`ALL8`, ``k`` steps (``1 <= k <=
+    reach``) is ``d * reach + k - 1`` (the tables of a tile's moves are lists by it)."""
+    dx, dy = offset
+    steps = max(abs(dx), abs(dy))
+    return ALL8.index((dx // steps, dy // steps)) * reach + steps - 1
+
+
+def ray_offset(index: int, reach: int) -> Cell:
+    """The offset of the ray index ``index`` (the inverse of :func:`ray_index`)."""
+    direction, steps = divmod(index, reach)
+    dx, dy = ALL8[direction]
+    return (dx * (steps + 1), dy * (steps + 1))
 
 
 def skydivers(tile: Cell, side: int) -> list[Cell]:

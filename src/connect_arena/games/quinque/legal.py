@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from connect_arena.games.quinque import geometry as geo
 from connect_arena.games.quinque.geometry import Cell
 from connect_arena.games.quinque.notation import Add, Mark, Move, Pass, QuinqueAction
 from connect_arena.games.quinque.shapes import Shape
@@ -21,6 +22,8 @@ PASS = Pass()
 ADVANCED_PATTERN = (1, 1, 2, 3, 4, 4, 4, 4, 4, 4)
 """The pattern id (``Config.patterns``) of a tile by its number of parachutes, in advanced
 movement: a tile without any (set up by hand) moves like one with one; 3 × 3 tiles hold 9."""
+POPCOUNT = tuple(bin(mask).count("1") for mask in range(512))
+"""The number of set bits of a tile's occupancy mask (3 × 3 tiles: 9 bits)."""
 
 
 MoveGroups = list[tuple[Cell, list[Move]]]
@@ -87,47 +90,65 @@ def grouped(state: QuinqueState, player: int) -> Legal:
     second one (move or pass). Order: marks, adds, then moves (each by tile, then skydiver or
     destination); in the second action, moves then ``pass``; ``pass`` alone when nothing else
     is legal (Q-14).
+
+    Hot path: the formation is its cached shape and its origin's code (kept by the state as
+    it plays); each tile is the origin's code plus the shape's relative code, whose table
+    (:class:`~connect_arena.games.quinque.tables.TileTable`) holds its interned actions.
     """
+    state.sync()
     tables = state.tables
     parachutes: list[Mark | Add] = []
     first = not state.second and state.supply[player] > 0
-    if not state.tiles:
+    shape = state.shape
+    if shape is None:
         if first and state.stack:
-            parachutes += tables.adds_at[(0, 0)]  # the first tile goes at T0,0 (Q-21)
+            parachutes += tables.tile(0).adds  # the first tile goes at T0,0 (Q-21)
         return Legal(parachutes, [], None, False)
-    where = state.located
-    if where is None or where[0] is not state.tiles:  # not cached, or the tiles were replaced
-        where = state.located = (state.tiles, *tables.locate(state.tiles))
-    _, order, origin, shape = where
+    o = state.origin_code
     if first:
-        marks = state.marks
-        for tile in order:
-            parachutes += [mark for spot, mark in tables.marks_on[tile] if spot not in marks]
+        fill = state.fill
+        for c in shape.codes:
+            k = o + c
+            parachutes += tables.tile(k).free_marks(fill[k])
         if state.stack:
-            adds_at = tables.adds_at
-            for dx, dy in shape.add_cells:
-                parachutes += adds_at[(origin[0] + dx, origin[1] + dy)]
-    return Legal(parachutes, move_groups(state, order, shape), origin, state.second)
+            for c in shape.add_codes:
+                parachutes += tables.tile(o + c).adds
+    return Legal(parachutes, move_groups(state, shape, o), (state.ox, state.oy), state.second)
 
 
-def move_groups(state: QuinqueState, order: list[Cell], shape: Shape) -> MoveGroups:
-    """Every legal move, grouped by tile (tiles in ``order``), each group by destination.
-    Hot path: the shape knows each tile's moves as offsets, and the ``Move`` objects are
-    interned per tile and offset."""
+def move_groups(state: QuinqueState, shape: Shape, o: int) -> MoveGroups:
+    """Every legal move, grouped by tile (tiles in the shape's order), each group by
+    destination: ``shape`` is the formation's, ``o`` its origin's code. Hot path: the shape
+    knows each tile's moves as ray indices, and each tile's table keeps its ``Move``
+    objects in a list by ray index."""
     found: MoveGroups = []
-    moves_from = state.tables.moves_from
-    still = state.marked_tile  # Q-7: the tile marked this turn stays put
-    moved = () if state.cfg.same_tile_twice else state.moved
-    if not state.cfg.advanced:
-        for tile, offsets in zip(order, shape.offsets(0), strict=True):
-            if offsets and tile != still and tile not in moved:
-                found.append((tile, list(map(moves_from[tile].__getitem__, offsets))))
+    tables = state.tables
+    reach = tables.reach
+    marked = state.marked_tile  # Q-7: the tile marked this turn stays put
+    still = o - 1 if marked is None else geo.code(marked)  # o - 1: never a tile's code
+    moved: set[int] = set()
+    if not state.on.same_tile_twice and state.moved:
+        moved = {geo.code(cell) for cell in state.moved}
+    codes = shape.codes
+    if not state.on.advanced:
+        steps = shape.steps(0, reach)
+        for i in range(len(codes)):
+            mine = steps[i]
+            if mine:
+                k = o + codes[i]
+                if k != still and (not moved or k not in moved):
+                    table = tables.tile(k)
+                    found.append((table.cell, table.moves(mine)))
         return found
-    marks, skydivers = state.marks, state.tables.skydivers
-    for i, tile in enumerate(order):
-        if shape.landing[i] and tile != still and tile not in moved:
-            count = sum(map(marks.__contains__, skydivers[tile]))  # parachutes_on(), inlined
-            offsets = shape.tile_offsets(ADVANCED_PATTERN[count], i)
-            if offsets:
-                found.append((tile, list(map(moves_from[tile].__getitem__, offsets))))
+    fill = state.fill
+    landing = shape.landing
+    for i in range(len(codes)):
+        if landing[i]:
+            k = o + codes[i]
+            if k != still and (not moved or k not in moved):
+                pattern = ADVANCED_PATTERN[POPCOUNT[fill[k]]]  # parachutes_on(), inlined
+                mine = shape.steps(pattern, reach)[i]
+                if mine:
+                    table = tables.tile(k)
+                    found.append((table.cell, table.moves(mine)))
     return found

@@ -44,7 +44,7 @@ from connect_arena.games.quinque.notation import (
 )
 from connect_arena.games.quinque.options import OPTIONS, Config, check_options, make_config
 from connect_arena.games.quinque.shapes import Pattern, Shape, ShapeRules
-from connect_arena.games.quinque.tables import ActionTables, tables_for
+from connect_arena.games.quinque.tables import ActionTables, Flags, flags_for, tables_for
 
 
 @mypyc_attr(native_class=False)  # a Game: declared by class variables (see core.game)
@@ -84,7 +84,9 @@ class QuinqueGame(Game):
         cfg: Config = make_config(self.options, side)
         self.config = cfg
         self.tables = tables_for(
-            ShapeRules(cfg.connect_nbrs, cfg.add_nbrs, cfg.lifted_check, cfg.patterns), side
+            ShapeRules(cfg.connect_nbrs, cfg.add_nbrs, cfg.lifted_check, cfg.patterns),
+            side,
+            cfg.tiles,
         )
 
     def new_initial_state(self) -> QuinqueState:
@@ -119,9 +121,17 @@ class QuinqueState(State[QuinqueAction]):
         winner: the winning seat, once decided.
         outcome: why the game ended ("" while it goes on).
         tables: the cached shapes and interned actions of the game's options (shared).
-        located: ``(tiles, sorted tiles, origin, shape)``: the formation located
-            (``ActionTables.locate``) while ``tiles`` is that very set and unchanged (``None``
-            once a tile is added or moved); kept for the legal actions.
+        on: the options read at every action (:class:`~connect_arena.games.quinque.tables.
+            Flags`, shared).
+
+    The engine plays on an integer form of the same position, kept in step with ``tiles``
+    and ``marks`` (and rebuilt by :meth:`sync` when either is replaced, as set-ups by hand
+    do): ``ox``, ``oy`` (the formation's smallest x and smallest y) and ``origin_code``
+    (their code, ``ox * STRIDE + oy``); ``mask`` (tile ``(ox + i, oy + j)`` is bit
+    ``i * tables.rows + j``) and ``shape`` (its cached :class:`Shape`, ``None`` before the
+    first tile); ``fill`` (tile code → mask of the skydivers carrying a parachute, bit
+    ``i + side * j`` for skydiver ``(i, j)`` of the tile). A move or an add updates the mask
+    and finds the shape by it, without sorting the tiles.
     """
 
     def __init__(self, game: QuinqueGame, *, _blank: bool = False) -> None:
@@ -130,6 +140,7 @@ class QuinqueState(State[QuinqueAction]):
         super().__init__(game)
         self.cfg: Config = game.config
         self.tables: ActionTables = game.tables
+        self.on: Flags = flags_for(self.cfg)
         self.tiles: set[Cell] = set()
         self.marks: dict[Cell, int] = {}
         self.supply = [self.cfg.parachutes, self.cfg.parachutes]
@@ -143,7 +154,13 @@ class QuinqueState(State[QuinqueAction]):
         self.over = False
         self.outcome: Outcome = ""
         self._legal: legal.Legal | None = None
-        self.located: tuple[set[Cell], list[Cell], Cell, Shape] | None = None
+        self.shape: Shape | None = None
+        self.mask = 0
+        self.ox = 0
+        self.oy = 0
+        self.origin_code = 0
+        self.fill: dict[int, int] = {}
+        self._synced: tuple[set[Cell], dict[Cell, int]] = (self.tiles, self.marks)
 
     # ----- protocol -------------------------------------------------------------------------
     @property
@@ -166,6 +183,7 @@ class QuinqueState(State[QuinqueAction]):
         other.history = list(self.history)
         other.cfg = self.cfg
         other.tables = self.tables
+        other.on = self.on
         other.tiles = set(self.tiles)
         other.marks = dict(self.marks)
         other.supply = list(self.supply)
@@ -179,9 +197,46 @@ class QuinqueState(State[QuinqueAction]):
         other.over = self.over
         other.outcome = self.outcome
         other._legal = self._legal
-        located = self.located
-        other.located = None if located is None else (other.tiles, *located[1:])
+        other.shape = self.shape
+        other.mask = self.mask
+        other.ox = self.ox
+        other.oy = self.oy
+        other.origin_code = self.origin_code
+        other.fill = dict(self.fill)
+        synced = self._synced
+        in_step = synced[0] is self.tiles and synced[1] is self.marks
+        other._synced = (other.tiles, other.marks) if in_step else (set(), {})
         return other
+
+    def sync(self) -> None:
+        """Rebuild the integer form of the position (see the class docstring) if ``tiles``
+        or ``marks`` was replaced since it was made (a position set up by hand).
+
+        Raises:
+            ValueError: more tiles on the table than the option ``tiles`` puts in the box.
+        """
+        synced = self._synced
+        if synced[0] is self.tiles and synced[1] is self.marks:
+            return
+        if len(self.tiles) > self.cfg.tiles:  # the mask's columns hold `tiles + 1` rows
+            raise ValueError(
+                f"{len(self.tiles)} tiles on the table, more than the {self.cfg.tiles} in the box"
+            )
+        side = self.cfg.side
+        fill = dict.fromkeys(map(geo.code, self.tiles), 0)
+        for (x, y), _ in self.marks.items():
+            tx, ty = x // side, y // side
+            fill[tx * geo.STRIDE + ty] |= 1 << ((y - ty * side) * side + x - tx * side)
+        self.fill = fill
+        self.shape, self.mask, self.ox, self.oy, self.origin_code = None, 0, 0, 0, 0
+        if self.tiles:
+            ox = self.ox = min(self.tiles)[0]
+            oy = self.oy = min([y for _, y in self.tiles])
+            rows = self.tables.rows
+            self.mask = sum([1 << ((x - ox) * rows + y - oy) for x, y in self.tiles])
+            self.origin_code = ox * geo.STRIDE + oy
+            self.shape = self.tables.by_mask(self.mask)
+        self._synced = (self.tiles, self.marks)
 
     def _chance_outcomes(self) -> list[tuple[QuinqueAction, float]]:
         return [(FirstPlayer(0), 0.5), (FirstPlayer(1), 0.5)]
@@ -252,46 +307,101 @@ class QuinqueState(State[QuinqueAction]):
     # ----- applying -------------------------------------------------------------------------
     def _apply(self, action: QuinqueAction, player: int) -> None:
         self._legal = None
+        self.sync()
         changed: Sequence[Cell] = ()
         kind = type(action)  # the exact class: quicker than ``isinstance`` on an ABC
         if kind is Move:
             move = cast(Move, action)
-            self.located = None
             changed = self._move_tile(move.tile, move.to)
         elif kind is Mark or kind is Add:
             mark = cast(Mark | Add, action)
             if kind is Add:
-                self.located = None
-                self.tiles.add(cast(Add, action).tile)
-                self.stack -= 1
-            self.marks[mark.skydiver] = player
+                self._add_tile(cast(Add, action).tile)
+            x, y = skydiver = mark.skydiver
+            side = self.on.side
+            tx, ty = x // side, y // side
+            k = tx * geo.STRIDE + ty
+            self.fill[k] |= 1 << ((y - ty * side) * side + x - tx * side)
+            self.marks[skydiver] = player
             self.supply[player] -= 1
-            self.marked_tile = geo.tile_of(mark.skydiver, self.cfg.side)
-            changed = (mark.skydiver,)
+            self.marked_tile = self.tables.tile(k).cell
+            changed = (skydiver,)
         elif kind is FirstPlayer:
             self.to_move = cast(FirstPlayer, action).seat
             self._begin_turn(previous_passed=False)
             return
         self._after_action(player, changed, kind is Pass)
 
+    def _add_tile(self, tile: Cell) -> None:
+        """Put a tile from the stack at ``tile`` (a free cell touching the formation, or
+        ``T0,0`` first)."""
+        self.tiles.add(tile)
+        self.stack -= 1
+        self.fill[geo.code(tile)] = 0
+        if self.shape is None:
+            self.ox, self.oy, self.mask = tile[0], tile[1], 0
+        self._put(tile[0], tile[1])
+        self._located()
+
+    def _put(self, x: int, y: int) -> None:
+        """Set the bit of tile ``(x, y)`` in ``mask``, moving the origin left or up first
+        if the tile lies beyond it (a column holds ``rows`` bits, more than a formation's
+        height, so shifting the whole mask by one moves every tile one row down)."""
+        mask, rows = self.mask, self.tables.rows
+        dx, dy = x - self.ox, y - self.oy
+        if dx < 0:
+            mask <<= -dx * rows
+            self.ox, dx = x, 0
+        if dy < 0:
+            mask <<= -dy
+            self.oy, dy = y, 0
+        self.mask = mask | 1 << (dx * rows + dy)
+
+    def _located(self) -> None:
+        """Move the origin to the formation's smallest x and y (after a tile left them) and
+        find the shape of ``mask``."""
+        tables = self.tables
+        mask, rows = self.mask, tables.rows
+        if not mask & ((1 << rows) - 1):  # column 0 is empty
+            columns = ((mask & -mask).bit_length() - 1) // rows
+            mask >>= columns * rows
+            self.ox += columns
+        row0 = tables.row0
+        while not mask & row0:  # row 0 is empty
+            mask >>= 1
+            self.oy += 1
+        self.mask = mask
+        self.origin_code = self.ox * geo.STRIDE + self.oy
+        self.shape = tables.by_mask(mask)
+
     def _move_tile(self, origin: Cell, to: Cell) -> Sequence[Cell]:
         """Move the tile and the parachutes on it; returns the skydivers of the moved tile."""
-        self.tiles.remove(origin)
-        self.tiles.add(to)
+        tiles = self.tiles
+        tiles.remove(origin)
+        tiles.add(to)
         self.moved.discard(origin)
         self.moved.add(to)
-        skydivers = self.tables.skydivers
-        marks = self.marks
-        for old, new in zip(skydivers[origin], skydivers[to], strict=True):
-            seat = marks.pop(old, None)
-            if seat is not None:
-                marks[new] = seat
-        return skydivers[to]
+        start, end = geo.code(origin), geo.code(to)
+        fill = self.fill
+        mask = fill.pop(start)
+        fill[end] = mask
+        tables = self.tables
+        skydivers = tables.tile(end).skydivers
+        if mask:
+            marks = self.marks
+            for old, new in zip(tables.tile(start).skydivers, skydivers, strict=True):
+                seat = marks.pop(old, None)
+                if seat is not None:
+                    marks[new] = seat
+        self.mask ^= 1 << ((origin[0] - self.ox) * self.tables.rows + origin[1] - self.oy)
+        self._put(to[0], to[1])
+        self._located()
+        return skydivers if mask else ()  # no parachute moved: no line can have formed
 
     def _after_action(self, player: int, changed: Sequence[Cell], passed: bool) -> None:
-        if changed and self.cfg.win_each_action and self._settle_lines(player, changed):
+        if changed and self.on.win_each_action and self._settle_lines(player, changed):
             return
-        if self.cfg.tie_immediate and self.supply == [0, 0]:
+        if self.on.tie_immediate and not self.supply[0] and not self.supply[1]:
             self._finish(None, "supplies_empty")
             return
         if passed or self.second:
@@ -314,18 +424,18 @@ class QuinqueState(State[QuinqueAction]):
         if player in seats:
             self._finish(player, "both_lines" if opponent in seats else "line")
             return True
-        if self.cfg.opponent_line == "opponent_wins" and opponent in seats:
+        if self.on.opponent_wins and opponent in seats:
             self._finish(opponent, "opponent_line")
             return True
         return False
 
     def _end_turn(self, player: int, no_action_pass: bool) -> None:
-        if not self.cfg.win_each_action and self._settle_lines(player, None):
+        if not self.on.win_each_action and self._settle_lines(player, None):
             return
-        if self.supply == [0, 0]:
+        if not self.supply[0] and not self.supply[1]:
             self._finish(None, "supplies_empty")
             return
-        if self.cfg.max_turns and self.turn >= self.cfg.max_turns:
+        if self.on.max_turns and self.turn >= self.on.max_turns:
             self._finish(None, "turn_limit")
             return
         self.to_move = 1 - player
@@ -337,14 +447,14 @@ class QuinqueState(State[QuinqueAction]):
 
     def _begin_turn(self, previous_passed: bool) -> None:
         player = cast(int, self.to_move)
-        if self.cfg.opponent_line == "at_turn_start" and geo.has_line(self.marks, player, None):
+        if self.on.at_turn_start and geo.has_line(self.marks, player, None):
             self._finish(player, "opponent_line")
             return
         if not self.legal_grouped(player).stuck:
             return
-        if self.cfg.no_action == "lose":
+        if self.on.no_action == "lose":
             self._finish(1 - player, "no_action")
-        elif self.cfg.no_action == "tie" or previous_passed:
+        elif self.on.no_action == "tie" or previous_passed:
             self._finish(None, "no_action")
 
     def _finish(self, winner: int | None, outcome: Outcome) -> None:

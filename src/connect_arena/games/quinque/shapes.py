@@ -23,7 +23,7 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import cast
 
-from connect_arena.games.quinque.geometry import Cell
+from connect_arena.games.quinque.geometry import STRIDE, Cell, ray_index
 
 Pattern = tuple[tuple[Cell, ...], int, bool]
 """How a tile moves: (unit steps, maximum steps or 0 for any distance, may pass over tiles)."""
@@ -218,6 +218,9 @@ class Shape:
 
     Attributes:
         cells: the tiles, sorted (the order of the tiles in the legal actions).
+        codes: the tiles' codes relative to the origin (``x * STRIDE + y``, see
+            :data:`~connect_arena.games.quinque.geometry.STRIDE`): a tile of a formation
+            at origin code ``o`` has code ``o + codes[i]``.
         frame: its bit layout.
         occupied: the mask of the tiles.
         landing: per tile, the mask of the free cells where it may land leaving one formation
@@ -227,9 +230,12 @@ class Shape:
 
     __slots__ = (
         "_add_cells",
+        "_add_codes",
         "_complete",
         "_moves",
+        "_steps",
         "cells",
+        "codes",
         "frame",
         "landing",
         "occupied",
@@ -238,6 +244,7 @@ class Shape:
 
     def __init__(self, cells: tuple[Cell, ...], rules: ShapeRules) -> None:
         self.cells = tuple(map(shared, cells))
+        self.codes: tuple[int, ...] = tuple([x * STRIDE + y for x, y in cells])
         self.rules = rules
         self.frame = layout = frame(max(x for x, _ in cells) + 1, max(y for _, y in cells) + 1)
         self.occupied = sum(map(layout.bit, cells))
@@ -246,6 +253,9 @@ class Shape:
         # _moves[pattern_id][i]: tile i's moves with that pattern, once known.
         self._moves: list[list[tuple[Cell, ...] | None] | None] = [None] * len(rules.patterns)
         self._complete = 0  # bit p: every tile's moves with pattern p are known
+        # _steps[pattern_id][i]: tile i's moves with that pattern as ray indices, once known.
+        self._steps: list[list[tuple[int, ...]] | None] = [None] * len(rules.patterns)
+        self._add_codes: tuple[int, ...] | None = None
 
     def __reduce__(self) -> tuple[object, ...]:
         # analysed afresh: the compiled (mypyc) class cannot be unpickled slot by slot
@@ -258,6 +268,27 @@ class Shape:
             touched = spread(self.occupied, self.frame.shifts(self.rules.add_nbrs))
             self._add_cells = tuple(self.frame.cells(touched & ~self.occupied))
         return self._add_cells
+
+    @property
+    def add_codes(self) -> tuple[int, ...]:
+        """:attr:`add_cells` as relative codes (see :attr:`codes`)."""
+        if self._add_codes is None:
+            self._add_codes = tuple([x * STRIDE + y for x, y in self.add_cells])
+        return self._add_codes
+
+    def steps(self, pattern_id: int, reach: int) -> list[tuple[int, ...]]:
+        """Per tile, :meth:`offsets` as ray indices (:func:`~connect_arena.games.quinque.
+        geometry.ray_index`, rays of ``reach`` steps; empty: the tile may not move): the
+        indices of a tile's interned ``Move`` actions. ``reach`` is the same for every
+        call (the tables' reach: a shape belongs to one table)."""
+        found = self._steps[pattern_id]
+        if found is None:
+            found = [
+                tuple([ray_index(offset, reach) for offset in offsets])
+                for offsets in self.offsets(pattern_id)
+            ]
+            self._steps[pattern_id] = found
+        return found
 
     def _landing(self) -> list[int]:
         """The ``landing`` masks. A tile whose neighbours stay joined around it (most tiles:

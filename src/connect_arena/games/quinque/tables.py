@@ -1,9 +1,12 @@
 """Cached shapes and interned actions, shared by every game with the same options.
 
-Move generation looks the formation's shape up (:meth:`ActionTables.locate`) instead of
-analysing it: after a few games nearly every position is a cache hit and costs one sort and one
-dictionary look-up. Action objects are interned too: a playout reuses the same few hundred
-``Mark``/``Add``/``Move`` objects instead of building thousands of frozen dataclasses.
+Move generation looks the formation's shape up instead of analysing it: the state keeps its
+formation as an integer mask (:meth:`ActionTables.by_mask`), so after a few games nearly every
+position is a cache hit and costs one look-up by an integer. Action objects are interned per
+tile cell (:class:`TileTable`, keyed by the cell's integer code): a playout reuses the same few
+hundred ``Mark``/``Add``/``Move`` objects instead of building thousands of frozen dataclasses.
+Nothing here grows while a warm playout runs (no long-lived object is allocated, so the
+garbage collector has nothing to walk).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import Any, TypeVar
 from connect_arena.games.quinque import geometry as geo
 from connect_arena.games.quinque.geometry import Cell
 from connect_arena.games.quinque.notation import Add, Mark, Move
+from connect_arena.games.quinque.options import Config
 from connect_arena.games.quinque.shapes import Shape, ShapeRules
 
 SHAPE_CACHE_LIMIT = 20_000
@@ -47,9 +51,38 @@ class Interned(dict[K, V]):
 
 
 @lru_cache(maxsize=8)
-def tables_for(rules: ShapeRules, side: int) -> ActionTables:
-    """The tables for these rules and tile size, shared by every game that uses them."""
-    return ActionTables(rules, side)
+def tables_for(rules: ShapeRules, side: int, tiles: int = 9) -> ActionTables:
+    """The tables for these rules, tile size and number of tiles (the formation's largest
+    extent), shared by every game that uses them."""
+    return ActionTables(rules, side, tiles)
+
+
+class Flags:
+    """The options the rules read at every action, as attributes of a compiled class (the
+    :class:`~connect_arena.games.quinque.options.Config` dataclass is interpreted, and
+    reading its fields costs a look-up each): see ``Config`` for their meaning. Get them
+    from :func:`flags_for`."""
+
+    def __init__(self, cfg: Config) -> None:
+        self.cfg = cfg
+        self.side = cfg.side
+        self.advanced = cfg.advanced
+        self.same_tile_twice = cfg.same_tile_twice
+        self.win_each_action = cfg.win_each_action
+        self.tie_immediate = cfg.tie_immediate
+        self.max_turns = cfg.max_turns
+        self.opponent_wins = cfg.opponent_line == "opponent_wins"
+        self.at_turn_start = cfg.opponent_line == "at_turn_start"
+        self.no_action = cfg.no_action
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (flags_for, (self.cfg,))
+
+
+@lru_cache(maxsize=64)
+def flags_for(cfg: Config) -> Flags:
+    """The (shared) :class:`Flags` of ``cfg``."""
+    return Flags(cfg)
 
 
 class ActionTables:
@@ -59,30 +92,69 @@ class ActionTables:
     Attributes:
         rules: what the shapes depend on.
         side: skydivers per tile side.
+        tiles: the number of tiles (a formation spans at most that many rows).
+        rows: bits per column of a formation's mask (``tiles + 1``; see :meth:`by_mask`).
+        row0: the mask of row 0 of every column.
         shapes: :class:`Shape` by translated, sorted tile cells.
+        masks: :class:`Shape` by formation mask (see :meth:`by_mask`).
         skydivers: the skydivers of a tile, row by row.
-        marks_on: ``(skydiver, Mark)`` for each skydiver of a tile, row by row.
-        adds_at: the ``Add`` actions of a tile cell, one per skydiver, row by row.
-        moves_from: ``Move`` actions from a tile, by offset to the destination.
+        reach: the longest move of a tile, in steps.
     """
 
-    def __init__(self, rules: ShapeRules, side: int) -> None:
+    def __init__(self, rules: ShapeRules, side: int, tiles: int) -> None:
         self.rules = rules
         self.side = side
+        self.tiles = tiles
+        self.rows = rows = tiles + 1
+        self.row0 = sum(1 << (column * rows) for column in range(tiles + 1))
         self.shapes: dict[tuple[Cell, ...], Shape] = {}
+        self.masks: dict[int, Shape] = {}
         self.skydivers: Interned[Cell, tuple[Cell, ...]] = Interned(
             lambda tile: tuple(geo.skydivers(tile, side))
         )
-        self.marks_on: Interned[Cell, tuple[tuple[Cell, Mark], ...]] = Interned(
-            lambda tile: tuple((s, Mark(s)) for s in self.skydivers[tile])
-        )
-        self.adds_at: Interned[Cell, tuple[Add, ...]] = Interned(
-            lambda tile: tuple(Add(tile, s) for s in self.skydivers[tile])
-        )
-        self.moves_from: Interned[Cell, Interned[Cell, Move]] = Interned(_move_table)
+        self.reach = tiles + 1  # a tile lands at most one cell beyond the formation's box
+        self._tiles: dict[int, TileTable] = {}
+
+    def tile(self, key: int) -> TileTable:
+        """The :class:`TileTable` of the tile cell of code ``key`` (see
+        :func:`~connect_arena.games.quinque.geometry.code`; kept, up to ``INTERN_LIMIT``
+        cells, then the tables start afresh)."""
+        found = self._tiles.get(key)
+        if found is None:
+            if len(self._tiles) >= INTERN_LIMIT:
+                self._tiles.clear()
+            found = self._tiles[key] = TileTable(geo.cell_of(key), self.side, self.reach)
+        return found
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (tables_for, (self.rules, self.side))
+        return (tables_for, (self.rules, self.side, self.tiles))
+
+    def by_mask(self, mask: int) -> Shape:
+        """The shape of the formation whose tile ``(x0 + i, y0 + j)`` is bit ``i * rows + j``
+        of ``mask``, ``(x0, y0)`` its origin (so bit 0 of some column and some bit of column
+        0 are set). The state keeps this mask as tiles come and go, so that finding the
+        shape is one look-up by an integer, without sorting the tiles."""
+        shape = self.masks.get(mask)
+        if shape is None:
+            cells: list[Cell] = []
+            rest = mask
+            while rest:
+                low = rest & -rest
+                cells.append(divmod(low.bit_length() - 1, self.rows))
+                rest ^= low
+            shape = self._shape(tuple(cells))
+            self.masks[mask] = shape
+        return shape
+
+    def _shape(self, key: tuple[Cell, ...]) -> Shape:
+        shape = self.shapes.get(key)
+        if shape is None:
+            if len(self.shapes) >= SHAPE_CACHE_LIMIT:
+                self.shapes.clear()
+                self.masks.clear()
+            shape = Shape(key, self.rules)
+            self.shapes[shape.cells] = shape
+        return shape
 
     def locate(self, tiles: set[Cell]) -> tuple[list[Cell], Cell, Shape]:
         """The tiles sorted, the origin of their shape (smallest x, smallest y) and the shape,
@@ -93,16 +165,52 @@ class ActionTables:
         order = sorted(tiles)
         x0 = order[0][0]
         y0 = min([y for _, y in order])
-        key = tuple([(x - x0, y - y0) for x, y in order])
-        shape = self.shapes.get(key)
-        if shape is None:
-            if len(self.shapes) >= SHAPE_CACHE_LIMIT:
-                self.shapes.clear()
-            shape = Shape(key, self.rules)
-            self.shapes[shape.cells] = shape
-        return order, (x0, y0), shape
+        return order, (x0, y0), self._shape(tuple([(x - x0, y - y0) for x, y in order]))
 
 
-def _move_table(tile: Cell) -> Interned[Cell, Move]:
-    x, y = tile
-    return Interned(lambda offset: Move(tile, (x + offset[0], y + offset[1])))
+class TileTable:
+    """The interned actions of one tile cell (shared by every state with these options).
+
+    Attributes:
+        cell: the tile cell.
+        skydivers: its skydivers, row by row.
+        adds: the ``Add`` actions of the cell, one per skydiver, row by row.
+        free: by occupancy mask (bit ``k``: skydiver ``k`` carries a parachute), the ``Mark``
+            actions of the free skydivers, row by row (filled on first use).
+        rays: the ``Move`` from the cell by an offset, by the offset's ray index
+            (:func:`~connect_arena.games.quinque.geometry.ray_index`; interned, filled on
+            first use).
+        reach: the longest move, in steps.
+    """
+
+    __slots__ = ("adds", "cell", "free", "rays", "reach", "skydivers")
+
+    def __init__(self, cell: Cell, side: int, reach: int) -> None:
+        self.cell = cell
+        self.skydivers: tuple[Cell, ...] = tuple(geo.skydivers(cell, side))
+        self.adds: tuple[Add, ...] = tuple(Add(cell, s) for s in self.skydivers)
+        self.free: list[tuple[Mark, ...] | None] = [None] * (1 << (side * side))
+        self.reach = reach
+        self.rays: list[Move | None] = [None] * (8 * reach)
+
+    def free_marks(self, mask: int) -> tuple[Mark, ...]:
+        """The ``Mark`` actions of the skydivers not in ``mask``, row by row."""
+        found = self.free[mask]
+        if found is None:
+            found = tuple(Mark(s) for k, s in enumerate(self.skydivers) if not mask >> k & 1)
+            self.free[mask] = found
+        return found
+
+    def moves(self, steps: tuple[int, ...]) -> list[Move]:
+        """The ``Move`` actions from the cell by the offsets of ray indices ``steps`` (see
+        :meth:`~connect_arena.games.quinque.shapes.Shape.steps`), in that order."""
+        rays = self.rays
+        found: list[Move] = []
+        for step in steps:
+            move = rays[step]
+            if move is None:
+                dx, dy = geo.ray_offset(step, self.reach)
+                cell = self.cell
+                move = rays[step] = Move(cell, (cell[0] + dx, cell[1] + dy))
+            found.append(move)
+        return found
