@@ -89,7 +89,7 @@ def test_appends_arriving_while_others_are_written_wait_for_one_transaction(
             return len(await db.load_actions(table_id))
 
         # Two tables together: written in one batch, and concurrency is seen.
-        assert await asyncio.gather(play(tables[0], 1), play(tables[1], 1)) == [1, 1]
+        assert list(await asyncio.gather(play(tables[0], 1), play(tables[1], 1))) == [1, 1]
         # Then four more, one event-loop turn apart: one transaction, not four.
         started = []
         for table_id in tables[2:]:
