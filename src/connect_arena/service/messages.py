@@ -124,10 +124,10 @@ def state_json(
     state: State[Action],
     seq: int,
     seats: Sequence[int],
-    legal: Callable[[int], Sequence[Action]] | None = None,
+    legal_of: Callable[[int], Sequence[Action]] | None = None,
     observation: dict[str, Any] | None = None,
 ) -> StateMessage:
-    """The ``state`` message for a viewer holding ``seats``; ``legal(seat)`` gives a seat's
+    """The ``state`` message for a viewer holding ``seats``; ``legal_of(seat)`` gives a seat's
     legal actions (default ``state.legal_actions``: a table passes the list it keeps per
     state), ``observation`` the viewer's observation when the caller already built it.
 
@@ -140,7 +140,7 @@ def state_json(
     (``{seat: observation}`` for each of them).
     """
     active = state.active_players()
-    listed = state.legal_actions if legal is None else legal
+    listed = state.legal_actions if legal_of is None else legal_of
     structured: dict[str, list[LegalAction]] = {
         str(seat): [legal_entry(action) for action in listed(seat)]
         for seat in seats
