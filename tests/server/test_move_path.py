@@ -35,6 +35,11 @@ def test_an_action_sent_as_listed_is_the_listed_action() -> None:
         with pytest.raises(ServiceError) as wrong:
             MovePipeline.validate(table, other, str(chosen))
         assert wrong.value.code is ErrorCode.ILLEGAL_ACTION
+        # The state message lists the very entries the lookup used (built once a move).
+        entries = table.legal_entries(seat)
+        message = table.state_message((seat,))
+        assert message is not None and entries is table.legal_entries(seat)
+        assert all(a is b for a, b in zip(message["legal"][str(seat)], entries, strict=True))
         # After the move the list is the new state's.
         await move(service, table.id, ALICE if seat == 0 else BOB)
         assert table.state is not None

@@ -27,6 +27,7 @@ from connect_arena.service.model import LogEntry, Seat, SeatKind, TableInfo, Tab
 from connect_arena.service.protocol import (
     DeclinedOffer,
     EventMessage,
+    LegalAction,
     OffersMessage,
     SeatPresence,
     StandingOffers,
@@ -301,6 +302,7 @@ class LiveTable:
         """The users connected through each other process of the arena (by its origin)."""
         self._legal_of: tuple[State[Action] | None, int] = (None, -1)
         self._legal: dict[int, list[Action]] = {}
+        self._entries: dict[int, list[LegalAction]] = {}
         self._notations: dict[int, dict[str, Action]] = {}
         if info.status in (TableStatus.RUNNING, TableStatus.FINISHED):
             self.state = rebuild(info, log, self.described)
@@ -421,19 +423,31 @@ class LiveTable:
         state = self.state
         assert state is not None
         if self._legal_of[0] is not state or self._legal_of[1] != self.seq:
-            self._legal_of, self._legal, self._notations = (state, self.seq), {}, {}
+            self._legal_of = (state, self.seq)
+            self._legal, self._entries, self._notations = {}, {}, {}
         found = self._legal.get(seat)
         if found is None:
             found = self._legal[seat] = state.legal_actions(seat)
         return found
 
+    def legal_entries(self, seat: int) -> list[LegalAction]:
+        """:meth:`legal_actions` as the state message lists them (``messages.legal_entry``:
+        ``{"notation", "parts"}``), built once per state and seq. Shared, read only."""
+        actions = self.legal_actions(seat)
+        found = self._entries.get(seat)
+        if found is None:
+            found = self._entries[seat] = [legal_entry(action) for action in actions]
+        return found
+
     def legal_action(self, seat: int, notation: str) -> Action | None:
         """The legal action of ``seat`` whose canonical notation is ``notation``, or ``None``
         (another spelling, or not legal: ask the engine, :meth:`State.parse_action`)."""
-        actions = self.legal_actions(seat)
+        entries = self.legal_entries(seat)
         by_notation = self._notations.get(seat)
         if by_notation is None:
-            by_notation = {legal_entry(action)["notation"]: action for action in actions}
+            # The entries' notations are the strings the message sent: their hashes are kept.
+            actions = self.legal_actions(seat)
+            by_notation = {e["notation"]: a for e, a in zip(entries, actions, strict=True)}
             self._notations[seat] = by_notation
         return by_notation.get(notation)
 
@@ -489,7 +503,7 @@ class LiveTable:
                 if not public:
                     public.append(observation_for(state, seats))
                 observation = public[0]
-            message = state_json(self.id, state, self.seq, seats, self.legal_actions, observation)
+            message = state_json(self.id, state, self.seq, seats, self.legal_entries, observation)
             message["presence"] = presence
             message["clocks"], message["running"] = clocks, running
             return message

@@ -124,12 +124,13 @@ def state_json(
     state: State[Action],
     seq: int,
     seats: Sequence[int],
-    legal_of: Callable[[int], Sequence[Action]] | None = None,
+    legal_of: Callable[[int], Sequence[LegalAction]] | None = None,
     observation: dict[str, Any] | None = None,
 ) -> StateMessage:
     """The ``state`` message for a viewer holding ``seats``; ``legal_of(seat)`` gives a seat's
-    legal actions (default ``state.legal_actions``: a table passes the list it keeps per
-    state), ``observation`` the viewer's observation when the caller already built it.
+    legal actions as listed (default: :func:`legal_entry` of each of ``state.legal_actions``;
+    a table passes the list it keeps per state), ``observation`` the viewer's observation
+    when the caller already built it.
 
     Keys: ``table_id``, ``seq`` (actions applied so far), ``to_move`` (active seats),
     ``chance`` (the next action is a chance outcome), ``terminal``, ``returns`` (once over),
@@ -140,9 +141,12 @@ def state_json(
     (``{seat: observation}`` for each of them).
     """
     active = state.active_players()
-    listed = state.legal_actions if legal_of is None else legal_of
     structured: dict[str, list[LegalAction]] = {
-        str(seat): [legal_entry(action) for action in listed(seat)]
+        str(seat): (
+            [legal_entry(action) for action in state.legal_actions(seat)]
+            if legal_of is None
+            else list(legal_of(seat))
+        )
         for seat in seats
         if seat in active
     }
