@@ -303,7 +303,6 @@ class LiveTable:
         self._legal_of: tuple[State[Action] | None, int] = (None, -1)
         self._legal: dict[int, list[Action]] = {}
         self._entries: dict[int, list[LegalAction]] = {}
-        self._notations: dict[int, dict[str, Action]] = {}
         if info.status in (TableStatus.RUNNING, TableStatus.FINISHED):
             self.state = rebuild(info, log, self.described)
         if info.status is TableStatus.RUNNING:
@@ -424,7 +423,7 @@ class LiveTable:
         assert state is not None
         if self._legal_of[0] is not state or self._legal_of[1] != self.seq:
             self._legal_of = (state, self.seq)
-            self._legal, self._entries, self._notations = {}, {}, {}
+            self._legal, self._entries = {}, {}
         found = self._legal.get(seat)
         if found is None:
             found = self._legal[seat] = state.legal_actions(seat)
@@ -443,13 +442,11 @@ class LiveTable:
         """The legal action of ``seat`` whose canonical notation is ``notation``, or ``None``
         (another spelling, or not legal: ask the engine, :meth:`State.parse_action`)."""
         entries = self.legal_entries(seat)
-        by_notation = self._notations.get(seat)
-        if by_notation is None:
-            # The entries' notations are the strings the message sent: their hashes are kept.
-            actions = self.legal_actions(seat)
-            by_notation = {e["notation"]: a for e, a in zip(entries, actions, strict=True)}
-            self._notations[seat] = by_notation
-        return by_notation.get(notation)
+        # One look-up a move: a scan of the listed notations costs less than a dict of them.
+        for entry, action in zip(entries, self.legal_actions(seat), strict=True):
+            if entry["notation"] == notation:
+                return action
+        return None
 
     @property
     def id(self) -> int:
