@@ -17,8 +17,8 @@ Besides moves/s and latency it reports the servers' CPU time per accepted move (
 latency on a shared machine), what the servers measured themselves (``/metrics``: the p99 of a
 move's time inside a server, from its frame to its queued broadcast, which no lag of the load
 generator inflates; the actions per database transaction), their resident memory at the start
-and the end of the measured time, and the bytes the database grew per stored action. ``--sample S`` prints the memory and
-the latency every S seconds (a soak).
+and the end of the measured time, and the bytes the database grew per stored action.
+``--sample S`` prints the memory and the latency every S seconds (a soak).
 
 Run: ``.venv/bin/python benchmarks/bench_server.py [--tables 50 200] [--seconds 20]
 [--think 0.3] [--database sqlite|postgres] [--processes 1 2] [--redis] [--routing split|sticky]
