@@ -7,7 +7,12 @@ PostgreSQL (durable defaults) and Redis, all services in this Python process, so
 of this process is the services' sum (PostgreSQL's and Redis's own are not counted). Prints
 figures; asserts nothing. Ratios are meaningful within one run only (the machine is shared).
 
-Run: ``.venv/bin/python benchmarks/bench_cluster_cpu.py [--games 12] [one solo two ...]``
+Modes ``append1`` and ``append4`` measure the storage alone: CPU per action appended through
+``SqlStorage.append_action`` when 1 or 4 tables append at once (one transaction each time: the
+group commit's fixed cost per transaction against its cost per action).
+
+Run: ``.venv/bin/python benchmarks/bench_cluster_cpu.py [--games 12] [one solo two append1
+append4 ...]``
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from tests.scale.services import postgres, redis_server  # noqa: E402
 from connect_arena.server.coordination import RedisCoordinator  # noqa: E402
 from connect_arena.server.db import SqlStorage, make_engine, run_migrations  # noqa: E402
 from connect_arena.service import MatchService, ServiceConfig  # noqa: E402
-from connect_arena.service.model import SeatRequest, User  # noqa: E402
+from connect_arena.service.model import LogEntry, Seat, SeatKind, SeatRequest, User  # noqa: E402
 
 _numbers = itertools.count(1)
 
@@ -55,8 +60,28 @@ async def play(service: MatchService, users: list[User], games: int, rng: random
     return moves
 
 
+async def appends(database_url: str, together: int, rounds: int = 400) -> float:
+    """CPU ms per action appended, ``together`` tables appending at once, ``rounds`` times."""
+    engine = make_engine(database_url)
+    await asyncio.to_thread(run_migrations, engine)
+    storage = SqlStorage(engine)
+    user = await storage.create_user("u", None)
+    seats = [Seat(0, SeatKind.HUMAN, user.id, "u"), Seat(1)]
+    tables = [await storage.create_table("quinque", {}, seats, user.id, n) for n in range(together)]
+    started = time.process_time()
+    for seq in range(1, rounds + 1):
+        entry = LogEntry(seq, 0, "add T0,0 0,0")
+        await asyncio.gather(*(storage.append_action(t.id, entry) for t in tables))
+    spent = time.process_time() - started
+    storage.close()
+    return 1000 * spent / (rounds * together)
+
+
 async def measure(database_url: str, redis_url: str, mode: str, games: int) -> float:
-    """CPU ms per move of ``mode`` (``one``, ``solo`` or ``two``)."""
+    """CPU ms per move of ``mode`` (``one``, ``solo`` or ``two``; per action for
+    ``append1`` / ``append4``)."""
+    if mode.startswith("append"):
+        return await appends(database_url, int(mode.removeprefix("append")))
     engine = make_engine(database_url)
     await asyncio.to_thread(run_migrations, engine)
     config = ServiceConfig(computer_workers=0, computer_delay=0)
@@ -92,7 +117,8 @@ def main() -> None:
         for mode in args.modes:
             url = server.create_database(f"cpu_{next(_numbers)}")
             figure = asyncio.run(measure(url, redis.url(0), mode, args.games))
-            print(f"{mode:>5}: {figure:.3f} ms of CPU per move, all services", flush=True)
+            what = "action appended" if mode.startswith("append") else "move, all services"
+            print(f"{mode:>5}: {figure:.3f} ms of CPU per {what}", flush=True)
 
 
 if __name__ == "__main__":

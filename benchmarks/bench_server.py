@@ -14,9 +14,11 @@ the action to receiving its event (with the new state) on the same socket. Finis
 replaced by new tables so that the load stays constant. Prints figures; asserts nothing.
 
 Besides moves/s and latency it reports the servers' CPU time per accepted move (steadier than
-latency on a shared machine), their resident memory at the start and the end of the measured
-time, and the bytes the database grew per stored action. ``--sample S`` prints the memory and
-the latency every S seconds (a soak).
+latency on a shared machine), what the servers measured themselves (``/metrics``: the p99 of a
+move's time inside a server, from its frame to its queued broadcast, which no lag of the load
+generator inflates; the actions per database transaction), their resident memory at the start
+and the end of the measured time, and the bytes the database grew per stored action.
+``--sample S`` prints the memory and the latency every S seconds (a soak).
 
 Run: ``.venv/bin/python benchmarks/bench_server.py [--tables 50 200] [--seconds 20]
 [--think 0.3] [--database sqlite|postgres] [--processes 1 2] [--redis] [--routing split|sticky]
@@ -48,8 +50,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 import psycopg
 import websockets
+from prometheus_client.parser import text_string_to_metric_families
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -208,7 +212,8 @@ async def bot(guest: Guest, table_id: int, think: float, stats: Stats, rng: rand
     headers = {"Cookie": guest.cookie()}
     async with websockets.connect(url, additional_headers=headers, compression=None) as ws:
         async for raw in ws:
-            message = json.loads(raw)
+            # orjson: the generator shares the cores with the server it measures
+            message = orjson.loads(raw)
             kind = message["type"]
             if kind == "error":
                 stats.errors += 1
@@ -263,6 +268,8 @@ class Run:
     """Both players of a table on one process (``--routing sticky``, as ``hash $uri`` in
     ``deploy/nginx.conf`` routes a table's sockets), else on two different ones."""
     figures: dict[str, float] = field(default_factory=dict)
+    server: str = ""
+    """The servers' own figures of the run (:func:`server_line`)."""
 
 
 async def generate(setup: Run, index: int, barrier: Any) -> Stats:
@@ -342,6 +349,7 @@ def run(setup: Run, database: Backend) -> Stats:
     figures["rss0"] = sum(map(rss_mib, setup.pids))
     figures["bytes0"] = database.database_bytes()
     figures["actions0"] = database.actions()
+    scraped = scrape(setup.bases)
     end = started + setup.warmup + setup.seconds - 0.1
     while setup.sample and time.perf_counter() + setup.sample < end:
         time.sleep(setup.sample)
@@ -354,6 +362,7 @@ def run(setup: Run, database: Backend) -> Stats:
     figures["cpu1"] = sum(map(cpu_seconds, setup.pids))
     figures["client1"] = sum(map(cpu_seconds, pids))
     figures["rss1"] = sum(map(rss_mib, setup.pids))
+    setup.server = server_line(scraped, scrape(setup.bases))
     merged = Stats()
     for _ in workers:
         stats: Stats = results.get(timeout=600)
@@ -423,11 +432,52 @@ def measure(args: argparse.Namespace, tables: int, processes: int) -> None:
         f"{1000 * percentile(stats.lags, 0.99):>7.1f}",
         flush=True,
     )
+    print(setup.server, flush=True)
     if held:  # per-table interest: what each process follows and holds dormant at the end
         print("  followed/dormant replicas per process: " + ", ".join(held), flush=True)
 
 
 REDIS = "CONNECT_ARENA_REDIS_URL"
+
+
+def scrape(bases: list[str]) -> dict[str, float]:
+    """The servers' own counters, summed over the processes (``GET /metrics``, answered to
+    loopback): ``move<=LE`` (moves handled within LE seconds, frame to queued broadcast:
+    ``connect_arena_move_seconds``), ``moves``, ``batches`` and ``batched`` (database
+    transactions of actions and the actions they held)."""
+    figures: dict[str, float] = {}
+    for base in bases:
+        text = httpx.get(f"{base}/metrics", timeout=30).text
+        for family in text_string_to_metric_families(text):
+            for sample in family.samples:
+                key = {
+                    "connect_arena_move_seconds_count": "moves",
+                    "connect_arena_db_batch_actions_count": "batches",
+                    "connect_arena_db_batch_actions_sum": "batched",
+                }.get(sample.name)
+                if sample.name == "connect_arena_move_seconds_bucket":
+                    key = f"move<={sample.labels['le']}"
+                if key is not None:
+                    figures[key] = figures.get(key, 0.0) + sample.value
+    return figures
+
+
+def server_line(before: dict[str, float], after: dict[str, float]) -> str:
+    """What the servers measured themselves during the run: the p99 of a move's time inside
+    a server (its histogram's bucket bound) and the actions per database transaction."""
+    moves = after.get("moves", 0.0) - before.get("moves", 0.0)
+    bounds = sorted(
+        (float(key.partition("<=")[2]), after[key] - before.get(key, 0.0))
+        for key in after
+        if key.startswith("move<=")
+    )
+    p99 = next((bound for bound, count in bounds if count >= 0.99 * moves), float("inf"))
+    batches = after.get("batches", 0.0) - before.get("batches", 0.0)
+    batched = after.get("batched", 0.0) - before.get("batched", 0.0)
+    return (
+        f"  servers' own move time (frame to queued broadcast) p99 <= {1000 * p99:g} ms; "
+        f"{batched / max(batches, 1):.2f} actions per database transaction"
+    )
 
 
 def replicas(base: str) -> str:

@@ -4,17 +4,20 @@ default; the list is configurable."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.types import Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 from typer.testing import CliRunner
 
 from connect_arena.cli.app import app as cli
 from connect_arena.server import Settings, create_app
+from connect_arena.server.middleware import AllowedHosts
 from tests.server.serverhelpers import fast_settings
 
 LOCAL = ("localhost", "127.0.0.1", "::1", "[::1]")
@@ -72,3 +75,22 @@ def test_serve_passes_the_option_on(monkeypatch: pytest.MonkeyPatch, tmp_path: P
     assert result.exit_code == 0, result.output
     assert calls and calls[0]["factory"]
     assert Settings.from_env(environ).allowed_hosts == ("arena.example", "localhost")
+
+
+def test_an_allowed_socket_sends_through_the_servers_own_send() -> None:
+    # Every message of an allowed request or WebSocket went through one more wrapper (a
+    # frame on each of a move's broadcasts); the check is made once, at the start.
+    given: list[Send] = []
+
+    async def app(scope: Scope, receive: Receive, send: Send) -> None:
+        given.append(send)
+
+    async def receive() -> Message:
+        return {"type": "websocket.connect"}
+
+    async def send(message: Message) -> None:
+        return None
+
+    scope = {"type": "websocket", "path": "/ws/lobby", "headers": [(b"host", b"localhost")]}
+    asyncio.run(AllowedHosts(app, LOCAL)(scope, receive, send))
+    assert given == [send]

@@ -33,15 +33,18 @@ class AllowedHosts:
     """
 
     PASSED = "connect_arena.host_allowed"
+    SEND = "connect_arena.host_send"
 
     def __init__(self, app: ASGIApp, hosts: tuple[str, ...]) -> None:
         self.app = app
         self.hosts = hosts
         self.trusted = TrustedHostMiddleware(self._passed, list(hosts), www_redirect=False)
 
-    async def _passed(self, scope: Scope, receive: Receive, send: Send) -> None:
+    async def _passed(self, scope: Scope, receive: Receive, _send: Send) -> None:
         scope[self.PASSED] = True
-        await self.app(scope, receive, send)
+        # The server's own send: no wrapper around every later message (each WebSocket
+        # message of a move's broadcast went through one).
+        await self.app(scope, receive, scope.pop(self.SEND))
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """ASGI entry point: refuse a wrong host, else pass the request or WebSocket on."""
@@ -49,11 +52,12 @@ class AllowedHosts:
             await self.app(scope, receive, send)
             return
 
-        async def after_check(message: Message) -> None:
-            if scope.get(self.PASSED):  # Starlette's own refusal is dropped, ours follows
-                await send(message)
+        async def refused(_message: Message) -> None:
+            return None  # Starlette's own refusal is dropped, ours follows
 
-        await self.trusted(scope, receive, after_check)
+        scope[self.SEND] = send
+        await self.trusted(scope, receive, refused)
+        scope.pop(self.SEND, None)
         if not scope.get(self.PASSED):
             message = "this server does not answer to that host name (see --allowed-hosts)"
             await error_response(400, "bad_host", message)(scope, receive, send)

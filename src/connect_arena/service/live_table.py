@@ -15,11 +15,19 @@ import orjson
 from connect_arena.core import CHANCE, Action, Game, GameError, InvalidRecordError, State, load
 from connect_arena.core.events import GameEvent
 from connect_arena.service.clocks import Clocks
-from connect_arena.service.messages import event_json, state_json, table_json
+from connect_arena.service.messages import (
+    event_json,
+    has_private_information,
+    legal_entry,
+    observation_for,
+    state_json,
+    table_json,
+)
 from connect_arena.service.model import LogEntry, Seat, SeatKind, TableInfo, TableStatus, utcnow
 from connect_arena.service.protocol import (
     DeclinedOffer,
     EventMessage,
+    LegalAction,
     OffersMessage,
     SeatPresence,
     StandingOffers,
@@ -292,6 +300,9 @@ class LiveTable:
         """When each seated person's last connection to the table closed (by user id)."""
         self.remote_online: dict[str, set[int]] = {}
         """The users connected through each other process of the arena (by its origin)."""
+        self._legal_of: tuple[State[Action] | None, int] = (None, -1)
+        self._legal: dict[int, list[Action]] = {}
+        self._entries: dict[int, list[LegalAction]] = {}
         if info.status in (TableStatus.RUNNING, TableStatus.FINISHED):
             self.state = rebuild(info, log, self.described)
         if info.status is TableStatus.RUNNING:
@@ -404,6 +415,39 @@ class LiveTable:
             active = [] if over else self.state.active_players()
             self.clocks.act(entry.seat, entry.created_at, active, recorded=entry.clock)
 
+    def legal_actions(self, seat: int) -> list[Action]:
+        """``state.legal_actions(seat)``, built once per state and seq: the state message
+        lists them and the next action is looked up among them (:meth:`legal_action`).
+        Shared: callers read the list, never change it."""
+        state = self.state
+        assert state is not None
+        if self._legal_of[0] is not state or self._legal_of[1] != self.seq:
+            self._legal_of = (state, self.seq)
+            self._legal, self._entries = {}, {}
+        found = self._legal.get(seat)
+        if found is None:
+            found = self._legal[seat] = state.legal_actions(seat)
+        return found
+
+    def legal_entries(self, seat: int) -> list[LegalAction]:
+        """:meth:`legal_actions` as the state message lists them (``messages.legal_entry``:
+        ``{"notation", "parts"}``), built once per state and seq. Shared, read only."""
+        actions = self.legal_actions(seat)
+        found = self._entries.get(seat)
+        if found is None:
+            found = self._entries[seat] = [legal_entry(action) for action in actions]
+        return found
+
+    def legal_action(self, seat: int, notation: str) -> Action | None:
+        """The legal action of ``seat`` whose canonical notation is ``notation``, or ``None``
+        (another spelling, or not legal: ask the engine, :meth:`State.parse_action`)."""
+        entries = self.legal_entries(seat)
+        # One look-up a move: a scan of the listed notations costs less than a dict of them.
+        for entry, action in zip(entries, self.legal_actions(seat), strict=True):
+            if entry["notation"] == notation:
+                return action
+        return None
+
     @property
     def id(self) -> int:
         """The table id."""
@@ -434,16 +478,34 @@ class LiveTable:
         with ``presence`` (:meth:`presence`) and the clocks (``clocks``: seconds left per
         timed seat, ``running``: the seats whose clocks run; ``null`` and ``[]`` when
         untimed)."""
-        if self.state is None:
-            return None
-        message = state_json(self.id, self.state, self.seq, seats)
-        message["presence"] = self.presence(utcnow())["seats"]
-        if self.clocks is not None:
-            message["clocks"] = self.clocks.snapshot(utcnow())
-            message["running"] = sorted(self.clocks.running)
-        else:
-            message["clocks"], message["running"] = None, []
-        return message
+        return self.state_messages()(seats)
+
+    def state_messages(self) -> Callable[[Sequence[int]], StateMessage | None]:
+        """:meth:`state_message` for the views of one broadcast: what they share (the
+        presence, the clocks, and the observation of a game that hides nothing, where every
+        seat sees the public view) is built once, as of one moment."""
+        state = self.state
+        if state is None:
+            return lambda seats: None
+        now = utcnow()
+        presence = self.presence(now)["seats"]
+        clocks = None if self.clocks is None else self.clocks.snapshot(now)
+        running = [] if self.clocks is None else sorted(self.clocks.running)
+        shared = not has_private_information(self.info.game)
+        public: list[dict[str, Any]] = []
+
+        def build(seats: Sequence[int]) -> StateMessage:
+            observation = None
+            if shared and len(seats) <= 1:
+                if not public:
+                    public.append(observation_for(state, seats))
+                observation = public[0]
+            message = state_json(self.id, state, self.seq, seats, self.legal_entries, observation)
+            message["presence"] = presence
+            message["clocks"], message["running"] = clocks, running
+            return message
+
+        return build
 
     def event_messages(
         self, since: int, seats: Sequence[int], until: int | None = None
@@ -484,10 +546,11 @@ class LiveTable:
     def broadcast_event(self, entry: LogEntry) -> None:
         """Send every subscriber the event of ``entry`` with the new state."""
         revealed = self.info.status is TableStatus.FINISHED
+        state_message = self.state_messages()
 
         def build(seats: tuple[int, ...]) -> EventMessage:
             message = event_json(self.id, entry, seats, revealed, self.description(entry.seq))
-            message["state"] = self.state_message(seats)
+            message["state"] = state_message(seats)
             return message
 
         self.broadcast(build)

@@ -12,7 +12,7 @@ own observation, so that the page shows the seat that is playing, and not more.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from connect_arena.core import CHANCE, Action, Game, State, game_class
@@ -119,8 +119,18 @@ def legal_entry(action: Action) -> LegalAction:
     return {"notation": str(action), "parts": action_parts(action)}
 
 
-def state_json(table_id: int, state: State[Action], seq: int, seats: Sequence[int]) -> StateMessage:
-    """The ``state`` message for a viewer holding ``seats``.
+def state_json(
+    table_id: int,
+    state: State[Action],
+    seq: int,
+    seats: Sequence[int],
+    legal_of: Callable[[int], Sequence[LegalAction]] | None = None,
+    observation: dict[str, Any] | None = None,
+) -> StateMessage:
+    """The ``state`` message for a viewer holding ``seats``; ``legal_of(seat)`` gives a seat's
+    legal actions as listed (default: :func:`legal_entry` of each of ``state.legal_actions``;
+    a table passes the list it keeps per state), ``observation`` the viewer's observation
+    when the caller already built it.
 
     Keys: ``table_id``, ``seq`` (actions applied so far), ``to_move`` (active seats),
     ``chance`` (the next action is a chance outcome), ``terminal``, ``returns`` (once over),
@@ -132,7 +142,11 @@ def state_json(table_id: int, state: State[Action], seq: int, seats: Sequence[in
     """
     active = state.active_players()
     structured: dict[str, list[LegalAction]] = {
-        str(seat): [legal_entry(action) for action in state.legal_actions(seat)]
+        str(seat): (
+            [legal_entry(action) for action in state.legal_actions(seat)]
+            if legal_of is None
+            else list(legal_of(seat))
+        )
         for seat in seats
         if seat in active
     }
@@ -149,7 +163,7 @@ def state_json(table_id: int, state: State[Action], seq: int, seats: Sequence[in
         "you": list(seats),
         "legal_actions": legal,
         "legal": structured,
-        "observation": observation_for(state, seats),
+        "observation": observation_for(state, seats) if observation is None else observation,
     }
     if len(seats) > 1:
         message["observations"] = {str(seat): state.observation(seat) for seat in seats}

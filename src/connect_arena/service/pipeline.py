@@ -135,13 +135,18 @@ class MovePipeline:
 
     @staticmethod
     def validate(table: LiveTable, seat: int, text: str) -> Action:
-        """The engine's action for ``text`` by ``seat``.
+        """The engine's action for ``text`` by ``seat``: one of the listed legal actions when
+        ``text`` is its notation (no second parse and legality check), else the engine's
+        :meth:`State.parse_action`.
 
         Raises:
             ServiceError: ``invalid_action`` (not the notation) or ``illegal_action`` (with
                 the engine's event when it gives one).
         """
         assert table.state is not None
+        listed = table.legal_action(seat, text.strip())
+        if listed is not None:
+            return listed
         try:
             return table.state.parse_action(text, seat)
         except InvalidActionError as error:

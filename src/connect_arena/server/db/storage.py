@@ -39,6 +39,13 @@ from connect_arena.service.settings import NoteKind, ResultReason, TableNote, Ta
 
 T = TypeVar("T")
 
+BATCH_WINDOW = 0.003
+"""Seconds a group commit waits for more appends once appends come from several tables at
+once (issue 25). A transaction costs ~0.13 ms of the process's CPU on SQLite and ~0.45 ms on
+PostgreSQL whatever its size, against ~0.01 ms per action in it; without the wait a batch held
+only the appends that arrived during the previous commit, so two processes (each half the
+moves) paid that cost twice as often per move. A lone table's appends never wait."""
+
 
 @dataclass(frozen=True, slots=True)
 class StoredSession:
@@ -96,15 +103,26 @@ class SqlStorage:
     Args:
         engine: a SQLAlchemy engine whose database is migrated.
         on_batch: called with the number of actions of each batch written (metrics).
+        window: seconds a batch waits for more appends while appends come from several
+            tables at once (:data:`BATCH_WINDOW`; 0: never).
     """
 
-    def __init__(self, engine: Engine, on_batch: Callable[[int], object] | None = None) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        on_batch: Callable[[int], object] | None = None,
+        window: float = BATCH_WINDOW,
+    ) -> None:
         self.engine = engine
         self._on_batch = on_batch
+        self._window = window
         threads = 1 if engine.dialect.name == "sqlite" else 4
         self._executor = ThreadPoolExecutor(threads, thread_name_prefix="db")
         self._pending: list[_Append] = []
         self._writer: asyncio.Task[None] | None = None
+        self._crowded = False
+        """Whether the last batch held several appends or others arrived while it was
+        written: then the next one waits :attr:`_window` for more."""
 
     async def _run(self, work: Callable[[Session], T]) -> T:
         """Run ``work(session)`` in one transaction on a database thread."""
@@ -326,8 +344,9 @@ class SqlStorage:
         """See :meth:`connect_arena.service.Storage.append_action`.
 
         Appends are *group-committed*: those that arrive while the database thread is busy are
-        written together in the next transaction (each append is still atomic with its table's
-        result, and is acknowledged only once committed).
+        written together in the next transaction, which waits :data:`BATCH_WINDOW` for more
+        while appends come from several tables at once (each append is still atomic with its
+        table's result, and is acknowledged only once committed).
 
         Raises:
             SeqConflictError: the log already has an action at ``entry.seq``.
@@ -344,6 +363,8 @@ class SqlStorage:
         """Write the queued appends, batch after batch, until none is left."""
         loop = asyncio.get_running_loop()
         while self._pending:
+            if self._crowded and self._window > 0:
+                await asyncio.sleep(self._window)
             batch, self._pending = self._pending, []
             if self._on_batch is not None:
                 self._on_batch(len(batch))
@@ -351,6 +372,7 @@ class SqlStorage:
                 errors = await loop.run_in_executor(self._executor, self._write_batch, batch)
             except Exception as failure:  # the database failed: every append of the batch fails
                 errors = [failure] * len(batch)
+            self._crowded = len(batch) > 1 or bool(self._pending)
             for item, error in zip(batch, errors, strict=True):
                 if item.done.done():
                     continue

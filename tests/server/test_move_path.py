@@ -1,0 +1,96 @@
+"""The move path's shortcuts (issue 25, CPU per move): an action sent as listed is taken from
+the listed legal actions without a second legality check, and one broadcast builds what its
+views share once — with the same messages to every viewer as before."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from connect_arena.core import CHANCE, game_class, game_names, load
+from connect_arena.service import ErrorCode, MatchService, ServiceError, User
+from connect_arena.service.messages import state_json
+from connect_arena.service.pipeline import MovePipeline
+from tests.server.test_lifecycle import ALICE, BOB, drain, move, new_table, run
+
+
+def test_an_action_sent_as_listed_is_the_listed_action() -> None:
+    async def body(service: MatchService) -> None:
+        table = await service.get_table(await new_table(service, [ALICE, BOB]))
+        assert table.state is not None
+        seat = min(table.state.active_players())
+        listed = table.legal_actions(seat)
+        assert listed == table.state.legal_actions(seat)
+        chosen = listed[len(listed) // 2]
+        # Found among the listed actions (no parse, no legality check), spaces trimmed.
+        assert MovePipeline.validate(table, seat, f" {chosen} ") is chosen
+        # Anything else still goes to the engine, with its refusals.
+        with pytest.raises(ServiceError) as bad:
+            MovePipeline.validate(table, seat, "no such move")
+        assert bad.value.code is ErrorCode.INVALID_ACTION
+        other = 1 - seat
+        with pytest.raises(ServiceError) as wrong:
+            MovePipeline.validate(table, other, str(chosen))
+        assert wrong.value.code is ErrorCode.ILLEGAL_ACTION
+        # The state message lists the very entries the lookup used (built once a move).
+        entries = table.legal_entries(seat)
+        message = table.state_message((seat,))
+        assert message is not None and entries is table.legal_entries(seat)
+        assert all(a is b for a, b in zip(message["legal"][str(seat)], entries, strict=True))
+        # After the move the list is the new state's.
+        await move(service, table.id, ALICE if seat == 0 else BOB)
+        assert table.state is not None
+        now = min(table.state.active_players())
+        assert table.legal_actions(now) == table.state.legal_actions(now)
+
+    run(body)
+
+
+def test_each_viewer_gets_the_same_messages_as_built_one_by_one() -> None:
+    async def body(service: MatchService) -> None:
+        table_id = await new_table(service, [ALICE, BOB])
+        viewers = {
+            (0,): await service.watch(table_id, ALICE.id),
+            (1,): await service.watch(table_id, BOB.id),
+            (): await service.watch(table_id, User(3, "carol").id),
+        }
+        for subscription in viewers.values():
+            drain(subscription)
+        table = await service.get_table(table_id)
+        for _ in range(4):
+            assert table.state is not None
+            seat = min(table.state.active_players())
+            await move(service, table_id, ALICE if seat == 0 else BOB, pick=3)
+            for seats, subscription in viewers.items():
+                messages: list[dict[str, Any]] = drain(subscription)
+                state = [m for m in messages if m["type"] == "event"][-1]["state"]
+                alone = json.loads(json.dumps(state_json(table.id, table.state, table.seq, seats)))
+                assert {k: state[k] for k in alone} == alone
+                assert state["presence"] == json.loads(
+                    json.dumps(table.presence(table.last_activity())["seats"])
+                )
+
+    run(body)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_seat_of_a_perfect_information_game_sees_the_public_view(name: str) -> None:
+    # What lets one broadcast build a perfect-information game's observation once for all
+    # its viewers (State.public_observation: every seat sees everything).
+    if not game_class(name).game_type.perfect_information:
+        pytest.skip("hides something from some seats")
+    state = load(name, 2).new_initial_state()
+    rng = random.Random(5)
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        public = state.public_observation()
+        assert all(state.observation(seat) == public for seat in range(2))
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]), CHANCE)
+            continue
+        seat = min(state.active_players())
+        state.apply_action(rng.choice(state.legal_actions(seat)), seat)
