@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import operator
 from bisect import bisect_right
+from collections.abc import Callable
 from itertools import accumulate
-from typing import Any
+from typing import Any, SupportsIndex
 
 import numpy as np
 
@@ -164,7 +165,7 @@ class Stepper:
             ids = self._sorted = sorted(self._tree())
         return list(ids)
 
-    def apply_id(self, action_id: int) -> None:
+    def apply_id(self, action_id: SupportsIndex) -> None:
         """Choose ``action_id`` for the current player (or chance).
 
         A chosen id that completes an action applies that engine action and clears the
@@ -175,40 +176,64 @@ class Stepper:
                 is over.
             TypeError: ``action_id`` is not an integer (numpy integers are).
         """
-        action_id = operator.index(action_id)
+        chosen = operator.index(action_id)  # (compiled: an int argument would refuse numpy's)
         node = self._node  # built only at a seat's turn (then ``_player`` is that seat)
         if node is None:
             current = self.current_player
             if current == TERMINAL:
                 raise ValueError("the game is over: no id can be applied")
             if current == CHANCE:
-                outcome = self._chance_table().get(action_id)
+                outcome = self._chance_table().get(chosen)
                 if outcome is None:
-                    raise ValueError(f"{action_id} is not a chance outcome now")
+                    raise ValueError(f"{chosen} is not a chance outcome now")
                 self.state.apply_legal_action(outcome[0], CHANCE)
                 self._chance = self._player = None
                 self._node = self._root = None
                 return
-            node = self._tree()
-        target = node.get(action_id)
+            picked = self.encoding.pick(self.state, current, chosen)
+            if isinstance(picked, Action):  # one id, one action: no tree needed
+                self._player = None
+                self.state.apply_legal_action(picked, current)
+                return
+            node = self._node = self._root = picked
+        target = node.get(chosen)
         if target is None:
             raise ValueError(
-                f"{action_id} ({self.id_name(action_id)}) is not legal for seat {self._player} now"
+                f"{chosen} ({self.id_name(chosen)}) is not legal for seat {self._player} now"
             )
         self._sorted = None
         if isinstance(target, dict):
-            self.prefix += (action_id,)
+            self.prefix += (chosen,)
             self._node = target
             return
         if type(target) is list:  # a bucket: its node is built now
-            self.prefix += (action_id,)
-            self._node = self._expand(node, action_id)
+            self.prefix += (chosen,)
+            self._node = self._expand(node, chosen)
             return
         player = self._player
         assert player is not None
         self.prefix = ()
         self._node = self._root = self._player = None
         self.state.apply_legal_action(target, player)
+
+    def apply_and_draw(self, action_id: SupportsIndex, draw: Callable[[], float]) -> int:
+        """:meth:`apply_id`, then every chance outcome that follows, each picked by
+        :meth:`sample_chance` of one ``draw()`` (uniform in ``[0, 1)``), until a seat acts or
+        the game ends: the environments' step in one call.
+
+        Returns:
+            :attr:`current_player` afterwards (a seat, or ``TERMINAL``).
+
+        Raises:
+            ValueError, TypeError: as :meth:`apply_id` (then nothing changed and nothing
+                was drawn).
+        """
+        self.apply_id(action_id)
+        player = self.current_player
+        while player == CHANCE:
+            self.sample_chance(draw())
+            player = self.current_player
+        return player
 
     def pending_action(self, action_id: int) -> Action | None:
         """The engine action ``action_id`` would complete now, or ``None`` (not legal, or it
@@ -351,9 +376,7 @@ class Stepper:
     def clone(self) -> Stepper:
         """An independent copy (the engine state is cloned; prefix trees are shared, they
         never change once built)."""
-        other = Stepper.__new__(Stepper)
-        other.encoding = self.encoding
-        other.state = self.state.clone()
+        other = Stepper(self.encoding, self.state.clone())  # (compiled: no bare ``__new__``)
         other.prefix = self.prefix
         other._node = self._node
         other._root = self._root

@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Union
 
 import numpy as np
 import numpy.typing as npt
+from mypy_extensions import mypyc_attr
 
 from connect_arena.core.game import Action, Game, State
 
@@ -48,8 +49,12 @@ class EncodingError(ValueError):
     sequence that is a prefix of another in a game without an end id): a bug to report."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # plug-in games' encodings are interpreted
 class Encoding(abc.ABC):
     """A game's fixed action and observation encoding (one instance per game descriptor).
+
+    Compiled by mypyc with the four games' encodings (``_build.COMPILED``); a plug-in game's
+    encoding subclasses it interpreted.
 
     Attributes:
         game: the game descriptor (its options and number of players fix every size).
@@ -98,6 +103,19 @@ class Encoding(abc.ABC):
         :meth:`tree` of ``state.legal_actions(player)`` (games whose engines group their
         legal actions build it from the groups, which is quicker)."""
         return self.tree(state, state.legal_actions(player))
+
+    def pick(self, state: State[Any], player: int, action_id: int) -> Action | Node:
+        """The legal action of ``player``, the seat to act in ``state``, that the one id
+        ``action_id`` completes (``root(state, player)[action_id]``), or the root of the
+        position's prefix tree (:meth:`root`'s): always for an id that starts a longer
+        sequence or is not legal, and for any id the encoding finds no quicker way to.
+
+        The stepper asks this when an id comes before anyone asked for the legal ids (an
+        environment's ``step`` without an observation): games answer from the engine's legal
+        actions without building the root's dict where they can."""
+        root = self.root(state, player)
+        target = root.get(action_id)
+        return target if isinstance(target, Action) else root
 
     def expand(self, state: State[Any], bucket: Bucket, action_id: int) -> Node:
         """The node a :data:`Bucket` stands for: the tree of the ``bucket`` actions' sequences

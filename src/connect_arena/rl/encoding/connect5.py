@@ -38,7 +38,15 @@ import numpy as np
 
 from connect_arena.core.game import Action, State
 from connect_arena.games.connect5.legal import keyed_actions
-from connect_arena.games.connect5.notation import FirstPlayer, Jump, Place, Split, Stack, Step
+from connect_arena.games.connect5.notation import (
+    Connect5Action,
+    FirstPlayer,
+    Jump,
+    Place,
+    Split,
+    Stack,
+    Step,
+)
 from connect_arena.games.connect5.rules import Connect5Game, Connect5State
 from connect_arena.games.connect5.tables import PASS
 from connect_arena.rl.encoding.base import Encoding, EncodingError, Node, Tensor
@@ -117,6 +125,39 @@ class Connect5Encoding(Encoding):
         ``dict``; captures, apart, are single jumps (interned: one more such pass) or
         chains (:meth:`_captures`)."""
         pairs, captures = keyed_actions(cast(Connect5State, state), player)
+        return self._root(state, pairs, captures)
+
+    def pick(self, state: State[Any], player: int, action_id: int) -> Action | Node:
+        """:meth:`Encoding.pick` from the engine's keyed legal actions: a placement, stack,
+        step or split by a binary search of the ``(id, action)`` pairs (ascending ids), a
+        single jump from the captures' part alone; the root is built only for a capture
+        chain's first hop or an id that is not legal."""
+        pairs, captures = keyed_actions(cast(Connect5State, state), player)
+        if action_id < self.hop_base:
+            low, high = 0, len(pairs)
+            while low < high:
+                middle = (low + high) // 2
+                key = pairs[middle][0]
+                if key == action_id:
+                    return pairs[middle][1]
+                if key < action_id:
+                    low = middle + 1
+                else:
+                    high = middle
+        elif captures:
+            target = self._captures(state, captures).get(action_id)
+            if isinstance(target, Action):
+                return target
+        elif action_id == self.pass_id and not pairs:
+            return PASS
+        return self._root(state, pairs, captures)
+
+    def _root(
+        self,
+        state: State[Any],
+        pairs: list[tuple[int, Connect5Action]],
+        captures: list[Connect5Action],
+    ) -> Node:
         root: dict[Any, Any] = dict(pairs)
         if captures:
             root.update(self._captures(state, captures))

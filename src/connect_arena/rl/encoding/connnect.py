@@ -146,6 +146,8 @@ class ConnnectEncoding(Encoding):
             legal.DONE,
         ]
         self._single: dict[int, int] = {id(a): self._encode(a)[0] for a in interned}
+        self._by_id: dict[int, Action] = {self._encode(a)[0]: a for a in interned}
+        """The interned actions by their id (each has one: :meth:`pick`)."""
         self._sequence: dict[int, tuple[int, ...]] = {id(a): self._encode(a) for a in interned}
         self._claims: dict[int, tuple[Action, tuple[int, ...]]] = {}
         """Claims met (the engine interns them per placement), by identity, with their ids;
@@ -189,6 +191,17 @@ class ConnnectEncoding(Encoding):
             if len(root) == len(actions):
                 return root
         return self.tree(state, actions)
+
+    def pick(self, state: State[Any], player: int, action_id: int) -> Action | Node:
+        """:meth:`Encoding.pick`: the id of an interned action names that object, found in the
+        engine's list of the position by identity (no id computed per action); the root for
+        any other id (a claim's shape, a ``take``, an id that is not legal)."""
+        wanted = self._by_id.get(action_id)
+        if wanted is not None:
+            for action in cast(ConnnectState, state).legal_list(player):
+                if action is wanted:
+                    return action
+        return self.root(state, player)
 
     def _encode(self, action: Any) -> tuple[int, ...]:
         kind = type(action)
