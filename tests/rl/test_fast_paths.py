@@ -38,7 +38,8 @@ def test_pick_is_the_roots_answer(name: str, options: dict[str, Any]) -> None:
     """In every position of a random game, for every legal first id and random others,
     ``pick`` gives the action that the id completes at the root, or a root equal to
     :meth:`Encoding.root`'s (always for an id that is not legal, or starts a longer
-    sequence); the state is untouched."""
+    sequence); the lazily built :meth:`Encoding.first` gives the same ids, actions and root
+    whatever it is asked first; the state is untouched."""
     game = load(name, **options)
     encoding = encoding_for(game)
     state = game.new_initial_state()
@@ -60,6 +61,14 @@ def test_pick_is_the_roots_answer(name: str, options: dict[str, Any]) -> None:
             else:
                 assert answer == root, action_id
                 rooted += 1
+        ids, top, asked = sorted(root), encoding.first(state, player), encoding.first(state, player)
+        assert top.ids() == ids  # the lazily built first steps agree, asked in any order
+        for action_id in sorted(tried):
+            target = root.get(action_id)
+            expected = target if isinstance(target, Action) else None
+            assert top.pick(action_id) == expected
+            assert asked.pick(action_id) == expected
+        assert top.node() == root and asked.node() == root and asked.ids() == ids
         assert encoding.root(state, player) == root  # nothing changed
         state.apply_legal_action(rng.choice(state.legal_actions(player)), player)
     assert picked > 50 and rooted > 50

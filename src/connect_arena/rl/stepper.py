@@ -26,7 +26,7 @@ import numpy as np
 
 from connect_arena.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Action, State
 from connect_arena.core.records import record_of, replay
-from connect_arena.rl.encoding.base import ChanceEntry, Encoding, Node, Tensor
+from connect_arena.rl.encoding.base import ChanceEntry, Encoding, Node, Root, Tensor
 
 
 class Stepper:
@@ -49,6 +49,7 @@ class Stepper:
         "_player",
         "_root",
         "_sorted",
+        "_top",
         "encoding",
         "prefix",
         "state",
@@ -61,6 +62,7 @@ class Stepper:
         self._root: Node | None = None  # the prefix tree of the position's legal actions
         self._node: Node | None = None  # its node reached by ``prefix``
         self._sorted: list[int] | None = None  # its ids, sorted
+        self._top: Root | None = None  # the position's first steps, built as far as asked
         self._chance: dict[int, tuple[Action, float]] | None = None
         self._player: int | None = None  # current_player, until the engine state changes
 
@@ -96,8 +98,14 @@ class Stepper:
     def _tree(self) -> Node:
         node = self._node
         if node is None:
-            node = self._node = self._root = self.encoding.root(self.state, self.current_player)
+            node = self._node = self._root = self._first().node()
         return node
+
+    def _first(self) -> Root:
+        top = self._top
+        if top is None:
+            top = self._top = self.encoding.first(self.state, self.current_player)
+        return top
 
     def _expand(self, node: Node, step: int) -> Node:
         """Build the child of ``node`` at ``step`` that the encoding left as a bucket."""
@@ -162,7 +170,7 @@ class Stepper:
             return sorted(self._chance_table())
         ids = self._sorted
         if ids is None:
-            ids = self._sorted = sorted(self._tree())
+            ids = self._sorted = sorted(self._tree()) if self.prefix else self._first().ids()
         return list(ids)
 
     def apply_id(self, action_id: SupportsIndex) -> None:
@@ -188,14 +196,13 @@ class Stepper:
                     raise ValueError(f"{chosen} is not a chance outcome now")
                 self.state.apply_legal_action(outcome[0], CHANCE)
                 self._chance = self._player = None
-                self._node = self._root = None
                 return
-            picked = self.encoding.pick(self.state, current, chosen)
-            if isinstance(picked, Action):  # one id, one action: no tree needed
-                self._player = None
+            picked = self._first().pick(chosen)
+            if picked is not None:  # one id, one action: no tree needed
+                self._player = self._top = self._sorted = None
                 self.state.apply_legal_action(picked, current)
                 return
-            node = self._node = self._root = picked
+            node = self._tree()
         target = node.get(chosen)
         if target is None:
             raise ValueError(
@@ -213,7 +220,7 @@ class Stepper:
         player = self._player
         assert player is not None
         self.prefix = ()
-        self._node = self._root = self._player = None
+        self._node = self._root = self._player = self._top = None
         self.state.apply_legal_action(target, player)
 
     def apply_and_draw(self, action_id: SupportsIndex, draw: Callable[[], float]) -> int:
@@ -382,6 +389,7 @@ class Stepper:
         other._root = self._root
         other._player = self._player
         other._sorted = self._sorted
+        other._top = None  # it reads its own state: the clone's is built anew if asked
         other._chance = self._chance
         return other
 

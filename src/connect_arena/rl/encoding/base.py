@@ -104,6 +104,12 @@ class Encoding(abc.ABC):
         legal actions build it from the groups, which is quicker)."""
         return self.tree(state, state.legal_actions(player))
 
+    def first(self, state: State[Any], player: int) -> Root:
+        """The legal first steps of ``player``, the seat to act in ``state``, built as far
+        as the stepper asks (:class:`Root`; games whose engines hand out their legal ids
+        directly override it)."""
+        return Root(self, state, player)
+
     def pick(self, state: State[Any], player: int, action_id: int) -> Action | Node:
         """The legal action of ``player``, the seat to act in ``state``, that the one id
         ``action_id`` completes (``root(state, player)[action_id]``), or the root of the
@@ -167,6 +173,49 @@ class Encoding(abc.ABC):
     def describe_prefix(self, prefix: tuple[int, ...]) -> str:
         """The chosen part of an action, as text (empty when nothing is chosen)."""
         return " ".join(self.id_name(i) for i in prefix)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Root:
+    """A position's legal first steps for the seat to act, built as far as asked: the
+    sorted ids (a mask, OpenSpiel's ``legal_actions``), the action one id completes (a
+    step), the root node of the prefix tree (a longer sequence). The stepper keeps one per
+    position; nothing is asked of the engine twice.
+
+    Args:
+        encoding: the game's encoding.
+        state: the position (not changed).
+        player: the seat to act.
+    """
+
+    def __init__(self, encoding: Encoding, state: State[Any], player: int) -> None:
+        self.encoding = encoding
+        self.state = state
+        self.player = player
+        self._node: Node | None = None
+
+    def ids(self) -> list[int]:
+        """The legal first ids, ascending (a new list)."""
+        return sorted(self.node())
+
+    def pick(self, action_id: int) -> Action | None:
+        """The action ``action_id`` completes by itself, else ``None`` (it starts a longer
+        sequence, or is not legal: :meth:`node` tells which)."""
+        node = self._node
+        if node is None:
+            answer = self.encoding.pick(self.state, self.player, action_id)
+            if isinstance(answer, Action):
+                return answer
+            node = self._node = answer
+        target = node.get(action_id)
+        return target if isinstance(target, Action) else None
+
+    def node(self) -> Node:
+        """The root node of the prefix tree (:meth:`Encoding.root`), built once."""
+        node = self._node
+        if node is None:
+            node = self._node = self.encoding.root(self.state, self.player)
+        return node
 
 
 def build_tree(actions: list[Action], sequences: list[tuple[int, ...]], end_id: int | None) -> Node:

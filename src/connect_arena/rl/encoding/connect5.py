@@ -49,7 +49,7 @@ from connect_arena.games.connect5.notation import (
 )
 from connect_arena.games.connect5.rules import Connect5Game, Connect5State
 from connect_arena.games.connect5.tables import PASS
-from connect_arena.rl.encoding.base import Encoding, EncodingError, Node, Tensor
+from connect_arena.rl.encoding.base import Encoding, EncodingError, Node, Root, Tensor
 
 _CHAIN_LIMIT = 50_000
 """Capture chains whose ids are kept (by path)."""
@@ -127,6 +127,11 @@ class Connect5Encoding(Encoding):
         pairs, captures = keyed_actions(cast(Connect5State, state), player)
         return self._root(state, pairs, captures)
 
+    def first(self, state: State[Any], player: int) -> Root:
+        """:class:`Connect5Root`: the engine's keyed legal actions, generated once."""
+        pairs, captures = keyed_actions(cast(Connect5State, state), player)
+        return Connect5Root(self, state, player, pairs, captures)
+
     def pick(self, state: State[Any], player: int, action_id: int) -> Action | Node:
         """:meth:`Encoding.pick` from the engine's keyed legal actions: a placement, stack,
         step or split by a binary search of the ``(id, action)`` pairs (ascending ids), a
@@ -134,16 +139,9 @@ class Connect5Encoding(Encoding):
         chain's first hop or an id that is not legal."""
         pairs, captures = keyed_actions(cast(Connect5State, state), player)
         if action_id < self.hop_base:
-            low, high = 0, len(pairs)
-            while low < high:
-                middle = (low + high) // 2
-                key = pairs[middle][0]
-                if key == action_id:
-                    return pairs[middle][1]
-                if key < action_id:
-                    low = middle + 1
-                else:
-                    high = middle
+            found = _search(pairs, action_id)
+            if found is not None:
+                return found
         elif captures:
             target = self._captures(state, captures).get(action_id)
             if isinstance(target, Action):
@@ -338,6 +336,80 @@ class Connect5Encoding(Encoding):
         )[:, None]
         out[5 * n + 5 + player] = 1.0
         out[6 * n + 5] = c5.round / self.cfg.rounds
+
+
+class Connect5Root(Root):
+    """A position's first steps from the engine's keyed legal actions (``(id, action)``
+    pairs, ascending, then the captures): the ids without a dict, a placement, stack, step
+    or split picked by a binary search of the pairs, the captures' part built once when a
+    capture is asked for."""
+
+    def __init__(
+        self,
+        encoding: Connect5Encoding,
+        state: State[Any],
+        player: int,
+        pairs: list[tuple[int, Connect5Action]],
+        captures: list[Connect5Action],
+    ) -> None:
+        super().__init__(encoding, state, player)
+        self.c5 = encoding
+        self.pairs = pairs
+        self.captures = captures
+        self._hops: Node | None = None
+
+    def _capture_part(self) -> Node:
+        hops = self._hops
+        if hops is None:
+            hops = self._hops = self.c5._captures(self.state, self.captures)
+        return hops
+
+    def ids(self) -> list[int]:
+        pairs = self.pairs
+        ids = [pair[0] for pair in pairs]  # ascending (legal.keyed_actions)
+        if self.captures:
+            ids += sorted(self._capture_part())  # hop ids come after every other id
+        elif not pairs:
+            ids.append(self.c5.pass_id)
+        return ids
+
+    def pick(self, action_id: int) -> Action | None:
+        node = self._node
+        if node is not None:
+            target = node.get(action_id)
+            return target if isinstance(target, Action) else None
+        if action_id < self.c5.hop_base:
+            return _search(self.pairs, action_id)
+        if self.captures:
+            target = self._capture_part().get(action_id)
+            return target if isinstance(target, Action) else None
+        return PASS if action_id == self.c5.pass_id and not self.pairs else None
+
+    def node(self) -> Node:
+        node = self._node
+        if node is None:
+            node = dict(self.pairs)
+            if self.captures:
+                node.update(self._capture_part())
+            elif not self.pairs:
+                node[self.c5.pass_id] = PASS
+            self._node = node
+        return node
+
+
+def _search(pairs: list[tuple[int, Connect5Action]], action_id: int) -> Connect5Action | None:
+    """The action of ``action_id`` in ``pairs`` (ascending ids), by binary search."""
+    low, high = 0, len(pairs)
+    while low < high:
+        middle = (low + high) // 2
+        key = pairs[middle][0]
+        if key == action_id:
+            return pairs[middle][1]
+        if key < action_id:
+            low = middle + 1
+        else:
+            high = middle
+    return None
 
 
 def _bucket(here: Action | list[Action], capture: Action) -> list[Action]:
