@@ -301,7 +301,8 @@ class ConnectArenaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type h
         """Start a new game (``seed``: the chance generator's, else it goes on)."""
         self.table.new_game(seed)
         self.agents = list(self.possible_agents)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        # the usual step keeps this dict of zeros (a new one per step was 6% of a step)
+        self.rewards = self._zeros = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -333,8 +334,8 @@ class ConnectArenaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type h
             if before is not None:
                 self.rewards = table.shaping(before)
                 self._accumulate_rewards()
-            else:
-                self.rewards = dict.fromkeys(self.agents, 0.0)  # terminal: zeros till then
+            elif self.rewards is not self._zeros:  # terminal: zeros till then
+                self.rewards = self._zeros = dict.fromkeys(self.agents, 0.0)
             return
         if table.over():
             self.rewards = table.returns()

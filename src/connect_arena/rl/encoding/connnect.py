@@ -68,7 +68,7 @@ from connect_arena.games.connnect.notation import (
 )
 from connect_arena.games.connnect.rules import ROLLS, ConnnectGame, ConnnectState
 from connect_arena.games.connnect.view import visible_sheet
-from connect_arena.rl.encoding.base import Encoding, Node, Tensor
+from connect_arena.rl.encoding.base import Encoding, Node, Root, Tensor
 
 DELTAS = (-2, -1, 1, 2)
 PHASES = (
@@ -191,6 +191,15 @@ class ConnnectEncoding(Encoding):
             if len(root) == len(actions):
                 return root
         return self.tree(state, actions)
+
+    def first(self, state: State[Any], player: int) -> Root:
+        """:class:`ConnnectRoot`: when every legal action is interned, the ids sorted without
+        a dict; else the plain :class:`Root`."""
+        actions: list[Any] = cast(ConnnectState, state).legal_list(player)
+        keys: list[Any] = list(map(self._single.get, map(id, actions)))
+        if None in keys:
+            return Root(self, state, player)
+        return ConnnectRoot(self, state, player, keys, actions)
 
     def pick(self, state: State[Any], player: int, action_id: int) -> Action | Node:
         """:meth:`Encoding.pick`: the id of an interned action names that object, found in the
@@ -346,3 +355,50 @@ class ConnnectEncoding(Encoding):
             planes[6, cell] = 1.0
         for cell in geo.cells_of(crossed):
             planes[7, cell] = 1.0
+
+
+class ConnnectRoot(Root):
+    """A position whose legal actions are all interned single steps (a Fill or Setup Phase,
+    the Zone Die): the ids sorted from the engine's list by identity, without a dict; an id
+    picked by identity (:meth:`ConnnectEncoding.pick`); the root's dict only when asked."""
+
+    def __init__(
+        self,
+        encoding: ConnnectEncoding,
+        state: State[Any],
+        player: int,
+        keys: list[int],
+        actions: list[Action],
+    ) -> None:
+        super().__init__(encoding, state, player)
+        self.cn = encoding
+        self.keys = keys
+        self.actions = actions
+
+    def ids(self) -> list[int]:
+        ids = sorted(self.keys)
+        for index in range(1, len(ids)):
+            if ids[index] == ids[index - 1]:  # two actions, one id: the plain tree says so
+                return sorted(self.node())
+        return ids
+
+    def pick(self, action_id: int) -> Action | None:
+        node = self._node
+        if node is not None:
+            target = node.get(action_id)
+            return target if isinstance(target, Action) else None
+        wanted = self.cn._by_id.get(action_id)
+        if wanted is not None:
+            for action in self.actions:
+                if action is wanted:
+                    return action
+        return None
+
+    def node(self) -> Node:
+        node = self._node
+        if node is None:
+            node = dict(zip(self.keys, self.actions, strict=True))
+            if len(node) != len(self.actions):  # a repeated id: build_tree reports it
+                node = self.cn.tree(self.state, self.actions)
+            self._node = node
+        return node
