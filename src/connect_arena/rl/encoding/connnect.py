@@ -193,13 +193,9 @@ class ConnnectEncoding(Encoding):
         return self.tree(state, actions)
 
     def first(self, state: State[Any], player: int) -> Root:
-        """:class:`ConnnectRoot`: when every legal action is interned, the ids sorted without
-        a dict; else the plain :class:`Root`."""
+        """:class:`ConnnectRoot` of the engine's list of the position."""
         actions: list[Any] = cast(ConnnectState, state).legal_list(player)
-        keys: list[Any] = list(map(self._single.get, map(id, actions)))
-        if None in keys:
-            return Root(self, state, player)
-        return ConnnectRoot(self, state, player, keys, actions)
+        return ConnnectRoot(self, state, player, actions)
 
     def pick(self, state: State[Any], player: int, action_id: int) -> Action | Node:
         """:meth:`Encoding.pick`: the id of an interned action names that object, found in the
@@ -358,25 +354,30 @@ class ConnnectEncoding(Encoding):
 
 
 class ConnnectRoot(Root):
-    """A position whose legal actions are all interned single steps (a Fill or Setup Phase,
-    the Zone Die): the ids sorted from the engine's list by identity, without a dict; an id
-    picked by identity (:meth:`ConnnectEncoding.pick`); the root's dict only when asked."""
+    """A position's first steps from the engine's list: an interned action's id picked by
+    identity (:meth:`ConnnectEncoding.pick`; claims and ``take`` have ids of their own);
+    when every legal action is interned (a Fill or Setup Phase, the Zone Die), the ids
+    sorted from their interned ids without a dict; the root's dict only when asked."""
 
     def __init__(
-        self,
-        encoding: ConnnectEncoding,
-        state: State[Any],
-        player: int,
-        keys: list[int],
-        actions: list[Action],
+        self, encoding: ConnnectEncoding, state: State[Any], player: int, actions: list[Action]
     ) -> None:
         super().__init__(encoding, state, player)
         self.cn = encoding
-        self.keys = keys
         self.actions = actions
+        self._keys: list[Any] | None = None
+
+    def _interned_ids(self) -> list[Any]:
+        keys = self._keys
+        if keys is None:
+            keys = self._keys = list(map(self.cn._single.get, map(id, self.actions)))
+        return keys
 
     def ids(self) -> list[int]:
-        ids = sorted(self.keys)
+        keys = self._interned_ids()
+        if None in keys:  # claims or ``take``: the plain tree
+            return sorted(self.node())
+        ids: list[int] = sorted(keys)
         for index in range(1, len(ids)):
             if ids[index] == ids[index - 1]:  # two actions, one id: the plain tree says so
                 return sorted(self.node())
@@ -388,17 +389,23 @@ class ConnnectRoot(Root):
             target = node.get(action_id)
             return target if isinstance(target, Action) else None
         wanted = self.cn._by_id.get(action_id)
-        if wanted is not None:
-            for action in self.actions:
-                if action is wanted:
-                    return action
+        if wanted is None:  # a claim's shape, a ``take``, or no id of this game
+            target = self.node().get(action_id)
+            return target if isinstance(target, Action) else None
+        for action in self.actions:
+            if action is wanted:
+                return action
         return None
 
     def node(self) -> Node:
         node = self._node
         if node is None:
-            node = dict(zip(self.keys, self.actions, strict=True))
-            if len(node) != len(self.actions):  # a repeated id: build_tree reports it
+            keys = self._interned_ids()
+            if None in keys:
                 node = self.cn.tree(self.state, self.actions)
+            else:
+                node = dict(zip(keys, self.actions, strict=True))
+                if len(node) != len(self.actions):  # a repeated id: build_tree reports it
+                    node = self.cn.tree(self.state, self.actions)
             self._node = node
         return node
