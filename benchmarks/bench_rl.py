@@ -4,11 +4,14 @@ Run: ``.venv/bin/python benchmarks/bench_rl.py [--games N] [--game NAME] [--cpu]
 figures; asserts nothing (speed targets live in benchmarks, never in unit tests).
 
 For each game (default options and players, the anti-endless option at its default as the
-adapters set it), ``N`` seeded random games are played on the engine (``legal_actions`` +
-``apply_legal_action``, chance drawn from the same ``random.Random(seed)``), then the same
-games are replayed, in the same run, through the adapters, which ask for the legal ids at every
-step as a player would:
+adapters set it), ``N`` seeded random games are played on the engine (untimed), then the same
+games are replayed, in the same run, by the engine and through the adapters, each asking for
+what a player needs at every step and applying the game's recorded choice, so that every way
+does the same work and only the layers differ:
 
+* ``engine``: ``legal_actions`` (``chance_outcomes`` at a chance node) then
+  ``apply_legal_action`` of the recorded action (no random choice: a playout's ``rng.choice``
+  would count as the engine's time and shrink the adapters' share);
 * ``stepper``: ids through :class:`connect_arena.rl.stepper.Stepper` (no OpenSpiel);
 * ``openspiel``: ids through ``pyspiel`` (``state.legal_actions()`` / ``apply_action``);
 * ``pyspiel alone``: the same id sequences through a Python game of OpenSpiel that does
@@ -67,6 +70,23 @@ def engine_games(
         finished.append(state)
     seconds = clock() - start
     return finished, sum(len(state.history) for state in finished), seconds
+
+
+def engine_replay(
+    name: str, options: dict[str, Any], finished: list[Any], clock: Callable[[], float]
+) -> float:
+    """Seconds to replay the finished games' actions on the engine, asking at every step for
+    the legal actions (the outcomes at a chance node), as the adapters ask for the ids."""
+    game = load(name, **options)
+    start = clock()
+    for done in finished:
+        state = game.new_initial_state()
+        for entry in done.history:
+            player = entry.player
+            legal = state.chance_outcomes() if player == CHANCE else state.legal_actions(player)
+            assert legal
+            state.apply_legal_action(entry.action, player)
+    return clock() - start
 
 
 def trajectories(name: str, options: dict[str, Any], finished: list[Any]) -> list[Trajectory]:
@@ -240,7 +260,7 @@ def main() -> None:
         seconds = dict.fromkeys(ways, float("inf"))
         for _ in range(args.repeat):  # interleaved, the best of each: a shared machine
             seconds["engine"] = min(
-                seconds["engine"], engine_games(name, options, range(args.games), clock)[2]
+                seconds["engine"], engine_replay(name, options, finished, clock)
             )
             seconds["stepper"] = min(seconds["stepper"], stepper_games(name, options, games, clock))
             seconds["openspiel"] = min(

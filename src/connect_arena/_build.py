@@ -3,7 +3,7 @@
 The hot engine modules (:data:`COMPILED`) are compiled ahead of time by mypyc from the same
 typed source; nothing else differs. The extensions live in ``connect_arena/_native/<digest>/``,
 where ``<digest>`` is :func:`source_digest`: a hash of every ``.py`` file of ``agents/``,
-``core/`` and ``games/`` and of the interpreter's tag. :func:`activate` (run when
+``core/``, ``games/`` and ``rl/`` and of the interpreter's tag. :func:`activate` (run when
 ``connect_arena`` is imported) loads them only from the directory of the current sources'
 digest, so an editable install whose sources changed after the last compilation runs the
 pure-Python modules (with a one-line notice on stderr) and never stale compiled code.
@@ -67,13 +67,21 @@ COMPILED: tuple[str, ...] = (
     "games.quinque.rules",
     "games.quinque.shapes",
     "games.quinque.tables",
+    "rl.encoding.base",
+    "rl.encoding.connect5",
+    "rl.encoding.connnect",
+    "rl.encoding.pairs",
+    "rl.encoding.quinque",
+    "rl.stepper",
 )
 """The compiled modules, relative to ``connect_arena`` (the profiles' hot spots): ``core.state``
 (the engine protocol's ``State``, subclassed by compiled and interpreted states), the rules
 of the four games (their ``State`` classes native; ``Game`` and ``Action`` stay interpreted
 in ``core.game``), the games' helper modules and their MCTS knowledge (rollout policies and
-evaluations, most of a simulation's time)."""
-HASHED = ("agents", "core", "games")
+evaluations, most of a simulation's time), and the research adapters' stepping layer with the
+games' action encodings (the hot path between ``env.step`` or OpenSpiel's ``apply_action`` and
+the engine)."""
+HASHED = ("agents", "core", "games", "rl")
 """Packages whose sources make up the digest: the compiled modules and everything they use."""
 
 _status = "pure (not activated)"

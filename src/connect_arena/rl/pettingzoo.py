@@ -149,22 +149,27 @@ class _Table:
         while stepper.current_player == CHANCE:
             stepper.sample_chance(float(self.np_random.random()))
 
-    def play(self, name: str, action: object) -> None:
-        """Apply ``name``'s action id, then the chance outcomes that follow. An illegal id
-        (not an integer, or not legal now) ends the game with ``name`` as :attr:`forfeit`.
+    def play(self, name: str, action: object) -> int | None:
+        """Apply ``name``'s action id, then the chance outcomes that follow (drawn from
+        :attr:`np_random`, one ``random()`` each). An illegal id (not an integer, or not legal
+        now) ends the game with ``name`` as :attr:`forfeit`.
+
+        Returns:
+            The seat to act now (``TERMINAL`` at the end); ``None`` after a forfeit.
 
         Raises:
             ValueError: an illegal id under the ``"raise"`` policy (nothing changes).
         """
         try:
-            self.stepper.apply_id(int(action))  # type: ignore[call-overload]
+            draw = self.np_random.random  # a float in [0, 1) per call
+            # one compiled call from the id to the next seat: no Python layer per outcome
+            return self.stepper.apply_and_draw(int(action), draw)  # type: ignore[call-overload]
         except (TypeError, ValueError) as error:
             if self.illegal_action == "raise":
                 raise ValueError(f"{name}: {error}") from None
             gymnasium.logger.warn(f"{name} chose an illegal action ({error}): it loses")
             self.forfeit = name
-            return
-        self.draw_chance()
+            return None
 
     def over(self) -> bool:
         """Whether the episode is over (the game, or a forfeit)."""
@@ -296,7 +301,8 @@ class ConnectArenaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type h
         """Start a new game (``seed``: the chance generator's, else it goes on)."""
         self.table.new_game(seed)
         self.agents = list(self.possible_agents)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        # the usual step keeps this dict of zeros (a new one per step was 6% of a step)
+        self.rewards = self._zeros = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -319,18 +325,17 @@ class ConnectArenaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type h
             return
         table = self.table
         before = table.progress() if table.shaped else None
-        table.play(agent, action)
+        seat = table.play(agent, action)
         self._cumulative_rewards[agent] = 0.0
-        seat = table.stepper.current_player
-        if seat >= 0 and table.forfeit is None:  # the usual step: the game goes on
+        if seat is not None and seat >= 0:  # the usual step: the game goes on
             self.agent_selection = table.names[seat]
             if table.planes:  # the masks travel in the infos
                 self.infos = table.infos()
             if before is not None:
                 self.rewards = table.shaping(before)
                 self._accumulate_rewards()
-            else:
-                self.rewards = dict.fromkeys(self.agents, 0.0)  # terminal: zeros till then
+            elif self.rewards is not self._zeros:  # terminal: zeros till then
+                self.rewards = self._zeros = dict.fromkeys(self.agents, 0.0)
             return
         if table.over():
             self.rewards = table.returns()

@@ -18,14 +18,15 @@ from __future__ import annotations
 
 import operator
 from bisect import bisect_right
+from collections.abc import Callable
 from itertools import accumulate
-from typing import Any
+from typing import Any, SupportsIndex
 
 import numpy as np
 
 from connect_arena.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Action, State
 from connect_arena.core.records import record_of, replay
-from connect_arena.rl.encoding.base import ChanceEntry, Encoding, Node, Tensor
+from connect_arena.rl.encoding.base import ChanceEntry, Encoding, Node, Root, Tensor
 
 
 class Stepper:
@@ -48,6 +49,7 @@ class Stepper:
         "_player",
         "_root",
         "_sorted",
+        "_top",
         "encoding",
         "prefix",
         "state",
@@ -60,6 +62,7 @@ class Stepper:
         self._root: Node | None = None  # the prefix tree of the position's legal actions
         self._node: Node | None = None  # its node reached by ``prefix``
         self._sorted: list[int] | None = None  # its ids, sorted
+        self._top: Root | None = None  # the position's first steps, built as far as asked
         self._chance: dict[int, tuple[Action, float]] | None = None
         self._player: int | None = None  # current_player, until the engine state changes
 
@@ -95,8 +98,14 @@ class Stepper:
     def _tree(self) -> Node:
         node = self._node
         if node is None:
-            node = self._node = self._root = self.encoding.root(self.state, self.current_player)
+            node = self._node = self._root = self._first().node()
         return node
+
+    def _first(self) -> Root:
+        top = self._top
+        if top is None:
+            top = self._top = self.encoding.first(self.state, self.current_player)
+        return top
 
     def _expand(self, node: Node, step: int) -> Node:
         """Build the child of ``node`` at ``step`` that the encoding left as a bucket."""
@@ -161,10 +170,10 @@ class Stepper:
             return sorted(self._chance_table())
         ids = self._sorted
         if ids is None:
-            ids = self._sorted = sorted(self._tree())
+            ids = self._sorted = sorted(self._tree()) if self.prefix else self._first().ids()
         return list(ids)
 
-    def apply_id(self, action_id: int) -> None:
+    def apply_id(self, action_id: SupportsIndex) -> None:
         """Choose ``action_id`` for the current player (or chance).
 
         A chosen id that completes an action applies that engine action and clears the
@@ -175,40 +184,63 @@ class Stepper:
                 is over.
             TypeError: ``action_id`` is not an integer (numpy integers are).
         """
-        action_id = operator.index(action_id)
+        chosen = operator.index(action_id)  # (compiled: an int argument would refuse numpy's)
         node = self._node  # built only at a seat's turn (then ``_player`` is that seat)
         if node is None:
             current = self.current_player
             if current == TERMINAL:
                 raise ValueError("the game is over: no id can be applied")
             if current == CHANCE:
-                outcome = self._chance_table().get(action_id)
+                outcome = self._chance_table().get(chosen)
                 if outcome is None:
-                    raise ValueError(f"{action_id} is not a chance outcome now")
+                    raise ValueError(f"{chosen} is not a chance outcome now")
                 self.state.apply_legal_action(outcome[0], CHANCE)
                 self._chance = self._player = None
-                self._node = self._root = None
+                return
+            picked = self._first().pick(chosen)
+            if picked is not None:  # one id, one action: no tree needed
+                self._player = self._top = self._sorted = None
+                self.state.apply_legal_action(picked, current)
                 return
             node = self._tree()
-        target = node.get(action_id)
+        target = node.get(chosen)
         if target is None:
             raise ValueError(
-                f"{action_id} ({self.id_name(action_id)}) is not legal for seat {self._player} now"
+                f"{chosen} ({self.id_name(chosen)}) is not legal for seat {self._player} now"
             )
         self._sorted = None
         if isinstance(target, dict):
-            self.prefix += (action_id,)
+            self.prefix += (chosen,)
             self._node = target
             return
         if type(target) is list:  # a bucket: its node is built now
-            self.prefix += (action_id,)
-            self._node = self._expand(node, action_id)
+            self.prefix += (chosen,)
+            self._node = self._expand(node, chosen)
             return
         player = self._player
         assert player is not None
         self.prefix = ()
-        self._node = self._root = self._player = None
+        self._node = self._root = self._player = self._top = None
         self.state.apply_legal_action(target, player)
+
+    def apply_and_draw(self, action_id: SupportsIndex, draw: Callable[[], float]) -> int:
+        """:meth:`apply_id`, then every chance outcome that follows, each picked by
+        :meth:`sample_chance` of one ``draw()`` (uniform in ``[0, 1)``), until a seat acts or
+        the game ends: the environments' step in one call.
+
+        Returns:
+            :attr:`current_player` afterwards (a seat, or ``TERMINAL``).
+
+        Raises:
+            ValueError, TypeError: as :meth:`apply_id` (then nothing changed and nothing
+                was drawn).
+        """
+        self.apply_id(action_id)
+        player = self.current_player
+        while player == CHANCE:
+            self.sample_chance(draw())
+            player = self.current_player
+        return player
 
     def pending_action(self, action_id: int) -> Action | None:
         """The engine action ``action_id`` would complete now, or ``None`` (not legal, or it
@@ -351,14 +383,13 @@ class Stepper:
     def clone(self) -> Stepper:
         """An independent copy (the engine state is cloned; prefix trees are shared, they
         never change once built)."""
-        other = Stepper.__new__(Stepper)
-        other.encoding = self.encoding
-        other.state = self.state.clone()
+        other = Stepper(self.encoding, self.state.clone())  # (compiled: no bare ``__new__``)
         other.prefix = self.prefix
         other._node = self._node
         other._root = self._root
         other._player = self._player
         other._sorted = self._sorted
+        other._top = None  # it reads its own state: the clone's is built anew if asked
         other._chance = self._chance
         return other
 

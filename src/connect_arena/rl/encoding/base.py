@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Union
 
 import numpy as np
 import numpy.typing as npt
+from mypy_extensions import mypyc_attr
 
 from connect_arena.core.game import Action, Game, State
 
@@ -48,8 +49,12 @@ class EncodingError(ValueError):
     sequence that is a prefix of another in a game without an end id): a bug to report."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # plug-in games' encodings are interpreted
 class Encoding(abc.ABC):
     """A game's fixed action and observation encoding (one instance per game descriptor).
+
+    Compiled by mypyc with the four games' encodings (``_build.COMPILED``); a plug-in game's
+    encoding subclasses it interpreted.
 
     Attributes:
         game: the game descriptor (its options and number of players fix every size).
@@ -98,6 +103,25 @@ class Encoding(abc.ABC):
         :meth:`tree` of ``state.legal_actions(player)`` (games whose engines group their
         legal actions build it from the groups, which is quicker)."""
         return self.tree(state, state.legal_actions(player))
+
+    def first(self, state: State[Any], player: int) -> Root:
+        """The legal first steps of ``player``, the seat to act in ``state``, built as far
+        as the stepper asks (:class:`Root`; games whose engines hand out their legal ids
+        directly override it)."""
+        return Root(self, state, player)
+
+    def pick(self, state: State[Any], player: int, action_id: int) -> Action | Node:
+        """The legal action of ``player``, the seat to act in ``state``, that the one id
+        ``action_id`` completes (``root(state, player)[action_id]``), or the root of the
+        position's prefix tree (:meth:`root`'s): always for an id that starts a longer
+        sequence or is not legal, and for any id the encoding finds no quicker way to.
+
+        The stepper asks this when an id comes before anyone asked for the legal ids (an
+        environment's ``step`` without an observation): games answer from the engine's legal
+        actions without building the root's dict where they can."""
+        root = self.root(state, player)
+        target = root.get(action_id)
+        return target if isinstance(target, Action) else root
 
     def expand(self, state: State[Any], bucket: Bucket, action_id: int) -> Node:
         """The node a :data:`Bucket` stands for: the tree of the ``bucket`` actions' sequences
@@ -149,6 +173,49 @@ class Encoding(abc.ABC):
     def describe_prefix(self, prefix: tuple[int, ...]) -> str:
         """The chosen part of an action, as text (empty when nothing is chosen)."""
         return " ".join(self.id_name(i) for i in prefix)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Root:
+    """A position's legal first steps for the seat to act, built as far as asked: the
+    sorted ids (a mask, OpenSpiel's ``legal_actions``), the action one id completes (a
+    step), the root node of the prefix tree (a longer sequence). The stepper keeps one per
+    position; nothing is asked of the engine twice.
+
+    Args:
+        encoding: the game's encoding.
+        state: the position (not changed).
+        player: the seat to act.
+    """
+
+    def __init__(self, encoding: Encoding, state: State[Any], player: int) -> None:
+        self.encoding = encoding
+        self.state = state
+        self.player = player
+        self._node: Node | None = None
+
+    def ids(self) -> list[int]:
+        """The legal first ids, ascending (a new list)."""
+        return sorted(self.node())
+
+    def pick(self, action_id: int) -> Action | None:
+        """The action ``action_id`` completes by itself, else ``None`` (it starts a longer
+        sequence, or is not legal: :meth:`node` tells which)."""
+        node = self._node
+        if node is None:
+            answer = self.encoding.pick(self.state, self.player, action_id)
+            if isinstance(answer, Action):
+                return answer
+            node = self._node = answer
+        target = node.get(action_id)
+        return target if isinstance(target, Action) else None
+
+    def node(self) -> Node:
+        """The root node of the prefix tree (:meth:`Encoding.root`), built once."""
+        node = self._node
+        if node is None:
+            node = self._node = self.encoding.root(self.state, self.player)
+        return node
 
 
 def build_tree(actions: list[Action], sequences: list[tuple[int, ...]], end_id: int | None) -> Node:

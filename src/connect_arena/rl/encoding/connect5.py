@@ -38,10 +38,18 @@ import numpy as np
 
 from connect_arena.core.game import Action, State
 from connect_arena.games.connect5.legal import keyed_actions
-from connect_arena.games.connect5.notation import FirstPlayer, Jump, Place, Split, Stack, Step
+from connect_arena.games.connect5.notation import (
+    Connect5Action,
+    FirstPlayer,
+    Jump,
+    Place,
+    Split,
+    Stack,
+    Step,
+)
 from connect_arena.games.connect5.rules import Connect5Game, Connect5State
 from connect_arena.games.connect5.tables import PASS
-from connect_arena.rl.encoding.base import Encoding, EncodingError, Node, Tensor
+from connect_arena.rl.encoding.base import Encoding, EncodingError, Node, Root, Tensor
 
 _CHAIN_LIMIT = 50_000
 """Capture chains whose ids are kept (by path)."""
@@ -117,6 +125,37 @@ class Connect5Encoding(Encoding):
         ``dict``; captures, apart, are single jumps (interned: one more such pass) or
         chains (:meth:`_captures`)."""
         pairs, captures = keyed_actions(cast(Connect5State, state), player)
+        return self._root(state, pairs, captures)
+
+    def first(self, state: State[Any], player: int) -> Root:
+        """:class:`Connect5Root`: the engine's keyed legal actions, generated once."""
+        pairs, captures = keyed_actions(cast(Connect5State, state), player)
+        return Connect5Root(self, state, player, pairs, captures)
+
+    def pick(self, state: State[Any], player: int, action_id: int) -> Action | Node:
+        """:meth:`Encoding.pick` from the engine's keyed legal actions: a placement, stack,
+        step or split by a binary search of the ``(id, action)`` pairs (ascending ids), a
+        single jump from the captures' part alone; the root is built only for a capture
+        chain's first hop or an id that is not legal."""
+        pairs, captures = keyed_actions(cast(Connect5State, state), player)
+        if action_id < self.hop_base:
+            found = _search(pairs, action_id)
+            if found is not None:
+                return found
+        elif captures:
+            target = self._captures(state, captures).get(action_id)
+            if isinstance(target, Action):
+                return target
+        elif action_id == self.pass_id and not pairs:
+            return PASS
+        return self._root(state, pairs, captures)
+
+    def _root(
+        self,
+        state: State[Any],
+        pairs: list[tuple[int, Connect5Action]],
+        captures: list[Connect5Action],
+    ) -> Node:
         root: dict[Any, Any] = dict(pairs)
         if captures:
             root.update(self._captures(state, captures))
@@ -297,6 +336,80 @@ class Connect5Encoding(Encoding):
         )[:, None]
         out[5 * n + 5 + player] = 1.0
         out[6 * n + 5] = c5.round / self.cfg.rounds
+
+
+class Connect5Root(Root):
+    """A position's first steps from the engine's keyed legal actions (``(id, action)``
+    pairs, ascending, then the captures): the ids without a dict, a placement, stack, step
+    or split picked by a binary search of the pairs, the captures' part built once when a
+    capture is asked for."""
+
+    def __init__(
+        self,
+        encoding: Connect5Encoding,
+        state: State[Any],
+        player: int,
+        pairs: list[tuple[int, Connect5Action]],
+        captures: list[Connect5Action],
+    ) -> None:
+        super().__init__(encoding, state, player)
+        self.c5 = encoding
+        self.pairs = pairs
+        self.captures = captures
+        self._hops: Node | None = None
+
+    def _capture_part(self) -> Node:
+        hops = self._hops
+        if hops is None:
+            hops = self._hops = self.c5._captures(self.state, self.captures)
+        return hops
+
+    def ids(self) -> list[int]:
+        pairs = self.pairs
+        ids = [pair[0] for pair in pairs]  # ascending (legal.keyed_actions)
+        if self.captures:
+            ids += sorted(self._capture_part())  # hop ids come after every other id
+        elif not pairs:
+            ids.append(self.c5.pass_id)
+        return ids
+
+    def pick(self, action_id: int) -> Action | None:
+        node = self._node
+        if node is not None:
+            target = node.get(action_id)
+            return target if isinstance(target, Action) else None
+        if action_id < self.c5.hop_base:
+            return _search(self.pairs, action_id)
+        if self.captures:
+            target = self._capture_part().get(action_id)
+            return target if isinstance(target, Action) else None
+        return PASS if action_id == self.c5.pass_id and not self.pairs else None
+
+    def node(self) -> Node:
+        node = self._node
+        if node is None:
+            node = dict(self.pairs)
+            if self.captures:
+                node.update(self._capture_part())
+            elif not self.pairs:
+                node[self.c5.pass_id] = PASS
+            self._node = node
+        return node
+
+
+def _search(pairs: list[tuple[int, Connect5Action]], action_id: int) -> Connect5Action | None:
+    """The action of ``action_id`` in ``pairs`` (ascending ids), by binary search."""
+    low, high = 0, len(pairs)
+    while low < high:
+        middle = (low + high) // 2
+        key = pairs[middle][0]
+        if key == action_id:
+            return pairs[middle][1]
+        if key < action_id:
+            low = middle + 1
+        else:
+            high = middle
+    return None
 
 
 def _bucket(here: Action | list[Action], capture: Action) -> list[Action]:

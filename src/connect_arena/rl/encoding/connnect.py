@@ -68,7 +68,7 @@ from connect_arena.games.connnect.notation import (
 )
 from connect_arena.games.connnect.rules import ROLLS, ConnnectGame, ConnnectState
 from connect_arena.games.connnect.view import visible_sheet
-from connect_arena.rl.encoding.base import Encoding, Node, Tensor
+from connect_arena.rl.encoding.base import Encoding, Node, Root, Tensor
 
 DELTAS = (-2, -1, 1, 2)
 PHASES = (
@@ -146,6 +146,8 @@ class ConnnectEncoding(Encoding):
             legal.DONE,
         ]
         self._single: dict[int, int] = {id(a): self._encode(a)[0] for a in interned}
+        self._by_id: dict[int, Action] = {self._encode(a)[0]: a for a in interned}
+        """The interned actions by their id (each has one: :meth:`pick`)."""
         self._sequence: dict[int, tuple[int, ...]] = {id(a): self._encode(a) for a in interned}
         self._claims: dict[int, tuple[Action, tuple[int, ...]]] = {}
         """Claims met (the engine interns them per placement), by identity, with their ids;
@@ -189,6 +191,22 @@ class ConnnectEncoding(Encoding):
             if len(root) == len(actions):
                 return root
         return self.tree(state, actions)
+
+    def first(self, state: State[Any], player: int) -> Root:
+        """:class:`ConnnectRoot` of the engine's list of the position."""
+        actions: list[Any] = cast(ConnnectState, state).legal_list(player)
+        return ConnnectRoot(self, state, player, actions)
+
+    def pick(self, state: State[Any], player: int, action_id: int) -> Action | Node:
+        """:meth:`Encoding.pick`: the id of an interned action names that object, found in the
+        engine's list of the position by identity (no id computed per action); the root for
+        any other id (a claim's shape, a ``take``, an id that is not legal)."""
+        wanted = self._by_id.get(action_id)
+        if wanted is not None:
+            for action in cast(ConnnectState, state).legal_list(player):
+                if action is wanted:
+                    return action
+        return self.root(state, player)
 
     def _encode(self, action: Any) -> tuple[int, ...]:
         kind = type(action)
@@ -333,3 +351,61 @@ class ConnnectEncoding(Encoding):
             planes[6, cell] = 1.0
         for cell in geo.cells_of(crossed):
             planes[7, cell] = 1.0
+
+
+class ConnnectRoot(Root):
+    """A position's first steps from the engine's list: an interned action's id picked by
+    identity (:meth:`ConnnectEncoding.pick`; claims and ``take`` have ids of their own);
+    when every legal action is interned (a Fill or Setup Phase, the Zone Die), the ids
+    sorted from their interned ids without a dict; the root's dict only when asked."""
+
+    def __init__(
+        self, encoding: ConnnectEncoding, state: State[Any], player: int, actions: list[Action]
+    ) -> None:
+        super().__init__(encoding, state, player)
+        self.cn = encoding
+        self.actions = actions
+        self._keys: list[Any] | None = None
+
+    def _interned_ids(self) -> list[Any]:
+        keys = self._keys
+        if keys is None:
+            keys = self._keys = list(map(self.cn._single.get, map(id, self.actions)))
+        return keys
+
+    def ids(self) -> list[int]:
+        keys = self._interned_ids()
+        if None in keys:  # claims or ``take``: the plain tree
+            return sorted(self.node())
+        ids: list[int] = sorted(keys)
+        for index in range(1, len(ids)):
+            if ids[index] == ids[index - 1]:  # two actions, one id: the plain tree says so
+                return sorted(self.node())
+        return ids
+
+    def pick(self, action_id: int) -> Action | None:
+        node = self._node
+        if node is not None:
+            target = node.get(action_id)
+            return target if isinstance(target, Action) else None
+        wanted = self.cn._by_id.get(action_id)
+        if wanted is None:  # a claim's shape, a ``take``, or no id of this game
+            target = self.node().get(action_id)
+            return target if isinstance(target, Action) else None
+        for action in self.actions:
+            if action is wanted:
+                return action
+        return None
+
+    def node(self) -> Node:
+        node = self._node
+        if node is None:
+            keys = self._interned_ids()
+            if None in keys:
+                node = self.cn.tree(self.state, self.actions)
+            else:
+                node = dict(zip(keys, self.actions, strict=True))
+                if len(node) != len(self.actions):  # a repeated id: build_tree reports it
+                    node = self.cn.tree(self.state, self.actions)
+            self._node = node
+        return node

@@ -59,7 +59,7 @@ from connect_arena.games.pairs.notation import (
     Top,
 )
 from connect_arena.games.pairs.rules import PairsGame, PairsState
-from connect_arena.rl.encoding.base import Encoding, Tensor
+from connect_arena.rl.encoding.base import Encoding, Node, Tensor
 
 MOVE, TAKE1, TAKE2, SWAP1, SWAP2, CONNECT = 6, 222, 258, 474, 510, 546
 GIVE, RECEIVE, DONE, TOP, KEEP, PASS, END = 547, 583, 589, 590, 614, 620, 621
@@ -103,6 +103,22 @@ class PairsEncoding(Encoding):
         # Hot path: arithmetic is quicker than hashing the (fresh) action objects.
         encode = self._encode
         return [encode(action) for action in actions]
+
+    def pick(self, state: State[Any], player: int, action_id: int) -> Action | Node:
+        """:meth:`Encoding.pick`: the legal action whose sequence is the single id
+        ``action_id``, found by encoding the legal actions (no root built); the root of the
+        same list when the id starts a longer sequence (a key, a swap, a give that names the
+        subject received), starts two, or is not legal."""
+        actions = state.legal_actions(player)
+        encode = self._encode
+        found: Action | None = None
+        for action in actions:
+            ids = encode(action)
+            if ids[0] == action_id:
+                if found is not None or len(ids) > 1:
+                    return self.tree(state, actions)
+                found = action
+        return self.tree(state, actions) if found is None else found
 
     @staticmethod
     def _encode(action: Any) -> tuple[int, ...]:

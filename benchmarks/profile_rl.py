@@ -1,0 +1,84 @@
+"""Profile the PettingZoo environment's ``step`` (the adapters' hot path) with py-spy.
+
+Run (py-spy samples the loop, native frames of the compiled modules included)::
+
+    .venv/bin/py-spy record --native -r 400 -f raw -o /tmp/c5.txt -- \\
+        .venv/bin/python benchmarks/profile_rl.py loop connect5 2 --seconds 10
+    .venv/bin/python benchmarks/profile_rl.py summary /tmp/c5.txt > out.txt
+
+``loop`` replays ``bench_pettingzoo.py``'s recorded games through ``env.step`` (no
+observation; ``--way stepper``: the stepper's legal ids then ``apply_id``, as OpenSpiel's loop
+asks) for ``--seconds``; ``summary`` reads py-spy's raw (folded) stacks and prints, for
+the samples under that loop, each frame's inclusive share, then each Python line's own share
+(native callees counted to the last Python frame above them). Prints figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOTS = ("time_env", "time_stepper")
+"""The frames whose samples are counted (``bench_pettingzoo``'s ways)."""
+
+
+def loop(game: str, players: int, seconds: float, way: str) -> None:
+    """``env.step`` (``way`` ``env``) or the stepper's legal ids and ``apply_id``
+    (``stepper``: what OpenSpiel's loop asks) over 10 recorded games, again and again for
+    ``seconds`` of wall time."""
+    import bench_pettingzoo as bench
+
+    games = bench.record(game, players, 10)
+    end = time.time() + seconds
+    while time.time() < end:
+        if way == "env":
+            bench.time_env(game, players, games, False)
+        else:
+            bench.time_stepper(game, players, games)
+
+
+def summary(path: Path, frames: int = 40, lines: int = 25) -> str:
+    """The inclusive and own shares of py-spy's raw stacks in ``path`` under :data:`ROOTS`."""
+    inclusive: Counter[str] = Counter()
+    own: Counter[str] = Counter()
+    total = 0
+    for line in path.read_text().splitlines():
+        stack, count = line.rsplit(" ", 1)
+        names = stack.split(";")
+        starts = [i for i, name in enumerate(names) if name.split(" ")[0] in ROOTS]
+        if not starts:
+            continue
+        names = names[starts[0] :]
+        total += int(count)
+        for name in set(names):
+            inclusive[name] += int(count)
+        python = [name for name in names if ".py:" in name]
+        own[python[-1] if python else names[-1]] += int(count)
+    out = [f"samples {total}"]
+    out += [f"{n / total:6.1%} {name[:140]}" for name, n in inclusive.most_common(frames)]
+    out.append("--- own (the last Python frame, its native callees included)")
+    out += [f"{n / total:6.1%} {name[:140]}" for name, n in own.most_common(lines)]
+    return "\n".join(out)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    run = commands.add_parser("loop", help="step the environment for py-spy to sample")
+    run.add_argument("game")
+    run.add_argument("players", type=int)
+    run.add_argument("--seconds", type=float, default=10.0)
+    run.add_argument("--way", choices=("env", "stepper"), default="env")
+    read = commands.add_parser("summary", help="summarise py-spy's raw output")
+    read.add_argument("path", type=Path)
+    args = parser.parse_args()
+    if args.command == "loop":
+        loop(args.game, args.players, args.seconds, args.way)
+    else:
+        print(summary(args.path))
+
+
+if __name__ == "__main__":
+    main()
