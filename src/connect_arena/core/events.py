@@ -24,23 +24,12 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from pydantic import ConfigDict, with_config
-from typing_extensions import TypedDict
+# In an interpreted module: pydantic reads the wire type's class (a ``typing_extensions``
+# TypedDict and its attribute docstrings), which this compiled module would not give it.
+from connect_arena.core.event_json import GameEvent as GameEvent
 
 ParamValue = str | int | float | bool | None | list[Any]
 """A parameter value: a JSON scalar or a list of them."""
-
-
-@with_config(ConfigDict(extra="forbid", use_attribute_docstrings=True))
-class GameEvent(TypedDict):
-    """A structured event as JSON (:meth:`Event.to_json`): what an action does, or why it was
-    refused; pages translate it by ``key``. Part of the wire protocol
-    (``connect_arena.service.protocol``)."""
-
-    key: str
-    """``<game>.<what>`` or ``core.<what>``."""
-    params: dict[str, Any]
-    """The template's parameters."""
 
 
 ENGLISH: dict[str, str] = {
