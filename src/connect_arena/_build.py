@@ -44,6 +44,7 @@ COMPILED: tuple[str, ...] = (
     "agents.knowledge.pairs",
     "agents.knowledge.quinque",
     "core.chance",
+    "core.events",
     "core.state",
     "games.connect5.legal",
     "games.connect5.options",

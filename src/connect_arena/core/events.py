@@ -21,27 +21,15 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from pydantic import ConfigDict, with_config
-from typing_extensions import TypedDict
+# In an interpreted module: pydantic reads the wire type's class (a ``typing_extensions``
+# TypedDict and its attribute docstrings), which this compiled module would not give it.
+from connect_arena.core.event_json import GameEvent as GameEvent
 
 ParamValue = str | int | float | bool | None | list[Any]
 """A parameter value: a JSON scalar or a list of them."""
-
-
-@with_config(ConfigDict(extra="forbid", use_attribute_docstrings=True))
-class GameEvent(TypedDict):
-    """A structured event as JSON (:meth:`Event.to_json`): what an action does, or why it was
-    refused; pages translate it by ``key``. Part of the wire protocol
-    (``connect_arena.service.protocol``)."""
-
-    key: str
-    """``<game>.<what>`` or ``core.<what>``."""
-    params: dict[str, Any]
-    """The template's parameters."""
 
 
 ENGLISH: dict[str, str] = {
@@ -57,27 +45,57 @@ ENGLISH: dict[str, str] = {
 """English templates of the ``core.*`` events (``str.format`` fields are parameter names)."""
 
 
-@dataclass(frozen=True, slots=True)
+_NO_PARAMS: Mapping[str, ParamValue] = MappingProxyType({})
+
+
 class Event:
-    """One structured event.
+    """One structured event, immutable (its attributes are read-only; equal when its key and
+    parameters are; unhashable, like the parameters).
+
+    The class is compiled by mypyc (``_build.COMPILED``): Connect Pairs writes about 1.5 log
+    events per action, and building a frozen dataclass (``object.__setattr__`` per field) was
+    a tenth of a playout.
 
     Attributes:
         key: ``<game>.<what>``, the translation key (without the ``event.`` prefix).
         params: the parameters, JSON-able; read-only.
     """
 
-    key: str
-    params: Mapping[str, ParamValue] = field(default_factory=lambda: MappingProxyType({}))
+    __slots__ = ("_key", "_params")
+
+    def __init__(self, key: str, params: Mapping[str, ParamValue] = _NO_PARAMS) -> None:
+        self._key = key
+        self._params = params
+
+    @property
+    def key(self) -> str:
+        """``<game>.<what>``."""
+        return self._key
+
+    @property
+    def params(self) -> Mapping[str, ParamValue]:
+        """The parameters (a read-only mapping)."""
+        return self._params
 
     @classmethod
     def of(cls, key: str, **params: ParamValue) -> Event:
-        """``Event.of("pairs.take", seat=1, subject="F")``."""
-        return cls(key, MappingProxyType(dict(params)))
+        """``Event.of("pairs.take", seat=1, subject="F")`` (``params`` is a new dict: no copy)."""
+        return cls(key, MappingProxyType(params))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return self._key == other._key and self._params == other._params
+
+    __hash__ = None  # type: ignore[assignment]  # the parameters are a mutable dict's view
+
+    def __repr__(self) -> str:
+        return f"Event(key={self._key!r}, params={self._params!r})"
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle the parameters as a dict (a read-only mapping does not pickle): states
         that keep events, e.g. Connect Pairs' log, cross to the search's worker processes."""
-        return (_rebuild_event, (self.key, dict(self.params)))
+        return (_rebuild_event, (self._key, dict(self._params)))
 
     def to_json(self) -> GameEvent:
         """``{"key": key, "params": {...}}``."""

@@ -45,7 +45,7 @@ SWITCHES = tuple(Switch(v) for v in range(geo.FACES + 1))
 ADJUST_DIES = tuple({d: AdjustDie(v, d) for d in DELTAS} for v in range(geo.FACES + 1))
 ADJUST_CELLS = tuple({d: AdjustCell(c, d) for d in DELTAS} for c in range(geo.CELLS))
 MOVES = tuple(Move(c) for c in range(geo.CELLS))
-DONE = Done()
+DONE: Done = Done()  # annotated: mypyc checks flow.py (DONE = legal.DONE) first
 """The other actions but ``Take`` and claims, built once like :data:`WRITES` (``ZONES[v]``,
 ``SKIPS[v]``, ``SWITCHES[v]``, ``ADJUST_DIES[v][delta]``, ``ADJUST_CELLS[c][delta]``,
 ``MOVES[c]``): no allocation per position, and the adapters encode them by identity."""

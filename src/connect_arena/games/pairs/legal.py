@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from connect_arena.games.pairs.components import (
     EMPTY,
+    NUM_SUBJECTS,
     SLOTS,
     ZONE_SIZE,
     double_faces,
@@ -33,6 +34,31 @@ from connect_arena.games.pairs.notation import (
 if TYPE_CHECKING:
     from connect_arena.games.pairs.rules import PairsState
 
+# Every action a turn can offer, built once (actions are immutable and compare by value):
+# building the interpreted frozen dataclasses anew at every decision was a sizeable part of
+# a playout. Indexed by subject (0-5), zone/face (1-6, index 0 unused) and slot (1-4).
+_ZONES = range(7)
+_MOVE: list[list[list[Move]]] = [
+    [[Move(s, p, q) for q in _ZONES] for p in _ZONES] for s in range(NUM_SUBJECTS)
+]
+_SWAP: list[list[list[list[Swap]]]] = [
+    [[[Swap(a, x, b, y) for y in range(NUM_SUBJECTS)] for b in _ZONES] for x in range(NUM_SUBJECTS)]
+    for a in _ZONES
+]
+_TAKE_TWO: list[list[list[Take]]] = [
+    [[Take(s, (p, q)) for q in _ZONES] for p in _ZONES] for s in range(NUM_SUBJECTS)
+]
+_TAKE_ONE: list[list[Take]] = [[Take(s, (z,)) for z in _ZONES] for s in range(NUM_SUBJECTS)]
+_GIVE: list[list[Give]] = [[Give(f, x) for x in range(NUM_SUBJECTS)] for f in _ZONES]
+_GIVE_FOR: list[list[list[Give]]] = [
+    [[Give(f, x, y) for y in range(NUM_SUBJECTS)] for x in range(NUM_SUBJECTS)] for f in _ZONES
+]
+_TOP: list[list[Top]] = [[Top(f, k) for k in range(5)] for f in _ZONES]
+_KEEP: list[Keep] = [Keep(f) for f in _ZONES]
+_CONNECT = Connect()
+_DONE = Done()
+_PASS = Pass()
+
 
 def choose_actions(state: PairsState, seat: int) -> list[PairsAction]:
     """The choices after the roll: DOUBLE effects, or MOVE / TAKE / CONNECT.
@@ -50,7 +76,7 @@ def choose_actions(state: PairsState, seat: int) -> list[PairsAction]:
         return []
     if dice[0] == dice[1] or dice[1] == dice[2]:
         return double_actions(state, seat)
-    return [*move_actions(state, seat), *take_actions(state, seat), Connect()]
+    return [*move_actions(state, seat), *take_actions(state, seat), _CONNECT]
 
 
 def double_actions(state: PairsState, seat: int) -> list[PairsAction]:
@@ -68,22 +94,22 @@ def double_actions(state: PairsState, seat: int) -> list[PairsAction]:
     if zone_d and zone_e:
         low, high = min(d, e), max(d, e)
         actions = [
-            Swap(low, x, high, y)
+            _SWAP[low][x][high][y]
             for x in sorted(set(zones[low - 1]))
             for y in sorted(set(zones[high - 1]))
             if x != y
         ]
         if actions and cfg.double_swap_optional:
-            actions.append(Pass())
+            actions.append(_PASS)
         return actions
     if not zone_d and not zone_e:
         return []
     if cfg.double_empty == "forward" and not zone_d:
         return []
     source, target = (d, e) if zone_d else (e, d)
-    actions = [Move(x, source, target) for x in sorted(set(zones[source - 1]))]
+    actions = [_MOVE[x][source][target] for x in sorted(set(zones[source - 1]))]
     if cfg.double_empty == "optional":
-        actions.append(Pass())
+        actions.append(_PASS)
     return actions
 
 
@@ -99,7 +125,7 @@ def move_actions(state: PairsState, seat: int) -> list[PairsAction]:
     for s, p, q in ((a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)):
         subject = key[s - 1]
         if subject in zones[p - 1] and len(zones[q - 1]) < ZONE_SIZE:
-            actions.append(Move(subject, p, q))
+            actions.append(_MOVE[subject][p][q])
     return actions
 
 
@@ -118,9 +144,9 @@ def take_actions(state: PairsState, seat: int) -> list[PairsAction]:
         subject = key[s - 1]
         room = [z for z in (p, q) if len(zones[z - 1]) < ZONE_SIZE]
         if supply[subject] >= 2 and len(room) == 2:
-            actions.append(Take(subject, (p, q)))
+            actions.append(_TAKE_TWO[subject][p][q])
         elif supply[subject] == 1 and state.cfg.take_partial:
-            actions += [Take(subject, (z,)) for z in room]
+            actions += [_TAKE_ONE[subject][z] for z in room]
     return actions
 
 
@@ -137,11 +163,11 @@ def connect_actions(state: PairsState, seat: int) -> list[PairsAction]:
         for x in sorted(own):
             answers = sorted(other - {x})
             if state.cfg.active_chooses:
-                actions += [Give(face, x, y) for y in answers]
+                actions += [_GIVE_FOR[face][x][y] for y in answers]
             elif answers:
-                actions.append(Give(face, x))
+                actions.append(_GIVE[face][x])
     if not actions or not state.cfg.connect_mandatory:
-        actions.append(Done())
+        actions.append(_DONE)
     return actions
 
 
@@ -151,7 +177,7 @@ def reply_actions(state: PairsState, seat: int) -> list[PairsAction]:
     assert state.offer is not None
     face, given = state.offer
     zone = state.zones[seat][face - 1]
-    return [Give(face, y) for y in sorted(set(zone)) if y != given]
+    return [_GIVE[face][y] for y in sorted(set(zone)) if y != given]
 
 
 def event_options(state: PairsState, seat: int, face: int) -> list[PairsAction]:
@@ -180,12 +206,12 @@ def event_options(state: PairsState, seat: int, face: int) -> list[PairsAction]:
             mate = state.tops[partner(seat)]
             matching = [k for k in free if mate[k - 1] == subject]
             free = matching or free
-        return [Top(face, k) for k in free]
+        return [_TOP[face][k] for k in free]
     if subject in top and not cfg.repeated_replaces:
         return []
-    actions: list[PairsAction] = [Top(face, k) for k in SLOTS]
+    actions: list[PairsAction] = [_TOP[face][k] for k in SLOTS]
     if cfg.replacement_optional:
-        actions.append(Keep(face))
+        actions.append(_KEEP[face])
     return actions
 
 
@@ -215,7 +241,7 @@ def board_event_actions(state: PairsState, seat: int) -> list[PairsAction] | Non
         if actions:
             result += actions
         elif matters:
-            result.append(Keep(face))
+            result.append(_KEEP[face])
     return result
 
 
