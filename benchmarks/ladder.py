@@ -23,6 +23,11 @@ the OpenSpiel adapter (:mod:`connect_arena.rl.openspiel_agent`).
   and the end of the run (the time depends on the load, the simulations do not). A step with
   the bot prints the ratio of the bot's time per decision to ``mcts:hard``'s.
 
+``--set LEVEL.FIELD=VALUE`` (repeatable) tries other settings of a level for this run only,
+e.g. ``--set hard.iterations=4000 --set hard.exploration=0.7`` (fields of
+:class:`~connect_arena.agents.knowledge.Level`): how a level's table is tuned before it is
+edited. The settings played are in the report (``"levels"``).
+
 ``--uncapped`` measures the levels **by their simulation counts**: every decision of an MCTS
 level gets the level's simulations as its budget and no time cap
 (:class:`ByCount`), so a busy or slow machine makes a level slower, never weaker — what a level
@@ -39,6 +44,7 @@ seats. Prints figures; asserts nothing.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import functools
 import itertools
 import json
@@ -52,7 +58,7 @@ from pathlib import Path
 from typing import Any
 
 from connect_arena.agents.base import Agent, Budget
-from connect_arena.agents.knowledge import DEFAULT_LEVELS, level_settings
+from connect_arena.agents.knowledge import DEFAULT_LEVELS, Level, knowledge_for, level_settings
 from connect_arena.agents.tournament import (
     GameResult,
     Tournament,
@@ -111,6 +117,50 @@ def ladder_agent(spec: str, seed: int | None = None, uncapped: bool = False) -> 
     if uncapped and kind == "mcts" and level in DEFAULT_LEVELS:
         return ByCount(agent, level)
     return agent
+
+
+FIELDS: dict[str, type] = {
+    "iterations": int,
+    "seconds": float,
+    "max_rollout": int,
+    "exploration": float,
+    "widening": float,
+}
+"""The settings ``--set`` may change, with their types (``seconds``/``widening`` also take
+``none``)."""
+
+
+def set_levels(game_name: str, changes: list[str]) -> None:
+    """Change the game's level table for this process (and the game processes it forks):
+    each change is ``LEVEL.FIELD=VALUE``, e.g. ``"hard.iterations=4000"``.
+
+    Raises:
+        ValueError: a malformed change, unknown level or field, a bad value, or a game
+            without its own level table; nothing is changed then.
+    """
+    known = knowledge_for(game_name)
+    if known is None or not isinstance(known.levels, dict):
+        raise ValueError(f"{game_name!r} has no level table of its own to change")
+    table: dict[str, Level] = dict(known.levels)
+    for change in changes:
+        target, equals, value = change.partition("=")
+        level, dot, name = target.partition(".")
+        if not (equals and dot) or level not in DEFAULT_LEVELS or name not in FIELDS:
+            raise ValueError(
+                f"--set takes LEVEL.FIELD=VALUE with LEVEL in {', '.join(DEFAULT_LEVELS)} "
+                f"and FIELD in {', '.join(FIELDS)}, not {change!r}"
+            )
+        parsed: Any
+        if value.lower() == "none" and name in ("seconds", "widening"):
+            parsed = None
+        else:
+            try:
+                parsed = FIELDS[name](value)
+            except ValueError:
+                raise ValueError(f"{name} takes a {FIELDS[name].__name__}, not {value!r}") from None
+        base = table.get(level) or level_settings(game_name, level)
+        table[level] = dataclasses.replace(base, **{name: parsed})
+    known.levels.update(table)
 
 
 def simulations(game_name: str, spec: str) -> int | None:
@@ -297,9 +347,21 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         action="store_true",
         help="search the MCTS levels by their simulation counts, without their time caps",
     )
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="LEVEL.FIELD=VALUE",
+        help="try another setting of a level in this run, e.g. hard.iterations=4000",
+    )
     parser.add_argument("--out-dir", type=Path, default=OUT_DIR)
     args = parser.parse_args(argv)
     game = load(args.game, args.players) if args.players else load(args.game)
+    if args.set:
+        try:
+            set_levels(game.name, args.set)
+        except ValueError as error:
+            parser.error(str(error))
     factory = functools.partial(ladder_agent, uncapped=args.uncapped)
     started = time.perf_counter()
     load_start = os.getloadavg()[0]
@@ -329,6 +391,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             "seed": args.seed,
             "rounds": args.rounds,
             "uncapped": args.uncapped,
+            "levels": {
+                level: dataclasses.asdict(level_settings(game.name, level))
+                for level in DEFAULT_LEVELS
+            },
             "command": shlex.join(["benchmarks/ladder.py", *(argv or sys.argv[1:])]),
             "complete": complete,
             "steps": steps_rows,

@@ -74,3 +74,23 @@ def test_the_report_gives_simulations_per_decision() -> None:
     assert module.simulations("quinque", "mcts:hard") == hard
     assert module.simulations("quinque", "openspiel:30") == 30
     assert module.simulations("quinque", "greedy") is None
+
+
+def test_set_tries_other_level_settings_and_refuses_bad_ones(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    known = knowledge_for("quinque")
+    assert known is not None and isinstance(known.levels, dict)
+    for level, settings in list(known.levels.items()):
+        monkeypatch.setitem(known.levels, level, settings)  # restored after the test
+    module = ladder()
+    before = level_settings("quinque", "hard")
+    for bad in ["hard.iterations=many", "hard.speed=2", "extreme.iterations=9", "hard=9"]:
+        with pytest.raises(ValueError, match="--set takes|takes a"):
+            module.set_levels("quinque", ["hard.exploration=0.7", bad])
+        assert level_settings("quinque", "hard") == before  # nothing changed
+    module.set_levels("quinque", ["hard.iterations=4000", "hard.seconds=none"])
+    after = level_settings("quinque", "hard")
+    assert (after.iterations, after.seconds) == (4000, None)
+    assert after.exploration == before.exploration
+    assert module.simulations("quinque", "mcts:hard") == 4000
