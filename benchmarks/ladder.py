@@ -59,6 +59,7 @@ from typing import Any
 
 from connect_arena.agents.base import Agent, Budget
 from connect_arena.agents.knowledge import DEFAULT_LEVELS, Level, knowledge_for, level_settings
+from connect_arena.agents.playout import ai_only_options
 from connect_arena.agents.tournament import (
     GameResult,
     Tournament,
@@ -70,7 +71,7 @@ from connect_arena.agents.tournament import (
 )
 from connect_arena.agents.tournament_ratings import fit_elo, pair_results, rate
 from connect_arena.core import load
-from connect_arena.core.game import Action, State
+from connect_arena.core.game import Action, Game, State
 from connect_arena.rl.openspiel_agent import PREFIX, make_ladder_agent
 
 LEVELS = ["random", "greedy", "mcts:easy", "mcts:normal", "mcts:hard"]
@@ -172,6 +173,18 @@ def simulations(game_name: str, spec: str) -> int | None:
     if spec.startswith(PREFIX):
         return int(spec[len(PREFIX) :])
     return None
+
+
+def ladder_game(name: str, players: int | None) -> Game:
+    """The game as the tournament command plays it between computers: with the game's
+    anti-endless limit (:func:`~connect_arena.agents.playout.ai_only_options`: Quinque's
+    300 turns, Connect 5's idle limit, Connect Pairs' 500 rounds), a tie when reached.
+
+    Raises:
+        UnknownGameError: no such game.
+        InvalidOptionError: a bad player count.
+    """
+    return load(name, players, **ai_only_options(name, {}))
 
 
 def steps(openspiel: int) -> list[tuple[str, str]]:
@@ -356,7 +369,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     )
     parser.add_argument("--out-dir", type=Path, default=OUT_DIR)
     args = parser.parse_args(argv)
-    game = load(args.game, args.players) if args.players else load(args.game)
+    game = ladder_game(args.game, args.players)
     if args.set:
         try:
             set_levels(game.name, args.set)

@@ -94,3 +94,11 @@ def test_set_tries_other_level_settings_and_refuses_bad_ones(
     assert (after.iterations, after.seconds) == (4000, None)
     assert after.exploration == before.exploration
     assert module.simulations("quinque", "mcts:hard") == 4000
+
+
+def test_the_ladder_plays_with_the_anti_endless_limit_of_computer_games() -> None:
+    """As the tournament command does: without it two computers may shuffle for ever."""
+    module = ladder()
+    assert module.ladder_game("quinque", None).options["max_turns"] == 300
+    assert module.ladder_game("pairs", 4).options["max_rounds"] == 500
+    assert module.ladder_game("pairs", 4).num_players == 4
