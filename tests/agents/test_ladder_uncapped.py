@@ -1,0 +1,104 @@
+"""``benchmarks/ladder.py --uncapped`` (issue 24, item 3): a level is measured by its simulation
+count, so a time cap that a busy machine reaches does not weaken it."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import random
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from connect_arena.agents.base import Agent
+from connect_arena.agents.knowledge import knowledge_for, level_settings
+from connect_arena.agents.levels import make_agent
+from connect_arena.core import load
+from playouts import random_steps
+
+
+def ladder() -> ModuleType:
+    path = Path(__file__).parents[2] / "benchmarks" / "ladder.py"
+    spec = importlib.util.spec_from_file_location("ladder", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["ladder"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def decisions(agent: Agent, seed: int, count: int) -> list[str]:
+    """The agent's choices in ``count`` Quinque positions of a seeded random walk."""
+    state = load("quinque").new_initial_state()
+    rng = random.Random(seed)
+    chosen = []
+    for _ in range(count):
+        random_steps(state, rng, 2)  # both agents see the same positions
+        if state.is_terminal():
+            break
+        chosen.append(str(agent.act(state, min(state.active_players()))))
+    return chosen
+
+
+def test_uncapped_levels_search_their_simulations_whatever_the_time_cap(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With a cap of a nanosecond (a machine far too busy), the capped level answers after one
+    simulation; ``--uncapped`` plays what the level plays with no cap at all."""
+    known = knowledge_for("quinque")
+    assert known is not None and isinstance(known.levels, dict)
+    easy = known.levels["easy"]
+    monkeypatch.setitem(known.levels, "easy", dataclasses.replace(easy, seconds=None))
+    reference = decisions(make_agent("mcts:easy", seed=5), seed=1, count=6)
+    monkeypatch.setitem(known.levels, "easy", dataclasses.replace(easy, seconds=1e-9))
+    module = ladder()
+    uncapped = module.ladder_agent("mcts:easy", seed=5, uncapped=True)
+    capped = module.ladder_agent("mcts:easy", seed=5, uncapped=False)
+    assert decisions(uncapped, seed=1, count=6) == reference
+    assert decisions(capped, seed=1, count=6) != reference
+
+
+def test_uncapped_wraps_only_the_mcts_levels() -> None:
+    module = ladder()
+    assert module.ladder_agent("greedy", seed=1, uncapped=True).name == "greedy"
+    fixed = module.ladder_agent("mcts:50", seed=1, uncapped=True)
+    assert not isinstance(fixed, module.ByCount)
+    assert isinstance(module.ladder_agent("mcts:hard", seed=1, uncapped=True), module.ByCount)
+
+
+def test_the_report_gives_simulations_per_decision() -> None:
+    module = ladder()
+    hard = level_settings("quinque", "hard").iterations
+    assert module.simulations("quinque", "mcts:hard") == hard
+    assert module.simulations("quinque", "openspiel:30") == 30
+    assert module.simulations("quinque", "greedy") is None
+
+
+def test_set_tries_other_level_settings_and_refuses_bad_ones(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    known = knowledge_for("quinque")
+    assert known is not None and isinstance(known.levels, dict)
+    for level, settings in list(known.levels.items()):
+        monkeypatch.setitem(known.levels, level, settings)  # restored after the test
+    module = ladder()
+    before = level_settings("quinque", "hard")
+    for bad in ["hard.iterations=many", "hard.speed=2", "extreme.iterations=9", "hard=9"]:
+        with pytest.raises(ValueError, match="--set takes|takes a"):
+            module.set_levels("quinque", ["hard.exploration=0.7", bad])
+        assert level_settings("quinque", "hard") == before  # nothing changed
+    module.set_levels("quinque", ["hard.iterations=4000", "hard.seconds=none"])
+    after = level_settings("quinque", "hard")
+    assert (after.iterations, after.seconds) == (4000, None)
+    assert after.exploration == before.exploration
+    assert module.simulations("quinque", "mcts:hard") == 4000
+
+
+def test_the_ladder_plays_with_the_anti_endless_limit_of_computer_games() -> None:
+    """As the tournament command does: without it two computers may shuffle for ever."""
+    module = ladder()
+    assert module.ladder_game("quinque", None).options["max_turns"] == 300
+    assert module.ladder_game("pairs", 4).options["max_rounds"] == 500
+    assert module.ladder_game("pairs", 4).num_players == 4
