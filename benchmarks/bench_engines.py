@@ -11,6 +11,12 @@ agents' unchecked path, chance outcomes drawn by their probabilities), and for O
 each round measuring every game once, back to back; each game's ratio to gomoku is taken
 within a round, and the table gives the min and median over the rounds.
 
+``--game NAME`` (repeatable) measures only those games, e.g. each game in a process of its own,
+as a training loop or a search worker runs one game: in one process for all four, the tables
+the other games intern (Quinque's per-tile tables above all) lengthen every full collection
+of the garbage collector, which Connect 5's playouts trigger by keeping their history
+(``benchmarks/results/engines/e6_heap/``).
+
 The build in use is printed first: ``compiled`` when the mypyc-compiled engine modules were
 loaded, ``pure`` otherwise (``CONNECT_ARENA_PURE=1`` forces the pure-Python modules).
 """
@@ -51,12 +57,12 @@ def gomoku_playouts(seconds: float, seed: int = 1) -> float:
     return actions / (clock() - start)
 
 
-def one_round(seconds: float, gomoku: bool) -> dict[str, float]:
-    """Actions per CPU second of every game (and gomoku), measured once each."""
+def one_round(seconds: float, gomoku: bool, games: tuple[str, ...] = GAMES) -> dict[str, float]:
+    """Actions per CPU second of ``games`` (and gomoku), measured once each."""
     rates: dict[str, float] = {}
     if gomoku:
         rates["gomoku"] = gomoku_playouts(seconds)
-    for name in GAMES:
+    for name in games:
         rate, _, _ = random_playouts(load(name, 2), seconds, clock=time.process_time)
         rates[name] = rate
     return rates
@@ -67,13 +73,21 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per game/round")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--no-gomoku", action="store_true", help="skip pyspiel (no ratios)")
+    parser.add_argument(
+        "--game",
+        action="append",
+        choices=GAMES,
+        help="measure only this game (repeatable; default: all four in one process)",
+    )
     args = parser.parse_args()
     gomoku = not args.no_gomoku
+    games = tuple(args.game) if args.game else GAMES
     print(f"build: {_build.describe()}")
-    # warm the per-game caches (shape tables, boards) outside the measurement
-    random_playouts(load("quinque", 2), 0.2, clock=time.process_time)
-    rounds = [one_round(args.seconds, gomoku) for _ in range(args.rounds)]
-    names = (("gomoku",) if gomoku else ()) + GAMES
+    # warm the per-game caches (shape tables, boards, interned actions) outside the measurement
+    for name in games:
+        random_playouts(load(name, 2), 0.2, clock=time.process_time)
+    rounds = [one_round(args.seconds, gomoku, games) for _ in range(args.rounds)]
+    names = (("gomoku",) if gomoku else ()) + games
     print(f"{'game':10} {'actions/CPU s (min / median / max)':>36}", end="")
     print(f" {'× slower than gomoku (min / median / max)':>44}" if gomoku else "")
     for name in names:
