@@ -200,14 +200,22 @@ class Root:
 
     def pick(self, action_id: int) -> Action | None:
         """The action ``action_id`` completes by itself, else ``None`` (it starts a longer
-        sequence, or is not legal: :meth:`node` tells which)."""
+        sequence, or is not legal: :meth:`node` tells which). Read from the root node once it
+        is built, else from :meth:`_pick_unbuilt`."""
         node = self._node
         if node is None:
-            answer = self.encoding.pick(self.state, self.player, action_id)
-            if isinstance(answer, Action):
-                return answer
-            node = self._node = answer
+            return self._pick_unbuilt(action_id)
         target = node.get(action_id)
+        return target if isinstance(target, Action) else None
+
+    def _pick_unbuilt(self, action_id: int) -> Action | None:
+        """:meth:`pick` before the root node is built: :meth:`Encoding.pick` (which may
+        build it). A game's root overrides this with a look-up that builds nothing."""
+        answer = self.encoding.pick(self.state, self.player, action_id)
+        if isinstance(answer, Action):
+            return answer
+        self._node = answer
+        target = answer.get(action_id)
         return target if isinstance(target, Action) else None
 
     def node(self) -> Node:

@@ -373,11 +373,7 @@ class Connect5Root(Root):
             ids.append(self.c5.pass_id)
         return ids
 
-    def pick(self, action_id: int) -> Action | None:
-        node = self._node
-        if node is not None:
-            target = node.get(action_id)
-            return target if isinstance(target, Action) else None
+    def _pick_unbuilt(self, action_id: int) -> Action | None:
         if action_id < self.c5.hop_base:
             return _search(self.pairs, action_id)
         if self.captures:

@@ -383,11 +383,7 @@ class ConnnectRoot(Root):
                 return sorted(self.node())
         return ids
 
-    def pick(self, action_id: int) -> Action | None:
-        node = self._node
-        if node is not None:
-            target = node.get(action_id)
-            return target if isinstance(target, Action) else None
+    def _pick_unbuilt(self, action_id: int) -> Action | None:
         wanted = self.cn._by_id.get(action_id)
         if wanted is None:  # a claim's shape, a ``take``, or no id of this game
             target = self.node().get(action_id)
