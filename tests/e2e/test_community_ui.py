@@ -319,6 +319,8 @@ def test_analyse_a_finished_game_on_its_replay(browser: Browser, shared_server: 
     resign(page, table)
     page.goto(f"/tables/{table}/replay")
     expect(page.locator("#analyse")).to_have_text("Diese Partie analysieren")
+    # The replay has drawn its last position: the page no longer moves under the pointer.
+    expect(page.locator("#position")).to_have_text(re.compile(r"^\d+ / \d+$"))
     page.click("#analyse")
     expect(page.locator("#analysis-moves li").first).to_be_visible(timeout=60_000)
     expect(page.locator("#analysis-status")).to_contain_text("Züge analysiert", timeout=120_000)

@@ -52,6 +52,22 @@ export function byId(id) {
 }
 
 /**
+ * Scroll `list` (a scrolling box) just enough to show `item`, and nothing else: unlike
+ * `scrollIntoView`, the page itself never moves, so a button under the pointer stays there
+ * (pressing "next" again and again in the replay).
+ *
+ * @param {HTMLElement} list - the box with `overflow: auto`.
+ * @param {Element | null} item - one of its descendants, or null (nothing to do).
+ */
+export function scrollWithin(list, item) {
+  if (!item) return;
+  const box = list.getBoundingClientRect();
+  const line = item.getBoundingClientRect();
+  if (line.top < box.top) list.scrollTop -= box.top - line.top;
+  else if (line.bottom > box.bottom) list.scrollTop += line.bottom - box.bottom;
+}
+
+/**
  * The message of something thrown, for people.
  *
  * @param {unknown} problem

@@ -5,7 +5,7 @@
 // (`?from=&to=`) when they are shown.
 
 import { api } from "./api.js";
-import { byId as $, h, messageOf, rulesLink, toast } from "./dom.js";
+import { byId as $, h, messageOf, rulesLink, scrollWithin, toast } from "./dom.js";
 import { gameTitle, listText, recordPlayerName, resultText, seatClass, seatName } from "./format.js";
 import { setUpHeader } from "./header.js";
 import { loadGameUi } from "./games.js";
@@ -105,7 +105,7 @@ async function show(index) {
   for (const item of /** @type {HTMLCollectionOf<HTMLLIElement>} */ ($("moves").children)) {
     item.classList.toggle("current", Number(item.value) === view.index);
   }
-  $("moves").querySelector(".current")?.scrollIntoView({ block: "nearest" });
+  scrollWithin($("moves"), $("moves").querySelector(".current"));
 }
 
 /**
