@@ -139,6 +139,7 @@ def test_a_connnect_best_claim_is_played_on_the_sheet(
     )
     prompts = page.locator("#board .cn-instruction:visible, #board .decision-lead:visible")
     expect(prompts).to_have_count(0)  # the board says nothing more once solved
+    expect(page.locator("#board .cn-actions")).to_be_hidden()  # no empty action panel
     # The strip stays on the puzzle's round and phase (the next round's dice are not rolled).
     expect(page.locator("#board .cn-step.now")).to_have_text("Claim Phase")
     expect(page.locator("#board .cn-round-text")).to_have_attribute("data-round", round_of_puzzle)
