@@ -205,7 +205,7 @@ class PairsState(State[PairsAction]):
         PG-31 ``single_pair_total``)."""
         combine = max if self.cfg.best_manche else sum
         return [
-            combine([*(manche[pair] for manche in self.scores), self.current[pair] or 0])
+            combine([manche[pair] for manche in self.scores] + [self.current[pair] or 0])
             for pair in range(self.cfg.num_pairs)
         ]
 
