@@ -142,6 +142,44 @@ def test_released_messages_reach_the_other_processes(redis_url: str) -> None:
     assert run(scenario) == ["hello", "followed", "last"]
 
 
+def test_a_lease_kept_idle_is_handed_over_when_another_process_asks(
+    redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Split routing (a table's players on two processes): the holder keeping a lease idle
+    lets go as soon as another process asks (on its own channel), not at its idle timer or
+    next renewal (here a minute away: the take below would wait that long); from then on the
+    table is contended and each operation lets go at its end, so the other process takes the
+    lease at its first try."""
+    monkeypatch.setattr("connect_arena.server.coordination.KEEP_IDLE", 60.0)
+
+    async def scenario() -> list[bool]:
+        first = RedisCoordinator(redis_url, lease_ms=60_000)
+        second = RedisCoordinator(redis_url, lease_ms=60_000)
+
+        async def resync() -> None:
+            return None
+
+        for coordinator in (first, second):
+            await coordinator.start(lambda _text: None, resync)
+        held: list[bool] = []
+        async with first.lease(11) as grant:
+            grant.seq = 1
+        held.append(first.holds(11))  # kept idle for the next operation
+        async with second.lease(11) as grant:  # asks; the first lets go at once
+            grant.seq = 2
+        held += [first.holds(11), second.holds(11)]
+        async with first.lease(11) as grant:  # free: the second let go at its end
+            grant.seq = 3
+        held.append(first.holds(11))
+        known = await second.redis.get("arena:seq:11")
+        held.append(known == b"3")
+        await first.close()
+        await second.close()
+        return held
+
+    assert asyncio.run(asyncio.wait_for(scenario(), 5)) == [True, False, False, False, True]
+
+
 # ----- two services -----------------------------------------------------------------------------
 @asynccontextmanager
 async def two_services(
