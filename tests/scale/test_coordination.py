@@ -180,6 +180,31 @@ def test_a_lease_kept_idle_is_handed_over_when_another_process_asks(
     assert asyncio.run(asyncio.wait_for(scenario(), 5)) == [True, False, False, False, True]
 
 
+def test_operations_waiting_in_one_process_keep_the_lease_there(redis_url: str) -> None:
+    """Two operations of one process on one table: the second waits for the first and the
+    lease stays kept here after them (one process is not contention: asking itself to let go
+    would cost each later operation a script to take the lease again)."""
+
+    async def scenario() -> tuple[list[str], bool]:
+        coordinator = RedisCoordinator(redis_url)
+        order: list[str] = []
+
+        async def hold(name: str) -> None:
+            async with coordinator.lease(13):
+                order.append(f"{name} in")
+                await asyncio.sleep(0.05)
+                order.append(f"{name} out")
+
+        await asyncio.gather(hold("a"), hold("b"))
+        kept = coordinator.holds(13)
+        await coordinator.close()
+        return order, kept
+
+    order, kept = asyncio.run(asyncio.wait_for(scenario(), 20))
+    assert order == ["a in", "a out", "b in", "b out"]
+    assert kept
+
+
 # ----- two services -----------------------------------------------------------------------------
 @asynccontextmanager
 async def two_services(

@@ -47,17 +47,22 @@ _ACQUIRE = """
 if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
   return {1, tonumber(redis.call('GET', KEYS[2]) or '-1')}
 end
+local mine = 0
 if KEYS[3] then  -- a table lease: ask its holder to let go (see RedisCoordinator.lease)
-  redis.call('SET', KEYS[3], '1', 'PX', ARGV[2])
-  -- and tell it now, on its own channel (ARGV[3] .. its origin): a holder keeping the lease
-  -- idle would otherwise notice only at its next renewal, up to a second later
   local holder = redis.call('GET', KEYS[1])
   local origin = holder and string.match(holder, '^(.-)/')
-  if origin and ARGV[3] then
-    redis.call('PUBLISH', ARGV[3] .. origin, ARGV[4])
+  if origin and origin == ARGV[5] then
+    mine = 1  -- this process's own: its operation keeps it for the next one, no asking
+  else
+    redis.call('SET', KEYS[3], '1', 'PX', ARGV[2])
+    -- and tell it now, on its own channel (ARGV[3] .. its origin): a holder keeping the
+    -- lease idle would otherwise notice only at its next renewal, up to a second later
+    if origin and ARGV[3] then
+      redis.call('PUBLISH', ARGV[3] .. origin, ARGV[4])
+    end
   end
 end
-return {0, redis.call('PTTL', KEYS[1])}
+return {0, redis.call('PTTL', KEYS[1]), mine}
 """
 
 _RENEW = """
@@ -208,16 +213,17 @@ class RedisCoordinator:
         ms: int,
         want: str | None = None,
         table_id: int | None = None,
-    ) -> tuple[bool, int]:
-        """One attempt: ``(True, known seq or -1)`` or ``(False, ms left on the holder's)``;
-        a failed one sets ``want`` (when given), asking the holder to let go, and publishes
-        ``table_id`` on the holder's own channel (:attr:`wants`)."""
+    ) -> tuple[bool, int, bool]:
+        """One attempt: ``(True, known seq or -1, False)`` or ``(False, ms left on the
+        holder's, whether the holder is this process)``; a failed one sets ``want`` (when
+        given) and publishes ``table_id`` on the holder's own channel (:attr:`wants`), asking
+        the holder to let go, unless the holder is this process (another operation here)."""
         keys = [key, seq_key] if want is None else [key, seq_key, want]
         args: list[Any] = [token, ms]
         if want is not None:
-            args += [f"{self.prefix}process:", table_id]
-        got, value = await self._acquire(keys=keys, args=args)
-        return bool(got), int(value)
+            args += [f"{self.prefix}process:", table_id, self.origin]
+        answer = await self._acquire(keys=keys, args=args)
+        return bool(answer[0]), int(answer[1]), len(answer) > 2 and bool(answer[2])
 
     def _contended_now(self, table_id: int) -> bool:
         """Whether ``table_id``'s lease was wanted elsewhere or waited for lately
@@ -332,12 +338,12 @@ class RedisCoordinator:
                         return held
                     self._forget(table_id, held)  # not surely ours any more: take it again
                 sent = time.monotonic()
-                got, value = await self._take(
+                got, value, mine = await self._take(
                     keys[0], keys[1], token, self.lease_ms, keys[3], table_id
                 )
                 if got and table_id not in self._held:
                     break
-                if not got:  # held by another process: this table's players are split
+                if not got and not mine:  # held by another process: the players are split
                     self._contend(table_id)
                 if got:  # a concurrent operation here keeps it: give this token's back
                     await self._release(keys=keys[:3], args=[token, -1, "", SEQ_KEEP_MS])
@@ -429,7 +435,7 @@ class RedisCoordinator:
         key = f"{self.prefix}drive:{table_id}"
         token = secrets.token_hex(8)
         try:
-            got, _ = await self._take(key, f"{self.prefix}seq:{table_id}", token, self.drive_ms)
+            got, _, _ = await self._take(key, f"{self.prefix}seq:{table_id}", token, self.drive_ms)
         except RedisError as error:
             log.warning("claiming table %s's computer seats failed: %s", table_id, error)
             got = False
