@@ -440,42 +440,72 @@ def measure(args: argparse.Namespace, tables: int, processes: int) -> None:
 REDIS = "CONNECT_ARENA_REDIS_URL"
 
 
+HISTOGRAMS = {
+    "connect_arena_move_seconds": "move",
+    "connect_arena_loop_lag_seconds": "lag",
+}
+"""The servers' latency histograms read by :func:`scrape` (with each phase of
+``connect_arena_move_phase_seconds``), by their short names."""
+
+
 def scrape(bases: list[str]) -> dict[str, float]:
     """The servers' own counters, summed over the processes (``GET /metrics``, answered to
-    loopback): ``move<=LE`` (moves handled within LE seconds, frame to queued broadcast:
-    ``connect_arena_move_seconds``), ``moves``, ``batches`` and ``batched`` (database
-    transactions of actions and the actions they held)."""
+    loopback): ``NAME<=LE`` and ``NAME#`` (count) for each histogram of :data:`HISTOGRAMS`
+    and each move phase (``queued``, ``engine``, ``stored``), ``batches`` and ``batched``
+    (database transactions of actions and the actions they held)."""
     figures: dict[str, float] = {}
+
+    def add(key: str, value: float) -> None:
+        figures[key] = figures.get(key, 0.0) + value
+
     for base in bases:
         text = httpx.get(f"{base}/metrics", timeout=30).text
         for family in text_string_to_metric_families(text):
             for sample in family.samples:
-                key = {
-                    "connect_arena_move_seconds_count": "moves",
-                    "connect_arena_db_batch_actions_count": "batches",
-                    "connect_arena_db_batch_actions_sum": "batched",
-                }.get(sample.name)
-                if sample.name == "connect_arena_move_seconds_bucket":
-                    key = f"move<={sample.labels['le']}"
-                if key is not None:
-                    figures[key] = figures.get(key, 0.0) + sample.value
+                name = sample.name
+                if name == "connect_arena_db_batch_actions_count":
+                    add("batches", sample.value)
+                elif name == "connect_arena_db_batch_actions_sum":
+                    add("batched", sample.value)
+                base_name, _, suffix = name.rpartition("_")
+                short = HISTOGRAMS.get(base_name)
+                if base_name == "connect_arena_move_phase_seconds":
+                    short = sample.labels.get("phase")
+                if short is None:
+                    continue
+                if suffix == "bucket":
+                    add(f"{short}<={sample.labels['le']}", sample.value)
+                elif suffix == "count":
+                    add(f"{short}#", sample.value)
     return figures
+
+
+def p99_ms(name: str, before: dict[str, float], after: dict[str, float]) -> float:
+    """The p99 of histogram ``name`` over the run: the bound (ms) of the first bucket that
+    holds 99 % of what it observed meanwhile (``inf`` beyond the last bucket)."""
+    count = after.get(f"{name}#", 0.0) - before.get(f"{name}#", 0.0)
+    prefix = f"{name}<="
+    bounds = sorted(
+        (float(key[len(prefix) :]), after[key] - before.get(key, 0.0))
+        for key in after
+        if key.startswith(prefix)
+    )
+    return 1000 * next((bound for bound, n in bounds if n >= 0.99 * count), float("inf"))
 
 
 def server_line(before: dict[str, float], after: dict[str, float]) -> str:
     """What the servers measured themselves during the run: the p99 of a move's time inside
-    a server (its histogram's bucket bound) and the actions per database transaction."""
-    moves = after.get("moves", 0.0) - before.get("moves", 0.0)
-    bounds = sorted(
-        (float(key.partition("<=")[2]), after[key] - before.get(key, 0.0))
-        for key in after
-        if key.startswith("move<=")
-    )
-    p99 = next((bound for bound, count in bounds if count >= 0.99 * moves), float("inf"))
+    a server and of its phases (bucket bounds), the event loop's p99 lag, and the actions per
+    database transaction."""
     batches = after.get("batches", 0.0) - before.get("batches", 0.0)
     batched = after.get("batched", 0.0) - before.get("batched", 0.0)
+    phases = ", ".join(
+        f"{phase} {p99_ms(phase, before, after):g}" for phase in ("queued", "engine", "stored")
+    )
     return (
-        f"  servers' own move time (frame to queued broadcast) p99 <= {1000 * p99:g} ms; "
+        f"  servers' own move time (frame to queued broadcast) p99 <= "
+        f"{p99_ms('move', before, after):g} ms (phases' p99 <= {phases} ms); event loop lag "
+        f"p99 <= {p99_ms('lag', before, after):g} ms; "
         f"{batched / max(batches, 1):.2f} actions per database transaction"
     )
 

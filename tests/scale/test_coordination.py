@@ -142,6 +142,69 @@ def test_released_messages_reach_the_other_processes(redis_url: str) -> None:
     assert run(scenario) == ["hello", "followed", "last"]
 
 
+def test_a_lease_kept_idle_is_handed_over_when_another_process_asks(
+    redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Split routing (a table's players on two processes): the holder keeping a lease idle
+    lets go as soon as another process asks (on its own channel), not at its idle timer or
+    next renewal (here a minute away: the take below would wait that long); from then on the
+    table is contended and each operation lets go at its end, so the other process takes the
+    lease at its first try."""
+    monkeypatch.setattr("connect_arena.server.coordination.KEEP_IDLE", 60.0)
+
+    async def scenario() -> list[bool]:
+        first = RedisCoordinator(redis_url, lease_ms=60_000)
+        second = RedisCoordinator(redis_url, lease_ms=60_000)
+
+        async def resync() -> None:
+            return None
+
+        for coordinator in (first, second):
+            await coordinator.start(lambda _text: None, resync)
+        held: list[bool] = []
+        async with first.lease(11) as grant:
+            grant.seq = 1
+        held.append(first.holds(11))  # kept idle for the next operation
+        async with second.lease(11) as grant:  # asks; the first lets go at once
+            grant.seq = 2
+        held += [first.holds(11), second.holds(11)]
+        async with first.lease(11) as grant:  # free: the second let go at its end
+            grant.seq = 3
+        held.append(first.holds(11))
+        known = await second.redis.get("arena:seq:11")
+        held.append(known == b"3")
+        await first.close()
+        await second.close()
+        return held
+
+    assert asyncio.run(asyncio.wait_for(scenario(), 5)) == [True, False, False, False, True]
+
+
+def test_operations_waiting_in_one_process_keep_the_lease_there(redis_url: str) -> None:
+    """Two operations of one process on one table: the second waits for the first and the
+    lease stays kept here after them (one process is not contention: asking itself to let go
+    would cost each later operation a script to take the lease again)."""
+
+    async def scenario() -> tuple[list[str], bool]:
+        coordinator = RedisCoordinator(redis_url)
+        order: list[str] = []
+
+        async def hold(name: str) -> None:
+            async with coordinator.lease(13):
+                order.append(f"{name} in")
+                await asyncio.sleep(0.05)
+                order.append(f"{name} out")
+
+        await asyncio.gather(hold("a"), hold("b"))
+        kept = coordinator.holds(13)
+        await coordinator.close()
+        return order, kept
+
+    order, kept = asyncio.run(asyncio.wait_for(scenario(), 20))
+    assert order == ["a in", "a out", "b in", "b out"]
+    assert kept
+
+
 # ----- two services -----------------------------------------------------------------------------
 @asynccontextmanager
 async def two_services(

@@ -18,6 +18,9 @@ from typer.testing import CliRunner
 from connect_arena.cli.app import app as cli
 from connect_arena.server import Settings, create_app
 from connect_arena.server.middleware import AllowedHosts
+from connect_arena.server.ratelimit import Buckets, FrameLimit
+from connect_arena.server.websocket import Connection, _pump
+from connect_arena.service import Subscription
 from tests.server.serverhelpers import fast_settings
 
 LOCAL = ("localhost", "127.0.0.1", "::1", "[::1]")
@@ -94,3 +97,42 @@ def test_an_allowed_socket_sends_through_the_servers_own_send() -> None:
     scope = {"type": "websocket", "path": "/ws/lobby", "headers": [(b"host", b"localhost")]}
     asyncio.run(AllowedHosts(app, LOCAL)(scope, receive, send))
     assert given == [send]
+
+
+def test_a_sockets_queued_messages_go_straight_to_the_servers_send() -> None:
+    # Each message of a broadcast, once encoded, costs one call of the server's send: not
+    # Starlette's send_text with its state checks and the routes' exception wrappers.
+    sent: list[Message] = []
+    closed: list[tuple[int, str]] = []
+
+    async def server_send(message: Message) -> None:
+        sent.append(message)
+
+    class Socket:  # what _pump reads of a Starlette WebSocket
+        def __init__(self, scope: Scope) -> None:
+            self.scope = scope
+
+        async def send_text(self, _text: str) -> None:
+            raise AssertionError("sent through Starlette")
+
+        async def close(self, code: int, reason: str) -> None:
+            closed.append((code, reason))
+
+    async def app(scope: Scope, receive: Receive, send: Send) -> None:
+        subscription = Subscription(None)
+        connection = Connection(subscription, FrameLimit(30, 3.0, Buckets(300, 3.0), "a"))
+        for text in ('{"type":"event","seq":1}', '{"type":"event","seq":2}'):
+            subscription.push(text)
+        connection.end("signed out")
+        await _pump(Socket(scope), connection)  # type: ignore[arg-type]
+
+    async def receive() -> Message:
+        return {"type": "websocket.connect"}
+
+    scope = {"type": "websocket", "path": "/ws/tables/1", "headers": [(b"host", b"localhost")]}
+    asyncio.run(AllowedHosts(app, LOCAL)(scope, receive, server_send))
+    assert sent == [
+        {"type": "websocket.send", "text": '{"type":"event","seq":1}'},
+        {"type": "websocket.send", "text": '{"type":"event","seq":2}'},
+    ]
+    assert closed == [(1008, "signed out")]

@@ -82,6 +82,13 @@ def test_metrics_count_moves_tables_sockets_and_errors(client: TestClient) -> No
         moved == metric(before.text, "connect_arena_actions_total", game="quinque", by="seat") + 1
     )
     assert metric(after, "connect_arena_move_seconds_count") >= 1
+    for phase in ("queued", "engine", "stored"):  # the person's move, not the chance draws
+        counted = metric(after, "connect_arena_move_phase_seconds_count", phase=phase)
+        assert (
+            counted
+            == metric(before.text, "connect_arena_move_phase_seconds_count", phase=phase) + 1
+        )
+    assert metric(after, "connect_arena_loop_lag_seconds_count") >= 1
     assert metric(after, "connect_arena_db_batch_actions_count") >= 1
     assert metric(after, "connect_arena_http_errors_total", status="404") >= 1
     assert metric(after, "connect_arena_sockets", path="/ws/tables/{id}") == 0

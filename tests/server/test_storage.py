@@ -104,3 +104,33 @@ def test_appends_arriving_while_others_are_written_wait_for_one_transaction(
     finally:
         db.close()
     assert batches == [2, 4]
+
+
+def test_enough_appends_waiting_are_written_without_the_window(tmp_path: Path) -> None:
+    # Under load the window only delayed every acknowledgement by a turn of the busy event
+    # loop: once BATCH_ENOUGH appends wait, the batch is written at once. (A minute's window
+    # here: the second batch would wait that long.)
+    engine = make_engine(f"sqlite:///{tmp_path / 'arena.sqlite3'}")
+    run_migrations(engine)
+    batches: list[int] = []
+    db = SqlStorage(engine, on_batch=batches.append, window=60.0)
+
+    async def body() -> list[int]:
+        user = await db.create_user("alice", None)
+        seats = [Seat(0, SeatKind.HUMAN, user.id, "alice"), Seat(1)]
+        tables = [(await db.create_table("quinque", {}, seats, user.id, n)).id for n in range(7)]
+
+        async def play(table_id: int) -> int:
+            await db.append_action(table_id, LogEntry(1, 0, "add T0,0 0,1"))
+            return len(await db.load_actions(table_id))
+
+        # Two at once: several tables append, so the next batch would wait the window...
+        assert list(await asyncio.gather(*(play(t) for t in tables[:2]))) == [1, 1]
+        # ...but five are already waiting: written at once, each acknowledged once committed.
+        return list(await asyncio.gather(*(play(t) for t in tables[2:])))
+
+    try:
+        assert asyncio.run(asyncio.wait_for(body(), 10)) == [1, 1, 1, 1, 1]
+    finally:
+        db.close()
+    assert batches == [2, 5]

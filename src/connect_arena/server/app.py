@@ -281,10 +281,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             collector = asyncio.get_running_loop().create_task(
                 keep_collections_short(settings.gc_freeze)
             )
+        lag = asyncio.get_running_loop().create_task(metrics.watch_loop())
         log.info("database: %s", arena.storage.engine.url.render_as_string(hide_password=True))
         try:
             yield
         finally:
+            lag.cancel()
             if collector is not None:
                 collector.cancel()
             await arena.service.close()

@@ -47,10 +47,22 @@ _ACQUIRE = """
 if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
   return {1, tonumber(redis.call('GET', KEYS[2]) or '-1')}
 end
+local mine = 0
 if KEYS[3] then  -- a table lease: ask its holder to let go (see RedisCoordinator.lease)
-  redis.call('SET', KEYS[3], '1', 'PX', ARGV[2])
+  local holder = redis.call('GET', KEYS[1])
+  local origin = holder and string.match(holder, '^(.-)/')
+  if origin and origin == ARGV[5] then
+    mine = 1  -- this process's own: its operation keeps it for the next one, no asking
+  else
+    redis.call('SET', KEYS[3], '1', 'PX', ARGV[2])
+    -- and tell it now, on its own channel (ARGV[3] .. its origin): a holder keeping the
+    -- lease idle would otherwise notice only at its next renewal, up to a second later
+    if origin and ARGV[3] then
+      redis.call('PUBLISH', ARGV[3] .. origin, ARGV[4])
+    end
+  end
 end
-return {0, redis.call('PTTL', KEYS[1])}
+return {0, redis.call('PTTL', KEYS[1]), mine}
 """
 
 _RENEW = """
@@ -117,6 +129,12 @@ KEEP_IDLE = 1.0
 every ~0.3 s: its operations then cost one script instead of two). Another process that
 wants the lease asks for it and gets it at the holder's next operation or renewal."""
 
+CONTENDED_SECONDS = 10.0
+"""Seconds a table counts as *contended* here after its lease was last wanted by another
+process or had to be waited for (its players' sockets are on two processes): such a table's
+lease is let go at the end of each operation instead of kept idle, so the other process takes
+it at its first try instead of asking for it and waiting (split routing, issue 25)."""
+
 SEQ_KEEP_MS = 6 * 3600 * 1000
 """How long a table's known seq is kept after its last move (then it is read from the
 database again: an unknown seq only costs one query)."""
@@ -167,6 +185,9 @@ class RedisCoordinator:
         self.lease_ms = lease_ms
         self.drive_ms = drive_ms
         self.channel = f"{prefix}events"
+        self.wants = f"{prefix}process:{self.origin}"
+        """This process's own channel: another process that finds a table lease held here
+        publishes the table's id on it (:meth:`_wanted`)."""
         self._acquire = self.redis.register_script(_ACQUIRE)
         self._renew = self.redis.register_script(_RENEW)
         self._release = self.redis.register_script(_RELEASE)
@@ -179,17 +200,62 @@ class RedisCoordinator:
         """The tables whose channel this process subscribes to (see :meth:`follow`)."""
         self._confirmations: dict[str, list[asyncio.Future[None]]] = {}
         self._letting_go: set[asyncio.Task[None]] = set()
+        self._contended: dict[int, float] = {}
+        """Table id → monotonic time its lease was last wanted elsewhere or waited for."""
         self._closing = False
 
     # ----- leases -------------------------------------------------------------------------------
     async def _take(
-        self, key: str, seq_key: str, token: str, ms: int, want: str | None = None
-    ) -> tuple[bool, int]:
-        """One attempt: ``(True, known seq or -1)`` or ``(False, ms left on the holder's)``;
-        a failed one sets ``want`` (when given), asking the holder to let go."""
+        self,
+        key: str,
+        seq_key: str,
+        token: str,
+        ms: int,
+        want: str | None = None,
+        table_id: int | None = None,
+    ) -> tuple[bool, int, bool]:
+        """One attempt: ``(True, known seq or -1, False)`` or ``(False, ms left on the
+        holder's, whether the holder is this process)``; a failed one sets ``want`` (when
+        given) and publishes ``table_id`` on the holder's own channel (:attr:`wants`), asking
+        the holder to let go, unless the holder is this process (another operation here)."""
         keys = [key, seq_key] if want is None else [key, seq_key, want]
-        got, value = await self._acquire(keys=keys, args=[token, ms])
-        return bool(got), int(value)
+        args: list[Any] = [token, ms]
+        if want is not None:
+            args += [f"{self.prefix}process:", table_id, self.origin]
+        answer = await self._acquire(keys=keys, args=args)
+        return bool(answer[0]), int(answer[1]), len(answer) > 2 and bool(answer[2])
+
+    def _contended_now(self, table_id: int) -> bool:
+        """Whether ``table_id``'s lease was wanted elsewhere or waited for lately
+        (:data:`CONTENDED_SECONDS`)."""
+        since = self._contended.get(table_id)
+        if since is None:
+            return False
+        if time.monotonic() - since < CONTENDED_SECONDS:
+            return True
+        del self._contended[table_id]
+        return False
+
+    def _contend(self, table_id: int) -> None:
+        """Note that ``table_id``'s lease is contended now (forgetting old notes first when
+        there are many: one per table ever contended would otherwise pile up)."""
+        now = time.monotonic()
+        if len(self._contended) >= 4096:
+            old = [t for t, since in self._contended.items() if now - since >= CONTENDED_SECONDS]
+            for stale in old:
+                del self._contended[stale]
+        self._contended[table_id] = now
+
+    def _wanted(self, table_id: int) -> None:
+        """Another process waits for ``table_id``'s lease: let it go now if it is kept idle
+        here (an operation under way lets go at its end, seeing the request)."""
+        self._contend(table_id)
+        held = self._held.get(table_id)
+        if held is not None and not held.busy:
+            self._forget(table_id, held)
+            task = asyncio.get_running_loop().create_task(self._let_go(table_id, held.token))
+            self._letting_go.add(task)
+            task.add_done_callback(self._letting_go.discard)
 
     def _keys(self, table_id: int, shared: bool = False) -> list[str]:
         """A table lease's keys: the lease, the known seq, the channel (the table's own, or
@@ -217,15 +283,17 @@ class RedisCoordinator:
 
         The lease is kept for :data:`KEEP_IDLE` seconds after the block (renewed), so the
         next operation of an active table needs no script to take it; a process that finds
-        it taken asks the holder to let go (``<prefix>want:<table>``), which the holder does
-        at the end of its current operation or at its next renewal."""
+        it taken asks the holder to let go (``<prefix>want:<table>``), which the holder hears
+        on its own channel (:attr:`wants`) and does at once when idle, else at the end of its
+        current operation (or at its next renewal, should the message be lost). A contended
+        table's lease (:data:`CONTENDED_SECONDS`) is let go at the end of each operation."""
         held = await self._take_lease(table_id)
         grant = Grant(held.seq)
         try:
             yield grant
         finally:
             keys = self._keys(table_id, grant.shared)
-            let_go = "1" if self._closing else "0"
+            let_go = "1" if self._closing or self._contended_now(table_id) else "0"
             args: list[Any] = [held.token, -1 if grant.seq is None else grant.seq]
             args += [grant.message or "", SEQ_KEEP_MS, let_go, self.lease_ms]
             sent = time.monotonic()
@@ -236,6 +304,8 @@ class RedisCoordinator:
                 log.warning("releasing table %s's lease failed: %s", table_id, error)
                 kept = 0
             held.busy = held.ending = False
+            if kept == 0 and let_go == "0":  # another process asked for it meanwhile
+                self._contend(table_id)
             if kept == 1:
                 held.seq = grant.seq if grant.seq is not None else held.seq
                 held.valid_until = self._surely_ours(sent)
@@ -253,7 +323,7 @@ class RedisCoordinator:
             CoordinationError: it stayed taken past its expiry; Redis is unreachable.
         """
         keys = self._keys(table_id)
-        token = secrets.token_hex(8)
+        token = f"{self.origin}/{secrets.token_hex(8)}"  # the acquire script reads the origin
         deadline = time.monotonic() + self.lease_ms / 1000 + 1.0
         pause = 0.001
         try:
@@ -268,9 +338,13 @@ class RedisCoordinator:
                         return held
                     self._forget(table_id, held)  # not surely ours any more: take it again
                 sent = time.monotonic()
-                got, value = await self._take(keys[0], keys[1], token, self.lease_ms, keys[3])
+                got, value, mine = await self._take(
+                    keys[0], keys[1], token, self.lease_ms, keys[3], table_id
+                )
                 if got and table_id not in self._held:
                     break
+                if not got and not mine:  # held by another process: the players are split
+                    self._contend(table_id)
                 if got:  # a concurrent operation here keeps it: give this token's back
                     await self._release(keys=keys[:3], args=[token, -1, "", SEQ_KEEP_MS])
                     value = 1
@@ -347,6 +421,7 @@ class RedisCoordinator:
                         held.valid_until = self._surely_ours(sent)
                         held.renewed_at = sent
                         if renewed == 2 and not held.busy:  # wanted elsewhere
+                            self._contend(table_id)
                             held.keeper = None  # this task: it ends here, not cancelled
                             self._forget(table_id, held)
                             await self._let_go(table_id, token)
@@ -360,7 +435,7 @@ class RedisCoordinator:
         key = f"{self.prefix}drive:{table_id}"
         token = secrets.token_hex(8)
         try:
-            got, _ = await self._take(key, f"{self.prefix}seq:{table_id}", token, self.drive_ms)
+            got, _, _ = await self._take(key, f"{self.prefix}seq:{table_id}", token, self.drive_ms)
         except RedisError as error:
             log.warning("claiming table %s's computer seats failed: %s", table_id, error)
             got = False
@@ -424,11 +499,13 @@ class RedisCoordinator:
         subscribed: asyncio.Future[None],
     ) -> None:
         pause = 0.1
+        wants = self.wants.encode()
         while True:
             pubsub = self.redis.pubsub()
             try:
                 following = sorted(self.following)
-                await pubsub.subscribe(self.channel, *map(self.table_channel, following))
+                channels = map(self.table_channel, following)
+                await pubsub.subscribe(self.channel, self.wants, *channels)
                 self._pubsub = pubsub
                 missed = self.following.difference(following)  # followed meanwhile
                 if missed:
@@ -444,7 +521,12 @@ class RedisCoordinator:
                         continue
                     if message["type"] == "message":
                         data = message["data"]
-                        receive(data.decode() if isinstance(data, bytes) else str(data))
+                        text = data.decode() if isinstance(data, bytes) else str(data)
+                        if message["channel"] in (wants, self.wants):
+                            with contextlib.suppress(ValueError):
+                                self._wanted(int(text))
+                        else:
+                            receive(text)
                     elif message["type"] == "subscribe":
                         self._confirmed(message["channel"])
             except (RedisError, OSError) as error:

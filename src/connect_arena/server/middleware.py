@@ -34,6 +34,9 @@ class AllowedHosts:
 
     PASSED = "connect_arena.host_allowed"
     SEND = "connect_arena.host_send"
+    SOCKET_SEND = "connect_arena.socket_send"
+    """Scope key of an allowed WebSocket's server send: the socket's pump sends each queued
+    message through it, past Starlette's and the routes' per-message wrappers."""
 
     def __init__(self, app: ASGIApp, hosts: tuple[str, ...]) -> None:
         self.app = app
@@ -44,7 +47,10 @@ class AllowedHosts:
         scope[self.PASSED] = True
         # The server's own send: no wrapper around every later message (each WebSocket
         # message of a move's broadcast went through one).
-        await self.app(scope, receive, scope.pop(self.SEND))
+        send = scope.pop(self.SEND)
+        if scope["type"] == "websocket":
+            scope[self.SOCKET_SEND] = send
+        await self.app(scope, receive, send)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """ASGI entry point: refuse a wrong host, else pass the request or WebSocket on."""

@@ -25,6 +25,7 @@ from connect_arena.server.dependencies import (
     service_user,
     session_user,
 )
+from connect_arena.server.middleware import AllowedHosts
 from connect_arena.server.ratelimit import FrameLimit, Verdict
 from connect_arena.server.routes_relations import refuse_blocked_rematch
 from connect_arena.server.schemas import (
@@ -124,9 +125,19 @@ def _admitted(websocket: WebSocket, arena: Arena) -> bool:
 
 
 async def _pump(websocket: WebSocket, connection: Connection) -> None:
-    """Send the viewer's queued messages until the subscription closes."""
-    while (text := await connection.subscription.get()) is not None:
-        await websocket.send_text(text)
+    """Send the viewer's queued messages until the subscription closes: each one straight to
+    the server's ASGI send when :class:`AllowedHosts` handed it over (a broadcast's text is
+    encoded once per view, then each socket's message costs one call, not the four layers of
+    ``send_text``: Starlette's state checks and the routes' exception wrappers), else through
+    ``send_text``."""
+    subscription = connection.subscription
+    send = websocket.scope.get(AllowedHosts.SOCKET_SEND)
+    if send is None:
+        while (text := await subscription.get()) is not None:
+            await websocket.send_text(text)
+    else:
+        while (text := await subscription.get()) is not None:
+            await send({"type": "websocket.send", "text": text})
     await websocket.close(POLICY_VIOLATION, connection.close_reason)
 
 

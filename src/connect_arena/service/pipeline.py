@@ -14,6 +14,7 @@ Any refusal raises :class:`ServiceError` and changes nothing.
 from __future__ import annotations
 
 import random
+import time
 
 from connect_arena.core import (
     CHANCE,
@@ -38,7 +39,12 @@ from connect_arena.service.model import (
 )
 from connect_arena.service.results import final_points, final_returns
 from connect_arena.service.settings import ResultReason, TimeControlKind
-from connect_arena.service.table_events import ActionCommitted, AwaitingAction, TableEvents
+from connect_arena.service.table_events import (
+    ActionCommitted,
+    AwaitingAction,
+    MoveTiming,
+    TableEvents,
+)
 from connect_arena.service.table_registry import TableRegistry
 
 
@@ -85,14 +91,16 @@ class MovePipeline:
         Raises:
             ServiceError: refused; nothing changed.
         """
+        started = time.perf_counter()
         table = await self.registry.active(table_id)
         async with self.registry.exclusive(table):
+            held = time.perf_counter()
             acting = self.acting_seat(table, user_id, seat, seq)
             if table.clocks is not None and table.clocks.flagged(acting, utcnow()):
                 await self.finisher.flag_fell(table)
                 raise ServiceError(ErrorCode.NOT_RUNNING, "your time ran out")
             action = self.validate(table, acting, text)
-            entry = await self.commit(table, acting, action)
+            entry = await self.commit(table, acting, action, (started, held))
             await self.advance(table)
         return entry
 
@@ -157,8 +165,16 @@ class MovePipeline:
         except ValueError as error:  # GameError, or a game's own ValueError
             raise ServiceError(ErrorCode.ILLEGAL_ACTION, str(error)) from None
 
-    async def commit(self, table: LiveTable, seat: int, action: Action) -> LogEntry:
+    async def commit(
+        self,
+        table: LiveTable,
+        seat: int,
+        action: Action,
+        since: tuple[float, float] | None = None,
+    ) -> LogEntry:
         """Store then apply then broadcast a legal action (under the table's lock).
+        ``since``: when a person's action entered the pipeline and when the table was held
+        (``time.perf_counter()``), for the event's :class:`MoveTiming`.
 
         Raises:
             ServiceError: ``stale_seq`` when another process stored that seq first.
@@ -179,6 +195,7 @@ class MovePipeline:
         entry = LogEntry(table.seq + 1, seat, str(action), simultaneous, now, clock)
         over = after.is_terminal()
         returns = final_returns(after.game, after.returns(), table.info.notes) if over else None
+        storing = time.perf_counter()
         try:
             await self.registry.storage.append_action(
                 table.id,
@@ -192,6 +209,11 @@ class MovePipeline:
             raise ServiceError(
                 ErrorCode.STALE_SEQ, f"seq {entry.seq} was just taken by another action"
             ) from None
+        timing = None
+        if since is not None:
+            started, held = since
+            stored = time.perf_counter() - storing
+            timing = MoveTiming(held - started, storing - held, stored)
         table.state = after
         table.log.append(entry)
         table.described.append(described)
@@ -199,7 +221,7 @@ class MovePipeline:
             clocks.act(seat, now, [] if over else after.active_players(), recorded=clock)
         if table.offers.withdrawn_by(table.info, seat):
             table.broadcast(lambda seats: table.offers.to_json(table.id))
-        self.hub.publish(ActionCommitted(table, entry=entry))
+        self.hub.publish(ActionCommitted(table, entry=entry, timing=timing))
         if returns is not None:
             self.registry.finish(table, returns, now, ResultReason.NORMAL)
         table.broadcast_event(entry)

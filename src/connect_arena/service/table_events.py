@@ -55,10 +55,29 @@ class GameStarted(TableEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class MoveTiming:
+    """Where a person's action spent its time in the pipeline, in seconds (the parts of the
+    server's move latency that come before the broadcast; ``/metrics`` reports them).
+
+    Attributes:
+        queued: from the pipeline's start until the table's lock (and lease, with several
+            processes) was held: the wait behind the table's other operations.
+        engine: the checks, the engine's validation and apply, the event's description.
+        stored: waiting for the storage to commit the action (its group commit).
+    """
+
+    queued: float
+    engine: float
+    stored: float
+
+
+@dataclass(frozen=True, slots=True)
 class ActionCommitted(TableEvent):
-    """An action (a seat's or a chance outcome) was stored and applied."""
+    """An action (a seat's or a chance outcome) was stored and applied; ``timing`` for a
+    person's action (:meth:`MovePipeline.submit`), ``None`` for the others."""
 
     entry: LogEntry = field(kw_only=True)
+    timing: MoveTiming | None = field(default=None, kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)
