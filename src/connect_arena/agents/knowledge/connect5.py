@@ -28,8 +28,6 @@ from __future__ import annotations
 import threading
 from collections.abc import Collection
 from dataclasses import dataclass
-from itertools import compress
-from operator import ne
 from typing import TYPE_CHECKING, Any, cast
 
 from connect_arena.agents.knowledge import Knowledge, Level
@@ -646,7 +644,12 @@ class _Paths:
     def update(self, owner: list[int]) -> None:
         """Bring the paths up to date with ``owner`` (only those through a changed dot)."""
         old = self.owner
-        changed = list(compress(range(len(owner)), map(ne, owner, old)))
+        # A typed loop: compiled, it compares unboxed ints (``compress``/``map(ne, ...)``
+        # called ``ne`` through the generic protocol per dot: 9% of a simulation).
+        changed: list[int] = []
+        for dot in range(len(owner)):
+            if owner[dot] != old[dot]:
+                changed.append(dot)
         if not changed:
             return
         occ = self.occ
