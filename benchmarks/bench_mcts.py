@@ -1,14 +1,19 @@
 """MCTS simulations per CPU second, per game, at a fixed rollout cap and simulation count.
 
 Run: ``PYTHONPATH=src .venv/bin/python benchmarks/bench_mcts.py [--max-rollout 40]
-[--iterations 300] [--positions 3] [--baseline REF] [--profile DIR] [--game NAME ...]``.
+[--iterations 300] [--positions 3] [--warm S] [--baseline REF] [--profile DIR] [--game NAME
+...]``.
 Prints figures; asserts nothing (speed targets live in benchmarks, never in unit tests).
 
 Each game (default options) is searched from ``--positions`` decision points of one seeded
 random game (:func:`connect_arena.agents.bench.sample_positions`) by ``MCTSAgent(seed,
 max_rollout=cap)`` with ``Budget(iterations=N)``: the same simulations for a seed, timed in the
-process's CPU time (steady on a shared machine). ``--level`` uses a level's own settings
-(rollout cap, widening, exploration) instead.
+process's CPU time (steady on a shared machine). By default the process is new, so the
+first searches also fill the engines' caches (a cold Quinque search spends most of its time
+analysing each formation shape it meets for the first time). ``--warm S`` first plays random
+playouts of the game for ``S`` seconds, untimed, as a long-lived server or search worker has
+(``agents.bench.random_playouts``, in the baseline's code too). ``--level`` uses a level's
+own settings (rollout cap, widening, exploration) instead.
 
 ``--baseline REF`` measures each game twice in the same run, in two new processes: with the
 package ``src/connect_arena`` as it was at git commit ``REF`` (``git archive``: the search, the
@@ -36,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from connect_arena.agents.base import Budget
-from connect_arena.agents.bench import sample_positions
+from connect_arena.agents.bench import random_playouts, sample_positions
 from connect_arena.agents.knowledge import level_settings
 from connect_arena.agents.mcts import MCTSAgent
 from connect_arena.core import game_names, load, sample_chance_outcome
@@ -76,7 +81,7 @@ def run_child(source: Path, game: str, args: argparse.Namespace, label: str) -> 
     """This script on one game in a new process whose ``connect_arena`` is ``source``."""
     command = [sys.executable, __file__, "--json", "--game", game, "--label", label]
     command += ["--iterations", str(args.iterations), "--max-rollout", str(args.max_rollout)]
-    command += ["--positions", str(args.positions)]
+    command += ["--positions", str(args.positions), "--warm", str(args.warm)]
     if args.level:
         command += ["--level", args.level]
     if args.profile:
@@ -102,9 +107,13 @@ def measure(
     level: str | None,
     profile: Path | None,
     label: str,
+    warm: float = 0.0,
 ) -> dict[str, float]:
-    """Simulations per CPU second over the positions of ``game``."""
+    """Simulations per CPU second over the positions of ``game`` (after ``warm`` seconds of
+    untimed random playouts, if any)."""
     states = sample_positions(load(game), positions)
+    if warm > 0:
+        random_playouts(load(game), warm)
     profiler = cProfile.Profile() if profile is not None else None
     simulations = 0
     elapsed = 0.0
@@ -161,6 +170,9 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=300, help="simulations per search")
     parser.add_argument("--max-rollout", type=int, default=40, help="rollout cap (actions)")
     parser.add_argument("--positions", type=int, default=3, help="positions per game")
+    parser.add_argument(
+        "--warm", type=float, default=0.0, metavar="S", help="untimed random playouts first (s)"
+    )
     parser.add_argument("--level", choices=["easy", "normal", "hard"], help="level settings")
     parser.add_argument("--baseline", metavar="REF", help="also measure the code of git REF")
     parser.add_argument("--profile", type=Path, metavar="DIR", help="write cProfile files")
@@ -204,6 +216,7 @@ def main() -> None:
                 args.level,
                 args.profile,
                 args.label,
+                args.warm,
             )
             row["now"] = round(figures["sims_per_cpu_s"], 1)
         rows.append(row)

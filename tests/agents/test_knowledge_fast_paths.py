@@ -98,7 +98,7 @@ def test_quinque_line_check_equals_the_engines() -> None:
     for state, _ in _positions("quinque", 600, seed=4):
         marks = dict(state.marks)
         for seat in (0, 1):
-            completing = quinque._completing_cells(marks, seat)
+            completing = quinque.completing_cells(marks, seat)
             for action in state.legal_actions(min(state.active_players())):
                 if not isinstance(action, Mark | Add):
                     continue
