@@ -103,6 +103,9 @@ class PairsEncoding(Encoding):
         # take the identity of one of them while it is here.
         self._interned: dict[int, tuple[Action, tuple[int, ...]]] = {}
         self._codes: dict[int, int] = {}  # identity → its code (:meth:`codes`)
+        # A one-id action's id names one action whatever the position: the object the engine
+        # hands out for it, so that a pick looks for that object by identity alone.
+        self._canonical: dict[int, Action] = {}
 
     def encode(self, state: State[Any], action: Action) -> tuple[int, ...]:
         """The ids of a legal action (the same in every position)."""
@@ -121,10 +124,12 @@ class PairsEncoding(Encoding):
         """Each action's *code*: its id when its sequence is that one id, else ``-1 - `` its
         first id (a key, a swap, a give that names the subject received). Read by identity
         in one C-level pass once every action has been met."""
-        codes: list[int | None] = list(map(self._codes.get, map(id, actions)))
-        if None in codes:  # an action met for the first time
-            codes = [self._intern(action)[1] for action in actions]
-        return cast(list[int], codes)
+        known = self._codes
+        codes: list[int] = []
+        for action in actions:
+            code = known.get(id(action))
+            codes.append(self._intern(action)[1] if code is None else code)
+        return codes
 
     def _intern(self, action: Action) -> tuple[tuple[int, ...], int]:
         """Work out ``action``'s ids and code and keep them by identity."""
@@ -133,9 +138,33 @@ class PairsEncoding(Encoding):
         if len(self._interned) >= _INTERN_LIMIT:
             self._interned.clear()
             self._codes.clear()
+            self._canonical.clear()
         self._interned[id(action)] = (action, ids)
         self._codes[id(action)] = code
+        if code >= 0:
+            self._canonical.setdefault(code, action)
         return ids, code
+
+    def quick_pick(self, actions: list[Action], action_id: int) -> Action | None:
+        """The action of ``actions`` (legal now) that the one id ``action_id`` completes,
+        found by the identity of the object the engine hands out for it (no code read), when
+        no longer legal sequence can start with that id (moves, takes, tops, keeps,
+        ``connect``, ``done``, ``pass``); else, or when that object is not listed, ``None``
+        (:meth:`codes` then tell)."""
+        if action_id < MOVE or SWAP1 <= action_id < CONNECT or GIVE <= action_id < RECEIVE:
+            return None  # a key's subject, a swap's token, a give: longer sequences too
+        wanted = self._canonical.get(action_id)
+        if wanted is None:
+            return None
+        for action in actions:
+            if action is wanted:
+                return action
+        return None
+
+    def canonical(self, action_id: int, action: Action) -> None:
+        """Remember ``action``, found legal for the one id ``action_id``, as the object
+        :meth:`quick_pick` looks for (the engine's own, when the first one met was not)."""
+        self._canonical[action_id] = action
 
     def tree(self, state: State[Any], actions: list[Action]) -> Node:
         """The prefix tree from the actions' codes (:meth:`codes`): a one-id action at its
@@ -194,7 +223,9 @@ class PairsEncoding(Encoding):
         same list when the id starts a longer sequence (a key, a swap, a give that names the
         subject received), starts two, or is not legal."""
         actions = state.legal_actions(player)
-        found = _single(actions, self.codes(actions), action_id)
+        found = self.quick_pick(actions, action_id)
+        if found is None:
+            found = _single(actions, self.codes(actions), action_id)
         return self.tree(state, actions) if found is None else found
 
     @staticmethod
@@ -347,13 +378,25 @@ class PairsRoot(Root):
         super().__init__(encoding, state, player)
         self.pairs = encoding
         self.actions = state.legal_actions(player)
-        self.codes = encoding.codes(self.actions)
+        self._codes: list[int] | None = None
+
+    def codes(self) -> list[int]:
+        """The legal actions' codes (:meth:`PairsEncoding.codes`), read once."""
+        codes = self._codes
+        if codes is None:
+            codes = self._codes = self.pairs.codes(self.actions)
+        return codes
 
     def ids(self) -> list[int]:
-        return sorted({code if code >= 0 else -1 - code for code in self.codes})
+        return sorted({code if code >= 0 else -1 - code for code in self.codes()})
 
     def _pick_unbuilt(self, action_id: int) -> Action | None:
-        return _single(self.actions, self.codes, action_id)
+        found = self.pairs.quick_pick(self.actions, action_id)
+        if found is None:
+            found = _single(self.actions, self.codes(), action_id)
+            if found is not None:
+                self.pairs.canonical(action_id, found)
+        return found
 
     def node(self) -> Node:
         node = self._node
