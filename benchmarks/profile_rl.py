@@ -54,7 +54,9 @@ def openspiel_loop(game: str, players: int, seconds: float) -> None:
     if gt.anti_endless_option is not None:
         spec = bench_rl.parameter_specification(gt)
         options[gt.anti_endless_option] = spec[gt.anti_endless_option]
-    engine_options = {**options, "num_players": options.pop("players")}
+    seats = options.pop("players")
+    engine_options = {**options, "num_players": seats}
+    options["players"] = seats
     finished, _, _ = bench_rl.engine_games(game, engine_options, range(10), time.process_time)
     games = bench_rl.trajectories(game, engine_options, finished)
     end = time.time() + seconds

@@ -149,10 +149,13 @@ class PairsEncoding(Encoding):
         """The action of ``actions`` (legal now) that the one id ``action_id`` completes,
         found by the identity of the object the engine hands out for it (no code read), when
         no longer legal sequence can start with that id (moves, takes, tops, keeps,
-        ``connect``, ``done``, ``pass``); else, or when that object is not listed, ``None``
-        (:meth:`codes` then tell)."""
-        if action_id < MOVE or SWAP1 <= action_id < CONNECT or GIVE <= action_id < RECEIVE:
-            return None  # a key's subject, a swap's token, a give: longer sequences too
+        ``connect``, ``done``, ``pass``, and gives unless the active player names the subject
+        received); else, or when that object is not listed, ``None`` (:meth:`codes` then
+        tell)."""
+        if action_id < MOVE or SWAP1 <= action_id < CONNECT:
+            return None  # a key's subject, a swap's token: longer sequences start there
+        if GIVE <= action_id < RECEIVE and self.cfg.active_chooses:
+            return None  # a give may name the subject received: two ids
         wanted = self._canonical.get(action_id)
         if wanted is None:
             return None
