@@ -14,7 +14,7 @@ import pytest
 from connect_arena.core import CHANCE, load
 from connect_arena.core.game import Action, State
 from connect_arena.rl import Stepper, encoding_for
-from connect_arena.rl.encoding.base import Encoding, EncodingError, Node, build_tree
+from connect_arena.rl.encoding.base import Encoding, Node, build_tree
 from connect_arena.rl.encoding.pairs import PairsEncoding
 
 
@@ -101,20 +101,3 @@ def test_pairs_codes_are_read_by_identity_and_refresh_for_new_objects() -> None:
     assert parsed is not actions[5]
     assert encoding.encode(state, parsed) == tuple(actions[5].subjects)  # type: ignore[attr-defined]
     assert encoding.codes([parsed]) == [codes[5]]
-
-
-def test_pairs_trees_are_kept_by_the_actions_identities() -> None:
-    """The keys' tree is built once and read again for the same objects; it is the plain
-    build of the arithmetic ids; two equal sequences are still refused, and not kept."""
-    game = load("pairs", num_players=2)
-    encoding = encoding_for(game)
-    state = game.new_initial_state()
-    while state.is_chance_node():
-        state.apply_legal_action(state.legal_actions(CHANCE)[0], CHANCE)
-    actions = state.legal_actions(state.current_player)
-    tree = encoding.tree(state, actions)
-    assert encoding.tree(state, list(actions)) is tree
-    assert tree == build_tree(actions, _pairs_plain(encoding, state, actions), encoding.end_id)
-    for _ in range(2):
-        with pytest.raises(EncodingError, match="same encoding"):
-            encoding.tree(state, [*actions, actions[3]])

@@ -59,7 +59,7 @@ from connect_arena.games.pairs.notation import (
     Top,
 )
 from connect_arena.games.pairs.rules import PairsGame, PairsState
-from connect_arena.rl.encoding.base import Encoding, Node, Root, Tensor, build_tree
+from connect_arena.rl.encoding.base import Encoding, Node, Root, Tensor
 
 MOVE, TAKE1, TAKE2, SWAP1, SWAP2, CONNECT = 6, 222, 258, 474, 510, 546
 GIVE, RECEIVE, DONE, TOP, KEEP, PASS, END = 547, 583, 589, 590, 614, 620, 621
@@ -69,8 +69,6 @@ ROLLS = [dice for dice, _ in ROLL_OUTCOMES]
 _INTERN_LIMIT = 20_000
 """Action objects whose ids are kept by identity (the engine hands out a few thousand
 interned ones; any others, such as parsed actions, are kept too until the limit clears all)."""
-_TREE_LIMIT = 4096
-"""Prefix trees kept by :meth:`PairsEncoding.tree` (then all are dropped)."""
 
 
 def _token(zone: int, subject: int) -> int:
@@ -108,7 +106,6 @@ class PairsEncoding(Encoding):
         # A one-id action's id names one action whatever the position: the object the engine
         # hands out for it, so that a pick looks for that object by identity alone.
         self._canonical: dict[int, Action] = {}
-        self._trees: dict[tuple[int, ...], Node] = {}  # :meth:`tree`
 
     def encode(self, state: State[Any], action: Action) -> tuple[int, ...]:
         """The ids of a legal action (the same in every position)."""
@@ -173,24 +170,51 @@ class PairsEncoding(Encoding):
         self._canonical[action_id] = action
 
     def tree(self, state: State[Any], actions: list[Action]) -> Node:
-        """The prefix tree of ``actions``, built whole (:func:`build_tree`) and kept by the
-        identities of the actions: the engine hands out interned objects, so a position's
-        options recur (a double's swaps, the keys) and their tree is read, not rebuilt. A
-        kept tree holds its actions, so no identity in its key can be taken by another
-        object; it is never changed (no bucket in it), so every stepper may share it.
+        """The prefix tree from the actions' codes (:meth:`codes`): a one-id action at its
+        id, the actions of a longer sequence in a :data:`~connect_arena.rl.encoding.base.
+        Bucket` under their first id (built by :meth:`expand` only when it is chosen: a swap's
+        second token, a key's other subjects). Any other shape (an id shared by a one-id
+        action and a longer one, or two actions with one sequence) takes the plain build,
+        which completes the short one with the end id or reports the bug."""
+        codes = self.codes(actions)
+        if min(codes, default=0) >= 0:  # every action is one id: one C-level pass
+            root: dict[int, Any] = dict(zip(codes, actions, strict=True))
+            if len(root) == len(actions):
+                return root
+            return super().tree(state, actions)
+        root = {}
+        for action, code in zip(actions, codes, strict=True):
+            if code >= 0:
+                if code in root:
+                    return super().tree(state, actions)
+                root[code] = action
+                continue
+            first = -1 - code
+            bucket = root.get(first)
+            if bucket is None:
+                root[first] = [action]
+            elif type(bucket) is list:
+                bucket.append(action)
+            else:
+                return super().tree(state, actions)
+        return root
+
+    def expand(self, state: State[Any], bucket: list[Action], action_id: int) -> Node:
+        """The node after ``action_id`` of the actions of ``bucket`` (all longer than one id
+        and starting with it): a dict of the second ids when that is the last (a swap, a
+        give that names the subject received), else :meth:`Encoding.expand`'s build.
 
         Raises:
-            EncodingError: two actions share a sequence (nothing is kept).
+            EncodingError: as :meth:`Encoding.expand` (a bug of the encoding).
         """
-        key = tuple(map(id, actions))
-        trees = self._trees
-        node = trees.get(key)
-        if node is None:
-            node = build_tree(actions, self.encode_all(state, actions), self.end_id)
-            if len(trees) >= _TREE_LIMIT:
-                trees.clear()
-            trees[key] = node
-        return node
+        sequences = self.encode_all(state, bucket)
+        if all(len(sequence) == 2 and sequence[0] == action_id for sequence in sequences):
+            node: dict[int, Any] = {
+                sequence[1]: action for sequence, action in zip(sequences, bucket, strict=True)
+            }
+            if len(node) == len(bucket):
+                return node
+        return super().expand(state, bucket, action_id)
 
     def first(self, state: State[Any], player: int) -> Root:
         """:class:`PairsRoot`: the legal actions and their codes, read once."""
@@ -370,8 +394,6 @@ class PairsRoot(Root):
         return sorted({code if code >= 0 else -1 - code for code in self.codes()})
 
     def _pick_unbuilt(self, action_id: int) -> Action | None:
-        if action_id < MOVE or SWAP1 <= action_id < CONNECT:
-            return None  # a key's subject, a swap's token: never one id (the node follows)
         found = self.pairs.quick_pick(self.actions, action_id)
         if found is None:
             found = _single(self.actions, self.codes(), action_id)
