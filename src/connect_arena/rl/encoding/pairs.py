@@ -394,6 +394,8 @@ class PairsRoot(Root):
         return sorted({code if code >= 0 else -1 - code for code in self.codes()})
 
     def _pick_unbuilt(self, action_id: int) -> Action | None:
+        if action_id < MOVE or SWAP1 <= action_id < CONNECT:
+            return None  # a key's subject, a swap's token: never one id (the node follows)
         found = self.pairs.quick_pick(self.actions, action_id)
         if found is None:
             found = _single(self.actions, self.codes(), action_id)
