@@ -122,8 +122,8 @@ class PairsEncoding(Encoding):
 
     def codes(self, actions: list[Action]) -> list[int]:
         """Each action's *code*: its id when its sequence is that one id, else ``-1 - `` its
-        first id (a key, a swap, a give that names the subject received). Read by identity
-        in one C-level pass once every action has been met."""
+        first id (a key, a swap, a give that names the subject received), read by identity
+        (worked out by arithmetic the first time an object is met)."""
         known = self._codes
         codes: list[int] = []
         for action in actions:
@@ -373,9 +373,11 @@ class PairsEncoding(Encoding):
 
 class PairsRoot(Root):
     """A position's first steps from the engine's legal actions and their codes
-    (:meth:`PairsEncoding.codes`, read by identity): the ids without a dict, a one-id action
-    picked by a C-level search of the codes, the prefix tree built only for a longer
-    sequence (a key, a swap, a give that names the subject received) or an id not legal."""
+    (:meth:`PairsEncoding.codes`, read by identity, once): the ids without a dict, a one-id
+    action picked by the identity of the engine's object for that id
+    (:meth:`PairsEncoding.quick_pick`), else by a search of the codes; the prefix tree is
+    built only for a longer sequence (a key, a swap, a give that names the subject
+    received) or an id not legal."""
 
     def __init__(self, encoding: PairsEncoding, state: State[Any], player: int) -> None:
         super().__init__(encoding, state, player)
