@@ -1,7 +1,7 @@
 """PettingZoo adapter throughput against the raw engine, same games, same run (one core).
 
-Run: ``.venv/bin/python benchmarks/bench_pettingzoo.py [--games N] [--cpu]``. Prints figures;
-asserts nothing.
+Run: ``.venv/bin/python benchmarks/bench_pettingzoo.py [--games N] [--cpu] [--game NAME]``
+(``--game`` repeatable: only those games' cases). Prints figures; asserts nothing.
 
 For each game, ``N`` seeded games are first played through the AEC environment with uniformly
 random legal ids and recorded. Then the same games are timed three ways:
@@ -110,6 +110,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games per case (20)")
     parser.add_argument("--cpu", action="store_true", help="CPU time instead of wall clock")
+    parser.add_argument("--game", action="append", help="only this game's cases (repeatable)")
     args = parser.parse_args()
     if args.cpu:
         clock = time.process_time
@@ -117,6 +118,8 @@ def main() -> None:
     header += f"{'overhead':>10}{'env ids/s':>11}{'overhead':>10}"
     print(header + f"{'ids/s +obs':>12}{'overhead':>10}")
     for game, players in CASES:
+        if args.game and game not in args.game:
+            continue
         games = record(game, players, args.games)
         actions = sum(len(history) for _, _, history in games)
         ids = sum(len(chosen) for _, chosen, _ in games)

@@ -8,7 +8,8 @@ Run (py-spy samples the loop, native frames of the compiled modules included)::
 
 ``loop`` replays ``bench_pettingzoo.py``'s recorded games through ``env.step`` (no
 observation; ``--way stepper``: the stepper's legal ids then ``apply_id``, as OpenSpiel's loop
-asks) for ``--seconds``; ``summary`` reads py-spy's raw (folded) stacks and prints, for
+asks; ``--way openspiel``: ``bench_rl.py``'s games through pyspiel, ``legal_actions()`` then
+``apply_action``) for ``--seconds``; ``summary`` reads py-spy's raw (folded) stacks and prints, for
 the samples under that loop, each frame's inclusive share, then each Python line's own share
 (native callees counted to the last Python frame above them). Prints figures; asserts nothing.
 """
@@ -20,7 +21,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-ROOTS = ("time_env", "time_stepper")
+ROOTS = ("time_env", "time_stepper", "replay")
 """The frames whose samples are counted (``bench_pettingzoo``'s ways)."""
 
 
@@ -30,6 +31,9 @@ def loop(game: str, players: int, seconds: float, way: str) -> None:
     ``seconds`` of wall time."""
     import bench_pettingzoo as bench
 
+    if way == "openspiel":
+        openspiel_loop(game, players, seconds)
+        return
     games = bench.record(game, players, 10)
     end = time.time() + seconds
     while time.time() < end:
@@ -37,6 +41,27 @@ def loop(game: str, players: int, seconds: float, way: str) -> None:
             bench.time_env(game, players, games, False)
         else:
             bench.time_stepper(game, players, games)
+
+
+def openspiel_loop(game: str, players: int, seconds: float) -> None:
+    """``bench_rl.py``'s ``openspiel`` way (10 random games of the default options but
+    ``players``) again and again for ``seconds`` of wall time."""
+    import bench_rl
+    from connect_arena.core import load
+
+    gt = load(game).game_type
+    options: dict[str, object] = {"players": players}
+    if gt.anti_endless_option is not None:
+        spec = bench_rl.parameter_specification(gt)
+        options[gt.anti_endless_option] = spec[gt.anti_endless_option]
+    seats = options.pop("players")
+    engine_options = {**options, "num_players": seats}
+    options["players"] = seats
+    finished, _, _ = bench_rl.engine_games(game, engine_options, range(10), time.process_time)
+    games = bench_rl.trajectories(game, engine_options, finished)
+    end = time.time() + seconds
+    while time.time() < end:
+        bench_rl.openspiel_games(game, options, games, time.process_time)
 
 
 def summary(path: Path, frames: int = 40, lines: int = 25) -> str:
@@ -70,7 +95,7 @@ def main() -> None:
     run.add_argument("game")
     run.add_argument("players", type=int)
     run.add_argument("--seconds", type=float, default=10.0)
-    run.add_argument("--way", choices=("env", "stepper"), default="env")
+    run.add_argument("--way", choices=("env", "stepper", "openspiel"), default="env")
     read = commands.add_parser("summary", help="summarise py-spy's raw output")
     read.add_argument("path", type=Path)
     args = parser.parse_args()

@@ -59,13 +59,16 @@ from connect_arena.games.pairs.notation import (
     Top,
 )
 from connect_arena.games.pairs.rules import PairsGame, PairsState
-from connect_arena.rl.encoding.base import Encoding, Node, Tensor
+from connect_arena.rl.encoding.base import Encoding, Node, Root, Tensor
 
 MOVE, TAKE1, TAKE2, SWAP1, SWAP2, CONNECT = 6, 222, 258, 474, 510, 546
 GIVE, RECEIVE, DONE, TOP, KEEP, PASS, END = 547, 583, 589, 590, 614, 620, 621
 STAGES = ("key", "first", "roll", "choose", "connect", "reply", "after", "over")
 WIDTH = 168
 ROLLS = [dice for dice, _ in ROLL_OUTCOMES]
+_INTERN_LIMIT = 20_000
+"""Action objects whose ids are kept by identity (the engine hands out a few thousand
+interned ones; any others, such as parsed actions, are kept too until the limit clears all)."""
 
 
 def _token(zone: int, subject: int) -> int:
@@ -94,30 +97,138 @@ class PairsEncoding(Encoding):
         # The same size whatever the options ``key`` and ``first_player``: a fixed range.
         self.max_chance_outcomes = self.key_base + len(KEY_PERMUTATIONS)
         self.observation_shape = (n + 1, WIDTH)
+        # The engine hands out interned action objects (games/pairs/legal.py, rules.KEYS):
+        # each one's ids are worked out when first met and kept by identity (an int hash,
+        # the quickest look-up). The entries keep the objects alive, so no other object can
+        # take the identity of one of them while it is here.
+        self._interned: dict[int, tuple[Action, tuple[int, ...]]] = {}
+        self._codes: dict[int, int] = {}  # identity → its code (:meth:`codes`)
+        # A one-id action's id names one action whatever the position: the object the engine
+        # hands out for it, so that a pick looks for that object by identity alone.
+        self._canonical: dict[int, Action] = {}
 
     def encode(self, state: State[Any], action: Action) -> tuple[int, ...]:
         """The ids of a legal action (the same in every position)."""
-        return self._encode(action)
+        entry = self._interned.get(id(action))
+        return self._intern(action)[0] if entry is None else entry[1]
 
     def encode_all(self, state: State[Any], actions: Any) -> list[tuple[int, ...]]:
-        # Hot path: arithmetic is quicker than hashing the (fresh) action objects.
-        encode = self._encode
-        return [encode(action) for action in actions]
+        interned = self._interned
+        found: list[tuple[int, ...]] = []
+        for action in actions:
+            entry = interned.get(id(action))
+            found.append(self._intern(action)[0] if entry is None else entry[1])
+        return found
+
+    def codes(self, actions: list[Action]) -> list[int]:
+        """Each action's *code*: its id when its sequence is that one id, else ``-1 - `` its
+        first id (a key, a swap, a give that names the subject received), read by identity
+        (worked out by arithmetic the first time an object is met)."""
+        known = self._codes
+        codes: list[int] = []
+        for action in actions:
+            code = known.get(id(action))
+            codes.append(self._intern(action)[1] if code is None else code)
+        return codes
+
+    def _intern(self, action: Action) -> tuple[tuple[int, ...], int]:
+        """Work out ``action``'s ids and code and keep them by identity."""
+        ids = self._encode(action)
+        code = ids[0] if len(ids) == 1 else -1 - ids[0]
+        if len(self._interned) >= _INTERN_LIMIT:
+            self._interned.clear()
+            self._codes.clear()
+            self._canonical.clear()
+        self._interned[id(action)] = (action, ids)
+        self._codes[id(action)] = code
+        if code >= 0:
+            self._canonical.setdefault(code, action)
+        return ids, code
+
+    def quick_pick(self, actions: list[Action], action_id: int) -> Action | None:
+        """The action of ``actions`` (legal now) that the one id ``action_id`` completes,
+        found by the identity of the object the engine hands out for it (no code read), when
+        no longer legal sequence can start with that id (moves, takes, tops, keeps,
+        ``connect``, ``done``, ``pass``, and gives unless the active player names the subject
+        received); else, or when that object is not listed, ``None`` (:meth:`codes` then
+        tell)."""
+        if action_id < MOVE or SWAP1 <= action_id < CONNECT:
+            return None  # a key's subject, a swap's token: longer sequences start there
+        if GIVE <= action_id < RECEIVE and self.cfg.active_chooses:
+            return None  # a give may name the subject received: two ids
+        wanted = self._canonical.get(action_id)
+        if wanted is None:
+            return None
+        for action in actions:
+            if action is wanted:
+                return action
+        return None
+
+    def canonical(self, action_id: int, action: Action) -> None:
+        """Remember ``action``, found legal for the one id ``action_id``, as the object
+        :meth:`quick_pick` looks for (the engine's own, when the first one met was not)."""
+        self._canonical[action_id] = action
+
+    def tree(self, state: State[Any], actions: list[Action]) -> Node:
+        """The prefix tree from the actions' codes (:meth:`codes`): a one-id action at its
+        id, the actions of a longer sequence in a :data:`~connect_arena.rl.encoding.base.
+        Bucket` under their first id (built by :meth:`expand` only when it is chosen: a swap's
+        second token, a key's other subjects). Any other shape (an id shared by a one-id
+        action and a longer one, or two actions with one sequence) takes the plain build,
+        which completes the short one with the end id or reports the bug."""
+        codes = self.codes(actions)
+        if min(codes, default=0) >= 0:  # every action is one id: one C-level pass
+            root: dict[int, Any] = dict(zip(codes, actions, strict=True))
+            if len(root) == len(actions):
+                return root
+            return super().tree(state, actions)
+        root = {}
+        for action, code in zip(actions, codes, strict=True):
+            if code >= 0:
+                if code in root:
+                    return super().tree(state, actions)
+                root[code] = action
+                continue
+            first = -1 - code
+            bucket = root.get(first)
+            if bucket is None:
+                root[first] = [action]
+            elif type(bucket) is list:
+                bucket.append(action)
+            else:
+                return super().tree(state, actions)
+        return root
+
+    def expand(self, state: State[Any], bucket: list[Action], action_id: int) -> Node:
+        """The node after ``action_id`` of the actions of ``bucket`` (all longer than one id
+        and starting with it): a dict of the second ids when that is the last (a swap, a
+        give that names the subject received), else :meth:`Encoding.expand`'s build.
+
+        Raises:
+            EncodingError: as :meth:`Encoding.expand` (a bug of the encoding).
+        """
+        sequences = self.encode_all(state, bucket)
+        if all(len(sequence) == 2 and sequence[0] == action_id for sequence in sequences):
+            node: dict[int, Any] = {
+                sequence[1]: action for sequence, action in zip(sequences, bucket, strict=True)
+            }
+            if len(node) == len(bucket):
+                return node
+        return super().expand(state, bucket, action_id)
+
+    def first(self, state: State[Any], player: int) -> Root:
+        """:class:`PairsRoot`: the legal actions and their codes, read once."""
+        return PairsRoot(self, state, player)
 
     def pick(self, state: State[Any], player: int, action_id: int) -> Action | Node:
         """:meth:`Encoding.pick`: the legal action whose sequence is the single id
-        ``action_id``, found by encoding the legal actions (no root built); the root of the
+        ``action_id``, found from the legal actions' codes (no root built); the root of the
         same list when the id starts a longer sequence (a key, a swap, a give that names the
         subject received), starts two, or is not legal."""
         actions = state.legal_actions(player)
-        encode = self._encode
-        found: Action | None = None
-        for action in actions:
-            ids = encode(action)
-            if ids[0] == action_id:
-                if found is not None or len(ids) > 1:
-                    return self.tree(state, actions)
-                found = action
+        found = self.quick_pick(actions, action_id)
+        if found is None:
+            found = _single(actions, self.codes(actions), action_id)
         return self.tree(state, actions) if found is None else found
 
     @staticmethod
@@ -258,3 +369,53 @@ class PairsEncoding(Encoding):
                 row[94 + step - SWAP1] = 1.0
             elif GIVE <= step < RECEIVE:
                 row[130 + step - GIVE] = 1.0
+
+
+class PairsRoot(Root):
+    """A position's first steps from the engine's legal actions and their codes
+    (:meth:`PairsEncoding.codes`, read by identity, once): the ids without a dict, a one-id
+    action picked by the identity of the engine's object for that id
+    (:meth:`PairsEncoding.quick_pick`), else by a search of the codes; the prefix tree is
+    built only for a longer sequence (a key, a swap, a give that names the subject
+    received) or an id not legal."""
+
+    def __init__(self, encoding: PairsEncoding, state: State[Any], player: int) -> None:
+        super().__init__(encoding, state, player)
+        self.pairs = encoding
+        self.actions = state.legal_actions(player)
+        self._codes: list[int] | None = None
+
+    def codes(self) -> list[int]:
+        """The legal actions' codes (:meth:`PairsEncoding.codes`), read once."""
+        codes = self._codes
+        if codes is None:
+            codes = self._codes = self.pairs.codes(self.actions)
+        return codes
+
+    def ids(self) -> list[int]:
+        return sorted({code if code >= 0 else -1 - code for code in self.codes()})
+
+    def _pick_unbuilt(self, action_id: int) -> Action | None:
+        if action_id < MOVE or SWAP1 <= action_id < CONNECT:
+            return None  # a key's subject, a swap's token: never one id (the node follows)
+        found = self.pairs.quick_pick(self.actions, action_id)
+        if found is None:
+            found = _single(self.actions, self.codes(), action_id)
+            if found is not None:
+                self.pairs.canonical(action_id, found)
+        return found
+
+    def node(self) -> Node:
+        node = self._node
+        if node is None:
+            node = self._node = self.pairs.tree(self.state, self.actions)
+        return node
+
+
+def _single(actions: list[Action], codes: list[int], action_id: int) -> Action | None:
+    """The action of ``actions`` whose sequence is the one id ``action_id`` (``codes``: their
+    codes), or ``None``: no such action, or another legal sequence starts with that id too
+    (then the prefix tree tells them apart)."""
+    if action_id < 0 or codes.count(action_id) != 1 or -1 - action_id in codes:
+        return None
+    return actions[codes.index(action_id)]

@@ -34,10 +34,10 @@ from operator import itemgetter
 from typing import Any, cast
 
 from connect_arena.core.game import Action, State
-from connect_arena.games.quinque.legal import PASS
+from connect_arena.games.quinque.legal import PASS, Legal
 from connect_arena.games.quinque.notation import Add, FirstPlayer, Mark, Move, format_cell
 from connect_arena.games.quinque.rules import QuinqueGame, QuinqueState
-from connect_arena.rl.encoding.base import Bucket, Encoding, Node, Tensor
+from connect_arena.rl.encoding.base import Bucket, Encoding, Node, Root, Tensor
 
 Cell = tuple[int, int]
 
@@ -123,8 +123,14 @@ class QuinqueEncoding(Encoding):
         moves is the bucket (the destinations are built only for the tile chosen). One plain
         loop is the quickest for the parachutes (C-level ``map`` chains over identity tables
         lose on the dozen of a typical position)."""
-        q = cast(QuinqueState, state)
-        legal = q.legal_grouped(player)
+        return self.grouped_root(state, cast(QuinqueState, state).legal_grouped(player))
+
+    def first(self, state: State[Any], player: int) -> Root:
+        """:class:`QuinqueRoot`: the engine's grouped legal actions, read once."""
+        return QuinqueRoot(self, state, player)
+
+    def grouped_root(self, state: State[Any], legal: Legal) -> Node:
+        """:meth:`root` from ``legal``, the engine's grouped legal actions of ``state``."""
         origin = legal.origin
         if origin is None:  # no tile yet: the window is fixed
             return self.tree(state, cast(list[Action], legal.actions()))
@@ -208,3 +214,42 @@ class QuinqueEncoding(Encoding):
         out[10] = q.supply[1] / self.parachutes
         out[11] = q.stack / self.tiles
         out[12] = float(player == 0)
+
+
+class QuinqueRoot(Root):
+    """A position's first steps from the engine's grouped legal actions
+    (:class:`~connect_arena.games.quinque.legal.Legal`), read once: an id given before the
+    legal ids were asked (an ``env.step`` without an observation) finds its parachute by the
+    skydiver (the id read backwards through the window) and ``pass`` by the groups' flag,
+    with no dict built; the root node is built for the ids (a mask, then its look-ups are
+    the quickest), a move's first step (its bucket) or an id that is not legal. (Ids listed
+    without the dict and then looked up cost more than the dict: measured.)"""
+
+    def __init__(self, encoding: QuinqueEncoding, state: State[Any], player: int) -> None:
+        super().__init__(encoding, state, player)
+        self.quinque = encoding
+        self.legal = cast(QuinqueState, state).legal_grouped(player)
+
+    def _pick_unbuilt(self, action_id: int) -> Action | None:
+        q, legal = self.quinque, self.legal
+        origin = legal.origin
+        if origin is None:  # before the first tile: the root is a handful of adds
+            target = self.node().get(action_id)
+            return target if isinstance(target, Action) else None
+        if 0 <= action_id < q.move_from:
+            row, column = divmod(action_id, q.span)
+            x, y = column + (origin[0] - 1) * q.side, row + (origin[1] - 1) * q.side
+            for action in legal.parachutes:
+                sx, sy = action.skydiver
+                if sx == x and sy == y:
+                    return action
+            return None
+        if action_id == q.pass_id and legal.passing:
+            return PASS
+        return None  # a move's first step (the node has its bucket), or not legal
+
+    def node(self) -> Node:
+        node = self._node
+        if node is None:
+            node = self._node = self.quinque.grouped_root(self.state, self.legal)
+        return node

@@ -1,0 +1,103 @@
+"""Every legal action's ids, worked out the slow way (the encoding's arithmetic, then
+:func:`build_tree`), lead the stepper's quick paths (Connect Pairs' codes read by identity,
+Quinque's window look-ups) to that same engine action, whether or not the legal ids were
+asked for first, over seeded random games."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from connect_arena.core import CHANCE, load
+from connect_arena.core.game import Action, State
+from connect_arena.rl import Stepper, encoding_for
+from connect_arena.rl.encoding.base import Encoding, Node, build_tree
+from connect_arena.rl.encoding.pairs import PairsEncoding
+
+
+def _pairs_plain(encoding: Encoding, state: State[Any], actions: list[Action]) -> list[Any]:
+    return [PairsEncoding._encode(action) for action in actions]
+
+
+def _quinque_plain(encoding: Encoding, state: State[Any], actions: list[Action]) -> list[Any]:
+    return encoding.encode_all(state, actions)  # arithmetic from the window's origin
+
+
+PLAIN: dict[str, Callable[[Encoding, State[Any], list[Action]], list[Any]]] = {
+    "pairs": _pairs_plain,
+    "quinque": _quinque_plain,
+}
+CASES: list[tuple[str, dict[str, Any], int]] = [
+    ("pairs", {"num_players": 4, "max_rounds": 8}, 1),
+    ("pairs", {"num_players": 2, "key": "random", "max_rounds": 30}, 2),
+    ("pairs", {"num_players": 4, "connect_chooser": "active", "max_rounds": 8}, 3),
+    ("quinque", {"max_turns": 30}, 4),
+    ("quinque", {"max_turns": 30, "advanced": True, "connectivity": "corner"}, 5),
+]
+
+
+def _sequences(node: Node, path: tuple[int, ...] = ()) -> list[tuple[tuple[int, ...], Action]]:
+    found: list[tuple[tuple[int, ...], Action]] = []
+    for step, target in node.items():
+        if isinstance(target, dict):
+            found += _sequences(target, (*path, step))
+        else:
+            assert isinstance(target, Action)  # the plain build leaves no bucket
+            found.append(((*path, step), target))
+    return found
+
+
+@pytest.mark.parametrize(("name", "options", "seed"), CASES)
+def test_every_legal_action_round_trips_through_the_quick_paths(
+    name: str, options: dict[str, Any], seed: int
+) -> None:
+    game = load(name, **options)
+    encoding = encoding_for(game)
+    stepper = Stepper(encoding, game.new_initial_state())
+    rng = random.Random(seed)
+    checked = longer = 0
+    while not stepper.is_terminal():
+        if stepper.is_chance_node():
+            stepper.sample_chance(rng.random())
+            continue
+        state, player = stepper.state, stepper.current_player
+        actions = state.legal_actions(player)
+        plain = build_tree(actions, PLAIN[name](encoding, state, actions), encoding.end_id)
+        sequences = _sequences(plain)
+        assert len(sequences) == len(actions)
+        for sequence, action in sequences:
+            for ask in (False, True):  # picked blind, or after the mask was built
+                other = stepper.clone()
+                for step in sequence:
+                    if ask:
+                        assert step in other.legal_ids()
+                    other.apply_id(step)
+                last = other.state.history[-1]
+                assert (last.player, last.action) == (player, action), sequence
+            checked += 1
+            longer += len(sequence) > 1
+        for step in rng.choice(sequences)[0]:  # a whole action: the next one starts afresh
+            stepper.apply_id(step)
+    assert checked > 100 and longer > 0  # one-id and longer sequences were both met
+
+
+def test_pairs_codes_are_read_by_identity_and_refresh_for_new_objects() -> None:
+    """A code is kept per action object: an equal action made anew (a parsed one) gets the
+    same ids; an action's code is its id, or ``-1 -`` its first id for a longer one."""
+    game = load("pairs", num_players=4)
+    encoding = encoding_for(game)
+    assert isinstance(encoding, PairsEncoding)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_legal_action(state.legal_actions(CHANCE)[0], CHANCE)
+    player = state.current_player
+    actions = state.legal_actions(player)  # the keys: six ids each
+    codes = encoding.codes(actions)
+    assert codes == [-1 - action.subjects[0] for action in actions]  # type: ignore[attr-defined]
+    parsed = state.parse_action(str(actions[5]), player)
+    assert parsed is not actions[5]
+    assert encoding.encode(state, parsed) == tuple(actions[5].subjects)  # type: ignore[attr-defined]
+    assert encoding.codes([parsed]) == [codes[5]]
