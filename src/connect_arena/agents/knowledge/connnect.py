@@ -39,6 +39,7 @@ leave out voluntary Switch / Adjust / Move bonuses.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from connect_arena.agents.heuristics import WIN_VALUE
@@ -65,6 +66,8 @@ RISK_COST = 2.0
 numbers (a Free Action at least, maybe going out)."""
 LINK_VALUE = 0.5
 """Value of a number still to write next to an unclaimed equal or consecutive number."""
+LEAF_SCALE = 25.0
+"""Points ahead of the best opponent that count as "clearly winning" for a search leaf."""
 OUT_COST = 40.0
 """How far behind a player out of the game counts in a game of 2-4 (he cannot win)."""
 
@@ -99,6 +102,42 @@ def evaluate(state: State[Any], player: int) -> float:
             values[seat] -= OUT_COST
     others = max(v for seat, v in enumerate(values) if seat != player)
     return values[player] - others
+
+
+def leaf(state: State[Any]) -> list[float]:
+    """Every seat's value of the unfinished ``state`` on the scale of ``returns()``: the
+    estimated final score in solo (:func:`estimate`, points); with 2-4 players
+    ``tanh((estimate - best opponent's) / LEAF_SCALE)`` per seat, in (-1, 1) like the ±1
+    of a finished game (a player out counts ``OUT_COST`` behind)."""
+    from connect_arena.games.connnect.rules import ConnnectState
+
+    assert isinstance(state, ConnnectState)
+    if state.num_players == 1:
+        return [estimate(state, 0)]
+    values = [estimate(state, seat) for seat in range(state.num_players)]
+    for seat, sheet in enumerate(state.sheets):
+        if sheet.out:
+            values[seat] -= OUT_COST
+    result = []
+    for seat, value in enumerate(values):
+        others = max(v for other, v in enumerate(values) if other != seat)
+        result.append(math.tanh((value - others) / LEAF_SCALE))
+    return result
+
+
+def prior(state: State[Any], player: int, actions: list[Action]) -> list[float]:
+    """One ply of the greedy agent: ``player``'s :func:`estimate` after each action (the
+    actions of a search node, expanded best first)."""
+    from connect_arena.games.connnect.rules import ConnnectState
+
+    assert isinstance(state, ConnnectState)
+    scores = []
+    for action in actions:
+        child: State[Any] = state.clone()
+        child.apply_legal_action(action, player)
+        assert isinstance(child, ConnnectState)
+        scores.append(estimate(child, player))
+    return scores
 
 
 def numbers_to_come(state: ConnnectState, player: int) -> int:
@@ -479,6 +518,8 @@ KNOWLEDGE = Knowledge(
     evaluate=evaluate,
     rollout=rollout,
     leaf_scale=25.0,
+    leaf=leaf,
+    prior=prior,
     widening=0.5,
     levels={
         "easy": Level(iterations=10, seconds=0.2, max_rollout=400, exploration=1.0),
