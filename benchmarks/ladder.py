@@ -187,6 +187,26 @@ def ladder_game(name: str, players: int | None) -> Game:
     return load(name, players, **ai_only_options(name, {}))
 
 
+def whole_teams(tournament: Tournament) -> Tournament:
+    """``--whole-teams``: in a game of teams (Connect Pairs) every team is played by one of
+    the two agents — each assignment of the agents to the teams that uses both (two pairs:
+    A A B B and B B A A, on the same paired seed) — so a step compares two agents' pairs,
+    not mixed pairs. A game without teams keeps its schedule."""
+    teams = tournament.teams
+    if all(len(team) == 1 for team in teams):
+        return tournament
+    schedule = []
+    for assignment in itertools.product(range(len(tournament.specs)), repeat=len(teams)):
+        if len(set(assignment)) < 2:
+            continue
+        lineup = [0] * tournament.game.num_players
+        for team, entrant in zip(teams, assignment, strict=True):
+            for seat in team:
+                lineup[seat] = entrant
+        schedule.append(tuple(lineup))
+    return dataclasses.replace(tournament, schedule=tuple(schedule))
+
+
 def steps(openspiel: int) -> list[tuple[str, str]]:
     """The pairings played: neighbours of :data:`LEVELS`, then ``mcts:hard`` against the bot."""
     pairs = list(itertools.pairwise(LEVELS))
@@ -367,6 +387,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         metavar="LEVEL.FIELD=VALUE",
         help="try another setting of a level in this run, e.g. hard.iterations=4000",
     )
+    parser.add_argument(
+        "--whole-teams",
+        action="store_true",
+        help="games of teams: every team is played by one agent (no mixed pair)",
+    )
     parser.add_argument("--out-dir", type=Path, default=OUT_DIR)
     args = parser.parse_args(argv)
     game = ladder_game(args.game, args.players)
@@ -428,6 +453,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         if args.only and upper != args.only and lower != args.only:
             continue
         tournament = plan(game, [lower, upper], args.rounds, args.seed + 1000 * index)
+        if args.whole_teams:
+            tournament = whole_teams(tournament)
         done: list[GameResult] = []
         played.append(([lower, upper], done))
 
