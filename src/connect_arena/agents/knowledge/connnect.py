@@ -522,17 +522,20 @@ KNOWLEDGE = Knowledge(
     prior=prior,
     widening=0.5,
     levels={
-        "easy": Level(iterations=10, seconds=0.2, max_rollout=400, exploration=1.0),
-        "normal": Level(iterations=25, seconds=0.5, max_rollout=400, exploration=0.3),
-        "hard": Level(iterations=60, seconds=0.8, max_rollout=400, exploration=0.3),
+        "easy": Level(iterations=30, seconds=0.5, max_rollout=400, exploration=1.0),
+        "normal": Level(iterations=100, seconds=1.0, max_rollout=400, exploration=0.5),
+        "hard": Level(iterations=300, seconds=2.0, max_rollout=400, exploration=0.5),
     },
 )
-"""CO'NNN'ECT's knowledge: evaluation, rollout policy and levels.
+"""CO'NNN'ECT's knowledge: evaluation, leaf values, prior, rollout policy and levels.
 
-Rollouts always play to the end (``max_rollout=400`` > the ~70 actions of a solo game and the
-~130 of a 2-player one): in solo ``returns()`` is the raw score while a cut-off rollout would be
-valued ``tanh(evaluate / leaf_scale)`` in (-1, 1), and mixing the two scales in one tree makes
-the search prefer whatever ends the game soonest (e.g. ``done`` instead of a last-round claim).
-A whole playout costs ~10-20 ms (mostly the engine's claim generation), hence the small
-iteration counts: ``hard`` = 60 simulations, about 0.5 s per decision in solo (0.8 s with 2
-players; capped at 0.8 s), measured with ``benchmarks/strength_connnect.py``."""
+A search node expands its actions in the order of :func:`prior` (the greedy's one-ply
+estimate, best first), so progressive widening (α = 0.5) searches the promising writes and
+claims among up to ~100, and every rollout plays to the end of the game with the rollout
+policy. With that order 30 simulations beat the greedy agent 12-0 (2 players, 12 games), where
+10 simulations in random order had been level with it; valuing the new leaf at once with
+:func:`leaf` (``max_rollout=0``, 100 simulations) won only 6-4: the estimate of a position is
+much noisier across depths than a played-out score. The levels are 30 / 100 / 300
+simulations (``benchmarks/ladder.py``'s figures in ``docs/agents.md``); a rollout costs about
+2-3 ms and the prior about 1.6 ms a node on average (8 ms at most, ~90 claims or writes),
+so ``hard`` takes about 0.3-0.7 s of CPU a decision in mid-game."""
