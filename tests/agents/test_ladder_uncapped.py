@@ -118,3 +118,16 @@ def test_whole_teams_gives_every_team_one_agent_in_both_orders() -> None:
     assert all(lineup[2 * p] == lineup[2 * p + 1] for lineup in six.schedule for p in range(3))
     solo = module.plan(load("connnect", 2), ["greedy", "mcts:easy"], 1, 7)
     assert module.whole_teams(solo) == solo
+
+
+def test_only_plays_the_steps_of_an_agent_or_one_step() -> None:
+    module = ladder()
+    chosen = [
+        (lower, upper)
+        for lower, upper in module.steps(0)
+        if module.selected(lower, upper, "mcts:easy,mcts:normal")
+    ]
+    assert chosen == [("mcts:easy", "mcts:normal")]
+    with_easy = [s for s in module.steps(0) if module.selected(*s, "mcts:easy")]
+    assert with_easy == [("greedy", "mcts:easy"), ("mcts:easy", "mcts:normal")]
+    assert all(module.selected(*s, None) for s in module.steps(0))
