@@ -122,3 +122,12 @@ def test_both_games_give_their_search_a_leaf_and_a_prior() -> None:
     quinque = knowledge_for("quinque")
     assert quinque is not None and quinque.prior is None  # other games search as before
     assert math.isfinite(pairs.LEAF_SCALE) and math.isfinite(connnect.LEAF_SCALE)
+
+
+def test_leaf_values_use_the_games_own_leaf() -> None:
+    from connect_arena.agents.heuristics import leaf_values
+
+    state = at_roll(2, sheets={0: AHEAD, 1: SCATTERED})
+    assert leaf_values(state) == pytest.approx(connnect.leaf(state))
+    race = _race("AB--", "----")
+    assert leaf_values(race) == pytest.approx(pairs.leaf(race))

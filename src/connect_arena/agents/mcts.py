@@ -15,7 +15,13 @@
   expands a new child only while it has fewer than ``⌈visits^α⌉`` children, so huge action
   spaces (CO'NNN'ECT claims and writes, Connect 5 captures) are searched deeply.
 * Rollouts use the game's policy (:mod:`connect_arena.agents.knowledge`) and, when cut short,
-  score the position with :func:`~connect_arena.agents.heuristics.leaf_values`.
+  score the position with :func:`~connect_arena.agents.heuristics.leaf_values` (the game's
+  own leaf values when it has them, on the scale of its returns).
+* **Priors**: a game whose knowledge gives prior scores of a node's actions
+  (:attr:`~connect_arena.agents.knowledge.Knowledge.prior`) has each node expand its actions
+  best score first, so progressive widening searches the promising ones (CO'NNN'ECT's
+  writes and claims, Connect Pairs' swaps); other games expand in random order, the rollout
+  policy's choice first.
 * A seat left alone (every other seat can only pass) plays the game's solo action
   (:func:`~connect_arena.agents.heuristics.solo_action`) without searching.
 * **Levels**: with ``level="easy"|"normal"|"hard"`` the settings come from the game's
@@ -373,7 +379,8 @@ class MCTSAgent:
     def _expand(self, node: Node, state: State[Action], player: int) -> list[Action]:
         """Give ``node`` (``state``, ``player`` to choose) its untried actions in random order,
         the rollout policy's choice last (expanded first: a win, a block, so the solver proves
-        forced lines after a single visit)."""
+        forced lines after a single visit); with the game's prior scores, in their order
+        instead (best last, equal scores in random order)."""
         untried = list(state.legal_actions(player))
         self.rng.shuffle(untried)
         prior = self._prior
