@@ -1,7 +1,8 @@
 """The level ladder (issue 24): how much stronger each level is than the one below, per game.
 
 Run: ``.venv/bin/python benchmarks/ladder.py GAME [--rounds N] [--players P] [--seed S]
-[--openspiel SIMS] [--jobs J] [--uncapped] [--only SPEC] [--out-dir benchmarks/results/ladder]``.
+[--openspiel SIMS] [--jobs J] [--uncapped] [--only SPEC|LOWER,UPPER] [--whole-teams]
+[--out-dir benchmarks/results/ladder]``.
 
 Each **step** of the ladder is a tournament of the project's tournament command
 (:func:`connect_arena.agents.tournament.plan` and :func:`~connect_arena.agents.tournament.run`,
@@ -33,6 +34,12 @@ level gets the level's simulations as its budget and no time cap
 (:class:`ByCount`), so a busy or slow machine makes a level slower, never weaker — what a level
 is on a machine fast enough never to reach its cap. Without it the levels play as the server
 plays them (simulations with the time cap), so a loaded machine weakens them.
+
+``--whole-teams`` (Connect Pairs): every pair is played by one of the step's two agents, in
+both assignments (:func:`whole_teams`), so the rank gain compares the two agents' pairs; by
+default the tournament's rotations also seat mixed pairs (one partner of each agent), whose
+games measure how two agents partner and dilute the step's gain. ``--only LOWER,UPPER`` plays
+one step.
 
 Writes ``GAME.json`` and ``GAME.md`` to ``--out-dir`` (the command and seed included) after
 every game, so a run stopped early leaves the games played (a step not finished has
@@ -185,6 +192,36 @@ def ladder_game(name: str, players: int | None) -> Game:
         InvalidOptionError: a bad player count.
     """
     return load(name, players, **ai_only_options(name, {}))
+
+
+def whole_teams(tournament: Tournament) -> Tournament:
+    """``--whole-teams``: in a game of teams (Connect Pairs) every team is played by one of
+    the two agents — each assignment of the agents to the teams that uses both (two pairs:
+    A A B B and B B A A, on the same paired seed) — so a step compares two agents' pairs,
+    not mixed pairs. A game without teams keeps its schedule."""
+    teams = tournament.teams
+    if all(len(team) == 1 for team in teams):
+        return tournament
+    schedule = []
+    for assignment in itertools.product(range(len(tournament.specs)), repeat=len(teams)):
+        if len(set(assignment)) < 2:
+            continue
+        lineup = [0] * tournament.game.num_players
+        for team, entrant in zip(teams, assignment, strict=True):
+            for seat in team:
+                lineup[seat] = entrant
+        schedule.append(tuple(lineup))
+    return dataclasses.replace(tournament, schedule=tuple(schedule))
+
+
+def selected(lower: str, upper: str, only: str | None) -> bool:
+    """Whether ``--only`` plays the step ``lower`` → ``upper``: every step when ``None``, the
+    steps with the agent ``SPEC``, or the one step ``LOWER,UPPER``."""
+    if only is None:
+        return True
+    if "," in only:
+        return only.split(",", 1) == [lower, upper]
+    return only in (lower, upper)
 
 
 def steps(openspiel: int) -> list[tuple[str, str]]:
@@ -354,7 +391,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--openspiel", type=int, default=0, help="MCTSBot simulations per id")
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--only", default=None, help="play only the steps with this agent")
+    parser.add_argument(
+        "--only",
+        default=None,
+        help="play only the steps with this agent (SPEC), or the one step LOWER,UPPER",
+    )
     parser.add_argument(
         "--uncapped",
         action="store_true",
@@ -366,6 +407,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         default=[],
         metavar="LEVEL.FIELD=VALUE",
         help="try another setting of a level in this run, e.g. hard.iterations=4000",
+    )
+    parser.add_argument(
+        "--whole-teams",
+        action="store_true",
+        help="games of teams: every team is played by one agent (no mixed pair)",
     )
     parser.add_argument("--out-dir", type=Path, default=OUT_DIR)
     args = parser.parse_args(argv)
@@ -425,9 +471,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         return result
 
     for index, (lower, upper) in enumerate(steps(args.openspiel)):
-        if args.only and upper != args.only and lower != args.only:
+        if not selected(lower, upper, args.only):
             continue
         tournament = plan(game, [lower, upper], args.rounds, args.seed + 1000 * index)
+        if args.whole_teams:
+            tournament = whole_teams(tournament)
         done: list[GameResult] = []
         played.append(([lower, upper], done))
 

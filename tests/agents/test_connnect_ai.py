@@ -43,8 +43,11 @@ def test_greedy_claims_the_connect5(players: int) -> None:
     assert is_connect5(GreedyAgent(seed=1).act(state, 0))
 
 
-@pytest.mark.parametrize("players", [1, 2])
+@pytest.mark.parametrize("players", [2])
 def test_small_mcts_claims_the_connect5(players: int) -> None:
+    """Two players: the opponent may take the card first. (In solo, round 1, claiming now and
+    ``done`` are worth the same, the card stays face up for a later claim: a seeded coin
+    flip for the search, so solo is checked in the last round, below.)"""
     state = connect5_position(players)
     before = len(state.history), [str(a) for a in state.legal_actions(0)]
     agent = MCTSAgent(seed=3, iterations=24, max_rollout=400)

@@ -102,3 +102,32 @@ def test_the_ladder_plays_with_the_anti_endless_limit_of_computer_games() -> Non
     assert module.ladder_game("quinque", None).options["max_turns"] == 300
     assert module.ladder_game("pairs", 4).options["max_rounds"] == 500
     assert module.ladder_game("pairs", 4).num_players == 4
+
+
+def test_whole_teams_gives_every_team_one_agent_in_both_orders() -> None:
+    """``--whole-teams``: in Connect Pairs each pair is one agent (no mixed pair), each agent
+    plays both pairs; a game without teams keeps the tournament's own seatings."""
+    module = ladder()
+    game = module.ladder_game("pairs", 4)
+    tournament = module.whole_teams(module.plan(game, ["greedy", "mcts:easy"], 2, 7))
+    assert tournament.schedule == ((0, 0, 1, 1), (1, 1, 0, 0))
+    assert tournament.total_games == 4
+    six = module.whole_teams(module.plan(load("pairs", 6), ["greedy", "mcts:easy"], 1, 7))
+    assert len(six.schedule) == len(set(six.schedule)) == 2**3 - 2  # both agents in each
+    assert all(len(set(lineup)) == 2 for lineup in six.schedule)
+    assert all(lineup[2 * p] == lineup[2 * p + 1] for lineup in six.schedule for p in range(3))
+    solo = module.plan(load("connnect", 2), ["greedy", "mcts:easy"], 1, 7)
+    assert module.whole_teams(solo) == solo
+
+
+def test_only_plays_the_steps_of_an_agent_or_one_step() -> None:
+    module = ladder()
+    chosen = [
+        (lower, upper)
+        for lower, upper in module.steps(0)
+        if module.selected(lower, upper, "mcts:easy,mcts:normal")
+    ]
+    assert chosen == [("mcts:easy", "mcts:normal")]
+    with_easy = [s for s in module.steps(0) if module.selected(*s, "mcts:easy")]
+    assert with_easy == [("greedy", "mcts:easy"), ("mcts:easy", "mcts:normal")]
+    assert all(module.selected(*s, None) for s in module.steps(0))

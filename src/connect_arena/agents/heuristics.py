@@ -37,9 +37,13 @@ def evaluate(state: State[Action], player: int) -> float:
 
 def leaf_values(state: State[Action]) -> list[float]:
     """Per-seat values of a position where a rollout stopped early, on the scale of the
-    returns: the returns when terminal or when the game has no ``leaf_scale``; otherwise each
-    seat's evaluation squashed into (-1, 1) with ``tanh(evaluate / leaf_scale)``."""
+    returns: the returns when terminal; the game's own leaf values when it has them
+    (:attr:`~connect_arena.agents.knowledge.Knowledge.leaf`); the returns when the game has
+    no ``leaf_scale``; otherwise each seat's evaluation squashed into (-1, 1) with
+    ``tanh(evaluate / leaf_scale)``."""
     known = knowledge_for(state.game.name)
+    if not state.is_terminal() and known is not None and known.leaf is not None:
+        return known.leaf(state)
     if state.is_terminal() or known is None or known.leaf_scale is None:
         return state.returns()
     scale = known.leaf_scale

@@ -15,7 +15,13 @@
   expands a new child only while it has fewer than ``⌈visits^α⌉`` children, so huge action
   spaces (CO'NNN'ECT claims and writes, Connect 5 captures) are searched deeply.
 * Rollouts use the game's policy (:mod:`connect_arena.agents.knowledge`) and, when cut short,
-  score the position with :func:`~connect_arena.agents.heuristics.leaf_values`.
+  score the position with :func:`~connect_arena.agents.heuristics.leaf_values` (the game's
+  own leaf values when it has them, on the scale of its returns).
+* **Priors**: a game whose knowledge gives prior scores of a node's actions
+  (:attr:`~connect_arena.agents.knowledge.Knowledge.prior`) has each node expand its actions
+  best score first, so progressive widening searches the promising ones (CO'NNN'ECT's
+  writes and claims, Connect Pairs' swaps); other games expand in random order, the rollout
+  policy's choice first.
 * A seat left alone (every other seat can only pass) plays the game's solo action
   (:func:`~connect_arena.agents.heuristics.solo_action`) without searching.
 * **Levels**: with ``level="easy"|"normal"|"hard"`` the settings come from the game's
@@ -51,6 +57,7 @@ from connect_arena.agents.heuristics import leaf_values, solo_action
 from connect_arena.agents.knowledge import (
     DEFAULT_LEVELS,
     Knowledge,
+    PriorScores,
     RolloutPolicy,
     knowledge_for,
     level_settings,
@@ -74,7 +81,8 @@ class Node:
         totals: per-seat sum of the returns of those simulations.
         children: action → child.
         untried: legal actions not yet expanded (decision nodes), in random order, the rollout
-            policy's choice last (expanded first); ``None``
+            policy's choice last (expanded first), or by the game's prior scores, best last;
+            ``None``
             until the node is first searched through (a leaf is never expanded for nothing).
         solved: the exact returns of the node once decided (solver), else ``None``.
         values: a terminal node's returns (``None`` elsewhere).
@@ -190,6 +198,7 @@ class MCTSAgent:
         self._solving = False
         self._widening: float | None = None
         self._leaf: Callable[[State[Any]], list[float]] = leaf_values
+        self._prior: PriorScores | None = None
         self._kept: tuple[State[Action], Node] | None = None
         self._executor: Executor | None = None
 
@@ -267,6 +276,7 @@ class MCTSAgent:
         iterations, deadline = _limits(iterations, seconds, budget)
         self._policy = self.rollout_policy or (known and known.rollout) or uniform_rollout
         self._leaf = _leaf_function(known)
+        self._prior = known.prior if known is not None and self.rollout_policy is None else None
         self._widening = widening or None
         # Solved values are two opposing sides' exact returns; partners share theirs.
         self._solving = (
@@ -369,12 +379,20 @@ class MCTSAgent:
     def _expand(self, node: Node, state: State[Action], player: int) -> list[Action]:
         """Give ``node`` (``state``, ``player`` to choose) its untried actions in random order,
         the rollout policy's choice last (expanded first: a win, a block, so the solver proves
-        forced lines after a single visit)."""
+        forced lines after a single visit); with the game's prior scores, in their order
+        instead (best last, equal scores in random order)."""
         untried = list(state.legal_actions(player))
         self.rng.shuffle(untried)
-        preferred = self._policy(state, player, self.rng)
-        untried.remove(preferred)
-        untried.append(preferred)
+        prior = self._prior
+        if prior is not None and len(untried) > 1:
+            # best score last (popped first); the shuffle orders equal scores at random
+            scores = prior(state, player, untried)
+            order = sorted(range(len(untried)), key=scores.__getitem__)
+            untried = [untried[i] for i in order]
+        else:
+            preferred = self._policy(state, player, self.rng)
+            untried.remove(preferred)
+            untried.append(preferred)
         node.untried = untried
         return untried
 
@@ -506,7 +524,15 @@ def _cumulative(state: State[Action]) -> tuple[list[Action], list[float]]:
 
 
 def _leaf_function(known: Knowledge | None) -> Callable[[State[Any]], list[float]]:
-    """:func:`leaf_values` with the game's knowledge looked up once per search."""
+    """:func:`leaf_values` with the game's knowledge looked up once per search (the game's
+    own :attr:`~connect_arena.agents.knowledge.Knowledge.leaf` when it has one)."""
+    if known is not None and known.leaf is not None:
+        leaf = known.leaf
+
+        def own(state: State[Any]) -> list[float]:
+            return state.returns() if state.is_terminal() else leaf(state)
+
+        return own
     if known is None or known.leaf_scale is None:
         return _returns
     scale = known.leaf_scale

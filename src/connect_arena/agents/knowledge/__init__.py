@@ -24,6 +24,14 @@ Evaluation = Callable[[State[Any], int], float]
 RolloutPolicy = Callable[[State[Any], int, Any], Action]
 """``(state, player, rng) -> action``: a legal action of ``player`` for a rollout."""
 
+LeafValues = Callable[[State[Any]], list[float]]
+"""``state -> values``: every seat's value of an unfinished position on the scale of the
+game's ``returns()`` (a search's leaf; see :attr:`Knowledge.leaf`)."""
+
+PriorScores = Callable[[State[Any], int, list[Action]], list[float]]
+"""``(state, player, actions) -> scores``: how promising each of ``player``'s legal
+``actions`` is (higher first; see :attr:`Knowledge.prior`)."""
+
 SoloPolicy = Callable[[State[Any], int], Action | None]
 """``(state, player) -> action or None``: the action to play without a search when
 ``player`` is the only seat that can still act (see :attr:`Knowledge.solo`)."""
@@ -61,6 +69,12 @@ class Knowledge:
         rollout: rollout policy (``None``: uniform among the legal actions).
         leaf_scale: evaluation difference that counts as "clearly ahead"; a cut-off rollout is
             valued ``tanh(evaluate / leaf_scale)`` per seat. ``None``: valued with ``returns()``.
+        leaf: ``None``, or the values of an unfinished position on the scale of ``returns()``
+            (used instead of ``leaf_scale``'s squashing: e.g. a solo game whose return is the
+            score is valued by its estimated final score).
+        prior: ``None``, or scores of a node's legal actions: MCTS expands a node's actions
+            best score first (random order among equal scores) instead of in random order,
+            so progressive widening searches the promising ones.
         widening: default progressive-widening exponent α (``None``: expand every action).
         levels: the game's settings for ``easy``/``normal``/``hard`` (missing ones: defaults).
         solo: ``None``, or the action for a seat left alone: every other seat can only pass
@@ -73,6 +87,8 @@ class Knowledge:
     evaluate_all: Callable[[State[Any]], list[float]] | None = None
     rollout: RolloutPolicy | None = None
     leaf_scale: float | None = None
+    leaf: LeafValues | None = None
+    prior: PriorScores | None = None
     widening: float | None = None
     levels: Mapping[str, Level] = field(default_factory=dict)
     solo: SoloPolicy | None = None

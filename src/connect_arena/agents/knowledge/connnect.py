@@ -39,6 +39,7 @@ leave out voluntary Switch / Adjust / Move bonuses.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from connect_arena.agents.heuristics import WIN_VALUE
@@ -65,6 +66,8 @@ RISK_COST = 2.0
 numbers (a Free Action at least, maybe going out)."""
 LINK_VALUE = 0.5
 """Value of a number still to write next to an unclaimed equal or consecutive number."""
+LEAF_SCALE = 25.0
+"""Points ahead of the best opponent that count as "clearly winning" for a search leaf."""
 OUT_COST = 40.0
 """How far behind a player out of the game counts in a game of 2-4 (he cannot win)."""
 
@@ -99,6 +102,42 @@ def evaluate(state: State[Any], player: int) -> float:
             values[seat] -= OUT_COST
     others = max(v for seat, v in enumerate(values) if seat != player)
     return values[player] - others
+
+
+def leaf(state: State[Any]) -> list[float]:
+    """Every seat's value of the unfinished ``state`` on the scale of ``returns()``: the
+    estimated final score in solo (:func:`estimate`, points); with 2-4 players
+    ``tanh((estimate - best opponent's) / LEAF_SCALE)`` per seat, in (-1, 1) like the ±1
+    of a finished game (a player out counts ``OUT_COST`` behind)."""
+    from connect_arena.games.connnect.rules import ConnnectState
+
+    assert isinstance(state, ConnnectState)
+    if state.num_players == 1:
+        return [estimate(state, 0)]
+    values = [estimate(state, seat) for seat in range(state.num_players)]
+    for seat, sheet in enumerate(state.sheets):
+        if sheet.out:
+            values[seat] -= OUT_COST
+    result = []
+    for seat, value in enumerate(values):
+        others = max(v for other, v in enumerate(values) if other != seat)
+        result.append(math.tanh((value - others) / LEAF_SCALE))
+    return result
+
+
+def prior(state: State[Any], player: int, actions: list[Action]) -> list[float]:
+    """One ply of the greedy agent: ``player``'s :func:`estimate` after each action (the
+    actions of a search node, expanded best first)."""
+    from connect_arena.games.connnect.rules import ConnnectState
+
+    assert isinstance(state, ConnnectState)
+    scores = []
+    for action in actions:
+        child: State[Any] = state.clone()
+        child.apply_legal_action(action, player)
+        assert isinstance(child, ConnnectState)
+        scores.append(estimate(child, player))
+    return scores
 
 
 def numbers_to_come(state: ConnnectState, player: int) -> int:
@@ -479,19 +518,24 @@ KNOWLEDGE = Knowledge(
     evaluate=evaluate,
     rollout=rollout,
     leaf_scale=25.0,
+    leaf=leaf,
+    prior=prior,
     widening=0.5,
     levels={
-        "easy": Level(iterations=10, seconds=0.2, max_rollout=400, exploration=1.0),
-        "normal": Level(iterations=25, seconds=0.5, max_rollout=400, exploration=0.3),
-        "hard": Level(iterations=60, seconds=0.8, max_rollout=400, exploration=0.3),
+        "easy": Level(iterations=30, seconds=0.5, max_rollout=400, exploration=1.0),
+        "normal": Level(iterations=100, seconds=1.0, max_rollout=400, exploration=0.5),
+        "hard": Level(iterations=300, seconds=2.0, max_rollout=400, exploration=0.5),
     },
 )
-"""CO'NNN'ECT's knowledge: evaluation, rollout policy and levels.
+"""CO'NNN'ECT's knowledge: evaluation, leaf values, prior, rollout policy and levels.
 
-Rollouts always play to the end (``max_rollout=400`` > the ~70 actions of a solo game and the
-~130 of a 2-player one): in solo ``returns()`` is the raw score while a cut-off rollout would be
-valued ``tanh(evaluate / leaf_scale)`` in (-1, 1), and mixing the two scales in one tree makes
-the search prefer whatever ends the game soonest (e.g. ``done`` instead of a last-round claim).
-A whole playout costs ~10-20 ms (mostly the engine's claim generation), hence the small
-iteration counts: ``hard`` = 60 simulations, about 0.5 s per decision in solo (0.8 s with 2
-players; capped at 0.8 s), measured with ``benchmarks/strength_connnect.py``."""
+A search node expands its actions in the order of :func:`prior` (the greedy's one-ply
+estimate, best first), so progressive widening (α = 0.5) searches the promising writes and
+claims among up to ~100, and every rollout plays to the end of the game with the rollout
+policy. With that order 30 simulations beat the greedy agent 12-0 (2 players, 12 games), where
+10 simulations in random order had been level with it; valuing the new leaf at once with
+:func:`leaf` (``max_rollout=0``, 100 simulations) won only 6-4: the estimate of a position is
+much noisier across depths than a played-out score. The levels are 30 / 100 / 300
+simulations (``benchmarks/ladder.py``'s figures in ``docs/agents.md``); a rollout costs about
+2-3 ms and the prior about 1.6 ms a node on average (8 ms at most, ~90 claims or writes),
+so ``hard`` takes about 0.3-0.7 s of CPU a decision in mid-game."""

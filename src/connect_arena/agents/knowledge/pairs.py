@@ -17,6 +17,7 @@ being fast, and there is nothing to block.
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -156,6 +157,46 @@ def evaluate(state: State[Any], player: int) -> float:
     return pair_value(state, pair)
 
 
+LEAF_SCALE = 3.0
+"""Progress ahead of the best other pair (:func:`pair_value`) that counts as "clearly
+winning" the race, for a search leaf."""
+DONE = 6.0
+"""The progress a completed pair counts for, in a search leaf (:func:`pair_value` is 4-6
+just before completing)."""
+
+
+def leaf(state: State[Any]) -> list[float]:
+    """Every seat's value of the unfinished ``state`` on the scale of ``returns()`` (points):
+    its pair's points so far plus, while the pair has not completed, the score-track value
+    now × a chance to complete first, ``(1 + tanh((progress - best other's) / LEAF_SCALE)) /
+    2`` (:func:`pair_value`; a completed pair counts :data:`DONE`; one pair: against a
+    progress of 0). The same for both partners."""
+    assert isinstance(state, PairsState)
+    pairs = state.cfg.num_pairs
+    totals = state.totals()
+    done = state.complete
+    progress = [DONE if done[p] else pair_value(state, p) for p in range(pairs)]
+    pawn = float(state.pawn())
+    values = []
+    for pair in range(pairs):
+        value = float(totals[pair])
+        if done[pair]:
+            if state.current[pair] is None:  # it scores at the end of the round
+                value += pawn
+        else:
+            others = [progress[p] for p in range(pairs) if p != pair]
+            ahead = progress[pair] - (max(others) if others else 0.0)
+            value += pawn * 0.5 * (1.0 + math.tanh(ahead / LEAF_SCALE))
+        values.append(value)
+    return [values[seat >> 1] for seat in range(state.cfg.num_players)]
+
+
+def prior(state: State[Any], player: int, actions: list[Action]) -> list[float]:
+    """:func:`action_score` of each action (a search node's actions, expanded best first)."""
+    assert isinstance(state, PairsState)
+    return [action_score(state, player, action) for action in actions]
+
+
 # ----- rollouts -------------------------------------------------------------------------------
 def _changed(zone: Zone, out: int | None, into: int | None) -> Zone:
     tokens = list(zone)
@@ -280,6 +321,8 @@ KNOWLEDGE = Knowledge(
     evaluate=evaluate,
     rollout=rollout,
     leaf_scale=3.0,
+    leaf=leaf,
+    prior=prior,
     levels={
         # Measured with benchmarks/strength_pairs.py (one pair, no round cap, seed 1): random
         # partners need 13,865 rounds (150 games), greedy 83 (100 games), hard 38 (10 games)
