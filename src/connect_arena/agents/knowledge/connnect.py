@@ -264,10 +264,13 @@ def _best_progress(
     """The best ``CONNECT_PROGRESS`` share over the placements made of free numbers and empty
     spaces only (at most 3 empty)."""
     best = 0.0
-    usable = free | empty
+    blocked = ~(free | empty)
     limit = len(CONNECT_PROGRESS)
-    for cells, mask in zip(placements, masks, strict=True):
-        if mask & ~usable:
+    # An index loop over the masks alone (most placements are blocked): compiled, it reads
+    # unboxed ints, where zip(..., strict=True) built a tuple per placement.
+    for i in range(len(masks)):
+        mask = masks[i]
+        if mask & blocked:
             continue
         missing = (mask & empty).bit_count()
         if missing >= limit:
@@ -275,7 +278,7 @@ def _best_progress(
         share = CONNECT_PROGRESS[missing]
         if share <= best:
             continue
-        if _compatible([values[c] for c in cells if free >> c & 1], size):
+        if _compatible([values[c] for c in placements[i] if free >> c & 1], size):
             best = share
             if missing == 0:
                 break
