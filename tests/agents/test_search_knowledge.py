@@ -131,3 +131,15 @@ def test_leaf_values_use_the_games_own_leaf() -> None:
     assert leaf_values(state) == pytest.approx(connnect.leaf(state))
     race = _race("AB--", "----")
     assert leaf_values(race) == pytest.approx(pairs.leaf(race))
+
+
+def test_connnect_bit_counts_equal_int_bit_count() -> None:
+    """The evaluation's own bit count (a compiled loop) equals ``int.bit_count`` on a sheet's
+    masks: 0, single bits, the full 36-cell sheet and random masks."""
+    import random
+
+    from connect_arena.agents.knowledge.connnect import _ones
+
+    rng = random.Random(5)
+    masks = [0, 1, 1 << 35, (1 << 36) - 1, *(rng.getrandbits(36) for _ in range(500))]
+    assert [_ones(m) for m in masks] == [m.bit_count() for m in masks]
