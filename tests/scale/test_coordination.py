@@ -201,7 +201,8 @@ def test_operations_waiting_in_one_process_keep_the_lease_there(redis_url: str) 
         return order, kept
 
     order, kept = asyncio.run(asyncio.wait_for(scenario(), 20))
-    assert order == ["a in", "a out", "b in", "b out"]
+    # one after the other, never overlapping; which takes the lease first is Redis's timing
+    assert order in (["a in", "a out", "b in", "b out"], ["b in", "b out", "a in", "a out"])
     assert kept
 
 
