@@ -7,14 +7,27 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
-from connect_arena.core import load, record_of
+from connect_arena.core import State, load, record_of
 from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page
 
 pytestmark = [pytest.mark.slow, needs_chromium]
+
+
+def _upload(page: Page, state: State[Any], tmp_path: Path) -> None:
+    """Open the replay page and upload the record of ``state`` (players ann and bo)."""
+    record = record_of(state, ["ann", "bo"]).model_dump()
+    record["options"].pop("data", None)
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    page.goto("/replay")
+    expect(page.locator("#status")).not_to_be_empty()
+    page.set_input_files("#record-file", str(path))
+    expect(page.locator("#controls")).to_be_visible()
 
 
 def test_a_replay_in_a_fill_phase_has_no_snapshot_note(
@@ -30,15 +43,8 @@ def test_a_replay_in_a_fill_phase_has_no_snapshot_note(
             seat = min(state.active_players())
             state.apply_action(state.legal_actions(seat)[0], seat)
     state.apply_action(state.legal_actions(0)[0], 0)
-    record = record_of(state, ["ann", "bo"]).model_dump()
-    record["options"].pop("data", None)
-    path = tmp_path / "fill.json"
-    path.write_text(json.dumps(record))
     page = new_page(browser, shared_server.base)
-    page.goto("/replay")
-    expect(page.locator("#status")).not_to_be_empty()
-    page.set_input_files("#record-file", str(path))
-    expect(page.locator("#controls")).to_be_visible()
+    _upload(page, state, tmp_path)
     page.click("#last")
     page.locator(".cn-tab[data-sheet='1']").click()
     expect(page.locator(".cn-tab[data-sheet='1']")).to_have_attribute("aria-selected", "true")
@@ -60,16 +66,9 @@ def test_pressing_next_again_and_again_keeps_the_page_still(
         else:
             seat = min(state.active_players())
             state.apply_action(chance.choice(state.legal_actions(seat)), seat)
-    record = record_of(state, ["ann", "bo"]).model_dump()
-    record["options"].pop("data", None)
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(record))
     page = new_page(browser, shared_server.base)
     page.set_viewport_size({"width": 1280, "height": 1000})
-    page.goto("/replay")
-    expect(page.locator("#status")).not_to_be_empty()
-    page.set_input_files("#record-file", str(path))
-    expect(page.locator("#controls")).to_be_visible()
+    _upload(page, state, tmp_path)
     page.click("#first")
     expect(page.locator("#position")).to_contain_text("0 / ")
     still = page.evaluate("scrollY")
