@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -134,3 +136,39 @@ def test_enough_appends_waiting_are_written_without_the_window(tmp_path: Path) -
     finally:
         db.close()
     assert batches == [2, 5]
+
+
+def test_an_append_is_committed_while_the_event_loop_is_busy(tmp_path: Path) -> None:
+    # Issue 25: the `stored` phase carried a move's whole p99 because each batch waited for
+    # turns of the busy event loop (to start its writer, to hear the database thread had
+    # finished). The database thread now takes the appends itself: here the loop never
+    # turns after the append is queued, and the action is still committed.
+    path = tmp_path / "arena.sqlite3"
+    engine = make_engine(f"sqlite:///{path}")
+    run_migrations(engine)
+    db = SqlStorage(engine)
+
+    def stored() -> int:
+        with sqlite3.connect(path) as reader:
+            (count,) = reader.execute("SELECT count(*) FROM actions").fetchone()
+        return int(count)
+
+    async def body() -> tuple[int, int]:
+        user = await db.create_user("alice", None)
+        seats = [Seat(0, SeatKind.HUMAN, user.id, "alice"), Seat(1)]
+        table = await db.create_table("quinque", {}, seats, user.id, 1)
+        append = asyncio.create_task(db.append_action(table.id, LogEntry(1, 0, "add T0,0 0,0")))
+        await asyncio.sleep(0)  # the append is queued; from here the loop is kept busy
+        assert not append.done()
+        deadline = time.monotonic() + 20  # a bound for a loaded machine, not a speed target
+        while stored() == 0 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        seen = stored()
+        acknowledged = append.done()  # only a loop turn delivers the acknowledgement
+        await append
+        return seen, int(acknowledged)
+
+    try:
+        assert asyncio.run(body()) == (1, 0)
+    finally:
+        db.close()

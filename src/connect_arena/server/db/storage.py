@@ -8,6 +8,8 @@ for other databases. The event loop never blocks on the database. See ``docs/ser
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -125,8 +127,11 @@ class SqlStorage:
         self._window = window
         threads = 1 if engine.dialect.name == "sqlite" else 4
         self._executor = ThreadPoolExecutor(threads, thread_name_prefix="db")
+        self._arrived = threading.Condition()
+        """Guards the appends below; notified when one is queued (the window's wait)."""
         self._pending: list[_Append] = []
-        self._writer: asyncio.Task[None] | None = None
+        self._draining = False
+        """Whether a :meth:`_drain` job is queued or running on a database thread."""
         self._crowded = False
         """Whether the last batch held several appends or others arrived while it was
         written: then the next one waits :attr:`_window` for more."""
@@ -362,36 +367,66 @@ class SqlStorage:
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
         ending = None if returns is None else (reason or ResultReason.NORMAL)
-        self._pending.append(_Append(table_id, entry, returns, finished_at, ending, done, scores))
-        if self._writer is None or self._writer.done():
-            self._writer = loop.create_task(self._write_pending())
+        item = _Append(table_id, entry, returns, finished_at, ending, done, scores, loop)
+        with self._arrived:
+            self._pending.append(item)
+            self._arrived.notify()
+            start, self._draining = not self._draining, True
+        if start:
+            self._executor.submit(self._drain)
         await done
 
-    async def _write_pending(self) -> None:
-        """Write the queued appends, batch after batch, until none is left."""
-        loop = asyncio.get_running_loop()
-        while self._pending:
+    def _drain(self) -> None:
+        """On a database thread: write one batch of the queued appends, then queue itself
+        again (behind the other database jobs) while appends wait.
+
+        The thread takes the appends and hands back the results itself, so a batch waits
+        for no turn of the event loop (issue 25: under load each turn took tens of ms, and
+        the writer needed three of them per batch); the loop's one turn delivers the
+        acknowledgements, after the commit."""
+        with self._arrived:
             if self._crowded and self._window > 0 and len(self._pending) < BATCH_ENOUGH:
-                await asyncio.sleep(self._window)
+                self._arrived.wait_for(lambda: len(self._pending) >= BATCH_ENOUGH, self._window)
             batch, self._pending = self._pending, []
-            if self._on_batch is not None:
-                self._on_batch(len(batch))
-            try:
-                errors = await loop.run_in_executor(self._executor, self._write_batch, batch)
-            except Exception as failure:  # the database failed: every append of the batch fails
-                errors = [failure] * len(batch)
+            if not batch:
+                self._draining = False
+                return
+        try:
+            errors = self._write_batch(batch)
+        except Exception as failure:  # the database failed: every append of the batch fails
+            errors = [failure] * len(batch)
+        with self._arrived:
             self._crowded = len(batch) > 1 or bool(self._pending)
-            for item, error in zip(batch, errors, strict=True):
-                if item.done.done():
-                    continue
-                if error is None:
-                    item.done.set_result(None)
-                elif isinstance(error, IntegrityError):
-                    item.done.set_exception(
-                        SeqConflictError(f"table {item.table_id} already has seq {item.entry.seq}")
-                    )
-                else:
-                    item.done.set_exception(error)
+            again = bool(self._pending)
+            self._draining = again
+        by_loop: dict[asyncio.AbstractEventLoop, list[tuple[_Append, Exception | None]]] = {}
+        for item, error in zip(batch, errors, strict=True):
+            by_loop.setdefault(item.loop, []).append((item, error))
+        for loop, results in by_loop.items():
+            with contextlib.suppress(RuntimeError):  # that loop was closed
+                loop.call_soon_threadsafe(self._settle, results)
+        if again:
+            try:
+                self._executor.submit(self._drain)
+            except RuntimeError:  # closed meanwhile: nothing will write the rest
+                with self._arrived:
+                    self._draining = False
+
+    def _settle(self, results: list[tuple[_Append, Exception | None]]) -> None:
+        """On the event loop: acknowledge (or refuse) each append of a written batch."""
+        if self._on_batch is not None:
+            self._on_batch(len(results))
+        for item, error in results:
+            if item.done.done():
+                continue
+            if error is None:
+                item.done.set_result(None)
+            elif isinstance(error, IntegrityError):
+                item.done.set_exception(
+                    SeqConflictError(f"table {item.table_id} already has seq {item.entry.seq}")
+                )
+            else:
+                item.done.set_exception(error)
 
     def _write_batch(self, batch: list[_Append]) -> list[Exception | None]:
         """One transaction (one ``executemany``) for the whole batch; if it fails (a seq
@@ -539,7 +574,9 @@ class _Append:
     finished_at: datetime | None
     reason: ResultReason | None
     done: asyncio.Future[None]
-    scores: list[float] | None = None
+    scores: list[float] | None
+    loop: asyncio.AbstractEventLoop
+    """The loop awaiting ``done`` (its futures are set there only)."""
 
 
 def _write_appends(connection: Connection, batch: list[_Append]) -> None:
