@@ -172,3 +172,41 @@ def test_an_append_is_committed_while_the_event_loop_is_busy(tmp_path: Path) -> 
         assert asyncio.run(body()) == (1, 0)
     finally:
         db.close()
+
+
+def test_commits_leave_the_wal_checkpoint_to_a_thread_of_its_own(tmp_path: Path) -> None:
+    # Issue 25: the commit that crossed SQLite's autocheckpoint threshold (1,000 pages)
+    # copied the WAL into the database file and synced it before acknowledging its batch
+    # (10-30 ms, every move of the batch waiting). The storage's connections no longer
+    # checkpoint; a thread does (here every 20 ms), so the WAL stays bounded, and every
+    # acknowledged action is there for a new connection.
+    path = tmp_path / "arena.sqlite3"
+    engine = make_engine(f"sqlite:///{path}")
+    run_migrations(engine)
+    db = SqlStorage(engine, checkpoint_every=0.02)
+    wal = path.with_name(path.name + "-wal")
+
+    async def body() -> tuple[int, int]:
+        user = await db.create_user("alice", None)
+        seats = [Seat(0, SeatKind.HUMAN, user.id, "alice"), Seat(1)]
+        table = await db.create_table("quinque", {}, seats, user.id, 1)
+        with engine.connect() as connection:
+            (autocheckpoint,) = connection.exec_driver_sql("PRAGMA wal_autocheckpoint").one()
+        largest = 0
+        # 2,400 transactions of a few pages each: ~20 MB of WAL if nothing checkpointed.
+        for seq in range(1, 2401):
+            await db.append_action(table.id, LogEntry(seq, 0, f"add T0,0 0,{seq}"))
+            if seq % 100 == 0:
+                await asyncio.sleep(0.05)  # the checkpoints' turns, on a loaded machine too
+            largest = max(largest, wal.stat().st_size if wal.exists() else 0)
+        return int(autocheckpoint), largest
+
+    try:
+        autocheckpoint, largest = asyncio.run(body())
+    finally:
+        db.close()
+    assert autocheckpoint == 0
+    assert largest < 8_000_000
+    with sqlite3.connect(path) as reader:
+        (count,) = reader.execute("SELECT count(*) FROM actions").fetchone()
+    assert count == 2400
