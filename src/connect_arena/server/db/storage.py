@@ -439,8 +439,19 @@ class SqlStorage:
             self._arrived.notify()
             start, self._draining = not self._draining, True
         if start:
-            self._executor.submit(self._drain)
+            self._queue_drain()
         await done
+
+    def _queue_drain(self) -> None:
+        """Queue :meth:`_drain` on a database thread; once the storage is closed, refuse
+        what waits instead (nothing would write it)."""
+        try:
+            self._executor.submit(self._drain)
+        except RuntimeError as closed:  # the executor was shut down
+            with self._arrived:
+                waiting, self._pending = self._pending, []
+                self._draining = False
+            self._hand_back(waiting, [closed] * len(waiting))
 
     def _drain(self) -> None:
         """On a database thread: write one batch of the queued appends, then queue itself
@@ -465,18 +476,18 @@ class SqlStorage:
             self._crowded = len(batch) > 1 or bool(self._pending)
             again = bool(self._pending)
             self._draining = again
+        self._hand_back(batch, errors)
+        if again:
+            self._queue_drain()
+
+    def _hand_back(self, batch: list[_Append], errors: Sequence[Exception | None]) -> None:
+        """Have each append's event loop settle it (:meth:`_settle`), from any thread."""
         by_loop: dict[asyncio.AbstractEventLoop, list[tuple[_Append, Exception | None]]] = {}
         for item, error in zip(batch, errors, strict=True):
             by_loop.setdefault(item.loop, []).append((item, error))
         for loop, results in by_loop.items():
             with contextlib.suppress(RuntimeError):  # that loop was closed
                 loop.call_soon_threadsafe(self._settle, results)
-        if again:
-            try:
-                self._executor.submit(self._drain)
-            except RuntimeError:  # closed meanwhile: nothing will write the rest
-                with self._arrived:
-                    self._draining = False
 
     def _settle(self, results: list[tuple[_Append, Exception | None]]) -> None:
         """On the event loop: acknowledge (or refuse) each append of a written batch."""
