@@ -190,7 +190,7 @@ def test_a_lifted_tile_lands_only_where_it_joins_every_piece_left() -> None:
     assert shapes.Shape(bend, corner).tile_offsets(0, 2) == (
         (-2, 0), (-1, -1), (-1, 1), (0, -2), (0, 1), (1, -1), (1, 0),
     )  # fmt: skip
-    assert shapes.Shape(((0, 0),), edge).landing == [0]  # alone
+    assert shapes.Shape(((0, 0),), edge).landing == (0,)  # alone
 
 
 def _polyominoes(size: int, steps: tuple[Cell, ...]) -> set[tuple[Cell, ...]]:

@@ -26,6 +26,8 @@ from connect_arena.games.quinque.geometry import ALL8, STRIDE, Cell, ray_offset
 
 Pattern = tuple[tuple[Cell, ...], int, bool]
 """How a tile moves: (unit steps, maximum steps or 0 for any distance, may pass over tiles)."""
+Steps = tuple[tuple[int, ...], ...]
+"""Per tile of a shape, its moves as ray indices (see :meth:`Shape.steps`)."""
 
 
 @dataclass(frozen=True)
@@ -136,10 +138,12 @@ class Shape:
         self._add_cells: tuple[Cell, ...] | None = None
         self._add_codes: tuple[int, ...] | None = None
         # _steps[pattern_id][i]: tile i's moves with that pattern as ray indices, once known.
-        self._steps: list[list[tuple[int, ...]] | None] = [None] * len(kit.directions)
+        # Tuples, not lists: a tuple of ints leaves the garbage collector's lists at its first
+        # collection, so thousands of cached shapes do not lengthen every full collection.
+        self._steps: tuple[Steps | None, ...] = (None,) * len(kit.directions)
         self._free: tuple[int, ...] = ()  # the targets' grid indices (see _analyse)
         self._rows = 0
-        self.landing: list[int] = [0] * len(cells)
+        self.landing: tuple[int, ...] = (0,) * len(cells)
         if len(cells) > 1:
             self._analyse()
 
@@ -187,7 +191,7 @@ class Shape:
         self._rows = rows
         everyone = (1 << n) - 1
         lifted_check = self.kit.rules.lifted_check
-        landing = self.landing
+        landing = [0] * n
         for i in range(n):
             g = index[i]
             if at[g - 1] >= 0 and at[g + 1] >= 0 and at[g - rows] >= 0 and at[g + rows] >= 0:
@@ -215,6 +219,7 @@ class Shape:
                 land &= reach
             if not (lifted_check and parts > 1):
                 landing[i] = land
+        self.landing = tuple(landing)
 
     @property
     def targets(self) -> tuple[Cell, ...]:
@@ -283,14 +288,16 @@ class Shape:
         codes = self.codes
         return any((x0 + k * sx) * STRIDE + y0 + k * sy in codes for k in range(1, steps))
 
-    def steps(self, pattern_id: int, reach: int) -> list[tuple[int, ...]]:
+    def steps(self, pattern_id: int, reach: int) -> Steps:
         """Per tile, :meth:`rays` (empty: the tile may not move): the indices of a tile's
         interned ``Move`` actions. ``reach`` is the same for every call (the tables' reach:
         a shape belongs to one table)."""
         found = self._steps[pattern_id]
         if found is None:
-            found = [self.rays(pattern_id, i, reach) for i in range(len(self.cells))]
-            self._steps[pattern_id] = found
+            found = tuple([self.rays(pattern_id, i, reach) for i in range(len(self.cells))])
+            known = list(self._steps)
+            known[pattern_id] = found
+            self._steps = tuple(known)
         return found
 
     def tile_offsets(self, pattern_id: int, i: int) -> tuple[Cell, ...]:
