@@ -160,7 +160,10 @@ class Shape:
         """
         cells = self.cells
         n = len(cells)
-        rows = max([y for _, y in cells]) + 3
+        top = 0
+        for _, y in cells:
+            top = y if y > top else top
+        rows = top + 3
         at = [-1] * ((cells[-1][0] + 3) * rows)  # grid index -> tile, -1 if free
         index = [(x + 1) * rows + y + 1 for x, y in cells]
         for i in range(n):
