@@ -178,12 +178,70 @@ def test_actions_are_interned_but_equal_to_fresh_ones() -> None:
     assert Move((1, 0), (0, 1)) in first and Mark((1, 0)) in first
 
 
-def test_lifting_a_tile_whose_neighbours_join_around_it_leaves_one_piece() -> None:
-    layout = shapes.frame(3, 3)
-    row = sum(map(layout.bit, [(0, 1), (1, 1), (2, 1)]))
-    square = sum(map(layout.bit, [(0, 0), (1, 0), (0, 1), (1, 1)]))
-    bend = sum(map(layout.bit, [(1, 0), (0, 1), (1, 1)]))
-    edge, corner = shapes.local_joins(geometry.ORTHOGONAL), shapes.local_joins(geometry.ALL8)
-    assert not edge[layout.block(row, (1, 1))]  # the middle of a row holds it together
-    assert edge[layout.block(square, (1, 1))]
-    assert not edge[layout.block(bend, (1, 1))] and corner[layout.block(bend, (1, 1))]
+def test_a_lifted_tile_lands_only_where_it_joins_every_piece_left() -> None:
+    edge = load("quinque").new_initial_state().tables.kit
+    corner = load("quinque", connectivity="corner").new_initial_state().tables.kit
+    row = shapes.Shape(((0, 0), (1, 0), (2, 0)), edge)
+    assert row.landing[1] == 0 and row.tile_offsets(0, 1) == ()  # the middle holds it together
+    assert row.tile_offsets(0, 0) == ((1, -1), (1, 1), (3, 0))  # on its lines, beside the rest
+    bend = ((0, 1), (1, 0), (1, 1))
+    assert shapes.Shape(bend, edge).tile_offsets(0, 2) == ((-1, -1),)  # joins both ends
+    # corner connectivity: (0, 1) and (1, 0) stay joined; (1, 1) lands anywhere on its lines
+    assert shapes.Shape(bend, corner).tile_offsets(0, 2) == (
+        (-2, 0), (-1, -1), (-1, 1), (0, -2), (0, 1), (1, -1), (1, 0),
+    )  # fmt: skip
+    assert shapes.Shape(((0, 0),), edge).landing == (0,)  # alone
+
+
+def _polyominoes(size: int, steps: tuple[Cell, ...]) -> set[tuple[Cell, ...]]:
+    """Every shape of 1 to ``size`` tiles connected by ``steps``, translated to the origin."""
+    found: set[tuple[Cell, ...]] = set()
+    layer = {((0, 0),)}
+    for _ in range(size):
+        found |= layer
+        grown = set()
+        for cells in layer:
+            for x, y in cells:
+                for dx, dy in steps:
+                    new = set(cells) | {(x + dx, y + dy)}
+                    if len(new) > len(cells):
+                        x0, y0 = min(a for a, _ in new), min(b for _, b in new)
+                        grown.add(tuple(sorted((a - x0, b - y0) for a, b in new)))
+        layer = grown
+    return found
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=IDS)
+def test_every_small_shape_moves_as_the_direct_computation_says(
+    options: dict[str, object],
+) -> None:
+    """Every shape of up to 6 edge-connected (4 corner-connected) tiles, every tile, every
+    movement pattern: the analysis against ``geometry.destinations`` and the rules that stop
+    a tile (alone, surrounded on four sides, or holding the formation together when
+    ``connectivity_check=lifted``)."""
+    state = load("quinque", **options).new_initial_state()
+    assert isinstance(state, QuinqueState)
+    cfg, kit = state.cfg, state.tables.kit
+    corner = options.get("connectivity") == "corner"
+    every = _polyominoes(4 if corner else 6, cfg.connect_nbrs)
+    assert len(every) == (135 if corner else 307)  # fixed polyominoes (and king-connected)
+    for cells in sorted(every):
+        shape = shapes.Shape(cells, kit)
+        for i, tile in enumerate(cells):
+            rest = set(cells) - {tile}
+            around = {(tile[0] + dx, tile[1] + dy) for dx, dy in geometry.ORTHOGONAL}
+            stuck = not rest or around <= rest
+            if cfg.lifted_check and not geometry.connected(rest, cfg.connect_nbrs):
+                stuck = True
+            for pattern_id, (directions, limit, through) in enumerate(cfg.patterns):
+                expected = [] if stuck else geometry.destinations(
+                    set(cells), tile, directions, limit, through, cfg.connect_nbrs
+                )  # fmt: skip
+                offsets = [(tile[0] + dx, tile[1] + dy) for dx, dy in shape.tile_offsets(
+                    pattern_id, i
+                )]  # fmt: skip
+                assert offsets == expected, (cells, tile, pattern_id)
+                rays = shape.steps(pattern_id, 10)[i]
+                assert [geometry.ray_offset(r, 10) for r in rays] == [
+                    (x - tile[0], y - tile[1]) for x, y in expected
+                ]

@@ -13,7 +13,7 @@ Conventions used throughout the package (``docs/rules/pairs.md`` §Components):
 
 from __future__ import annotations
 
-from itertools import permutations
+from itertools import combinations_with_replacement, permutations
 
 SUBJECTS = "ABCDEF"
 """The letter of each subject, by subject index."""
@@ -83,6 +83,23 @@ def remove_token(zone: Zone, subject: int) -> Zone:
     return tuple(tokens)
 
 
+def distinct(zone: Zone) -> Zone:
+    """The different subjects of ``zone``, sorted: ``(0, 2, 2)`` → ``(0, 2)``. A look-up for
+    every zone that can arise (the playouts ask at every decision; no set is built)."""
+    found = _DISTINCT.get(zone)
+    if found is None:
+        found = tuple(sorted(set(zone)))
+    return found
+
+
+_DISTINCT: dict[Zone, Zone] = {
+    zone: tuple(sorted(set(zone)))
+    for size in range(ZONE_SIZE + 1)
+    for zone in combinations_with_replacement(range(NUM_SUBJECTS), size)
+}
+"""Every zone (a sorted tuple of up to ``ZONE_SIZE`` subjects) → its different subjects."""
+
+
 def triple_subject(zone: Zone) -> int | None:
     """The subject if the zone holds three tokens of one subject, else ``None``."""
     if len(zone) == ZONE_SIZE and zone[0] == zone[-1]:
@@ -92,8 +109,10 @@ def triple_subject(zone: Zone) -> int | None:
 
 def roll_kind(dice: tuple[int, int, int]) -> str:
     """``"triple"``, ``"double"`` or ``"different"`` for sorted dice."""
-    distinct = len(set(dice))
-    return {1: "triple", 2: "double"}.get(distinct, "different")
+    a, b, c = dice
+    if a == b == c:
+        return "triple"
+    return "double" if a in (b, c) or b == c else "different"
 
 
 def double_faces(dice: tuple[int, int, int]) -> tuple[int, int]:

@@ -227,9 +227,19 @@ def key_event(pair: int, subjects: Sequence[int]) -> Event:
     return Event.of("pairs.key", pair=PAIR_NAMES[pair], mapping=mapping)
 
 
+_ROLL_EVENTS: dict[int, Event] = {}
+"""Roll events by seat and dice (see :func:`roll_event`): an event is immutable, so one
+object serves every log that records the same roll."""
+
+
 def roll_event(seat: int, dice: Sequence[int]) -> Event:
-    """``seat`` rolls the (sorted) ``dice``."""
-    return Event.of("pairs.rolls", seat=seat, die1=dice[0], die2=dice[1], die3=dice[2])
+    """``seat`` rolls the (sorted) ``dice`` (shared: one object per seat and roll)."""
+    key = ((seat * 8 + dice[0]) * 8 + dice[1]) * 8 + dice[2]
+    event = _ROLL_EVENTS.get(key)
+    if event is None:
+        event = Event.of("pairs.rolls", seat=seat, die1=dice[0], die2=dice[1], die3=dice[2])
+        _ROLL_EVENTS[key] = event
+    return event
 
 
 def outcome_event(outcome: str, rounds: int) -> Event:

@@ -13,6 +13,7 @@ from connect_arena.games.pairs.components import (
     NUM_SUBJECTS,
     SLOTS,
     ZONE_SIZE,
+    distinct,
     double_faces,
     pair_of,
     partner,
@@ -95,8 +96,8 @@ def double_actions(state: PairsState, seat: int) -> list[PairsAction]:
         low, high = min(d, e), max(d, e)
         actions = [
             _SWAP[low][x][high][y]
-            for x in sorted(set(zones[low - 1]))
-            for y in sorted(set(zones[high - 1]))
+            for x in distinct(zones[low - 1])
+            for y in distinct(zones[high - 1])
             if x != y
         ]
         if actions and cfg.double_swap_optional:
@@ -107,7 +108,7 @@ def double_actions(state: PairsState, seat: int) -> list[PairsAction]:
     if cfg.double_empty == "forward" and not zone_d:
         return []
     source, target = (d, e) if zone_d else (e, d)
-    actions = [_MOVE[x][source][target] for x in sorted(set(zones[source - 1]))]
+    actions = [_MOVE[x][source][target] for x in distinct(zones[source - 1])]
     if cfg.double_empty == "optional":
         actions.append(_PASS)
     return actions
@@ -157,11 +158,11 @@ def connect_actions(state: PairsState, seat: int) -> list[PairsAction]:
     mine, theirs = state.zones[seat], state.zones[partner(seat)]
     actions: list[PairsAction] = []
     for face in state.conn_left:
-        own, other = set(mine[face - 1]), set(theirs[face - 1])
-        if not own & other:
+        own, other = distinct(mine[face - 1]), distinct(theirs[face - 1])
+        if not any(x in other for x in own):
             continue
-        for x in sorted(own):
-            answers = sorted(other - {x})
+        for x in own:
+            answers = [y for y in other if y != x]
             if state.cfg.active_chooses:
                 actions += [_GIVE_FOR[face][x][y] for y in answers]
             elif answers:
@@ -177,7 +178,7 @@ def reply_actions(state: PairsState, seat: int) -> list[PairsAction]:
     assert state.offer is not None
     face, given = state.offer
     zone = state.zones[seat][face - 1]
-    return [_GIVE[face][y] for y in sorted(set(zone)) if y != given]
+    return [_GIVE[face][y] for y in distinct(zone) if y != given]
 
 
 def event_options(state: PairsState, seat: int, face: int) -> list[PairsAction]:

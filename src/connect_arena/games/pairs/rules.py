@@ -412,8 +412,13 @@ class PairsState(State[PairsAction]):
 
     def note(self, event: Event) -> None:
         """Append ``event`` to the log (the last ``LOG_LENGTH`` are kept)."""
-        self.log.append(event)
-        del self.log[:-LOG_LENGTH]
+        log = self.log
+        log.append(event)
+        extra = len(log) - LOG_LENGTH
+        if extra == 1:  # the usual case: no slice built
+            del log[0]
+        elif extra > 1:
+            del log[:extra]
 
     def seat(self, seat: int) -> str:
         """The seat's display name, e.g. ``"X2"``."""

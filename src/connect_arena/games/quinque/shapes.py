@@ -3,30 +3,31 @@
 Whether a tile may move, and where, depends on the set of tiles and the options, not on where
 the formation lies on the lattice. So a formation is analysed translated to the origin — its
 **shape** — and the result is reused for every position with that shape (``tables.py`` keeps
-the cache; there are only 13,702 shapes of one to nine edge-connected tiles).
+the cache; there are 13,702 shapes of one to nine edge-connected tiles).
 
-The analysis works on bit masks (Python integers), so that a set operation on the whole
-formation is one integer operation. In a shape of ``width × height`` tiles, cell ``(x, y)`` is
-bit ``(x + 2) * rows + (y + 2)`` with ``rows = height + 4``: column by column, so that
-increasing bits are increasing ``(x, y)``, with a margin of two free rows and columns — one for
-the free cells touching the formation, one so that a shift never wraps from one column into
-the next. A neighbour in direction ``(dx, dy)`` is a shift by ``dx * rows + dy`` bits.
-
-Lifting a tile leaves the other tiles in one or more *pieces* (flood fills); the tile may land on
-a free cell touching every piece, so that one formation remains (Q-4, Q-5), and then only where
-its movement pattern reaches (:meth:`Shape.offsets`).
+A new process meets thousands of shapes for the first time (a search of 900 simulations meets
+about 7,000), so the analysis itself is on the hot path. It works on small integers only: tile
+``i`` is bit ``i`` of a *tile set*, and the free cells touching the formation — the only
+cells a tile may land on (Q-4, Q-5) — are numbered in increasing ``(x, y)`` order, cell ``t``
+being bit ``t`` of a *target set*. Lifting a tile leaves the other tiles in one or more
+*pieces* (flood fills over the tiles' neighbour sets); the tile may land on a target touching
+every piece, so that one formation remains, and then only where its movement pattern reaches
+(:meth:`Shape.steps`). No long integer, tuple or dictionary is built per tile, so the compiled
+build analyses a shape in a few microseconds.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from functools import lru_cache
-from typing import cast
+from typing import Final
 
-from connect_arena.games.quinque.geometry import STRIDE, Cell, ray_index
+from connect_arena.games.quinque.geometry import ALL8, STRIDE, Cell, ray_offset
 
 Pattern = tuple[tuple[Cell, ...], int, bool]
 """How a tile moves: (unit steps, maximum steps or 0 for any distance, may pass over tiles)."""
+Steps = tuple[tuple[int, ...], ...]
+"""Per tile of a shape, its moves as ray indices (see :meth:`Shape.steps`)."""
 
 
 @dataclass(frozen=True)
@@ -50,74 +51,45 @@ class ShapeRules:
         return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
 
 
-class Frame:
-    """The bit layout of shapes of ``width × height`` tiles (see the module docstring).
+_DIRECTION: Final[tuple[int, ...]] = tuple(
+    ALL8.index((i // 3 - 1, i % 3 - 1)) if i != 4 else -1 for i in range(9)
+)
+"""The index in :data:`~connect_arena.games.quinque.geometry.ALL8` of the unit step
+``(sx, sy)`` (each -1, 0 or 1), at ``3 * (sx + 1) + sy + 1`` (-1 for ``(0, 0)``)."""
+
+
+class Kit:
+    """What an analysis reads from its :class:`ShapeRules`, unpacked once per rules (get it
+    from :func:`kit_for`; it pickles as a reference to that cache).
 
     Attributes:
-        rows: bits per column.
-        inner: the cells a tile may reach: the shape's box and one cell around it.
+        rules: the rules.
+        connect: the connecting neighbours (Q-4).
+        directions: per pattern id, its unit steps as a set of
+            :data:`~connect_arena.games.quinque.geometry.ALL8` indices (bit ``d``: step ``d``).
+        max_steps: per pattern id, its longest move (0: any distance).
+        through: per pattern id, whether it may pass over tiles.
     """
 
-    __slots__ = ("_lines", "_shifts", "inner", "rows")
+    __slots__ = ("connect", "directions", "max_steps", "rules", "through")
 
-    def __init__(self, width: int, height: int) -> None:
-        self.rows = rows = height + 4
-        column = ((1 << (height + 2)) - 1) << 1
-        self.inner = sum(column << (x * rows) for x in range(1, width + 3))
-        # The full lines through each cell of the frame: rows, columns and both diagonals.
-        lines: list[dict[int, int]] = [{}, {}, {}, {}]
-        for x in range(width + 4):
-            for y in range(rows):
-                bit = 1 << (x * rows + y)
-                for axis, key in enumerate((y, x, x - y, x + y)):
-                    lines[axis][key] = lines[axis].get(key, 0) | bit
-        self._lines = lines
-        self._shifts: dict[tuple[Cell, ...], tuple[int, ...]] = {}
+    def __init__(self, rules: ShapeRules) -> None:
+        self.rules = rules
+        self.connect: tuple[Cell, ...] = rules.connect_nbrs
+        self.directions: list[int] = [
+            sum(1 << ALL8.index(step) for step in set(steps)) for steps, _, _ in rules.patterns
+        ]
+        self.max_steps: list[int] = [limit for _, limit, _ in rules.patterns]
+        self.through: list[bool] = [through for _, _, through in rules.patterns]
 
-    def bit(self, cell: Cell) -> int:
-        """The bit of the shape cell ``cell``."""
-        return 1 << ((cell[0] + 2) * self.rows + cell[1] + 2)
+    def __reduce__(self) -> tuple[object, ...]:
+        return (kit_for, (self.rules,))
 
-    def block(self, mask: int, cell: Cell) -> int:
-        """The 3 × 3 cells of ``mask`` around ``cell`` as 9 bits: bit ``3 * i + j`` is cell
-        ``(x + i - 1, y + j - 1)`` (see :func:`local_joins`)."""
-        rows = self.rows
-        low = (cell[0] + 1) * rows + cell[1] + 1  # the bit of (x - 1, y - 1)
-        left, middle, right = mask >> low, mask >> (low + rows), mask >> (low + 2 * rows)
-        return (left & 7) | (middle & 7) << 3 | (right & 7) << 6
 
-    def shifts(self, neighbours: tuple[Cell, ...]) -> tuple[int, ...]:
-        """The shift amounts of ``neighbours`` (each used both ways: they come in pairs)."""
-        found = self._shifts.get(neighbours)
-        if found is None:
-            found = tuple(sorted({abs(dx * self.rows + dy) for dx, dy in neighbours}))
-            self._shifts[neighbours] = found
-        return found
-
-    def cells(self, mask: int) -> list[Cell]:
-        """The cells of ``mask`` in increasing order, in shape coordinates."""
-        return self.offsets(mask, (0, 0))
-
-    def offsets(self, mask: int, tile: Cell) -> list[Cell]:
-        """The cells of ``mask`` as offsets from the shape cell ``tile``, increasing."""
-        x0, y0 = tile[0] + 2, tile[1] + 2
-        found = []
-        while mask:
-            low = mask & -mask
-            x, y = divmod(low.bit_length() - 1, self.rows)
-            found.append(shared((x - x0, y - y0)))
-            mask ^= low
-        return found
-
-    def lines(self, cell: Cell, axes: tuple[int, ...]) -> int:
-        """The union of the full lines through ``cell`` along ``axes`` (0 row, 1 column,
-        2 diagonal, 3 anti-diagonal)."""
-        x, y = cell[0] + 2, cell[1] + 2
-        keys = (y, x, x - y, x + y)
-        mask = 0
-        for axis in axes:
-            mask |= self._lines[axis][keys[axis]]
-        return mask
+@lru_cache(maxsize=16)
+def kit_for(rules: ShapeRules) -> Kit:
+    """The (shared) :class:`Kit` of ``rules``."""
+    return Kit(rules)
 
 
 _PAIRS: dict[Cell, Cell] = {}
@@ -129,144 +101,143 @@ def shared(pair: Cell) -> Cell:
     return _PAIRS.setdefault(pair, pair)
 
 
-@lru_cache(maxsize=256)
-def frame(width: int, height: int) -> Frame:
-    """The (shared) :class:`Frame` for shapes of ``width × height`` tiles."""
-    return Frame(width, height)
-
-
-def spread(mask: int, shifts: tuple[int, ...]) -> int:
-    """The cells next to ``mask`` (with ``mask`` itself when it has a neighbour in it)."""
-    out = 0
-    for shift in shifts:
-        out |= (mask << shift) | (mask >> shift)
-    return out
-
-
-def pieces(tiles: int, shifts: tuple[int, ...]) -> list[int]:
-    """The connected pieces of ``tiles`` (flood fills, one ring of neighbours at a time)."""
-    found = []
-    while tiles:
-        piece = tiles & -tiles
-        while True:
-            grown = piece
-            for shift in shifts:  # spread(), inlined: this loop is most of an analysis
-                grown |= (piece << shift) | (piece >> shift)
-            grown &= tiles
-            if grown == piece:
-                break
-            piece = grown
-        found.append(piece)
-        tiles ^= piece
-    return found
-
-
-@lru_cache(maxsize=4)
-def local_joins(neighbours: tuple[Cell, ...]) -> tuple[bool, ...]:
-    """For each 3 × 3 block of cells around a tile, whether lifting the tile surely leaves
-    its neighbouring tiles joined: they are connected inside the block (a "simple" cell of
-    digital topology). Bit ``3 * i + j`` of the block is cell ``(i - 1, j - 1)``; the tile
-    is bit 4. ``False`` when the tile has no neighbour, or when its neighbours are not joined
-    inside the block (they may still be joined further away: a flood fill decides).
-    """
-    table = []
-    for block in range(512):
-        cells = {(i - 1, j - 1) for i in range(3) for j in range(3) if block >> (3 * i + j) & 1}
-        cells.discard((0, 0))
-        near = [cell for cell in neighbours if cell in cells]
-        joined = bool(near) and _connected_from(near[0], cells, neighbours) >= set(near)
-        table.append(joined)
-    return tuple(table)
-
-
-def _connected_from(start: Cell, cells: set[Cell], neighbours: tuple[Cell, ...]) -> set[Cell]:
-    seen = {start}
-    todo = [start]
-    while todo:
-        x, y = todo.pop()
-        for dx, dy in neighbours:
-            cell = (x + dx, y + dy)
-            if cell in cells and cell not in seen:
-                seen.add(cell)
-                todo.append(cell)
-    return seen
-
-
-@lru_cache(maxsize=16)
-def reach_rule(pattern: Pattern) -> tuple[int, ...] | None:
-    """The line axes (0 row, 1 column, 2 diagonal, 3 anti-diagonal) a pattern covers whole,
-    or ``None`` when its rays must be walked (limited steps, blocked by tiles, one-way)."""
-    directions, max_steps, through = pattern
-    symmetric = all((-dx, -dy) in directions for dx, dy in directions)
-    if max_steps or not through or not symmetric:
-        return None
-    return tuple(sorted({_AXIS[step] for step in directions}))
-
-
-_AXIS = {(1, 0): 0, (-1, 0): 0, (0, 1): 1, (0, -1): 1, (1, 1): 2, (-1, -1): 2}
-_AXIS |= {(1, -1): 3, (-1, 1): 3}
-_SIDES = 0b010_101_010
-"""The four edge neighbours in a 3 × 3 block (see :func:`local_joins`)."""
-
-
 class Shape:
     """A formation translated so that its smallest x and smallest y are 0.
 
-    The moves of each tile and the cells where a tile may be added are worked out on first
-    use: most positions have no tile left to add, and advanced movement uses one pattern per
-    tile.
+    The targets and each tile's landing set are worked out at once; the moves of each
+    pattern and the cells where a tile may be added on first use (most positions have no tile
+    left to add, and advanced movement uses one pattern per tile).
 
     Attributes:
         cells: the tiles, sorted (the order of the tiles in the legal actions).
         codes: the tiles' codes relative to the origin (``x * STRIDE + y``, see
             :data:`~connect_arena.games.quinque.geometry.STRIDE`): a tile of a formation
             at origin code ``o`` has code ``o + codes[i]``.
-        frame: its bit layout.
-        occupied: the mask of the tiles.
-        landing: per tile, the mask of the free cells where it may land leaving one formation
-            (0 if it may not move: alone, surrounded on four sides (Q-8), or, with
-            ``connectivity_check=lifted``, holding the formation together).
+        kit: the rules, unpacked.
+        landing: per tile, the set of :attr:`targets` where it may land leaving one formation
+            (bit ``t``: ``targets[t]``; 0 if it may not move: alone, surrounded on four sides
+            (Q-8), or, with ``connectivity_check=lifted``, holding the formation together).
     """
 
     __slots__ = (
         "_add_cells",
         "_add_codes",
-        "_complete",
-        "_moves",
+        "_free",
+        "_rows",
         "_steps",
         "cells",
         "codes",
-        "frame",
+        "kit",
         "landing",
-        "occupied",
-        "rules",
     )
 
-    def __init__(self, cells: tuple[Cell, ...], rules: ShapeRules) -> None:
-        self.cells = tuple(map(shared, cells))
+    def __init__(self, cells: tuple[Cell, ...], kit: Kit) -> None:
+        self.cells = cells
         self.codes: tuple[int, ...] = tuple([x * STRIDE + y for x, y in cells])
-        self.rules = rules
-        self.frame = layout = frame(max(x for x, _ in cells) + 1, max(y for _, y in cells) + 1)
-        self.occupied = sum(map(layout.bit, cells))
-        self.landing = self._landing() if len(cells) > 1 else [0]
+        self.kit = kit
         self._add_cells: tuple[Cell, ...] | None = None
-        # _moves[pattern_id][i]: tile i's moves with that pattern, once known.
-        self._moves: list[list[tuple[Cell, ...] | None] | None] = [None] * len(rules.patterns)
-        self._complete = 0  # bit p: every tile's moves with pattern p are known
-        # _steps[pattern_id][i]: tile i's moves with that pattern as ray indices, once known.
-        self._steps: list[list[tuple[int, ...]] | None] = [None] * len(rules.patterns)
         self._add_codes: tuple[int, ...] | None = None
+        # _steps[pattern_id][i]: tile i's moves with that pattern as ray indices, once known.
+        # Tuples, not lists: a tuple of ints leaves the garbage collector's lists at its first
+        # collection, so thousands of cached shapes do not lengthen every full collection.
+        self._steps: tuple[Steps | None, ...] = (None,) * len(kit.directions)
+        self._free: tuple[int, ...] = ()  # the targets' grid indices (see _analyse)
+        self._rows = 0
+        self.landing: tuple[int, ...] = (0,) * len(cells)
+        if len(cells) > 1:
+            self._analyse()
 
     def __reduce__(self) -> tuple[object, ...]:
         # analysed afresh: the compiled (mypyc) class cannot be unpickled slot by slot
-        return (Shape, (self.cells, self.rules))
+        return (Shape, (self.cells, self.kit))
+
+    def _analyse(self) -> None:
+        """Fill :attr:`targets` and :attr:`landing`.
+
+        The cells lie on a grid with a margin of one cell, column by column: cell ``(x, y)``
+        is index ``(x + 1) * rows + y + 1``, so a neighbour is a constant index away and
+        increasing indices are increasing ``(x, y)``.
+        """
+        cells = self.cells
+        n = len(cells)
+        top = 0
+        for _, y in cells:
+            top = y if y > top else top
+        rows = top + 3
+        at = [-1] * ((cells[-1][0] + 3) * rows)  # grid index -> tile, -1 if free
+        index = [(x + 1) * rows + y + 1 for x, y in cells]
+        for i in range(n):
+            at[index[i]] = i
+        deltas = [dx * rows + dy for dx, dy in self.kit.connect]
+        joined = [0] * n  # per tile, the set of tiles it connects to
+        touching = [0] * len(at)  # per free grid cell, the set of tiles it touches
+        free: list[int] = []
+        for i in range(n):
+            g = index[i]
+            for delta in deltas:
+                h = g + delta
+                j = at[h]
+                if j >= 0:
+                    joined[i] |= 1 << j
+                else:
+                    if not touching[h]:
+                        free.append(h)
+                    touching[h] |= 1 << i
+        free.sort()
+        near = [0] * n  # per tile, the set of targets it touches
+        for t in range(len(free)):
+            touched = touching[free[t]]
+            for j in range(n):
+                if touched >> j & 1:
+                    near[j] |= 1 << t
+        self._free = tuple(free)
+        self._rows = rows
+        everyone = (1 << n) - 1
+        lifted_check = self.kit.rules.lifted_check
+        landing = [0] * n
+        for i in range(n):
+            g = index[i]
+            if at[g - 1] >= 0 and at[g + 1] >= 0 and at[g - rows] >= 0 and at[g + rows] >= 0:
+                continue  # surrounded on all four sides (Q-8)
+            rest = everyone ^ (1 << i)
+            land = -1
+            parts = 0
+            while rest:
+                piece = rest & -rest
+                while True:  # flood fill: one ring of neighbours at a time
+                    grown = piece
+                    for j in range(n):
+                        if piece >> j & 1:
+                            grown |= joined[j]
+                    grown &= rest
+                    if grown == piece:
+                        break
+                    piece = grown
+                rest ^= piece
+                parts += 1
+                reach = 0
+                for j in range(n):
+                    if piece >> j & 1:
+                        reach |= near[j]
+                land &= reach
+            if not (lifted_check and parts > 1):
+                landing[i] = land
+        self.landing = tuple(landing)
+
+    @property
+    def targets(self) -> tuple[Cell, ...]:
+        """The free cells touching the formation (by the connecting neighbours), in
+        increasing ``(x, y)`` order: the only cells a tile may land on."""
+        rows = self._rows
+        return tuple([shared((h // rows - 1, h % rows - 1)) for h in self._free])
 
     @property
     def add_cells(self) -> tuple[Cell, ...]:
         """The free cells where a new tile may go, sorted (Q-9)."""
         if self._add_cells is None:
-            touched = spread(self.occupied, self.frame.shifts(self.rules.add_nbrs))
-            self._add_cells = tuple(self.frame.cells(touched & ~self.occupied))
+            tiles = set(self.cells)
+            found = {(x + dx, y + dy) for x, y in self.cells for dx, dy in self.kit.rules.add_nbrs}
+            self._add_cells = tuple(map(shared, sorted(found - tiles)))
         return self._add_cells
 
     @property
@@ -276,81 +247,64 @@ class Shape:
             self._add_codes = tuple([x * STRIDE + y for x, y in self.add_cells])
         return self._add_codes
 
-    def steps(self, pattern_id: int, reach: int) -> list[tuple[int, ...]]:
-        """Per tile, :meth:`offsets` as ray indices (:func:`~connect_arena.games.quinque.
-        geometry.ray_index`, rays of ``reach`` steps; empty: the tile may not move): the
-        indices of a tile's interned ``Move`` actions. ``reach`` is the same for every
-        call (the tables' reach: a shape belongs to one table)."""
+    def rays(self, pattern_id: int, i: int, reach: int) -> tuple[int, ...]:
+        """Where pattern ``pattern_id`` lets tile ``i`` move, as ray indices
+        (:func:`~connect_arena.games.quinque.geometry.ray_index`, rays of ``reach`` steps),
+        by destination: targets in its landing set, along one of the pattern's unit steps,
+        within its reach and, unless it passes over tiles, with no tile between."""
+        land = self.landing[i]
+        if not land:
+            return ()
+        kit = self.kit
+        directions = kit.directions[pattern_id]
+        limit = kit.max_steps[pattern_id]
+        through = kit.through[pattern_id]
+        rows = self._rows
+        x0, y0 = self.cells[i]
+        x0 += 1  # grid coordinates (see _analyse)
+        y0 += 1
+        free = self._free
+        found: list[int] = []
+        for t in range(len(free)):
+            if not land >> t & 1:
+                continue
+            dx = free[t] // rows - x0
+            dy = free[t] % rows - y0
+            if dx and dy and dx != dy and dx != -dy:
+                continue  # on no row, column or diagonal through the tile
+            sx = (dx > 0) - (dx < 0)
+            sy = (dy > 0) - (dy < 0)
+            direction = _DIRECTION[3 * sx + sy + 4]
+            if not directions >> direction & 1:
+                continue
+            steps = dx * sx if dx else dy * sy
+            if limit and steps > limit:
+                continue
+            if not through and self._blocked(x0 - 1, y0 - 1, sx, sy, steps):
+                continue
+            found.append(direction * reach + steps - 1)
+        return tuple(found)
+
+    def _blocked(self, x0: int, y0: int, sx: int, sy: int, steps: int) -> bool:
+        """Whether a tile lies strictly between ``(x0, y0)`` and ``steps`` steps along
+        ``(sx, sy)``."""
+        codes = self.codes
+        return any((x0 + k * sx) * STRIDE + y0 + k * sy in codes for k in range(1, steps))
+
+    def steps(self, pattern_id: int, reach: int) -> Steps:
+        """Per tile, :meth:`rays` (empty: the tile may not move): the indices of a tile's
+        interned ``Move`` actions. ``reach`` is the same for every call (the tables' reach:
+        a shape belongs to one table)."""
         found = self._steps[pattern_id]
         if found is None:
-            found = [
-                tuple([ray_index(offset, reach) for offset in offsets])
-                for offsets in self.offsets(pattern_id)
-            ]
-            self._steps[pattern_id] = found
+            found = tuple([self.rays(pattern_id, i, reach) for i in range(len(self.cells))])
+            known = list(self._steps)
+            known[pattern_id] = found
+            self._steps = tuple(known)
         return found
-
-    def _landing(self) -> list[int]:
-        """The ``landing`` masks. A tile whose neighbours stay joined around it (most tiles:
-        :func:`local_joins`) leaves one piece; otherwise flood fills find the pieces."""
-        layout, occupied = self.frame, self.occupied
-        free = layout.inner & ~occupied
-        connect = layout.shifts(self.rules.connect_nbrs)
-        joins = local_joins(self.rules.connect_nbrs)
-        whole_is_one = len(pieces(occupied, connect)) == 1
-        landing = []
-        for cell in self.cells:
-            block = layout.block(occupied, cell)
-            rest = occupied ^ layout.bit(cell)
-            if block & _SIDES == _SIDES:  # surrounded on all four sides (Q-8)
-                landing.append(0)
-                continue
-            parts = [rest] if whole_is_one and joins[block] else pieces(rest, connect)
-            if self.rules.lifted_check and len(parts) > 1:
-                landing.append(0)
-                continue
-            land = free
-            for part in parts:
-                land &= spread(part, connect)
-            landing.append(land)
-        return landing
-
-    def offsets(self, pattern_id: int) -> list[tuple[Cell, ...]]:
-        """Per tile, where pattern ``pattern_id`` lets it move, as offsets from the tile,
-        sorted."""
-        if not self._complete >> pattern_id & 1:
-            for i in range(len(self.cells)):
-                self.tile_offsets(pattern_id, i)
-            self._complete |= 1 << pattern_id
-        return cast("list[tuple[Cell, ...]]", self._moves[pattern_id])  # all filled in
 
     def tile_offsets(self, pattern_id: int, i: int) -> tuple[Cell, ...]:
         """Where pattern ``pattern_id`` lets tile ``i`` move, as offsets from it, sorted."""
-        row = self._moves[pattern_id]
-        if row is None:
-            row = self._moves[pattern_id] = [None] * len(self.cells)
-        found = row[i]
-        if found is None:
-            cell, land = self.cells[i], self.landing[i]
-            if land:
-                pattern = self.rules.patterns[pattern_id]
-                axes = reach_rule(pattern)
-                land &= self.frame.lines(cell, axes) if axes else self._walk(cell, pattern)
-            found = row[i] = tuple(self.frame.offsets(land, cell))
-        return found
-
-    def _walk(self, cell: Cell, pattern: Pattern) -> int:
-        """The cells ``pattern`` reaches from ``cell`` ray by ray, ignoring connectivity."""
-        directions, max_steps, through = pattern
-        reach = 0
-        rows, inner, start = self.frame.rows, self.frame.inner, self.frame.bit(cell)
-        for dx, dy in directions:
-            shift = dx * rows + dy
-            at, steps = start, 0
-            while not max_steps or steps < max_steps:
-                at = at << shift if shift > 0 else at >> -shift
-                steps += 1
-                if not at & inner or (not through and at & self.occupied):
-                    break
-                reach |= at
-        return reach
+        reach = self._rows + len(self._free)  # longer than any move within the grid
+        found = self.rays(pattern_id, i, reach)
+        return tuple([shared(ray_offset(index, reach)) for index in found])

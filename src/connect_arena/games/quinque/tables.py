@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from connect_arena.games.quinque import geometry as geo
 from connect_arena.games.quinque.geometry import Cell
 from connect_arena.games.quinque.notation import Add, Mark, Move
 from connect_arena.games.quinque.options import Config
-from connect_arena.games.quinque.shapes import Shape, ShapeRules
+from connect_arena.games.quinque.shapes import Shape, ShapeRules, kit_for, shared
 
 SHAPE_CACHE_LIMIT = 20_000
 """Shapes kept before the cache starts afresh: all 13,702 edge-connected shapes of up to nine
@@ -91,6 +91,8 @@ class ActionTables:
 
     Attributes:
         rules: what the shapes depend on.
+        kit: the rules unpacked for the analysis (:class:`~connect_arena.games.quinque.
+            shapes.Kit`).
         side: skydivers per tile side.
         tiles: the number of tiles (a formation spans at most that many rows).
         rows: bits per column of a formation's mask (``tiles + 1``; see :meth:`by_mask`).
@@ -103,10 +105,13 @@ class ActionTables:
 
     def __init__(self, rules: ShapeRules, side: int, tiles: int) -> None:
         self.rules = rules
+        self.kit = kit_for(rules)
         self.side = side
         self.tiles = tiles
         self.rows = rows = tiles + 1
         self.row0 = sum(1 << (column * rows) for column in range(tiles + 1))
+        # the cell of each bit of a formation's mask, shared: no tuple built per new shape
+        self._cells: list[object] = [shared(divmod(bit, rows)) for bit in range(rows * rows)]
         self.shapes: dict[tuple[Cell, ...], Shape] = {}
         self.masks: dict[int, Shape] = {}
         self.skydivers: Interned[Cell, tuple[Cell, ...]] = Interned(
@@ -136,13 +141,16 @@ class ActionTables:
         shape is one look-up by an integer, without sorting the tiles."""
         shape = self.masks.get(mask)
         if shape is None:
-            cells: list[Cell] = []
+            # objects, not Cells: the compiled build would unpack and box each pair anew
+            cells: list[object] = []
             rest = mask
+            at = self._cells
             while rest:
                 low = rest & -rest
-                cells.append(divmod(low.bit_length() - 1, self.rows))
+                bit = low.bit_length() - 1
+                cells.append(at[bit] if bit < len(at) else divmod(bit, self.rows))
                 rest ^= low
-            shape = self._shape(tuple(cells))
+            shape = self._shape(cast("tuple[Cell, ...]", tuple(cells)))
             self.masks[mask] = shape
         return shape
 
@@ -152,7 +160,7 @@ class ActionTables:
             if len(self.shapes) >= SHAPE_CACHE_LIMIT:
                 self.shapes.clear()
                 self.masks.clear()
-            shape = Shape(key, self.rules)
+            shape = Shape(key, self.kit)
             self.shapes[shape.cells] = shape
         return shape
 
