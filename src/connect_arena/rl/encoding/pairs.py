@@ -405,6 +405,27 @@ class PairsRoot(Root):
                 self.pairs.canonical(action_id, found)
         return found
 
+    def child(self, action_id: int) -> Node | None:
+        """The node after a swap's first token, a key's first subject or a give that names
+        the subject received, from the actions whose code says their sequence starts there
+        (:meth:`PairsEncoding.expand` of that bucket), without the root node's dict of the
+        position's other actions; ``None`` when a one-id action has that id too, or no
+        action starts with it (the root node tells)."""
+        if self._node is not None or not (
+            action_id < MOVE
+            or SWAP1 <= action_id < CONNECT
+            or (GIVE <= action_id < RECEIVE and self.pairs.cfg.active_chooses)
+        ):
+            return None
+        codes = self.codes()
+        longer = -1 - action_id
+        if action_id in codes or longer not in codes:
+            return None
+        bucket = [
+            action for action, code in zip(self.actions, codes, strict=True) if code == longer
+        ]
+        return self.pairs.expand(self.state, bucket, action_id)
+
     def node(self) -> Node:
         node = self._node
         if node is None:
