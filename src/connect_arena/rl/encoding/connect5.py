@@ -164,13 +164,16 @@ class Connect5Encoding(Encoding):
             root[self.pass_id] = PASS
         return root
 
-    def _captures(self, state: State[Any], captures: Sequence[Action]) -> Node:
+    def _captures(
+        self, state: State[Any], captures: Sequence[Action], ids: list[Any] | None = None
+    ) -> Node:
         """The root's part for ``captures``: single jumps (interned) by their id in one
-        C-level pass; a chain's first hop leads to a bucket of the captures that start with
-        it (built by :meth:`expand` only when that hop is chosen: most positions with chains
-        never need them)."""
-        hop = self._hop
-        ids = list(map(hop.get, map(id, captures)))
+        C-level pass (``ids``: those ids, ``None`` for a chain, when already read); a chain's
+        first hop leads to a bucket of the captures that start with it (built by
+        :meth:`expand` only when that hop is chosen: most positions with chains never need
+        them)."""
+        if ids is None:
+            ids = list(map(self._hop.get, map(id, captures)))
         node: dict[Any, Any] = dict(zip(ids, captures, strict=True))
         chains = ids.count(None)
         if not chains and len(node) == len(captures):
@@ -375,6 +378,8 @@ class Connect5Root(Root):
             keys: list[Any] = list(map(self.c5._hop.get, map(id, self.captures)))
             if None not in keys and len(set(keys)) == len(keys):
                 singles = self._singles = keys
+            else:  # chains: the captures' part, from the ids read here
+                self._hops = self.c5._captures(self.state, self.captures, keys)
         return singles
 
     def ids(self) -> list[int]:

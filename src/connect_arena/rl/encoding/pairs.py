@@ -393,7 +393,15 @@ class PairsRoot(Root):
         return codes
 
     def ids(self) -> list[int]:
-        return sorted({code if code >= 0 else -1 - code for code in self.codes()})
+        codes = self.codes()
+        if min(codes, default=0) >= 0:  # one id each (no swap, key or two-id give): no set
+            ids = sorted(codes)
+            for index in range(1, len(ids)):
+                if ids[index] == ids[index - 1]:  # one id twice: the set below dedupes
+                    break
+            else:
+                return ids
+        return sorted({code if code >= 0 else -1 - code for code in codes})
 
     def _pick_unbuilt(self, action_id: int) -> Action | None:
         if action_id < MOVE or SWAP1 <= action_id < CONNECT:
