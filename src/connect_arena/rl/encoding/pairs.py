@@ -429,9 +429,8 @@ class PairsRoot(Root):
         longer = -1 - action_id
         if action_id in codes or longer not in codes:
             return None
-        bucket = [
-            action for action, code in zip(self.actions, codes, strict=True) if code == longer
-        ]
+        actions = self.actions  # by index: no tuple per action (a collection's worth)
+        bucket = [actions[index] for index in range(len(codes)) if codes[index] == longer]
         return self.pairs.expand(self.state, bucket, action_id)
 
     def node(self) -> Node:
