@@ -11,13 +11,16 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
+from gymnasium.utils import seeding
 from pettingzoo.test import api_test, parallel_api_test, seed_test
 from pettingzoo.test.seed_test import parallel_seed_test
 
-from connect_arena.core import SIMULTANEOUS, load
+from connect_arena.core import CHANCE, SIMULTANEOUS, load
+from connect_arena.rl import Stepper
 from connect_arena.rl.encoding import has_encoding
 from connect_arena.rl.pettingzoo import (
     ConnectArenaEnv,
+    Draws,
     env,
     parallel_env,
 )
@@ -92,6 +95,54 @@ def test_the_seed_decides_the_chance_outcomes() -> None:
     first = _play("connnect", 2, seed=11)[0]
     assert _play("connnect", 2, seed=11)[0] == first
     assert any(_play("connnect", 2, seed=seed)[0][:3] != first[:3] for seed in (12, 13, 14))
+
+
+def test_the_chance_stream_is_one_random_per_outcome_whoever_else_draws() -> None:
+    """The environment draws its chance outcomes in batches (:class:`Draws`), yet the game and
+    every draw anyone takes from ``np_random`` between steps (floats, and 32-bit integers that
+    leave half a word pending) are those of one ``random()`` per outcome from a generator of
+    the same seed."""
+    made = ConnectArenaEnv("pairs", 4)
+    made.reset(seed=5)
+    generator, _ = seeding.np_random(5)
+    reference = Stepper(made.table.encoding, made.table.game.new_initial_state())
+    while reference.current_player == CHANCE:
+        reference.sample_chance(generator.random())
+    rng = np.random.default_rng(0)
+    steps = 0
+    for _agent in made.agent_iter():
+        observation, _, terminated, _, _ = made.last()
+        if terminated:
+            made.step(None)
+            continue
+        choice = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        made.step(choice)
+        reference.apply_and_draw(choice, generator.random)
+        steps += 1
+        if steps % 7 == 0:  # someone else draws from the environment's generator
+            theirs = made.table.np_random
+            assert theirs.random() == generator.random()
+            drawn = theirs.integers(0, 2**31, 3, dtype=np.int32)
+            assert drawn.tolist() == generator.integers(0, 2**31, 3, dtype=np.int32).tolist()
+        assert made.table.stepper.state.history == reference.state.history
+    assert steps > 50 and reference.is_terminal()
+    assert made.table.np_random.random() == generator.random()
+
+
+@pytest.mark.parametrize("bits", [np.random.PCG64, np.random.MT19937, np.random.Philox])
+def test_draws_in_batches_are_the_generators_calls(bits: Any) -> None:
+    """:class:`Draws` gives what one ``random()`` per draw gives, across batches, and
+    settles the generator where those calls leave it, whatever its bit generator."""
+    mine, calls = np.random.Generator(bits(9)), np.random.Generator(bits(9))
+    mine.integers(0, 9, dtype=np.int32)  # half a 64-bit word left pending
+    calls.integers(0, 9, dtype=np.int32)
+    draws = Draws(mine)
+    for count in (1, Draws.BATCH - 1, 0, Draws.BATCH + 3, 2):
+        assert [draws.draw() for _ in range(count)] == [calls.random() for _ in range(count)]
+        settled = draws.settle()
+        assert settled is mine
+        assert mine.integers(0, 2**31, dtype=np.int32) == calls.integers(0, 2**31, dtype=np.int32)
+        assert mine.random() == calls.random()
 
 
 def test_only_the_acting_agent_has_a_mask() -> None:

@@ -36,6 +36,7 @@ of the agent to act (its mask is the only non-empty one); the others' actions ar
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from typing import Any
 
 import gymnasium
@@ -71,6 +72,51 @@ PICTURE_WIDTH = 480
 def agent_name(seat: int) -> str:
     """The agent id of a 0-based seat: ``player_0``, ``player_1`` …"""
     return f"player_{seat}"
+
+
+class Draws:
+    """Uniform floats in ``[0, 1)`` from a numpy generator, taken :data:`BATCH` at a time:
+    the same floats, in the same order, as one ``generator.random()`` per draw (numpy fills
+    an array with the very draws its scalar calls make), at a fraction of a call's cost.
+
+    :meth:`settle` puts the generator where one call per draw would have left it (its state
+    before the batch, then the draws used), so that whoever draws from it next gets the
+    stream they would have got without the batch; :attr:`_Table.np_random` settles before it
+    hands the generator out.
+
+    Args:
+        generator: a ``numpy.random.Generator`` (any bit generator).
+    """
+
+    BATCH = 64
+
+    def __init__(self, generator: np.random.Generator) -> None:
+        self.generator = generator
+        self._batch: list[float] = []
+        self._used = 0
+        self._saved: Mapping[str, Any] = {}  # the bit generator's state before the batch
+
+    def draw(self) -> float:
+        """The next float of the stream."""
+        used = self._used
+        batch = self._batch
+        if used == len(batch):  # all used: the generator stands where the calls would leave it
+            self._saved = self.generator.bit_generator.state
+            batch = self._batch = self.generator.random(self.BATCH).tolist()
+            used = 0
+        self._used = used + 1
+        return batch[used]
+
+    def settle(self) -> np.random.Generator:
+        """The generator, moved back to where one ``random()`` per draw so far would have left
+        it (the unused part of the batch is dropped)."""
+        if self._used < len(self._batch):
+            generator = self.generator
+            generator.bit_generator.state = self._saved
+            if self._used:
+                generator.random(self._used)
+            self._batch, self._used = [], 0
+        return self.generator
 
 
 class _Table:
@@ -133,12 +179,24 @@ class _Table:
         }
         self.action_spaces = {name: gymnasium.spaces.Discrete(size) for name in self.names}
         self.stepper = Stepper(self.encoding, self.game.new_initial_state())
-        self.np_random, self.np_random_seed = seeding.np_random()
+        generator, self.np_random_seed = seeding.np_random()
+        self.draws = Draws(generator)
+
+    @property
+    def np_random(self) -> np.random.Generator:
+        """The chance generator, where one ``random()`` per outcome drawn so far leaves it
+        (:meth:`Draws.settle`): drawing from it gives the same stream as without the batch."""
+        return self.draws.settle()
+
+    @np_random.setter
+    def np_random(self, generator: np.random.Generator) -> None:
+        self.draws = Draws(generator)
 
     def new_game(self, seed: int | None) -> None:
         """A fresh game; ``seed`` reseeds the chance generator (else it goes on)."""
         if seed is not None:
-            self.np_random, self.np_random_seed = seeding.np_random(seed)
+            generator, self.np_random_seed = seeding.np_random(seed)
+            self.draws = Draws(generator)
         self.stepper = Stepper(self.encoding, self.game.new_initial_state())
         self.forfeit = None
         self.draw_chance()
@@ -147,12 +205,13 @@ class _Table:
         """Draw chance outcomes until a seat acts or the game ends."""
         stepper = self.stepper
         while stepper.current_player == CHANCE:
-            stepper.sample_chance(float(self.np_random.random()))
+            stepper.sample_chance(self.draws.draw())
 
     def play(self, name: str, action: object) -> int | None:
         """Apply ``name``'s action id, then the chance outcomes that follow (drawn from
-        :attr:`np_random`, one ``random()`` each). An illegal id (not an integer, or not legal
-        now) ends the game with ``name`` as :attr:`forfeit`.
+        :attr:`np_random`, one ``random()`` each, taken in batches: :class:`Draws`). An
+        illegal id (not an integer, or not legal now) ends the game with ``name`` as
+        :attr:`forfeit`.
 
         Returns:
             The seat to act now (``TERMINAL`` at the end); ``None`` after a forfeit.
@@ -161,7 +220,7 @@ class _Table:
             ValueError: an illegal id under the ``"raise"`` policy (nothing changes).
         """
         try:
-            draw = self.np_random.random  # a float in [0, 1) per call
+            draw = self.draws.draw  # a float in [0, 1) per call, from the batch
             # one compiled call from the id to the next seat: no Python layer per outcome
             return self.stepper.apply_and_draw(int(action), draw)  # type: ignore[call-overload]
         except (TypeError, ValueError) as error:

@@ -121,9 +121,11 @@ class Stepper:
         if self.current_player < 0:
             return []
         self._tree()
-        assert self._root is not None
+        root = self._root
+        if root is None:  # the prefix's node came without the root node (Root.child)
+            root = self._root = self._first().node()
         found: list[tuple[tuple[int, ...], Action]] = []
-        todo: list[tuple[tuple[int, ...], Node]] = [((), self._root)]
+        todo: list[tuple[tuple[int, ...], Node]] = [((), root)]
         while todo:
             path, node = todo.pop()
             for step, target in list(node.items()):
@@ -197,10 +199,17 @@ class Stepper:
                 self.state.apply_legal_action(outcome[0], CHANCE)
                 self._chance = self._player = None
                 return
-            picked = self._first().pick(chosen)
+            top = self._first()
+            picked = top.pick(chosen)
             if picked is not None:  # one id, one action: no tree needed
                 self._player = self._top = self._sorted = None
                 self.state.apply_legal_action(picked, current)
+                return
+            child = top.child(chosen)
+            if child is not None:  # the start of longer sequences only: no root needed
+                self._sorted = None
+                self.prefix = (chosen,)
+                self._node = child
                 return
             node = self._tree()
         target = node.get(chosen)

@@ -218,6 +218,14 @@ class Root:
         target = answer.get(action_id)
         return target if isinstance(target, Action) else None
 
+    def child(self, action_id: int) -> Node | None:
+        """The node after the first step ``action_id`` when every legal sequence through
+        it is longer (what the root node's entry for it expands to), built without the root
+        node; ``None``: ask the root node (:meth:`node`), always here. A game's root
+        overrides this where the root node costs more than the one child (Connect Pairs'
+        swaps)."""
+        return None
+
     def node(self) -> Node:
         """The root node of the prefix tree (:meth:`Encoding.root`), built once."""
         node = self._node

@@ -164,13 +164,16 @@ class Connect5Encoding(Encoding):
             root[self.pass_id] = PASS
         return root
 
-    def _captures(self, state: State[Any], captures: Sequence[Action]) -> Node:
+    def _captures(
+        self, state: State[Any], captures: Sequence[Action], ids: list[Any] | None = None
+    ) -> Node:
         """The root's part for ``captures``: single jumps (interned) by their id in one
-        C-level pass; a chain's first hop leads to a bucket of the captures that start with
-        it (built by :meth:`expand` only when that hop is chosen: most positions with chains
-        never need them)."""
-        hop = self._hop
-        ids = list(map(hop.get, map(id, captures)))
+        C-level pass (``ids``: those ids, ``None`` for a chain, when already read); a chain's
+        first hop leads to a bucket of the captures that start with it (built by
+        :meth:`expand` only when that hop is chosen: most positions with chains never need
+        them)."""
+        if ids is None:
+            ids = list(map(self._hop.get, map(id, captures)))
         node: dict[Any, Any] = dict(zip(ids, captures, strict=True))
         chains = ids.count(None)
         if not chains and len(node) == len(captures):
@@ -341,8 +344,10 @@ class Connect5Encoding(Encoding):
 class Connect5Root(Root):
     """A position's first steps from the engine's keyed legal actions (``(id, action)``
     pairs, ascending, then the captures): the ids without a dict, a placement, stack, step
-    or split picked by a binary search of the pairs, the captures' part built once when a
-    capture is asked for."""
+    or split picked by a binary search of the pairs; when every capture is a single jump
+    (interned), their ids read by identity once and a capture picked by a scan of them,
+    with no dict; the captures' part (:meth:`Connect5Encoding._captures`) is built only
+    for a chain, a repeated id or the root node."""
 
     def __init__(
         self,
@@ -357,6 +362,7 @@ class Connect5Root(Root):
         self.pairs = pairs
         self.captures = captures
         self._hops: Node | None = None
+        self._singles: list[int] | None = None  # the captures' ids, when all are single jumps
 
     def _capture_part(self) -> Node:
         hops = self._hops
@@ -364,11 +370,24 @@ class Connect5Root(Root):
             hops = self._hops = self.c5._captures(self.state, self.captures)
         return hops
 
+    def _single_ids(self) -> list[int] | None:
+        """The captures' ids in the engine's order when each is a single jump (interned)
+        and no two share an id, else ``None`` (then the captures' part tells them apart)."""
+        singles = self._singles
+        if singles is None and self._hops is None:
+            keys: list[Any] = list(map(self.c5._hop.get, map(id, self.captures)))
+            if None not in keys and len(set(keys)) == len(keys):
+                singles = self._singles = keys
+            else:  # chains: the captures' part, from the ids read here
+                self._hops = self.c5._captures(self.state, self.captures, keys)
+        return singles
+
     def ids(self) -> list[int]:
         pairs = self.pairs
         ids = [pair[0] for pair in pairs]  # ascending (legal.keyed_actions)
         if self.captures:
-            ids += sorted(self._capture_part())  # hop ids come after every other id
+            singles = self._single_ids()  # hop ids come after every other id
+            ids += sorted(self._capture_part() if singles is None else singles)
         elif not pairs:
             ids.append(self.c5.pass_id)
         return ids
@@ -377,6 +396,11 @@ class Connect5Root(Root):
         if action_id < self.c5.hop_base:
             return _search(self.pairs, action_id)
         if self.captures:
+            singles = self._single_ids()
+            if singles is not None:
+                if action_id in singles:
+                    return self.captures[singles.index(action_id)]
+                return None
             target = self._capture_part().get(action_id)
             return target if isinstance(target, Action) else None
         return PASS if action_id == self.c5.pass_id and not self.pairs else None

@@ -393,7 +393,15 @@ class PairsRoot(Root):
         return codes
 
     def ids(self) -> list[int]:
-        return sorted({code if code >= 0 else -1 - code for code in self.codes()})
+        codes = self.codes()
+        if min(codes, default=0) >= 0:  # one id each (no swap, key or two-id give): no set
+            ids = sorted(codes)
+            for index in range(1, len(ids)):
+                if ids[index] == ids[index - 1]:  # one id twice: the set below dedupes
+                    break
+            else:
+                return ids
+        return sorted({code if code >= 0 else -1 - code for code in codes})
 
     def _pick_unbuilt(self, action_id: int) -> Action | None:
         if action_id < MOVE or SWAP1 <= action_id < CONNECT:
@@ -404,6 +412,26 @@ class PairsRoot(Root):
             if found is not None:
                 self.pairs.canonical(action_id, found)
         return found
+
+    def child(self, action_id: int) -> Node | None:
+        """The node after a swap's first token, a key's first subject or a give that names
+        the subject received, from the actions whose code says their sequence starts there
+        (:meth:`PairsEncoding.expand` of that bucket), without the root node's dict of the
+        position's other actions; ``None`` when a one-id action has that id too, or no
+        action starts with it (the root node tells)."""
+        if self._node is not None or not (
+            action_id < MOVE
+            or SWAP1 <= action_id < CONNECT
+            or (GIVE <= action_id < RECEIVE and self.pairs.cfg.active_chooses)
+        ):
+            return None
+        codes = self.codes()
+        longer = -1 - action_id
+        if action_id in codes or longer not in codes:
+            return None
+        actions = self.actions  # by index: no tuple per action (a collection's worth)
+        bucket = [actions[index] for index in range(len(codes)) if codes[index] == longer]
+        return self.pairs.expand(self.state, bucket, action_id)
 
     def node(self) -> Node:
         node = self._node
