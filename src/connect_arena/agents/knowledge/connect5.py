@@ -641,8 +641,8 @@ class _Paths:
         self.centrality = [round(value * _SCALE) for value in tab.centrality]
         self.update(owner)
 
-    def update(self, owner: list[int]) -> None:
-        """Bring the paths up to date with ``owner`` (only those through a changed dot)."""
+    def changed(self, owner: list[int]) -> list[int]:
+        """The dots whose owner differs between ``owner`` and the kept position."""
         old = self.owner
         # A typed loop: compiled, it compares unboxed ints (``compress``/``map(ne, ...)``
         # called ``ne`` through the generic protocol per dot: 9% of a simulation).
@@ -650,6 +650,31 @@ class _Paths:
         for dot in range(len(owner)):
             if owner[dot] != old[dot]:
                 changed.append(dot)
+        return changed
+
+    def copy_from(self, other: _Paths) -> None:
+        """Become a copy of ``other`` (same tables and players), reusing this one's lists."""
+        self.owner[:] = other.owner
+        self.occ[:] = other.occ
+        self.total[:] = other.total
+        self.held[:] = other.held
+        self.seat[:] = other.seat
+        self.count[:] = other.count
+        self.empties[:] = other.empties
+        for mine, theirs in zip(self.attack, other.attack, strict=True):
+            mine[:] = theirs
+        for mine, theirs in zip(self.defend, other.defend, strict=True):
+            mine[:] = theirs
+        for kept, source in zip(self.fours, other.fours, strict=True):
+            kept.clear()
+            kept.update(source)
+
+    def update(self, owner: list[int], changed: list[int] | None = None) -> None:
+        """Bring the paths up to date with ``owner`` (only those through a changed dot;
+        ``changed``: those dots, if the caller has them from :meth:`changed`)."""
+        old = self.owner
+        if changed is None:
+            changed = self.changed(owner)
         if not changed:
             return
         occ = self.occ
@@ -720,16 +745,37 @@ class _Paths:
 
 
 _PATHS = threading.local()
-"""Per thread (computer seats may think in threads), the :class:`_Paths` of the last call."""
+"""Per thread (computer seats may think in threads), the :class:`_Paths` of the last call
+(``paths``) and of the last call that came after a jump (``anchor``)."""
+_JUMP = 6
+"""More changed dots than this since the last call: a jump (a search's next simulation
+starting again near its root, far from where the last rollout ended)."""
 
 
 def _paths_now(tab: _BoardTables, owner: list[int], players: int) -> _Paths:
-    """The open paths of ``owner``, updated from the last position this thread saw."""
+    """The open paths of ``owner``, updated from the last position this thread saw.
+
+    After a jump, from the position of the last jump instead when that is nearer: in a
+    search, the last rollout ended some 40 actions below the tree, while the last jump's
+    position was a leaf of the same tree, a few actions from this one (half the paths'
+    update time of a simulation went on undoing the last rollout, path by path).
+    """
     paths: _Paths | None = getattr(_PATHS, "paths", None)
     if paths is None or paths.tab is not tab or len(paths.occ) != players:
         paths = _PATHS.paths = _Paths(tab, owner, players)
+        _PATHS.anchor = _Paths(tab, owner, players)
+        return paths
+    changed = paths.changed(owner)
+    if len(changed) > _JUMP:
+        anchor: _Paths = _PATHS.anchor
+        nearer = anchor.changed(owner)
+        if len(nearer) < len(changed):
+            paths.copy_from(anchor)
+            changed = nearer
+        paths.update(owner, changed)
+        anchor.copy_from(paths)
     else:
-        paths.update(owner)
+        paths.update(owner, changed)
     return paths
 
 

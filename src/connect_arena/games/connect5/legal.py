@@ -177,7 +177,13 @@ def _generate(
 
 def _places(place: tuple[T, ...], owner: list[int]) -> list[T]:
     """The placements on the free dots (``place``: the item of each dot)."""
-    return [action for action, seat in zip(place, owner, strict=True) if seat < 0]
+    # An index loop: compiled, ``zip(..., strict=True)`` iterates through the generic
+    # protocol, a boxed pair per dot (a rollout lists the placements at every action).
+    found: list[T] = []
+    for dot in range(len(owner)):
+        if owner[dot] < 0:
+            found.append(place[dot])
+    return found
 
 
 def moves(state: Connect5State, player: int) -> list[Connect5Action]:

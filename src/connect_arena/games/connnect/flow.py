@@ -129,9 +129,11 @@ def resolve_claims(state: ConnnectState) -> None:
     firsts = set().union(*state.shapes_now) - state.c4_claimed
     for shape in sorted(firsts):
         for p in participants(state.sheets):
-            pair = state.sheets[p].markers[shape]
+            markers = state.sheets[p].markers
+            pair = markers[shape]
             if shape not in state.shapes_now[p] and pair[0] == EMPTY:
-                pair[0] = CROSSED
+                # replaced, never changed in place: copies of a sheet share the pairs
+                markers[shape] = [CROSSED, pair[1]]
     state.c4_claimed |= firsts
     for letters in state.cards_now:
         for letter in letters:
