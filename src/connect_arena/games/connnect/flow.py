@@ -86,7 +86,7 @@ def settle(state: ConnnectState, p: int) -> None:
             eliminate(state, p)
         elif not state.pending[p]:
             state.done[p] = True  # Fill bonuses stay usable in the Claim Phase
-    elif state.phase == CLAIM and state.legal_list(p) == [DONE]:
+    elif state.phase == CLAIM and legal.only_done(state, p):
         state.done[p] = True  # only "done" is left
 
 
