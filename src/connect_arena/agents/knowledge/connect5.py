@@ -28,7 +28,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Collection
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from connect_arena.agents.knowledge import Knowledge, Level
 from connect_arena.core.game import Action, State
@@ -174,7 +174,7 @@ def _masks(owner: list[int], players: int) -> list[int]:
     occ = [0] * players
     for dot, seat in enumerate(owner):
         if seat >= 0:
-            occ[seat] |= 1 << dot
+            occ[seat] = occ[seat] | 1 << dot
     return occ
 
 
@@ -203,11 +203,11 @@ def _lines(
         if taken & occ[seat] != taken:
             continue  # contested: nobody can complete it
         count = taken.bit_count()
-        line[seat] += weights[count]
+        line[seat] = line[seat] + weights[count]
         if count > most[seat]:
             most[seat] = count
         if count == 4:
-            hot[seat] |= run ^ taken
+            hot[seat] = hot[seat] | (run ^ taken)
             fours[seat].append(run)
         elif count == 3:
             empty = run ^ taken
@@ -386,7 +386,7 @@ def _matched(pairs: list[tuple[int, int, int]], spares: dict[int, int], walking:
         if target in filled or not left[dot]:
             continue
         filled.add(target)
-        left[dot] -= 1
+        left[dot] = left[dot] - 1
         cost += steps
         if len(filled) == walking:
             return cost
@@ -500,9 +500,9 @@ def seat_values(position: State[Any]) -> list[float]:
     left = list(supply)
     for seat, tokens in zip(owner, height, strict=False):
         if seat >= 0:
-            left[seat] += tokens
+            left[seat] = left[seat] + tokens
             if tokens == 2:
-                values[seat] += DOUBLE_VALUE
+                values[seat] = values[seat] + DOUBLE_VALUE
     mover = _deciding(state.to_move, left)
     captures = _best_captures(tab, owner, height, players)
     fills = [
@@ -511,31 +511,31 @@ def seat_values(position: State[Any]) -> list[float]:
     ]
     rivals_hot = any(fills[seat] for seat in range(players) if seat != mover)
     for seat in range(players):
-        values[seat] += TOKEN_VALUE * left[seat]
+        values[seat] = values[seat] + (TOKEN_VALUE * left[seat])
         fewest = 5 - most[seat]
         if supply[seat] < fewest:  # tokens must walk: how far?
             travel = _travel(tab, state, seat, occ, full, fewest, TRAVEL_CAP, TRAVEL_SLACK)
-            values[seat] -= TRAVEL_VALUE * travel
+            values[seat] = values[seat] - (TRAVEL_VALUE * travel)
         fill = fills[seat]
         forks = _forks(hot[seat], threes[seat]) if threes[seat] and supply[seat] >= 2 else 0
         if seat == mover:
             at_hand = _mover_capture(state, seat) if seat == state.to_move else captures[seat]
-            values[seat] += MOVER_CAPTURE * at_hand
+            values[seat] = values[seat] + (MOVER_CAPTURE * at_hand)
             rivals = max(p for s, p in enumerate(points) if s != seat)
             if fill and points[seat] + 5 > rivals:
-                values[seat] += MOVER_WIN
+                values[seat] = values[seat] + MOVER_WIN
             elif forks and not rivals_hot:
-                values[seat] += MOVER_FORK
+                values[seat] = values[seat] + MOVER_FORK
         else:
-            values[seat] += LATER_CAPTURE * captures[seat]
+            values[seat] = values[seat] + (LATER_CAPTURE * captures[seat])
             if len(fill) >= 2:
-                values[seat] += DOUBLE_THREAT
+                values[seat] = values[seat] + DOUBLE_THREAT
             elif fill:
-                values[seat] += SINGLE_THREAT
+                values[seat] = values[seat] + SINGLE_THREAT
             if forks >= 2:
-                values[seat] += TWO_FORKS
+                values[seat] = values[seat] + TWO_FORKS
             elif forks:
-                values[seat] += ONE_FORK
+                values[seat] = values[seat] + ONE_FORK
     _LAST = (state, len(state.history), values)
     return values
 
@@ -577,11 +577,12 @@ def _eaten(action: Any, index: dict[str, int], height: list[int]) -> tuple[int, 
 _SCALE = 20
 """The rollout policy scores dots in twentieths of a point: integers, so that sums do not
 depend on their order (ties are broken at random) and can be kept up to date."""
-_ATTACK = tuple(round(weight * _SCALE) for weight in ATTACK)
-_DEFEND = tuple(round(weight * _SCALE) for weight in DEFEND)
-_EXPOSED = round(EXPOSED * _SCALE)
-_MOVE_COST = round(MOVE_COST * _SCALE)
-_FORK_SCORE = round(FORK_SCORE * _SCALE)
+# ``Final``: compiled, read as constants, not looked up in the module's dict at each use.
+_ATTACK: Final = tuple([round(weight * _SCALE) for weight in ATTACK])
+_DEFEND: Final = tuple([round(weight * _SCALE) for weight in DEFEND])
+_EXPOSED: Final = round(EXPOSED * _SCALE)
+_MOVE_COST: Final = round(MOVE_COST * _SCALE)
+_FORK_SCORE: Final = round(FORK_SCORE * _SCALE)
 
 
 class _Paths:
@@ -688,16 +689,20 @@ class _Paths:
         for dot in changed:
             was, now = old[dot], owner[dot]
             paths = through[dot]
+            # ``x[i] = x[i] - 1``, not ``x[i] -= 1``: compiled, the augmented form goes
+            # through the generic number protocol, a boxed call per item (perf).
             if was >= 0:
-                occ[was] &= ~(1 << dot)
+                occ[was] = occ[was] & ~(1 << dot)
                 for index in paths:
-                    total[index] -= 1
-                    held[index * players + was] -= 1
+                    total[index] = total[index] - 1
+                    slot = index * players + was
+                    held[slot] = held[slot] - 1
             if now >= 0:
-                occ[now] |= 1 << dot
+                occ[now] = occ[now] | 1 << dot
                 for index in paths:
-                    total[index] += 1
-                    held[index * players + now] += 1
+                    total[index] = total[index] + 1
+                    slot = index * players + now
+                    held[slot] = held[slot] + 1
             old[dot] = now
             if not single:
                 many.update(paths)
@@ -713,8 +718,8 @@ class _Paths:
                     attack, defend = attacks[seat], defends[seat]
                     up, down = _ATTACK[count], _DEFEND[count]
                     for dot in empties[index]:
-                        attack[dot] -= up
-                        defend[dot] -= down
+                        attack[dot] = attack[dot] - up
+                        defend[dot] = defend[dot] - down
                 elif count == 4:
                     fours[seat].discard(index)
             count = total[index]
@@ -738,8 +743,8 @@ class _Paths:
                 attack, defend = attacks[seat], defends[seat]
                 up, down = _ATTACK[count], _DEFEND[count]
                 for dot in free:
-                    attack[dot] += up
-                    defend[dot] += down
+                    attack[dot] = attack[dot] + up
+                    defend[dot] = defend[dot] + down
             elif count == 4:
                 fours[seat].add(index)
 
@@ -747,7 +752,7 @@ class _Paths:
 _PATHS = threading.local()
 """Per thread (computer seats may think in threads), the :class:`_Paths` of the last call
 (``paths``) and of the last call that came after a jump (``anchor``)."""
-_JUMP = 6
+_JUMP: Final = 6
 """More changed dots than this since the last call: a jump (a search's next simulation
 starting again near its root, far from where the last rollout ended)."""
 
