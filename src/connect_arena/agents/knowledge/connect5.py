@@ -707,11 +707,32 @@ class _Paths:
             if not single:
                 many.update(paths)
         affected: Collection[int] = through[changed[0]] if single else many
+        # The dot a stack arrived on, when it is the only change (most calls: a placement).
+        arrived = changed[0] if single and owner[changed[0]] >= 0 else -1
         run_dots = self.tab.run_dots
         seats, counts, empties = self.seat, self.count, self.empties
         attacks, defends, fours = self.attack, self.defend, self.fours
         for index in affected:
             seat = seats[index]
+            if seat >= 0 and arrived >= 0:
+                count, before = total[index], counts[index]
+                if count == before + 1 < 4 and held[index * players + seat] == count:
+                    # Still open for its seat, one stack more: the weights' difference on the
+                    # dots still empty, not the old weights taken back and the new ones added.
+                    attack, defend = attacks[seat], defends[seat]
+                    up = _ATTACK[count] - _ATTACK[before]
+                    down = _DEFEND[count] - _DEFEND[before]
+                    free: list[int] = []
+                    for dot in empties[index]:
+                        if dot == arrived:
+                            attack[dot] = attack[dot] - _ATTACK[before]
+                            defend[dot] = defend[dot] - _DEFEND[before]
+                        else:
+                            attack[dot] = attack[dot] + up
+                            defend[dot] = defend[dot] + down
+                            free.append(dot)
+                    counts[index], empties[index] = count, tuple(free)
+                    continue
             if seat >= 0:  # take the path's old state back
                 count = counts[index]
                 if count < 4:
@@ -737,12 +758,12 @@ class _Paths:
             if seat < 0:
                 seats[index] = -1  # contested: nobody can complete it
                 continue
-            free = tuple([dot for dot in run_dots[index] if owner[dot] < 0])
-            seats[index], counts[index], empties[index] = seat, count, free
+            empty = tuple([dot for dot in run_dots[index] if owner[dot] < 0])
+            seats[index], counts[index], empties[index] = seat, count, empty
             if count < 4:
                 attack, defend = attacks[seat], defends[seat]
                 up, down = _ATTACK[count], _DEFEND[count]
-                for dot in free:
+                for dot in empty:
                     attack[dot] = attack[dot] + up
                     defend[dot] = defend[dot] + down
             elif count == 4:

@@ -86,8 +86,8 @@ def settle(state: ConnnectState, p: int) -> None:
             eliminate(state, p)
         elif not state.pending[p]:
             state.done[p] = True  # Fill bonuses stay usable in the Claim Phase
-    elif state.phase == CLAIM and legal.only_done(state, p):
-        state.done[p] = True  # only "done" is left
+    elif state.phase == CLAIM and not state.done[p] and legal.only_done(state, p):
+        state.done[p] = True  # only "done" is left (asked only if not done: a scan of claims)
 
 
 def eliminate(state: ConnnectState, p: int) -> None:
