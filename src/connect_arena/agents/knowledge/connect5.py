@@ -30,6 +30,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, cast
 
+from connect_arena.agents import draws
 from connect_arena.agents.knowledge import Knowledge, Level
 from connect_arena.core.game import Action, State
 
@@ -820,7 +821,7 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
     c5 = cast("Connect5State", state)
     if c5.over or c5.to_move != player:  # not a rollout's call: the generic path
         actions: list[Action] = state.legal_actions(player)
-        return actions[0] if len(actions) == 1 else rng.choice(actions)
+        return actions[0] if len(actions) == 1 else draws.choice(rng, actions)
     # The legal actions as ``legal_actions`` lists them (items, then captures), the items
     # paired with their index in the board's tables: the dot they fill is a tuple look-up
     # (``key_dst``) instead of a dict look-up by dot id (a tenth of a simulation before).
@@ -874,7 +875,7 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
                 if any(eaten & run for run in hot_runs):
                     blocks.append(action)
         if blocks:
-            return rng.choice(blocks)  # type: ignore[no-any-return]
+            return draws.choice(rng, blocks)
     # Dot scores in twentieths (exact integers, whatever the order of the sums), for the
     # dots the actions fill only.
     centrality, attack = paths.centrality, paths.attack[player]
@@ -910,8 +911,8 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
     if best_value < _FORK_SCORE and jumps and rng.random() < 0.9:
         return max(jumps, key=lambda a: _eaten(a, index, height)[0])
     if best:
-        return rng.choice(best)  # type: ignore[no-any-return]
-    return rng.choice([action for _, action in items] + captures)  # type: ignore[no-any-return]
+        return draws.choice(rng, best)
+    return draws.choice(rng, [action for _, action in items] + captures)
 
 
 def _wins(state: Connect5State, action: Action, player: int) -> bool:
