@@ -1,8 +1,11 @@
 """Copies of a CO'NNN'ECT position share what is never changed in place (a sheet's Connect-4
 marker pairs, which a claim or its resolution replaces), so a copy is cheap to take and
-still never moves with the original: a search's clones, the phase-start snapshots."""
+still never moves with the original: a search's clones, the phase-start snapshots. The
+components find an objective card by its id from an index built once."""
 
 from __future__ import annotations
+
+import pytest
 
 from connect_arena.games.connnect.player import CROSSED, EMPTY, FILLED
 from tests.games.connnect.helpers import LISA, LUCAS, at_claim, finish, play
@@ -33,3 +36,14 @@ def test_a_copy_of_a_sheet_equals_it_attribute_by_attribute() -> None:
     assert names  # the attributes are read, whatever the build
     for name in names:
         assert getattr(copy, name) == getattr(sheet, name), name
+
+
+def test_objective_cards_are_found_by_id() -> None:
+    from connect_arena.core import load
+
+    comps = load("connnect").new_initial_state().comps  # type: ignore[attr-defined]
+    assert comps.objectives
+    for card in comps.objectives:
+        assert comps.objective(card.id) is next(c for c in comps.objectives if c.id == card.id)
+    with pytest.raises(KeyError):
+        comps.objective("no such card")
