@@ -39,6 +39,7 @@ GROUP = "connect_arena_native"
 """mypyc's name for the shared library of the compiled modules (``GROUP__mypyc``)."""
 
 COMPILED: tuple[str, ...] = (
+    "agents.draws",
     "agents.knowledge.connect5",
     "agents.knowledge.connnect",
     "agents.knowledge.pairs",

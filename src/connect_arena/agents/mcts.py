@@ -52,6 +52,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from connect_arena.agents import draws
 from connect_arena.agents.base import Budget, legal_actions_or_raise
 from connect_arena.agents.heuristics import leaf_values, solo_action
 from connect_arena.agents.knowledge import (
@@ -382,7 +383,7 @@ class MCTSAgent:
         forced lines after a single visit); with the game's prior scores, in their order
         instead (best last, equal scores in random order)."""
         untried = list(state.legal_actions(player))
-        self.rng.shuffle(untried)
+        draws.shuffle(self.rng, untried)  # rng.shuffle's order, compiled
         prior = self._prior
         if prior is not None and len(untried) > 1:
             # best score last (popped first); the shuffle orders equal scores at random

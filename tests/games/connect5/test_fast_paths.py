@@ -299,3 +299,14 @@ def test_protocol_queries_answer_as_the_base_class(players: int) -> None:
                 state.apply_action(sample_chance_outcome(state, rng), CHANCE)
                 continue
             state.apply_legal_action(rng.choice(state.legal_actions()), state.current_player)
+
+
+def test_find_run_reads_any_sequence_of_owners() -> None:
+    """``run_through`` reads a list natively; ``find_run`` still takes any sequence."""
+    topo = topology(load_board("basic"))
+    rules = RunRules()
+    rng = random.Random(5)
+    n = topo.board.num_dots
+    for _ in range(100):
+        owner = [rng.choice((-1, 0, 0, 0, 1)) for _ in range(n)]
+        assert topo.find_run(tuple(owner), 0, rules) == topo.find_run(owner, 0, rules)

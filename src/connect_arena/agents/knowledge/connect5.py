@@ -28,8 +28,9 @@ from __future__ import annotations
 import threading
 from collections.abc import Collection
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
+from connect_arena.agents import draws
 from connect_arena.agents.knowledge import Knowledge, Level
 from connect_arena.core.game import Action, State
 
@@ -174,7 +175,7 @@ def _masks(owner: list[int], players: int) -> list[int]:
     occ = [0] * players
     for dot, seat in enumerate(owner):
         if seat >= 0:
-            occ[seat] |= 1 << dot
+            occ[seat] = occ[seat] | 1 << dot
     return occ
 
 
@@ -203,11 +204,11 @@ def _lines(
         if taken & occ[seat] != taken:
             continue  # contested: nobody can complete it
         count = taken.bit_count()
-        line[seat] += weights[count]
+        line[seat] = line[seat] + weights[count]
         if count > most[seat]:
             most[seat] = count
         if count == 4:
-            hot[seat] |= run ^ taken
+            hot[seat] = hot[seat] | (run ^ taken)
             fours[seat].append(run)
         elif count == 3:
             empty = run ^ taken
@@ -386,7 +387,7 @@ def _matched(pairs: list[tuple[int, int, int]], spares: dict[int, int], walking:
         if target in filled or not left[dot]:
             continue
         filled.add(target)
-        left[dot] -= 1
+        left[dot] = left[dot] - 1
         cost += steps
         if len(filled) == walking:
             return cost
@@ -500,9 +501,9 @@ def seat_values(position: State[Any]) -> list[float]:
     left = list(supply)
     for seat, tokens in zip(owner, height, strict=False):
         if seat >= 0:
-            left[seat] += tokens
+            left[seat] = left[seat] + tokens
             if tokens == 2:
-                values[seat] += DOUBLE_VALUE
+                values[seat] = values[seat] + DOUBLE_VALUE
     mover = _deciding(state.to_move, left)
     captures = _best_captures(tab, owner, height, players)
     fills = [
@@ -511,31 +512,31 @@ def seat_values(position: State[Any]) -> list[float]:
     ]
     rivals_hot = any(fills[seat] for seat in range(players) if seat != mover)
     for seat in range(players):
-        values[seat] += TOKEN_VALUE * left[seat]
+        values[seat] = values[seat] + (TOKEN_VALUE * left[seat])
         fewest = 5 - most[seat]
         if supply[seat] < fewest:  # tokens must walk: how far?
             travel = _travel(tab, state, seat, occ, full, fewest, TRAVEL_CAP, TRAVEL_SLACK)
-            values[seat] -= TRAVEL_VALUE * travel
+            values[seat] = values[seat] - (TRAVEL_VALUE * travel)
         fill = fills[seat]
         forks = _forks(hot[seat], threes[seat]) if threes[seat] and supply[seat] >= 2 else 0
         if seat == mover:
             at_hand = _mover_capture(state, seat) if seat == state.to_move else captures[seat]
-            values[seat] += MOVER_CAPTURE * at_hand
+            values[seat] = values[seat] + (MOVER_CAPTURE * at_hand)
             rivals = max(p for s, p in enumerate(points) if s != seat)
             if fill and points[seat] + 5 > rivals:
-                values[seat] += MOVER_WIN
+                values[seat] = values[seat] + MOVER_WIN
             elif forks and not rivals_hot:
-                values[seat] += MOVER_FORK
+                values[seat] = values[seat] + MOVER_FORK
         else:
-            values[seat] += LATER_CAPTURE * captures[seat]
+            values[seat] = values[seat] + (LATER_CAPTURE * captures[seat])
             if len(fill) >= 2:
-                values[seat] += DOUBLE_THREAT
+                values[seat] = values[seat] + DOUBLE_THREAT
             elif fill:
-                values[seat] += SINGLE_THREAT
+                values[seat] = values[seat] + SINGLE_THREAT
             if forks >= 2:
-                values[seat] += TWO_FORKS
+                values[seat] = values[seat] + TWO_FORKS
             elif forks:
-                values[seat] += ONE_FORK
+                values[seat] = values[seat] + ONE_FORK
     _LAST = (state, len(state.history), values)
     return values
 
@@ -577,11 +578,12 @@ def _eaten(action: Any, index: dict[str, int], height: list[int]) -> tuple[int, 
 _SCALE = 20
 """The rollout policy scores dots in twentieths of a point: integers, so that sums do not
 depend on their order (ties are broken at random) and can be kept up to date."""
-_ATTACK = tuple(round(weight * _SCALE) for weight in ATTACK)
-_DEFEND = tuple(round(weight * _SCALE) for weight in DEFEND)
-_EXPOSED = round(EXPOSED * _SCALE)
-_MOVE_COST = round(MOVE_COST * _SCALE)
-_FORK_SCORE = round(FORK_SCORE * _SCALE)
+# ``Final``: compiled, read as constants, not looked up in the module's dict at each use.
+_ATTACK: Final = tuple([round(weight * _SCALE) for weight in ATTACK])
+_DEFEND: Final = tuple([round(weight * _SCALE) for weight in DEFEND])
+_EXPOSED: Final = round(EXPOSED * _SCALE)
+_MOVE_COST: Final = round(MOVE_COST * _SCALE)
+_FORK_SCORE: Final = round(FORK_SCORE * _SCALE)
 
 
 class _Paths:
@@ -641,8 +643,8 @@ class _Paths:
         self.centrality = [round(value * _SCALE) for value in tab.centrality]
         self.update(owner)
 
-    def update(self, owner: list[int]) -> None:
-        """Bring the paths up to date with ``owner`` (only those through a changed dot)."""
+    def changed(self, owner: list[int]) -> list[int]:
+        """The dots whose owner differs between ``owner`` and the kept position."""
         old = self.owner
         # A typed loop: compiled, it compares unboxed ints (``compress``/``map(ne, ...)``
         # called ``ne`` through the generic protocol per dot: 9% of a simulation).
@@ -650,6 +652,31 @@ class _Paths:
         for dot in range(len(owner)):
             if owner[dot] != old[dot]:
                 changed.append(dot)
+        return changed
+
+    def copy_from(self, other: _Paths) -> None:
+        """Become a copy of ``other`` (same tables and players), reusing this one's lists."""
+        self.owner[:] = other.owner
+        self.occ[:] = other.occ
+        self.total[:] = other.total
+        self.held[:] = other.held
+        self.seat[:] = other.seat
+        self.count[:] = other.count
+        self.empties[:] = other.empties
+        for mine, theirs in zip(self.attack, other.attack, strict=True):
+            mine[:] = theirs
+        for mine, theirs in zip(self.defend, other.defend, strict=True):
+            mine[:] = theirs
+        for kept, source in zip(self.fours, other.fours, strict=True):
+            kept.clear()
+            kept.update(source)
+
+    def update(self, owner: list[int], changed: list[int] | None = None) -> None:
+        """Bring the paths up to date with ``owner`` (only those through a changed dot;
+        ``changed``: those dots, if the caller has them from :meth:`changed`)."""
+        old = self.owner
+        if changed is None:
+            changed = self.changed(owner)
         if not changed:
             return
         occ = self.occ
@@ -663,33 +690,58 @@ class _Paths:
         for dot in changed:
             was, now = old[dot], owner[dot]
             paths = through[dot]
+            # ``x[i] = x[i] - 1``, not ``x[i] -= 1``: compiled, the augmented form goes
+            # through the generic number protocol, a boxed call per item (perf).
             if was >= 0:
-                occ[was] &= ~(1 << dot)
+                occ[was] = occ[was] & ~(1 << dot)
                 for index in paths:
-                    total[index] -= 1
-                    held[index * players + was] -= 1
+                    total[index] = total[index] - 1
+                    slot = index * players + was
+                    held[slot] = held[slot] - 1
             if now >= 0:
-                occ[now] |= 1 << dot
+                occ[now] = occ[now] | 1 << dot
                 for index in paths:
-                    total[index] += 1
-                    held[index * players + now] += 1
+                    total[index] = total[index] + 1
+                    slot = index * players + now
+                    held[slot] = held[slot] + 1
             old[dot] = now
             if not single:
                 many.update(paths)
         affected: Collection[int] = through[changed[0]] if single else many
+        # The dot a stack arrived on, when it is the only change (most calls: a placement).
+        arrived = changed[0] if single and owner[changed[0]] >= 0 else -1
         run_dots = self.tab.run_dots
         seats, counts, empties = self.seat, self.count, self.empties
         attacks, defends, fours = self.attack, self.defend, self.fours
         for index in affected:
             seat = seats[index]
+            if seat >= 0 and arrived >= 0:
+                count, before = total[index], counts[index]
+                if count == before + 1 < 4 and held[index * players + seat] == count:
+                    # Still open for its seat, one stack more: the weights' difference on the
+                    # dots still empty, not the old weights taken back and the new ones added.
+                    attack, defend = attacks[seat], defends[seat]
+                    up = _ATTACK[count] - _ATTACK[before]
+                    down = _DEFEND[count] - _DEFEND[before]
+                    free: list[int] = []
+                    for dot in empties[index]:
+                        if dot == arrived:
+                            attack[dot] = attack[dot] - _ATTACK[before]
+                            defend[dot] = defend[dot] - _DEFEND[before]
+                        else:
+                            attack[dot] = attack[dot] + up
+                            defend[dot] = defend[dot] + down
+                            free.append(dot)
+                    counts[index], empties[index] = count, tuple(free)
+                    continue
             if seat >= 0:  # take the path's old state back
                 count = counts[index]
                 if count < 4:
                     attack, defend = attacks[seat], defends[seat]
                     up, down = _ATTACK[count], _DEFEND[count]
                     for dot in empties[index]:
-                        attack[dot] -= up
-                        defend[dot] -= down
+                        attack[dot] = attack[dot] - up
+                        defend[dot] = defend[dot] - down
                 elif count == 4:
                     fours[seat].discard(index)
             count = total[index]
@@ -707,29 +759,50 @@ class _Paths:
             if seat < 0:
                 seats[index] = -1  # contested: nobody can complete it
                 continue
-            free = tuple([dot for dot in run_dots[index] if owner[dot] < 0])
-            seats[index], counts[index], empties[index] = seat, count, free
+            empty = tuple([dot for dot in run_dots[index] if owner[dot] < 0])
+            seats[index], counts[index], empties[index] = seat, count, empty
             if count < 4:
                 attack, defend = attacks[seat], defends[seat]
                 up, down = _ATTACK[count], _DEFEND[count]
-                for dot in free:
-                    attack[dot] += up
-                    defend[dot] += down
+                for dot in empty:
+                    attack[dot] = attack[dot] + up
+                    defend[dot] = defend[dot] + down
             elif count == 4:
                 fours[seat].add(index)
 
 
 _PATHS = threading.local()
-"""Per thread (computer seats may think in threads), the :class:`_Paths` of the last call."""
+"""Per thread (computer seats may think in threads), the :class:`_Paths` of the last call
+(``paths``) and of the last call that came after a jump (``anchor``)."""
+_JUMP: Final = 6
+"""More changed dots than this since the last call: a jump (a search's next simulation
+starting again near its root, far from where the last rollout ended)."""
 
 
 def _paths_now(tab: _BoardTables, owner: list[int], players: int) -> _Paths:
-    """The open paths of ``owner``, updated from the last position this thread saw."""
+    """The open paths of ``owner``, updated from the last position this thread saw.
+
+    After a jump, from the position of the last jump instead when that is nearer: in a
+    search, the last rollout ended some 40 actions below the tree, while the last jump's
+    position was a leaf of the same tree, a few actions from this one (half the paths'
+    update time of a simulation went on undoing the last rollout, path by path).
+    """
     paths: _Paths | None = getattr(_PATHS, "paths", None)
     if paths is None or paths.tab is not tab or len(paths.occ) != players:
         paths = _PATHS.paths = _Paths(tab, owner, players)
+        _PATHS.anchor = _Paths(tab, owner, players)
+        return paths
+    changed = paths.changed(owner)
+    if len(changed) > _JUMP:
+        anchor: _Paths = _PATHS.anchor
+        nearer = anchor.changed(owner)
+        if len(nearer) < len(changed):
+            paths.copy_from(anchor)
+            changed = nearer
+        paths.update(owner, changed)
+        anchor.copy_from(paths)
     else:
-        paths.update(owner)
+        paths.update(owner, changed)
     return paths
 
 
@@ -748,7 +821,7 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
     c5 = cast("Connect5State", state)
     if c5.over or c5.to_move != player:  # not a rollout's call: the generic path
         actions: list[Action] = state.legal_actions(player)
-        return actions[0] if len(actions) == 1 else rng.choice(actions)
+        return actions[0] if len(actions) == 1 else draws.choice(rng, actions)
     # The legal actions as ``legal_actions`` lists them (items, then captures), the items
     # paired with their index in the board's tables: the dot they fill is a tuple look-up
     # (``key_dst``) instead of a dict look-up by dot id (a tenth of a simulation before).
@@ -802,7 +875,7 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
                 if any(eaten & run for run in hot_runs):
                     blocks.append(action)
         if blocks:
-            return rng.choice(blocks)  # type: ignore[no-any-return]
+            return draws.choice(rng, blocks)
     # Dot scores in twentieths (exact integers, whatever the order of the sums), for the
     # dots the actions fill only.
     centrality, attack = paths.centrality, paths.attack[player]
@@ -838,8 +911,8 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
     if best_value < _FORK_SCORE and jumps and rng.random() < 0.9:
         return max(jumps, key=lambda a: _eaten(a, index, height)[0])
     if best:
-        return rng.choice(best)  # type: ignore[no-any-return]
-    return rng.choice([action for _, action in items] + captures)  # type: ignore[no-any-return]
+        return draws.choice(rng, best)
+    return draws.choice(rng, [action for _, action in items] + captures)
 
 
 def _wins(state: Connect5State, action: Action, player: int) -> bool:

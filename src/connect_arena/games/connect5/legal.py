@@ -59,7 +59,7 @@ def hop(
 
 
 def _lift(owner: list[int], height: list[int], dot: int, tokens: int) -> None:
-    height[dot] -= tokens
+    height[dot] = height[dot] - tokens
     if height[dot] == 0:
         owner[dot] = -1
 
@@ -72,7 +72,7 @@ def tokens_left(owner: list[int], height: list[int], supply: list[int]) -> list[
     for dot in range(len(owner)):
         seat = owner[dot]
         if seat >= 0:
-            left[seat] += height[dot]
+            left[seat] = left[seat] + height[dot]
     return left
 
 
@@ -91,7 +91,7 @@ def dead_reason(
     stacks = [0] * len(supply)
     for seat in owner:
         if seat >= 0:
-            stacks[seat] += 1
+            stacks[seat] = stacks[seat] + 1
     for seat in range(len(supply)):
         if supply[seat] + stacks[seat] >= 5:
             return None
@@ -177,7 +177,13 @@ def _generate(
 
 def _places(place: tuple[T, ...], owner: list[int]) -> list[T]:
     """The placements on the free dots (``place``: the item of each dot)."""
-    return [action for action, seat in zip(place, owner, strict=True) if seat < 0]
+    # An index loop: compiled, ``zip(..., strict=True)`` iterates through the generic
+    # protocol, a boxed pair per dot (a rollout lists the placements at every action).
+    found: list[T] = []
+    for dot in range(len(owner)):
+        if owner[dot] < 0:
+            found.append(place[dot])
+    return found
 
 
 def moves(state: Connect5State, player: int) -> list[Connect5Action]:

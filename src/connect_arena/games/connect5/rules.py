@@ -342,7 +342,7 @@ class Connect5State(State[Connect5Action]):
             self.to_move = self.starter
             return
         filled = self._move(action, player)
-        self.turns_taken[player] += 1
+        self.turns_taken[player] = self.turns_taken[player] + 1
         self._end_turn(player, type(action) in _PROGRESS, filled)
 
     def _move(self, action: Connect5Action, player: int) -> tuple[int, ...]:
@@ -360,15 +360,15 @@ class Connect5State(State[Connect5Action]):
         if type(action) is Place or type(action) is Stack:
             dot = self._dot(action.dot)
             self.owner[dot] = player
-            self.height[dot] += 1
-            self.supply[player] -= 1
+            self.height[dot] = self.height[dot] + 1
+            self.supply[player] = self.supply[player] - 1
             filled = (dot,)
         elif type(action) is Step or type(action) is Split:
             src, dst = self._dot(action.src), self._dot(action.dst)
             moving = 1 if type(action) is Split else self.height[src]
             legal._lift(self.owner, self.height, src, moving)
             self.owner[dst] = player
-            self.height[dst] += moving
+            self.height[dst] = self.height[dst] + moving
             route = (dst, self.cfg.topo.between[(src, dst)].segset)
             filled = (dst,)
         elif type(action) is Jump:
@@ -394,8 +394,8 @@ class Connect5State(State[Connect5Action]):
             walked |= self.cfg.topo.between[(pos, over)].segset
             walked |= self.cfg.topo.between[(over, to)].segset
             size, taken = legal.hop(self.cfg, self.owner, self.height, pos, size, over, to)
-            self.captured[player] += taken
-            self.lost[victim] += taken
+            self.captured[player] = self.captured[player] + taken
+            self.lost[victim] = self.lost[victim] + taken
             route = self.last_route[victim]
             if route is not None and route[0] == over and self.owner[over] != victim:
                 self.last_route[victim] = None
@@ -475,7 +475,7 @@ class Connect5State(State[Connect5Action]):
             if tokens == 2 and not cfg.circled[dot]:
                 problems.append(f"a double on the single dot {cfg.ids[dot]}")
             if seat >= 0:
-                on_board[seat] += tokens
+                on_board[seat] = on_board[seat] + tokens
         for seat in range(cfg.players):
             if self.supply[seat] + on_board[seat] + self.lost[seat] != cfg.tokens:
                 problems.append(f"{self.game.seat_name(seat)}'s tokens are not conserved")

@@ -232,10 +232,11 @@ class Topology:
             The dots of the first run found, in walking order, or ``None``.
         """
         index = self.run_index(rules)
+        cells = owner if isinstance(owner, list) else list(owner)
         dots = range(self.board.num_dots) if through is None else through
         for dot in dots:
-            if owner[dot] == player:
-                run = run_through(owner, player, index[dot])
+            if cells[dot] == player:
+                run = run_through(cells, player, index[dot])
                 if run is not None:
                     return run
         return None
@@ -291,10 +292,12 @@ class Topology:
 
 
 def run_through(
-    owner: Sequence[int], player: int, entries: tuple[RunEntry, ...]
+    owner: list[int], player: int, entries: tuple[RunEntry, ...]
 ) -> tuple[int, ...] | None:
     """The first run of ``entries`` (the runs through one dot, from
-    :meth:`Topology.run_index`) whose other four dots all hold ``player``'s stacks."""
+    :meth:`Topology.run_index`) whose other four dots all hold ``player``'s stacks.
+    ``owner`` is a list: compiled, its items are read natively (a ``Sequence`` went through
+    the generic protocol, four calls per run, after every action)."""
     for a, b, c, d, run in entries:  # called after every move: kept flat
         if owner[a] == player and owner[b] == player and owner[c] == player == owner[d]:
             return run

@@ -114,7 +114,11 @@ def claimable_shapes(
 
 
 def legal_claims(
-    sheet: PlayerSheet, shapes: Sequence[Shape], rules: ClaimRules, reuse: bool
+    sheet: PlayerSheet,
+    shapes: Sequence[Shape],
+    rules: ClaimRules,
+    reuse: bool,
+    first: bool = False,
 ) -> list[Claim]:
     """Every valid claim of ``shapes`` on ``sheet`` (conditions 2-4), in a fixed order.
 
@@ -123,6 +127,8 @@ def legal_claims(
         shapes: from :func:`claimable_shapes`.
         rules: the claim options.
         reuse: the player has an unused Reuse bonus (claims with one claimed space allowed).
+        first: stop at the first valid claim found (a list of it, not necessarily the first
+            in the fixed order): whether there is one at all.
 
     Hot path: per outline of a shape (its placements up to translation, :class:`Outline`)
     a few shifts and ANDs of the masks find every placement on available numbers at once;
@@ -165,6 +171,8 @@ def legal_claims(
                 if not known:
                     known = _valid(table, code, place.cells, values, rules)
                 if known == VALID:
+                    if first:
+                        return [(place.again if again else place).claim]
                     hits.append(place.again if again else place)
         if len(hits) > 1:
             hits.sort(key=_index)  # the order of shape.placements

@@ -190,11 +190,23 @@ class Components:
         raise KeyError(letter)
 
     def objective(self, ident: str) -> Objective:
-        """The objective card ``ident`` (KeyError if none)."""
-        for card in self.objectives:
-            if card.id == ident:
-                return card
-        raise KeyError(ident)
+        """The objective card ``ident`` (KeyError if none): a dictionary look-up (the end of
+        every round and the search's evaluation ask for the cards by id, 2% of a search as
+        a scan)."""
+        entry = _OBJECTIVES.get(id(self))
+        if entry is None or entry[0] is not self:
+            if len(_OBJECTIVES) >= 64:  # custom data files bring new components: stay bounded
+                _OBJECTIVES.clear()
+            index: dict[str, Objective] = {}
+            for card in self.objectives:
+                index.setdefault(card.id, card)  # the first card of an id, as a scan finds
+            entry = _OBJECTIVES[id(self)] = (self, index)
+        return entry[1][ident]
+
+
+_OBJECTIVES: dict[int, tuple[Components, dict[str, Objective]]] = {}
+"""``id(components)`` → the components (kept alive, so that the id stays theirs) and their
+objective cards by id."""
 
 
 SHEET_ID = re.compile(r"[A-Z]+[345]")

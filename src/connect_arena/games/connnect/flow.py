@@ -86,8 +86,8 @@ def settle(state: ConnnectState, p: int) -> None:
             eliminate(state, p)
         elif not state.pending[p]:
             state.done[p] = True  # Fill bonuses stay usable in the Claim Phase
-    elif state.phase == CLAIM and state.legal_list(p) == [DONE]:
-        state.done[p] = True  # only "done" is left
+    elif state.phase == CLAIM and not state.done[p] and legal.only_done(state, p):
+        state.done[p] = True  # only "done" is left (asked only if not done: a scan of claims)
 
 
 def eliminate(state: ConnnectState, p: int) -> None:
@@ -129,9 +129,11 @@ def resolve_claims(state: ConnnectState) -> None:
     firsts = set().union(*state.shapes_now) - state.c4_claimed
     for shape in sorted(firsts):
         for p in participants(state.sheets):
-            pair = state.sheets[p].markers[shape]
+            markers = state.sheets[p].markers
+            pair = markers[shape]
             if shape not in state.shapes_now[p] and pair[0] == EMPTY:
-                pair[0] = CROSSED
+                # replaced, never changed in place: copies of a sheet share the pairs
+                markers[shape] = [CROSSED, pair[1]]
     state.c4_claimed |= firsts
     for letters in state.cards_now:
         for letter in letters:

@@ -56,7 +56,8 @@ class PlayerSheet:
         claimed: mask of spaces inside a claimed outline.
         claims: every claimed Connect, in order.
         circled / used: per bonus section (0 = Connect-3, 1 = Connect-4), per space.
-        markers: Connect-4 shape id → ``[first, later]`` marker states.
+        markers: Connect-4 shape id → ``[first, later]`` marker states (a pair is replaced,
+            never changed in place: copies share the pairs).
         connect5: the Connect-5 boxes written so far: ``(letter, points)``.
         free_actions: Free Action boxes crossed.
         objectives: objective id → points written in the scoring section.
@@ -68,9 +69,11 @@ class PlayerSheet:
     """
 
     def __init__(self, comps: Components | None) -> None:
-        """A blank sheet for ``comps`` (``None``: no bonus sections or markers, for
-        :meth:`copy`, which sets every attribute)."""
-        sections = comps.sections if comps is not None else ()
+        """A blank sheet for ``comps`` (``None``: attributes unset, for :meth:`copy`, which
+        sets every one: eight blank containers built only to be replaced)."""
+        if comps is None:
+            return
+        sections = comps.sections
         self.values = [0] * 36
         self.written = 0
         self.crossed = 0
@@ -78,7 +81,7 @@ class PlayerSheet:
         self.claims: list[ClaimRecord] = []
         self.circled = [[False] * len(s) for s in sections]
         self.used = [[False] * len(s) for s in sections]
-        self.markers = {shape.id: [EMPTY, EMPTY] for shape in comps.connect4} if comps else {}
+        self.markers = {shape.id: [EMPTY, EMPTY] for shape in comps.connect4}
         self.connect5: list[tuple[str, int]] = []
         self.free_actions = 0
         self.objectives: dict[str, int] = {}
@@ -98,7 +101,7 @@ class PlayerSheet:
         other.claims = list(self.claims)
         other.circled = [list(row) for row in self.circled]
         other.used = [list(row) for row in self.used]
-        other.markers = {key: list(pair) for key, pair in self.markers.items()}
+        other.markers = dict(self.markers)  # the pairs are replaced, never changed in place
         other.connect5 = list(self.connect5)
         other.free_actions = self.free_actions
         other.objectives = dict(self.objectives)
