@@ -18,7 +18,6 @@ from connect_arena.service.clocks import Clocks
 from connect_arena.service.messages import (
     event_json,
     has_private_information,
-    json_fragment,
     listed_action,
     observation_for,
     state_json,
@@ -446,7 +445,10 @@ class LiveTable:
             self._texts[seat] = (
                 None
                 if any(text is None for text in texts)
-                else (json_fragment(texts), json_fragment(self.legal_notations(seat)))
+                else (
+                    orjson.Fragment(orjson.dumps(texts)),
+                    orjson.Fragment(orjson.dumps(self.legal_notations(seat))),
+                )
             )
         return found
 

@@ -130,17 +130,9 @@ def listed_action(action: Action) -> tuple[LegalAction, orjson.Fragment | None]:
     when orjson refuses the entry (the message then goes through ``json.dumps``)."""
     entry = legal_entry(action)
     try:
-        return entry, json_fragment(entry)
+        return entry, orjson.Fragment(orjson.dumps(entry, option=orjson.OPT_NON_STR_KEYS))
     except TypeError:
         return entry, None
-
-
-def json_fragment(value: Any) -> orjson.Fragment:
-    """``value``'s compact JSON (:func:`orjson.dumps`, integer keys as strings) as a fragment
-    to splice into a message, kept in a bytes object of its own size: the one orjson returns
-    keeps its whole output buffer, ~4 KiB even for a short text (33 MB more memory for the
-    server of ``bench_server.py --tables 500``). Raises ``TypeError`` where orjson does."""
-    return orjson.Fragment(bytes(bytearray(orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS))))
 
 
 def state_json(
