@@ -103,16 +103,12 @@ FULL = {"first_player": "0"}
 
 
 def count_entries(value: Any, into: Counter[str]) -> None:
-    """Count the legal entries (``{"notation", "parts"}`` in a state's ``legal`` lists) inside
-    ``value`` by notation."""
+    """Count the legal entries (``{"notation", "parts"}``) inside ``value`` by notation."""
     if isinstance(value, dict):
-        for key, item in value.items():
-            if key == "legal" and isinstance(item, dict):
-                for entries in item.values():  # a list, or JSON text spliced in
-                    if isinstance(entries, list):
-                        into.update(entry["notation"] for entry in entries)
-            else:
-                count_entries(item, into)
+        if set(value) == {"notation", "parts"}:
+            into[value["notation"]] += 1
+        for item in value.values():
+            count_entries(item, into)
     elif isinstance(value, list):
         for item in value:
             count_entries(item, into)
@@ -160,7 +156,7 @@ def test_every_broadcast_message_is_the_text_json_writes_for_it() -> None:
         viewers = [await service.watch(table_id, u.id) for u in (ALICE, BOB, User(3, "carol"))]
         table = await service.get_table(table_id)
         texts: list[str] = []
-        for _ in range(4):
+        for turn in range(4):
             assert table.state is not None
             seat = min(table.state.active_players())
             await move(service, table_id, ALICE if seat == 0 else BOB, pick=3)

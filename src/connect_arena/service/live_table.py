@@ -8,7 +8,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, cast
+from typing import Any
 
 import orjson
 
@@ -18,7 +18,7 @@ from connect_arena.service.clocks import Clocks
 from connect_arena.service.messages import (
     event_json,
     has_private_information,
-    listed_action,
+    legal_entry,
     observation_for,
     state_json,
     table_json,
@@ -303,8 +303,6 @@ class LiveTable:
         self._legal_of: tuple[State[Action] | None, int] = (None, -1)
         self._legal: dict[int, list[Action]] = {}
         self._entries: dict[int, list[LegalAction]] = {}
-        self._notations: dict[int, list[str]] = {}
-        self._texts: dict[int, tuple[orjson.Fragment, orjson.Fragment] | None] = {}
         if info.status in (TableStatus.RUNNING, TableStatus.FINISHED):
             self.state = rebuild(info, log, self.described)
         if info.status is TableStatus.RUNNING:
@@ -425,7 +423,7 @@ class LiveTable:
         assert state is not None
         if self._legal_of[0] is not state or self._legal_of[1] != self.seq:
             self._legal_of = (state, self.seq)
-            self._legal, self._entries, self._notations, self._texts = {}, {}, {}, {}
+            self._legal, self._entries = {}, {}
         found = self._legal.get(seat)
         if found is None:
             found = self._legal[seat] = state.legal_actions(seat)
@@ -437,64 +435,8 @@ class LiveTable:
         actions = self.legal_actions(seat)
         found = self._entries.get(seat)
         if found is None:
-            listed = [listed_action(action) for action in actions]
-            found = self._entries[seat] = [entry for entry, _ in listed]
-            texts = [text for _, text in listed]
-            # The seat's list as JSON text, from each action's text kept since it was first
-            # listed: the broadcast splices it in (:meth:`wire_text`) instead of encoding it.
-            self._texts[seat] = (
-                None
-                if any(text is None for text in texts)
-                else (
-                    orjson.Fragment(orjson.dumps(texts)),
-                    orjson.Fragment(orjson.dumps(self.legal_notations(seat))),
-                )
-            )
+            found = self._entries[seat] = [legal_entry(action) for action in actions]
         return found
-
-    def legal_notations(self, seat: int) -> list[str]:
-        """The notations of :meth:`legal_entries`, built once per state and seq (the state
-        message's ``legal_actions``). Shared, read only."""
-        entries = self.legal_entries(seat)
-        found = self._notations.get(seat)
-        if found is None:
-            found = self._notations[seat] = [entry["notation"] for entry in entries]
-        return found
-
-    def wire_text(self, message: TableSocketMessage) -> str:
-        """``encode(message)``, the same text, with each legal list of its state that this
-        table keeps for the current state (the very list object) spliced in as the JSON text
-        kept with it rather than encoded again."""
-        body = cast(Mapping[str, Any], message)
-        state = body if body.get("type") == "state" else body.get("state")
-        spliced = self._spliced(state) if isinstance(state, dict) else None
-        if spliced is None:
-            return encode(body)
-        whole = spliced if state is body else {**body, "state": spliced}
-        try:
-            return orjson.dumps(whole, option=orjson.OPT_NON_STR_KEYS).decode()
-        except TypeError:
-            return encode(body)
-
-    def _spliced(self, state: dict[str, Any]) -> dict[str, Any] | None:
-        """``state`` with its ``legal`` and ``legal_actions`` lists as kept JSON text, or
-        ``None`` when it holds none, or one that is not this table's current list."""
-        legal, notations = state.get("legal"), state.get("legal_actions")
-        if not legal or not isinstance(legal, dict) or not isinstance(notations, dict):
-            return None
-        entries_texts: dict[str, orjson.Fragment] = {}
-        notations_texts: dict[str, orjson.Fragment] = {}
-        for key, entries in legal.items():
-            seat = int(key)
-            texts = self._texts.get(seat)
-            if (
-                texts is None
-                or self._entries.get(seat) is not entries
-                or self._notations.get(seat) is not notations.get(key)
-            ):
-                return None
-            entries_texts[key], notations_texts[key] = texts
-        return {**state, "legal_actions": notations_texts, "legal": entries_texts}
 
     def legal_action(self, seat: int, notation: str) -> Action | None:
         """The legal action of ``seat`` whose canonical notation is ``notation``, or ``None``
@@ -558,15 +500,7 @@ class LiveTable:
                 if not public:
                     public.append(observation_for(state, seats))
                 observation = public[0]
-            message = state_json(
-                self.id,
-                state,
-                self.seq,
-                seats,
-                self.legal_entries,
-                observation,
-                self.legal_notations,
-            )
+            message = state_json(self.id, state, self.seq, seats, self.legal_entries, observation)
             message["presence"] = presence
             message["clocks"], message["running"] = clocks, running
             return message
@@ -599,7 +533,7 @@ class LiveTable:
             seats = self.viewer_seats(subscriber.user_id)
             if seats not in cache:
                 message = build(seats)
-                cache[seats] = None if message is None else self.wire_text(message)
+                cache[seats] = None if message is None else encode(message)
             text = cache[seats]
             if text is not None:
                 subscriber.push(text)

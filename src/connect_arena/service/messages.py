@@ -15,8 +15,6 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import orjson
-
 from connect_arena.core import CHANCE, Action, Game, State, game_class
 from connect_arena.service.model import LogEntry, SeatKind, TableInfo
 from connect_arena.service.protocol import (
@@ -121,34 +119,18 @@ def legal_entry(action: Action) -> LegalAction:
     return {"notation": str(action), "parts": action_parts(action)}
 
 
-@functools.lru_cache(maxsize=1 << 14)
-def listed_action(action: Action) -> tuple[LegalAction, orjson.Fragment | None]:
-    """:func:`legal_entry` of ``action`` with its compact JSON text (as :func:`orjson.dumps`
-    writes it inside a message, integer keys as strings), remembered per action: a table
-    splices the text into the messages it sends instead of encoding the mover's list, most of
-    it the same actions as at the seat's previous turn, at every move. The text is ``None``
-    when orjson refuses the entry (the message then goes through ``json.dumps``)."""
-    entry = legal_entry(action)
-    try:
-        return entry, orjson.Fragment(orjson.dumps(entry, option=orjson.OPT_NON_STR_KEYS))
-    except TypeError:
-        return entry, None
-
-
 def state_json(
     table_id: int,
     state: State[Action],
     seq: int,
     seats: Sequence[int],
-    legal_of: Callable[[int], list[LegalAction]] | None = None,
+    legal_of: Callable[[int], Sequence[LegalAction]] | None = None,
     observation: dict[str, Any] | None = None,
-    notations_of: Callable[[int], list[str]] | None = None,
 ) -> StateMessage:
     """The ``state`` message for a viewer holding ``seats``; ``legal_of(seat)`` gives a seat's
     legal actions as listed (default: :func:`legal_entry` of each of ``state.legal_actions``;
-    a table passes the list it keeps per state, put in the message as it is, not copied) and
-    ``notations_of(seat)`` their notations (default: read from those entries),
-    ``observation`` the viewer's observation when the caller already built it.
+    a table passes the list it keeps per state), ``observation`` the viewer's observation
+    when the caller already built it.
 
     Keys: ``table_id``, ``seq`` (actions applied so far), ``to_move`` (active seats),
     ``chance`` (the next action is a chance outcome), ``terminal``, ``returns`` (once over),
@@ -163,19 +145,12 @@ def state_json(
         str(seat): (
             [legal_entry(action) for action in state.legal_actions(seat)]
             if legal_of is None
-            else legal_of(seat)
+            else list(legal_of(seat))
         )
         for seat in seats
         if seat in active
     }
-    legal = {
-        seat: (
-            [item["notation"] for item in items]
-            if notations_of is None
-            else notations_of(int(seat))
-        )
-        for seat, items in structured.items()
-    }
+    legal = {seat: [item["notation"] for item in items] for seat, items in structured.items()}
     terminal = state.is_terminal()
     message: StateMessage = {
         "type": "state",
