@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 from typing import Any
 
-import orjson
 import pytest
 
 from connect_arena.core import CHANCE, game_class, game_names, load
@@ -98,65 +96,15 @@ def test_every_seat_of_a_perfect_information_game_sees_the_public_view(name: str
         state.apply_action(rng.choice(state.legal_actions(seat)), seat)
 
 
-FULL = {"first_player": "0"}
-"""The default Quinque (18 parachutes, 9 tiles), seat 0 first: long enough to repeat actions."""
-
-
-def count_entries(value: Any, into: Counter[str]) -> None:
-    """Count the legal entries (``{"notation", "parts"}``) inside ``value`` by notation."""
-    if isinstance(value, dict):
-        if set(value) == {"notation", "parts"}:
-            into[value["notation"]] += 1
-        for item in value.values():
-            count_entries(item, into)
-    elif isinstance(value, list):
-        for item in value:
-            count_entries(item, into)
-
-
-def test_a_listed_action_is_encoded_once_not_at_every_move(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """The mover's legal list, most of it the same actions as at its previous turn, is not
-    encoded again at every move: each listed action's JSON is written once and spliced in."""
-    encoded: Counter[str] = Counter()
-    dumps = orjson.dumps
-
-    def spy(value: Any, *args: Any, **kwargs: Any) -> bytes:
-        count_entries(value, encoded)
-        return dumps(value, *args, **kwargs)
-
-    async def body(service: MatchService) -> None:
-        table_id = await new_table(service, [ALICE, BOB], options=FULL)
-        viewers = [await service.watch(table_id, user.id) for user in (ALICE, BOB)]
-        for subscription in viewers:
-            drain(subscription)
-        monkeypatch.setattr(orjson, "dumps", spy)
-        received: Counter[str] = Counter()
-        table = await service.get_table(table_id)
-        for turn in range(8):
-            assert table.state is not None
-            seat = min(table.state.active_players())
-            await move(service, table_id, ALICE if seat == 0 else BOB, pick=turn % 3)
-            for subscription in viewers:
-                for message in drain(subscription):
-                    count_entries(message, received)
-        repeated = [notation for notation, n in received.items() if n > 1]
-        assert repeated  # the same actions are listed again from turn to turn
-        assert max(encoded[notation] for notation in received) <= 1
-
-    run(body)
-
-
 def test_every_broadcast_message_is_the_text_json_writes_for_it() -> None:
     """Byte for byte: what a viewer receives is the compact JSON of its content, in order."""
 
     async def body(service: MatchService) -> None:
-        table_id = await new_table(service, [ALICE, BOB], options=FULL)
+        table_id = await new_table(service, [ALICE, BOB], options={"first_player": "0"})
         viewers = [await service.watch(table_id, u.id) for u in (ALICE, BOB, User(3, "carol"))]
         table = await service.get_table(table_id)
         texts: list[str] = []
-        for turn in range(4):
+        for _ in range(4):
             assert table.state is not None
             seat = min(table.state.active_players())
             await move(service, table_id, ALICE if seat == 0 else BOB, pick=3)
