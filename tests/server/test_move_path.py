@@ -94,3 +94,27 @@ def test_every_seat_of_a_perfect_information_game_sees_the_public_view(name: str
             continue
         seat = min(state.active_players())
         state.apply_action(rng.choice(state.legal_actions(seat)), seat)
+
+
+def test_every_broadcast_message_is_the_text_json_writes_for_it() -> None:
+    """Byte for byte: what a viewer receives is the compact JSON of its content, in order."""
+
+    async def body(service: MatchService) -> None:
+        table_id = await new_table(service, [ALICE, BOB], options={"first_player": "0"})
+        viewers = [await service.watch(table_id, u.id) for u in (ALICE, BOB, User(3, "carol"))]
+        table = await service.get_table(table_id)
+        texts: list[str] = []
+        for _ in range(4):
+            assert table.state is not None
+            seat = min(table.state.active_players())
+            await move(service, table_id, ALICE if seat == 0 else BOB, pick=3)
+            for subscription in viewers:
+                while subscription.pending():
+                    text = subscription._queue.popleft()
+                    assert text is not None
+                    texts.append(text)
+        assert any('"legal":{"' in text for text in texts)
+        for text in texts:
+            assert text == json.dumps(json.loads(text), separators=(",", ":"), ensure_ascii=False)
+
+    run(body)
