@@ -25,9 +25,8 @@ def test_each_level_searches_more_and_shows_the_tables_cap(game: str) -> None:
     assert list(caps.values()) == sorted(caps.values())
 
 
-def test_pairs_levels_are_five_times_the_simulations_apart() -> None:
-    # The ladder (benchmarks/results/ladder/s9/): 2.5-3x the simulations gained less than the
-    # +0.40 rank (+150 Elo) a level must gain over the one below.
-    easy, normal, hard = (level_settings("pairs", level).iterations for level in LEVELS)
-    assert normal >= 5 * easy
+def test_pairs_hard_searches_five_times_normals_simulations() -> None:
+    # The ladder (docs/agents.md): hard at 2.5x normal's simulations gained +0.25 rank over it;
+    # at 5x (2000 against 400) +0.59 [+0.21, +0.97] in 17 games (s9/pairs-normal-hard/).
+    normal, hard = (level_settings("pairs", level).iterations for level in ("normal", "hard"))
     assert hard >= 5 * normal

@@ -324,10 +324,10 @@ KNOWLEDGE = Knowledge(
     leaf=leaf,
     prior=prior,
     levels={
-        # Two pairs, whole teams, by simulation count (benchmarks/ladder.py, docs/agents.md,
-        # benchmarks/results/ladder/s9/): 20 -> 60 -> 150 simulations gained +0.30 / +0.50 /
-        # +0.25 rank; a level needs +0.40 (+150 Elo), so the levels are now about 6x apart.
-        # CPU per decision on one core: about 0.01 / 0.05 / 0.4 s (think_time.py).
+        # Two pairs, whole teams, by simulation count (benchmarks/ladder.py, docs/agents.md):
+        # 20 -> 60 -> 150 simulations gained +0.30 / +0.50 / +0.25 rank over greedy / the
+        # level below; a level needs +0.40 (+150 Elo). 60 / 400 / 2000 (results/ladder/s9/):
+        # +0.38 (40 games) / +0.20 (40) / +0.59 (17). CPU a decision: docs/agents.md.
         "easy": Level(iterations=60, seconds=0.2, max_rollout=20),
         "normal": Level(iterations=400, seconds=0.5, max_rollout=20),
         "hard": Level(iterations=2000, seconds=2.0, max_rollout=40),
