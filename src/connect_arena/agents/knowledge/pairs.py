@@ -324,11 +324,12 @@ KNOWLEDGE = Knowledge(
     leaf=leaf,
     prior=prior,
     levels={
-        # Measured with benchmarks/strength_pairs.py (one pair, no round cap, seed 1): random
-        # partners need 13,865 rounds (150 games), greedy 83 (100 games), hard 38 (10 games)
-        # at about 0.25 s per decision on a loaded core; the rollout policy alone needs ~72.
-        "easy": Level(iterations=20, seconds=0.1, max_rollout=10, exploration=2.5),
-        "normal": Level(iterations=60, seconds=0.4, max_rollout=20),
-        "hard": Level(iterations=150, seconds=1.0, max_rollout=40),
+        # Two pairs, whole teams, by simulation count (benchmarks/ladder.py, docs/agents.md):
+        # 20 -> 60 -> 150 simulations gained +0.30 / +0.50 / +0.25 rank over greedy / the
+        # level below; a level needs +0.40 (+150 Elo). 60 / 400 / 2000 (results/ladder/s9/):
+        # +0.38 (40 games) / +0.20 (40) / +0.59 (17). CPU a decision: docs/agents.md.
+        "easy": Level(iterations=60, seconds=0.2, max_rollout=20),
+        "normal": Level(iterations=400, seconds=0.5, max_rollout=20),
+        "hard": Level(iterations=2000, seconds=2.0, max_rollout=40),
     },
 )

@@ -1,0 +1,32 @@
+"""The level tables (issue 24): every built-in game's ``easy`` < ``normal`` < ``hard`` search
+more simulations, may think at least as long, and the caps players are shown are the table's.
+
+Strength itself is measured by ``benchmarks/ladder.py`` (``docs/agents.md``), not here.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from connect_arena.agents.knowledge import level_settings
+from connect_arena.agents.levels import time_caps
+
+GAMES = ["quinque", "connect5", "connnect", "pairs"]
+LEVELS = ["easy", "normal", "hard"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_level_searches_more_and_shows_the_tables_cap(game: str) -> None:
+    settings = [level_settings(game, level) for level in LEVELS]
+    assert [s.iterations for s in settings] == sorted({s.iterations for s in settings})
+    caps = time_caps(game)
+    assert list(caps) == [f"mcts:{level}" for level in LEVELS]
+    assert list(caps.values()) == [s.seconds for s in settings]
+    assert list(caps.values()) == sorted(caps.values())
+
+
+def test_pairs_hard_searches_five_times_normals_simulations() -> None:
+    # The ladder (docs/agents.md): hard at 2.5x normal's simulations gained +0.25 rank over it;
+    # at 5x (2000 against 400) +0.59 [+0.21, +0.97] in 17 games (s9/pairs-normal-hard/).
+    normal, hard = (level_settings("pairs", level).iterations for level in ("normal", "hard"))
+    assert hard >= 5 * normal
