@@ -46,9 +46,16 @@ from connect_arena.agents.heuristics import WIN_VALUE
 from connect_arena.agents.knowledge import Knowledge, Level
 from connect_arena.core.game import Action, State
 
+# At module level: mypyc runs the import machinery at each call of an import inside a function
+# (3.6-5% of a compiled CO'NNN'ECT search, perf).
+from connect_arena.games.connnect.flow import objective_value
+from connect_arena.games.connnect.notation import ChooseZone, Claim, Done, Skip, Take, Write
+from connect_arena.games.connnect.player import EMPTY
+from connect_arena.games.connnect.rules import ConnnectState
+from connect_arena.games.connnect.scoring import score
+
 if TYPE_CHECKING:
     from connect_arena.games.connnect.components import Components
-    from connect_arena.games.connnect.rules import ConnnectState
 
 CONNECT_PROGRESS = (0.7, 0.4, 0.16, 0.05)
 """Share of a Connect's reward counted for a placement with 0, 1, 2, 3 empty spaces (more:
@@ -89,7 +96,6 @@ _NEIGHBOURS: list[list[int]] = [
 def evaluate(state: State[Any], player: int) -> float:
     """How good ``state`` is for ``player``: ``WIN_VALUE`` × the estimated final score in solo,
     else the estimate minus the best opponent's (see the module doc)."""
-    from connect_arena.games.connnect.rules import ConnnectState
 
     assert isinstance(state, ConnnectState)
     if state.is_terminal():
@@ -109,7 +115,6 @@ def leaf(state: State[Any]) -> list[float]:
     estimated final score in solo (:func:`estimate`, points); with 2-4 players
     ``tanh((estimate - best opponent's) / LEAF_SCALE)`` per seat, in (-1, 1) like the ±1
     of a finished game (a player out counts ``OUT_COST`` behind)."""
-    from connect_arena.games.connnect.rules import ConnnectState
 
     assert isinstance(state, ConnnectState)
     if state.num_players == 1:
@@ -128,7 +133,6 @@ def leaf(state: State[Any]) -> list[float]:
 def prior(state: State[Any], player: int, actions: list[Action]) -> list[float]:
     """One ply of the greedy agent: ``player``'s :func:`estimate` after each action (the
     actions of a search node, expanded best first)."""
-    from connect_arena.games.connnect.rules import ConnnectState
 
     assert isinstance(state, ConnnectState)
     scores = []
@@ -157,7 +161,6 @@ def numbers_to_come(state: ConnnectState, player: int) -> int:
 
 def estimate(state: ConnnectState, player: int) -> float:
     """The banked score of ``player`` plus the potential of his sheet, in points."""
-    from connect_arena.games.connnect.scoring import score
 
     comps, cfg, sheet = state.comps, state.cfg, state.sheets[player]
     banked = score(sheet, comps, cfg.permanent_circles, cfg.crossed_counts)
@@ -298,7 +301,6 @@ def _best_progress(
 
 def _connect_potential(state: ConnnectState, player: int, fill: float) -> float:
     """Points the claimable shapes may still bring (see the module doc)."""
-    from connect_arena.games.connnect.player import EMPTY
 
     comps, sheet = state.comps, state.sheets[player]
     free = sheet.available
@@ -335,7 +337,6 @@ def _objective_potential(
     state: ConnnectState, player: int, fill: float, circle_p: list[float], arrow_p: float
 ) -> float:
     """Points of the objectives not met yet × an estimate of the chance to meet them."""
-    from connect_arena.games.connnect.flow import objective_value
 
     comps, sheet = state.comps, state.sheets[player]
     total = 0.0
@@ -401,15 +402,6 @@ def _risk(state: ConnnectState, player: int, empty_mask: int) -> float:
 
 def rollout(state: State[Any], player: int, rng: Any) -> Action:
     """A fast, sensible action for playouts (see the module doc)."""
-    from connect_arena.games.connnect.notation import (
-        ChooseZone,
-        Claim,
-        Done,
-        Skip,
-        Take,
-        Write,
-    )
-    from connect_arena.games.connnect.rules import ConnnectState
 
     assert isinstance(state, ConnnectState)
     actions = state.legal_actions(player)
@@ -510,7 +502,6 @@ def _circle_index(comps: Components) -> list[int]:
 def _claim_value(state: ConnnectState, player: int, claim: Any) -> float:
     """Points a claim brings now (roughly): the Connect-5 score card, a Connect-4's markers
     and bonus, a Connect-3's bonus; a claim spending a Reuse bonus counts 1 less."""
-    from connect_arena.games.connnect.player import EMPTY
 
     size = len(claim.cells)
     sheet = state.sheets[player]
