@@ -5,6 +5,8 @@ the end, and computers alone at a table play under the game's anti-endless rule.
 from __future__ import annotations
 
 import asyncio
+import threading
+import time
 from datetime import timedelta
 
 import pytest
@@ -140,6 +142,38 @@ def test_a_tournament_task_stops_when_cancelled_as_it_wakes(turns: int) -> None:
             done, _ = await asyncio.wait([task], timeout=5)
             assert task in done
         finally:
+            await asyncio.wait_for(arena.close(), 10)
+
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize("turns", [0, 1])
+def test_a_pairing_off_the_loop_stops_when_cancelled_as_its_answer_lands(turns: int) -> None:
+    """A cancel that arrives while a pairing's answer comes back from its thread must end the
+    tournament's task (Python 3.11's ``wait_for`` returned the answer and swallowed the cancel:
+    the task ran on and ``close`` waited for ever; CI saw an arena test hang so)."""
+
+    async def main() -> None:
+        arena = service(MemoryStorage(), MemoryTournamentStore())
+        await arena.start()
+        go = threading.Event()
+
+        def work() -> str:
+            go.wait(5)
+            return "paired"
+
+        try:
+            task = asyncio.create_task(arena.tournaments._off_loop(work))
+            await asyncio.sleep(0.05)  # the pairing runs in its thread
+            go.set()
+            time.sleep(0.2)  # the loop is busy while the answer is handed back to it
+            for _ in range(turns):
+                await asyncio.sleep(0)
+            assert task.cancel()  # still running (a turn more and the answer is taken)
+            with pytest.raises(asyncio.CancelledError):
+                await task
+        finally:
+            go.set()
             await asyncio.wait_for(arena.close(), 10)
 
     asyncio.run(main())

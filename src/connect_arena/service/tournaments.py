@@ -1219,7 +1219,10 @@ class Tournaments:
         takes longer than :attr:`pairing_limit` seconds (it is logged; the thread's late
         answer is dropped)."""
         try:
-            return await asyncio.wait_for(asyncio.to_thread(work), self.pairing_limit)
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for returns the answer and
+            # swallows a cancel that arrives as the answer lands (close() then waits for ever)
+            async with asyncio.timeout(self.pairing_limit):
+                return await asyncio.to_thread(work)
         except TimeoutError:
             log.warning("a tournament pairing took over %s s: tried again", self.pairing_limit)
             return None
