@@ -327,8 +327,9 @@ KNOWLEDGE = Knowledge(
         # Two pairs, whole teams, by simulation count (benchmarks/ladder.py, docs/agents.md):
         # 20 -> 60 -> 150 simulations gained +0.30 / +0.50 / +0.25 rank over greedy / the
         # level below; a level needs +0.40 (+150 Elo). 60 / 400 / 2000 (results/ladder/s9/):
-        # +0.38 (40 games) / +0.20 (40) / +0.59 (17). CPU a decision: docs/agents.md.
-        "easy": Level(iterations=60, seconds=0.2, max_rollout=20),
+        # +0.38 (40 games) / +0.20 (40) / +0.59 (17); 20 -> 400: +0.75 (40). So 20 / 400 /
+        # 2000: +0.30 / +0.75 / +0.59. CPU a decision: docs/agents.md.
+        "easy": Level(iterations=20, seconds=0.1, max_rollout=10, exploration=2.5),
         "normal": Level(iterations=400, seconds=0.5, max_rollout=20),
         "hard": Level(iterations=2000, seconds=2.0, max_rollout=40),
     },
