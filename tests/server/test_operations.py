@@ -9,9 +9,11 @@ import os
 import re
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
 import httpx
 import pytest
@@ -19,8 +21,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine
 
 from connect_arena.server import create_app, logcontext
+from connect_arena.server.dependencies import Arena
 from connect_arena.server.logcontext import ContextFilter, LogContext
-from connect_arena.server.operations import log_json_line
+from connect_arena.server.operations import _database_ready, log_json_line
 from tests.server.live import free_port
 from tests.server.serverhelpers import Player, fast_settings, receive_until
 
@@ -194,3 +197,39 @@ def test_log_lines_name_the_table_of_the_request() -> None:
     assert [getattr(r, "user_id", None) for r in records] == [7, 7, 7]
     line = json.loads(log_json_line(records[0]))
     assert line["table_id"] == 42 and line["user_id"] == 7
+
+
+class _HeldEngine:
+    """A database engine whose ``connect`` waits until ``go`` is set (a slow readiness ping)."""
+
+    def __init__(self, go: threading.Event) -> None:
+        self.go = go
+
+    def connect(self) -> Any:
+        self.go.wait(5)
+        return create_engine("sqlite://").connect()
+
+
+@pytest.mark.parametrize("turns", [0, 1])
+def test_a_readiness_ping_stops_when_cancelled_as_its_answer_lands(turns: int) -> None:
+    """A cancel (the client went away, the server stops) that arrives while the database's
+    answer comes back from its thread ends the check: Python 3.11's ``wait_for`` returned the
+    answer and swallowed such a cancel (the tournament task hang of session 39)."""
+
+    async def main() -> None:
+        go = threading.Event()
+        arena = cast(Arena, SimpleNamespace(storage=SimpleNamespace(engine=_HeldEngine(go))))
+        task = asyncio.create_task(_database_ready(arena))
+        try:
+            await asyncio.sleep(0.05)  # the ping runs in its thread
+            go.set()
+            time.sleep(0.2)  # the loop is busy while the answer is handed back to it
+            for _ in range(turns):
+                await asyncio.sleep(0)
+            assert task.cancel()  # still running (a turn more and the answer is taken)
+            with pytest.raises(asyncio.CancelledError):
+                await task
+        finally:
+            go.set()
+
+    asyncio.run(main())

@@ -48,7 +48,10 @@ async def _database_ready(arena: Arena) -> str | None:
             connection.execute(text("SELECT 1"))
 
     try:
-        await asyncio.wait_for(asyncio.to_thread(ping), timeout=5)
+        # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a cancel that
+        # arrives as the answer lands, and the check runs on after its caller has gone
+        async with asyncio.timeout(5):
+            await asyncio.to_thread(ping)
     except Exception as error:  # any failure means "not ready"; the answer names it
         return f"database: {type(error).__name__}"
     return None
@@ -58,7 +61,8 @@ async def _redis_ready(arena: Arena) -> str | None:
     if arena.coordinator is None:
         return None
     try:
-        await asyncio.wait_for(arena.coordinator.ping(), timeout=5)
+        async with asyncio.timeout(5):  # as above
+            await arena.coordinator.ping()
     except Exception as error:  # as above
         return f"redis: {type(error).__name__}"
     return None
