@@ -22,7 +22,7 @@ and the end of the measured time, and the bytes the database grew per stored act
 
 Run: ``.venv/bin/python benchmarks/bench_server.py [--tables 50 200] [--seconds 20]
 [--think 0.3] [--database sqlite|postgres] [--processes 1 2] [--redis] [--routing split|sticky]
-[--clients 2] [--sample 60]``
+[--clients 2] [--sample 60] [--compression none|deflate]``
 (``--think 0`` measures saturation: every table always has a move in flight). PostgreSQL and
 Redis come from Debian's packages (``python3 dev.py test`` installs them), started by
 ``tests/scale/services.py`` with PostgreSQL's durable defaults (fsync, synchronous commit).
@@ -221,6 +221,9 @@ class Guest:
 
 SETTINGS: dict[str, Any] = {}
 """The tables' settings (``--clock``: timed tables); set before the generators fork."""
+COMPRESSION: dict[str, str | None] = {"offer": None}
+"""What the bots' sockets offer (``--compression deflate``: permessage-deflate, as browsers and
+the terminal client do); set before the generators fork."""
 
 
 async def open_table(red: Guest, blue: Guest) -> int:
@@ -236,7 +239,8 @@ async def bot(guest: Guest, table_id: int, think: float, stats: Stats, rng: rand
     url = f"{guest.ws_base}/ws/tables/{table_id}"
     sent: dict[int, float] = {}
     headers = {"Cookie": guest.cookie()}
-    async with websockets.connect(url, additional_headers=headers, compression=None) as ws:
+    offer = COMPRESSION["offer"]
+    async with websockets.connect(url, additional_headers=headers, compression=offer) as ws:
         async for raw in ws:
             # orjson: the generator shares the cores with the server it measures
             message = orjson.loads(raw)
@@ -558,6 +562,12 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.3, help="mean think time (s) per move")
     parser.add_argument("--database", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument(
+        "--compression",
+        choices=["none", "deflate"],
+        default="none",
+        help="what the bots' WebSockets offer: deflate as browsers do (the server may decline)",
+    )
+    parser.add_argument(
         "--processes", type=int, nargs="+", default=[1], help="server processes (2+: Redis)"
     )
     parser.add_argument("--sample", type=float, default=0, help="print memory every S seconds")
@@ -581,6 +591,7 @@ def main() -> None:
         help="timed tables: real-time clocks BASE_MINUTES+INCREMENT_SECONDS, e.g. 10+5",
     )
     args = parser.parse_args()
+    COMPRESSION["offer"] = None if args.compression == "none" else args.compression
     if args.clock:
         minutes, _, increment = args.clock.partition("+")
         SETTINGS["time_control"] = {
@@ -591,7 +602,7 @@ def main() -> None:
     timed = f"clock {args.clock}" if args.clock else "untimed"
     print(
         f"Quinque tables of two bots ({timed}), think time ~{args.think:g} s, "
-        f"{args.database}, loopback; "
+        f"{args.database}, loopback, sockets offering {args.compression} compression; "
         f"{args.clients} load generators; "
         f"server CPU and client CPU in ms per accepted move, server RSS (MiB) at the start and "
         f"end of the measured time, database bytes per stored action, the load generator's own "

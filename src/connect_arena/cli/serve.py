@@ -27,6 +27,14 @@ WS_MAX_SIZE = 64 * 1024
 """Largest WebSocket frame uvicorn accepts (the table handler refuses more than 16 KiB with a
 clear error; frames over this close the connection with 1009)."""
 
+WS_PER_MESSAGE_DEFLATE = False
+"""Whether the server accepts WebSocket compression (permessage-deflate), which every browser
+and the terminal client offer. Off: deflating a move's state message (~2.6 kB) cost ~60 µs of
+CPU per socket against ~4 µs to frame it plain, two or more sockets a move, on a server whose
+whole move costs ~0.5 ms; and each compressed socket keeps ~45 kB of zlib state (~45 MB for
+1,000 sockets). The price is ~10x the bytes on the wire: a few kB a move (issue 25,
+``docs/scaling.md``)."""
+
 
 def default_data_dir() -> Path:
     """Where the data live unless ``--data-dir`` says: ``$XDG_DATA_HOME/connect-arena``."""
@@ -156,6 +164,7 @@ def serve_command(
         port=port,
         workers=workers,
         ws_max_size=WS_MAX_SIZE,
+        ws_per_message_deflate=WS_PER_MESSAGE_DEFLATE,
         log_level=log_level,
         proxy_headers=False,
         log_config=log_config,
