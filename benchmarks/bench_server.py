@@ -222,8 +222,8 @@ class Guest:
 SETTINGS: dict[str, Any] = {}
 """The tables' settings (``--clock``: timed tables); set before the generators fork."""
 COMPRESSION: dict[str, str | None] = {"offer": None}
-"""What the bots' sockets offer (``--compression deflate``: permessage-deflate, as browsers and
-the terminal client do); set before the generators fork."""
+"""What the bots' sockets offer (``--compression deflate``: permessage-deflate, as browsers
+do); set before the generators fork."""
 
 
 async def open_table(red: Guest, blue: Guest) -> int:

@@ -1,6 +1,6 @@
 """The server declines WebSocket compression (``cli/serve.py``'s ``WS_PER_MESSAGE_DEFLATE``):
 deflating each message cost more CPU than the rest of its send (issue 25). A client offering
-permessage-deflate, as browsers and the terminal client do, is served the same text,
+permessage-deflate, as browsers do, is served the same text,
 uncompressed."""
 
 from __future__ import annotations

@@ -29,11 +29,11 @@ clear error; frames over this close the connection with 1009)."""
 
 WS_PER_MESSAGE_DEFLATE = False
 """Whether the server accepts WebSocket compression (permessage-deflate), which every browser
-and the terminal client offer. Off: deflating a move's state message (~2.6 kB) cost ~60 µs of
-CPU per socket against ~4 µs to frame it plain, two or more sockets a move, on a server whose
-whole move costs ~0.5 ms; and each compressed socket keeps ~45 kB of zlib state (~45 MB for
-1,000 sockets). The price is ~10x the bytes on the wire: a few kB a move (issue 25,
-``docs/scaling.md``)."""
+offers. Off: deflating a move's ``event`` message (~2.2 kB) cost ~60-70 µs of CPU per socket
+against ~4 µs to frame it plain (``benchmarks/results/server_profile/s10_deflate_send.py``),
+for two or more sockets a move and an inflate of each incoming frame, on a server whose whole
+move costs ~0.5 ms; and each compressed socket kept ~45 kB of zlib state. The price is ~4x the
+bytes on the wire: ~2.2 kB a message instead of ~0.6 kB (issue 25)."""
 
 
 def default_data_dir() -> Path:
