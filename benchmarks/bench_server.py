@@ -22,7 +22,7 @@ and the end of the measured time, and the bytes the database grew per stored act
 
 Run: ``.venv/bin/python benchmarks/bench_server.py [--tables 50 200] [--seconds 20]
 [--think 0.3] [--database sqlite|postgres] [--processes 1 2] [--redis] [--routing split|sticky]
-[--clients 2] [--sample 60]``
+[--clients 2] [--sample 60] [--compression none|deflate]``
 (``--think 0`` measures saturation: every table always has a move in flight). PostgreSQL and
 Redis come from Debian's packages (``python3 dev.py test`` installs them), started by
 ``tests/scale/services.py`` with PostgreSQL's durable defaults (fsync, synchronous commit).
@@ -143,6 +143,32 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICKS
 
 
+def cpu_split(pid: int) -> tuple[float, float]:
+    """CPU seconds (user + system) of process ``pid`` so far: its main thread's (the event
+    loop's: the server's asyncio code) and its other threads' (the database thread, SQLite's
+    checkpointer, Starlette's thread pool). A thread that ended meanwhile is missing from the
+    second figure. (No user/system split: this machine's tick accounting gave a thread
+    spinning in Python two thirds "system".)"""
+    loop = threads = 0.0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            fields = (task / "stat").read_text().rpartition(")")[2].split()
+        except OSError:  # the thread ended as it was read
+            continue
+        spent = (int(fields[11]) + int(fields[12])) / TICKS
+        if task.name == str(pid):
+            loop += spent
+        else:
+            threads += spent
+    return loop, threads
+
+
+def cpu_splits(pids: list[int]) -> tuple[float, float]:
+    """:func:`cpu_split` summed over ``pids``."""
+    parts = [cpu_split(pid) for pid in pids]
+    return sum(p[0] for p in parts), sum(p[1] for p in parts)
+
+
 def rss_mib(pid: int) -> float:
     """Resident memory of process ``pid`` in MiB."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -195,6 +221,9 @@ class Guest:
 
 SETTINGS: dict[str, Any] = {}
 """The tables' settings (``--clock``: timed tables); set before the generators fork."""
+COMPRESSION: dict[str, str | None] = {"offer": None}
+"""What the bots' sockets offer (``--compression deflate``: permessage-deflate, as browsers
+do); set before the generators fork."""
 
 
 async def open_table(red: Guest, blue: Guest) -> int:
@@ -210,7 +239,8 @@ async def bot(guest: Guest, table_id: int, think: float, stats: Stats, rng: rand
     url = f"{guest.ws_base}/ws/tables/{table_id}"
     sent: dict[int, float] = {}
     headers = {"Cookie": guest.cookie()}
-    async with websockets.connect(url, additional_headers=headers, compression=None) as ws:
+    offer = COMPRESSION["offer"]
+    async with websockets.connect(url, additional_headers=headers, compression=offer) as ws:
         async for raw in ws:
             # orjson: the generator shares the cores with the server it measures
             message = orjson.loads(raw)
@@ -345,6 +375,7 @@ def run(setup: Run, database: Backend) -> Stats:
     figures = setup.figures
     pids = [worker.pid or 0 for worker in workers]
     figures["cpu0"] = sum(map(cpu_seconds, setup.pids))
+    figures["loop0"], figures["threads0"] = cpu_splits(setup.pids)
     figures["client0"] = sum(map(cpu_seconds, pids))
     figures["rss0"] = sum(map(rss_mib, setup.pids))
     figures["bytes0"] = database.database_bytes()
@@ -360,6 +391,7 @@ def run(setup: Run, database: Backend) -> Stats:
         )
     time.sleep(max(0.0, end - time.perf_counter()))
     figures["cpu1"] = sum(map(cpu_seconds, setup.pids))
+    figures["loop1"], figures["threads1"] = cpu_splits(setup.pids)
     figures["client1"] = sum(map(cpu_seconds, pids))
     figures["rss1"] = sum(map(rss_mib, setup.pids))
     setup.server = server_line(scraped, scrape(setup.bases))
@@ -430,6 +462,12 @@ def measure(args: argparse.Namespace, tables: int, processes: int) -> None:
         f"{1000 * (f['client1'] - f['client0']) / moves:>7.2f} "
         f"{f['rss0']:>7.0f} {f['rss1']:>7.0f} {(f['bytes1'] - f['bytes0']) / stored:>7.0f} "
         f"{1000 * percentile(stats.lags, 0.99):>7.1f}",
+        flush=True,
+    )
+    split = {k: 1000 * (f[f"{k}1"] - f[f"{k}0"]) / moves for k in ("loop", "threads")}
+    print(
+        f"  server CPU ms a move: event loop thread {split['loop']:.3f}, other threads "
+        f"(database, checkpoints, thread pool) {split['threads']:.3f}",
         flush=True,
     )
     print(setup.server, flush=True)
@@ -524,6 +562,12 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.3, help="mean think time (s) per move")
     parser.add_argument("--database", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument(
+        "--compression",
+        choices=["none", "deflate"],
+        default="none",
+        help="what the bots' WebSockets offer: deflate as browsers do (the server may decline)",
+    )
+    parser.add_argument(
         "--processes", type=int, nargs="+", default=[1], help="server processes (2+: Redis)"
     )
     parser.add_argument("--sample", type=float, default=0, help="print memory every S seconds")
@@ -547,6 +591,7 @@ def main() -> None:
         help="timed tables: real-time clocks BASE_MINUTES+INCREMENT_SECONDS, e.g. 10+5",
     )
     args = parser.parse_args()
+    COMPRESSION["offer"] = None if args.compression == "none" else args.compression
     if args.clock:
         minutes, _, increment = args.clock.partition("+")
         SETTINGS["time_control"] = {
@@ -557,7 +602,7 @@ def main() -> None:
     timed = f"clock {args.clock}" if args.clock else "untimed"
     print(
         f"Quinque tables of two bots ({timed}), think time ~{args.think:g} s, "
-        f"{args.database}, loopback; "
+        f"{args.database}, loopback, sockets offering {args.compression} compression; "
         f"{args.clients} load generators; "
         f"server CPU and client CPU in ms per accepted move, server RSS (MiB) at the start and "
         f"end of the measured time, database bytes per stored action, the load generator's own "

@@ -27,6 +27,14 @@ WS_MAX_SIZE = 64 * 1024
 """Largest WebSocket frame uvicorn accepts (the table handler refuses more than 16 KiB with a
 clear error; frames over this close the connection with 1009)."""
 
+WS_PER_MESSAGE_DEFLATE = False
+"""Whether the server accepts WebSocket compression (permessage-deflate), which every browser
+offers. Off: deflating a move's ``event`` message (~2.2 kB) cost ~60-70 µs of CPU per socket
+against ~4 µs to frame it plain (``benchmarks/results/server_profile/s10_deflate_send.py``),
+for two or more sockets a move and an inflate of each incoming frame, on a server whose whole
+move costs ~0.5 ms; and each compressed socket kept ~45 kB of zlib state. The price is ~4x the
+bytes on the wire: ~2.2 kB a message instead of ~0.6 kB (issue 25)."""
+
 
 def default_data_dir() -> Path:
     """Where the data live unless ``--data-dir`` says: ``$XDG_DATA_HOME/connect-arena``."""
@@ -156,6 +164,7 @@ def serve_command(
         port=port,
         workers=workers,
         ws_max_size=WS_MAX_SIZE,
+        ws_per_message_deflate=WS_PER_MESSAGE_DEFLATE,
         log_level=log_level,
         proxy_headers=False,
         log_config=log_config,

@@ -1,0 +1,49 @@
+"""``benchmarks/bench_server.py`` splits a server's CPU between its event loop thread and its
+other threads (the database thread above all), so a CPU-per-move figure says which side to cut
+(issue 25)."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+import threading
+import time
+from pathlib import Path
+from types import ModuleType
+
+
+def bench_server() -> ModuleType:
+    path = Path(__file__).parents[2] / "benchmarks" / "bench_server.py"
+    spec = importlib.util.spec_from_file_location("bench_server", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bench_server"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_cpu_split_tells_the_main_thread_from_the_others() -> None:
+    bench = bench_server()
+    loop0, threads0 = bench.cpu_split(os.getpid())
+    spun, done = threading.Event(), threading.Event()
+    spent: list[float] = []
+
+    def spin() -> None:  # 0.3 s of CPU in a thread of its own, the main thread waiting
+        while time.thread_time() < 0.3:
+            pass
+        spent.append(time.thread_time())
+        spun.set()
+        done.wait(60)  # alive while it is counted
+
+    worker = threading.Thread(target=spin)
+    worker.start()
+    spun.wait(60)
+    loop1, threads1 = bench.cpu_split(os.getpid())
+    both = bench.cpu_splits([os.getpid()])
+    done.set()
+    worker.join()
+    tick = 1 / bench.TICKS
+    assert threads1 - threads0 >= spent[0] - 3 * tick  # the spinning thread's CPU, counted
+    assert loop1 - loop0 < 0.15  # the main thread only waited
+    assert both[1] >= threads1
