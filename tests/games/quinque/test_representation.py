@@ -70,3 +70,63 @@ def test_more_tiles_than_the_box_holds_is_refused() -> None:
     state.tiles = {(x, 0) for x in range(4)}
     with pytest.raises(ValueError, match="4 tiles on the table, more than the 3 in the box"):
         state.legal_actions(RED)
+
+
+def _board_reading(state: QuinqueState) -> dict[tuple[int, int], int]:
+    """``state.board`` read back as skydiver → seat."""
+    w = state.bw
+    return {
+        (state.bx + at // w, state.by + at % w): mark - 1
+        for at, mark in enumerate(state.board)
+        if mark
+    }
+
+
+def _off_the_ring(state: QuinqueState) -> bool:
+    last = state.bw - 2
+    return all(1 <= x - state.bx <= last and 1 <= y - state.by <= last for x, y in state.marks)
+
+
+@pytest.mark.parametrize(
+    ("options", "seed", "drifts"),
+    [
+        ({}, 4, True),
+        ({"advanced": True, "connectivity": "corner"}, 5, True),
+        ({"skydivers_per_tile": 9, "win_check": "turn"}, 6, True),
+        ({"skydivers_per_tile": 1, "tiles": 16, "parachutes": 8}, 7, False),
+    ],
+)
+def test_the_board_holds_the_marks_and_finds_the_lines_geometry_finds(
+    options: dict[str, object], seed: int, drifts: bool
+) -> None:
+    """Along random games (now and then a clone plays on), the integer board reads as
+    ``marks``, keeps every mark off its outer ring, and finds the seats with a line through
+    each tile's skydivers exactly as the direct check on ``marks`` does; where told, the
+    formations drift past the window's slack, so the window is rebuilt around the marks."""
+    rng = random.Random(seed)
+    rebuilt = 0
+    for _ in range(6):
+        state = load("quinque", 2, **options).new_initial_state()
+        assert isinstance(state, QuinqueState)
+        while not state.is_terminal():
+            framed = (state.bx, state.by, state.bw) if state.marks else None
+            random_steps(state, rng, 1)
+            rebuilt += framed is not None and framed != (state.bx, state.by, state.bw)
+            if rng.random() < 0.3:
+                state = state.clone()
+            assert _board_reading(state) == state.marks
+            assert _off_the_ring(state)
+            for tile in sorted(state.tiles):
+                through = state.tables.skydivers[tile]
+                expected = geo.seats_with_lines(state.marks, through)
+                assert state.line_seats(through) == sum(1 << seat for seat in expected)
+    assert (rebuilt > 0) == drifts
+
+
+def test_a_board_set_up_by_hand_is_read_afresh() -> None:
+    line = [(x, 4) for x in range(5)]
+    state = position([(0, 2), (1, 2), (2, 2)], red=line[:4])
+    assert state.line_seats(line) == 0
+    state.marks = {**state.marks, (4, 4): RED}  # replaced, as set-ups by hand do
+    assert state.line_seats(line) == 1 << RED
+    assert _board_reading(state) == state.marks
