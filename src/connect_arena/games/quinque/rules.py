@@ -99,6 +99,9 @@ class QuinqueGame(Game):
         return view.geometry(self)
 
 
+_SEATS = (frozenset((0,)), frozenset((1,)))
+_NOBODY: frozenset[int] = frozenset()
+
 FRAME_SLACK = 8
 """Skydivers of room on each side of the marks when ``QuinqueState.board`` is rebuilt: a
 formation drifts a few tiles before the next rebuild (a rebuild costs about as much as a
@@ -181,6 +184,22 @@ class QuinqueState(State[QuinqueAction]):
         if self.over:
             return TERMINAL
         return CHANCE if self.to_move is None else self.to_move
+
+    # The three queries below answer as the base class does, without building a frozenset
+    # or going through ``current_player`` each time (playouts ask them at every action).
+    def active_players(self) -> frozenset[int]:
+        """The seat to act, or none while the first player is drawn or at the end."""
+        if self.over or self.to_move is None:
+            return _NOBODY
+        return _SEATS[self.to_move]
+
+    def is_chance_node(self) -> bool:
+        """Whether the first player is being drawn (``first_player=random``)."""
+        return self.to_move is None and not self.over
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.over
 
     def returns(self) -> list[float]:
         """``[1, -1]`` or ``[-1, 1]`` for a win, ``[0, 0]`` for a tie or an unfinished game."""
