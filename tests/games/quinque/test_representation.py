@@ -10,6 +10,7 @@ import pytest
 
 from connect_arena.core import load
 from connect_arena.games.quinque import geometry as geo
+from connect_arena.games.quinque.notation import Add, Move
 from connect_arena.games.quinque.rules import QuinqueState
 from tests.games.quinque.helpers import RED, position, texts
 from tests.playouts import random_steps
@@ -130,3 +131,59 @@ def test_a_board_set_up_by_hand_is_read_afresh() -> None:
     state.marks = {**state.marks, (4, 4): RED}  # replaced, as set-ups by hand do
     assert state.line_seats(line) == 1 << RED
     assert _board_reading(state) == state.marks
+
+
+def _shifted(state: QuinqueState, dx: int, dy: int) -> QuinqueState:
+    """``state``'s position (Red to act) moved by ``(dx, dy)`` tile cells."""
+    k = state.cfg.side
+    marks = {(x + dx * k, y + dy * k): seat for (x, y), seat in state.marks.items()}
+    return position(
+        [(x + dx, y + dy) for x, y in state.tiles],
+        red=[cell for cell, seat in marks.items() if seat == RED],
+        blue=[cell for cell, seat in marks.items() if seat != RED],
+        supply=(state.supply[0], state.supply[1]),
+    )
+
+
+def _moved_back(text: str, dx: int, dy: int, side: int) -> str:
+    """An action's notation with its tile cells moved by ``(dx, dy)`` (skydivers by
+    ``side`` times that)."""
+    words = text.split()
+    for i, word in enumerate(words):
+        if "," in word:
+            tile = word.startswith("T")
+            x, y = map(int, word.lstrip("T").split(","))
+            k = 1 if tile else side
+            words[i] = f"{'T' if tile else ''}{x + dx * k},{y + dy * k}"
+    return " ".join(words)
+
+
+def test_formations_across_the_grid_edges_list_the_tile_tables_actions() -> None:
+    """The tile tables are read from a grid around ``T0,0`` while the formation (and the
+    cells touching it) lie in it, else by code: on both sides of each of its edges the
+    legal actions are those of the formation near the start, moved, and each add or move
+    is the object interned by ``tables.tile``."""
+    rng = random.Random(10)
+    state = load("quinque", 2, first_player="0").new_initial_state()
+    assert isinstance(state, QuinqueState)
+    while len(state.tiles) < 7 or state.second or state.to_move != RED:
+        random_steps(state, rng, 1)
+    state = _shifted(state, 0, 0)  # a position set up by hand, Red to act
+    tables = state.tables
+    low, high = tables.low, tables.high
+    assert low < 0 < high
+    start = texts(state)
+    assert any(text.startswith("add") for text in start)
+    ox, oy = min(x for x, _ in state.tiles), min(y for _, y in state.tiles)
+    side = state.cfg.side
+    for tx in (low - 1, low, high, high + 1):
+        for ty in (low - 1, low, high, high + 1):
+            moved = _shifted(state, tx - ox, ty - oy)
+            found = moved.legal_actions(RED)
+            assert (moved.ox, moved.oy) == (tx, ty)
+            assert (tables.base(tx, ty) >= 0) == (low <= tx <= high and low <= ty <= high)
+            assert [_moved_back(str(a), ox - tx, oy - ty, side) for a in found] == start
+            for action in found:
+                if isinstance(action, Add | Move):
+                    table = tables.tile(geo.code(action.tile))
+                    assert any(action is a for a in (*table.adds, *table.rays))
