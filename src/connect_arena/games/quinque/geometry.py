@@ -24,6 +24,11 @@ per-tile tables are keyed by it, and a shape's cells are codes relative to its o
 tile of a formation is the origin's code plus a constant, with no tuple built. Codes are
 distinct while ``|y| < 2**31`` (a formation drifts by at most ``tiles`` cells a move)."""
 
+GRID = 64
+"""Tile cells per side of the window of tile tables around ``T0,0`` (``ActionTables.grid``):
+tile ``(x, y)`` is at ``(x + GRID // 2) * GRID + y + GRID // 2``, a list index computed from
+the formation's origin and a shape's constant, with no integer boxed or dictionary read."""
+
 
 def code(cell: Cell) -> int:
     """The integer code of the tile cell ``cell`` (see :data:`STRIDE`)."""

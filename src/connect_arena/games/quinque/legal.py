@@ -105,20 +105,27 @@ def grouped(state: QuinqueState, player: int) -> Legal:
             parachutes += tables.tile(0).adds  # the first tile goes at T0,0 (Q-21)
         return Legal(parachutes, [], None, False)
     o = state.origin_code
+    base = tables.base(state.ox, state.oy)
     if first:
         fill = state.fill
-        for c in shape.codes:
-            k = o + c
-            parachutes += tables.tile(k).free_marks(fill[k])
+        codes = shape.codes
+        slots = shape.slots
+        for i in range(len(codes)):
+            k = o + codes[i]
+            parachutes += tables.at(base, slots[i], k).free_marks(fill[k])
         if state.stack:
-            for c in shape.add_codes:
-                parachutes += tables.tile(o + c).adds
-    return Legal(parachutes, move_groups(state, shape, o), (state.ox, state.oy), state.second)
+            codes = shape.add_codes
+            slots = shape.add_slots
+            for i in range(len(codes)):
+                parachutes += tables.at(base, slots[i], o + codes[i]).adds
+    moves = move_groups(state, shape, o, base)
+    return Legal(parachutes, moves, (state.ox, state.oy), state.second)
 
 
-def move_groups(state: QuinqueState, shape: Shape, o: int) -> MoveGroups:
+def move_groups(state: QuinqueState, shape: Shape, o: int, base: int = -1) -> MoveGroups:
     """Every legal move, grouped by tile (tiles in the shape's order), each group by
-    destination: ``shape`` is the formation's, ``o`` its origin's code. Hot path: the shape
+    destination: ``shape`` is the formation's, ``o`` its origin's code, ``base`` its grid
+    index (``ActionTables.base``; -1: read the tile tables by code). Hot path: the shape
     knows each tile's moves as ray indices, and each tile's table keeps its ``Move``
     objects in a list by ray index."""
     found: MoveGroups = []
@@ -130,6 +137,7 @@ def move_groups(state: QuinqueState, shape: Shape, o: int) -> MoveGroups:
     if not state.on.same_tile_twice and state.moved:
         moved = {geo.code(cell) for cell in state.moved}
     codes = shape.codes
+    slots = shape.slots
     if not state.on.advanced:
         steps = shape.steps(0, reach)
         for i in range(len(codes)):
@@ -137,7 +145,7 @@ def move_groups(state: QuinqueState, shape: Shape, o: int) -> MoveGroups:
             if mine:
                 k = o + codes[i]
                 if k != still and (not moved or k not in moved):
-                    table = tables.tile(k)
+                    table = tables.at(base, slots[i], k)
                     found.append((table.cell, table.moves(mine)))
         return found
     fill = state.fill
@@ -149,6 +157,6 @@ def move_groups(state: QuinqueState, shape: Shape, o: int) -> MoveGroups:
                 pattern = ADVANCED_PATTERN[POPCOUNT[fill[k]]]  # parachutes_on(), inlined
                 mine = shape.steps(pattern, reach)[i]
                 if mine:
-                    table = tables.tile(k)
+                    table = tables.at(base, slots[i], k)
                     found.append((table.cell, table.moves(mine)))
     return found

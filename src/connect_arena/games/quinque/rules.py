@@ -99,6 +99,14 @@ class QuinqueGame(Game):
         return view.geometry(self)
 
 
+_SEATS = (frozenset((0,)), frozenset((1,)))
+_NOBODY: frozenset[int] = frozenset()
+
+FRAME_SLACK = 8
+"""Skydivers of room on each side of the marks when ``QuinqueState.board`` is rebuilt: a
+formation drifts a few tiles before the next rebuild (a rebuild costs about as much as a
+dozen actions), and the window stays small enough to copy with every clone."""
+
 Outcome = Literal[
     "", "line", "both_lines", "opponent_line", "supplies_empty", "no_action", "turn_limit"
 ]
@@ -131,7 +139,11 @@ class QuinqueState(State[QuinqueAction]):
     ``i * tables.rows + j``) and ``shape`` (its cached :class:`Shape`, ``None`` before the
     first tile); ``fill`` (tile code → mask of the skydivers carrying a parachute, bit
     ``i + side * j`` for skydiver ``(i, j)`` of the tile). A move or an add updates the mask
-    and finds the shape by it, without sorting the tiles.
+    and finds the shape by it, without sorting the tiles. The line check reads ``board``, the
+    marks in a window of ``bw × bw`` skydivers whose corner is skydiver ``(bx, by)``:
+    skydiver ``(x, y)`` is ``board[(x - bx) * bw + y - by]``, its seat plus one (0: no
+    parachute); every mark lies off the window's outer ring, so a run along a row, column or
+    diagonal stops inside the list, at the empty ring at the latest (:meth:`_frame`).
     """
 
     def __init__(self, game: QuinqueGame, *, _blank: bool = False) -> None:
@@ -160,6 +172,10 @@ class QuinqueState(State[QuinqueAction]):
         self.oy = 0
         self.origin_code = 0
         self.fill: dict[int, int] = {}
+        self.board: list[int] = [0]
+        self.bw = 1
+        self.bx = 0
+        self.by = 0
         self._synced: tuple[set[Cell], dict[Cell, int]] = (self.tiles, self.marks)
 
     # ----- protocol -------------------------------------------------------------------------
@@ -168,6 +184,22 @@ class QuinqueState(State[QuinqueAction]):
         if self.over:
             return TERMINAL
         return CHANCE if self.to_move is None else self.to_move
+
+    # The three queries below answer as the base class does, without building a frozenset
+    # or going through ``current_player`` each time (playouts ask them at every action).
+    def active_players(self) -> frozenset[int]:
+        """The seat to act, or none while the first player is drawn or at the end."""
+        if self.over or self.to_move is None:
+            return _NOBODY
+        return _SEATS[self.to_move]
+
+    def is_chance_node(self) -> bool:
+        """Whether the first player is being drawn (``first_player=random``)."""
+        return self.to_move is None and not self.over
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.over
 
     def returns(self) -> list[float]:
         """``[1, -1]`` or ``[-1, 1]`` for a win, ``[0, 0]`` for a tie or an unfinished game."""
@@ -203,6 +235,10 @@ class QuinqueState(State[QuinqueAction]):
         other.oy = self.oy
         other.origin_code = self.origin_code
         other.fill = dict(self.fill)
+        other.board = self.board[:]
+        other.bw = self.bw
+        other.bx = self.bx
+        other.by = self.by
         synced = self._synced
         in_step = synced[0] is self.tiles and synced[1] is self.marks
         other._synced = (other.tiles, other.marks) if in_step else (set(), {})
@@ -228,6 +264,7 @@ class QuinqueState(State[QuinqueAction]):
             tx, ty = x // side, y // side
             fill[tx * geo.STRIDE + ty] |= 1 << ((y - ty * side) * side + x - tx * side)
         self.fill = fill
+        self._frame()
         self.shape, self.mask, self.ox, self.oy, self.origin_code = None, 0, 0, 0, 0
         if self.tiles:
             ox = self.ox = min(self.tiles)[0]
@@ -237,6 +274,67 @@ class QuinqueState(State[QuinqueAction]):
             self.origin_code = ox * geo.STRIDE + oy
             self.shape = self.tables.by_mask(self.mask)
         self._synced = (self.tiles, self.marks)
+
+    def _frame(self) -> None:
+        """Rebuild ``board`` around the marks: their bounding box, a margin of
+        :data:`FRAME_SLACK` skydivers each side (room to drift before the next rebuild) and
+        the empty outer ring."""
+        marks = self.marks
+        if not marks:
+            self.board, self.bw, self.bx, self.by = [0], 1, 0, 0
+            return
+        xs = [x for x, _ in marks]
+        ys = [y for _, y in marks]
+        x0, y0 = min(xs), min(ys)
+        across, down = max(xs) - x0 + 1, max(ys) - y0 + 1
+        span = max(across, down)
+        w = span + 2 * FRAME_SLACK + 2
+        # the marks centred: the ring, the slack, then half of what the shorter side leaves
+        bx = x0 - 1 - FRAME_SLACK - (span - across) // 2
+        by = y0 - 1 - FRAME_SLACK - (span - down) // 2
+        board = [0] * (w * w)
+        for (x, y), seat in marks.items():
+            board[(x - bx) * w + y - by] = seat + 1
+        self.board, self.bw, self.bx, self.by = board, w, bx, by
+
+    def _inside(self, x: int, y: int) -> bool:
+        """Whether skydiver ``(x, y)`` lies off the outer ring of ``board``'s window."""
+        last = self.bw - 2
+        dx, dy = x - self.bx, y - self.by
+        return 1 <= dx <= last and 1 <= dy <= last
+
+    def line_seats(self, through: Sequence[Cell]) -> int:
+        """The seats with a line of five or more (Q-23, Q-12) through one of the skydivers
+        ``through``, as bits (bit ``s``: seat ``s``). A line through a point has the colour of
+        its parachute, so one pass serves both colours. Reads ``board`` (see the class
+        docstring): equal to :func:`~connect_arena.games.quinque.geometry.seats_with_lines`
+        on ``marks``."""
+        self.sync()
+        board = self.board
+        w = self.bw
+        bx, by = self.bx, self.by
+        found = 0
+        for x, y in through:
+            if not self._inside(x, y):
+                continue  # off the window: no parachute there
+            at = (x - bx) * w + y - by
+            mark = board[at]
+            if not mark or found >> (mark - 1) & 1:
+                continue
+            for step in (w, 1, w + 1, w - 1):  # row, column, the two diagonals
+                run = 1
+                k = at + step
+                while board[k] == mark:
+                    run += 1
+                    k += step
+                k = at - step
+                while board[k] == mark:
+                    run += 1
+                    k -= step
+                if run >= geo.LINE_LENGTH:
+                    found |= 1 << (mark - 1)
+                    break
+        return found
 
     def _chance_outcomes(self) -> list[tuple[QuinqueAction, float]]:
         return [(FirstPlayer(0), 0.5), (FirstPlayer(1), 0.5)]
@@ -323,6 +421,10 @@ class QuinqueState(State[QuinqueAction]):
             k = tx * geo.STRIDE + ty
             self.fill[k] |= 1 << ((y - ty * side) * side + x - tx * side)
             self.marks[skydiver] = player
+            if self._inside(x, y):
+                self.board[(x - self.bx) * self.bw + y - self.by] = player + 1
+            else:
+                self._frame()
             self.supply[player] -= 1
             self.marked_tile = self.tables.tile(k).cell
             changed = (skydiver,)
@@ -389,10 +491,19 @@ class QuinqueState(State[QuinqueAction]):
         skydivers = tables.tile(end).skydivers
         if mask:
             marks = self.marks
+            board, w, bx, by = self.board, self.bw, self.bx, self.by
+            framed = True
             for old, new in zip(tables.tile(start).skydivers, skydivers, strict=True):
                 seat = marks.pop(old, None)
                 if seat is not None:
                     marks[new] = seat
+                    board[(old[0] - bx) * w + old[1] - by] = 0
+                    if framed and self._inside(new[0], new[1]):
+                        board[(new[0] - bx) * w + new[1] - by] = seat + 1
+                    else:
+                        framed = False
+            if not framed:
+                self._frame()
         self.mask ^= 1 << ((origin[0] - self.ox) * self.tables.rows + origin[1] - self.oy)
         self._put(to[0], to[1])
         self._located()
@@ -418,13 +529,13 @@ class QuinqueState(State[QuinqueAction]):
         the opponent follows option ``opponent_line`` (Q-11)."""
         opponent = 1 - player
         if changed is None:
-            seats = {seat for seat in (0, 1) if geo.has_line(self.marks, seat, None)}
+            seats = sum(1 << seat for seat in (0, 1) if geo.has_line(self.marks, seat, None))
         else:
-            seats = geo.seats_with_lines(self.marks, changed)
-        if player in seats:
-            self._finish(player, "both_lines" if opponent in seats else "line")
+            seats = self.line_seats(changed)
+        if seats >> player & 1:
+            self._finish(player, "both_lines" if seats >> opponent & 1 else "line")
             return True
-        if self.on.opponent_wins and opponent in seats:
+        if self.on.opponent_wins and seats >> opponent & 1:
             self._finish(opponent, "opponent_line")
             return True
         return False

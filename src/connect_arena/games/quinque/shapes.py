@@ -22,7 +22,7 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Final
 
-from connect_arena.games.quinque.geometry import ALL8, STRIDE, Cell, ray_offset
+from connect_arena.games.quinque.geometry import ALL8, GRID, STRIDE, Cell, ray_offset
 
 Pattern = tuple[tuple[Cell, ...], int, bool]
 """How a tile moves: (unit steps, maximum steps or 0 for any distance, may pass over tiles)."""
@@ -113,6 +113,9 @@ class Shape:
         codes: the tiles' codes relative to the origin (``x * STRIDE + y``, see
             :data:`~connect_arena.games.quinque.geometry.STRIDE`): a tile of a formation
             at origin code ``o`` has code ``o + codes[i]``.
+        slots: the tiles' places relative to the origin in the tables' grid of tile
+            tables (``x * GRID + y``, see :data:`~connect_arena.games.quinque.geometry.
+            GRID`).
         kit: the rules, unpacked.
         landing: per tile, the set of :attr:`targets` where it may land leaving one formation
             (bit ``t``: ``targets[t]``; 0 if it may not move: alone, surrounded on four sides
@@ -122,6 +125,7 @@ class Shape:
     __slots__ = (
         "_add_cells",
         "_add_codes",
+        "_add_slots",
         "_free",
         "_rows",
         "_steps",
@@ -129,14 +133,17 @@ class Shape:
         "codes",
         "kit",
         "landing",
+        "slots",
     )
 
     def __init__(self, cells: tuple[Cell, ...], kit: Kit) -> None:
         self.cells = cells
         self.codes: tuple[int, ...] = tuple([x * STRIDE + y for x, y in cells])
+        self.slots: tuple[int, ...] = tuple([x * GRID + y for x, y in cells])
         self.kit = kit
         self._add_cells: tuple[Cell, ...] | None = None
         self._add_codes: tuple[int, ...] | None = None
+        self._add_slots: tuple[int, ...] | None = None
         # _steps[pattern_id][i]: tile i's moves with that pattern as ray indices, once known.
         # Tuples, not lists: a tuple of ints leaves the garbage collector's lists at its first
         # collection, so thousands of cached shapes do not lengthen every full collection.
@@ -246,6 +253,13 @@ class Shape:
         if self._add_codes is None:
             self._add_codes = tuple([x * STRIDE + y for x, y in self.add_cells])
         return self._add_codes
+
+    @property
+    def add_slots(self) -> tuple[int, ...]:
+        """:attr:`add_cells` as places in the grid of tile tables (see :attr:`slots`)."""
+        if self._add_slots is None:
+            self._add_slots = tuple([x * GRID + y for x, y in self.add_cells])
+        return self._add_slots
 
     def rays(self, pattern_id: int, i: int, reach: int) -> tuple[int, ...]:
         """Where pattern ``pattern_id`` lets tile ``i`` move, as ray indices

@@ -119,6 +119,11 @@ class ActionTables:
         )
         self.reach = tiles + 1  # a tile lands at most one cell beyond the formation's box
         self._tiles: dict[int, TileTable] = {}
+        self.grid: list[TileTable | None] = [None] * (geo.GRID * geo.GRID)
+        # a formation whose origin is in [low, high] on both axes lies in the grid with the
+        # cells touching it (at most `tiles` cells across, one more each side)
+        self.low = 1 - geo.GRID // 2
+        self.high = geo.GRID - geo.GRID // 2 - tiles - 1
 
     def tile(self, key: int) -> TileTable:
         """The :class:`TileTable` of the tile cell of code ``key`` (see
@@ -129,6 +134,27 @@ class ActionTables:
             if len(self._tiles) >= INTERN_LIMIT:
                 self._tiles.clear()
             found = self._tiles[key] = TileTable(geo.cell_of(key), self.side, self.reach)
+        return found
+
+    def base(self, ox: int, oy: int) -> int:
+        """The grid index of the formation origin ``(ox, oy)`` (a tile of a shape is at
+        ``base + shape.slots[i]``, see :meth:`at`), or -1 if the formation may leave the
+        grid."""
+        low, high = self.low, self.high
+        if low <= ox <= high and low <= oy <= high:
+            half = geo.GRID // 2
+            return (ox + half) * geo.GRID + oy + half
+        return -1
+
+    def at(self, base: int, slot: int, key: int) -> TileTable:
+        """:meth:`tile` of code ``key``, the tile at ``slot`` (a shape's) from the origin of
+        grid index ``base`` (:meth:`base`; -1: not in the grid): read from :attr:`grid`."""
+        if base < 0:
+            return self.tile(key)
+        grid = self.grid
+        found = grid[base + slot]
+        if found is None:
+            found = grid[base + slot] = self.tile(key)
         return found
 
     def __reduce__(self) -> tuple[Any, ...]:
