@@ -34,7 +34,8 @@ def test_pairs_hard_searches_five_times_normals_simulations() -> None:
 
 def test_connnect_levels_value_finished_rollouts_by_the_score_margin() -> None:
     # With the +-1 of a finished game, three times the simulations gained about +55 Elo a
-    # step (s8); a margin rollout separates actions about twice as well (s10/margin_signal.txt).
+    # step (s8); a margin rollout tells actions apart like about 1.5 +-1 rollouts
+    # (s10/margin_signal.txt).
     margins = {level_settings("connnect", level).margin for level in LEVELS}
     assert len(margins) == 1
     (margin,) = margins

@@ -552,7 +552,8 @@ so ``hard`` takes about 0.3-0.7 s of CPU a decision in mid-game.
 
 With 2-4 players every level values a rollout played to the end by the score margin
 (``margin=MARGIN``: ``tanh((own - best other's points) / 25)``) rather than ±1: a won or lost
-game says nothing about how close it was, and the dice decide many games, so a ±1 rollout
-separates the prior's best actions about half as well as a margin rollout
+game says nothing about how close it was, and the dice decide many games: over the prior's
+best four actions of mid-game positions a margin rollout was worth about 1.5 ±1 rollouts in
+telling them apart, and in a decided game the ±1 told nothing
 (``benchmarks/results/ladder/s10/margin_signal.txt``); with ±1 three times the simulations
 gained only about +55 Elo a step (``docs/agents.md``)."""
