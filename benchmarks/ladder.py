@@ -133,9 +133,10 @@ FIELDS: dict[str, type] = {
     "max_rollout": int,
     "exploration": float,
     "widening": float,
+    "margin": float,
 }
-"""The settings ``--set`` may change, with their types (``seconds``/``widening`` also take
-``none``)."""
+"""The settings ``--set`` may change, with their types (``seconds``/``widening``/``margin``
+also take ``none``)."""
 
 
 def set_levels(game_name: str, changes: list[str]) -> None:
@@ -159,7 +160,7 @@ def set_levels(game_name: str, changes: list[str]) -> None:
                 f"and FIELD in {', '.join(FIELDS)}, not {change!r}"
             )
         parsed: Any
-        if value.lower() == "none" and name in ("seconds", "widening"):
+        if value.lower() == "none" and name in ("seconds", "widening", "margin"):
             parsed = None
         else:
             try:

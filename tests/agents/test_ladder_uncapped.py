@@ -92,6 +92,10 @@ def test_set_tries_other_level_settings_and_refuses_bad_ones(
     module.set_levels("quinque", ["hard.iterations=4000", "hard.seconds=none"])
     after = level_settings("quinque", "hard")
     assert (after.iterations, after.seconds) == (4000, None)
+    module.set_levels("quinque", ["hard.margin=25"])
+    assert level_settings("quinque", "hard").margin == 25.0
+    module.set_levels("quinque", ["hard.margin=none"])
+    assert level_settings("quinque", "hard").margin is None
     assert after.exploration == before.exploration
     assert module.simulations("quinque", "mcts:hard") == 4000
 

@@ -30,3 +30,13 @@ def test_pairs_hard_searches_five_times_normals_simulations() -> None:
     # at 5x (2000 against 400) +0.59 [+0.21, +0.97] in 17 games (s9/pairs-normal-hard/).
     normal, hard = (level_settings("pairs", level).iterations for level in ("normal", "hard"))
     assert hard >= 5 * normal
+
+
+def test_connnect_levels_value_finished_rollouts_by_the_score_margin() -> None:
+    # With the +-1 of a finished game, three times the simulations gained about +55 Elo a
+    # step (s8); a margin rollout tells actions apart like about 1.5 +-1 rollouts
+    # (s10/margin_signal.txt).
+    margins = {level_settings("connnect", level).margin for level in LEVELS}
+    assert len(margins) == 1
+    (margin,) = margins
+    assert margin is not None and 5.0 <= margin <= 100.0

@@ -143,3 +143,66 @@ def test_connnect_bit_counts_equal_int_bit_count() -> None:
     rng = random.Random(5)
     masks = [0, 1, 1 << 35, (1 << 36) - 1, *(rng.getrandbits(36) for _ in range(500))]
     assert [_ones(m) for m in masks] == [m.bit_count() for m in masks]
+
+
+# ----- finished rollouts valued by the score margin (Level.margin) -----------------------------
+class _Recording(MCTSAgent):
+    """Keeps every rollout's last position's points and returns, and the values it gave."""
+
+    seen: list[tuple[bool, list[float] | None, list[float], list[float]]]
+
+    def _rollout(self, state: Any) -> list[float]:
+        values = super()._rollout(state)
+        self.seen.append((state.is_terminal(), state.points(), state.returns(), values))
+        return values
+
+
+def _record(game: str, players: int, margin: float | None, monkeypatch: Any) -> _Recording:
+    from connect_arena.agents.knowledge import Level
+    from connect_arena.core import load, sample_chance_outcome
+
+    known = knowledge_for(game)
+    assert known is not None and isinstance(known.levels, dict)
+    level = Level(iterations=12, seconds=None, max_rollout=2000, exploration=0.5, margin=margin)
+    monkeypatch.setitem(known.levels, "hard", level)  # restored after the test
+    state: Any = load(game, num_players=players).new_initial_state()
+    import random
+
+    rng = random.Random(4)
+    while state.is_chance_node():
+        state.apply_action(sample_chance_outcome(state, rng))
+    agent = _Recording(seed=4, level="hard", reuse=False)
+    agent.seen = []
+    agent.search(state, state.current_player if state.current_player >= 0 else 0)
+    return agent
+
+
+def test_a_finished_rollout_is_valued_by_the_score_margin_when_the_level_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """CO'NNN'ECT, 2 players: with ``margin=25`` a rollout played to the end is worth
+    ``tanh((own - other) / 25)`` per seat (a close win little, a big one nearly 1), not the
+    ±1 of ``returns()``; the winner's value stays above the loser's. Without it: ``returns()``."""
+    agent = _record("connnect", 2, 25.0, monkeypatch)
+    finished = [entry for entry in agent.seen if entry[0]]
+    assert len(finished) >= 6
+    for _, points, returns, values in finished:
+        assert points is not None
+        a, b = points
+        assert values == pytest.approx([math.tanh((a - b) / 25.0), math.tanh((b - a) / 25.0)])
+        assert all(-1.0 < v < 1.0 for v in values)
+        if returns[0] != returns[1]:
+            assert (values[0] - values[1]) * (returns[0] - returns[1]) >= 0.0
+    assert len({round(v[0], 6) for *_, v in finished}) > 2  # not just the three of ±1 / 0
+    plain = _record("connnect", 2, None, monkeypatch)
+    for done, _, returns, values in plain.seen:
+        if done:
+            assert values == returns
+
+
+def test_partners_ignore_the_margin(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Connect Pairs' partners share one return: a margin between seats means nothing, so a
+    level's ``margin`` leaves its rollouts valued as before (the game's leaf or returns)."""
+    with_margin = _record("pairs", 4, 10.0, monkeypatch)
+    without = _record("pairs", 4, None, monkeypatch)
+    assert [v for *_, v in with_margin.seen] == [v for *_, v in without.seen]

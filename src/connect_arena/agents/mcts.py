@@ -193,6 +193,7 @@ class MCTSAgent:
         self.workers = workers
         self._exploration = exploration
         self._max_rollout = max_rollout
+        self._margin: float | None = None
         self._low = math.inf
         self._high = -math.inf
         self._policy: RolloutPolicy = uniform_rollout
@@ -268,17 +269,22 @@ class MCTSAgent:
         iterations, seconds = self.iterations, self.seconds
         widening = self.widening if self.widening is not None else known and known.widening
         self._exploration, self._max_rollout = self.exploration, self.max_rollout
+        margin: float | None = None
         if self.level is not None:
             settings = level_settings(state.game.name, self.level)
             iterations, seconds = settings.iterations, settings.seconds
             self._exploration, self._max_rollout = settings.exploration, settings.max_rollout
             if settings.widening is not None:
                 widening = settings.widening
+            margin = settings.margin
         iterations, deadline = _limits(iterations, seconds, budget)
         self._policy = self.rollout_policy or (known and known.rollout) or uniform_rollout
         self._leaf = _leaf_function(known)
         self._prior = known.prior if known is not None and self.rollout_policy is None else None
         self._widening = widening or None
+        # Partners share their points: a margin between seats means nothing there.
+        teams = state.game.game_type.utility is Utility.TEAMS
+        self._margin = margin if state.game.num_players > 1 and not teams else None
         # Solved values are two opposing sides' exact returns; partners share theirs.
         self._solving = (
             self.solver
@@ -462,7 +468,11 @@ class MCTSAgent:
             if player < 0:
                 player = min(state.active_players())
             state.apply_legal_action(policy(state, player, rng), player)
-        values = self._leaf(state)
+        margin = self._margin
+        if margin is not None and state.current_player == TERMINAL:
+            values = _margins(state, margin)
+        else:
+            values = self._leaf(state)
         low, high = min(values), max(values)
         if low < self._low:
             self._low = low
@@ -553,6 +563,21 @@ def _leaf_function(known: Knowledge | None) -> Callable[[State[Any]], list[float
 
 def _returns(state: State[Any]) -> list[float]:
     return state.returns()
+
+
+def _margins(state: State[Any], margin: float) -> list[float]:
+    """A finished game's value per seat by its score margin: ``tanh((own points - best other
+    seat's points) / margin)`` (:attr:`~connect_arena.agents.knowledge.Level.margin`); the
+    game's ``returns()`` when it keeps no points."""
+    points = state.points()
+    if points is None or len(points) < 2:
+        return state.returns()
+    tanh = math.tanh
+    values = []
+    for seat, own in enumerate(points):
+        best = max(p for other, p in enumerate(points) if other != seat)
+        values.append(tanh((own - best) / margin))
+    return values
 
 
 def _limits(

@@ -49,6 +49,12 @@ class Level:
             (``0``: value the new leaf at once).
         exploration: the UCT constant ``c`` (returns rescaled to [0, 1]).
         widening: progressive-widening exponent α, ``None`` for the game's default.
+        margin: ``None``: a rollout that reaches the end of the game is valued by the game's
+            ``returns()``. A number of points: it is valued by the score margin instead,
+            ``tanh((own points - best other seat's points) / margin)`` per seat, in (-1, 1)
+            (the game's ``points()``; games of 2+ seats that each score their own, not
+            teams). A win by one point and a win by thirty then differ, so each rollout of a
+            game where luck decides much tells the search more than its ±1 (less variance).
     """
 
     iterations: int
@@ -56,6 +62,7 @@ class Level:
     max_rollout: int = 40
     exploration: float = 1.4
     widening: float | None = None
+    margin: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -75,6 +75,9 @@ LINK_VALUE = 0.5
 """Value of a number still to write next to an unclaimed equal or consecutive number."""
 LEAF_SCALE = 25.0
 """Points ahead of the best opponent that count as "clearly winning" for a search leaf."""
+MARGIN = 25.0
+"""Points of lead at which a rollout played to the end counts as a clear win for the levels
+(``Level.margin``: ``tanh(lead / MARGIN)`` instead of the ±1 of ``returns()``)."""
 OUT_COST = 40.0
 """How far behind a player out of the game counts in a game of 2-4 (he cannot win)."""
 
@@ -527,9 +530,11 @@ KNOWLEDGE = Knowledge(
     prior=prior,
     widening=0.5,
     levels={
-        "easy": Level(iterations=30, seconds=0.5, max_rollout=400, exploration=1.0),
-        "normal": Level(iterations=100, seconds=1.0, max_rollout=400, exploration=0.5),
-        "hard": Level(iterations=300, seconds=2.0, max_rollout=400, exploration=0.5),
+        "easy": Level(iterations=30, seconds=0.5, max_rollout=400, exploration=1.0, margin=MARGIN),
+        "normal": Level(
+            iterations=100, seconds=1.0, max_rollout=400, exploration=0.5, margin=MARGIN
+        ),
+        "hard": Level(iterations=300, seconds=2.0, max_rollout=400, exploration=0.5, margin=MARGIN),
     },
 )
 """CO'NNN'ECT's knowledge: evaluation, leaf values, prior, rollout policy and levels.
@@ -543,4 +548,12 @@ policy. With that order 30 simulations beat the greedy agent 12-0 (2 players, 12
 much noisier across depths than a played-out score. The levels are 30 / 100 / 300
 simulations (``benchmarks/ladder.py``'s figures in ``docs/agents.md``); a rollout costs about
 2-3 ms and the prior about 1.6 ms a node on average (8 ms at most, ~90 claims or writes),
-so ``hard`` takes about 0.3-0.7 s of CPU a decision in mid-game."""
+so ``hard`` takes about 0.3-0.7 s of CPU a decision in mid-game.
+
+With 2-4 players every level values a rollout played to the end by the score margin
+(``margin=MARGIN``: ``tanh((own - best other's points) / 25)``) rather than ±1: a won or lost
+game says nothing about how close it was, and the dice decide many games: over the prior's
+best four actions of mid-game positions a margin rollout was worth about 1.5 ±1 rollouts in
+telling them apart, and in a decided game the ±1 told nothing
+(``benchmarks/results/ladder/s10/margin_signal.txt``); with ±1 three times the simulations
+gained only about +55 Elo a step (``docs/agents.md``)."""
