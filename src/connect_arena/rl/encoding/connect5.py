@@ -415,8 +415,8 @@ class Connect5Root(Root):
     def node(self) -> Node:
         node = self._node
         if node is None:
-            by_index = self.c5.by_index
-            node = {key: cast(Action, by_index[key]) for key in self.keys}
+            by_index: tuple[Any, ...] = self.c5.by_index  # (no cast: a check per entry)
+            node = {key: by_index[key] for key in self.keys}
             if self.captures:
                 node.update(self._capture_part())
             elif not self.keys:
