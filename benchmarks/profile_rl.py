@@ -25,27 +25,33 @@ ROOTS = ("time_env", "time_stepper", "replay")
 """The frames whose samples are counted (``bench_pettingzoo``'s ways)."""
 
 
-def loop(game: str, players: int, seconds: float, way: str) -> None:
+def loop(game: str, players: int, seconds: float, way: str, rounds: int = 0) -> None:
     """``env.step`` (``way`` ``env``) or the stepper's legal ids and ``apply_id``
-    (``stepper``: what OpenSpiel's loop asks) over 10 recorded games, again and again for
-    ``seconds`` of wall time."""
+    (``stepper``: what OpenSpiel's loop asks), or the engine alone (``engine``: legal actions
+    and ``apply_legal_action``, the control) over 10 recorded games, again and again for
+    ``seconds`` of wall time, or exactly ``rounds`` times (a fixed amount of work, for a
+    whole-process A/B of two builds)."""
     import bench_pettingzoo as bench
 
     if way == "openspiel":
-        openspiel_loop(game, players, seconds)
+        openspiel_loop(game, players, seconds, rounds)
         return
     games = bench.record(game, players, 10)
     end = time.time() + seconds
-    while time.time() < end:
+    done = 0
+    while (done < rounds) if rounds else (time.time() < end):
         if way == "env":
             bench.time_env(game, players, games, False)
+        elif way == "engine":
+            bench.time_engine(game, players, games)
         else:
             bench.time_stepper(game, players, games)
+        done += 1
 
 
-def openspiel_loop(game: str, players: int, seconds: float) -> None:
+def openspiel_loop(game: str, players: int, seconds: float, rounds: int = 0) -> None:
     """``bench_rl.py``'s ``openspiel`` way (10 random games of the default options but
-    ``players``) again and again for ``seconds`` of wall time."""
+    ``players``) again and again for ``seconds`` of wall time, or exactly ``rounds`` times."""
     import bench_rl
     from connect_arena.core import load
 
@@ -60,8 +66,10 @@ def openspiel_loop(game: str, players: int, seconds: float) -> None:
     finished, _, _ = bench_rl.engine_games(game, engine_options, range(10), time.process_time)
     games = bench_rl.trajectories(game, engine_options, finished)
     end = time.time() + seconds
-    while time.time() < end:
+    done = 0
+    while (done < rounds) if rounds else (time.time() < end):
         bench_rl.openspiel_games(game, options, games, time.process_time)
+        done += 1
 
 
 def summary(path: Path, frames: int = 40, lines: int = 25) -> str:
@@ -95,12 +103,13 @@ def main() -> None:
     run.add_argument("game")
     run.add_argument("players", type=int)
     run.add_argument("--seconds", type=float, default=10.0)
-    run.add_argument("--way", choices=("env", "stepper", "openspiel"), default="env")
+    run.add_argument("--way", choices=("env", "stepper", "openspiel", "engine"), default="env")
+    run.add_argument("--rounds", type=int, default=0, help="a fixed number of passes instead")
     read = commands.add_parser("summary", help="summarise py-spy's raw output")
     read.add_argument("path", type=Path)
     args = parser.parse_args()
     if args.command == "loop":
-        loop(args.game, args.players, args.seconds, args.way)
+        loop(args.game, args.players, args.seconds, args.way, args.rounds)
     else:
         print(summary(args.path))
 

@@ -224,11 +224,20 @@ class _Table:
             # one compiled call from the id to the next seat: no Python layer per outcome
             return self.stepper.apply_and_draw(int(action), draw)  # type: ignore[call-overload]
         except (TypeError, ValueError) as error:
-            if self.illegal_action == "raise":
-                raise ValueError(f"{name}: {error}") from None
-            gymnasium.logger.warn(f"{name} chose an illegal action ({error}): it loses")
-            self.forfeit = name
+            self.refuse(name, error)
             return None
+
+    def refuse(self, name: str, error: Exception) -> None:
+        """``name``'s id was refused with ``error``: raise under the ``"raise"`` policy, else
+        end the game with ``name`` as :attr:`forfeit`.
+
+        Raises:
+            ValueError: under the ``"raise"`` policy (nothing changed).
+        """
+        if self.illegal_action == "raise":
+            raise ValueError(f"{name}: {error}") from None
+        gymnasium.logger.warn(f"{name} chose an illegal action ({error}): it loses")
+        self.forfeit = name
 
     def over(self) -> bool:
         """Whether the episode is over (the game, or a forfeit)."""
@@ -384,7 +393,11 @@ class ConnectArenaEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type h
             return
         table = self.table
         before = table.progress() if table.shaped else None
-        seat = table.play(agent, action)
+        try:  # ``table.play`` written out: a Python call less on the hot path
+            seat = table.stepper.apply_and_draw(int(action), table.draws.draw)  # type: ignore[arg-type]
+        except (TypeError, ValueError) as error:
+            table.refuse(agent, error)
+            seat = None
         self._cumulative_rewards[agent] = 0.0
         if seat is not None and seat >= 0:  # the usual step: the game goes on
             self.agent_selection = table.names[seat]

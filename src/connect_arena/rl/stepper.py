@@ -169,7 +169,9 @@ class Stepper:
         if player != current or current == TERMINAL:
             return []
         if current == CHANCE:
-            return sorted(self._chance_table())
+            entry = self._chance_entry()
+            self._chance = entry[1]  # for the id that follows
+            return [pair[0] for pair in entry[2]]
         ids = self._sorted
         if ids is None:
             ids = self._sorted = sorted(self._tree()) if self.prefix else self._first().ids()
@@ -349,7 +351,9 @@ class Stepper:
         else ``[]``."""
         if not self.state.is_chance_node():
             return []
-        return list(self._chance_entry()[2])
+        entry = self._chance_entry()
+        self._chance = entry[1]  # the id that follows is looked up here, not found again
+        return list(entry[2])
 
     # ----- views -------------------------------------------------------------------------------
     def observation_tensor(self, player: int) -> Tensor:

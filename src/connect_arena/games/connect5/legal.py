@@ -145,6 +145,16 @@ def keyed_actions(
     return _generate(state, player, tables.keyed_place, tables.keyed_stack, tables.keyed_steps)
 
 
+def legal_indices(state: Connect5State, player: int) -> tuple[list[int], list[Connect5Action]]:
+    """:func:`keyed_actions` with the indices alone: the placements, stacks, steps and splits
+    as their indices (ascending; ``tables.by_index`` names each one's action), then the
+    captures; both empty when ``pass`` is the only legal action. The same generator fills
+    both from the tables of indices, so the research adapters read their ids (these indices)
+    with no action object touched."""
+    tables = state.cfg.tables
+    return _generate(state, player, tables.index_place, tables.index_stack, tables.index_steps)
+
+
 T = TypeVar("T")
 
 
@@ -225,13 +235,17 @@ def _moves(
         if owner[dst] < 0
     ]
     if cfg.retrace_previous_turn and state.last_route[player] is not None:
-        steps = [a for a in steps if not retraces_into_run(state, player, _action(a))]
-        splits = [a for a in splits if not retraces_into_run(state, player, _action(a))]
+        at = cfg.tables.by_index
+        steps = [a for a in steps if not retraces_into_run(state, player, _action(a, at))]
+        splits = [a for a in splits if not retraces_into_run(state, player, _action(a, at))]
     return steps + splits
 
 
-def _action(item: object) -> Connect5Action:
-    """The action of an item of the tables: the action, or the second of a pair."""
+def _action(item: object, by_index: tuple[Connect5Action | None, ...]) -> Connect5Action:
+    """The action of an item of the tables: the action, the second of a pair, or the
+    action of an index (``by_index``: ``tables.by_index``)."""
+    if isinstance(item, int):
+        return cast(Connect5Action, by_index[item])
     return cast(Connect5Action, item[1] if isinstance(item, tuple) else item)
 
 

@@ -29,6 +29,8 @@ StepEntry = tuple[int, Step, Split, bool]
 """``(dst, step, split, both circled)`` for a link from a dot to its neighbour ``dst``."""
 KeyedStepEntry = tuple[int, tuple[int, Step], tuple[int, Split], bool]
 """A :data:`StepEntry` with each action paired with its index (:class:`Tables`)."""
+IndexStepEntry = tuple[int, int, int, bool]
+"""A :data:`StepEntry` with each action's index in its place (:class:`Tables`)."""
 JumpEntry = tuple[int, int, int, Jump, Jump]
 """``(over, to, segment mask, jump, sandwich)`` for a jump triple from a dot."""
 
@@ -100,6 +102,24 @@ class Tables:
             )
             for src, row in enumerate(self.steps)
         )
+        self.index_place = tuple(range(dots))
+        self.index_stack = tuple(range(dots, 2 * dots))
+        self.index_steps: tuple[tuple[IndexStepEntry, ...], ...] = tuple(
+            tuple((dst, step[0], split[0], both) for dst, step, split, both in row)
+            for row in self.keyed_steps
+        )
+        by_index: list[Place | Stack | Step | Split | None] = [None] * (
+            self.split_base + dots * self.links
+        )
+        for index, place in self.keyed_place:
+            by_index[index] = place
+        for index, stack in self.keyed_stack:
+            by_index[index] = stack
+        for row in self.keyed_steps:
+            for _, (at, step), (where, split), _ in row:
+                by_index[at] = step
+                by_index[where] = split
+        self.by_index = tuple(by_index)
 
     def _steps(self, links: tuple[Link, ...]) -> tuple[StepEntry, ...]:
         ids, circled = self.ids, self.circled

@@ -195,7 +195,8 @@ class Root:
         self._node: Node | None = None
 
     def ids(self) -> list[int]:
-        """The legal first ids, ascending (a new list)."""
+        """The legal first ids, ascending: a list the caller keeps unchanged (the stepper
+        keeps it and hands out copies; a game's root may answer with a list it holds)."""
         return sorted(self.node())
 
     def pick(self, action_id: int) -> Action | None:

@@ -31,13 +31,14 @@ rows constant along the dots: ``2n+5+s`` seat ``s`` to act, ``3n+5+s`` tokens le
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Any, cast
 
 import numpy as np
 
 from connect_arena.core.game import Action, State
-from connect_arena.games.connect5.legal import keyed_actions
+from connect_arena.games.connect5.legal import keyed_actions, legal_indices
 from connect_arena.games.connect5.notation import (
     Connect5Action,
     FirstPlayer,
@@ -89,6 +90,7 @@ class Connect5Encoding(Encoding):
         self.cfg = cfg
         self.dot_range = np.arange(dots)
         self.circled = np.array(cfg.circled, np.float32)
+        self.by_index: tuple[Action | None, ...] = tables.by_index  # each such id's action
         # The engine hands out the interned action objects of ``tables`` (connect5/tables.py);
         # their ids are worked out once here, keyed by identity (an int hash, the quickest
         # look-up). The entries keep the objects alive (``tables`` does too), so no other
@@ -128,9 +130,10 @@ class Connect5Encoding(Encoding):
         return self._root(state, pairs, captures)
 
     def first(self, state: State[Any], player: int) -> Root:
-        """:class:`Connect5Root`: the engine's keyed legal actions, generated once."""
-        pairs, captures = keyed_actions(cast(Connect5State, state), player)
-        return Connect5Root(self, state, player, pairs, captures)
+        """:class:`Connect5Root`: the engine's legal ids (``legal.legal_indices``: the
+        indices of its tables are the ids), generated once."""
+        keys, captures = legal_indices(cast(Connect5State, state), player)
+        return Connect5Root(self, state, player, keys, captures)
 
     def pick(self, state: State[Any], player: int, action_id: int) -> Action | Node:
         """:meth:`Encoding.pick` from the engine's keyed legal actions: a placement, stack,
@@ -342,24 +345,25 @@ class Connect5Encoding(Encoding):
 
 
 class Connect5Root(Root):
-    """A position's first steps from the engine's keyed legal actions (``(id, action)``
-    pairs, ascending, then the captures): the ids without a dict, a placement, stack, step
-    or split picked by a binary search of the pairs; when every capture is a single jump
-    (interned), their ids read by identity once and a capture picked by a scan of them,
-    with no dict; the captures' part (:meth:`Connect5Encoding._captures`) is built only
-    for a chain, a repeated id or the root node."""
+    """A position's first steps from the engine's legal ids (``legal.legal_indices``: the
+    placements, stacks, steps and splits as their ids, ascending, then the captures): the
+    ids with no dict and no action touched, a placement, stack, step or split picked by a
+    binary search of the ids and read from ``tables.by_index``; when every capture is a
+    single jump (interned), their ids read by identity once and a capture picked by a scan
+    of them, with no dict; the captures' part (:meth:`Connect5Encoding._captures`) is built
+    only for a chain, a repeated id or the root node."""
 
     def __init__(
         self,
         encoding: Connect5Encoding,
         state: State[Any],
         player: int,
-        pairs: list[tuple[int, Connect5Action]],
+        keys: list[int],
         captures: list[Connect5Action],
     ) -> None:
         super().__init__(encoding, state, player)
         self.c5 = encoding
-        self.pairs = pairs
+        self.keys = keys
         self.captures = captures
         self._hops: Node | None = None
         self._singles: list[int] | None = None  # the captures' ids, when all are single jumps
@@ -383,18 +387,21 @@ class Connect5Root(Root):
         return singles
 
     def ids(self) -> list[int]:
-        pairs = self.pairs
-        ids = [pair[0] for pair in pairs]  # ascending (legal.keyed_actions)
+        keys = self.keys  # ascending (legal.legal_indices)
         if self.captures:
             singles = self._single_ids()  # hop ids come after every other id
-            ids += sorted(self._capture_part() if singles is None else singles)
-        elif not pairs:
-            ids.append(self.c5.pass_id)
-        return ids
+            return keys + sorted(self._capture_part() if singles is None else singles)
+        if not keys:
+            return [self.c5.pass_id]
+        return keys  # (kept by the stepper, which hands out copies)
 
     def _pick_unbuilt(self, action_id: int) -> Action | None:
+        keys = self.keys
         if action_id < self.c5.hop_base:
-            return _search(self.pairs, action_id)
+            at = bisect_left(keys, action_id)
+            if at < len(keys) and keys[at] == action_id:
+                return self.c5.by_index[action_id]  # (an action at every listed id)
+            return None
         if self.captures:
             singles = self._single_ids()
             if singles is not None:
@@ -403,15 +410,16 @@ class Connect5Root(Root):
                 return None
             target = self._capture_part().get(action_id)
             return target if isinstance(target, Action) else None
-        return PASS if action_id == self.c5.pass_id and not self.pairs else None
+        return PASS if action_id == self.c5.pass_id and not keys else None
 
     def node(self) -> Node:
         node = self._node
         if node is None:
-            node = dict(self.pairs)
+            by_index: tuple[Any, ...] = self.c5.by_index  # (no cast: a check per entry)
+            node = {key: by_index[key] for key in self.keys}
             if self.captures:
                 node.update(self._capture_part())
-            elif not self.pairs:
+            elif not self.keys:
                 node[self.c5.pass_id] = PASS
             self._node = node
         return node
