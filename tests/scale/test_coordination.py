@@ -8,7 +8,7 @@ import json
 import time
 from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import pytest
 import redis
@@ -418,3 +418,32 @@ def test_the_sweep_leaves_a_dormant_replica_alone(database_url: str, redis_url: 
             assert two.tables[info.id].seq < one.tables[info.id].seq
 
     run(scenario)
+
+
+class _QuietPubSub:
+    """A subscription that Redis confirms only when the test says (``_confirmed``)."""
+
+    async def subscribe(self, *channels: str) -> None:
+        return None
+
+
+def test_a_follow_cancelled_as_redis_confirms_it_is_cancelled() -> None:
+    """A cancel that arrives in the loop turn in which Redis confirms the subscription ends
+    ``follow`` (Python 3.11's ``wait_for`` returned the confirmation and swallowed such a
+    cancel, as it did in the tournament task that hung CI in session 39). No Redis needed:
+    the coordinator connects at ``start``, never here."""
+
+    async def main() -> None:
+        coordinator = RedisCoordinator("redis://127.0.0.1:1/0")
+        coordinator._pubsub = cast(Any, _QuietPubSub())
+        task = asyncio.create_task(coordinator.follow(7))
+        for _ in range(3):
+            await asyncio.sleep(0)  # subscribed; waiting for the confirmation
+        assert not task.done()
+        coordinator._confirmed(coordinator.table_channel(7))
+        assert task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        await coordinator.redis.aclose()
+
+    asyncio.run(main())

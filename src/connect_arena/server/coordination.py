@@ -571,7 +571,10 @@ class RedisCoordinator:
         self._confirmations.setdefault(channel, []).append(confirmed)
         try:
             await pubsub.subscribe(channel)
-            await asyncio.wait_for(confirmed, 5)
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a cancel that
+            # arrives in the turn the confirmation lands
+            async with asyncio.timeout(5):
+                await confirmed
         except (RedisError, OSError, TimeoutError) as error:
             raise CoordinationError(f"Redis: cannot subscribe to {channel}: {error}") from None
 
