@@ -4,10 +4,7 @@ count, so a time cap that a busy machine reaches does not weaken it."""
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import random
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -17,16 +14,11 @@ from connect_arena.agents.knowledge import knowledge_for, level_settings
 from connect_arena.agents.levels import make_agent
 from connect_arena.core import load
 from playouts import random_steps
+from scripts import benchmark_script
 
 
 def ladder() -> ModuleType:
-    path = Path(__file__).parents[2] / "benchmarks" / "ladder.py"
-    spec = importlib.util.spec_from_file_location("ladder", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["ladder"] = module
-    spec.loader.exec_module(module)
-    return module
+    return benchmark_script("ladder")
 
 
 def decisions(agent: Agent, seed: int, count: int) -> list[str]:

@@ -6,12 +6,15 @@ jar and swaps it into the client for its requests, so several people share one s
 
 from __future__ import annotations
 
+import asyncio
+import threading
 import time
 import warnings
 from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
 
@@ -127,3 +130,23 @@ def wait_for_status(player: Player, table_id: int, status: str, seconds: float =
             return
         time.sleep(0.02)
     raise AssertionError(f"table {table_id} did not become {status}")
+
+
+async def cancel_as_its_answer_lands(
+    task: asyncio.Task[Any], go: threading.Event, turns: int
+) -> None:
+    """Let ``task``'s worker thread answer (set ``go``) while the loop is busy, cancel the task
+    ``turns`` loop turns later, and check the cancel ends it: Python 3.11's ``wait_for``
+    returned such an answer and swallowed the cancel (session 39's CI hang).
+
+    Raises:
+        AssertionError: the task had already finished, or it swallowed the cancel.
+    """
+    await asyncio.sleep(0.05)  # the work runs in its thread
+    go.set()
+    time.sleep(0.2)  # the loop is busy while the answer is handed back to it
+    for _ in range(turns):
+        await asyncio.sleep(0)
+    assert task.cancel()  # still running (a turn more and the answer is taken)
+    with pytest.raises(asyncio.CancelledError):
+        await task

@@ -4,23 +4,16 @@ other threads (the database thread above all), so a CPU-per-move figure says whi
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import sys
 import threading
 import time
-from pathlib import Path
 from types import ModuleType
+
+from scripts import benchmark_script
 
 
 def bench_server() -> ModuleType:
-    path = Path(__file__).parents[2] / "benchmarks" / "bench_server.py"
-    spec = importlib.util.spec_from_file_location("bench_server", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_server"] = module
-    spec.loader.exec_module(module)
-    return module
+    return benchmark_script("bench_server")
 
 
 def test_the_cpu_split_tells_the_main_thread_from_the_others() -> None:

@@ -5,24 +5,18 @@ and every frame too, on a socket that stays open (issue 30, items 7 and 8)."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 import tempfile
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from scripts import benchmark_script
+
 
 def fuzzer() -> ModuleType:
-    path = Path(__file__).parents[2] / "benchmarks" / "fuzz_server.py"
-    spec = importlib.util.spec_from_file_location("fuzz_server", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["fuzz_server"] = module
-    spec.loader.exec_module(module)
-    return module
+    return benchmark_script("fuzz_server")
 
 
 @pytest.mark.parametrize("seed", [11, 12])

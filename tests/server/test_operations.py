@@ -25,7 +25,12 @@ from connect_arena.server.dependencies import Arena
 from connect_arena.server.logcontext import ContextFilter, LogContext
 from connect_arena.server.operations import _database_ready, log_json_line
 from tests.server.live import free_port
-from tests.server.serverhelpers import Player, fast_settings, receive_until
+from tests.server.serverhelpers import (
+    Player,
+    cancel_as_its_answer_lands,
+    fast_settings,
+    receive_until,
+)
 
 
 def metric(text: str, name: str, **labels: str) -> float:
@@ -221,14 +226,7 @@ def test_a_readiness_ping_stops_when_cancelled_as_its_answer_lands(turns: int) -
         arena = cast(Arena, SimpleNamespace(storage=SimpleNamespace(engine=_HeldEngine(go))))
         task = asyncio.create_task(_database_ready(arena))
         try:
-            await asyncio.sleep(0.05)  # the ping runs in its thread
-            go.set()
-            time.sleep(0.2)  # the loop is busy while the answer is handed back to it
-            for _ in range(turns):
-                await asyncio.sleep(0)
-            assert task.cancel()  # still running (a turn more and the answer is taken)
-            with pytest.raises(asyncio.CancelledError):
-                await task
+            await cancel_as_its_answer_lands(task, go, turns)
         finally:
             go.set()
 

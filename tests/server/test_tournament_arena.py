@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import threading
-import time
 from datetime import timedelta
 
 import pytest
@@ -14,6 +13,7 @@ import pytest
 from connect_arena.core import game_class
 from connect_arena.service import MemoryStorage, SeatRequest, TableStatus
 from connect_arena.service.tournaments import Format, MemoryTournamentStore, TournamentStatus
+from tests.server.serverhelpers import cancel_as_its_answer_lands
 from tests.server.tournamenthelpers import CLOCK, PEOPLE, QUICK, enter, running, service, until
 
 
@@ -164,14 +164,7 @@ def test_a_pairing_off_the_loop_stops_when_cancelled_as_its_answer_lands(turns: 
 
         try:
             task = asyncio.create_task(arena.tournaments._off_loop(work))
-            await asyncio.sleep(0.05)  # the pairing runs in its thread
-            go.set()
-            time.sleep(0.2)  # the loop is busy while the answer is handed back to it
-            for _ in range(turns):
-                await asyncio.sleep(0)
-            assert task.cancel()  # still running (a turn more and the answer is taken)
-            with pytest.raises(asyncio.CancelledError):
-                await task
+            await cancel_as_its_answer_lands(task, go, turns)
         finally:
             go.set()
             await asyncio.wait_for(arena.close(), 10)
