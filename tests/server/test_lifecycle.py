@@ -583,6 +583,27 @@ def test_a_flag_before_every_first_action_aborts() -> None:
     run(body)
 
 
+def test_a_page_hears_the_stopped_clocks_when_a_flag_ends_the_game() -> None:
+    """The end sends the clocks as they stopped, after the table's end: a page counting down
+    from the last state it received would show what it still had (e.g. "0:00.1" for a
+    fallen flag, when that state reached it late), not the server's 0."""
+
+    async def body(service: MatchService) -> None:
+        table_id = await new_table(service, [ALICE, BOB], settings=realtime(0, 0.3))
+        table = await service.get_table(table_id)
+        watcher = await service.watch(table_id, CAROL.id)
+        drain(watcher)
+        await until(lambda: table.info.status is TableStatus.FINISHED, 5)  # nobody moves
+        messages = drain(watcher)
+        ended = next(i for i, m in enumerate(messages) if m["type"] == "table")
+        states = [m for m in messages[ended:] if m["type"] == "state"]
+        assert states, [m["type"] for m in messages]
+        assert states[-1]["clocks"]["0"] == 0.0 and states[-1]["running"] == []
+        assert states[-1]["clocks"]["1"] == pytest.approx(0.3)
+
+    run(body)
+
+
 def test_an_action_after_the_flag_is_refused_even_before_the_timer() -> None:
     async def body(service: MatchService) -> None:
         table_id = await new_table(service, [ALICE, BOB], settings=realtime(0, 5))

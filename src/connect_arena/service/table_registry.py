@@ -126,7 +126,8 @@ class TableRegistry:
     ) -> None:
         """Record a game's end on ``table`` in memory (stored by the caller): stop its clocks,
         clear its offers, move it to the finished cache, tell its viewers and publish
-        :class:`TableFinished` — once: a table already finished is left as it is. The
+        :class:`TableFinished` — once: a table already finished is left as it is. An end no
+        action brought (a flag, a resignation) also sends the state with the stopped clocks. The
         final points (``info.scores``) are the state's when it reached its end by the rules.
         ``remote``: another process ended it (this is its replica following).
         """
@@ -144,6 +145,10 @@ class TableRegistry:
         table.offers.takeback_accepted.clear()
         self.remember_finished(table)
         table.broadcast_table()
+        if table.clocks is not None and reason is not ResultReason.NORMAL:
+            # No action carries the stopped clocks to the pages (a flag, a resignation, an
+            # abort): without them a page shows what it counted down to when it heard the end.
+            table.broadcast(table.state_message)
         self.hub.publish(
             TableFinished(table, returns=table.info.returns, reason=reason, remote=remote)
         )
