@@ -3,7 +3,6 @@
 # samples where a thread holds the GIL; raw collapsed stacks), 35 s into a 40 s run of bench_server.py.
 # usage: s41_profile.sh TREE OUT TABLES (TREE: the checkout whose src/ the server runs, its compiled
 # engines copied into src/connect_arena/_native/; run from the worktree with .venv). Summary: s41_aggregate.py
-# usage: s41_prof.sh TREE OUT TABLES
 TREE=$1; OUT=$2; T=$3
 cd "$(dirname "$0")/../../.."
 PYTHONPATH=$TREE/src nice -n 10 .venv/bin/python benchmarks/bench_server.py --tables $T --seconds 40 --processes 1 > $OUT.bench.txt 2>&1 &
