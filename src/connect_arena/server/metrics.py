@@ -104,6 +104,7 @@ class Metrics:
         self._phases = tuple(
             self.move_phases.labels(phase) for phase in ("queued", "engine", "stored")
         )
+        self._action_counters: dict[tuple[str, str], Counter] = {}
         self.loop_lag = Histogram(
             "connect_arena_loop_lag_seconds",
             "How late the event loop ran a timer, seconds",
@@ -117,8 +118,11 @@ class Metrics:
         self.registry.register(_Tables(tables))
 
     def _committed(self, event: ActionCommitted) -> None:
-        by = "chance" if event.entry.seat < 0 else "seat"
-        self.actions.labels(event.table.info.game, by).inc()
+        key = (event.table.info.game, "chance" if event.entry.seat < 0 else "seat")
+        counter = self._action_counters.get(key)
+        if counter is None:  # labels() takes a lock and checks its names at every call
+            counter = self._action_counters[key] = self.actions.labels(*key)
+        counter.inc()
         timing = event.timing
         if timing is not None:
             queued, engine, stored = self._phases

@@ -18,7 +18,7 @@ from connect_arena.service.clocks import Clocks
 from connect_arena.service.messages import (
     event_json,
     has_private_information,
-    legal_entry,
+    legal_entries,
     observation_for,
     state_json,
     table_json,
@@ -435,7 +435,7 @@ class LiveTable:
         actions = self.legal_actions(seat)
         found = self._entries.get(seat)
         if found is None:
-            found = self._entries[seat] = [legal_entry(action) for action in actions]
+            found = self._entries[seat] = legal_entries(actions)
         return found
 
     def legal_action(self, seat: int, notation: str) -> Action | None:

@@ -1,0 +1,70 @@
+"""A state message's legal actions are looked up by the action objects' identity first
+(``messages.legal_entries``): an engine hands out the same objects from state to state, and a
+look-up by value hashed and compared each of them in Python, every move."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import pytest
+
+from connect_arena.core import CHANCE, Action, load
+from connect_arena.service import messages
+from connect_arena.service.messages import legal_entry, state_json
+
+HASHED: list[int] = []
+
+
+@dataclass(frozen=True)
+class Counted(Action):
+    """An action that records each time it is hashed."""
+
+    cell: int
+
+    def __str__(self) -> str:
+        return f"counted {self.cell}"
+
+    def __hash__(self) -> int:
+        HASHED.append(self.cell)
+        return hash(self.cell)
+
+
+def test_an_action_listed_again_is_not_hashed_again() -> None:
+    action = Counted(7)
+    first = legal_entry(action)
+    HASHED.clear()
+    again = legal_entry(action)
+    assert again is first
+    assert again == {"notation": "counted 7", "parts": {"kind": "counted", "cell": 7}}
+    assert HASHED == []
+
+
+def test_an_equal_action_gets_the_same_entry() -> None:
+    assert legal_entry(Counted(8)) is legal_entry(Counted(8))
+    assert legal_entry(Counted(9))["notation"] == "counted 9"
+
+
+def test_a_full_memo_starts_over_and_stays_right(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(messages, "ENTRIES_HELD", 3)
+    actions = [Counted(n) for n in range(10, 20)]
+    for _ in range(3):
+        entries = messages.legal_entries(actions)
+        assert [e["notation"] for e in entries] == [str(a) for a in actions]
+    assert len(messages._BY_IDENTITY) <= 3
+
+
+def test_listed_entries_are_the_engines_actions_through_a_game() -> None:
+    state = load("quinque", 2).new_initial_state()
+    rng = random.Random(11)
+    for _ in range(80):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]), CHANCE)
+            continue
+        seat = min(state.active_players())
+        actions = state.legal_actions(seat)
+        listed = state_json(1, state, 0, [seat])["legal"][str(seat)]
+        assert listed == [{"notation": str(a), "parts": a.parts()} for a in actions]
+        state.apply_action(rng.choice(actions), seat)
