@@ -160,6 +160,14 @@ class ActionTables:
     def __reduce__(self) -> tuple[Any, ...]:
         return (tables_for, (self.rules, self.side, self.tiles))
 
+    def move_key(self, i: int, j: int, dx: int, dy: int) -> int:
+        """The key in :attr:`Shape.after <connect_arena.games.quinque.shapes.Shape.after>`
+        of the move of the tile ``(i, j)`` from the origin by ``(dx, dy)`` (each at most
+        :attr:`reach` long): a small integer, distinct per move."""
+        reach = self.reach
+        span = 2 * reach + 1
+        return ((i * self.rows + j) * span + dx + reach) * span + dy + reach
+
     def by_mask(self, mask: int) -> Shape:
         """The shape of the formation whose tile ``(x0 + i, y0 + j)`` is bit ``i * rows + j``
         of ``mask``, ``(x0, y0)`` its origin (so bit 0 of some column and some bit of column
@@ -235,16 +243,13 @@ class TileTable:
             self.free[mask] = found
         return found
 
-    def moves(self, steps: tuple[int, ...]) -> list[Move]:
-        """The ``Move`` actions from the cell by the offsets of ray indices ``steps`` (see
-        :meth:`~connect_arena.games.quinque.shapes.Shape.steps`), in that order."""
-        rays = self.rays
-        found: list[Move] = []
-        for step in steps:
-            move = rays[step]
-            if move is None:
-                dx, dy = geo.ray_offset(step, self.reach)
-                cell = self.cell
-                move = rays[step] = Move(cell, (cell[0] + dx, cell[1] + dy))
-            found.append(move)
-        return found
+    def move(self, step: int) -> Move:
+        """The ``Move`` from the cell by the offset of ray index ``step`` (see
+        :meth:`~connect_arena.games.quinque.shapes.Shape.steps`), made and kept in
+        :attr:`rays` on first use."""
+        move = self.rays[step]
+        if move is None:
+            dx, dy = geo.ray_offset(step, self.reach)
+            cell = self.cell
+            move = self.rays[step] = Move(cell, (cell[0] + dx, cell[1] + dy))
+        return move
