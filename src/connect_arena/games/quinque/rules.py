@@ -510,22 +510,9 @@ class QuinqueState(State[QuinqueAction]):
                     framed = False
             if not framed:
                 self._frame()
-        ox, oy = self.ox, self.oy
-        x, y = origin
-        shape = cast(Shape, self.shape)
-        key = tables.move_key(x - ox, y - oy, to[0] - x, to[1] - y)
-        after = shape.after.get(key)
-        if after is None:  # a move not met before from this shape: find its shape by mask
-            self.mask ^= 1 << ((x - ox) * tables.rows + y - oy)
-            self._put(to[0], to[1])
-            self._located()
-            shape.after[key] = (cast(Shape, self.shape), self.mask, self.ox - ox, self.oy - oy)
-        else:
-            next_shape, self.mask, dx, dy = after
-            self.shape = next_shape
-            self.ox = ox = ox + dx
-            self.oy = oy = oy + dy
-            self.origin_code = ox * geo.STRIDE + oy
+        self.mask ^= 1 << ((origin[0] - self.ox) * self.tables.rows + origin[1] - self.oy)
+        self._put(to[0], to[1])
+        self._located()
         return skydivers if mask else ()  # no parachute moved: no line can have formed
 
     def _after_action(self, player: int, changed: Sequence[Cell], passed: bool) -> None:

@@ -120,10 +120,6 @@ class Shape:
         landing: per tile, the set of :attr:`targets` where it may land leaving one formation
             (bit ``t``: ``targets[t]``; 0 if it may not move: alone, surrounded on four sides
             (Q-8), or, with ``connectivity_check=lifted``, holding the formation together).
-        after: the formations that moves of its tiles lead to, filled as they are played
-            (by :meth:`~connect_arena.games.quinque.tables.ActionTables.move_key`:
-            ``(shape, mask, dx, dy)``, the new shape, its mask and how far its origin
-            moved): a move then finds the next shape without a search.
     """
 
     __slots__ = (
@@ -133,7 +129,6 @@ class Shape:
         "_free",
         "_rows",
         "_steps",
-        "after",
         "cells",
         "codes",
         "kit",
@@ -146,7 +141,6 @@ class Shape:
         self.codes: tuple[int, ...] = tuple([x * STRIDE + y for x, y in cells])
         self.slots: tuple[int, ...] = tuple([x * GRID + y for x, y in cells])
         self.kit = kit
-        self.after: dict[int, tuple[Shape, int, int, int]] = {}
         self._add_cells: tuple[Cell, ...] | None = None
         self._add_codes: tuple[int, ...] | None = None
         self._add_slots: tuple[int, ...] | None = None

@@ -160,14 +160,6 @@ class ActionTables:
     def __reduce__(self) -> tuple[Any, ...]:
         return (tables_for, (self.rules, self.side, self.tiles))
 
-    def move_key(self, i: int, j: int, dx: int, dy: int) -> int:
-        """The key in :attr:`Shape.after <connect_arena.games.quinque.shapes.Shape.after>`
-        of the move of the tile ``(i, j)`` from the origin by ``(dx, dy)`` (each at most
-        :attr:`reach` long): a small integer, distinct per move."""
-        reach = self.reach
-        span = 2 * reach + 1
-        return ((i * self.rows + j) * span + dx + reach) * span + dy + reach
-
     def by_mask(self, mask: int) -> Shape:
         """The shape of the formation whose tile ``(x0 + i, y0 + j)`` is bit ``i * rows + j``
         of ``mask``, ``(x0, y0)`` its origin (so bit 0 of some column and some bit of column
