@@ -8,7 +8,7 @@ one (move a tile, or ``pass``). Where a tile may go comes from its formation's s
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from connect_arena.games.quinque import geometry as geo
 from connect_arena.games.quinque.geometry import Cell
@@ -26,6 +26,8 @@ POPCOUNT = tuple(bin(mask).count("1") for mask in range(512))
 """The number of set bits of a tile's occupancy mask (3 × 3 tiles: 9 bits)."""
 
 
+NO_ORIGIN = -(1 << 60)
+"""``Legal``'s x of the origin when there is none (a formation never drifts that far)."""
 MoveGroups = list[tuple[Cell, list[Move]]]
 """``(tile, its moves by destination)`` per tile that may move."""
 
@@ -33,54 +35,82 @@ MoveGroups = list[tuple[Cell, list[Move]]]
 class Legal:
     """A position's legal actions, grouped as a player chooses them (shared: do not modify).
 
-    The flat list (:meth:`actions`) is what ``legal_actions`` hands out; the groups let a
-    caller that asks "which tile, then where" (the research adapters' two-step moves) skip
-    the moves of the tiles it does not choose.
+    The flat list (:meth:`actions`) is what ``legal_actions`` hands out, and what the engine
+    builds: each tile's interned moves go straight into it. The groups (:attr:`parachutes`,
+    :attr:`moves`) are cut from it on first use, for a caller that asks "which tile, then
+    where" (the research adapters' two-step moves) and skips the tiles it does not choose.
 
     Attributes:
-        parachutes: the ``mark`` actions (by tile, each tile's skydivers row by row), then
-            the ``add`` actions (by cell); empty in the second action of a turn.
-        moves: ``(tile, its moves by destination)`` for each tile that may move, tiles in
-            sorted order; no tile appears twice, no group is empty.
+        count: the number of ``mark`` and ``add`` actions at the front of the flat list.
         passing: whether ``pass`` is legal (in the second action, or when nothing else is).
         stuck: whether ``pass`` is the only legal action.
-        origin: the smallest x and the smallest y of the formation's tiles (the corner of
-            its bounding box), ``None`` before the first tile.
     """
 
-    __slots__ = ("_flat", "moves", "origin", "parachutes", "passing", "stuck")
+    __slots__ = ("_flat", "_groups", "_parachutes", "_x", "_y", "count", "passing", "stuck")
 
     def __init__(
-        self, parachutes: list[Mark | Add], moves: MoveGroups, origin: Cell | None, second: bool
+        self, flat: list[QuinqueAction], count: int, x: int, y: int, passing: bool
     ) -> None:
-        self.parachutes = parachutes
-        self.moves = moves
-        self.origin = origin
-        self.stuck = not parachutes and not moves
-        self.passing = second or self.stuck
-        self._flat: list[QuinqueAction] | None = None
+        """``flat``: every legal action in the engine's order, ``pass`` last when
+        ``passing`` (the list is kept, not copied); ``count``: its marks and adds; ``(x,
+        y)``: the origin (``x`` = :data:`NO_ORIGIN`: none; two integers, no tuple built per
+        position)."""
+        self._flat = flat
+        self.count = count
+        self._x = x
+        self._y = y
+        self.passing = passing
+        self.stuck = passing and len(flat) == 1
+        self._parachutes: list[Mark | Add] | None = None
+        self._groups: MoveGroups | None = None
 
     def __reduce__(self) -> tuple[object, ...]:
-        # by the constructor (``passing`` stands for ``second``: equal when stuck, as then
-        # both are true): the compiled (mypyc) class cannot be unpickled slot by slot
-        return (Legal, (self.parachutes, self.moves, self.origin, self.passing))
+        # by the constructor: the compiled (mypyc) class cannot be unpickled slot by slot
+        return (Legal, (self._flat, self.count, self._x, self._y, self.passing))
+
+    @property
+    def origin(self) -> Cell | None:
+        """The smallest x and the smallest y of the formation's tiles, ``None`` before the
+        first tile."""
+        return None if self._x == NO_ORIGIN else (self._x, self._y)
+
+    @property
+    def parachutes(self) -> list[Mark | Add]:
+        """The ``mark`` actions (by tile, each tile's skydivers row by row), then the
+        ``add`` actions (by cell); empty in the second action of a turn (built once;
+        shared)."""
+        found = self._parachutes
+        if found is None:
+            found = self._parachutes = cast("list[Mark | Add]", self._flat[: self.count])
+        return found
+
+    @property
+    def moves(self) -> MoveGroups:
+        """``(tile, its moves by destination)`` for each tile that may move, tiles in sorted
+        order; no tile appears twice, no group is empty (built once; shared)."""
+        found = self._groups
+        if found is None:
+            found = self._groups = []
+            flat = self._flat
+            end = len(flat) - 1 if self.passing else len(flat)
+            i = self.count
+            while i < end:
+                tile = cast(Move, flat[i]).tile
+                j = i + 1
+                while j < end and cast(Move, flat[j]).tile == tile:
+                    j += 1
+                found.append((tile, cast("list[Move]", flat[i:j])))
+                i = j
+        return found
 
     def actions(self) -> list[QuinqueAction]:
         """Every legal action in the engine's order: marks, adds, moves (by tile, then
-        destination), ``pass`` (built once; shared)."""
-        flat = self._flat
-        if flat is None:
-            flat = self._flat = self.new_list()
-        return flat
+        destination), ``pass`` (shared)."""
+        return self._flat
 
     def new_list(self) -> list[QuinqueAction]:
         """:meth:`actions` as a new list (the caller's to keep or change)."""
-        flat: list[QuinqueAction] = list(self.parachutes)
-        for _, group in self.moves:
-            flat += group
-        if self.passing:
-            flat.append(PASS)
-        return flat
+        return self._flat[:]
 
 
 def grouped(state: QuinqueState, player: int) -> Legal:
@@ -93,42 +123,49 @@ def grouped(state: QuinqueState, player: int) -> Legal:
 
     Hot path: the formation is its cached shape and its origin's code (kept by the state as
     it plays); each tile is the origin's code plus the shape's relative code, whose table
-    (:class:`~connect_arena.games.quinque.tables.TileTable`) holds its interned actions.
+    (:class:`~connect_arena.games.quinque.tables.TileTable`) holds its interned actions,
+    copied straight into one flat list.
     """
     state.sync()
     tables = state.tables
-    parachutes: list[Mark | Add] = []
+    flat: list[QuinqueAction] = []
     first = not state.second and state.supply[player] > 0
     shape = state.shape
     if shape is None:
         if first and state.stack:
-            parachutes += tables.tile(0).adds  # the first tile goes at T0,0 (Q-21)
-        return Legal(parachutes, [], None, False)
-    o = state.origin_code
-    base = tables.base(state.ox, state.oy)
-    if first:
-        fill = state.fill
-        codes = shape.codes
-        slots = shape.slots
-        for i in range(len(codes)):
-            k = o + codes[i]
-            parachutes += tables.at(base, slots[i], k).free_marks(fill[k])
-        if state.stack:
-            codes = shape.add_codes
-            slots = shape.add_slots
+            flat += tables.tile(0).adds  # the first tile goes at T0,0 (Q-21)
+        count = len(flat)
+    else:
+        o = state.origin_code
+        base = tables.base(state.ox, state.oy)
+        if first:
+            fill = state.fill
+            codes = shape.codes
+            slots = shape.slots
             for i in range(len(codes)):
-                parachutes += tables.at(base, slots[i], o + codes[i]).adds
-    moves = move_groups(state, shape, o, base)
-    return Legal(parachutes, moves, (state.ox, state.oy), state.second)
+                k = o + codes[i]
+                flat += tables.at(base, slots[i], k).free_marks(fill[k])
+            if state.stack:
+                codes = shape.add_codes
+                slots = shape.add_slots
+                for i in range(len(codes)):
+                    flat += tables.at(base, slots[i], o + codes[i]).adds
+        count = len(flat)
+        add_moves(flat, state, shape, o, base)
+    passing = state.second or not flat
+    if passing:
+        flat.append(PASS)
+    return Legal(flat, count, NO_ORIGIN if shape is None else state.ox, state.oy, passing)
 
 
-def move_groups(state: QuinqueState, shape: Shape, o: int, base: int = -1) -> MoveGroups:
-    """Every legal move, grouped by tile (tiles in the shape's order), each group by
-    destination: ``shape`` is the formation's, ``o`` its origin's code, ``base`` its grid
+def add_moves(
+    flat: list[QuinqueAction], state: QuinqueState, shape: Shape, o: int, base: int = -1
+) -> None:
+    """Append every legal move to ``flat``, by tile (tiles in the shape's order), each tile's
+    by destination: ``shape`` is the formation's, ``o`` its origin's code, ``base`` its grid
     index (``ActionTables.base``; -1: read the tile tables by code). Hot path: the shape
-    knows each tile's moves as ray indices, and each tile's table keeps its ``Move``
-    objects in a list by ray index."""
-    found: MoveGroups = []
+    knows each tile's moves as ray indices, and each tile's table keeps its ``Move`` objects
+    in a list by ray index."""
     tables = state.tables
     reach = tables.reach
     marked = state.marked_tile  # Q-7: the tile marked this turn stays put
@@ -138,25 +175,24 @@ def move_groups(state: QuinqueState, shape: Shape, o: int, base: int = -1) -> Mo
         moved = {geo.code(cell) for cell in state.moved}
     codes = shape.codes
     slots = shape.slots
-    if not state.on.advanced:
-        steps = shape.steps(0, reach)
-        for i in range(len(codes)):
-            mine = steps[i]
-            if mine:
-                k = o + codes[i]
-                if k != still and (not moved or k not in moved):
-                    table = tables.at(base, slots[i], k)
-                    found.append((table.cell, table.moves(mine)))
-        return found
+    advanced = state.on.advanced
+    steps = shape.steps(0, reach)
     fill = state.fill
     landing = shape.landing
     for i in range(len(codes)):
-        if landing[i]:
-            k = o + codes[i]
-            if k != still and (not moved or k not in moved):
-                pattern = ADVANCED_PATTERN[POPCOUNT[fill[k]]]  # parachutes_on(), inlined
-                mine = shape.steps(pattern, reach)[i]
-                if mine:
-                    table = tables.at(base, slots[i], k)
-                    found.append((table.cell, table.moves(mine)))
-    return found
+        if not landing[i]:
+            continue
+        k = o + codes[i]
+        if k == still or (moved and k in moved):
+            continue
+        if advanced:
+            pattern = ADVANCED_PATTERN[POPCOUNT[fill[k]]]  # parachutes_on(), inlined
+            mine = shape.steps(pattern, reach)[i]
+        else:
+            mine = steps[i]
+        if mine:
+            table = tables.at(base, slots[i], k)
+            rays = table.rays
+            for step in mine:
+                move = rays[step]
+                flat.append(table.move(step) if move is None else move)

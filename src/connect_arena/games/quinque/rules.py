@@ -107,6 +107,11 @@ FRAME_SLACK = 8
 formation drifts a few tiles before the next rebuild (a rebuild costs about as much as a
 dozen actions), and the window stays small enough to copy with every clone."""
 
+BITS: tuple[tuple[int, ...], ...] = tuple(
+    tuple([b for b in range(9) if mask >> b & 1]) for mask in range(512)
+)
+"""The set bits of a tile's parachute mask (``fill``; 3 × 3 tiles: 9 bits), in order."""
+
 Outcome = Literal[
     "", "line", "both_lines", "opponent_line", "supplies_empty", "no_action", "turn_limit"
 ]
@@ -493,15 +498,16 @@ class QuinqueState(State[QuinqueAction]):
             marks = self.marks
             board, w, bx, by = self.board, self.bw, self.bx, self.by
             framed = True
-            for old, new in zip(tables.tile(start).skydivers, skydivers, strict=True):
-                seat = marks.pop(old, None)
-                if seat is not None:
-                    marks[new] = seat
-                    board[(old[0] - bx) * w + old[1] - by] = 0
-                    if framed and self._inside(new[0], new[1]):
-                        board[(new[0] - bx) * w + new[1] - by] = seat + 1
-                    else:
-                        framed = False
+            before = tables.tile(start).skydivers
+            for b in BITS[mask]:  # only the skydivers with a parachute
+                old, new = before[b], skydivers[b]
+                seat = marks.pop(old)
+                marks[new] = seat
+                board[(old[0] - bx) * w + old[1] - by] = 0
+                if framed and self._inside(new[0], new[1]):
+                    board[(new[0] - bx) * w + new[1] - by] = seat + 1
+                else:
+                    framed = False
             if not framed:
                 self._frame()
         self.mask ^= 1 << ((origin[0] - self.ox) * self.tables.rows + origin[1] - self.oy)

@@ -235,16 +235,13 @@ class TileTable:
             self.free[mask] = found
         return found
 
-    def moves(self, steps: tuple[int, ...]) -> list[Move]:
-        """The ``Move`` actions from the cell by the offsets of ray indices ``steps`` (see
-        :meth:`~connect_arena.games.quinque.shapes.Shape.steps`), in that order."""
-        rays = self.rays
-        found: list[Move] = []
-        for step in steps:
-            move = rays[step]
-            if move is None:
-                dx, dy = geo.ray_offset(step, self.reach)
-                cell = self.cell
-                move = rays[step] = Move(cell, (cell[0] + dx, cell[1] + dy))
-            found.append(move)
-        return found
+    def move(self, step: int) -> Move:
+        """The ``Move`` from the cell by the offset of ray index ``step`` (see
+        :meth:`~connect_arena.games.quinque.shapes.Shape.steps`), made and kept in
+        :attr:`rays` on first use."""
+        move = self.rays[step]
+        if move is None:
+            dx, dy = geo.ray_offset(step, self.reach)
+            cell = self.cell
+            move = self.rays[step] = Move(cell, (cell[0] + dx, cell[1] + dy))
+        return move
