@@ -26,9 +26,12 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 import venv
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import TypeVar
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
@@ -226,31 +229,90 @@ def _system_and_node() -> list[list[str]]:
 
 
 def test(args: list[str]) -> int:
-    """Install the development tools; run ruff, mypy --strict, the JS checks, then pytest."""
+    """Install the development tools; run ruff, mypy --strict, the JS checks, then pytest.
+
+    Prints each step's wall time at the end (also after a failed step)."""
+    started = time.monotonic()
+    times: list[tuple[str, float]] = []
     # The system packages (Debian's chromium, PostgreSQL, Redis, node: network and dpkg) and
-    # the JS tools install in the background while the package installs and its engines
-    # compile (one busy core): on a fresh machine they no longer wait for each other.
-    with ThreadPoolExecutor(max_workers=1) as background:
-        node_steps = background.submit(_system_and_node)
-        _ensure_env("dev,rl")  # rl: the OpenSpiel adapter's tests run too
-        _compile_engines()  # the suite runs on the compiled build (a subset also on pure Python)
-        js_checks = node_steps.result()
-    steps = [
-        [str(PYTHON), "-m", "ruff", "check", *LINTED],
-        [str(PYTHON), "-m", "ruff", "format", "--check", *LINTED],
-        [str(PYTHON), "-m", "mypy"],
-        *js_checks,
-        # Bytecode written once (compileall writes it even under PYTHONDONTWRITEBYTECODE): the
-        # suite starts ~150 servers and commands, each compiling what it imports otherwise.
-        [str(PYTHON), "-m", "compileall", "-q", "-j", "0", "src", "tests"],
-        [str(PYTHON), "-m", "pytest", *_parallel(args), *args],  # last: the longest step
-    ]
+    # the JS tools install in the background from the start. The engines' compilation (mypyc
+    # then one C compiler process: one busy core for minutes) runs beside the linters, mypy and
+    # the JS checks, which need the installed tools but not the compiled engines.
+    with ThreadPoolExecutor(max_workers=2) as background:
+        node_steps = background.submit(_timed, _system_and_node)
+        times.append((INSTALL, _timed(lambda: _ensure_env("dev,rl"))[1]))  # rl: OpenSpiel's
+        compiled = background.submit(_timed, _compile_engines)
+        python_checks = [
+            [str(PYTHON), "-m", "ruff", "check", *LINTED],
+            [str(PYTHON), "-m", "ruff", "format", "--check", *LINTED],
+            [str(PYTHON), "-m", "mypy"],
+        ]
+        code = _steps(python_checks, times)
+        js_checks, node_time = node_steps.result()
+        if code == 0:
+            code = _steps(js_checks, times)
+        times[1:1] = [(COMPILE, compiled.result()[1]), (SYSTEM, node_time)]
+    if code == 0:
+        code = _steps(
+            [
+                # Bytecode written once (compileall writes it even under
+                # PYTHONDONTWRITEBYTECODE): the suite starts ~150 servers and commands, each
+                # compiling what it imports otherwise.
+                [str(PYTHON), "-m", "compileall", "-q", "-j", "0", "src", "tests"],
+                # the suite runs on the compiled build (a subset also on pure Python)
+                [str(PYTHON), "-m", "pytest", *_parallel(args), *args],  # last: the longest
+            ],
+            times,
+        )
+    times.append(("total", time.monotonic() - started))
+    _print_times(times)
+    return code
+
+
+INSTALL = "install .venv"
+COMPILE = "compile the engines (beside the checks)"
+SYSTEM = "system packages, node_modules (beside the above)"
+"""The summary's first rows: what runs before and beside the checks."""
+
+_T = TypeVar("_T")
+
+
+def _timed(job: Callable[[], _T]) -> tuple[_T, float]:
+    """``job()`` and its wall time in seconds."""
+    begun = time.monotonic()
+    return job(), time.monotonic() - begun
+
+
+def _steps(steps: list[list[str]], times: list[tuple[str, float]]) -> int:
+    """Run ``steps`` in order, each one's wall time appended to ``times``, up to the first
+    that fails; its exit code (0 if none failed)."""
     for step in steps:
         print("$ " + " ".join(_shown(a) if i < 2 else a for i, a in enumerate(step)), flush=True)
+        begun = time.monotonic()
         code = _run(step)
+        times.append((_label(step), time.monotonic() - begun))
         if code != 0:
             return code
     return 0
+
+
+def _label(step: list[str]) -> str:
+    """A step's short name in the summary: ``python -m ruff check``, ``node eslint``,
+    ``node --test``, ``python -m pytest``."""
+    words, rest = [_shown(step[0])], step[1:]
+    if rest[:1] == ["-m"] and len(rest) > 1:
+        words += rest[:2]
+        rest = rest[2:]
+    if rest and (not rest[0].startswith("-") or (rest[0].startswith("--") and "=" not in rest[0])):
+        words.append(_shown(rest[0]))
+    return " ".join(words)
+
+
+def _print_times(times: list[tuple[str, float]]) -> None:
+    """The wall time of each step, one row each (seconds, then the step), and the total."""
+    print("wall time of each step:", flush=True)
+    for name, seconds in times:
+        print(f"{seconds:8.1f} s  {name}", flush=True)
 
 
 def _shown(argument: str) -> str:

@@ -55,7 +55,7 @@ class Server:
         command = [sys.executable, "-m", "connect_arena.cli.app", "serve", "--port"]
         command += [str(self.port), "--data-dir", str(self.data_dir), "--log-level", "warning"]
         self.process = subprocess.Popen(command, env=self.env, stdout=subprocess.DEVNULL)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a start took 30+ s at load 12 (session 41)
         while True:
             try:
                 httpx.get(f"http://127.0.0.1:{self.port}/api/session", timeout=1)

@@ -33,7 +33,7 @@ def server(data_dir: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
     options = ["--port", str(port), "--data-dir", str(data_dir), "--log-level", "warning"]
     process = subprocess.Popen([*command, *options], env=env, stdout=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a start took 30+ s at load 12 (session 41)
         while True:
             try:
                 httpx.get(f"http://127.0.0.1:{port}/api/session", timeout=1)

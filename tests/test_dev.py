@@ -1,0 +1,105 @@
+"""``dev.py test``: each step's wall time in the log (a slow CI run shows where its minutes
+went), and the checks run while the engines compile (the compiler keeps one core busy)."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+import threading
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+DEV = Path(__file__).resolve().parents[1] / "dev.py"
+
+
+@pytest.fixture
+def dev(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    """``dev.py`` with the installs replaced: nothing is installed or compiled."""
+    spec = importlib.util.spec_from_file_location("dev_under_test", DEV)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "dev_under_test", module)
+    spec.loader.exec_module(module)
+    monkeypatch.setattr(module, "_ensure_env", lambda extra: None)
+    monkeypatch.setattr(module, "_compile_engines", lambda: None)
+    monkeypatch.setattr(module, "_system_and_node", lambda: [["/usr/bin/node", "--test", "x"]])
+    return module
+
+
+def _rows(out: str) -> list[str]:
+    """The names in the summary's rows (``<seconds> s  <step>``), in order."""
+    return re.findall(r"^ *\d+\.\d s {2}(.+)$", out, re.MULTILINE)
+
+
+def test_each_step_s_wall_time_is_logged(
+    dev: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ran: list[list[str]] = []
+    monkeypatch.setattr(dev, "_run", lambda argv: ran.append(argv) or 0)
+    assert dev.test(["-q"]) == 0
+    out = capsys.readouterr().out
+    assert "wall time of each step" in out
+    assert [step[1:3] for step in ran] == [
+        ["-m", "ruff"],
+        ["-m", "ruff"],
+        ["-m", "mypy"],
+        ["--test", "x"],
+        ["-m", "compileall"],
+        ["-m", "pytest"],
+    ]
+    assert _rows(out) == [
+        dev.INSTALL,
+        dev.COMPILE,
+        dev.SYSTEM,
+        "python -m ruff check",
+        "python -m ruff format",
+        "python -m mypy",
+        "node --test",
+        "python -m compileall",
+        "python -m pytest",
+        "total",
+    ]
+
+
+def test_a_failed_step_still_logs_the_times_so_far(
+    dev: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ran: list[list[str]] = []
+
+    def run(argv: list[str]) -> int:
+        ran.append(argv)
+        return 3 if "mypy" in argv else 0
+
+    monkeypatch.setattr(dev, "_run", run)
+    assert dev.test([]) == 3
+    rows = _rows(capsys.readouterr().out)
+    assert [step[2] for step in ran] == ["ruff", "ruff", "mypy"]  # nothing after the failure
+    assert rows[3:] == ["python -m ruff check", "python -m ruff format", "python -m mypy", "total"]
+
+
+def test_the_checks_run_while_the_engines_compile(
+    dev: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The compilation (here: waiting) ends only once mypy has run, and pytest starts only
+    after the compilation (the suite runs on the compiled build)."""
+    mypy_ran, compiled = threading.Event(), threading.Event()
+    order: list[str] = []
+
+    def compile_engines() -> None:
+        order.append("compile: mypy ran" if mypy_ran.wait(20) else "compile: alone")
+        compiled.set()
+
+    def run(argv: list[str]) -> int:
+        if "mypy" in argv:
+            mypy_ran.set()
+        if "pytest" in argv:
+            order.append(f"pytest: compiled {compiled.is_set()}")
+        return 0
+
+    monkeypatch.setattr(dev, "_compile_engines", compile_engines)
+    monkeypatch.setattr(dev, "_run", run)
+    assert dev.test([]) == 0
+    assert order == ["compile: mypy ran", "pytest: compiled True"]
