@@ -83,6 +83,7 @@ class PairsEncoding(Encoding):
     """The encoding described in the module docstring."""
 
     game_name = "pairs"
+    shared_chance_tables = True  # the dice's table, one object (rules.ROLL_TABLE)
 
     def __init__(self, game: PairsGame) -> None:
         super().__init__(game)
@@ -125,8 +126,11 @@ class PairsEncoding(Encoding):
         first id (a key, a swap, a give that names the subject received), read by identity
         (worked out by arithmetic the first time an object is met)."""
         known = self._codes
+        found: list[Any] = list(map(known.get, map(id, actions)))  # one C-level pass
+        if None not in found:
+            return found
         codes: list[int] = []
-        for action in actions:
+        for action in actions:  # an object met for the first time: its code worked out
             code = known.get(id(action))
             codes.append(self._intern(action)[1] if code is None else code)
         return codes
@@ -394,13 +398,8 @@ class PairsRoot(Root):
 
     def ids(self) -> list[int]:
         codes = self.codes()
-        if min(codes, default=0) >= 0:  # one id each (no swap, key or two-id give): no set
-            ids = sorted(codes)
-            for index in range(1, len(ids)):
-                if ids[index] == ids[index - 1]:  # one id twice: the set below dedupes
-                    break
-            else:
-                return ids
+        if not codes or min(codes) >= 0:  # one id each (no swap, key or two-id give)
+            return sorted(set(codes))  # (C-level passes; the set drops an id listed twice)
         return sorted({code if code >= 0 else -1 - code for code in codes})
 
     def _pick_unbuilt(self, action_id: int) -> Action | None:
