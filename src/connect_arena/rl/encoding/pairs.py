@@ -126,11 +126,8 @@ class PairsEncoding(Encoding):
         first id (a key, a swap, a give that names the subject received), read by identity
         (worked out by arithmetic the first time an object is met)."""
         known = self._codes
-        found: list[Any] = list(map(known.get, map(id, actions)))  # one C-level pass
-        if None not in found:
-            return found
         codes: list[int] = []
-        for action in actions:  # an object met for the first time: its code worked out
+        for action in actions:
             code = known.get(id(action))
             codes.append(self._intern(action)[1] if code is None else code)
         return codes
