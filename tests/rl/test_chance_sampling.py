@@ -3,8 +3,11 @@ transform over the outcomes in ascending id order."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from connect_arena import _build
 from connect_arena.rl import new_stepper
 
 
@@ -50,3 +53,34 @@ def test_connnect_setup_tables_are_built_once_per_game_descriptor() -> None:
             assert stepper.is_chance_node()
             stepper.sample_chance((game + 0.5) / 6)
     assert len(encoding.chance_cache) == 3
+
+
+@pytest.mark.skipif(
+    _build.is_compiled(), reason="the spy patches the engine's class (pure-Python build only)"
+)
+def test_a_pairs_roll_is_found_by_the_engines_dice_table_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Connect Pairs hands out one dice table (``rules.ROLL_TABLE``) at every roll: the stepper
+    finds the roll's ids by that object and asks the engine for no outcome list there, with
+    the same ids, probabilities and draws as before."""
+    from connect_arena.games.pairs.rules import PairsState
+
+    stepper = new_stepper("pairs", num_players=2, first_player="0")
+    while len(stepper.chance_outcomes()) != 56:  # play on to the first roll of the dice
+        ids = stepper.chance_outcomes() or [(i, 1.0) for i in stepper.legal_ids()]
+        stepper.apply_id(ids[0][0])
+    expected = stepper.chance_outcomes()
+    asked: list[int] = []
+    listing = PairsState.chance_outcomes
+
+    def spy(state: PairsState) -> list[Any]:
+        asked.append(1)
+        return listing(state)
+
+    monkeypatch.setattr(PairsState, "chance_outcomes", spy)
+    assert stepper.chance_outcomes() == expected
+    assert stepper.legal_ids() == [i for i, _ in expected]
+    drawn = stepper.clone().sample_chance(0.7)
+    assert drawn == stepper.clone().sample_chance(0.7) and 0 <= drawn < 56
+    assert asked == []

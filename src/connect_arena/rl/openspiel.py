@@ -27,6 +27,7 @@ string; neither shows what the engine hides from that seat.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -154,55 +155,85 @@ class ArenaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hint
         return ArenaObserver(self.encoding)
 
 
+_BOUND = (
+    "legal_actions",
+    "is_chance_node",
+    "current_player",
+    "_legal_actions",
+    "_apply_action",
+    "chance_outcomes",
+    "is_terminal",
+    "returns",
+)
+"""The hot methods of :class:`ArenaState`, the stepper's own bound into slots."""
+
+
+def _bind(state: ArenaState, stepper: Stepper) -> None:
+    """Bind ``state``'s hot methods (:data:`_BOUND`) to ``stepper``."""
+    put = super(ArenaState, state).__setattr__
+    put("legal_actions", stepper.legal_ids)
+    put("is_chance_node", stepper.is_chance_node)
+    # called back from C++: pybind11 needs a callable that is not a builtin method
+    put("current_player", partial(getattr, stepper, "current_player"))
+    put("_legal_actions", partial(stepper.legal_ids))
+    put("_apply_action", partial(stepper.apply_id))
+    put("chance_outcomes", partial(stepper.chance_outcomes))
+    put("is_terminal", partial(stepper.is_terminal))
+    put("returns", partial(stepper.returns))
+
+
 class ArenaState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hints
     """A position: a :class:`Stepper` over the engine state.
 
     OpenSpiel clones a Python state by making a new initial state and deep-copying the
     original's attributes into it, which clones the stepper; so the new state's own stepper
     is made only when first needed.
+
+    The hot queries are the stepper's own methods, bound once per stepper into slots (which
+    the clone does not copy: they are bound again from the clone's stepper), so that no
+    Python frame of this class runs per step:
+
+    * ``legal_actions(player=None)``: :meth:`Stepper.legal_ids` (ascending ids; chance ids at
+      a chance node; ``[]`` for a seat that does not act now or at the end);
+    * ``is_chance_node()``: :meth:`Stepper.is_chance_node`;
+    * ``current_player()``, ``_legal_actions(player)``, ``_apply_action(id)``,
+      ``chance_outcomes()``, ``is_terminal()``, ``returns()``: what OpenSpiel's C++ side
+      calls back (a seat, ``PlayerId.CHANCE`` or ``PlayerId.TERMINAL``: the engine's
+      constants have OpenSpiel's values; ``(chance id, probability)`` ascending; the
+      engine's returns at the end, zeros before). pybind11 takes a builtin method for C++
+      code and would call its own pure virtual instead, so these are wrapped in
+      :func:`functools.partial` (called at C speed).
     """
+
+    __slots__ = (*_BOUND, "__dict__")  # the dict holds what a clone copies: the stepper
 
     _stepper: Stepper
 
     def __getattr__(self, name: str) -> Any:
-        """Make the stepper at its first use in a new game (Python asks ``__getattr__`` only
-        when ``_stepper`` is missing, so the hot methods read a plain attribute)."""
-        if name != "_stepper":
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        game = self.get_game()
-        stepper = self._stepper = Stepper(game.encoding, game.arena_game.new_initial_state())
-        return stepper
+        """Make the stepper at its first use in a new game, and bind the hot methods of the
+        current stepper when first asked (Python asks ``__getattr__`` only when ``_stepper``
+        or a slot is missing, so the hot path reads a plain attribute)."""
+        if name == "_stepper":
+            game = self.get_game()
+            stepper = Stepper(game.encoding, game.arena_game.new_initial_state())
+            self._stepper = stepper  # (binds the slots: __setattr__)
+            return stepper
+        if name in _BOUND:
+            _bind(self, self._stepper)
+            return getattr(self, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        """Set an attribute; a new stepper (a clone's, or one set by a caller) rebinds the
+        hot methods to it."""
+        super().__setattr__(name, value)
+        if name == "_stepper":
+            _bind(self, value)
 
     @property
     def stepper(self) -> Stepper:
         """The stepper (made at first use for a new game)."""
         return self._stepper
-
-    def current_player(self) -> int:
-        """A seat, ``PlayerId.CHANCE`` or ``PlayerId.TERMINAL`` (the engine's constants have
-        OpenSpiel's values)."""
-        return self._stepper.current_player
-
-    def _legal_actions(self, player: int) -> list[int]:
-        return self._stepper.legal_ids(player)
-
-    # The two queries below answer Python callers (MCTS, training loops) at once, as
-    # OpenSpiel's own C++ methods do, without crossing into C++ and back into Python.
-    def legal_actions(self, player: int | None = None) -> list[int]:
-        """The legal ids of ``player`` (default: the current player; chance ids at a chance
-        node), ascending; ``[]`` for a seat that does not act now or at the end."""
-        return self._stepper.legal_ids(player)
-
-    def is_chance_node(self) -> bool:
-        """Whether the next id is a chance outcome."""
-        return self._stepper.is_chance_node()
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """``(chance id, probability)`` at a chance node, ascending ids."""
-        return self._stepper.chance_outcomes()
-
-    def _apply_action(self, action: int) -> None:
-        self._stepper.apply_id(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The game's notation of the action ``action`` completes now (``"add T0,0 0,0"``),
@@ -214,14 +245,6 @@ class ArenaState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hi
         if player == stepper.current_player:
             return stepper.step_name(action)
         return stepper.id_name(action)
-
-    def is_terminal(self) -> bool:
-        """Whether the game is over."""
-        return self.stepper.is_terminal()
-
-    def returns(self) -> list[float]:
-        """The engine's returns at the end, zeros before."""
-        return self.stepper.returns()
 
     def engine_state(self) -> Any:
         """The engine state (records, rendering, the engine's own agents)."""

@@ -313,13 +313,31 @@ class Stepper:
         Engines hand out the same outcome objects at every node of a kind (three dice, the
         first player), so the tables are kept per encoding and reused when the outcome list
         is equal (a C-speed comparison, by identity first) to the one they were built from.
+        An engine that hands out one :class:`~connect_arena.core.state.ChanceTable` object per
+        kind of node (``Encoding.shared_chance_tables``: Connect Pairs' dice) is asked for
+        that object alone, and its entry found by identity (no outcome list made or compared).
         """
         state, encoding = self.state, self.encoding
-        outcomes = state.chance_outcomes()
+        if encoding.shared_chance_tables:
+            table = state.chance_table()
+            kept = encoding.table_cache.get(id(table))
+            if kept is not None and kept[0] is table:
+                return kept[1]
+            entry = self._entry_of(state.chance_outcomes())
+            if len(encoding.table_cache) >= 64:  # tables made anew (not shared) add up
+                encoding.table_cache.clear()
+            encoding.table_cache[id(table)] = (table, entry)  # (kept alive: its id stays)
+            return entry
+        return self._entry_of(state.chance_outcomes())
+
+    def _entry_of(self, outcomes: list[tuple[Action, float]]) -> ChanceEntry:
+        """The entry of ``outcomes``, the chance node's (kept per encoding, see above)."""
+        encoding = self.encoding
         key = (len(outcomes), id(outcomes[0][0]))
         cache = encoding.chance_cache
         entry = cache.get(key)
         if entry is None or entry[0] != outcomes:
+            state = self.state
             table = {encoding.chance_id(state, action): (action, p) for action, p in outcomes}
             listed = sorted((i, p) for i, (_, p) in table.items())
             if len(cache) >= 1024:

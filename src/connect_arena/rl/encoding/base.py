@@ -68,6 +68,9 @@ class Encoding(abc.ABC):
 
     game_name: ClassVar[str]
     """The ``GameType.short_name`` of the game this encoding is for."""
+    shared_chance_tables: ClassVar[bool] = False
+    """Whether the engine's ``State.chance_table`` hands out one table object per kind of
+    chance node (then the stepper finds a node's outcomes by that object's identity)."""
     observation_high: ClassVar[float] = 1.0
     """The largest value a plane of :meth:`observe` can take (the smallest is 0): planes are
     0/1 or fractions unless an encoding says otherwise."""
@@ -80,6 +83,8 @@ class Encoding(abc.ABC):
         self.end_id: int | None = None
         self.chance_cache: dict[tuple[int, int], ChanceEntry] = {}
         """The tables of the chance nodes met (kept by the stepper)."""
+        self.table_cache: dict[int, tuple[Any, ChanceEntry]] = {}
+        """The same by the engine's table object (:attr:`shared_chance_tables`), kept alive."""
 
     # ----- player steps ------------------------------------------------------------------------
     @abc.abstractmethod

@@ -83,6 +83,7 @@ class PairsEncoding(Encoding):
     """The encoding described in the module docstring."""
 
     game_name = "pairs"
+    shared_chance_tables = True  # the dice's table, one object (rules.ROLL_TABLE)
 
     def __init__(self, game: PairsGame) -> None:
         super().__init__(game)
@@ -394,13 +395,8 @@ class PairsRoot(Root):
 
     def ids(self) -> list[int]:
         codes = self.codes()
-        if min(codes, default=0) >= 0:  # one id each (no swap, key or two-id give): no set
-            ids = sorted(codes)
-            for index in range(1, len(ids)):
-                if ids[index] == ids[index - 1]:  # one id twice: the set below dedupes
-                    break
-            else:
-                return ids
+        if not codes or min(codes) >= 0:  # one id each (no swap, key or two-id give)
+            return sorted(set(codes))  # (C-level passes; the set drops an id listed twice)
         return sorted({code if code >= 0 else -1 - code for code in codes})
 
     def _pick_unbuilt(self, action_id: int) -> Action | None:
