@@ -41,28 +41,18 @@ class LiveServer:
     base: str
 
 
-@pytest.fixture(scope="session")
-def _chromium() -> Iterator[Browser]:
-    """Headless Chromium, launched once per test process (each pytest-xdist worker): a launch
-    costs about a CPU second and a few seconds of wall time, and there are ~40 modules."""
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Headless Chromium, shared by a module's tests (each page gets its own context).
+
+    Module scope, not session: Playwright's sync API allows one running instance at a time,
+    and a test module may start its own."""
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(
             executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
         )
         yield launched
         launched.close()
-
-
-@pytest.fixture(scope="module")
-def browser(_chromium: Browser) -> Iterator[Browser]:
-    """The browser, shared by a module's tests (each page gets its own context); the contexts
-    the module opened (its module-scoped fixtures' too) are closed at its end, so no page of
-    one module runs on (timers, reconnecting to its stopped server) into the next."""
-    before = set(_chromium.contexts)
-    yield _chromium
-    for context in _chromium.contexts:
-        if context not in before:
-            context.close()
 
 
 @pytest.fixture(autouse=True)
