@@ -46,16 +46,34 @@ class Legal:
         stuck: whether ``pass`` is the only legal action.
     """
 
-    __slots__ = ("_flat", "_groups", "_parachutes", "_x", "_y", "count", "passing", "stuck")
+    __slots__ = (
+        "_flat",
+        "_groups",
+        "_parachutes",
+        "_starts",
+        "_x",
+        "_y",
+        "count",
+        "passing",
+        "stuck",
+    )
 
     def __init__(
-        self, flat: list[QuinqueAction], count: int, x: int, y: int, passing: bool
+        self,
+        flat: list[QuinqueAction],
+        count: int,
+        x: int,
+        y: int,
+        passing: bool,
+        starts: list[int] | None = None,
     ) -> None:
         """``flat``: every legal action in the engine's order, ``pass`` last when
         ``passing`` (the list is kept, not copied); ``count``: its marks and adds; ``(x,
         y)``: the origin (``x`` = :data:`NO_ORIGIN`: none; two integers, no tuple built per
-        position)."""
+        position); ``starts``: the index in ``flat`` of each moving tile's first move
+        (:func:`add_moves`; ``None``: no move)."""
         self._flat = flat
+        self._starts = starts
         self.count = count
         self._x = x
         self._y = y
@@ -66,7 +84,7 @@ class Legal:
 
     def __reduce__(self) -> tuple[object, ...]:
         # by the constructor: the compiled (mypyc) class cannot be unpickled slot by slot
-        return (Legal, (self._flat, self.count, self._x, self._y, self.passing))
+        return (Legal, (self._flat, self.count, self._x, self._y, self.passing, self._starts))
 
     @property
     def origin(self) -> Cell | None:
@@ -91,16 +109,17 @@ class Legal:
         found = self._groups
         if found is None:
             found = self._groups = []
-            flat = self._flat
-            end = len(flat) - 1 if self.passing else len(flat)
-            i = self.count
-            while i < end:
-                tile = cast(Move, flat[i]).tile
-                j = i + 1
-                while j < end and cast(Move, flat[j]).tile == tile:
-                    j += 1
-                found.append((tile, cast("list[Move]", flat[i:j])))
-                i = j
+            starts = self._starts
+            if starts:
+                # cut at the tiles' first moves, as add_moves kept them: one slice a tile,
+                # no comparison a move (the adapters ask for the groups at every position)
+                flat = self._flat
+                end = len(flat) - 1 if self.passing else len(flat)
+                last = len(starts) - 1
+                for n in range(len(starts)):
+                    i = starts[n]
+                    j = starts[n + 1] if n < last else end
+                    found.append((cast(Move, flat[i]).tile, cast("list[Move]", flat[i:j])))
         return found
 
     def actions(self) -> list[QuinqueAction]:
@@ -131,6 +150,7 @@ def grouped(state: QuinqueState, player: int) -> Legal:
     flat: list[QuinqueAction] = []
     first = not state.second and state.supply[player] > 0
     shape = state.shape
+    starts: list[int] | None = None
     if shape is None:
         if first and state.stack:
             flat += tables.tile(0).adds  # the first tile goes at T0,0 (Q-21)
@@ -151,19 +171,26 @@ def grouped(state: QuinqueState, player: int) -> Legal:
                 for i in range(len(codes)):
                     flat += tables.at(base, slots[i], o + codes[i]).adds
         count = len(flat)
-        add_moves(flat, state, shape, o, base)
+        starts = []
+        add_moves(flat, state, shape, o, base, starts)
     passing = state.second or not flat
     if passing:
         flat.append(PASS)
-    return Legal(flat, count, NO_ORIGIN if shape is None else state.ox, state.oy, passing)
+    return Legal(flat, count, NO_ORIGIN if shape is None else state.ox, state.oy, passing, starts)
 
 
 def add_moves(
-    flat: list[QuinqueAction], state: QuinqueState, shape: Shape, o: int, base: int = -1
+    flat: list[QuinqueAction],
+    state: QuinqueState,
+    shape: Shape,
+    o: int,
+    base: int = -1,
+    starts: list[int] | None = None,
 ) -> None:
     """Append every legal move to ``flat``, by tile (tiles in the shape's order), each tile's
     by destination: ``shape`` is the formation's, ``o`` its origin's code, ``base`` its grid
-    index (``ActionTables.base``; -1: read the tile tables by code). Hot path: the shape
+    index (``ActionTables.base``; -1: read the tile tables by code); ``starts`` (if given)
+    gets the index in ``flat`` of each moving tile's first move. Hot path: the shape
     knows each tile's moves as ray indices, and each tile's table keeps its ``Move`` objects
     in a list by ray index."""
     tables = state.tables
@@ -191,6 +218,8 @@ def add_moves(
         else:
             mine = steps[i]
         if mine:
+            if starts is not None:
+                starts.append(len(flat))
             table = tables.at(base, slots[i], k)
             rays = table.rays
             for step in mine:
