@@ -25,7 +25,7 @@ def test_remembered_parts_are_the_actions_parts(name: str) -> None:
         actions = state.legal_actions(seat)
         message = state_json(1, state, 0, [seat])
         listed = message["legal"][str(seat)]
-        assert [item["parts"] for item in listed] == [action.parts() for action in actions]
+        assert listed == [{"notation": str(a), "parts": a.parts()} for a in actions]
         assert all(action_parts(a) is action_parts(a) for a in actions)  # built once
         state.apply_action(rng.choice(actions), seat)
 

@@ -4,14 +4,13 @@ look-up by value hashed and compared each of them in Python, every move."""
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 import pytest
 
-from connect_arena.core import CHANCE, Action, load
+from connect_arena.core import Action
 from connect_arena.service import messages
-from connect_arena.service.messages import legal_entry, state_json
+from connect_arena.service.messages import legal_entry
 
 HASHED: list[int] = []
 
@@ -52,19 +51,3 @@ def test_a_full_memo_starts_over_and_stays_right(monkeypatch: pytest.MonkeyPatch
         entries = messages.legal_entries(actions)
         assert [e["notation"] for e in entries] == [str(a) for a in actions]
     assert len(messages._BY_IDENTITY) <= 3
-
-
-def test_listed_entries_are_the_engines_actions_through_a_game() -> None:
-    state = load("quinque", 2).new_initial_state()
-    rng = random.Random(11)
-    for _ in range(80):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]), CHANCE)
-            continue
-        seat = min(state.active_players())
-        actions = state.legal_actions(seat)
-        listed = state_json(1, state, 0, [seat])["legal"][str(seat)]
-        assert listed == [{"notation": str(a), "parts": a.parts()} for a in actions]
-        state.apply_action(rng.choice(actions), seat)
