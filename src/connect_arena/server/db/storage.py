@@ -1,8 +1,10 @@
 """The match service's :class:`~connect_arena.service.Storage`, and the accounts, in SQL.
 
-SQLAlchemy is used synchronously, in a small thread pool: one thread for SQLite (which has a
-single writer anyway, so serialising in-process avoids 'database is locked' retries), a few
-for other databases. The event loop never blocks on the database. See ``docs/server.md``.
+SQLAlchemy is used synchronously, off the event loop: one long-lived writer thread writes the
+actions' group commits, and on SQLite (which has a single writer anyway, so serialising
+in-process avoids 'database is locked' waits) every other job too, between its batches; other
+databases run the other jobs in a small thread pool. The event loop never blocks on the
+database. See ``docs/server.md``.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import contextlib
 import logging
 import sqlite3
 import threading
+from collections import deque
 from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextvars import Context
@@ -193,8 +196,11 @@ class SqlStorage:
         self.engine = engine
         self._on_batch = on_batch
         self._window = window
-        threads = 1 if engine.dialect.name == "sqlite" else 4
-        self._executor = ThreadPoolExecutor(threads, thread_name_prefix="db")
+        sqlite = engine.dialect.name == "sqlite"
+        self._executor: ThreadPoolExecutor | None = (
+            None if sqlite else ThreadPoolExecutor(4, thread_name_prefix="db")
+        )
+        """Other databases: the pool of the jobs other than appends (SQLite: the writer)."""
         self._checkpointer: _Checkpointer | None = None
         self._at_once: _SqliteAppends | None = None
         if engine.dialect.name == "sqlite" and engine.url.database not in (None, "", ":memory:"):
@@ -203,11 +209,16 @@ class SqlStorage:
         self._arrived = threading.Condition()
         """Guards the appends below; notified when one is queued (the window's wait)."""
         self._pending: list[_Append] = []
-        self._draining = False
-        """Whether a :meth:`_drain` job is queued or running on a database thread."""
+        self._jobs: deque[Callable[[], None]] = deque()
+        """SQLite: the other jobs (:meth:`_run`), which the writer runs between batches."""
+        self._idle = False
+        """Whether the writer waits for work (then a new append or job notifies it)."""
+        self._closed = False
         self._crowded = False
         """Whether the last batch held several appends or others arrived while it was
         written: then the next one waits :attr:`_window` for more."""
+        self._writer = threading.Thread(target=self._write_loop, name="db-writer", daemon=True)
+        self._writer.start()
 
     async def _run(self, work: Callable[[Session], T]) -> T:
         """Run ``work(session)`` in one transaction on a database thread."""
@@ -216,11 +227,40 @@ class SqlStorage:
             with Session(self.engine, expire_on_commit=False) as session, session.begin():
                 return work(session)
 
-        return await asyncio.get_running_loop().run_in_executor(self._executor, job)
+        loop = asyncio.get_running_loop()
+        if self._executor is not None:
+            return await loop.run_in_executor(self._executor, job)
+        # SQLite has one writer: the jobs run on the writer thread, between the batches, so
+        # no two of this process's connections ever wait for each other's locks
+        answer: asyncio.Future[T] = loop.create_future()
+
+        def run() -> None:
+            try:
+                result = job()
+            except BaseException as failure:  # handed to the awaiting task, as an executor does
+                with contextlib.suppress(RuntimeError):  # that loop was closed
+                    loop.call_soon_threadsafe(_fail, answer, failure)
+                return
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(_succeed, answer, result)
+
+        with self._arrived:
+            if self._closed:
+                raise RuntimeError("the storage is closed")
+            self._jobs.append(run)
+            if self._idle:
+                self._arrived.notify()
+        return await answer
 
     def close(self) -> None:
-        """Stop the database threads and close the connections."""
-        self._executor.shutdown(wait=True)
+        """Stop the database threads (what was queued is written first) and close the
+        connections."""
+        with self._arrived:
+            self._closed = True
+            self._arrived.notify()
+        self._writer.join()
+        if self._executor is not None:
+            self._executor.shutdown(wait=True)
         if self._at_once is not None:
             self._at_once.close()
         if self._checkpointer is not None:
@@ -446,50 +486,56 @@ class SqlStorage:
         ending = None if returns is None else (reason or ResultReason.NORMAL)
         item = _Append(table_id, entry, returns, finished_at, ending, done, scores, loop)
         with self._arrived:
+            if self._closed:  # nothing would write it
+                raise RuntimeError("the storage is closed")
             self._pending.append(item)
-            self._arrived.notify()
-            start, self._draining = not self._draining, True
-        if start:
-            self._queue_drain()
+            if self._idle:
+                self._arrived.notify()
         await done
 
-    def _queue_drain(self) -> None:
-        """Queue :meth:`_drain` on a database thread; once the storage is closed, refuse
-        what waits instead (nothing would write it)."""
-        try:
-            self._executor.submit(self._drain)
-        except RuntimeError as closed:  # the executor was shut down
+    def _write_loop(self) -> None:
+        """The writer thread, for the storage's life: write a batch of the queued appends
+        whenever some wait (and, on SQLite, run the other jobs between batches), until
+        :meth:`close`, after what was queued.
+
+        It takes the appends and hands back the results itself, so a batch waits for no turn
+        of the event loop (issue 25: under load each turn took tens of ms, and the writer
+        needed three of them per batch); the loop's one turn delivers the acknowledgements,
+        after the commit. A thread of its own instead of a pool job per batch: the event loop
+        thread submitted one for each batch that found the writer idle (``submit`` was 7.4 %
+        of its samples at 170 tables, session 41); now an append is a list append and, when
+        the writer sleeps, a notify."""
+        while True:
             with self._arrived:
-                waiting, self._pending = self._pending, []
-                self._draining = False
-            self._hand_back(waiting, [closed] * len(waiting))
+                while not self._pending and not self._jobs and not self._closed:
+                    self._idle = True
+                    self._arrived.wait()
+                self._idle = False
+                waiting = len(self._pending)
+                if self._crowded and self._window > 0 and 0 < waiting < BATCH_ENOUGH:
+                    self._idle = True  # woken by each append while it waits
+                    self._arrived.wait_for(
+                        lambda: len(self._pending) >= BATCH_ENOUGH or self._closed,
+                        self._window,
+                    )
+                    self._idle = False
+                batch, self._pending = self._pending, []
+                job = self._jobs.popleft() if self._jobs else None
+                if not batch and job is None:  # closed, and everything queued is done
+                    return
+            if batch:
+                self._write_and_hand_back(batch)
+            if job is not None:
+                job()
 
-    def _drain(self) -> None:
-        """On a database thread: write one batch of the queued appends, then queue itself
-        again (behind the other database jobs) while appends wait.
-
-        The thread takes the appends and hands back the results itself, so a batch waits
-        for no turn of the event loop (issue 25: under load each turn took tens of ms, and
-        the writer needed three of them per batch); the loop's one turn delivers the
-        acknowledgements, after the commit."""
-        with self._arrived:
-            if self._crowded and self._window > 0 and len(self._pending) < BATCH_ENOUGH:
-                self._arrived.wait_for(lambda: len(self._pending) >= BATCH_ENOUGH, self._window)
-            batch, self._pending = self._pending, []
-            if not batch:
-                self._draining = False
-                return
+    def _write_and_hand_back(self, batch: list[_Append]) -> None:
         try:
             errors = self._write_batch(batch)
         except Exception as failure:  # the database failed: every append of the batch fails
             errors = [failure] * len(batch)
         with self._arrived:
             self._crowded = len(batch) > 1 or bool(self._pending)
-            again = bool(self._pending)
-            self._draining = again
         self._hand_back(batch, errors)
-        if again:
-            self._queue_drain()
 
     def _hand_back(self, batch: list[_Append], errors: Sequence[Exception | None]) -> None:
         """Have each append's event loop settle it (:meth:`_settle`), from any thread."""
@@ -667,6 +713,16 @@ class SqlStorage:
             return [_info(row, seats[row.id], notes) for row in rows]
 
         return await self._run(work)
+
+
+def _succeed(answer: asyncio.Future[T], result: T) -> None:
+    if not answer.done():  # its task may have been cancelled meanwhile
+        answer.set_result(result)
+
+
+def _fail(answer: asyncio.Future[Any], failure: BaseException) -> None:
+    if not answer.done():
+        answer.set_exception(failure)
 
 
 class _Acknowledgement:
