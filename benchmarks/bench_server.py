@@ -52,8 +52,11 @@ from typing import Any
 import httpx
 import orjson
 import psycopg
-import websockets
 from prometheus_client.parser import text_string_to_metric_families
+from websockets.client import ClientProtocol
+from websockets.extensions.permessage_deflate import ClientPerMessageDeflateFactory
+from websockets.frames import Frame, Opcode
+from websockets.uri import parse_uri
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -234,45 +237,156 @@ async def open_table(red: Guest, blue: Guest) -> int:
     return table_id
 
 
+class LeanSocket(asyncio.Protocol):
+    """A bot's WebSocket: websockets' sans-I/O protocol on a plain asyncio protocol, each
+    text message handed to ``on_text`` (its UTF-8 bytes) as it is read, in the transport's
+    own callback. The generator shares the machine's cores with the server it measures: the
+    ``websockets.connect`` client cost about as much CPU a move as the server (session 41:
+    ``cli cpu`` 0.87-1.14 ms against ``srv cpu`` 0.86-1.04 at 500 tables), one task wake-up
+    and one async iteration per message; here a message is one callback."""
+
+    def __init__(self, url: str, cookie: str, on_text: Any, offer: str | None) -> None:
+        extensions = [ClientPerMessageDeflateFactory()] if offer == "deflate" else None
+        self.protocol = ClientProtocol(parse_uri(url), extensions=extensions, max_size=None)
+        self.request = self.protocol.connect()
+        self.request.headers["Cookie"] = cookie
+        self.on_text = on_text
+        loop = asyncio.get_running_loop()
+        self.opened: asyncio.Future[None] = loop.create_future()
+        self.closed: asyncio.Future[None] = loop.create_future()
+        self.transport: asyncio.Transport | None = None
+        self._parts: list[bytes] = []
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        self.protocol.send_request(self.request)
+        self._flush()
+
+    def data_received(self, data: bytes) -> None:
+        self.protocol.receive_data(data)
+        for event in self.protocol.events_received():
+            if isinstance(event, Frame):
+                if event.opcode is Opcode.TEXT or (event.opcode is Opcode.CONT and self._parts):
+                    self._parts.append(event.data)
+                    if event.fin:
+                        text, self._parts = b"".join(self._parts), []
+                        self.on_text(text)
+            elif not self.opened.done():  # the handshake's response
+                failure = self.protocol.handshake_exc
+                if failure is None:
+                    self.opened.set_result(None)
+                else:
+                    self.opened.set_exception(failure)
+        self._flush()
+
+    def send_text(self, text: str) -> None:
+        self.protocol.send_text(text.encode())
+        self._flush()
+
+    def close(self) -> None:
+        """Close the connection (the closing handshake, then the transport)."""
+        if self.transport is not None and not self.transport.is_closing():
+            with contextlib.suppress(Exception):
+                self.protocol.send_close()
+                self._flush()
+            self.transport.close()
+
+    def _flush(self) -> None:
+        assert self.transport is not None
+        for chunk in self.protocol.data_to_send():
+            if chunk:
+                self.transport.write(chunk)
+            else:  # websockets' SEND_EOF: the protocol is done with the connection
+                self.transport.close()
+                return
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.protocol.receive_eof()
+        if not self.opened.done():
+            self.opened.set_exception(exc or ConnectionError("closed before the handshake"))
+        if not self.closed.done():
+            self.closed.set_result(None)
+
+
 async def bot(guest: Guest, table_id: int, think: float, stats: Stats, rng: random.Random) -> None:
-    """Play one seat of one table until the game ends."""
+    """Play one seat of one table until the game ends (or its socket closes)."""
+    loop = asyncio.get_running_loop()
     url = f"{guest.ws_base}/ws/tables/{table_id}"
     sent: dict[int, float] = {}
-    headers = {"Cookie": guest.cookie()}
+    timers: list[asyncio.TimerHandle] = []
+
+    def move(seq: int, action: str) -> None:
+        sent[seq] = time.perf_counter()
+        socket.send_text(json.dumps({"type": "action", "seq": seq, "action": action}))
+
+    def on_text(raw: bytes) -> None:
+        # orjson: the generator shares the cores with the server it measures
+        message = orjson.loads(raw)
+        kind = message["type"]
+        if kind == "error":
+            stats.errors += 1
+            return
+        if kind == "event" and message["seq"] in sent and stats.measuring:
+            stats.latencies.append(time.perf_counter() - sent.pop(message["seq"]))
+            stats.accepted += 1
+        state = message.get("state") if kind == "event" else message
+        if kind not in ("event", "state") or state is None:
+            return
+        if state["terminal"]:
+            if not socket.closed.done():
+                socket.closed.set_result(None)
+            return
+        for seat, actions in state["legal_actions"].items():
+            if int(seat) in state["to_move"] and actions:
+                seq = state["seq"] + 1
+                if think:
+                    delay = rng.expovariate(1 / think)
+                    timers.append(loop.call_later(delay, move, seq, rng.choice(actions)))
+                    if len(timers) > 8:
+                        del timers[: len(timers) - 8]
+                else:
+                    move(seq, rng.choice(actions))
+
     offer = COMPRESSION["offer"]
-    async with websockets.connect(url, additional_headers=headers, compression=offer) as ws:
-        async for raw in ws:
-            # orjson: the generator shares the cores with the server it measures
-            message = orjson.loads(raw)
-            kind = message["type"]
-            if kind == "error":
-                stats.errors += 1
-                continue
-            if kind == "event" and message["seq"] in sent and stats.measuring:
-                stats.latencies.append(time.perf_counter() - sent.pop(message["seq"]))
-                stats.accepted += 1
-            state = message.get("state") if kind == "event" else message
-            if kind not in ("event", "state") or state is None:
-                continue
-            if state["terminal"]:
-                return
-            for seat, actions in state["legal_actions"].items():
-                if int(seat) in state["to_move"] and actions:
-                    if think:
-                        await asyncio.sleep(rng.expovariate(1 / think))
-                    seq = state["seq"] + 1
-                    sent[seq] = time.perf_counter()
-                    frame = {"type": "action", "seq": seq, "action": rng.choice(actions)}
-                    await ws.send(json.dumps(frame))
+    host, _, port = guest.ws_base.removeprefix("ws://").partition(":")
+    cookie = guest.cookie()
+    _, socket = await loop.create_connection(
+        lambda: LeanSocket(url, cookie, on_text, offer), host, int(port)
+    )
+    try:
+        await socket.opened
+        await socket.closed
+    finally:
+        for timer in timers:
+            timer.cancel()
+        socket.close()
+
+
+OPENING = 20
+"""Tables a load generator opens at once once the run started (a game ended): httpx's pool
+looks through every waiting request for each one it serves, so 250 POSTs queued at once in
+a 100-connection pool took seconds of the generator's CPU (its loop lagged 3.7-5.6 s at 500
+tables on a loaded machine and no table got going in a 10 s run)."""
 
 
 async def table_loop(
-    pair: tuple[Guest, Guest], think: float, stats: Stats, deadline: float, n: int
+    pair: tuple[Guest, Guest],
+    think: float,
+    stats: Stats,
+    deadline: float,
+    n: int,
+    first: int,
+    opening: asyncio.Semaphore,
 ) -> None:
-    """Keep one table busy until the deadline, opening a new one when a game ends."""
+    """Keep one table busy until the deadline, starting with table ``first`` (opened before
+    the run) and opening a new one when a game ends."""
     rng = random.Random(n)
+    table_id = first
     while time.perf_counter() < deadline:
-        table_id = await open_table(*pair)
+        if table_id == 0:
+            async with opening:
+                table_id = await open_table(*pair)
         players = [bot(guest, table_id, think, stats, rng) for guest in pair]
         remaining = deadline - time.perf_counter()
         try:
@@ -280,6 +394,7 @@ async def table_loop(
             stats.games += 1
         except TimeoutError:
             return
+        table_id = 0
 
 
 @dataclass
@@ -324,14 +439,19 @@ async def generate(setup: Run, index: int, barrier: Any) -> Stats:
     guests = [guest for pair in pairs for guest in pair]
     for start in range(0, len(guests), 50):
         await asyncio.gather(*(g.sign_in() for g in guests[start : start + 50]))
+    # Every first table is opened before the run, 50 at a time (as the sign-ins).
+    first: list[int] = []
+    for start in range(0, len(pairs), 50):
+        first += await asyncio.gather(*(open_table(*pair) for pair in pairs[start : start + 50]))
     stats = Stats()
     gc.collect()
     gc.freeze()  # fewer and shorter collector pauses in the measuring client
     await asyncio.to_thread(barrier.wait, 600)
     deadline = time.perf_counter() + setup.warmup + setup.seconds
+    opening = asyncio.Semaphore(OPENING)
     loops = [
-        table_loop(pair, setup.think, stats, deadline, n)
-        for n, pair in zip(numbers, pairs, strict=True)
+        table_loop(pair, setup.think, stats, deadline, n, table_id, opening)
+        for n, pair, table_id in zip(numbers, pairs, first, strict=True)
     ]
 
     async def window() -> None:
