@@ -4,10 +4,12 @@ default: one could not keep up with 1,000 sockets), the server in one or more ot
 
 It starts ``connect-arena serve`` (on a fresh SQLite database in a temporary directory, or on a
 throwaway PostgreSQL; with ``--processes 2``, two server processes on two ports sharing
-PostgreSQL and a throwaway Redis), signs up two guests per table, opens the tables and connects
-every player's WebSocket. With several processes, a table's two players use different
-processes (each move crosses from one to the other), or with ``--routing sticky`` the same one
-(table ``n`` on process ``n mod P``, as a proxy hashing the table's URL routes them). Each
+PostgreSQL and a throwaway Redis), signs up two guests per table, opens the tables (before
+the measured time) and connects every player's WebSocket (websockets' sans-I/O protocol on a
+plain asyncio protocol: :class:`LeanSocket`). With several processes, a table's two players
+use different processes (each move crosses from one to the other), or with ``--routing
+sticky`` the same one (table ``n`` on process ``n mod P``, as a proxy hashing the table's URL
+routes them). Each
 player is a bot that, when the server's state gives it legal actions, waits a think time and
 sends a random one with the seq it claims; the move→broadcast latency is the time from sending
 the action to receiving its event (with the new state) on the same socket. Finished games are
