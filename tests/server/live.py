@@ -1,17 +1,65 @@
-"""The real server in a child process (``connect-arena serve``), for crash and browser tests."""
+"""The real server in a child process (``connect-arena serve``), for crash and browser tests.
+
+Each test process starts the servers from one *fork server* (:class:`_Forker`): a Python
+process that imported the server's modules once and forks a child per server, which runs
+``python -m connect_arena.cli.app serve`` as a fresh process would (its own environment,
+working directory, argv; stdout to ``/dev/null``, stderr inherited). Importing the server
+costs ~2.3 s of CPU a start (``connect_arena.server.app`` and its libraries, session 42): the
+suite starts ~100 servers. A request whose import-time inputs differ from the fork server's
+(``PYTHONPATH``, the pure-build switch, the working directory, e.g. a plug-in on
+``PYTHONPATH``) starts a plain ``subprocess.Popen`` instead.
+"""
 
 from __future__ import annotations
 
+import atexit
+import contextlib
+import json
 import os
+import select
+import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO, Any, Protocol
 
 import httpx
+
+COMMAND = ["-m", "connect_arena.cli.app", "serve"]
+IMPORT_KEYS = ("PYTHONPATH", "CONNECT_ARENA_PURE", "PYTHONSAFEPATH", "PYTHONHOME")
+"""Environment variables read before or while the modules are imported (``sys.path``, the
+compiled or pure engines): the fork server serves only requests that agree on them."""
+PRELOAD = (
+    "connect_arena.cli.app",
+    "uvicorn",
+    "uvicorn.main",
+    "uvicorn.lifespan.on",
+    "uvicorn.protocols.http.h11_impl",
+    "uvicorn.protocols.http.httptools_impl",
+    "uvicorn.protocols.websockets.websockets_impl",
+    "uvicorn.protocols.websockets.wsproto_impl",
+    "uvicorn.loops.uvloop",
+    "connect_arena.server.app",
+)
+"""What the fork server imports once (uvicorn imports its protocols and the app at run)."""
+
+
+class ServerProcess(Protocol):
+    """What the tests use of a server's process (:class:`subprocess.Popen` has it too)."""
+
+    @property
+    def pid(self) -> int: ...
+
+    def poll(self) -> int | None: ...
+
+    def wait(self, timeout: float | None = None) -> int: ...
+
+    def kill(self) -> None: ...
 
 
 def free_port() -> int:
@@ -21,17 +69,129 @@ def free_port() -> int:
         return port
 
 
+def _import_key(env: dict[str, str]) -> tuple[str, ...]:
+    return (sys.executable, os.getcwd(), *(env.get(k, "") for k in IMPORT_KEYS))
+
+
+class _Forked:
+    """A server forked by the fork server; exits are reported by it (it is the parent).
+    ``wait`` returns the exit code, or ``-signal`` for a signal, as ``Popen.wait`` does."""
+
+    def __init__(self, pid: int) -> None:
+        self._pid = pid
+        self.returncode: int | None = None
+        self.exited = threading.Event()
+
+    @property
+    def pid(self) -> int:
+        return self._pid
+
+    def poll(self) -> int | None:
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        if not self.exited.wait(timeout):
+            raise subprocess.TimeoutExpired(COMMAND, timeout or 0)
+        assert self.returncode is not None
+        return self.returncode
+
+    def kill(self) -> None:
+        if self.returncode is None:
+            with contextlib.suppress(ProcessLookupError):  # exited, not yet reported
+                os.kill(self._pid, signal.SIGKILL)
+
+
+class _Forker:
+    """The fork server of this test process, and a thread reading its exit reports."""
+
+    def __init__(self, key: tuple[str, ...]) -> None:
+        self.key = key
+        code = f"import runpy; runpy.run_path({__file__!r}, run_name='__forker__')"
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", code],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env={k: v for k, v in os.environ.items() if not k.startswith("CONNECT_ARENA_")}
+            | {k: os.environ[k] for k in IMPORT_KEYS if k in os.environ},
+        )
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.requests: IO[bytes] = self.process.stdin
+        self.lock = threading.Lock()
+        self.children: dict[int, _Forked] = {}
+        self.started: list[_Forked] = []
+        self.started_ready = threading.Condition(self.lock)
+        self.reader = threading.Thread(target=self._read, args=(self.process.stdout,), daemon=True)
+        self.reader.start()
+
+    def _read(self, answers: IO[bytes]) -> None:
+        for line in answers:
+            message = json.loads(line)
+            with self.lock:
+                if "started" in message:
+                    child = _Forked(message["started"])
+                    self.children[child.pid] = child
+                    self.started.append(child)
+                    self.started_ready.notify_all()
+                else:
+                    child = self.children.pop(message["exited"])
+                    child.returncode = message["code"]
+                    child.exited.set()
+        with self.lock:  # the fork server is gone: so are its children (it killed them)
+            for child in self.children.values():
+                child.returncode = -signal.SIGKILL
+                child.exited.set()
+            self.children.clear()
+            self.started_ready.notify_all()
+
+    def start(self, argv: list[str], env: dict[str, str]) -> _Forked:
+        request = {"argv": argv, "env": env, "cwd": os.getcwd()}
+        with self.lock:
+            self.requests.write(json.dumps(request).encode() + b"\n")
+            self.requests.flush()
+            while not self.started:
+                assert self.process.poll() is None, "the fork server exited"
+                self.started_ready.wait(1)
+            return self.started.pop(0)
+
+    def close(self) -> None:
+        self.requests.close()
+        self.process.wait(10)
+
+
+_forker: _Forker | None = None
+
+
+def _stop_forker() -> None:
+    if _forker is not None:
+        _forker.close()
+
+
+def spawn(options: list[str], env: dict[str, str]) -> ServerProcess:
+    """``python -m connect_arena.cli.app serve OPTIONS`` with ``env``: forked by this test
+    process's fork server when its imports fit, else a plain child process."""
+    global _forker
+    key = _import_key(env)
+    if _forker is None or _forker.process.poll() is not None:
+        if _forker is None:
+            atexit.register(_stop_forker)
+        if key == _import_key(dict(os.environ)):
+            _forker = _Forker(key)
+    argv = [sys.executable, *COMMAND, *options]
+    if _forker is None or _forker.process.poll() is not None or key != _forker.key:
+        return subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL)
+    return _forker.start(argv, env)
+
+
 @contextmanager
-def server(data_dir: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
+def server(data_dir: Path, port: int) -> Iterator[ServerProcess]:
     """``connect-arena serve`` in a child process, ready to answer."""
     env = {
         **os.environ,
         "CONNECT_ARENA_COMPUTER_WORKERS": "0",
         "CONNECT_ARENA_COMPUTER_DELAY": "0",
     }
-    command = [sys.executable, "-m", "connect_arena.cli.app", "serve"]
     options = ["--port", str(port), "--data-dir", str(data_dir), "--log-level", "warning"]
-    process = subprocess.Popen([*command, *options], env=env, stdout=subprocess.DEVNULL)
+    process = spawn(options, env)
     try:
         deadline = time.monotonic() + 90  # a start took 30+ s at load 12 (session 41)
         while True:
@@ -47,3 +207,80 @@ def server(data_dir: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
         if process.poll() is None:
             process.kill()
         process.wait(10)
+
+
+def _child(request: dict[str, Any], keep: set[int]) -> None:
+    """In the forked child: become ``python ARGV`` with the request's environment."""
+    import runpy
+
+    code = 1
+    try:
+        for fd in keep:
+            os.close(fd)
+        null = os.open(os.devnull, os.O_RDWR)
+        os.dup2(null, 0)
+        os.dup2(null, 1)
+        os.close(null)
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        os.chdir(request["cwd"])
+        os.environ.clear()
+        os.environ.update(request["env"])
+        sys.argv = [request["argv"][2], *request["argv"][3:]]
+        runpy.run_module(request["argv"][2], run_name="__main__", alter_sys=True)
+        code = 0
+    except SystemExit as done:
+        code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+    except BaseException:
+        import traceback
+
+        traceback.print_exc()
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+
+
+def _serve_forks() -> None:
+    """The fork server: one JSON request a line on stdin (argv, env, cwd), answered
+    ``{"started": pid}``; ``{"exited": pid, "code": returncode}`` when a child ends. At the
+    end of stdin it kills the children left and exits."""
+    import importlib
+
+    for name in PRELOAD:
+        with contextlib.suppress(ImportError):  # an optional protocol library
+            importlib.import_module(name)
+    requests = sys.stdin.buffer
+    answers = os.fdopen(os.dup(1), "wb")
+    watched: dict[int, int] = {}  # pidfd -> pid
+    buffered = b""
+    while True:
+        ready, _, _ = select.select([requests.fileno(), *watched], [], [])
+        for fd in ready:
+            if fd in watched:
+                pid = watched.pop(fd)
+                os.close(fd)
+                _, status = os.waitpid(pid, 0)
+                code = os.waitstatus_to_exitcode(status)
+                answers.write(json.dumps({"exited": pid, "code": code}).encode() + b"\n")
+                answers.flush()
+                continue
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                for pid in watched.values():
+                    os.kill(pid, signal.SIGKILL)
+                    os.waitpid(pid, 0)
+                return
+            buffered += chunk
+            while b"\n" in buffered:
+                line, buffered = buffered.split(b"\n", 1)
+                request = json.loads(line)
+                pid = os.fork()
+                if pid == 0:
+                    _child(request, {*watched, answers.fileno()})
+                watched[os.pidfd_open(pid)] = pid
+                answers.write(json.dumps({"started": pid}).encode() + b"\n")
+                answers.flush()
+
+
+if __name__ == "__forker__":
+    _serve_forks()
