@@ -21,6 +21,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -30,7 +31,7 @@ from typing import IO, Any, Protocol
 
 import httpx
 
-COMMAND = ["-m", "connect_arena.cli.app", "serve"]
+COMMAND = ["-m", "connect_arena.cli.app"]
 IMPORT_KEYS = ("PYTHONPATH", "CONNECT_ARENA_PURE", "PYTHONSAFEPATH", "PYTHONHOME")
 """Environment variables read before or while the modules are imported (``sys.path``, the
 compiled or pure engines): the fork server serves only requests that agree on them."""
@@ -38,15 +39,9 @@ PRELOAD = (
     "connect_arena.cli.app",
     "uvicorn",
     "uvicorn.main",
-    "uvicorn.lifespan.on",
-    "uvicorn.protocols.http.h11_impl",
-    "uvicorn.protocols.http.httptools_impl",
-    "uvicorn.protocols.websockets.websockets_impl",
-    "uvicorn.protocols.websockets.wsproto_impl",
-    "uvicorn.loops.uvloop",
     "connect_arena.server.app",
 )
-"""What the fork server imports once (uvicorn imports its protocols and the app at run)."""
+"""What the fork server imports once (uvicorn imports the app by name at run)."""
 
 
 class ServerProcess(Protocol):
@@ -69,8 +64,16 @@ def free_port() -> int:
         return port
 
 
-def _import_key(env: dict[str, str]) -> tuple[str, ...]:
-    return (sys.executable, os.getcwd(), *(env.get(k, "") for k in IMPORT_KEYS))
+def _import_key(env: dict[str, str], cwd: str) -> tuple[str, ...]:
+    return (sys.executable, cwd, *(env.get(k, "") for k in IMPORT_KEYS))
+
+
+_START_ENV = {k: v for k, v in os.environ.items() if not k.startswith("CONNECT_ARENA_")} | {
+    k: os.environ[k] for k in IMPORT_KEYS if k in os.environ
+}
+_START_CWD = os.getcwd()
+"""The fork server's environment and working directory: this process's as the tests'
+collection found them (a test may change them before it starts its first server)."""
 
 
 class _Forked:
@@ -111,8 +114,8 @@ class _Forker:
             [sys.executable, "-c", code],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            env={k: v for k, v in os.environ.items() if not k.startswith("CONNECT_ARENA_")}
-            | {k: os.environ[k] for k in IMPORT_KEYS if k in os.environ},
+            env=_START_ENV,
+            cwd=_START_CWD,
         )
         assert self.process.stdin is not None and self.process.stdout is not None
         self.requests: IO[bytes] = self.process.stdin
@@ -143,8 +146,8 @@ class _Forker:
             self.children.clear()
             self.started_ready.notify_all()
 
-    def start(self, argv: list[str], env: dict[str, str]) -> _Forked:
-        request = {"argv": argv, "env": env, "cwd": os.getcwd()}
+    def start(self, argv: list[str], env: dict[str, str], output: dict[str, str]) -> _Forked:
+        request = {"argv": argv, "env": env, "cwd": os.getcwd(), **output}
         with self.lock:
             self.requests.write(json.dumps(request).encode() + b"\n")
             self.requests.flush()
@@ -154,32 +157,70 @@ class _Forker:
             return self.started.pop(0)
 
     def close(self) -> None:
-        self.requests.close()
-        self.process.wait(10)
+        with contextlib.suppress(OSError):
+            self.requests.close()
+        self.process.wait(30)
 
 
 _forker: _Forker | None = None
+_forker_registered: list[bool] = []
 
 
-def _stop_forker() -> None:
+def stop_forker() -> None:
+    """End the fork server (it kills the servers left) and wait for it."""
+    global _forker
     if _forker is not None:
         _forker.close()
+        _forker = None
+
+
+def launch(
+    args: list[str], env: dict[str, str], stdout: Path | None = None, stderr: Path | None = None
+) -> ServerProcess:
+    """``python -m connect_arena.cli.app ARGS`` with ``env``, its stdout (default
+    ``/dev/null``) and stderr (default: this process's) written to the files given: forked by
+    this test process's fork server when its imports fit, else a plain child process."""
+    global _forker
+    key = _import_key(env, os.getcwd())
+    if _forker is None or _forker.process.poll() is not None:
+        if not _forker_registered:
+            atexit.register(stop_forker)
+            _forker_registered.append(True)
+        _forker = _Forker(_import_key(_START_ENV, _START_CWD))
+    argv = [sys.executable, *COMMAND, *args]
+    if _forker is None or _forker.process.poll() is not None or key != _forker.key:
+        with contextlib.ExitStack() as files:
+            out = files.enter_context(stdout.open("wb")) if stdout else subprocess.DEVNULL
+            err = files.enter_context(stderr.open("wb")) if stderr else None
+            return subprocess.Popen(argv, env=env, stdout=out, stderr=err)
+    output = {name: str(path) for name, path in (("stdout", stdout), ("stderr", stderr)) if path}
+    return _forker.start(argv, env, output)
 
 
 def spawn(options: list[str], env: dict[str, str]) -> ServerProcess:
-    """``python -m connect_arena.cli.app serve OPTIONS`` with ``env``: forked by this test
-    process's fork server when its imports fit, else a plain child process."""
-    global _forker
-    key = _import_key(env)
-    if _forker is None or _forker.process.poll() is not None:
-        if _forker is None:
-            atexit.register(_stop_forker)
-        if key == _import_key(dict(os.environ)):
-            _forker = _Forker(key)
-    argv = [sys.executable, *COMMAND, *options]
-    if _forker is None or _forker.process.poll() is not None or key != _forker.key:
-        return subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL)
-    return _forker.start(argv, env)
+    """``python -m connect_arena.cli.app serve OPTIONS`` with ``env`` (see :func:`launch`)."""
+    return launch(["serve", *options], env)
+
+
+def run_cli(
+    args: list[str], env: dict[str, str], timeout: float
+) -> subprocess.CompletedProcess[str]:
+    """``python -m connect_arena.cli.app ARGS`` to its end, as ``subprocess.run(...,
+    capture_output=True, text=True, timeout=timeout)`` (see :func:`launch`).
+
+    Raises:
+        subprocess.TimeoutExpired: it ran longer than ``timeout`` seconds (it is killed).
+    """
+    with tempfile.TemporaryDirectory() as directory:
+        out, err = Path(directory, "stdout"), Path(directory, "stderr")
+        process = launch(args, env, out, err)
+        try:
+            code = process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(10)
+            raise
+        return subprocess.CompletedProcess(args, code, out.read_text(), err.read_text())
 
 
 @contextmanager
@@ -221,11 +262,17 @@ def _child(request: dict[str, Any], keep: set[int]) -> None:
         os.dup2(null, 0)
         os.dup2(null, 1)
         os.close(null)
+        for fd, name in ((1, "stdout"), (2, "stderr")):
+            if name in request:
+                file = os.open(request[name], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+                os.dup2(file, fd)
+                os.close(file)
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
         os.chdir(request["cwd"])
         os.environ.clear()
         os.environ.update(request["env"])
         sys.argv = [request["argv"][2], *request["argv"][3:]]
+        sys.modules.pop(request["argv"][2], None)  # run as ``__main__`` only, as ``-m`` does
         runpy.run_module(request["argv"][2], run_name="__main__", alter_sys=True)
         code = 0
     except SystemExit as done:

@@ -33,12 +33,20 @@ def test_a_forked_server_has_the_callers_environment_and_arguments(
         assert process.poll() == -signal.SIGKILL
 
 
-def test_an_exit_is_reported_with_its_code_and_other_imports_get_a_fresh_interpreter(
-    tmp_path: Path,
+def test_exits_and_output_are_reported_and_other_imports_get_a_fresh_interpreter(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    live.stop_forker()
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))  # e.g. a plug-in, before the first server
+    fresh = live.spawn(["--port", "not-a-port"], dict(os.environ))
+    assert isinstance(fresh, subprocess.Popen)
+    assert fresh.wait(60) == 2  # typer's usage error
+    monkeypatch.undo()  # later servers are forked again
     forked = live.spawn(["--port", "not-a-port"], dict(os.environ))
     assert not isinstance(forked, subprocess.Popen)
-    assert forked.wait(60) == 2  # typer's usage error
-    fresh = live.spawn(["--port", "not-a-port"], {**os.environ, "PYTHONPATH": str(tmp_path)})
-    assert isinstance(fresh, subprocess.Popen)
-    assert fresh.wait(60) == 2
+    assert forked.wait(60) == 2
+    done = live.run_cli(["serve", "--port", "not-a-port"], dict(os.environ), timeout=60)
+    assert done.returncode == 2
+    assert "Invalid value for '--port'" in done.stderr and done.stdout == ""
+    done = live.run_cli(["--version"], dict(os.environ), timeout=60)
+    assert done.returncode == 0 and done.stdout.startswith("connect-arena")
