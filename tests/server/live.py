@@ -56,6 +56,8 @@ class ServerProcess(Protocol):
 
     def kill(self) -> None: ...
 
+    def terminate(self) -> None: ...
+
 
 def free_port() -> int:
     with socket.socket() as probe:
@@ -99,9 +101,15 @@ class _Forked:
         return self.returncode
 
     def kill(self) -> None:
+        self.send_signal(signal.SIGKILL)
+
+    def terminate(self) -> None:
+        self.send_signal(signal.SIGTERM)
+
+    def send_signal(self, number: int) -> None:
         if self.returncode is None:
             with contextlib.suppress(ProcessLookupError):  # exited, not yet reported
-                os.kill(self._pid, signal.SIGKILL)
+                os.kill(self._pid, number)
 
 
 class _Forker:
