@@ -3,7 +3,8 @@
 Each test process starts the servers from one *fork server* (:class:`_Forker`): a Python
 process that imported the server's modules once and forks a child per server, which runs
 ``python -m connect_arena.cli.app serve`` as a fresh process would (its own environment,
-working directory, argv; stdout to ``/dev/null``, stderr inherited). Importing the server
+working directory, argv; stdout to ``/dev/null``, stderr to the caller's stderr of the moment,
+so a server's traceback shows in the running test's captured output). Importing the server
 costs ~2.3 s of CPU a start (``connect_arena.server.app`` and its libraries, session 42): the
 suite starts ~100 servers. A request whose import-time inputs differ from the fork server's
 (``PYTHONPATH``, the pure-build switch, the working directory, e.g. a plug-in on
@@ -202,6 +203,8 @@ def launch(
             err = files.enter_context(stderr.open("wb")) if stderr else None
             return subprocess.Popen(argv, env=env, stdout=out, stderr=err)
     output = {name: str(path) for name, path in (("stdout", stdout), ("stderr", stderr)) if path}
+    if stderr is None:  # this process's stderr now (pytest's capture of the running test)
+        output["stderr_append"] = f"/proc/{os.getpid()}/fd/2"
     return _forker.start(argv, env, output)
 
 
@@ -274,6 +277,11 @@ def _child(request: dict[str, Any], keep: set[int]) -> None:
             if name in request:
                 file = os.open(request[name], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
                 os.dup2(file, fd)
+                os.close(file)
+        if "stderr_append" in request:
+            with contextlib.suppress(OSError):  # a socket cannot be opened: keep the forker's
+                file = os.open(request["stderr_append"], os.O_WRONLY | os.O_APPEND)
+                os.dup2(file, 2)
                 os.close(file)
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
         os.chdir(request["cwd"])

@@ -50,3 +50,12 @@ def test_exits_and_output_are_reported_and_other_imports_get_a_fresh_interpreter
     assert "Invalid value for '--port'" in done.stderr and done.stdout == ""
     done = live.run_cli(["--version"], dict(os.environ), timeout=60)
     assert done.returncode == 0 and done.stdout.startswith("connect-arena")
+
+
+def test_a_forked_servers_stderr_is_the_running_tests(capfd: pytest.CaptureFixture[str]) -> None:
+    """Not the stderr of the test that started the fork server (pytest captures each test's)."""
+    with capfd.disabled():
+        live.stop_forker()
+        assert live.launch(["--version"], dict(os.environ)).wait(60) == 0
+    assert live.spawn(["--port", "not-a-port"], dict(os.environ)).wait(60) == 2
+    assert "Invalid value for '--port'" in capfd.readouterr().err
