@@ -293,13 +293,21 @@ def _child(request: dict[str, Any], keep: set[int]) -> None:
         code = 0
     except SystemExit as done:
         code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+        if done.code is not None and not isinstance(done.code, int):
+            print(done.code, file=sys.stderr)
     except BaseException:
         import traceback
 
         traceback.print_exc()
     finally:
-        sys.stdout.flush()
-        sys.stderr.flush()
+        # What the interpreter's own exit does: join the threads, run the atexit handlers.
+        with contextlib.suppress(BaseException):
+            threading._shutdown()  # type: ignore[attr-defined]
+        with contextlib.suppress(BaseException):
+            atexit._run_exitfuncs()
+        with contextlib.suppress(BaseException):
+            sys.stdout.flush()
+            sys.stderr.flush()
         os._exit(code)
 
 
