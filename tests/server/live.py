@@ -45,6 +45,11 @@ PRELOAD = (
 """What the fork server imports once (uvicorn imports the app by name at run)."""
 
 
+FORKING = hasattr(os, "pidfd_open") and hasattr(os, "fork")
+"""Whether servers are forked (the fork server watches its children through pidfds, Linux
+5.3+); elsewhere each is a fresh interpreter."""
+
+
 class ServerProcess(Protocol):
     """What the tests use of a server's process (:class:`subprocess.Popen` has it too)."""
 
@@ -191,7 +196,7 @@ def launch(
     this test process's fork server when its imports fit, else a plain child process."""
     global _forker
     key = _import_key(env, os.getcwd())
-    if _forker is None or _forker.process.poll() is not None:
+    if FORKING and (_forker is None or _forker.process.poll() is not None):
         if not _forker_registered:
             atexit.register(stop_forker)
             _forker_registered.append(True)

@@ -15,6 +15,8 @@ import pytest
 from tests.server import live
 from tests.server.live import free_port, server
 
+pytestmark = pytest.mark.skipif(not live.FORKING, reason="servers are not forked here (no pidfd)")
+
 
 def test_a_forked_server_has_the_callers_environment_and_arguments(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
