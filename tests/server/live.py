@@ -7,8 +7,8 @@ working directory, argv; stdout to ``/dev/null``, stderr to the caller's stderr 
 so a server's traceback shows in the running test's captured output). Importing the server
 costs ~2.3 s of CPU a start (``connect_arena.server.app`` and its libraries, session 42): the
 suite starts ~100 servers. A request whose import-time inputs differ from the fork server's
-(``PYTHONPATH``, the pure-build switch, the working directory, e.g. a plug-in on
-``PYTHONPATH``) starts a plain ``subprocess.Popen`` instead.
+(:data:`IMPORT_KEYS`, any variable not named ``CONNECT_ARENA_*`` such as a plug-in's
+``PYTHONPATH``, the working directory) starts a plain ``subprocess.Popen`` instead.
 """
 
 from __future__ import annotations
@@ -33,9 +33,11 @@ from typing import IO, Any, Protocol
 import httpx
 
 COMMAND = ["-m", "connect_arena.cli.app"]
-IMPORT_KEYS = ("PYTHONPATH", "CONNECT_ARENA_PURE", "PYTHONSAFEPATH", "PYTHONHOME")
-"""Environment variables read before or while the modules are imported (``sys.path``, the
-compiled or pure engines): the fork server serves only requests that agree on them."""
+IMPORT_KEYS = ("CONNECT_ARENA_PURE", "CONNECT_ARENA_CONNECT5_BOARDS")
+"""The server's environment variables read while its modules are imported (the compiled or
+pure engines; Connect 5's board names in its option schema): the fork server serves only
+requests that agree with it on these and on every variable not named ``CONNECT_ARENA_*``
+(``PYTHONPATH``...); the other ``CONNECT_ARENA_*`` are read when the app is built."""
 PRELOAD = (
     "connect_arena.cli.app",
     "uvicorn",
@@ -72,8 +74,9 @@ def free_port() -> int:
         return port
 
 
-def _import_key(env: dict[str, str], cwd: str) -> tuple[str, ...]:
-    return (sys.executable, cwd, *(env.get(k, "") for k in IMPORT_KEYS))
+def _import_key(env: dict[str, str], cwd: str) -> tuple[object, ...]:
+    kept = (k for k in env if k in IMPORT_KEYS or not k.startswith(("CONNECT_ARENA_", "PYTEST_")))
+    return (sys.executable, cwd, sorted((k, env[k]) for k in kept))
 
 
 _START_ENV = {k: v for k, v in os.environ.items() if not k.startswith("CONNECT_ARENA_")} | {
@@ -121,7 +124,7 @@ class _Forked:
 class _Forker:
     """The fork server of this test process, and a thread reading its exit reports."""
 
-    def __init__(self, key: tuple[str, ...]) -> None:
+    def __init__(self, key: tuple[object, ...]) -> None:
         self.key = key
         code = f"import runpy; runpy.run_path({__file__!r}, run_name='__forker__')"
         self.process = subprocess.Popen(
