@@ -9,6 +9,8 @@ the front lets the short ones fill the gaps. Only the order changes, never which
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from toygames import register_toy_games
@@ -59,3 +61,12 @@ def _rank(item: pytest.Item) -> int:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Put the longest tests first (a stable sort: the rest keep their order)."""
     items.sort(key=_rank)
+
+
+def pytest_sessionfinish() -> None:
+    """Stop this test process's fork server (``tests/server/live.py``) and wait for it, so
+    that its servers' CPU time is reaped into this process's own (an xdist worker may end
+    without running ``atexit``)."""
+    live = sys.modules.get("tests.server.live")
+    if live is not None:
+        live.stop_forker()

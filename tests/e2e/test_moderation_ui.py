@@ -5,8 +5,6 @@ reporter closes their own account from the account dialog. Screenshots at 1280 a
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -22,7 +20,7 @@ from tests.e2e.conftest import (
     sign_in,
 )
 from tests.e2e.test_axe import SESSION_CSRF, WIDTHS, axe, open_page, settled
-from tests.server.live import free_port, server
+from tests.server.live import free_port, run_cli, server
 
 pytestmark = [pytest.mark.slow, needs_chromium]
 
@@ -39,11 +37,7 @@ def test_report_decide_and_close(browser: Browser, arena: tuple[LiveServer, Path
     for name in ("alice", "bob", "mod"):
         Account(live.base, name, PASSWORD)
     env = {k: v for k, v in os.environ.items() if k != "CONNECT_ARENA_DATABASE_URL"}
-    granted = subprocess.run(
-        [sys.executable, "-m", "connect_arena.cli.app", "admin", "moderator", "mod",
-         "--data-dir", str(data)],
-        capture_output=True, text=True, env=env,
-    )  # fmt: skip
+    granted = run_cli(["admin", "moderator", "mod", "--data-dir", str(data)], env, timeout=60)
     assert granted.returncode == 0, granted.stderr
 
     alice = new_page(browser, live.base)

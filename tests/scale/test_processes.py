@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -26,6 +24,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from tests.scale.services import free_port
+from tests.server.live import ServerProcess, run_cli, spawn
 
 SECRET = "a shared session key, so that a cookie works on every process"
 
@@ -49,12 +48,11 @@ class Server:
             "CONNECT_ARENA_WS_LIMIT": "100000/1",
             "CONNECT_ARENA_WS_ADDRESS_LIMIT": "100000/1",
         }
-        self.process: subprocess.Popen[bytes] | None = None
+        self.process: ServerProcess | None = None
 
     def start(self) -> None:
-        command = [sys.executable, "-m", "connect_arena.cli.app", "serve", "--port"]
-        command += [str(self.port), "--data-dir", str(self.data_dir), "--log-level", "warning"]
-        self.process = subprocess.Popen(command, env=self.env, stdout=subprocess.DEVNULL)
+        options = ["--port", str(self.port), "--data-dir", str(self.data_dir)]
+        self.process = spawn([*options, "--log-level", "warning"], self.env)
         deadline = time.monotonic() + 90  # a start took 30+ s at load 12 (session 41)
         while True:
             try:
@@ -271,12 +269,11 @@ def test_kill_9_of_either_process_mid_game_loses_nothing_acknowledged(
 
 def test_workers_need_postgresql_and_redis(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("CONNECT_ARENA_")}
-    command = [sys.executable, "-m", "connect_arena.cli.app", "serve", "--workers", "2"]
-    command += ["--data-dir", str(tmp_path), "--port", str(free_port())]
-    result = subprocess.run(command, env=env, capture_output=True, text=True, timeout=60)
+    command = ["serve", "--workers", "2", "--data-dir", str(tmp_path), "--port", str(free_port())]
+    result = run_cli(command, env, timeout=60)
     assert result.returncode != 0
     assert "CONNECT_ARENA_REDIS_URL" in result.stderr
     env["CONNECT_ARENA_REDIS_URL"] = "redis://127.0.0.1:1/0"
-    result = subprocess.run(command, env=env, capture_output=True, text=True, timeout=60)
+    result = run_cli(command, env, timeout=60)
     assert result.returncode != 0
     assert "CONNECT_ARENA_DATABASE_URL" in result.stderr

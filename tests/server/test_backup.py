@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import os
 import sqlite3
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from typer.testing import CliRunner, Result
 
+from connect_arena.cli.app import app
 from connect_arena.core.records import replay
 from connect_arena.server.db.backup import BackupError, backup, check_arena_file, restore
 from tests.server.live import free_port, server
@@ -20,10 +19,11 @@ from tests.server.live import free_port, server
 QUICK = {"parachutes": 2, "tiles": 1, "first_player": "0"}
 
 
-def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-m", "connect_arena.cli.app", *args]
-    env = {k: v for k, v in os.environ.items() if k != "CONNECT_ARENA_DATABASE_URL"}
-    return subprocess.run(command, capture_output=True, text=True, env=env, timeout=60)
+def cli(*args: str) -> Result:
+    """``connect-arena ARGS`` in this process (a fresh interpreter imports the server's modules
+    again: ~2.5 s of CPU a command; the console script's own start is tested in
+    ``tests/cli/test_cli_app.py``)."""
+    return CliRunner().invoke(app, list(args), env={"CONNECT_ARENA_DATABASE_URL": None})
 
 
 def signed_up(base: str, name: str) -> httpx.Client:
@@ -61,10 +61,10 @@ def test_a_backup_taken_during_play_restores_and_every_table_replays(tmp_path: P
         ids.append(computer_table(alice, "connect5", {}))  # a longer game: still running
         time.sleep(0.5)
         done = cli("backup", str(target), "--data-dir", str(data))
-        assert done.returncode == 0, done.stderr
+        assert done.exit_code == 0, done.stderr
         assert "backed up to" in done.stdout
         again = cli("backup", str(target), "--data-dir", str(data))
-        assert again.returncode == 1 and "exists" in again.stderr
+        assert again.exit_code == 1 and "exists" in again.stderr
     with sqlite3.connect(target) as copy:
         stored = {row[0] for row in copy.execute("SELECT id FROM tables")}
         counts = dict(copy.execute("SELECT table_id, count(*) FROM actions GROUP BY table_id"))
@@ -72,7 +72,7 @@ def test_a_backup_taken_during_play_restores_and_every_table_replays(tmp_path: P
     assert set(ids) <= stored
     assert sum(counts.values()) > 0
     done = cli("restore", str(target), "--data-dir", str(restored))
-    assert done.returncode == 0, done.stderr
+    assert done.exit_code == 0, done.stderr
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     with server(restored, port):
@@ -102,6 +102,6 @@ def test_restore_refuses_what_is_not_an_intact_arena_and_changes_nothing(tmp_pat
     with pytest.raises(BackupError, match="pg_dump"):
         backup("postgresql://arena@localhost/arena", tmp_path / "x")
     refused = cli("restore", str(garbage), "--data-dir", str(tmp_path / "d"))
-    assert refused.returncode == 1
+    assert refused.exit_code == 1
     assert "not a SQLite database" in refused.stderr
     assert not (tmp_path / "d" / "arena.sqlite3").exists()

@@ -7,8 +7,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import subprocess
-import sys
 import time
 from email.message import Message
 from pathlib import Path
@@ -16,7 +14,7 @@ from pathlib import Path
 import httpx
 
 from connect_arena.server.operations import RedactQuery, redact_query, text_log_config
-from tests.server.live import free_port
+from tests.server.live import free_port, launch
 from tests.server.mailhelpers import Inbox, link
 
 
@@ -51,26 +49,25 @@ def test_a_full_run_logs_no_secret(tmp_path: Path, inbox: tuple[Inbox, int]) -> 
         "CONNECT_ARENA_COMPUTER_WORKERS": "0",
         "CONNECT_ARENA_SMTP_URL": f"smtp://127.0.0.1:{smtp_port}?from=arena@example.org",
     }
-    command = [sys.executable, "-m", "connect_arena.cli.app", "serve", "--port", str(port)]
-    command += ["--data-dir", str(tmp_path), "--log-format", "json", "--log-level", "info"]
+    command = ["serve", "--port", str(port), "--data-dir", str(tmp_path)]
+    command += ["--log-format", "json", "--log-level", "info"]
     log = tmp_path / "server.log"
     secrets: set[str] = set()
     base = f"http://127.0.0.1:{port}"
-    with log.open("wb") as sink:
-        process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=sink)
-        try:
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    httpx.get(f"{base}/healthz", timeout=1)
-                    break
-                except httpx.TransportError:
-                    assert process.poll() is None and time.monotonic() < deadline
-                    time.sleep(0.1)
-            _run(base, secrets, mails)
-        finally:
-            process.terminate()
-            process.wait(10)
+    process = launch(command, env, stderr=log)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(f"{base}/healthz", timeout=1)
+                break
+            except httpx.TransportError:
+                assert process.poll() is None and time.monotonic() < deadline
+                time.sleep(0.1)
+        _run(base, secrets, mails)
+    finally:
+        process.terminate()
+        process.wait(10)
     text = log.read_text()
     for line in text.splitlines():
         json.loads(line)  # one JSON object a line

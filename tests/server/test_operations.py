@@ -7,8 +7,6 @@ import json
 import logging
 import os
 import re
-import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -24,7 +22,7 @@ from connect_arena.server import create_app, logcontext
 from connect_arena.server.dependencies import Arena
 from connect_arena.server.logcontext import ContextFilter, LogContext
 from connect_arena.server.operations import _database_ready, log_json_line
-from tests.server.live import free_port
+from tests.server.live import free_port, launch
 from tests.server.serverhelpers import (
     Player,
     cancel_as_its_answer_lands,
@@ -130,41 +128,40 @@ def test_a_json_log_line_drops_secret_fields() -> None:
 def test_the_json_log_of_a_real_server_has_no_secret(tmp_path: Path) -> None:
     port = free_port()
     env = {**os.environ, "CONNECT_ARENA_COMPUTER_WORKERS": "0"}
-    command = [sys.executable, "-m", "connect_arena.cli.app", "serve", "--port", str(port)]
-    command += ["--data-dir", str(tmp_path), "--log-format", "json", "--log-level", "info"]
+    command = ["serve", "--port", str(port), "--data-dir", str(tmp_path)]
+    command += ["--log-format", "json", "--log-level", "info"]
     log = tmp_path / "server.log"
-    with log.open("wb") as sink:
-        process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=sink)
-        try:
-            base = f"http://127.0.0.1:{port}"
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    session = httpx.get(f"{base}/api/session", timeout=1)
-                    break
-                except httpx.TransportError:
-                    assert process.poll() is None and time.monotonic() < deadline
-                    time.sleep(0.1)
-            with httpx.Client(base_url=base) as browser:
-                csrf = browser.get("/api/session").json()["csrf"]
-                password = "a very secret passphrase 42"
-                answer = browser.post(
-                    "/api/signup",
-                    json={"name": "logcheck", "password": password},
-                    headers={"x-csrf-token": csrf},
-                )
-                assert answer.status_code == 200, answer.text
-                csrf = answer.json()["csrf"]
-                refused = browser.post(
-                    "/api/login",
-                    json={"name": "logcheck", "password": "wrong one"},
-                    headers={"x-csrf-token": csrf},
-                )
-                assert refused.status_code in (401, 403), refused.text
-                cookie = browser.cookies.get("arena_session") or ""
-        finally:
-            process.terminate()
-            process.wait(10)
+    process = launch(command, env, stderr=log)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                session = httpx.get(f"{base}/api/session", timeout=1)
+                break
+            except httpx.TransportError:
+                assert process.poll() is None and time.monotonic() < deadline
+                time.sleep(0.1)
+        with httpx.Client(base_url=base) as browser:
+            csrf = browser.get("/api/session").json()["csrf"]
+            password = "a very secret passphrase 42"
+            answer = browser.post(
+                "/api/signup",
+                json={"name": "logcheck", "password": password},
+                headers={"x-csrf-token": csrf},
+            )
+            assert answer.status_code == 200, answer.text
+            csrf = answer.json()["csrf"]
+            refused = browser.post(
+                "/api/login",
+                json={"name": "logcheck", "password": "wrong one"},
+                headers={"x-csrf-token": csrf},
+            )
+            assert refused.status_code in (401, 403), refused.text
+            cookie = browser.cookies.get("arena_session") or ""
+    finally:
+        process.terminate()
+        process.wait(10)
     lines = [line for line in log.read_text().splitlines() if line.strip()]
     assert lines, "the server logged nothing"
     for line in lines:
