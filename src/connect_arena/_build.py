@@ -218,12 +218,15 @@ def compile_native(package: Path = PACKAGE, target: Path | None = None) -> Path 
             ["--ignore-missing-imports", "--follow-imports=silent", *paths],
             opt_level="2",
             group_name=GROUP,
+            multi_file=True,  # a C file a module, so the compiler runs on every core
         )
         dist = Distribution({"name": "connect-arena-native", "ext_modules": extensions})
         command = dist.get_command_obj("build_ext")
         command.build_lib = str(work / "lib")
         command.build_temp = str(work / "tmp")
-        dist.run_command("build_ext")
+        command.parallel = os.cpu_count() or 1  # the small per-module extensions
+        with _parallel_compile():
+            dist.run_command("build_ext")
     except (Exception, SystemExit) as error:  # a compiler error must never break an install
         _notice(f"compiling the engines failed ({error!r}); the pure-Python engines are used")
         shutil.rmtree(work, ignore_errors=True)
@@ -237,6 +240,21 @@ def compile_native(package: Path = PACKAGE, target: Path | None = None) -> Path 
         if other.is_dir() and other.name != digest and not other.name.startswith("build-"):
             shutil.rmtree(other, ignore_errors=True)
     return final
+
+
+def _parallel_compile() -> contextlib.AbstractContextManager[object]:
+    """The C files of one extension compiled at once, one compiler process a core
+    (pybind11's ``ParallelCompile``; setuptools compiles an extension's files one by one), or
+    nothing when pybind11 is missing: then the build is serial, as before.
+
+    The group's shared library holds every compiled module: one C file for all of them kept
+    one core busy for ~2.5 minutes (session 41); with ``multi_file`` and this, the modules'
+    files share the cores."""
+    try:
+        from pybind11.setup_helpers import ParallelCompile
+    except ImportError:
+        return contextlib.nullcontext()
+    return ParallelCompile(default=os.cpu_count() or 1)
 
 
 def main() -> None:
