@@ -122,6 +122,30 @@ class Legal:
                     found.append((cast(Move, flat[i]).tile, cast("list[Move]", flat[i:j])))
         return found
 
+    def movers(self) -> list[Cell]:
+        """The tiles that may move, in the order of :attr:`moves`, without cutting the
+        groups (the adapters' legal ids need the tiles only)."""
+        starts = self._starts
+        if not starts:
+            return []
+        flat = self._flat
+        return [cast(Move, flat[i]).tile for i in starts]
+
+    def group(self, tile: Cell) -> list[Move] | None:
+        """The moves of ``tile`` by destination, as in :attr:`moves` (a new list), or
+        ``None`` if it may not move now; one slice, without cutting the other groups."""
+        starts = self._starts
+        if not starts:
+            return None
+        flat = self._flat
+        last = len(starts) - 1
+        for n in range(len(starts)):
+            i = starts[n]
+            if cast(Move, flat[i]).tile == tile:
+                j = starts[n + 1] if n < last else len(flat) - 1 if self.passing else len(flat)
+                return cast("list[Move]", flat[i:j])
+        return None
+
     def actions(self) -> list[QuinqueAction]:
         """Every legal action in the engine's order: marks, adds, moves (by tile, then
         destination), ``pass`` (shared)."""
@@ -191,8 +215,8 @@ def add_moves(
     by destination: ``shape`` is the formation's, ``o`` its origin's code, ``base`` its grid
     index (``ActionTables.base``; -1: read the tile tables by code); ``starts`` (if given)
     gets the index in ``flat`` of each moving tile's first move. Hot path: the shape
-    knows each tile's moves as ray indices, and each tile's table keeps its ``Move`` objects
-    in a list by ray index."""
+    knows each tile's moves as a run id (:meth:`Shape.runs`), and each tile's table keeps
+    the tuple of its ``Move`` objects by run id (:meth:`TileTable.run`)."""
     tables = state.tables
     reach = tables.reach
     marked = state.marked_tile  # Q-7: the tile marked this turn stays put
@@ -203,7 +227,8 @@ def add_moves(
     codes = shape.codes
     slots = shape.slots
     advanced = state.on.advanced
-    steps = shape.steps(0, reach)
+    runs = shape.runs(0, reach)
+    run_steps = shape.kit.run_steps
     fill = state.fill
     landing = shape.landing
     for i in range(len(codes)):
@@ -214,14 +239,14 @@ def add_moves(
             continue
         if advanced:
             pattern = ADVANCED_PATTERN[POPCOUNT[fill[k]]]  # parachutes_on(), inlined
-            mine = shape.steps(pattern, reach)[i]
+            run = shape.runs(pattern, reach)[i]
         else:
-            mine = steps[i]
-        if mine:
+            run = runs[i]
+        if run:
             if starts is not None:
                 starts.append(len(flat))
             table = tables.at(base, slots[i], k)
-            rays = table.rays
-            for step in mine:
-                move = rays[step]
-                flat.append(table.move(step) if move is None else move)
+            ready = table.runs.get(run)
+            if ready is None:
+                ready = table.run(run, run_steps[run])
+            flat += ready  # the tile's moves in one copy, no loop a move

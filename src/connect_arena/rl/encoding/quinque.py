@@ -221,9 +221,9 @@ class QuinqueRoot(Root):
     (:class:`~connect_arena.games.quinque.legal.Legal`), read once: an id given before the
     legal ids were asked (an ``env.step`` without an observation) finds its parachute by the
     skydiver (the id read backwards through the window) and ``pass`` by the groups' flag,
-    with no dict built; the root node is built for the ids (a mask, then its look-ups are
-    the quickest), a move's first step (its bucket) or an id that is not legal. (Ids listed
-    without the dict and then looked up cost more than the dict: measured.)"""
+    with no dict built; the ids are listed from the groups (:meth:`ids`) and a move's first
+    step expands its tile's group alone (:meth:`child`), so the root node is built only for
+    an id that is not legal or a caller that asks for the tree."""
 
     def __init__(self, encoding: QuinqueEncoding, state: State[Any], player: int) -> None:
         super().__init__(encoding, state, player)
@@ -247,6 +247,43 @@ class QuinqueRoot(Root):
         if action_id == q.pass_id and legal.passing:
             return PASS
         return None  # a move's first step (the node has its bucket), or not legal
+
+    def ids(self) -> list[int]:
+        """The legal first ids, ascending, read from the engine's groups without the root
+        node: each parachute's skydiver and each moving tile through the window, one sort
+        (the moves' destinations are not looked at)."""
+        legal = self.legal
+        origin = legal.origin
+        q = self.quinque
+        # the window: one cell up and left of the formation (T-1,-1 before the first tile)
+        ox, oy = (-1, -1) if origin is None else (origin[0] - 1, origin[1] - 1)
+        s, span, width = q.side, q.span, q.width
+        shift = oy * s * span + ox * s
+        found: list[int] = []
+        for action in legal.parachutes:
+            x, y = action.skydiver
+            found.append(y * span + x - shift)
+        move_from = q.move_from - oy * width - ox
+        for x, y in legal.movers():
+            found.append(move_from + y * width + x)
+        found.sort()
+        if legal.passing:
+            found.append(q.pass_id)  # the largest id
+        return found
+
+    def child(self, action_id: int) -> Node | None:
+        """The destinations of the tile chosen by a move's first step (:meth:`QuinqueEncoding.
+        expand` of that tile's group), without the root node; ``None`` for any other id
+        (the root node answers, and refuses an id that is not legal)."""
+        q, legal = self.quinque, self.legal
+        origin = legal.origin
+        if origin is None or not q.move_from <= action_id < q.move_to:
+            return None
+        wy, wx = divmod(action_id - q.move_from, q.width)
+        group = legal.group((wx + origin[0] - 1, wy + origin[1] - 1))
+        if group is None:
+            return None
+        return q.expand(self.state, cast("list[Action]", group), action_id)
 
     def node(self) -> Node:
         node = self._node
