@@ -215,8 +215,8 @@ def add_moves(
     by destination: ``shape`` is the formation's, ``o`` its origin's code, ``base`` its grid
     index (``ActionTables.base``; -1: read the tile tables by code); ``starts`` (if given)
     gets the index in ``flat`` of each moving tile's first move. Hot path: the shape
-    knows each tile's moves as a run id (:meth:`Shape.runs`), and each tile's table keeps
-    the tuple of its ``Move`` objects by run id (:meth:`TileTable.run`)."""
+    knows each tile's moves as ray indices, and each tile's table keeps its ``Move`` objects
+    in a list by ray index."""
     tables = state.tables
     reach = tables.reach
     marked = state.marked_tile  # Q-7: the tile marked this turn stays put
@@ -227,8 +227,7 @@ def add_moves(
     codes = shape.codes
     slots = shape.slots
     advanced = state.on.advanced
-    runs = shape.runs(0, reach)
-    run_steps = shape.kit.run_steps
+    steps = shape.steps(0, reach)
     fill = state.fill
     landing = shape.landing
     for i in range(len(codes)):
@@ -239,14 +238,14 @@ def add_moves(
             continue
         if advanced:
             pattern = ADVANCED_PATTERN[POPCOUNT[fill[k]]]  # parachutes_on(), inlined
-            run = shape.runs(pattern, reach)[i]
+            mine = shape.steps(pattern, reach)[i]
         else:
-            run = runs[i]
-        if run:
+            mine = steps[i]
+        if mine:
             if starts is not None:
                 starts.append(len(flat))
             table = tables.at(base, slots[i], k)
-            ready = table.runs.get(run)
-            if ready is None:
-                ready = table.run(run, run_steps[run])
-            flat += ready  # the tile's moves in one copy, no loop a move
+            rays = table.rays
+            for step in mine:
+                move = rays[step]
+                flat.append(table.move(step) if move is None else move)

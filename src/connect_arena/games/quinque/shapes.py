@@ -69,13 +69,9 @@ class Kit:
             :data:`~connect_arena.games.quinque.geometry.ALL8` indices (bit ``d``: step ``d``).
         max_steps: per pattern id, its longest move (0: any distance).
         through: per pattern id, whether it may pass over tiles.
-        runs: a tile's moves as ray indices (:meth:`Shape.steps`) → their *run id*, a small
-            integer naming that tuple (0: no move), for every shape of these rules: the tile
-            tables keep each cell's ``Move`` objects by run id, ready to copy.
-        run_steps: the ray indices of each run id (``run_steps[runs[t]] == t``).
     """
 
-    __slots__ = ("connect", "directions", "max_steps", "rules", "run_steps", "runs", "through")
+    __slots__ = ("connect", "directions", "max_steps", "rules", "through")
 
     def __init__(self, rules: ShapeRules) -> None:
         self.rules = rules
@@ -85,18 +81,6 @@ class Kit:
         ]
         self.max_steps: list[int] = [limit for _, limit, _ in rules.patterns]
         self.through: list[bool] = [through for _, _, through in rules.patterns]
-        empty: tuple[int, ...] = ()
-        self.runs: dict[tuple[int, ...], int] = {empty: 0}
-        self.run_steps: list[tuple[int, ...]] = [empty]
-
-    def run_id(self, steps: tuple[int, ...]) -> int:
-        """The run id of ``steps`` (see :attr:`runs`), numbered on first sight. Kept for the
-        process: there are finitely many runs (ray indices of at most ``tiles`` targets)."""
-        found = self.runs.get(steps)
-        if found is None:
-            found = self.runs[steps] = len(self.run_steps)
-            self.run_steps.append(steps)
-        return found
 
     def __reduce__(self) -> tuple[object, ...]:
         return (kit_for, (self.rules,))
@@ -144,7 +128,6 @@ class Shape:
         "_add_slots",
         "_free",
         "_rows",
-        "_runs",
         "_steps",
         "cells",
         "codes",
@@ -165,7 +148,6 @@ class Shape:
         # Tuples, not lists: a tuple of ints leaves the garbage collector's lists at its first
         # collection, so thousands of cached shapes do not lengthen every full collection.
         self._steps: tuple[Steps | None, ...] = (None,) * len(kit.directions)
-        self._runs: tuple[tuple[int, ...] | None, ...] = (None,) * len(kit.directions)
         self._free: tuple[int, ...] = ()  # the targets' grid indices (see _analyse)
         self._rows = 0
         self.landing: tuple[int, ...] = (0,) * len(cells)
@@ -333,18 +315,6 @@ class Shape:
             known = list(self._steps)
             known[pattern_id] = found
             self._steps = tuple(known)
-        return found
-
-    def runs(self, pattern_id: int, reach: int) -> tuple[int, ...]:
-        """Per tile, the run id (:attr:`Kit.runs`) of its :meth:`steps` with that pattern (0:
-        the tile may not move): what the tile tables keep the ready ``Move`` tuples by."""
-        found = self._runs[pattern_id]
-        if found is None:
-            kit = self.kit
-            found = tuple([kit.run_id(steps) for steps in self.steps(pattern_id, reach)])
-            known = list(self._runs)
-            known[pattern_id] = found
-            self._runs = tuple(known)
         return found
 
     def tile_offsets(self, pattern_id: int, i: int) -> tuple[Cell, ...]:

@@ -27,9 +27,6 @@ tiles fit (about 20 MB with the interned actions, 30 MB for advanced movement, w
 moves of several patterns); corner connectivity and bigger boxes have more shapes."""
 INTERN_LIMIT = 20_000
 """Keys kept by each table of interned actions before it starts afresh."""
-RUN_LIMIT = 4_096
-"""Ready move tuples kept by each tile table (:meth:`TileTable.run`) before it starts
-afresh."""
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -218,12 +215,9 @@ class TileTable:
             (:func:`~connect_arena.games.quinque.geometry.ray_index`; interned, filled on
             first use).
         reach: the longest move, in steps.
-        runs: by run id (:attr:`~connect_arena.games.quinque.shapes.Kit.runs`), the tuple of
-            the cell's ``Move`` actions for those ray indices, in their order (filled on first
-            use): the legal list copies a tile's moves in one step.
     """
 
-    __slots__ = ("adds", "cell", "free", "rays", "reach", "runs", "skydivers")
+    __slots__ = ("adds", "cell", "free", "rays", "reach", "skydivers")
 
     def __init__(self, cell: Cell, side: int, reach: int) -> None:
         self.cell = cell
@@ -232,7 +226,6 @@ class TileTable:
         self.free: list[tuple[Mark, ...] | None] = [None] * (1 << (side * side))
         self.reach = reach
         self.rays: list[Move | None] = [None] * (8 * reach)
-        self.runs: dict[int, tuple[Move, ...]] = {}
 
     def free_marks(self, mask: int) -> tuple[Mark, ...]:
         """The ``Mark`` actions of the skydivers not in ``mask``, row by row."""
@@ -252,15 +245,3 @@ class TileTable:
             cell = self.cell
             move = self.rays[step] = Move(cell, (cell[0] + dx, cell[1] + dy))
         return move
-
-    def run(self, run_id: int, steps: tuple[int, ...]) -> tuple[Move, ...]:
-        """The ``Move`` actions from the cell by the ray indices ``steps`` (whose run id is
-        ``run_id``), in that order: made from :meth:`move` and kept in :attr:`runs` on first
-        use (up to :data:`RUN_LIMIT` runs, then they start afresh)."""
-        runs = self.runs
-        found = runs.get(run_id)
-        if found is None:
-            if len(runs) >= RUN_LIMIT:
-                runs.clear()
-            found = runs[run_id] = tuple([self.move(step) for step in steps])
-        return found

@@ -33,6 +33,8 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any, cast
 
+import numpy as np
+
 from connect_arena.core.game import Action, State
 from connect_arena.games.quinque.legal import PASS, Legal
 from connect_arena.games.quinque.notation import Add, FirstPlayer, Mark, Move, format_cell
@@ -189,31 +191,41 @@ class QuinqueEncoding(Encoding):
         return 4 * self.max_turns if self.max_turns else 2**31 - 1
 
     def observe(self, state: State[Any], player: int, prefix: tuple[int, ...], out: Tensor) -> None:
-        """The planes of the module docstring."""
+        """The planes of the module docstring (``out``: zeros). A slice a tile, an element a
+        parachute, the free skydivers as the tiles minus the parachutes (every parachute lies
+        on a tile), and only the constant planes that are not 0: few array operations."""
         q = cast(QuinqueState, state)
         s = self.side
         ox, oy = self.origin(q)
         sx, sy = ox * s, oy * s
-        skydivers = q.tables.skydivers
+        marked = q.marked_tile
+        moved = q.moved
         for tile in q.tiles:
             x0, y0 = tile[0] * s - sx, tile[1] * s - sy
             out[0, y0 : y0 + s, x0 : x0 + s] = 1.0
-            if tile == q.marked_tile:
+            if tile == marked:
                 out[4, y0 : y0 + s, x0 : x0 + s] = 1.0
-            if tile in q.moved:
+            if moved and tile in moved:
                 out[5, y0 : y0 + s, x0 : x0 + s] = 1.0
-            for x, y in skydivers[tile]:
-                seat = q.marks.get((x, y))
-                out[3 if seat is None else 1 + seat, y - sy, x - sx] = 1.0
+        for (x, y), seat in q.marks.items():
+            out[1 + seat, y - sy, x - sx] = 1.0
+        np.subtract(out[0], out[1], out=out[3])
+        np.subtract(out[3], out[2], out=out[3])
         if prefix:
             y0, x0 = divmod(prefix[0] - self.move_from, self.width)
             out[6, y0 * s : (y0 + 1) * s, x0 * s : (x0 + 1) * s] = 1.0
-        out[7] = float(q.to_move == 0)
-        out[8] = float(q.second)
-        out[9] = q.supply[0] / self.parachutes
-        out[10] = q.supply[1] / self.parachutes
-        out[11] = q.stack / self.tiles
-        out[12] = float(player == 0)
+        if q.to_move == 0:
+            out[7] = 1.0
+        if q.second:
+            out[8] = 1.0
+        if q.supply[0]:
+            out[9] = q.supply[0] / self.parachutes
+        if q.supply[1]:
+            out[10] = q.supply[1] / self.parachutes
+        if q.stack:
+            out[11] = q.stack / self.tiles
+        if player == 0:
+            out[12] = 1.0
 
 
 class QuinqueRoot(Root):
