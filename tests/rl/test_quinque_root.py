@@ -21,6 +21,7 @@ OPTION_SETS: list[dict[str, Any]] = [
     {"max_turns": 40, "advanced": True},
     {"max_turns": 30, "connectivity": "corner", "add_adjacency": "corner"},
     {"max_turns": 30, "skydivers_per_tile": 9, "tiles": 6},
+    {"max_turns": 30, "skydivers_per_tile": 1, "tiles": 30, "parachutes": 12},
     {"max_turns": 30, "move_same_tile_twice": False, "first_player": "1"},
 ]
 
