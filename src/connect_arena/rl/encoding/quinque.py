@@ -36,7 +36,6 @@ from typing import Any, cast
 import numpy as np
 
 from connect_arena.core.game import Action, State
-from connect_arena.games.quinque import geometry as geo
 from connect_arena.games.quinque.legal import PASS, Legal
 from connect_arena.games.quinque.notation import Add, FirstPlayer, Mark, Move, format_cell
 from connect_arena.games.quinque.rules import QuinqueGame, QuinqueState
@@ -67,27 +66,6 @@ class QuinqueEncoding(Encoding):
         self.max_turns = cfg.max_turns
         self.parachutes = cfg.parachutes
         self.tiles = cfg.tiles
-        self._free_ids: list[tuple[int, ...] | None] = [None] * (
-            self.width * self.width << self.side * self.side
-        )
-
-    def free_ids(self, wx: int, wy: int, mask: int) -> tuple[int, ...]:
-        """The ids of the free skydivers of the tile at window cell ``(wx, wy)`` whose
-        skydivers ``mask`` carry a parachute (the engine's ``fill``: bit ``i + side * j`` for
-        skydiver ``(i, j)`` of the tile), row by row; kept by cell and mask."""
-        key = (wx * self.width + wy) << self.side * self.side | mask
-        found = self._free_ids[key]
-        if found is None:
-            s, span = self.side, self.span
-            found = self._free_ids[key] = tuple(
-                [
-                    (wy * s + j) * span + wx * s + i
-                    for j in range(s)
-                    for i in range(s)
-                    if not mask >> (i + s * j) & 1
-                ]
-            )
-        return found
 
     @staticmethod
     def origin(state: QuinqueState) -> Cell:
@@ -284,9 +262,8 @@ class QuinqueRoot(Root):
 
     def ids(self) -> list[int]:
         """The legal first ids, ascending, read from the engine's groups without the root
-        node: the marks' ids a tile at a time (:meth:`QuinqueEncoding.free_ids`, by the
-        tile's window cell and parachutes), each add's and each moving tile's through the
-        window, one sort (the moves' destinations are not looked at)."""
+        node: each parachute's skydiver and each moving tile through the window, one sort
+        (the moves' destinations are not looked at)."""
         legal = self.legal
         origin = legal.origin
         q = self.quinque
@@ -295,17 +272,9 @@ class QuinqueRoot(Root):
         s, span, width = q.side, q.span, q.width
         shift = oy * s * span + ox * s
         found: list[int] = []
-        count = legal.count
-        if count:
-            flat = legal.actions()
-            if type(flat[0]) is Mark:  # marks lead: every free skydiver of every tile
-                state = cast(QuinqueState, self.state)
-                fill = state.fill
-                for tx, ty in state.tiles:
-                    found += q.free_ids(tx - ox, ty - oy, fill[tx * geo.STRIDE + ty])
-            for i in range(len(found), count):  # the adds, if any
-                x, y = cast(Add, flat[i]).skydiver
-                found.append(y * span + x - shift)
+        for action in legal.parachutes:
+            x, y = action.skydiver
+            found.append(y * span + x - shift)
         move_from = q.move_from - oy * width - ox
         for x, y in legal.movers():
             found.append(move_from + y * width + x)
