@@ -110,3 +110,20 @@ def test_the_handed_out_list_is_the_callers_own() -> None:
     mine = state.legal_actions()
     mine.clear()
     assert state.legal_actions() == _direct(state) != []
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "default")
+def test_movers_and_each_movers_group_are_the_move_groups(options: dict[str, object]) -> None:
+    """``movers`` lists the move groups' tiles in order, ``group`` gives each its group (a
+    list equal to it) and ``None`` to a tile that may not move, without cutting the groups."""
+    checked = 0
+    for state in _positions(options, seed=13, games=2):
+        legal = state.legal_grouped(state.current_player)
+        fresh = pickle.loads(pickle.dumps(legal))  # its groups not cut yet
+        assert fresh.movers() == legal.movers() == [tile for tile, _ in legal.moves]
+        for tile, group in legal.moves:
+            assert fresh.group(tile) == group
+            checked += 1
+        assert all(fresh.group(tile) is None for tile in state.tiles - set(legal.movers()))
+        assert fresh.group((99, 99)) is None
+    assert checked > 100

@@ -122,6 +122,30 @@ class Legal:
                     found.append((cast(Move, flat[i]).tile, cast("list[Move]", flat[i:j])))
         return found
 
+    def movers(self) -> list[Cell]:
+        """The tiles that may move, in the order of :attr:`moves`, without cutting the
+        groups (the adapters' legal ids need the tiles only)."""
+        starts = self._starts
+        if not starts:
+            return []
+        flat = self._flat
+        return [cast(Move, flat[i]).tile for i in starts]
+
+    def group(self, tile: Cell) -> list[Move] | None:
+        """The moves of ``tile`` by destination, as in :attr:`moves` (a new list), or
+        ``None`` if it may not move now; one slice, without cutting the other groups."""
+        starts = self._starts
+        if not starts:
+            return None
+        flat = self._flat
+        last = len(starts) - 1
+        for n in range(len(starts)):
+            i = starts[n]
+            if cast(Move, flat[i]).tile == tile:
+                j = starts[n + 1] if n < last else len(flat) - 1 if self.passing else len(flat)
+                return cast("list[Move]", flat[i:j])
+        return None
+
     def actions(self) -> list[QuinqueAction]:
         """Every legal action in the engine's order: marks, adds, moves (by tile, then
         destination), ``pass`` (shared)."""

@@ -33,6 +33,8 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any, cast
 
+import numpy as np
+
 from connect_arena.core.game import Action, State
 from connect_arena.games.quinque.legal import PASS, Legal
 from connect_arena.games.quinque.notation import Add, FirstPlayer, Mark, Move, format_cell
@@ -189,31 +191,41 @@ class QuinqueEncoding(Encoding):
         return 4 * self.max_turns if self.max_turns else 2**31 - 1
 
     def observe(self, state: State[Any], player: int, prefix: tuple[int, ...], out: Tensor) -> None:
-        """The planes of the module docstring."""
+        """The planes of the module docstring (``out``: zeros). A slice a tile, an element a
+        parachute, the free skydivers as the tiles minus the parachutes (every parachute lies
+        on a tile), and only the constant planes that are not 0: few array operations."""
         q = cast(QuinqueState, state)
         s = self.side
         ox, oy = self.origin(q)
         sx, sy = ox * s, oy * s
-        skydivers = q.tables.skydivers
+        marked = q.marked_tile
+        moved = q.moved
         for tile in q.tiles:
             x0, y0 = tile[0] * s - sx, tile[1] * s - sy
             out[0, y0 : y0 + s, x0 : x0 + s] = 1.0
-            if tile == q.marked_tile:
+            if tile == marked:
                 out[4, y0 : y0 + s, x0 : x0 + s] = 1.0
-            if tile in q.moved:
+            if moved and tile in moved:
                 out[5, y0 : y0 + s, x0 : x0 + s] = 1.0
-            for x, y in skydivers[tile]:
-                seat = q.marks.get((x, y))
-                out[3 if seat is None else 1 + seat, y - sy, x - sx] = 1.0
+        for (x, y), seat in q.marks.items():
+            out[1 + seat, y - sy, x - sx] = 1.0
+        np.subtract(out[0], out[1], out=out[3])
+        np.subtract(out[3], out[2], out=out[3])
         if prefix:
             y0, x0 = divmod(prefix[0] - self.move_from, self.width)
             out[6, y0 * s : (y0 + 1) * s, x0 * s : (x0 + 1) * s] = 1.0
-        out[7] = float(q.to_move == 0)
-        out[8] = float(q.second)
-        out[9] = q.supply[0] / self.parachutes
-        out[10] = q.supply[1] / self.parachutes
-        out[11] = q.stack / self.tiles
-        out[12] = float(player == 0)
+        if q.to_move == 0:
+            out[7] = 1.0
+        if q.second:
+            out[8] = 1.0
+        if q.supply[0]:
+            out[9] = q.supply[0] / self.parachutes
+        if q.supply[1]:
+            out[10] = q.supply[1] / self.parachutes
+        if q.stack:
+            out[11] = q.stack / self.tiles
+        if player == 0:
+            out[12] = 1.0
 
 
 class QuinqueRoot(Root):
@@ -221,9 +233,9 @@ class QuinqueRoot(Root):
     (:class:`~connect_arena.games.quinque.legal.Legal`), read once: an id given before the
     legal ids were asked (an ``env.step`` without an observation) finds its parachute by the
     skydiver (the id read backwards through the window) and ``pass`` by the groups' flag,
-    with no dict built; the root node is built for the ids (a mask, then its look-ups are
-    the quickest), a move's first step (its bucket) or an id that is not legal. (Ids listed
-    without the dict and then looked up cost more than the dict: measured.)"""
+    with no dict built; the ids are listed from the groups (:meth:`ids`) and a move's first
+    step expands its tile's group alone (:meth:`child`), so the root node is built only for
+    an id that is not legal or a caller that asks for the tree."""
 
     def __init__(self, encoding: QuinqueEncoding, state: State[Any], player: int) -> None:
         super().__init__(encoding, state, player)
@@ -247,6 +259,43 @@ class QuinqueRoot(Root):
         if action_id == q.pass_id and legal.passing:
             return PASS
         return None  # a move's first step (the node has its bucket), or not legal
+
+    def ids(self) -> list[int]:
+        """The legal first ids, ascending, read from the engine's groups without the root
+        node: each parachute's skydiver and each moving tile through the window, one sort
+        (the moves' destinations are not looked at)."""
+        legal = self.legal
+        origin = legal.origin
+        q = self.quinque
+        # the window: one cell up and left of the formation (T-1,-1 before the first tile)
+        ox, oy = (-1, -1) if origin is None else (origin[0] - 1, origin[1] - 1)
+        s, span, width = q.side, q.span, q.width
+        shift = oy * s * span + ox * s
+        found: list[int] = []
+        for action in legal.parachutes:
+            x, y = action.skydiver
+            found.append(y * span + x - shift)
+        move_from = q.move_from - oy * width - ox
+        for x, y in legal.movers():
+            found.append(move_from + y * width + x)
+        found.sort()
+        if legal.passing:
+            found.append(q.pass_id)  # the largest id
+        return found
+
+    def child(self, action_id: int) -> Node | None:
+        """The destinations of the tile chosen by a move's first step (:meth:`QuinqueEncoding.
+        expand` of that tile's group), without the root node; ``None`` for any other id
+        (the root node answers, and refuses an id that is not legal)."""
+        q, legal = self.quinque, self.legal
+        origin = legal.origin
+        if origin is None or not q.move_from <= action_id < q.move_to:
+            return None
+        wy, wx = divmod(action_id - q.move_from, q.width)
+        group = legal.group((wx + origin[0] - 1, wy + origin[1] - 1))
+        if group is None:
+            return None
+        return q.expand(self.state, cast("list[Action]", group), action_id)
 
     def node(self) -> Node:
         node = self._node
