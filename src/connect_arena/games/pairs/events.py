@@ -362,6 +362,23 @@ def offer_event(seat: int, subject: int, zone: int) -> Event:
     return event
 
 
+_ROUND_EVENTS: dict[int, Event] = {}
+"""Round events by round and pawn value (see :func:`round_event`)."""
+_ROUNDS_KEPT = 1024
+
+
+def round_event(round_number: int, pawn: int) -> Event:
+    """Round ``round_number`` begins with the pawn on ``pawn`` (shared for the first
+    :data:`_ROUNDS_KEPT` rounds: one a round, a sixth of the end of a round's time)."""
+    if round_number >= _ROUNDS_KEPT or not 0 <= pawn < 256:
+        return Event.of("pairs.round", round=round_number, pawn=pawn)
+    key = round_number * 256 + pawn
+    event = _ROUND_EVENTS.get(key)
+    if event is None:
+        event = _ROUND_EVENTS[key] = Event.of("pairs.round", round=round_number, pawn=pawn)
+    return event
+
+
 def top_event(seat: int, subject: int, zone: int, slot: int, old: int) -> Event:
     """A three-of-a-subject event puts ``subject`` from ``zone`` into top ``slot`` (``old``:
     the subject sent back to the supply, or ``EMPTY``)."""

@@ -31,6 +31,7 @@ from connect_arena.games.pairs.events import (
     move_event,
     offer_event,
     roll_event,
+    round_event,
     swap_event,
     take_event,
     top_event,
@@ -155,11 +156,18 @@ def end_round(state: PairsState) -> None:
         state.end_manche("round_limit")
     else:
         state.round += 1
-        state.position = next(
-            i for i, seat in enumerate(state.order) if not state.complete[pair_of(seat)]
-        )
-        state.note(Event.of("pairs.round", round=state.round, pawn=state.pawn()))
+        state.position = _first_playing(state)
+        state.note(round_event(state.round, state.pawn()))
         start_turn(state)
+
+
+def _first_playing(state: PairsState) -> int:
+    """The position in the turn order of the first seat whose pair has not completed."""
+    complete, order = state.complete, state.order
+    for position in range(len(order)):
+        if not complete[pair_of(order[position])]:
+            return position
+    raise AssertionError("every pair has completed: the manche is over")
 
 
 def rows_match(state: PairsState, pair: int) -> bool:
