@@ -112,12 +112,22 @@ def test_pairs_codes_are_read_by_identity_and_refresh_for_new_objects() -> None:
     assert encoding.codes([parsed]) == [codes[5]]
 
 
-@pytest.mark.parametrize(("options", "seed"), [(CASES[0][1], 1), (CASES[2][1], 3)])
+PAIRS_CHILD_CASES: list[tuple[dict[str, Any], int]] = [
+    (CASES[0][1], 1),
+    (CASES[2][1], 3),
+    ({"num_players": 2, "key": "choose", "max_rounds": 12}, 5),
+    ({"num_players": 6, "double_swap": "optional", "max_rounds": 6}, 7),
+    ({"num_players": 2, "key": "random", "connect_chooser": "active", "max_rounds": 40}, 10),
+]
+
+
+@pytest.mark.parametrize(("options", "seed"), PAIRS_CHILD_CASES)
 def test_a_pairs_first_step_node_built_alone_is_the_root_nodes_entry(
     options: dict[str, Any], seed: int
 ) -> None:
     """``PairsRoot.child`` of each first id gives the node the root node's entry for that id
-    expands to (a swap's second tokens, a key's next subjects), or ``None`` for a one-id
+    expands to (a swap's second tokens, a key's next subjects), and the node the plain path
+    builds (the encoding's arithmetic, then :func:`build_tree`), or ``None`` for a one-id
     action or an id that is not legal; a stepper that took such a first id that way lists
     the same sequences, ids and names as one whose root node was built first."""
     game = load("pairs", **options)
@@ -136,6 +146,10 @@ def test_a_pairs_first_step_node_built_alone_is_the_root_nodes_entry(
             target = root.get(action_id)
             if type(target) is list:
                 assert child == encoding.expand(state, target, action_id), action_id
+                plain = [PairsEncoding._encode(action) for action in target]
+                tails = [sequence[1:] for sequence in plain if sequence[0] == action_id]
+                assert len(tails) == len(target)
+                assert child == build_tree(target, tails, encoding.end_id), action_id
                 alone, rooted = stepper.clone(), stepper.clone()
                 rooted.action_sequences()  # the root node first: the plain path
                 alone.apply_id(action_id)

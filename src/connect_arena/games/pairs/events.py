@@ -255,42 +255,128 @@ def outcome_event(outcome: str, rounds: int) -> Event:
     return Event.of(f"pairs.outcome_{outcome}")
 
 
+_SHARED: dict[int, Event] = {}
+"""Move, take, swap, exchange, connect, done, pass and offer events by kind and numbers (see
+:func:`_shared_key`), one object each, as the roll events: building one with its parameters'
+dict was about 3% of a playout (one per action)."""
+_MOVE, _TAKE, _SWAP, _EXCHANGE = 1, 2, 3, 4
+
+
+def _shared_key(kind: int, a: int, b: int, c: int, d: int, e: int) -> int:
+    """One int of a kind and five numbers, each below 8 (seats, subjects, zones, 7: none)."""
+    return (((((kind * 8 + a) * 8 + b) * 8 + c) * 8 + d) * 8) + e
+
+
 def move_event(seat: int, subject: int, source: int, target: int) -> Event:
-    """``seat`` moves a ``subject`` token from zone ``source`` to zone ``target``."""
-    return Event.of("pairs.move", seat=seat, subject=letter(subject), source=source, target=target)
+    """``seat`` moves a ``subject`` token from zone ``source`` to zone ``target`` (shared)."""
+    key = _shared_key(_MOVE, seat, subject, source, target, 0)
+    event = _SHARED.get(key)
+    if event is None:
+        event = _SHARED[key] = Event.of(
+            "pairs.move", seat=seat, subject=letter(subject), source=source, target=target
+        )
+    return event
 
 
 def take_event(seat: int, subject: int, zones: Sequence[int]) -> Event:
-    """``seat`` takes ``subject`` tokens from the supply into ``zones`` (one or two)."""
+    """``seat`` takes ``subject`` tokens from the supply into ``zones`` (one or two; shared)."""
+    other = zones[1] if len(zones) > 1 else 7
+    key = _shared_key(_TAKE, seat, subject, zones[0], other, 0)
+    event = _SHARED.get(key)
+    if event is not None:
+        return event
     if len(zones) == 1:
-        return Event.of("pairs.take_one", seat=seat, subject=letter(subject), zone=zones[0])
-    return Event.of(
-        "pairs.take", seat=seat, subject=letter(subject), zone=zones[0], other_zone=zones[1]
-    )
+        event = Event.of("pairs.take_one", seat=seat, subject=letter(subject), zone=zones[0])
+    else:
+        event = Event.of(
+            "pairs.take", seat=seat, subject=letter(subject), zone=zones[0], other_zone=other
+        )
+    _SHARED[key] = event
+    return event
 
 
 def swap_event(seat: int, swap: Swap) -> Event:
-    """``seat`` swaps two tokens of its own board (a DOUBLE)."""
-    return Event.of(
-        "pairs.swap",
-        seat=seat,
-        subject=letter(swap.first_subject),
-        zone=swap.first_zone,
-        other_subject=letter(swap.second_subject),
-        other_zone=swap.second_zone,
+    """``seat`` swaps two tokens of its own board (a DOUBLE; shared)."""
+    key = _shared_key(
+        _SWAP, seat, swap.first_zone, swap.first_subject, swap.second_zone, swap.second_subject
     )
+    event = _SHARED.get(key)
+    if event is None:
+        event = _SHARED[key] = Event.of(
+            "pairs.swap",
+            seat=seat,
+            subject=letter(swap.first_subject),
+            zone=swap.first_zone,
+            other_subject=letter(swap.second_subject),
+            other_zone=swap.second_zone,
+        )
+    return event
 
 
 def exchange_event(active: int, zone: int, given: int, taken: int) -> Event:
-    """A connection swap in ``zone``: ``active`` gives ``given``, the partner ``taken``."""
-    return Event.of(
-        "pairs.exchange",
-        zone=zone,
-        seat=active,
-        given=letter(given),
-        partner_seat=partner(active),
-        taken=letter(taken),
-    )
+    """A connection swap in ``zone``: ``active`` gives ``given``, the partner ``taken``
+    (shared)."""
+    key = _shared_key(_EXCHANGE, active, zone, given, taken, 0)
+    event = _SHARED.get(key)
+    if event is None:
+        event = _SHARED[key] = Event.of(
+            "pairs.exchange",
+            zone=zone,
+            seat=active,
+            given=letter(given),
+            partner_seat=partner(active),
+            taken=letter(taken),
+        )
+    return event
+
+
+_CONNECTS, _DONE, _PASS, _OFFER = 5, 6, 7, 8
+
+
+def connects_event(seat: int) -> Event:
+    """``seat`` connects with its partner (shared)."""
+    key = _shared_key(_CONNECTS, seat, 0, 0, 0, 0)
+    event = _SHARED.get(key)
+    if event is None:
+        event = _SHARED[key] = Event.of("pairs.connects", seat=seat, partner_seat=partner(seat))
+    return event
+
+
+def done_event(seat: int, passed: bool) -> Event:
+    """``seat`` ends its connection (``done``) or declines a DOUBLE (``pass``; shared)."""
+    key = _shared_key(_PASS if passed else _DONE, seat, 0, 0, 0, 0)
+    event = _SHARED.get(key)
+    if event is None:
+        event = _SHARED[key] = Event.of("pairs.pass" if passed else "pairs.done", seat=seat)
+    return event
+
+
+def offer_event(seat: int, subject: int, zone: int) -> Event:
+    """``seat`` offers its partner a ``subject`` token of ``zone`` (shared)."""
+    key = _shared_key(_OFFER, seat, subject, zone, 0, 0)
+    event = _SHARED.get(key)
+    if event is None:
+        event = _SHARED[key] = Event.of(
+            "pairs.offer", seat=seat, subject=letter(subject), zone=zone
+        )
+    return event
+
+
+_ROUND_EVENTS: dict[int, Event] = {}
+"""Round events by round and pawn value (see :func:`round_event`)."""
+_ROUNDS_KEPT = 1024
+
+
+def round_event(round_number: int, pawn: int) -> Event:
+    """Round ``round_number`` begins with the pawn on ``pawn`` (shared for the first
+    :data:`_ROUNDS_KEPT` rounds: one a round, a sixth of the end of a round's time)."""
+    if round_number >= _ROUNDS_KEPT or not 0 <= pawn < 256:
+        return Event.of("pairs.round", round=round_number, pawn=pawn)
+    key = round_number * 256 + pawn
+    event = _ROUND_EVENTS.get(key)
+    if event is None:
+        event = _ROUND_EVENTS[key] = Event.of("pairs.round", round=round_number, pawn=pawn)
+    return event
 
 
 def top_event(seat: int, subject: int, zone: int, slot: int, old: int) -> Event:

@@ -143,11 +143,19 @@ def take_actions(state: PairsState, seat: int) -> list[PairsAction]:
     actions: list[PairsAction] = []
     for s, p, q in ((a, b, c), (b, a, c), (c, a, b)):
         subject = key[s - 1]
-        room = [z for z in (p, q) if len(zones[z - 1]) < ZONE_SIZE]
-        if supply[subject] >= 2 and len(room) == 2:
-            actions.append(_TAKE_TWO[subject][p][q])
-        elif supply[subject] == 1 and state.cfg.take_partial:
-            actions += [_TAKE_ONE[subject][z] for z in room]
+        left = supply[subject]
+        if not left:
+            continue
+        # (no list of the zones with room: two tests, in the order p then q)
+        free_p, free_q = len(zones[p - 1]) < ZONE_SIZE, len(zones[q - 1]) < ZONE_SIZE
+        if left >= 2:
+            if free_p and free_q:
+                actions.append(_TAKE_TWO[subject][p][q])
+        elif state.cfg.take_partial:  # one token left
+            if free_p:
+                actions.append(_TAKE_ONE[subject][p])
+            if free_q:
+                actions.append(_TAKE_ONE[subject][q])
     return actions
 
 

@@ -25,9 +25,13 @@ from connect_arena.games.pairs.components import (
     zone_text,
 )
 from connect_arena.games.pairs.events import (
+    connects_event,
+    done_event,
     exchange_event,
     move_event,
+    offer_event,
     roll_event,
+    round_event,
     swap_event,
     take_event,
     top_event,
@@ -152,11 +156,18 @@ def end_round(state: PairsState) -> None:
         state.end_manche("round_limit")
     else:
         state.round += 1
-        state.position = next(
-            i for i, seat in enumerate(state.order) if not state.complete[pair_of(seat)]
-        )
-        state.note(Event.of("pairs.round", round=state.round, pawn=state.pawn()))
+        state.position = _first_playing(state)
+        state.note(round_event(state.round, state.pawn()))
         start_turn(state)
+
+
+def _first_playing(state: PairsState) -> int:
+    """The position in the turn order of the first seat whose pair has not completed."""
+    complete, order = state.complete, state.order
+    for position in range(len(order)):
+        if not complete[pair_of(order[position])]:
+            return position
+    raise AssertionError("every pair has completed: the manche is over")
 
 
 def rows_match(state: PairsState, pair: int) -> bool:
@@ -245,11 +256,11 @@ def act(state: PairsState, action: PairsAction, player: int) -> None:
         assert state.dice is not None
         state.stage = "connect"
         state.conn_left = state.dice
-        state.note(Event.of("pairs.connects", seat=player, partner_seat=partner(player)))
+        state.note(connects_event(player))
     elif type(action) is Done or type(action) is Pass:
         state.stage = "after"
         state.conn_left = ()
-        state.note(Event.of("pairs.done" if type(action) is Done else "pairs.pass", seat=player))
+        state.note(done_event(player, type(action) is Pass))
     else:
         state.stage = "after"
         if type(action) is Move:
@@ -304,8 +315,7 @@ def give(state: PairsState, action: Give, player: int) -> None:
     else:
         state.offer = (action.zone, action.subject)
         state.stage = "reply"
-        subject = letter(action.subject)
-        state.note(Event.of("pairs.offer", seat=player, subject=subject, zone=action.zone))
+        state.note(offer_event(player, action.subject, action.zone))
 
 
 def connection_swap(state: PairsState, active: int, face: int, given: int, taken: int) -> None:
@@ -347,8 +357,12 @@ def next_event(state: PairsState) -> tuple[int, list[PairsAction]] | None:
     assert seat is not None
     if state.complete[pair_of(seat)]:
         return None
+    recheck = state.cfg.recheck
+    pending = state.pending
+    if not recheck and not pending[seat] and not pending[partner(seat)]:
+        return None  # the usual case: no tuple of the two seats, no loop
     for owner in (seat, partner(seat)):
-        if state.cfg.recheck:
+        if recheck:
             state.pending[owner] = legal.effective_events(state, owner)
         if not state.pending[owner]:
             continue

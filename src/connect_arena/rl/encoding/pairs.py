@@ -421,6 +421,30 @@ class PairsRoot(Root):
             or (GIVE <= action_id < RECEIVE and self.pairs.cfg.active_chooses)
         ):
             return None
+        # One pass over the actions' interned ids: a swap's (or a two-id give's) second ids
+        # straight into the node, with no codes, bucket or sequences listed first.
+        pairs = self.pairs
+        interned = pairs._interned
+        node: dict[int, Any] = {}
+        found = 0
+        for action in self.actions:
+            entry = interned.get(id(action))
+            ids = pairs._intern(action)[0] if entry is None else entry[1]
+            if ids[0] != action_id:
+                continue
+            if len(ids) != 2:  # a one-id action with that id, or a key: the plain build
+                return self._child_of_bucket(action_id)
+            node[ids[1]] = action
+            found += 1
+        if not found:
+            return None
+        if len(node) != found:  # two actions, one sequence: the plain build reports it
+            return self._child_of_bucket(action_id)
+        return node
+
+    def _child_of_bucket(self, action_id: int) -> Node | None:
+        """:meth:`child` from the codes and a bucket (a key's subjects, or a shape the one
+        pass does not take)."""
         codes = self.codes()
         longer = -1 - action_id
         if action_id in codes or longer not in codes:
