@@ -64,8 +64,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from connect_arena.agents.base import Agent, Budget
+from connect_arena.agents.base import Agent
 from connect_arena.agents.knowledge import DEFAULT_LEVELS, Level, knowledge_for, level_settings
+from connect_arena.agents.levels import ByCount
 from connect_arena.agents.playout import ai_only_options
 from connect_arena.agents.tournament import (
     GameResult,
@@ -78,39 +79,12 @@ from connect_arena.agents.tournament import (
 )
 from connect_arena.agents.tournament_ratings import fit_elo, pair_results, rate
 from connect_arena.core import load
-from connect_arena.core.game import Action, Game, State
+from connect_arena.core.game import Game
 from connect_arena.rl.openspiel_agent import PREFIX, make_ladder_agent
 
 LEVELS = ["random", "greedy", "mcts:easy", "mcts:normal", "mcts:hard"]
 """The ladder, weakest first."""
 OUT_DIR = Path(__file__).resolve().parent / "results" / "ladder"
-
-
-class ByCount:
-    """An MCTS level searched by its simulation count alone (``--uncapped``): each decision
-    gets the level's simulations for the game as its budget and no time cap, so it plays as
-    the level does on a machine that never reaches the cap.
-
-    Args:
-        agent: the level's agent (``make_agent("mcts:LEVEL", seed)``).
-        level: ``"easy"``, ``"normal"`` or ``"hard"``.
-    """
-
-    def __init__(self, agent: Agent, level: str) -> None:
-        self.agent = agent
-        self.level = level
-        self.name = agent.name
-
-    def act(self, state: State[Action], player: int, budget: Budget | None = None) -> Action:
-        """The level's action after exactly its simulations (``budget`` is ignored)."""
-        iterations = level_settings(state.game.name, self.level).iterations
-        return self.agent.act(state, player, Budget(iterations=iterations))
-
-    def close(self) -> None:
-        """Close the wrapped agent (a root-parallel search ends its processes)."""
-        close = getattr(self.agent, "close", None)
-        if callable(close):
-            close()
 
 
 def ladder_agent(spec: str, seed: int | None = None, uncapped: bool = False) -> Agent:

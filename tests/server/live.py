@@ -7,7 +7,7 @@ working directory, argv; stdout to ``/dev/null``, stderr to the caller's stderr 
 so a server's traceback shows in the running test's captured output). Importing the server
 costs ~2.3 s of CPU a start (``connect_arena.server.app`` and its libraries, session 42): the
 suite starts ~100 servers. A request whose import-time inputs differ from the fork server's
-(:data:`IMPORT_KEYS`, any variable not named ``CONNECT_ARENA_*`` such as a plug-in's
+(:data:`IMPORT_KEYS`, any variable not named as in :data:`IGNORED`, such as a plug-in's
 ``PYTHONPATH``, the working directory) starts a plain ``subprocess.Popen`` instead.
 """
 
@@ -74,8 +74,15 @@ def free_port() -> int:
         return port
 
 
+IGNORED = ("CONNECT_ARENA_", "PYTEST_", "PYGAME_", "SDL_")
+"""Prefixes of the variables left out of the comparison: the app's own (read when the app is
+built, the forked child has the request's), pytest's, and the two PettingZoo's import sets
+(``PYGAME_HIDE_SUPPORT_PROMPT``, ``SDL_AUDIODRIVER``: the suite's collection imports it, so
+counting them sent every server of a whole run to a fresh interpreter, CI of session 42)."""
+
+
 def _import_key(env: dict[str, str], cwd: str) -> tuple[object, ...]:
-    kept = (k for k in env if k in IMPORT_KEYS or not k.startswith(("CONNECT_ARENA_", "PYTEST_")))
+    kept = (k for k in env if k in IMPORT_KEYS or not k.startswith(IGNORED))
     return (sys.executable, cwd, sorted((k, env[k]) for k in kept))
 
 

@@ -35,6 +35,21 @@ def test_a_forked_server_has_the_callers_environment_and_arguments(
         assert process.poll() == -signal.SIGKILL
 
 
+def test_servers_are_still_forked_after_pettingzoo_is_imported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PettingZoo's import sets two variables of pygame's; the suite's collection imports it
+    (``tests/rl``), and counting them made every later server a fresh interpreter."""
+    pytest.importorskip("pettingzoo")
+    import connect_arena.rl.pettingzoo  # noqa: F401 - for the variables its import sets
+
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dsp")  # as PettingZoo sets them, should it not have
+    monkeypatch.setenv("PYGAME_HIDE_SUPPORT_PROMPT", "hide")
+    process = live.spawn(["--port", "not-a-port"], dict(os.environ))
+    assert not isinstance(process, subprocess.Popen)
+    assert process.wait(60) == 2
+
+
 def test_exits_and_output_are_reported_and_other_imports_get_a_fresh_interpreter(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -11,12 +11,13 @@ constant; each game sets its own (:mod:`connect_arena.agents.knowledge`), measur
 
 from __future__ import annotations
 
-from connect_arena.agents.base import Agent
+from connect_arena.agents.base import Agent, Budget
 from connect_arena.agents.engine_agent import DEFAULT_TIMEOUT, EngineAgent
 from connect_arena.agents.greedy import GreedyAgent
 from connect_arena.agents.knowledge import DEFAULT_LEVELS, Level, level_settings
 from connect_arena.agents.mcts import MCTSAgent
 from connect_arena.agents.random_agent import RandomAgent
+from connect_arena.core.game import Action, State
 
 LEVELS = DEFAULT_LEVELS
 """Default level settings (games may set their own: :func:`level_settings`)."""
@@ -32,6 +33,7 @@ __all__ = [
     "AGENT_KINDS",
     "ENGINE_PREFIX",
     "LEVELS",
+    "ByCount",
     "Level",
     "level_settings",
     "make_agent",
@@ -66,16 +68,48 @@ def time_caps(game_name: str) -> dict[str, float]:
     return caps
 
 
+class ByCount:
+    """An MCTS level searched by its simulation count alone: each decision gets the level's
+    simulations for the game as its budget and no time cap, so it plays as the level does on
+    a machine that never reaches the cap, and the same moves for a seed on any machine (the
+    puzzle miner, the ladder's ``--uncapped``).
+
+    Args:
+        agent: the level's agent (``make_agent("mcts:LEVEL", seed)``).
+        level: ``"easy"``, ``"normal"`` or ``"hard"``.
+    """
+
+    def __init__(self, agent: Agent, level: str) -> None:
+        self.agent = agent
+        self.level = level
+        self.name = agent.name
+
+    def act(self, state: State[Action], player: int, budget: Budget | None = None) -> Action:
+        """The level's action after exactly its simulations (``budget`` is ignored)."""
+        iterations = level_settings(state.game.name, self.level).iterations
+        return self.agent.act(state, player, Budget(iterations=iterations))
+
+    def close(self) -> None:
+        """Close the wrapped agent (a root-parallel search ends its processes)."""
+        close = getattr(self.agent, "close", None)
+        if callable(close):
+            close()
+
+
 def make_agent(
     spec: str,
     seed: int | None = None,
     workers: int = 1,
     engine_timeout: float = DEFAULT_TIMEOUT,
+    uncapped: bool = False,
 ) -> Agent:
     """Build an agent from its spec, e.g. ``"random"``, ``"greedy"``, ``"mcts:hard"``,
     ``"mcts:500"``, ``"engine:./mybot --fast"``; plain ``"mcts"`` is ``"mcts:normal"``.
     ``engine_timeout``: seconds an external engine may take to start or to answer one
     decision (``--engine-timeout``; ignored by the built-in agents).
+
+    ``uncapped``: an MCTS level searches by its simulation count alone (:class:`ByCount`),
+    never stopped by its time cap.
 
     ``workers > 1`` makes an MCTS agent search each decision with that many root-parallel
     processes (:class:`~connect_arena.agents.mcts.MCTSAgent`'s ``workers``; the caller ends
@@ -104,6 +138,7 @@ def make_agent(
                 seed, iterations=int(level), max_rollout=40, name=f"mcts:{level}", workers=workers
             )
         if level in LEVELS:
-            return MCTSAgent(seed, level=level, name=f"mcts:{level}", workers=workers)
+            agent = MCTSAgent(seed, level=level, name=f"mcts:{level}", workers=workers)
+            return ByCount(agent, level) if uncapped else agent
     known = ", ".join([*AGENT_KINDS, "mcts:N", "engine:COMMAND"])
     raise ValueError(f"unknown agent {spec!r} (known agents: {known})")

@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 from importlib.resources import files
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
+from connect_arena.agents import mcts
 from connect_arena.agents.puzzles.miner import PUZZLE_FORMAT, mine, position_of, verify
 from connect_arena.cli.app import app
 
@@ -34,6 +36,16 @@ def test_the_miner_is_deterministic_from_its_seed() -> None:
         assert puzzle["source"]["seed"] == 7
         assert 1 <= puzzle["difficulty"] <= 5
         assert puzzle["themes"]
+
+
+def test_the_miner_ignores_the_levels_time_caps(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a machine too slow for a level's time cap the puzzles are the same: the miner's MCTS
+    levels search by their simulation counts (a loaded CI machine mined other puzzles)."""
+    first = mine("connect5", seed=7, games=2, scan=4)
+    ticks = iter(range(0, 10**9, 1000))  # every reading of the clock: 1,000 s later
+    clock = SimpleNamespace(perf_counter=lambda: float(next(ticks)))
+    monkeypatch.setattr(mcts, "time", clock)  # the search's clock only
+    assert mine("connect5", seed=7, games=2, scan=4) == first
 
 
 @pytest.mark.parametrize("game", SHIPPED)

@@ -1,8 +1,9 @@
 """The miner: self-play records from a seed, scanned for proven, unique puzzles.
 
-Game ``i`` of a run with seed ``s`` is played by ``make_agent(spec, s * 1000 + i + 1 + seat)``
-with chance outcomes from ``random.Random(s * 1000 + i)``, so a run is reproducible from its
-seed, game and agents. The last ``scan`` turn starts of each game are tried (the end of a
+Game ``i`` of a run with seed ``s`` is played by ``make_agent(spec, s * 1000 + i + 1 + seat,
+uncapped=True)`` (an MCTS level by its simulation count, never its time cap) with chance
+outcomes from ``random.Random(s * 1000 + i)``, so a run is reproducible from its seed, game and
+agents on any machine. The last ``scan`` turn starts of each game are tried (the end of a
 game is where forced wins are found); each is proven by :mod:`.solver` or dropped.
 """
 
@@ -219,7 +220,11 @@ def mine(
     def played() -> Iterator[tuple[dict[str, Any], State[Action]]]:
         for index in range(games):
             game_seed = seed * 1000 + index
-            seats = [make_agent(spec, game_seed + 1 + seat) for seat, spec in enumerate(agents)]
+            # by simulation counts, not time caps: the same puzzles on a slow or busy machine
+            seats = [
+                make_agent(spec, game_seed + 1 + seat, uncapped=True)
+                for seat, spec in enumerate(agents)
+            ]
             try:
                 final = play_game(game.new_initial_state(), seats, random.Random(game_seed))
             finally:
