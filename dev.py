@@ -206,15 +206,15 @@ def _ensure_services() -> None:
         subprocess.run(["apt-get", *command], check=False, stdout=subprocess.DEVNULL, env=env)
 
 
-WORKERS = 3
-"""pytest-xdist workers: one per core plus one, as many tests wait on a browser, a server
-process or a game clock rather than on the CPU (the whole suite, 2,265 tests, longest first:
-8 min 36 s on 2 cores that other jobs were using too, 13 min before; more workers were no
-faster there)."""
+WORKERS = 4
+"""pytest-xdist workers: two per core, as many tests wait on a browser, a server process or a
+game clock rather than on the CPU. Session 42: with servers forked from a pre-imported process
+the suite used 1.3 of the 2 cores with three workers (pytest 792 s of a 908 s command); four
+were no faster in session 41, when the server starts kept the cores busy."""
 
 
 def _parallel(args: list[str]) -> list[str]:
-    """``-n 3 --dist worksteal`` unless the arguments choose (``-n``, ``-p no:xdist``), and
+    """``-n 4 --dist worksteal`` unless the arguments choose (``-n``, ``-p no:xdist``), and
     ``--durations=25`` (the log names the slowest tests) unless they set ``--durations``.
 
     ``tests/conftest.py`` hands the longest tests out first, and an idle worker takes tests
