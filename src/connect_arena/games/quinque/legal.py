@@ -109,18 +109,22 @@ class Legal:
         found = self._groups
         if found is None:
             found = self._groups = []
-            starts = self._starts
-            if starts:
-                # cut at the tiles' first moves, as add_moves kept them: one slice a tile,
-                # no comparison a move (the adapters ask for the groups at every position)
-                flat = self._flat
-                end = len(flat) - 1 if self.passing else len(flat)
-                last = len(starts) - 1
-                for n in range(len(starts)):
-                    i = starts[n]
-                    j = starts[n + 1] if n < last else end
-                    found.append((cast(Move, flat[i]).tile, cast("list[Move]", flat[i:j])))
+            # cut at the tiles' first moves, as add_moves kept them: one slice a tile, no
+            # comparison a move (the adapters ask for the groups at every position)
+            for n in range(len(self._starts or ())):
+                group = self._group(n)
+                found.append((group[0].tile, group))
         return found
+
+    def _group(self, n: int) -> list[Move]:
+        """The moves of the ``n``-th tile that may move (a new list: one slice of the flat
+        list, from its first move to the next tile's, or to ``pass`` or the end)."""
+        starts = self._starts
+        assert starts is not None
+        flat = self._flat
+        last = len(flat) - 1 if self.passing else len(flat)  # pass, if any, ends the list
+        end = starts[n + 1] if n + 1 < len(starts) else last
+        return cast("list[Move]", flat[starts[n] : end])
 
     def movers(self) -> list[Cell]:
         """The tiles that may move, in the order of :attr:`moves`, without cutting the
@@ -138,12 +142,9 @@ class Legal:
         if not starts:
             return None
         flat = self._flat
-        last = len(starts) - 1
         for n in range(len(starts)):
-            i = starts[n]
-            if cast(Move, flat[i]).tile == tile:
-                j = starts[n + 1] if n < last else len(flat) - 1 if self.passing else len(flat)
-                return cast("list[Move]", flat[i:j])
+            if cast(Move, flat[starts[n]]).tile == tile:
+                return self._group(n)
         return None
 
     def actions(self) -> list[QuinqueAction]:
