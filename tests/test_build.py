@@ -23,9 +23,11 @@ PURE_SUBSET = (
 )
 """What also runs on the pure-Python modules when the suite runs on the compiled ones (pytest
 arguments): the perft golden files, and the conformance suite for every game and every option
-set at one to three players. Its four- and six-player playouts (Connect 5, Connect Pairs) run
-the same code paths with more seats and took over half of the pure run (374 s of worker time
-in the whole suite's log, session 41): they run on the compiled build only."""
+set at one to three players, the first of its seeded playouts each (``CONFORMANCE_SEEDS``:
+the same code paths, a third of the time). Its four- and six-player playouts (Connect 5,
+Connect Pairs) run the same code paths with more seats and took over half of the pure run
+(374 s of worker time in the whole suite's log, session 41): they run on the compiled build
+only."""
 
 needs_compiled = pytest.mark.skipif(
     not _build.is_compiled(),
@@ -89,6 +91,7 @@ def test_a_stale_build_is_never_loaded(tmp_path: Path) -> None:
 def test_the_pure_engines_pass_the_conformance_suite_and_perft(subset: tuple[str, ...]) -> None:
     """Each part of the subset on its own (the test runner's workers take them in parallel)."""
     env = {**os.environ, _build.ENV_PURE: "1", "PYTHONPATH": str(ROOT / "src")}
+    env["CONFORMANCE_SEEDS"] = "1"  # the first seeded playout of each case: the same paths
     command = [sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "-p", "no:cacheprovider"]
     result = subprocess.run([*command, *subset], cwd=ROOT, env=env, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]

@@ -103,3 +103,21 @@ def test_the_checks_run_while_the_engines_compile(
     monkeypatch.setattr(dev, "_run", run)
     assert dev.test([]) == 0
     assert order == ["compile: mypy ran", "pytest: compiled True"]
+
+
+def test_the_browser_tests_get_chromium_and_its_headless_shell(
+    dev: ModuleType, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Debian's ``chromium`` and ``chromium-headless-shell`` (the lighter browser the tests
+    drive): each installed when its program is missing, nothing when both are there."""
+    installed: list[tuple[str, ...]] = []
+    monkeypatch.setattr(dev, "_apt_install", lambda *packages: installed.append(packages))
+    monkeypatch.setattr(dev, "CHROMIUM", tmp_path / "chromium")
+    monkeypatch.setattr(dev, "HEADLESS_SHELL", tmp_path / "chromium-headless-shell")
+    monkeypatch.setattr(dev.os, "geteuid", lambda: 0)
+    dev._ensure_chromium()
+    (tmp_path / "chromium").touch()
+    dev._ensure_chromium()
+    (tmp_path / "chromium-headless-shell").touch()
+    dev._ensure_chromium()
+    assert installed == [("chromium", "chromium-headless-shell"), ("chromium-headless-shell",)]

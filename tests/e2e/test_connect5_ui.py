@@ -35,7 +35,7 @@ import connect_arena.games
 from connect_arena.agents import GreedyAgent
 from connect_arena.core import replay
 from connect_arena.games.connect5.boards import BOARDS_ENV
-from tests.e2e.conftest import evaluate_json, sign_up
+from tests.e2e.conftest import evaluate_json, needs_chromium, sign_up
 from tests.games.connect5.helpers import TINY
 from tests.server.live import free_port, server
 
@@ -46,11 +46,6 @@ PARTS = STATIC / "games" / "connect5"
 I18N = STATIC / "i18n"
 LANGUAGES = ("en", "it", "de", "fr", "es")
 ARTIFACTS = ROOT / "build" / "e2e"
-CHROMIUM = Path("/usr/bin/chromium")
-
-needs_chromium = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="needs Debian's /usr/bin/chromium"
-)
 
 
 # ------------------------------------------------------------------ the strings of the module

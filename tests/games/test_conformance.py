@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import random
 from collections.abc import Callable
 from typing import Any
@@ -166,11 +167,16 @@ def _check_node(state: State[Any], rng: random.Random) -> None:
     assert _snapshot(state) == before
 
 
+SEEDS = range(max(1, int(os.environ.get("CONFORMANCE_SEEDS", "3"))))
+"""The seeded playouts of each case: three, or as many as ``CONFORMANCE_SEEDS`` says (the
+pure-Python run of ``tests/test_build.py`` plays the first one: the same code paths)."""
+
+
 @pytest.mark.parametrize(("name", "players", "options"), _cases())
 def test_random_playouts_conform(name: str, players: int, options: dict[str, object]) -> None:
     game = load(name, players, **options)
     invariant = INVARIANTS.get(name)
-    for seed in range(3):
+    for seed in SEEDS:
         rng = random.Random(seed)
         state: State[Action] = game.new_initial_state()
         for count in range(MAX_ACTIONS):

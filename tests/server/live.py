@@ -198,6 +198,12 @@ def stop_forker() -> None:
         _forker = None
 
 
+CHEAP_HASHING = {"CONNECT_ARENA_ARGON2_TIME_COST": "1", "CONNECT_ARENA_ARGON2_MEMORY_KIB": "1024"}
+"""The password hashing cost of the servers and commands the tests start (unless their
+``env`` sets it): argon2id's default costs ~0.25 s of CPU a hash, and the browser tests sign
+up hundreds of accounts. The in-process test servers use the same (``serverhelpers.py``)."""
+
+
 def launch(
     args: list[str], env: dict[str, str], stdout: Path | None = None, stderr: Path | None = None
 ) -> ServerProcess:
@@ -205,6 +211,7 @@ def launch(
     ``/dev/null``) and stderr (default: this process's) written to the files given: forked by
     this test process's fork server when its imports fit, else a plain child process."""
     global _forker
+    env = {**CHEAP_HASHING, **env}
     key = _import_key(env, os.getcwd())
     if FORKING and (_forker is None or _forker.process.poll() is not None):
         if not _forker_registered:

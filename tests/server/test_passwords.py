@@ -70,3 +70,30 @@ def test_a_password_signs_in_in_any_unicode_form(client: TestClient) -> None:
     Player(client).signup("alice", "ｆｕｌｌ ｗｉｄｔｈ ｐａｓｓ")
     answer = Player(client).post("/api/login", {"name": "alice", "password": "full width pass"})
     assert answer.status_code == 200
+
+
+def test_the_hashing_cost_is_set_by_the_environment() -> None:
+    from argon2 import extract_parameters
+
+    from connect_arena.server.auth import Passwords
+    from connect_arena.server.config import Settings
+
+    default = Settings.from_env({})
+    assert (default.argon2_time_cost, default.argon2_memory_kib) == (3, 65536)
+    env = {"CONNECT_ARENA_ARGON2_TIME_COST": "2", "CONNECT_ARENA_ARGON2_MEMORY_KIB": "4096"}
+    settings = Settings.from_env(env)
+    assert (settings.argon2_time_cost, settings.argon2_memory_kib) == (2, 4096)
+    hashed = Passwords(settings.argon2_time_cost, settings.argon2_memory_kib).hasher.hash("pw")
+    parameters = extract_parameters(hashed)
+    assert (parameters.time_cost, parameters.memory_cost) == (2, 4096)
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("TIME_COST", "0"), ("TIME_COST", "-1"), ("MEMORY_KIB", "16"), ("MEMORY_KIB", "lots")],
+)
+def test_a_hashing_cost_argon2_refuses_is_a_clear_error(name: str, value: str) -> None:
+    from connect_arena.server.config import Settings
+
+    with pytest.raises(ValueError, match="argon2"):
+        Settings.from_env({f"CONNECT_ARENA_ARGON2_{name}": value})

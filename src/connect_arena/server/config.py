@@ -30,6 +30,20 @@ def _limit(text: str) -> tuple[int, float]:
     return int(count), float(seconds or 60)
 
 
+def _argon2(text: str | None, default: int) -> int:
+    """An argon2 cost from the environment: a whole number, else ``default`` when unset.
+
+    Raises:
+        ValueError: ``text`` is not a whole number.
+    """
+    if text is None:
+        return default
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"an argon2 cost is a whole number, not {text!r}") from None
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Everything the server can be told.
@@ -70,7 +84,8 @@ class Settings:
         ws_address_limit: WebSocket frames per client address, all its connections together.
         max_body: largest HTTP request body in bytes (records uploaded for replay included).
         max_frame: largest WebSocket message the table handler reads, in bytes.
-        argon2_time_cost, argon2_memory_kib: password hashing cost (argon2id).
+        argon2_time_cost, argon2_memory_kib: password hashing cost (argon2id): iterations
+            (at least 1) and memory in KiB (at least 32, argon2's 8 per lane of its 4).
         gc_freeze: seconds between freezes of the garbage collector's survivors
             (:mod:`connect_arena.server.gcpolicy`); 0 leaves CPython's defaults.
         static_max_age: seconds a browser may reuse a file of ``/static`` without asking
@@ -80,7 +95,7 @@ class Settings:
             as abandoned.
 
     Raises:
-        ValueError: ``static_max_age`` is negative.
+        ValueError: ``static_max_age`` is negative, or the argon2 cost is one argon2 refuses.
     """
 
     data_dir: Path = field(default_factory=default_data_dir)
@@ -117,6 +132,11 @@ class Settings:
     idle_table_ttl: float = 14 * 86_400.0
 
     def __post_init__(self) -> None:
+        if self.argon2_time_cost < 1 or self.argon2_memory_kib < 32:
+            raise ValueError(
+                "argon2 needs at least 1 iteration and 32 KiB, not "
+                f"{self.argon2_time_cost} and {self.argon2_memory_kib} KiB"
+            )
         if self.static_max_age < 0:
             raise ValueError(f"static_max_age must be >= 0 seconds, not {self.static_max_age}")
         if self.open_table_ttl <= 0 or self.idle_table_ttl <= 0:
@@ -160,6 +180,8 @@ class Settings:
             email_limit=_limit(get("EMAIL_LIMIT") or "5/3600"),
             ws_limit=_limit(get("WS_LIMIT") or "30/3"),
             ws_address_limit=_limit(get("WS_ADDRESS_LIMIT") or "300/3"),
+            argon2_time_cost=_argon2(get("ARGON2_TIME_COST"), defaults.argon2_time_cost),
+            argon2_memory_kib=_argon2(get("ARGON2_MEMORY_KIB"), defaults.argon2_memory_kib),
             gc_freeze=float(get("GC_FREEZE") or defaults.gc_freeze),
             open_table_ttl=float(get("OPEN_TABLE_TTL") or defaults.open_table_ttl),
             idle_table_ttl=float(get("IDLE_TABLE_TTL") or defaults.idle_table_ttl),
