@@ -213,6 +213,10 @@ class SqlStorage:
         """SQLite: the other jobs (:meth:`_run`), which the writer runs between batches."""
         self._idle = False
         """Whether the writer waits for work (then a new append or job notifies it)."""
+        self._windowed = False
+        """Whether the writer waits :attr:`_window` for more appends: then only the append
+        that makes :data:`BATCH_ENOUGH` wake it (each notify cost the event loop thread a few
+        microseconds and woke the writer for nothing)."""
         self._closed = False
         self._crowded = False
         """Whether the last batch held several appends or others arrived while it was
@@ -488,8 +492,9 @@ class SqlStorage:
         with self._arrived:
             if self._closed:  # nothing would write it
                 raise RuntimeError("the storage is closed")
-            self._pending.append(item)
-            if self._idle:
+            pending = self._pending
+            pending.append(item)
+            if self._idle or (self._windowed and len(pending) >= BATCH_ENOUGH):
                 self._arrived.notify()
         await done
 
@@ -513,12 +518,12 @@ class SqlStorage:
                 self._idle = False
                 waiting = len(self._pending)
                 if self._crowded and self._window > 0 and 0 < waiting < BATCH_ENOUGH:
-                    self._idle = True  # woken by each append while it waits
+                    self._windowed = True  # woken by the append that makes enough, or close
                     self._arrived.wait_for(
                         lambda: len(self._pending) >= BATCH_ENOUGH or self._closed,
                         self._window,
                     )
-                    self._idle = False
+                    self._windowed = False
                 batch, self._pending = self._pending, []
                 job = self._jobs.popleft() if self._jobs else None
                 if not batch and job is None:  # closed, and everything queued is done
