@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from collections.abc import Set as AbstractSet
+from typing import Final
 
 Cell = tuple[int, int]
 
@@ -17,14 +18,14 @@ DIAGONAL: tuple[Cell, ...] = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 ALL8: tuple[Cell, ...] = ORTHOGONAL + DIAGONAL
 LINE_AXES: tuple[Cell, ...] = ((1, 0), (0, 1), (1, 1), (1, -1))
 """One direction per line through a point: row, column and the two diagonals (Q-23)."""
-LINE_LENGTH = 5
-STRIDE = 1 << 32
+LINE_LENGTH: Final = 5
+STRIDE: Final = 1 << 32
 """Tile cell ``(x, y)`` has the integer code ``x * STRIDE + y`` (:func:`code`): the engine's
 per-tile tables are keyed by it, and a shape's cells are codes relative to its origin, so a
 tile of a formation is the origin's code plus a constant, with no tuple built. Codes are
 distinct while ``|y| < 2**31`` (a formation drifts by at most ``tiles`` cells a move)."""
 
-GRID = 64
+GRID: Final = 64
 """Tile cells per side of the window of tile tables around ``T0,0`` (``ActionTables.grid``):
 tile ``(x, y)`` is at ``(x + GRID // 2) * GRID + y + GRID // 2``, a list index computed from
 the formation's origin and a shape's constant, with no integer boxed or dictionary read."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from types import MappingProxyType
-from typing import Any, Literal, cast
+from typing import Any, Final, Literal, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -99,18 +99,34 @@ class QuinqueGame(Game):
         return view.geometry(self)
 
 
-_SEATS = (frozenset((0,)), frozenset((1,)))
-_NOBODY: frozenset[int] = frozenset()
+_SEATS: Final = (frozenset((0,)), frozenset((1,)))
+_NOBODY: Final[frozenset[int]] = frozenset()
 
 FRAME_SLACK = 8
 """Skydivers of room on each side of the marks when ``QuinqueState.board`` is rebuilt: a
 formation drifts a few tiles before the next rebuild (a rebuild costs about as much as a
 dozen actions), and the window stays small enough to copy with every clone."""
 
-BITS: tuple[tuple[int, ...], ...] = tuple(
+BITS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple([b for b in range(9) if mask >> b & 1]) for mask in range(512)
 )
 """The set bits of a tile's parachute mask (``fill``; 3 × 3 tiles: 9 bits), in order."""
+
+
+def _run(board: list[int], at: int, step: int, mark: int) -> int:
+    """The length of the run of ``mark`` through ``board[at]`` (which holds it) along
+    ``step``, both ways; the window's empty outer ring stops it (``QuinqueState.board``)."""
+    run = 1
+    k = at + step
+    while board[k] == mark:
+        run += 1
+        k += step
+    k = at - step
+    while board[k] == mark:
+        run += 1
+        k -= step
+    return run
+
 
 Outcome = Literal[
     "", "line", "both_lines", "opponent_line", "supplies_empty", "no_action", "turn_limit"
@@ -317,28 +333,25 @@ class QuinqueState(State[QuinqueAction]):
         self.sync()
         board = self.board
         w = self.bw
+        last = w - 2
         bx, by = self.bx, self.by
         found = 0
         for x, y in through:
-            if not self._inside(x, y):
+            dx, dy = x - bx, y - by
+            if not (1 <= dx <= last and 1 <= dy <= last):
                 continue  # off the window: no parachute there
-            at = (x - bx) * w + y - by
+            at = dx * w + dy
             mark = board[at]
             if not mark or found >> (mark - 1) & 1:
                 continue
-            for step in (w, 1, w + 1, w - 1):  # row, column, the two diagonals
-                run = 1
-                k = at + step
-                while board[k] == mark:
-                    run += 1
-                    k += step
-                k = at - step
-                while board[k] == mark:
-                    run += 1
-                    k -= step
-                if run >= geo.LINE_LENGTH:
-                    found |= 1 << (mark - 1)
-                    break
+            # row, column, the two diagonals; four calls, no tuple of steps iterated
+            if (
+                _run(board, at, w, mark) >= geo.LINE_LENGTH
+                or _run(board, at, 1, mark) >= geo.LINE_LENGTH
+                or _run(board, at, w + 1, mark) >= geo.LINE_LENGTH
+                or _run(board, at, w - 1, mark) >= geo.LINE_LENGTH
+            ):
+                found |= 1 << (mark - 1)
         return found
 
     def _chance_outcomes(self) -> list[tuple[QuinqueAction, float]]:
@@ -431,7 +444,7 @@ class QuinqueState(State[QuinqueAction]):
             else:
                 self._frame()
             self.supply[player] -= 1
-            self.marked_tile = self.tables.tile(k).cell
+            self.marked_tile = self.tables.of(tx, ty).cell
             changed = (skydiver,)
         elif kind is FirstPlayer:
             self.to_move = cast(FirstPlayer, action).seat
@@ -493,12 +506,12 @@ class QuinqueState(State[QuinqueAction]):
         mask = fill.pop(start)
         fill[end] = mask
         tables = self.tables
-        skydivers = tables.tile(end).skydivers
+        skydivers = tables.of(to[0], to[1]).skydivers
         if mask:
             marks = self.marks
             board, w, bx, by = self.board, self.bw, self.bx, self.by
             framed = True
-            before = tables.tile(start).skydivers
+            before = tables.of(origin[0], origin[1]).skydivers
             for b in BITS[mask]:  # only the skydivers with a parachute
                 old, new = before[b], skydivers[b]
                 seat = marks.pop(old)

@@ -136,6 +136,19 @@ class ActionTables:
             found = self._tiles[key] = TileTable(geo.cell_of(key), self.side, self.reach)
         return found
 
+    def of(self, x: int, y: int) -> TileTable:
+        """:meth:`tile` of the tile cell ``(x, y)``, read from :attr:`grid` when the cell lies
+        in it (a list index: no dictionary look-up, no tuple hashed)."""
+        half = geo.GRID // 2
+        gx, gy = x + half, y + half
+        if 0 <= gx < geo.GRID and 0 <= gy < geo.GRID:
+            grid = self.grid
+            found = grid[gx * geo.GRID + gy]
+            if found is None:
+                found = grid[gx * geo.GRID + gy] = self.tile(x * geo.STRIDE + y)
+            return found
+        return self.tile(x * geo.STRIDE + y)
+
     def base(self, ox: int, oy: int) -> int:
         """The grid index of the formation origin ``(ox, oy)`` (a tile of a shape is at
         ``base + shape.slots[i]``, see :meth:`at`), or -1 if the formation may leave the
