@@ -44,7 +44,13 @@ from connect_arena.games.quinque.notation import (
 )
 from connect_arena.games.quinque.options import OPTIONS, Config, check_options, make_config
 from connect_arena.games.quinque.shapes import Pattern, Shape, ShapeRules
-from connect_arena.games.quinque.tables import ActionTables, Flags, flags_for, tables_for
+from connect_arena.games.quinque.tables import (
+    SHORT_BITS,
+    ActionTables,
+    Flags,
+    flags_for,
+    tables_for,
+)
 
 
 @mypyc_attr(native_class=False)  # a Game: declared by class variables (see core.game)
@@ -486,7 +492,8 @@ class QuinqueState(State[QuinqueAction]):
             columns = ((mask & -mask).bit_length() - 1) // rows
             mask >>= columns * rows
             self.ox += columns
-        row0 = tables.row0
+        # nearly every formation is narrower than SHORT_BITS: `&` on short ints, no long
+        row0 = tables.row0 if mask >> SHORT_BITS else tables.row0_short
         while not mask & row0:  # row 0 is empty
             mask >>= 1
             self.oy += 1
