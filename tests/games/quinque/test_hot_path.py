@@ -55,3 +55,12 @@ def test_every_move_of_a_long_formation_keeps_the_origin_and_shape(
         assert _integer_form(after) == _integer_form(fresh)
         origins.add((after.ox, after.oy))
     assert len(origins) > 1  # some move shifted the origin
+
+
+@pytest.mark.parametrize(
+    "cell", [(0, 0), (3, -1), (-3, 7), (-(2**28), 2**30), (2**28, -(2**31) + 1)]
+)
+def test_a_tile_code_is_x_times_the_stride_plus_y_both_ways(cell: tuple[int, int]) -> None:
+    key = geo.code(cell)
+    assert key == cell[0] * geo.STRIDE + cell[1]
+    assert geo.cell_of(key) == cell

@@ -289,7 +289,7 @@ class QuinqueState(State[QuinqueAction]):
         fill = dict.fromkeys(map(geo.code, self.tiles), 0)
         for (x, y), _ in self.marks.items():
             tx, ty = x // side, y // side
-            fill[tx * geo.STRIDE + ty] |= 1 << ((y - ty * side) * side + x - tx * side)
+            fill[(tx << geo.STRIDE_BITS) + ty] |= 1 << ((y - ty * side) * side + x - tx * side)
         self.fill = fill
         self._frame()
         self.shape, self.mask, self.ox, self.oy, self.origin_code = None, 0, 0, 0, 0
@@ -298,7 +298,7 @@ class QuinqueState(State[QuinqueAction]):
             oy = self.oy = min([y for _, y in self.tiles])
             rows = self.tables.rows
             self.mask = sum([1 << ((x - ox) * rows + y - oy) for x, y in self.tiles])
-            self.origin_code = ox * geo.STRIDE + oy
+            self.origin_code = (ox << geo.STRIDE_BITS) + oy
             self.shape = self.tables.by_mask(self.mask)
         self._synced = (self.tiles, self.marks)
 
@@ -442,7 +442,7 @@ class QuinqueState(State[QuinqueAction]):
             x, y = skydiver = mark.skydiver
             side = self.on.side
             tx, ty = x // side, y // side
-            k = tx * geo.STRIDE + ty
+            k = (tx << geo.STRIDE_BITS) + ty
             self.fill[k] |= 1 << ((y - ty * side) * side + x - tx * side)
             self.marks[skydiver] = player
             if self._inside(x, y):
@@ -498,7 +498,7 @@ class QuinqueState(State[QuinqueAction]):
             mask >>= 1
             self.oy += 1
         self.mask = mask
-        self.origin_code = self.ox * geo.STRIDE + self.oy
+        self.origin_code = (self.ox << geo.STRIDE_BITS) + self.oy
         self.shape = tables.by_mask(mask)
 
     def _move_tile(self, origin: Cell, to: Cell) -> Sequence[Cell]:

@@ -152,9 +152,9 @@ class ActionTables:
             grid = self.grid
             found = grid[gx * geo.GRID + gy]
             if found is None:
-                found = grid[gx * geo.GRID + gy] = self.tile(x * geo.STRIDE + y)
+                found = grid[gx * geo.GRID + gy] = self.tile((x << geo.STRIDE_BITS) + y)
             return found
-        return self.tile(x * geo.STRIDE + y)
+        return self.tile((x << geo.STRIDE_BITS) + y)
 
     def base(self, ox: int, oy: int) -> int:
         """The grid index of the formation origin ``(ox, oy)`` (a tile of a shape is at
