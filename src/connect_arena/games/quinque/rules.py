@@ -432,14 +432,17 @@ class QuinqueState(State[QuinqueAction]):
         self.sync()
         changed: Sequence[Cell] = ()
         kind = type(action)  # the exact class: quicker than ``isinstance`` on an ABC
+        # The action's cells are read as Any, and stay the action's own tuple objects for
+        # the sets and dicts: a Cell-typed local is unboxed by the compiled build, and each
+        # set or dict operation on it would build, hash and compare a new tuple.
+        boxed = cast(Any, action)
         if kind is Move:
-            move = cast(Move, action)
-            changed = self._move_tile(move.tile, move.to)
+            changed = self._move_tile(boxed.tile, boxed.to)
         elif kind is Mark or kind is Add:
-            mark = cast(Mark | Add, action)
             if kind is Add:
-                self._add_tile(cast(Add, action).tile)
-            x, y = skydiver = mark.skydiver
+                self._add_tile(boxed.tile)
+            skydiver = boxed.skydiver
+            x, y = cast(Cell, skydiver)
             side = self.on.side
             tx, ty = x // side, y // side
             k = (tx << geo.STRIDE_BITS) + ty
@@ -458,10 +461,11 @@ class QuinqueState(State[QuinqueAction]):
             return
         self._after_action(player, changed, kind is Pass)
 
-    def _add_tile(self, tile: Cell) -> None:
-        """Put a tile from the stack at ``tile`` (a free cell touching the formation, or
-        ``T0,0`` first)."""
-        self.tiles.add(tile)
+    def _add_tile(self, tile_at: Any) -> None:
+        """Put a tile from the stack at ``tile_at`` (a :data:`Cell`, kept boxed: see
+        :meth:`_apply`; a free cell touching the formation, or ``T0,0`` first)."""
+        self.tiles.add(tile_at)
+        tile = cast(Cell, tile_at)
         self.stack -= 1
         self.fill[geo.code(tile)] = 0
         if self.shape is None:
@@ -501,13 +505,16 @@ class QuinqueState(State[QuinqueAction]):
         self.origin_code = (self.ox << geo.STRIDE_BITS) + self.oy
         self.shape = tables.by_mask(mask)
 
-    def _move_tile(self, origin: Cell, to: Cell) -> Sequence[Cell]:
-        """Move the tile and the parachutes on it; returns the skydivers of the moved tile."""
+    def _move_tile(self, origin_at: Any, to_at: Any) -> Sequence[Cell]:
+        """Move the tile and the parachutes on it; returns the skydivers of the moved tile.
+        ``origin_at`` and ``to_at`` are :data:`Cell` objects, kept boxed (see :meth:`_apply`)."""
+        origin, to = cast(Cell, origin_at), cast(Cell, to_at)  # their coordinates, unboxed
         tiles = self.tiles
-        tiles.remove(origin)
-        tiles.add(to)
-        self.moved.discard(origin)
-        self.moved.add(to)
+        tiles.remove(origin_at)
+        tiles.add(to_at)
+        moved = self.moved
+        moved.discard(origin_at)
+        moved.add(to_at)
         start, end = geo.code(origin), geo.code(to)
         fill = self.fill
         mask = fill.pop(start)
@@ -515,14 +522,17 @@ class QuinqueState(State[QuinqueAction]):
         tables = self.tables
         skydivers = tables.of(to[0], to[1]).skydivers
         if mask:
-            marks = self.marks
+            marks: dict[Any, int] = self.marks
             board, w, bx, by = self.board, self.bw, self.bx, self.by
             framed = True
-            before = tables.of(origin[0], origin[1]).skydivers
+            # Any: the tables' own tuples as keys (see _apply), unboxed only for the board
+            before: tuple[Any, ...] = tables.of(origin[0], origin[1]).skydivers
+            after: tuple[Any, ...] = skydivers
             for b in BITS[mask]:  # only the skydivers with a parachute
-                old, new = before[b], skydivers[b]
-                seat = marks.pop(old)
-                marks[new] = seat
+                old_at, new_at = before[b], after[b]
+                seat = marks.pop(old_at)
+                marks[new_at] = seat
+                old, new = cast(Cell, old_at), cast(Cell, new_at)
                 board[(old[0] - bx) * w + old[1] - by] = 0
                 if framed and self._inside(new[0], new[1]):
                     board[(new[0] - bx) * w + new[1] - by] = seat + 1
