@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from collections.abc import Set as AbstractSet
+from typing import Final
 
 Cell = tuple[int, int]
 
@@ -17,14 +18,17 @@ DIAGONAL: tuple[Cell, ...] = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 ALL8: tuple[Cell, ...] = ORTHOGONAL + DIAGONAL
 LINE_AXES: tuple[Cell, ...] = ((1, 0), (0, 1), (1, 1), (1, -1))
 """One direction per line through a point: row, column and the two diagonals (Q-23)."""
-LINE_LENGTH = 5
-STRIDE = 1 << 32
+LINE_LENGTH: Final = 5
+STRIDE_BITS: Final = 32
+STRIDE: Final = 1 << STRIDE_BITS
 """Tile cell ``(x, y)`` has the integer code ``x * STRIDE + y`` (:func:`code`): the engine's
 per-tile tables are keyed by it, and a shape's cells are codes relative to its origin, so a
 tile of a formation is the origin's code plus a constant, with no tuple built. Codes are
-distinct while ``|y| < 2**31`` (a formation drifts by at most ``tiles`` cells a move)."""
+distinct while ``|y| < 2**31`` (a formation drifts by at most ``tiles`` cells a move). The
+engine computes it as ``(x << STRIDE_BITS) + y`` (the same integer): the compiled build's
+multiplication takes its slow, boxing path for any factor of 2**31 or more."""
 
-GRID = 64
+GRID: Final = 64
 """Tile cells per side of the window of tile tables around ``T0,0`` (``ActionTables.grid``):
 tile ``(x, y)`` is at ``(x + GRID // 2) * GRID + y + GRID // 2``, a list index computed from
 the formation's origin and a shape's constant, with no integer boxed or dictionary read."""
@@ -32,7 +36,7 @@ the formation's origin and a shape's constant, with no integer boxed or dictiona
 
 def code(cell: Cell) -> int:
     """The integer code of the tile cell ``cell`` (see :data:`STRIDE`)."""
-    return cell[0] * STRIDE + cell[1]
+    return (cell[0] << STRIDE_BITS) + cell[1]
 
 
 def cell_of(key: int) -> Cell:

@@ -8,7 +8,7 @@ one (move a tile, or ``pass``). Where a tile may go comes from its formation's s
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from connect_arena.games.quinque import geometry as geo
 from connect_arena.games.quinque.geometry import Cell
@@ -18,15 +18,15 @@ from connect_arena.games.quinque.shapes import Shape
 if TYPE_CHECKING:
     from connect_arena.games.quinque.rules import QuinqueState
 
-PASS = Pass()
-ADVANCED_PATTERN = (1, 1, 2, 3, 4, 4, 4, 4, 4, 4)
+PASS: Final = Pass()
+ADVANCED_PATTERN: Final = (1, 1, 2, 3, 4, 4, 4, 4, 4, 4)
 """The pattern id (``Config.patterns``) of a tile by its number of parachutes, in advanced
 movement: a tile without any (set up by hand) moves like one with one; 3 × 3 tiles hold 9."""
-POPCOUNT = tuple(bin(mask).count("1") for mask in range(512))
+POPCOUNT: Final = tuple(bin(mask).count("1") for mask in range(512))
 """The number of set bits of a tile's occupancy mask (3 × 3 tiles: 9 bits)."""
 
 
-NO_ORIGIN = -(1 << 60)
+NO_ORIGIN: Final = -(1 << 60)
 """``Legal``'s x of the origin when there is none (a formation never drifts that far)."""
 MoveGroups = list[tuple[Cell, list[Move]]]
 """``(tile, its moves by destination)`` per tile that may move."""

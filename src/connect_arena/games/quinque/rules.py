@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from types import MappingProxyType
-from typing import Any, Literal, cast
+from typing import Any, Final, Literal, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -44,7 +44,13 @@ from connect_arena.games.quinque.notation import (
 )
 from connect_arena.games.quinque.options import OPTIONS, Config, check_options, make_config
 from connect_arena.games.quinque.shapes import Pattern, Shape, ShapeRules
-from connect_arena.games.quinque.tables import ActionTables, Flags, flags_for, tables_for
+from connect_arena.games.quinque.tables import (
+    SHORT_BITS,
+    ActionTables,
+    Flags,
+    flags_for,
+    tables_for,
+)
 
 
 @mypyc_attr(native_class=False)  # a Game: declared by class variables (see core.game)
@@ -99,18 +105,34 @@ class QuinqueGame(Game):
         return view.geometry(self)
 
 
-_SEATS = (frozenset((0,)), frozenset((1,)))
-_NOBODY: frozenset[int] = frozenset()
+_SEATS: Final = (frozenset((0,)), frozenset((1,)))
+_NOBODY: Final[frozenset[int]] = frozenset()
 
 FRAME_SLACK = 8
 """Skydivers of room on each side of the marks when ``QuinqueState.board`` is rebuilt: a
 formation drifts a few tiles before the next rebuild (a rebuild costs about as much as a
 dozen actions), and the window stays small enough to copy with every clone."""
 
-BITS: tuple[tuple[int, ...], ...] = tuple(
+BITS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple([b for b in range(9) if mask >> b & 1]) for mask in range(512)
 )
 """The set bits of a tile's parachute mask (``fill``; 3 × 3 tiles: 9 bits), in order."""
+
+
+def _run(board: list[int], at: int, step: int, mark: int) -> int:
+    """The length of the run of ``mark`` through ``board[at]`` (which holds it) along
+    ``step``, both ways; the window's empty outer ring stops it (``QuinqueState.board``)."""
+    run = 1
+    k = at + step
+    while board[k] == mark:
+        run += 1
+        k += step
+    k = at - step
+    while board[k] == mark:
+        run += 1
+        k -= step
+    return run
+
 
 Outcome = Literal[
     "", "line", "both_lines", "opponent_line", "supplies_empty", "no_action", "turn_limit"
@@ -267,7 +289,7 @@ class QuinqueState(State[QuinqueAction]):
         fill = dict.fromkeys(map(geo.code, self.tiles), 0)
         for (x, y), _ in self.marks.items():
             tx, ty = x // side, y // side
-            fill[tx * geo.STRIDE + ty] |= 1 << ((y - ty * side) * side + x - tx * side)
+            fill[(tx << geo.STRIDE_BITS) + ty] |= 1 << ((y - ty * side) * side + x - tx * side)
         self.fill = fill
         self._frame()
         self.shape, self.mask, self.ox, self.oy, self.origin_code = None, 0, 0, 0, 0
@@ -276,7 +298,7 @@ class QuinqueState(State[QuinqueAction]):
             oy = self.oy = min([y for _, y in self.tiles])
             rows = self.tables.rows
             self.mask = sum([1 << ((x - ox) * rows + y - oy) for x, y in self.tiles])
-            self.origin_code = ox * geo.STRIDE + oy
+            self.origin_code = (ox << geo.STRIDE_BITS) + oy
             self.shape = self.tables.by_mask(self.mask)
         self._synced = (self.tiles, self.marks)
 
@@ -317,28 +339,25 @@ class QuinqueState(State[QuinqueAction]):
         self.sync()
         board = self.board
         w = self.bw
+        last = w - 2
         bx, by = self.bx, self.by
         found = 0
         for x, y in through:
-            if not self._inside(x, y):
+            dx, dy = x - bx, y - by
+            if not (1 <= dx <= last and 1 <= dy <= last):
                 continue  # off the window: no parachute there
-            at = (x - bx) * w + y - by
+            at = dx * w + dy
             mark = board[at]
             if not mark or found >> (mark - 1) & 1:
                 continue
-            for step in (w, 1, w + 1, w - 1):  # row, column, the two diagonals
-                run = 1
-                k = at + step
-                while board[k] == mark:
-                    run += 1
-                    k += step
-                k = at - step
-                while board[k] == mark:
-                    run += 1
-                    k -= step
-                if run >= geo.LINE_LENGTH:
-                    found |= 1 << (mark - 1)
-                    break
+            # row, column, the two diagonals; four calls, no tuple of steps iterated
+            if (
+                _run(board, at, w, mark) >= geo.LINE_LENGTH
+                or _run(board, at, 1, mark) >= geo.LINE_LENGTH
+                or _run(board, at, w + 1, mark) >= geo.LINE_LENGTH
+                or _run(board, at, w - 1, mark) >= geo.LINE_LENGTH
+            ):
+                found |= 1 << (mark - 1)
         return found
 
     def _chance_outcomes(self) -> list[tuple[QuinqueAction, float]]:
@@ -413,17 +432,20 @@ class QuinqueState(State[QuinqueAction]):
         self.sync()
         changed: Sequence[Cell] = ()
         kind = type(action)  # the exact class: quicker than ``isinstance`` on an ABC
+        # The action's cells are read as Any, and stay the action's own tuple objects for
+        # the sets and dicts: a Cell-typed local is unboxed by the compiled build, and each
+        # set or dict operation on it would build, hash and compare a new tuple.
+        boxed = cast(Any, action)
         if kind is Move:
-            move = cast(Move, action)
-            changed = self._move_tile(move.tile, move.to)
+            changed = self._move_tile(boxed.tile, boxed.to)
         elif kind is Mark or kind is Add:
-            mark = cast(Mark | Add, action)
             if kind is Add:
-                self._add_tile(cast(Add, action).tile)
-            x, y = skydiver = mark.skydiver
+                self._add_tile(boxed.tile)
+            skydiver = boxed.skydiver
+            x, y = cast(Cell, skydiver)
             side = self.on.side
             tx, ty = x // side, y // side
-            k = tx * geo.STRIDE + ty
+            k = (tx << geo.STRIDE_BITS) + ty
             self.fill[k] |= 1 << ((y - ty * side) * side + x - tx * side)
             self.marks[skydiver] = player
             if self._inside(x, y):
@@ -431,7 +453,7 @@ class QuinqueState(State[QuinqueAction]):
             else:
                 self._frame()
             self.supply[player] -= 1
-            self.marked_tile = self.tables.tile(k).cell
+            self.marked_tile = self.tables.of(tx, ty).cell
             changed = (skydiver,)
         elif kind is FirstPlayer:
             self.to_move = cast(FirstPlayer, action).seat
@@ -439,10 +461,11 @@ class QuinqueState(State[QuinqueAction]):
             return
         self._after_action(player, changed, kind is Pass)
 
-    def _add_tile(self, tile: Cell) -> None:
-        """Put a tile from the stack at ``tile`` (a free cell touching the formation, or
-        ``T0,0`` first)."""
-        self.tiles.add(tile)
+    def _add_tile(self, tile_at: Any) -> None:
+        """Put a tile from the stack at ``tile_at`` (a :data:`Cell`, kept boxed: see
+        :meth:`_apply`; a free cell touching the formation, or ``T0,0`` first)."""
+        self.tiles.add(tile_at)
+        tile = cast(Cell, tile_at)
         self.stack -= 1
         self.fill[geo.code(tile)] = 0
         if self.shape is None:
@@ -473,36 +496,43 @@ class QuinqueState(State[QuinqueAction]):
             columns = ((mask & -mask).bit_length() - 1) // rows
             mask >>= columns * rows
             self.ox += columns
-        row0 = tables.row0
+        # nearly every formation is narrower than SHORT_BITS: `&` on short ints, no long
+        row0 = tables.row0 if mask >> SHORT_BITS else tables.row0_short
         while not mask & row0:  # row 0 is empty
             mask >>= 1
             self.oy += 1
         self.mask = mask
-        self.origin_code = self.ox * geo.STRIDE + self.oy
+        self.origin_code = (self.ox << geo.STRIDE_BITS) + self.oy
         self.shape = tables.by_mask(mask)
 
-    def _move_tile(self, origin: Cell, to: Cell) -> Sequence[Cell]:
-        """Move the tile and the parachutes on it; returns the skydivers of the moved tile."""
+    def _move_tile(self, origin_at: Any, to_at: Any) -> Sequence[Cell]:
+        """Move the tile and the parachutes on it; returns the skydivers of the moved tile.
+        ``origin_at`` and ``to_at`` are :data:`Cell` objects, kept boxed (see :meth:`_apply`)."""
+        origin, to = cast(Cell, origin_at), cast(Cell, to_at)  # their coordinates, unboxed
         tiles = self.tiles
-        tiles.remove(origin)
-        tiles.add(to)
-        self.moved.discard(origin)
-        self.moved.add(to)
+        tiles.remove(origin_at)
+        tiles.add(to_at)
+        moved = self.moved
+        moved.discard(origin_at)
+        moved.add(to_at)
         start, end = geo.code(origin), geo.code(to)
         fill = self.fill
         mask = fill.pop(start)
         fill[end] = mask
         tables = self.tables
-        skydivers = tables.tile(end).skydivers
+        skydivers = tables.of(to[0], to[1]).skydivers
         if mask:
-            marks = self.marks
+            marks: dict[Any, int] = self.marks
             board, w, bx, by = self.board, self.bw, self.bx, self.by
             framed = True
-            before = tables.tile(start).skydivers
+            # Any: the tables' own tuples as keys (see _apply), unboxed only for the board
+            before: tuple[Any, ...] = tables.of(origin[0], origin[1]).skydivers
+            after: tuple[Any, ...] = skydivers
             for b in BITS[mask]:  # only the skydivers with a parachute
-                old, new = before[b], skydivers[b]
-                seat = marks.pop(old)
-                marks[new] = seat
+                old_at, new_at = before[b], after[b]
+                seat = marks.pop(old_at)
+                marks[new_at] = seat
+                old, new = cast(Cell, old_at), cast(Cell, new_at)
                 board[(old[0] - bx) * w + old[1] - by] = 0
                 if framed and self._inside(new[0], new[1]):
                     board[(new[0] - bx) * w + new[1] - by] = seat + 1

@@ -22,7 +22,7 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Final
 
-from connect_arena.games.quinque.geometry import ALL8, GRID, STRIDE, Cell, ray_offset
+from connect_arena.games.quinque.geometry import ALL8, GRID, STRIDE_BITS, Cell, ray_offset
 
 Pattern = tuple[tuple[Cell, ...], int, bool]
 """How a tile moves: (unit steps, maximum steps or 0 for any distance, may pass over tiles)."""
@@ -138,7 +138,7 @@ class Shape:
 
     def __init__(self, cells: tuple[Cell, ...], kit: Kit) -> None:
         self.cells = cells
-        self.codes: tuple[int, ...] = tuple([x * STRIDE + y for x, y in cells])
+        self.codes: tuple[int, ...] = tuple([(x << STRIDE_BITS) + y for x, y in cells])
         self.slots: tuple[int, ...] = tuple([x * GRID + y for x, y in cells])
         self.kit = kit
         self._add_cells: tuple[Cell, ...] | None = None
@@ -251,7 +251,7 @@ class Shape:
     def add_codes(self) -> tuple[int, ...]:
         """:attr:`add_cells` as relative codes (see :attr:`codes`)."""
         if self._add_codes is None:
-            self._add_codes = tuple([x * STRIDE + y for x, y in self.add_cells])
+            self._add_codes = tuple([(x << STRIDE_BITS) + y for x, y in self.add_cells])
         return self._add_codes
 
     @property
@@ -303,7 +303,7 @@ class Shape:
         """Whether a tile lies strictly between ``(x0, y0)`` and ``steps`` steps along
         ``(sx, sy)``."""
         codes = self.codes
-        return any((x0 + k * sx) * STRIDE + y0 + k * sy in codes for k in range(1, steps))
+        return any(((x0 + k * sx) << STRIDE_BITS) + y0 + k * sy in codes for k in range(1, steps))
 
     def steps(self, pattern_id: int, reach: int) -> Steps:
         """Per tile, :meth:`rays` (empty: the tile may not move): the indices of a tile's

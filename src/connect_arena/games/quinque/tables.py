@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from functools import lru_cache
-from typing import Any, TypeVar, cast
+from typing import Any, Final, TypeVar, cast
 
 from connect_arena.games.quinque import geometry as geo
 from connect_arena.games.quinque.geometry import Cell
@@ -27,6 +27,9 @@ tiles fit (about 20 MB with the interned actions, 30 MB for advanced movement, w
 moves of several patterns); corner connectivity and bigger boxes have more shapes."""
 INTERN_LIMIT = 20_000
 """Keys kept by each table of interned actions before it starts afresh."""
+SHORT_BITS: Final = 61
+"""Masks below ``1 << SHORT_BITS`` are short ints in the compiled build (mypyc keeps 63-bit
+tagged integers unboxed; a bigger one is a heap object, and arithmetic on it allocates)."""
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -97,6 +100,7 @@ class ActionTables:
         tiles: the number of tiles (a formation spans at most that many rows).
         rows: bits per column of a formation's mask (``tiles + 1``; see :meth:`by_mask`).
         row0: the mask of row 0 of every column.
+        row0_short: ``row0`` below bit :data:`SHORT_BITS` (the same for a narrower mask).
         shapes: :class:`Shape` by translated, sorted tile cells.
         masks: :class:`Shape` by formation mask (see :meth:`by_mask`).
         skydivers: the skydivers of a tile, row by row.
@@ -110,6 +114,9 @@ class ActionTables:
         self.tiles = tiles
         self.rows = rows = tiles + 1
         self.row0 = sum(1 << (column * rows) for column in range(tiles + 1))
+        # row 0 of the columns below bit SHORT_BITS: a short (unboxed) int in the compiled
+        # build, where the whole row0 (bit 90 for nine tiles) is a long, whose `&` allocates
+        self.row0_short = self.row0 & ((1 << SHORT_BITS) - 1)
         # the cell of each bit of a formation's mask, shared: no tuple built per new shape
         self._cells: list[object] = [shared(divmod(bit, rows)) for bit in range(rows * rows)]
         self.shapes: dict[tuple[Cell, ...], Shape] = {}
@@ -135,6 +142,19 @@ class ActionTables:
                 self._tiles.clear()
             found = self._tiles[key] = TileTable(geo.cell_of(key), self.side, self.reach)
         return found
+
+    def of(self, x: int, y: int) -> TileTable:
+        """:meth:`tile` of the tile cell ``(x, y)``, read from :attr:`grid` when the cell lies
+        in it (a list index: no dictionary look-up, no tuple hashed)."""
+        half = geo.GRID // 2
+        gx, gy = x + half, y + half
+        if 0 <= gx < geo.GRID and 0 <= gy < geo.GRID:
+            grid = self.grid
+            found = grid[gx * geo.GRID + gy]
+            if found is None:
+                found = grid[gx * geo.GRID + gy] = self.tile((x << geo.STRIDE_BITS) + y)
+            return found
+        return self.tile((x << geo.STRIDE_BITS) + y)
 
     def base(self, ox: int, oy: int) -> int:
         """The grid index of the formation origin ``(ox, oy)`` (a tile of a shape is at
