@@ -170,6 +170,8 @@ def test_sounds_are_off_until_turned_on_and_then_follow_the_moves(
         }"""
     )
     page.goto(f"/tables/{table}")
+    # the board takes clicks once the table's state came (CI clicked too early under load)
+    expect(page.locator("#status")).to_contain_text("Your turn")
     page.click('[data-add="T0,0 0,0"]')
     expect(page.locator("#moves li")).to_have_count(1)
     assert page.evaluate("window.notes") == []  # off by default
@@ -177,6 +179,7 @@ def test_sounds_are_off_until_turned_on_and_then_follow_the_moves(
     expect(toggle).to_have_attribute("aria-pressed", "true")
     assert page.evaluate("localStorage.getItem('sound')") == "on"
     chimed = len(page.evaluate("window.notes"))  # the toggle plays the sound it turned on
+    expect(page.locator("#status")).to_contain_text("Your turn")
     page.click('[data-add="T0,1 0,2"]')  # Blue's move (hot-seat: this page plays both)
     expect(page.locator("#moves li")).to_have_count(2)
     page.wait_for_function(f"window.notes.length > {chimed}")
@@ -186,6 +189,7 @@ def test_sounds_are_off_until_turned_on_and_then_follow_the_moves(
     page.click("#sound-toggle")
     expect(toggle).to_have_attribute("aria-pressed", "false")
     page.evaluate("window.notes = []")
+    expect(page.locator("#status")).to_contain_text("Your turn")
     page.click("#end-turn")
     expect(page.locator("#moves li")).to_have_count(3)
     page.wait_for_timeout(300)
