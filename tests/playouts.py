@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pickle
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
-from connect_arena.core import CHANCE, Action, State
+from connect_arena.core import CHANCE, Action, Game, State
 
 
 def random_steps(state: State[Action], rng: random.Random, steps: int) -> list[tuple[int, str]]:
@@ -28,6 +29,38 @@ def random_steps(state: State[Action], rng: random.Random, steps: int) -> list[t
         state.apply_action(action, seat)
         log.append((seat, str(action)))
     return log
+
+
+@dataclass
+class Decision:
+    """A seat's decision in :func:`random_decisions`: the game's state and random generator,
+    who acts, their legal actions, and the action the game goes on with (the caller may read
+    it before it is played)."""
+
+    state: State[Action]
+    rng: random.Random
+    player: int
+    legal: list[Action]
+    action: Action
+
+
+def random_decisions(game: Game, seeds: Iterable[int]) -> Iterator[Decision]:
+    """Each decision of one random game of ``game`` per seed, played to its end: chance
+    outcomes drawn uniformly from the legal ones, the lowest active seat acting, and after the
+    caller's loop body the game going on with the decision's ``action`` (a random legal one).
+    """
+    for seed in seeds:
+        rng = random.Random(seed)
+        state: State[Action] = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_legal_action(rng.choice(state.legal_actions(CHANCE)), CHANCE)
+                continue
+            player = min(state.active_players())
+            legal = state.legal_actions(player)
+            decision = Decision(state, rng, player, legal, rng.choice(legal))
+            yield decision
+            state.apply_legal_action(decision.action, player)
 
 
 def check_copies_play_on(

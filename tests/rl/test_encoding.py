@@ -16,6 +16,7 @@ from connect_arena.core.registry import game_names
 from connect_arena.rl import Stepper, encoding_for, new_stepper
 from connect_arena.rl.encoding import EncodingError, build_tree
 from connect_arena.rl.encoding.base import Encoding, Node
+from tests.playouts import random_decisions
 from toygames import TicTacToe
 
 # Short games: the anti-endless options bound the long ones (as the adapters do by default).
@@ -231,15 +232,9 @@ def test_the_fast_prefix_trees_are_the_plain_ones(name: str, options: dict[str, 
     every position met, and so does the generic :meth:`Encoding.expand` of each bucket."""
     game = load(name, **options)
     encoding = encoding_for(game)
-    state = game.new_initial_state()
-    rng = random.Random(11)
     positions = buckets = captures = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_legal_action(rng.choice(state.legal_actions(CHANCE)), CHANCE)
-            continue
-        player = state.current_player
-        actions = state.legal_actions(player)
+    for decision in random_decisions(game, [11]):
+        state, player, actions = decision.state, decision.player, decision.legal
         plain = build_tree(actions, encoding.encode_all(state, actions), encoding.end_id)
         for root in (encoding.tree(state, actions), encoding.root(state, player)):
             assert expanded(encoding, state, root) == plain
@@ -253,7 +248,6 @@ def test_the_fast_prefix_trees_are_the_plain_ones(name: str, options: dict[str, 
                 buckets += 1
         positions += 1
         captures += any(isinstance(target, dict) for target in plain.values())
-        state.apply_legal_action(rng.choice(actions), player)
     assert positions > 20
     assert buckets > 0 if name == "quinque" else captures > 0  # the paths were taken
 

@@ -5,14 +5,14 @@ once each, on every position of random games of every game and option set."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 
-from connect_arena.core import CHANCE, load
+from connect_arena.core import load
 from connect_arena.core.game import Action
 from connect_arena.rl import Stepper, encoding_for
+from tests.playouts import random_decisions
 from tests.rl.test_fast_paths import CASES, _ids
 
 MORE: list[tuple[str, dict[str, Any]]] = [
@@ -32,29 +32,21 @@ def test_first_ids_are_the_first_ids_of_the_legal_actions(
     game = load(name, **options)
     encoding = encoding_for(game)
     positions = 0
-    for seed in range(3):
-        rng = random.Random(seed)
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_legal_action(rng.choice(state.legal_actions(CHANCE)), CHANCE)
-                continue
-            player = min(state.active_players())
-            legal = state.legal_actions(player)
-            sequences = [encoding.encode(state, action) for action in legal]
-            expected = sorted({sequence[0] for sequence in sequences})
-            assert encoding.first(state, player).ids() == expected
-            stepper = Stepper(encoding, state.clone())
-            handed = stepper.legal_ids()
-            assert handed == expected
-            handed.append(-1)
-            assert stepper.legal_ids() == expected
-            top = encoding.first(state, player)
-            for action, sequence in zip(legal, sequences, strict=True):
-                alone = [s for s in sequences if s[0] == sequence[0]]
-                if len(sequence) == 1 and len(alone) == 1:
-                    picked = top.pick(sequence[0])
-                    assert isinstance(picked, Action) and picked == action
-            positions += 1
-            state.apply_legal_action(rng.choice(legal), player)
+    for decision in random_decisions(game, range(3)):
+        state, player, legal = decision.state, decision.player, decision.legal
+        sequences = [encoding.encode(state, action) for action in legal]
+        expected = sorted({sequence[0] for sequence in sequences})
+        assert encoding.first(state, player).ids() == expected
+        stepper = Stepper(encoding, state.clone())
+        handed = stepper.legal_ids()
+        assert handed == expected
+        handed.append(-1)
+        assert stepper.legal_ids() == expected
+        top = encoding.first(state, player)
+        for action, sequence in zip(legal, sequences, strict=True):
+            alone = [s for s in sequences if s[0] == sequence[0]]
+            if len(sequence) == 1 and len(alone) == 1:
+                picked = top.pick(sequence[0])
+                assert isinstance(picked, Action) and picked == action
+        positions += 1
     assert positions > 30

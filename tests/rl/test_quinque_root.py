@@ -6,15 +6,15 @@ action) and each move's first id leads to exactly its tile's second ids and move
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 
-from connect_arena.core import CHANCE, load
+from connect_arena.core import load
 from connect_arena.games.quinque.notation import Move
 from connect_arena.rl import Stepper, encoding_for
 from connect_arena.rl.encoding.quinque import QuinqueEncoding, QuinqueRoot
+from tests.playouts import random_decisions
 
 OPTION_SETS: list[dict[str, Any]] = [
     {"max_turns": 40},
@@ -32,37 +32,30 @@ def test_root_ids_and_children_are_the_generic_paths(options: dict[str, Any]) ->
     encoding = encoding_for(game)
     assert isinstance(encoding, QuinqueEncoding)
     children = 0
-    for seed in range(2):
-        rng = random.Random(seed)
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_legal_action(rng.choice(state.legal_actions(CHANCE)), CHANCE)
-                continue
-            player = state.current_player
-            legal = state.legal_actions(player)
-            sequences = [encoding.encode(state, action) for action in legal]
-            root = encoding.first(state, player)
-            assert isinstance(root, QuinqueRoot)
-            assert root.ids() == sorted({sequence[0] for sequence in sequences})
-            expected: dict[int, dict[int, Any]] = {}
-            for action, sequence in zip(legal, sequences, strict=True):
-                if isinstance(action, Move):
-                    expected.setdefault(sequence[0], {})[sequence[1]] = action
-            for first, node in expected.items():
-                assert root.child(first) == node
-                children += 1
-            # any other id has no child: a parachute, pass, a tile that may not move, a cell
-            others = set(range(encoding.num_distinct_actions)) - set(expected)
-            assert all(root.child(i) is None for i in rng.sample(sorted(others), 40))
-            assert root._node is None  # none of this built the root node
-            stepper = Stepper(encoding, state.clone())
-            assert stepper.legal_ids() == root.ids()
-            action = rng.choice(legal)
-            for step in encoding.encode(state, action):
-                stepper.apply_id(step)
-            state.apply_legal_action(action, player)
-            assert stepper.state.history == state.history
+    for decision in random_decisions(game, range(2)):
+        state, rng, player, legal = decision.state, decision.rng, decision.player, decision.legal
+        sequences = [encoding.encode(state, action) for action in legal]
+        root = encoding.first(state, player)
+        assert isinstance(root, QuinqueRoot)
+        assert root.ids() == sorted({sequence[0] for sequence in sequences})
+        expected: dict[int, dict[int, Any]] = {}
+        for action, sequence in zip(legal, sequences, strict=True):
+            if isinstance(action, Move):
+                expected.setdefault(sequence[0], {})[sequence[1]] = action
+        for first, node in expected.items():
+            assert root.child(first) == node
+            children += 1
+        # any other id has no child: a parachute, pass, a tile that may not move, a cell
+        others = set(range(encoding.num_distinct_actions)) - set(expected)
+        assert all(root.child(i) is None for i in rng.sample(sorted(others), 40))
+        assert root._node is None  # none of this built the root node
+        stepper = Stepper(encoding, state.clone())
+        assert stepper.legal_ids() == root.ids()
+        for step in encoding.encode(state, decision.action):
+            stepper.apply_id(step)
+        after = state.clone()
+        after.apply_legal_action(decision.action, player)
+        assert stepper.state.history == after.history
     assert children > 50
 
 
