@@ -48,6 +48,29 @@ def test_console_script_runs() -> None:
     assert "simulate" in result.stdout
 
 
+@pytest.mark.parametrize("argv", [["--help"], ["games"], ["perft", "quinque", "--depth", "1"]])
+def test_terminal_commands_do_not_load_the_web_server_or_the_database(argv: list[str]) -> None:
+    """The commands that need neither start without FastAPI, SQLAlchemy and Alembic (they
+    were a second of every command's start)."""
+    probe = (
+        "import sys\n"
+        "from connect_arena.cli.app import main\n"
+        f"sys.argv = ['connect-arena', *{argv!r}]\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit as end:\n"
+        "    assert not end.code, end.code\n"
+        "heavy = ('fastapi', 'sqlalchemy', 'alembic', 'connect_arena.server.app',"
+        " 'connect_arena.server.db')\n"
+        "print(sorted(name for name in heavy if name in sys.modules))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "[]"
+
+
 def test_games_lists_games_and_their_options(cli: Invoke) -> None:
     result = cli("games")
     assert result.exit_code == 0

@@ -8,17 +8,18 @@ import asyncio
 from collections.abc import Callable, Coroutine
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from connect_arena.cli.serve import arena_database_url, default_data_dir
-from connect_arena.server.db import SqlStorage, make_engine, run_migrations
-from connect_arena.server.db.moderation import SqlModeration
 from connect_arena.service.model import ServiceError
 from connect_arena.service.moderation import ModAction, Report, ReportStatus
+
+if TYPE_CHECKING:
+    from connect_arena.server.db.moderation import SqlModeration
 
 admin_app = typer.Typer(
     help="Operator's commands: moderators, closing accounts, reports.", no_args_is_help=True
@@ -43,6 +44,10 @@ def _run(data_dir: Path | None, work: Callable[[SqlModeration], Coroutine[object
         directory = (data_dir or default_data_dir()).expanduser().resolve()
         typer.echo(f"admin: no arena database in {directory}", err=True)
         raise typer.Exit(1)
+    # The database layer (SQLAlchemy, Alembic) loads only for a command that uses it.
+    from connect_arena.server.db import SqlStorage, make_engine, run_migrations
+    from connect_arena.server.db.moderation import SqlModeration
+
     engine = make_engine(url)
     run_migrations(engine)
     storage = SqlStorage(engine)

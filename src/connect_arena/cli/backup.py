@@ -10,9 +10,6 @@ from typing import Annotated
 import typer
 
 from connect_arena.cli.serve import default_data_dir
-from connect_arena.server.db.backup import BackupError
-from connect_arena.server.db.backup import backup as take_backup
-from connect_arena.server.db.backup import restore as put_back
 
 DataDir = Annotated[
     Path | None,
@@ -36,6 +33,9 @@ def backup_command(
     data_dir: DataDir = None,
 ) -> None:
     """Copy the arena's SQLite database to TARGET, safely while the server is running."""
+    from connect_arena.server.db.backup import BackupError
+    from connect_arena.server.db.backup import backup as take_backup
+
     try:
         size = take_backup(_database_url(data_dir), target)
     except BackupError as error:
@@ -52,6 +52,9 @@ def restore_command(
     ] = False,
 ) -> None:
     """Put a backup back as the arena's database (stop the server first)."""
+    from connect_arena.server.db.backup import BackupError
+    from connect_arena.server.db.backup import restore as put_back
+
     try:
         put_back(_database_url(data_dir), source, replace=replace)
     except BackupError as error:

@@ -24,7 +24,6 @@ from connect_arena.cli.serve import arena_database_url, default_data_dir
 from connect_arena.core.errors import GameError, InvalidRecordError
 from connect_arena.core.game import Action, State
 from connect_arena.core.registry import load
-from connect_arena.server.db import SqlStorage, make_engine
 from connect_arena.service.live_table import rebuild
 from connect_arena.service.model import LogEntry, TableInfo
 
@@ -70,6 +69,8 @@ def finished_games(
         directory = (data_dir or default_data_dir()).expanduser().resolve()
         raise CliError(f"no arena database in {directory}")
     name = load(game, 2).name  # an unknown game fails here, before the database is opened
+    from connect_arena.server.db import SqlStorage, make_engine
+
     storage = SqlStorage(make_engine(url))
 
     async def read() -> list[tuple[TableInfo, list[LogEntry]]]:
