@@ -138,6 +138,24 @@ def test_keyed_actions_are_the_legal_list_with_ascending_indices(
         assert all(index == documented_index(state, action) for index, action in pairs)
 
 
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "defaults")
+@pytest.mark.parametrize(("board", "players"), [("t1", 3), ("basic", 2), ("advanced", 5)])
+def test_indices_with_the_placements_apart_are_the_legal_indices(
+    board: str, players: int, options: dict[str, object]
+) -> None:
+    """``placements_apart`` (the rollout policy's reading) says whether a placement on every
+    free dot is legal and lists the other items and the captures: with the placements put
+    back (their indices are their dots), exactly ``legal_indices``."""
+    seen = set()
+    for state in playout(board, players, options, 7, 300):
+        player = state.current_player
+        places, others, captures = legal.placements_apart(state, player)
+        free = [dot for dot, seat in enumerate(state.owner) if seat < 0] if places else []
+        assert (free + others, captures) == legal.legal_indices(state, player)
+        seen.add((bool(free), bool(others)))
+    assert (True, True) in seen  # placements and other items together
+
+
 def documented_index(state: Connect5State, action: Connect5Action) -> int:
     """An action's index as ``Tables``' docstring numbers them."""
     tab = state.cfg.tables

@@ -155,6 +155,30 @@ def legal_indices(state: Connect5State, player: int) -> tuple[list[int], list[Co
     return _generate(state, player, tables.index_place, tables.index_stack, tables.index_steps)
 
 
+def placements_apart(
+    state: Connect5State, player: int
+) -> tuple[bool, list[int], list[Connect5Action]]:
+    """:func:`legal_indices` with the placements apart, for a caller that scans the free dots
+    itself (the rollout policy): whether a placement on every free dot is legal (the
+    placements come first, their indices are their dots), the indices of the stacks, steps
+    and splits (ascending), then the captures. No list of the free dots is built."""
+    cfg = state.cfg
+    tables = cfg.tables
+    supply = state.supply[player] > 0
+    if state.turns_taken[player] == 0:
+        return supply, [], []
+    mine = own_dots(state.owner, player)
+    captures = _captures(state, player, mine)
+    if cfg.capture_compulsory and captures:
+        return False, [], captures
+    items: list[int] = []
+    if supply:
+        height, circled, stack = state.height, tables.circled, tables.index_stack
+        items = [stack[dot] for dot in mine if height[dot] == 1 and circled[dot]]
+    items += _moves(state, player, mine, tables.index_steps)
+    return supply, items, captures
+
+
 T = TypeVar("T")
 
 
