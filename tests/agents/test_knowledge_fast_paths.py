@@ -10,6 +10,9 @@ from typing import Any
 
 from connect_arena.agents.knowledge import connect5, quinque
 from connect_arena.core import CHANCE, State, load, sample_chance_outcome
+from connect_arena.games.connect5 import legal
+from connect_arena.games.connect5.notation import Jump
+from connect_arena.games.connect5.tables import PASS
 from connect_arena.games.quinque.geometry import has_line
 
 
@@ -86,7 +89,7 @@ def test_connect5_counted_paths_equal_the_masks_reading() -> None:
             for path, seat in enumerate(seats):
                 if seat >= 0:
                     assert kept.count[path] == counts[path]
-                    assert kept.empties[path] == empties[path]
+                    assert kept.empty_dots(path) == empties[path]
                     opened += 1
     assert opened > 1000
 
@@ -108,3 +111,111 @@ def test_quinque_line_check_equals_the_engines() -> None:
                 checked += 1
                 lines += expected
     assert checked > 100 and lines > 0
+
+
+def test_connect5_packed_scores_are_the_weights_summed_over_open_paths() -> None:
+    """The kept per-dot scores (attack and defence packed in one int) unpack to the sums of
+    the rollout weights over each seat's open paths of 1-3 stacks through the empty dot."""
+    for players in (2, 3):
+        positions = _positions("connect5", 100, seed=20 + players, players=players)
+        for state, _ in positions[::3]:
+            tab = connect5._tables(state.cfg)
+            kept = connect5._paths_now(tab, state.owner, players)
+            occ = connect5._masks(state.owner, players)
+            seats, counts, empties = _open_paths_by_masks(tab.runs, state.owner, occ)
+            attack = [[0] * len(state.owner) for _ in range(players)]
+            defend = [[0] * len(state.owner) for _ in range(players)]
+            for path, seat in enumerate(seats):
+                if seat >= 0 and counts[path] < 4:
+                    for dot in empties[path]:
+                        attack[seat][dot] += connect5._ATTACK[counts[path]]
+                        defend[seat][dot] += connect5._DEFEND[counts[path]]
+            assert kept.attack == attack and kept.defend == defend
+
+
+def _reference_rollout(state: Any, player: int, rng: random.Random) -> Any:
+    """Connect 5's rollout choice computed plainly (session 43's reading: every legal item
+    with its index, every dot's exposure, fresh path scores)."""
+    pairs, captures = legal.keyed_actions(state, player)
+    if len(pairs) + len(captures) <= 1:
+        return pairs[0][1] if pairs else captures[0] if captures else PASS
+    cfg = state.cfg
+    tab = connect5._tables(cfg)
+    owner, height, index = state.owner, state.height, cfg.tables.index
+    paths = connect5._Paths(tab, owner, cfg.players)
+    full = 0
+    for mask in paths.occ:
+        full |= mask
+    hot_mine = hot_rival = 0
+    hot_runs = []
+    for seat, fours in enumerate(paths.fours):
+        for run_index in fours:
+            run = tab.runs[run_index]
+            if seat == player:
+                hot_mine |= run & ~full
+            else:
+                hot_rival |= run & ~full
+                hot_runs.append(run & full)
+    if hot_mine:
+        for key, action in pairs:
+            dst = tab.key_dst[key]
+            if dst >= 0 and hot_mine >> dst & 1 and connect5._wins(state, action, player):
+                return action
+        for action in captures:
+            filled, _ = connect5._target(action)
+            if (
+                filled is not None
+                and hot_mine >> index[filled] & 1
+                and connect5._wins(state, action, player)
+            ):
+                return action
+    if hot_rival:
+        blocks = [a for k, a in pairs if tab.key_dst[k] >= 0 and hot_rival >> tab.key_dst[k] & 1]
+        for action in captures:
+            filled, _ = connect5._target(action)
+            if filled is not None and hot_rival >> index[filled] & 1:
+                blocks.append(action)
+            elif type(action) is Jump:
+                eaten = connect5._eaten(action, index, height)[1]
+                if any(eaten & run for run in hot_runs):
+                    blocks.append(action)
+        if blocks:
+            return rng.choice(blocks)
+    exposed = [False] * len(owner)
+    for start, seat in enumerate(owner):
+        if seat >= 0 and seat != player:
+            for over, landing in tab.jumps[start]:
+                if owner[landing] < 0:
+                    exposed[over] = True
+    attack, defend = paths.attack, paths.defend
+    values = {}
+    for key, action in pairs:
+        dst = tab.key_dst[key]
+        if dst >= 0:
+            value = paths.centrality[dst] + attack[player][dst]
+            value += sum(defend[seat][dst] for seat in range(cfg.players) if seat != player)
+            value -= connect5._EXPOSED * exposed[dst] + connect5._MOVE_COST * (key >= len(owner))
+            values[action] = value
+    top = max(values.values(), default=-(10**9))
+    jumps = [action for action in captures if type(action) is Jump]
+    if top < connect5._FORK_SCORE and jumps and rng.random() < 0.9:
+        return max(jumps, key=lambda a: connect5._eaten(a, index, height)[0])
+    best = [action for action, value in values.items() if value == top]
+    return rng.choice(best) if best else rng.choice([a for _, a in pairs] + captures)
+
+
+def test_connect5_rollout_chooses_as_the_plain_reading() -> None:
+    """The rollout policy (placements read from the free dots, exposure looked at only for
+    dots that may be best, packed scores kept from call to call) makes the plain reading's
+    choice for the same random source, in two- and three-player games, with and without
+    supply."""
+    moves = 0
+    for players in (2, 3):
+        positions = _positions("connect5", 400, seed=30 + players, players=players)
+        for step, (state, player) in enumerate(positions):
+            if state.is_terminal() or state.to_move != player:
+                continue
+            moves += state.supply[player] == 0
+            chosen = connect5.rollout(state, player, random.Random(step))
+            assert chosen == _reference_rollout(state, player, random.Random(step))
+    assert moves > 20

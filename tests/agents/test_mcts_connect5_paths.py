@@ -31,7 +31,7 @@ def _assert_fresh(kept: Any, state: Any, players: int) -> None:
     assert kept.seat == fresh.seat
     opened = [index for index, seat in enumerate(fresh.seat) if seat >= 0]
     assert [kept.count[i] for i in opened] == [fresh.count[i] for i in opened]
-    assert [kept.empties[i] for i in opened] == [fresh.empties[i] for i in opened]
+    assert [kept.empty_dots(i) for i in opened] == [fresh.empty_dots(i) for i in opened]
     assert kept.attack == fresh.attack and kept.defend == fresh.defend
     assert kept.fours == fresh.fours
 

@@ -19,14 +19,15 @@ The rollout policy (:func:`rollout`) is also the move MCTS expands first at ever
 ``max_rollout=0`` (every level) a new leaf is valued by the evaluation at once and the policy
 only orders the search. It keeps its open paths from one call to the next (:class:`_Paths`:
 successive calls see positions a few dots apart) instead of a full pass over the paths, and
-reads the legal actions with their table indices (``legal.keyed_actions``), so that the dots
-they fill are tuple look-ups, not dict look-ups by dot id (``benchmarks/bench_mcts.py``).
+reads the legal actions as table indices with the placements apart
+(``legal.placements_apart``: it scans the free dots itself), so that the dots they fill are
+tuple look-ups, not dict look-ups by dot id, and only the chosen action's object is read
+(``benchmarks/bench_mcts.py``; ``benchmarks/results/engines/s44`` for the last step).
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, cast
 
@@ -36,7 +37,7 @@ from connect_arena.core.game import Action, State
 
 # At module level: an import inside ``_target`` (once per legal action) was 13.5% of a
 # compiled MCTS simulation's time (perf; mypyc runs the import machinery at each call).
-from connect_arena.games.connect5.legal import keyed_actions
+from connect_arena.games.connect5.legal import placements_apart
 from connect_arena.games.connect5.notation import Jump, Place, Split, Step
 from connect_arena.games.connect5.tables import PASS
 
@@ -110,7 +111,7 @@ class _BoardTables:
         run_dots: the dots of each path of ``runs``, in board order.
         through: per dot, the indices in ``runs`` of the paths through it, in order.
         key_dst: per action index of :class:`~connect_arena.games.connect5.tables.Tables`
-            (``legal.keyed_actions``), the dot a placement, step or split fills (``-1``: a
+            (``legal.legal_indices``), the dot a placement, step or split fills (``-1``: a
             stack, which fills no new dot).
     """
 
@@ -126,14 +127,22 @@ class _BoardTables:
 
 
 _BOARDS: dict[int, tuple[object, _BoardTables]] = {}
+_LAST_BOARD: Final[list[tuple[object, _BoardTables]]] = []
+"""The entry of :data:`_BOARDS` found last (``Final``: compiled, a static, read with no
+dict look-up; replaced whole, so that threads never read half an entry)."""
 
 
 def _tables(cfg: Any) -> _BoardTables:
     """The tables of the board and Connect-5 reading of ``cfg`` (a game ``Config``), cached
     by the identity of its run index (shared by every game on the same board and rules)."""
-    key = id(cfg.runs)
+    by_dot = cfg.runs
+    last = _LAST_BOARD
+    if last and last[0][0] is by_dot:  # the board of the last call (a search's every call)
+        return last[0][1]
+    key = id(by_dot)
     found = _BOARDS.get(key)
-    if found is not None and found[0] is cfg.runs:
+    if found is not None and found[0] is by_dot:
+        _LAST_BOARD[:] = [found]
         return found[1]
     runs = {entry[4] for row in cfg.runs for entry in row}
     masks = tuple(sorted(sum(1 << dot for dot in run) for run in runs))
@@ -148,6 +157,8 @@ def _tables(cfg: Any) -> _BoardTables:
     for index, members in enumerate(run_dots):
         for dot in members:
             through[dot].append(index)
+    if max(len(row) for row in through) * max(_DEFEND) >= 1 << _SHIFT:
+        raise ValueError("too many Connect-5 paths through one dot for the rollout's scores")
     tables = cfg.tables
     links = tables.links
     moves = [-1] * (dots * links)
@@ -167,6 +178,7 @@ def _tables(cfg: Any) -> _BoardTables:
         key_dst,
     )
     _BOARDS[key] = (cfg.runs, built)
+    _LAST_BOARD[:] = [(cfg.runs, built)]
     return built
 
 
@@ -584,6 +596,14 @@ _DEFEND: Final = tuple([round(weight * _SCALE) for weight in DEFEND])
 _EXPOSED: Final = round(EXPOSED * _SCALE)
 _MOVE_COST: Final = round(MOVE_COST * _SCALE)
 _FORK_SCORE: Final = round(FORK_SCORE * _SCALE)
+_SHIFT: Final = 16
+"""The rollout policy keeps a dot's attack and defence sums in one int, the attack shifted
+by this many bits: a defence sum stays below ``1 << 16`` (240 twentieths a path, and at most
+24 paths through a dot on the boards shipped; :func:`_tables` refuses a board with more than
+273)."""
+_LOW: Final = (1 << _SHIFT) - 1
+_PACKED: Final = tuple([(a << _SHIFT) + d for a, d in zip(_ATTACK, _DEFEND, strict=True)])
+"""Per count of stacks 0..3, the packed weight of a path (attack, defence)."""
 
 
 class _Paths:
@@ -598,32 +618,33 @@ class _Paths:
     Attributes:
         tab: the board's tables.
         owner: the position's ``owner`` (a copy).
-        occ: per seat, the mask of its stacks.
-        total: per path, the stacks on it.
+        players: the number of seats.
         held: per path and seat (``path * players + seat``), that seat's stacks on it.
         seat: per path, the seat it is open for (``-1``: empty, or contested).
         count: per path, that seat's stacks on it.
-        empties: per path, its empty dots (open paths).
-        attack: per seat, per dot, the sum of :data:`ATTACK` (twentieths) over the seat's open
-            paths holding 1-3 of its stacks through the empty dot.
-        defend: the same with :data:`DEFEND`.
+        empties: per path (open paths), its empty dots as a mask of their places in the
+            path's ``run_dots`` (bit ``k``: its ``k``-th dot; a small int, where a tuple of
+            dots was built anew at each change); :meth:`empty_dots` reads it.
+        scores: per seat, per dot, the sums of :data:`ATTACK` and of :data:`DEFEND`
+            (twentieths) over the seat's open paths holding 1-3 of its stacks through the
+            empty dot, packed in one int as ``attack << _SHIFT | defend`` (one list item to
+            read and write per dot and seat, not two); :attr:`attack` and :attr:`defend`
+            unpack them.
         fours: per seat, the open paths holding four of its stacks.
         centrality: per dot, :data:`CENTRAL` times the paths through it (twentieths).
     """
 
     __slots__ = (
-        "attack",
         "centrality",
         "count",
-        "defend",
         "empties",
         "fours",
         "held",
-        "occ",
         "owner",
+        "players",
+        "scores",
         "seat",
         "tab",
-        "total",
     )
 
     def __init__(self, tab: _BoardTables, owner: list[int], players: int) -> None:
@@ -631,17 +652,48 @@ class _Paths:
         dots = len(owner)
         self.tab = tab
         self.owner = [-1] * dots
-        self.occ = [0] * players
-        self.total = [0] * runs
+        self.players = players
         self.held = [0] * (runs * players)
         self.seat = [-1] * runs
         self.count = [0] * runs
-        self.empties: list[tuple[int, ...]] = [()] * runs
-        self.attack = [[0] * dots for _ in range(players)]
-        self.defend = [[0] * dots for _ in range(players)]
+        self.empties = [0] * runs
+        self.scores = [[0] * dots for _ in range(players)]
         self.fours: list[set[int]] = [set() for _ in range(players)]
         self.centrality = [round(value * _SCALE) for value in tab.centrality]
         self.update(owner)
+
+    @property
+    def occ(self) -> list[int]:
+        """Per seat, the mask of its stacks (from ``owner``: masks over 64 dots are big
+        integers, boxed when compiled, so the updates do not keep them)."""
+        return _masks(self.owner, self.players)
+
+    @property
+    def total(self) -> list[int]:
+        """Per path, the stacks on it (the sum of ``held`` over the seats)."""
+        players = self.players
+        return [
+            sum(self.held[path * players : path * players + players])
+            for path in range(len(self.seat))
+        ]
+
+    @property
+    def attack(self) -> list[list[int]]:
+        """Per seat, per dot, the sum of :data:`ATTACK` (twentieths) over the seat's open
+        paths holding 1-3 of its stacks through the empty dot (unpacked from ``scores``)."""
+        return [[packed >> _SHIFT for packed in row] for row in self.scores]
+
+    @property
+    def defend(self) -> list[list[int]]:
+        """The same as :attr:`attack` with :data:`DEFEND`."""
+        return [[packed & _LOW for packed in row] for row in self.scores]
+
+    def empty_dots(self, index: int) -> tuple[int, ...]:
+        """The empty dots of open path ``index``, in board order (``()`` if not open)."""
+        if self.seat[index] < 0:
+            return ()
+        free, members = self.empties[index], self.tab.run_dots[index]
+        return tuple([members[at] for at in range(5) if free >> at & 1])
 
     def changed(self, owner: list[int]) -> list[int]:
         """The dots whose owner differs between ``owner`` and the kept position."""
@@ -657,15 +709,11 @@ class _Paths:
     def copy_from(self, other: _Paths) -> None:
         """Become a copy of ``other`` (same tables and players), reusing this one's lists."""
         self.owner[:] = other.owner
-        self.occ[:] = other.occ
-        self.total[:] = other.total
         self.held[:] = other.held
         self.seat[:] = other.seat
         self.count[:] = other.count
         self.empties[:] = other.empties
-        for mine, theirs in zip(self.attack, other.attack, strict=True):
-            mine[:] = theirs
-        for mine, theirs in zip(self.defend, other.defend, strict=True):
+        for mine, theirs in zip(self.scores, other.scores, strict=True):
             mine[:] = theirs
         for kept, source in zip(self.fours, other.fours, strict=True):
             kept.clear()
@@ -679,79 +727,82 @@ class _Paths:
             changed = self.changed(owner)
         if not changed:
             return
-        occ = self.occ
-        players = len(occ)
+        players = self.players
         through = self.tab.through
-        total, held = self.total, self.held
+        held = self.held
         # One changed dot (most calls: a rollout's next turn) affects its own paths; more
         # need a set, since their paths overlap.
         single = len(changed) == 1
-        many: set[int] = set()
+        many: set[int] | None = None if single else set()
+        # The dot a stack arrived on (empty before), when it is the only change (most calls:
+        # a placement).
+        arrived = changed[0] if single and old[changed[0]] < 0 <= owner[changed[0]] else -1
         for dot in changed:
             was, now = old[dot], owner[dot]
             paths = through[dot]
             # ``x[i] = x[i] - 1``, not ``x[i] -= 1``: compiled, the augmented form goes
             # through the generic number protocol, a boxed call per item (perf).
             if was >= 0:
-                occ[was] = occ[was] & ~(1 << dot)
                 for index in paths:
-                    total[index] = total[index] - 1
                     slot = index * players + was
                     held[slot] = held[slot] - 1
             if now >= 0:
-                occ[now] = occ[now] | 1 << dot
                 for index in paths:
-                    total[index] = total[index] + 1
                     slot = index * players + now
                     held[slot] = held[slot] + 1
             old[dot] = now
-            if not single:
+            if many is not None:
                 many.update(paths)
-        affected: Collection[int] = through[changed[0]] if single else many
-        # The dot a stack arrived on, when it is the only change (most calls: a placement).
-        arrived = changed[0] if single and owner[changed[0]] >= 0 else -1
+        # A typed tuple: compiled, a ``Collection`` (or set) is iterated through the generic
+        # protocol, a boxed int per path; and a set built per call only for several dots.
+        affected = through[changed[0]] if many is None else tuple(many)
         run_dots = self.tab.run_dots
         seats, counts, empties = self.seat, self.count, self.empties
-        attacks, defends, fours = self.attack, self.defend, self.fours
+        scores, fours = self.scores, self.fours
         for index in affected:
             seat = seats[index]
             if seat >= 0 and arrived >= 0:
-                count, before = total[index], counts[index]
-                if count == before + 1 < 4 and held[index * players + seat] == count:
+                # Open for its seat with ``before`` stacks, the only change a stack arriving
+                # on it: still open if the stack is that seat's.
+                before = counts[index]
+                count = before + 1
+                if count < 4 and owner[arrived] == seat:
                     # Still open for its seat, one stack more: the weights' difference on the
                     # dots still empty, not the old weights taken back and the new ones added.
-                    attack, defend = attacks[seat], defends[seat]
-                    up = _ATTACK[count] - _ATTACK[before]
-                    down = _DEFEND[count] - _DEFEND[before]
-                    free: list[int] = []
-                    for dot in empties[index]:
-                        if dot == arrived:
-                            attack[dot] = attack[dot] - _ATTACK[before]
-                            defend[dot] = defend[dot] - _DEFEND[before]
-                        else:
-                            attack[dot] = attack[dot] + up
-                            defend[dot] = defend[dot] + down
-                            free.append(dot)
-                    counts[index], empties[index] = count, tuple(free)
+                    score = scores[seat]
+                    gone, up = _PACKED[before], _PACKED[count] - _PACKED[before]
+                    members, free = run_dots[index], empties[index]
+                    for at in range(5):
+                        if free >> at & 1:
+                            dot = members[at]
+                            if dot == arrived:
+                                score[dot] = score[dot] - gone
+                                free ^= 1 << at
+                            else:
+                                score[dot] = score[dot] + up
+                    counts[index], empties[index] = count, free
                     continue
             if seat >= 0:  # take the path's old state back
                 count = counts[index]
                 if count < 4:
-                    attack, defend = attacks[seat], defends[seat]
-                    up, down = _ATTACK[count], _DEFEND[count]
-                    for dot in empties[index]:
-                        attack[dot] = attack[dot] - up
-                        defend[dot] = defend[dot] - down
+                    score, gone = scores[seat], _PACKED[count]
+                    members, free = run_dots[index], empties[index]
+                    for at in range(5):
+                        if free >> at & 1:
+                            dot = members[at]
+                            score[dot] = score[dot] - gone
                 elif count == 4:
                     fours[seat].discard(index)
-            count = total[index]
+            base = index * players
+            count = 0
+            for other in range(players):
+                count += held[base + other]
             if not count:
                 seats[index] = -1
                 continue
             # Open for the seat holding every stack on it, if one does (read from the counts,
             # not from the path's dots).
             seat = -1
-            base = index * players
             for other in range(players):
                 if held[base + other] == count:
                     seat = other
@@ -759,14 +810,18 @@ class _Paths:
             if seat < 0:
                 seats[index] = -1  # contested: nobody can complete it
                 continue
-            empty = tuple([dot for dot in run_dots[index] if owner[dot] < 0])
-            seats[index], counts[index], empties[index] = seat, count, empty
+            members = run_dots[index]
+            free = 0
+            for at in range(5):
+                if owner[members[at]] < 0:
+                    free |= 1 << at
+            seats[index], counts[index], empties[index] = seat, count, free
             if count < 4:
-                attack, defend = attacks[seat], defends[seat]
-                up, down = _ATTACK[count], _DEFEND[count]
-                for dot in empty:
-                    attack[dot] = attack[dot] + up
-                    defend[dot] = defend[dot] + down
+                score, up = scores[seat], _PACKED[count]
+                for at in range(5):
+                    if free >> at & 1:
+                        dot = members[at]
+                        score[dot] = score[dot] + up
             elif count == 4:
                 fours[seat].add(index)
 
@@ -788,7 +843,7 @@ def _paths_now(tab: _BoardTables, owner: list[int], players: int) -> _Paths:
     update time of a simulation went on undoing the last rollout, path by path).
     """
     paths: _Paths | None = getattr(_PATHS, "paths", None)
-    if paths is None or paths.tab is not tab or len(paths.occ) != players:
+    if paths is None or paths.tab is not tab or paths.players != players:
         paths = _PATHS.paths = _Paths(tab, owner, players)
         _PATHS.anchor = _Paths(tab, owner, players)
         return paths
@@ -822,27 +877,37 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
     if c5.over or c5.to_move != player:  # not a rollout's call: the generic path
         actions: list[Action] = state.legal_actions(player)
         return actions[0] if len(actions) == 1 else draws.choice(rng, actions)
-    # The legal actions as ``legal_actions`` lists them (items, then captures), the items
-    # paired with their index in the board's tables: the dot they fill is a tuple look-up
-    # (``key_dst``) instead of a dict look-up by dot id (a tenth of a simulation before).
-    items, captures = keyed_actions(c5, player)
-    if len(items) + len(captures) <= 1:
-        return items[0][1] if items else captures[0] if captures else PASS
+    # The legal actions as ``legal_actions`` lists them: the placements (when legal, one on
+    # each free dot, read from ``owner`` here: no list of them is built), the other items as
+    # their index in the board's tables (the dot they fill is a tuple look-up, ``key_dst``),
+    # then the captures; only the chosen item's action object is read (``by_index``).
+    places, others, captures = placements_apart(c5, player)
     cfg = c5.cfg
+    named = cfg.tables.by_index
+    owner = c5.owner
+    dots = len(owner)
+    placing = dots if places else 0
+    count = len(others) + len(captures)
+    for dot in range(placing):
+        if count > 1:
+            break
+        if owner[dot] < 0:
+            count += 1
+    if count <= 1:
+        keys = _keys(owner, placing, others)
+        return cast(Action, named[keys[0]]) if keys else captures[0] if captures else PASS
     tab = _tables(cfg)
     key_dst = tab.key_dst
-    owner = c5.owner
     height = c5.height
     index = cfg.tables.index
     paths = _paths_now(tab, owner, cfg.players)
-    occ = paths.occ
-    full = 0
-    for mask in occ:
-        full |= mask
-    hot_mine = hot_rival = 0
+    hot_mine = hot_rival = full = 0
     hot_runs: list[int] = []
     runs = tab.runs
     for seat, fours in enumerate(paths.fours):
+        if fours and not full:  # the stacks' mask (over 64 bits: a boxed big int) if needed
+            for mask in _masks(owner, cfg.players):
+                full |= mask
         for run_index in fours:
             run = runs[run_index]
             taken = run & full
@@ -852,20 +917,24 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
                 hot_rival |= run ^ taken
                 hot_runs.append(taken)
     if hot_mine:
-        for key, action in items:
+        hot = _flags(hot_mine, dots)
+        for key in _keys(owner, placing, others):
             dst = key_dst[key]
-            if dst >= 0 and hot_mine >> dst & 1 and _wins(c5, action, player):
-                return action
+            if dst >= 0 and hot[dst]:
+                action = cast(Action, named[key])
+                if _wins(c5, action, player):
+                    return action
         for action in captures:
             filled, _ = _target(action)
             if filled is not None and hot_mine >> index[filled] & 1 and _wins(c5, action, player):
                 return action
     if hot_rival:
+        hot = _flags(hot_rival, dots)
         blocks: list[Action] = []
-        for key, action in items:
+        for key in _keys(owner, placing, others):
             dst = key_dst[key]
-            if dst >= 0 and hot_rival >> dst & 1:
-                blocks.append(action)
+            if dst >= 0 and hot[dst]:
+                blocks.append(cast(Action, named[key]))
         for action in captures:
             filled, _ = _target(action)
             if filled is not None and hot_rival >> index[filled] & 1:
@@ -877,42 +946,66 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
         if blocks:
             return draws.choice(rng, blocks)
     # Dot scores in twentieths (exact integers, whatever the order of the sums), for the
-    # dots the actions fill only.
-    centrality, attack = paths.centrality, paths.attack[player]
-    defends = [paths.defend[seat] for seat in range(cfg.players) if seat != player]
-    # The dots a rival could eat a token on at once: the middle of its jumps to an empty dot
-    # (a list of flags, not a mask: masks over 64 dots are slow big integers when compiled).
-    exposed = [False] * len(owner)
-    pairs = tab.jumps
-    for start, seat in enumerate(owner):
-        if seat >= 0 and seat != player:
-            for over, landing in pairs[start]:
-                if owner[landing] < 0:
-                    exposed[over] = True
-    places = len(owner)
-    best: list[Action] = []
+    # dots the actions fill only, in the order of the legal list (placements by dot, then
+    # the other items: ascending indices), so that ties are drawn as from that list.
+    centrality, mine = paths.centrality, paths.scores[player]
+    rivals = [paths.scores[seat] for seat in range(cfg.players) if seat != player]
+    overs = tab.overs
+    best: list[int] = []
     best_value = -(10**9)
-    for key, action in items:
-        dst = key_dst[key]
-        if dst < 0:
-            continue  # a stack
-        value = centrality[dst] + attack[dst]
-        for defend in defends:
-            value += defend[dst]
-        if exposed[dst]:
-            value -= _EXPOSED
-        if key >= places:
-            value -= _MOVE_COST  # a step or split
+    for position in range(placing + len(others)):
+        if position < placing:
+            if owner[position] >= 0:
+                continue
+            key = dst = position
+            value = 0
+        else:
+            key = others[position - placing]
+            dst = key_dst[key]
+            if dst < 0:
+                continue  # a stack
+            value = -_MOVE_COST if key >= dots else 0  # a step or split
+        value += centrality[dst] + (mine[dst] >> _SHIFT)
+        for rival in rivals:
+            value += rival[dst] & _LOW
+        if value < best_value:
+            continue  # below the best even before the exposure penalty
+        # Exposed: a rival could eat a token here at once (a jump of its over ``dst`` to an
+        # empty dot); looked at only for the dots that may still be best.
+        for start, landing in overs[dst]:
+            seat = owner[start]
+            if seat >= 0 and seat != player and owner[landing] < 0:
+                value -= _EXPOSED
+                break
         if value > best_value:
-            best, best_value = [action], value
+            best, best_value = [key], value
         elif value == best_value:
-            best.append(action)
+            best.append(key)
     jumps: list[Action] = [action for action in captures if type(action) is Jump]
     if best_value < _FORK_SCORE and jumps and rng.random() < 0.9:
         return max(jumps, key=lambda a: _eaten(a, index, height)[0])
     if best:
-        return draws.choice(rng, best)
-    return draws.choice(rng, [action for _, action in items] + captures)
+        return cast(Action, named[draws.choice(rng, best)])
+    every: list[Action] = [cast(Action, named[key]) for key in _keys(owner, placing, others)]
+    every.extend(captures)
+    return draws.choice(rng, every)
+
+
+def _keys(owner: list[int], placing: int, others: list[int]) -> list[int]:
+    """The items' indices as ``legal.legal_indices`` lists them: a placement on each free
+    dot below ``placing`` (its index is its dot), then ``others``."""
+    keys = [dot for dot in range(placing) if owner[dot] < 0]
+    keys.extend(others)
+    return keys
+
+
+def _flags(mask: int, dots: int) -> list[bool]:
+    """Per dot, whether ``mask`` holds it (a list: testing a bit of a mask over 64 dots is a
+    big-integer shift, boxed when compiled)."""
+    flags = [False] * dots
+    for dot in _dots(mask):
+        flags[dot] = True
+    return flags
 
 
 def _wins(state: Connect5State, action: Action, player: int) -> bool:
