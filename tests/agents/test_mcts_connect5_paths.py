@@ -70,3 +70,32 @@ def test_copy_from_gives_an_independent_equal_copy() -> None:
     copy.update(later.owner)
     _assert_fresh(copy, later, 2)
     _assert_fresh(source, before, 2)  # the source is untouched
+
+
+def test_the_dots_an_action_names_are_every_changed_dot() -> None:
+    """Told the state of the last call one action later, the kept paths compare only the
+    dots that action names (``_Paths.moved``): the same dots as comparing every dot, over
+    rollout-policy games (captures, steps, rounds ending) of two and three seats."""
+    kinds = set()
+    for players in (2, 3):
+        rng = random.Random(40 + players)
+        state = load("connect5", players).new_initial_state()
+        tab = connect5._tables(state.cfg)
+        kept = connect5._Paths(tab, state.owner, players)
+        kept.follow(state)
+        for _ in range(600):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                outcomes = state.legal_actions(state.current_player)
+                action, player = rng.choice(outcomes), state.current_player
+            else:
+                player = state.current_player
+                action = connect5.rollout(state, player, rng)
+            state.apply_legal_action(action, player)
+            kinds.add(type(action).__name__)
+            if kept.round == state.round:
+                assert kept.moved(state, state.owner) == kept.changed(state.owner)
+            kept.update(state.owner)
+            kept.follow(state)
+    assert {"Place", "Step", "Jump"} <= kinds

@@ -38,7 +38,7 @@ from connect_arena.core.game import Action, State
 # At module level: an import inside ``_target`` (once per legal action) was 13.5% of a
 # compiled MCTS simulation's time (perf; mypyc runs the import machinery at each call).
 from connect_arena.games.connect5.legal import placements_apart
-from connect_arena.games.connect5.notation import Jump, Place, Split, Step
+from connect_arena.games.connect5.notation import Jump, Pass, Place, Split, Stack, Step
 from connect_arena.games.connect5.tables import PASS
 
 if TYPE_CHECKING:  # typed, so that the compiled policy reads the compiled state natively
@@ -640,10 +640,13 @@ class _Paths:
         "empties",
         "fours",
         "held",
+        "moves",
         "owner",
         "players",
+        "round",
         "scores",
         "seat",
+        "state",
         "tab",
     )
 
@@ -653,6 +656,8 @@ class _Paths:
         self.tab = tab
         self.owner = [-1] * dots
         self.players = players
+        self.state: Connect5State | None = None  # the state of the kept position, if known
+        self.round = self.moves = 0
         self.held = [0] * (runs * players)
         self.seat = [-1] * runs
         self.count = [0] * runs
@@ -694,6 +699,44 @@ class _Paths:
             return ()
         free, members = self.empties[index], self.tab.run_dots[index]
         return tuple([members[at] for at in range(5) if free >> at & 1])
+
+    def follow(self, state: Connect5State | None) -> None:
+        """Remember ``state`` (the position about to be kept), its round and its history's
+        length, for :meth:`moved` at the next call."""
+        self.state = state
+        if state is not None:
+            self.round, self.moves = state.round, len(state.history)
+
+    def moved(self, state: Connect5State, owner: list[int]) -> list[int]:
+        """:meth:`changed` for :meth:`follow`'s state one action later in the same round:
+        the dots that action names (a placement's, a step's or split's two, a capture's
+        path) whose owner differs, in board order; a full :meth:`changed` otherwise. Only
+        those can change: the board is cleared only when a round ends."""
+        history = state.history
+        if len(history) != self.moves + 1:
+            return self.changed(owner)
+        action = history[-1].action
+        index = state.cfg.tables.index
+        old = self.owner
+        kind = type(action)
+        if kind is Place:
+            dot = index[cast(Place, action).dot]
+            return [dot] if owner[dot] != old[dot] else []
+        if kind is Step or kind is Split:
+            move = cast("Step | Split", action)
+            src, dst = index[move.src], index[move.dst]
+            changed = [dot for dot in (src, dst) if owner[dot] != old[dot]]
+            if len(changed) == 2 and src > dst:
+                changed.reverse()
+            return changed
+        if kind is Jump:  # a chain may land on a dot twice
+            named = {index[dot] for dot in cast(Jump, action).path}
+            changed = [dot for dot in named if owner[dot] != old[dot]]
+            changed.sort()
+            return changed
+        if kind is Stack or kind is Pass:
+            return []  # a stack's owner stays; a pass changes nothing
+        return self.changed(owner)
 
     def changed(self, owner: list[int]) -> list[int]:
         """The dots whose owner differs between ``owner`` and the kept position."""
@@ -834,8 +877,14 @@ _JUMP: Final = 6
 starting again near its root, far from where the last rollout ended)."""
 
 
-def _paths_now(tab: _BoardTables, owner: list[int], players: int) -> _Paths:
+def _paths_now(
+    tab: _BoardTables, owner: list[int], players: int, state: Connect5State | None = None
+) -> _Paths:
     """The open paths of ``owner``, updated from the last position this thread saw.
+
+    When ``state`` (whose ``owner`` it is) is the state of the last call one action later in
+    the same round (a rollout's next turn), only the dots that action names are compared
+    (:meth:`_Paths.moved`), not every dot.
 
     After a jump, from the position of the last jump instead when that is nearer: in a
     search, the last rollout ended some 40 actions below the tree, while the last jump's
@@ -846,8 +895,13 @@ def _paths_now(tab: _BoardTables, owner: list[int], players: int) -> _Paths:
     if paths is None or paths.tab is not tab or paths.players != players:
         paths = _PATHS.paths = _Paths(tab, owner, players)
         _PATHS.anchor = _Paths(tab, owner, players)
+        paths.follow(state)
         return paths
-    changed = paths.changed(owner)
+    if state is not None and paths.state is state and paths.round == state.round:
+        changed = paths.moved(state, owner)
+    else:
+        changed = paths.changed(owner)
+    paths.follow(state)
     if len(changed) > _JUMP:
         anchor: _Paths = _PATHS.anchor
         nearer = anchor.changed(owner)
@@ -900,7 +954,7 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
     key_dst = tab.key_dst
     height = c5.height
     index = cfg.tables.index
-    paths = _paths_now(tab, owner, cfg.players)
+    paths = _paths_now(tab, owner, cfg.players, c5)
     hot_mine = hot_rival = full = 0
     hot_runs: list[int] = []
     runs = tab.runs
