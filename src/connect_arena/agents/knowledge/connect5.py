@@ -631,6 +631,8 @@ class _Paths:
             read and write per dot and seat, not two); :attr:`attack` and :attr:`defend`
             unpack them.
         fours: per seat, the open paths holding four of its stacks.
+        state, round, moves: the state whose ``owner`` is kept (when the caller gave it),
+            its round and its history's length then (:meth:`follow`, :meth:`moved`).
         centrality: per dot, :data:`CENTRAL` times the paths through it (twentieths).
     """
 
