@@ -1,8 +1,8 @@
 """MCTS simulations per CPU second, per game, at a fixed rollout cap and simulation count.
 
 Run: ``PYTHONPATH=src .venv/bin/python benchmarks/bench_mcts.py [--max-rollout 40]
-[--iterations 300] [--positions 3] [--warm S] [--baseline REF] [--profile DIR] [--game NAME
-...]``.
+[--iterations 300] [--positions 3] [--warm S] [--baseline REF [--rounds R]] [--profile DIR]
+[--game NAME ...]``.
 Prints figures; asserts nothing (speed targets live in benchmarks, never in unit tests).
 
 Each game (default options) is searched from ``--positions`` decision points of one seeded
@@ -18,6 +18,9 @@ own settings (rollout cap, widening, exploration) instead.
 ``--baseline REF`` measures each game twice in the same run, in two new processes: with the
 package ``src/connect_arena`` as it was at git commit ``REF`` (``git archive``: the search, the
 knowledge and the engines of that commit), then with this checkout's, and prints the ratio.
+``--rounds R`` repeats that pair ``R`` times, alternated, and prints the median of each side,
+the median of the rounds' ratios and each round's ratio (one search of ~0.5 s is at the mercy
+of a shared machine: single ratios of the same code read 3.4-6.4x).
 ``--decisions K --level L`` measures instead the CPU time per decision of two level-``L`` agents
 playing each game, tree reuse off and on (the saving of :class:`MCTSAgent`'s ``reuse``).
 ``--profile DIR`` writes one cProfile file per game and agent
@@ -32,6 +35,7 @@ import json
 import os
 import pstats
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -175,6 +179,13 @@ def main() -> None:
     )
     parser.add_argument("--level", choices=["easy", "normal", "hard"], help="level settings")
     parser.add_argument("--baseline", metavar="REF", help="also measure the code of git REF")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        metavar="R",
+        help="with --baseline: R alternated pairs, and the median of their ratios",
+    )
     parser.add_argument("--profile", type=Path, metavar="DIR", help="write cProfile files")
     parser.add_argument("--label", default="now", help=argparse.SUPPRESS)
     parser.add_argument(
@@ -203,10 +214,20 @@ def main() -> None:
         else:
             row["max_rollout"] = args.max_rollout
         if before is not None:
-            row["before"] = run_child(before, game, args, "before")["now"]
-            row["now"] = run_child(ROOT / "src", game, args, "now")["now"]
-            if row["before"]:
-                row["ratio"] = round(row["now"] / row["before"], 2)
+            pairs = [
+                (
+                    run_child(before, game, args, "before")["now"],
+                    run_child(ROOT / "src", game, args, "now")["now"],
+                )
+                for _ in range(max(1, args.rounds))
+            ]
+            row["before"] = round(statistics.median(b for b, _ in pairs), 1)
+            row["now"] = round(statistics.median(n for _, n in pairs), 1)
+            ratios = [n / b for b, n in pairs if b]
+            if ratios:
+                row["ratio"] = round(statistics.median(ratios), 2)
+            if len(pairs) > 1:
+                row["ratios"] = [round(r, 2) for r in ratios]
         else:
             figures = measure(
                 game,
