@@ -40,3 +40,14 @@ def test_connnect_levels_value_finished_rollouts_by_the_score_margin() -> None:
     assert len(margins) == 1
     (margin,) = margins
     assert margin is not None and 5.0 <= margin <= 100.0
+
+
+def test_pairs_easy_rolls_out_like_normal_with_fewer_simulations() -> None:
+    # Two pairs, whole teams (s11/tuning/): easy with 10-action rollouts and c 2.5 gained
+    # +0.21 to +0.38 rank over greedy at 20-100 simulations; with normal's 20-action rollouts
+    # and c 1.4, 40 simulations gained +0.39 over greedy and +0.50 under normal, 100 only
+    # +0.25 under normal.
+    easy, normal = (level_settings("pairs", level) for level in ("easy", "normal"))
+    assert easy.max_rollout == normal.max_rollout
+    assert easy.exploration == normal.exploration
+    assert normal.iterations >= 10 * easy.iterations

@@ -328,8 +328,11 @@ KNOWLEDGE = Knowledge(
         # 20 -> 60 -> 150 simulations gained +0.30 / +0.50 / +0.25 rank over greedy / the
         # level below; a level needs +0.40 (+150 Elo). 60 / 400 / 2000 (results/ladder/s9/):
         # +0.38 (40 games) / +0.20 (40) / +0.59 (17); 20 -> 400: +0.75 (40). So 20 / 400 /
-        # 2000: +0.30 / +0.75 / +0.59. CPU a decision: docs/agents.md.
-        "easy": Level(iterations=20, seconds=0.1, max_rollout=10, exploration=2.5),
+        # 2000: +0.30 / +0.75 / +0.59. Easy at 40 with normal's 20-action rollouts and c 1.4
+        # (s11/tuning/, 80 / 40 games): +0.39 over greedy, +0.50 under normal, where 20 / 10 /
+        # 2.5 gave +0.31 (80) / +0.75, 100 / 20 / 1.4 +0.57 / +0.25, and 20-100 simulations
+        # with 10-action rollouts and c 2.5 +0.21-0.38. CPU a decision: docs/agents.md.
+        "easy": Level(iterations=40, seconds=0.1, max_rollout=20),
         "normal": Level(iterations=400, seconds=0.5, max_rollout=20),
         "hard": Level(iterations=2000, seconds=2.0, max_rollout=40),
     },
