@@ -162,21 +162,8 @@ def placements_apart(
     itself (the rollout policy): whether a placement on every free dot is legal (the
     placements come first, their indices are their dots), the indices of the stacks, steps
     and splits (ascending), then the captures. No list of the free dots is built."""
-    cfg = state.cfg
-    tables = cfg.tables
-    supply = state.supply[player] > 0
-    if state.turns_taken[player] == 0:
-        return supply, [], []
-    mine = own_dots(state.owner, player)
-    captures = _captures(state, player, mine)
-    if cfg.capture_compulsory and captures:
-        return False, [], captures
-    items: list[int] = []
-    if supply:
-        height, circled, stack = state.height, tables.circled, tables.index_stack
-        items = [stack[dot] for dot in mine if height[dot] == 1 and circled[dot]]
-    items += _moves(state, player, mine, tables.index_steps)
-    return supply, items, captures
+    tables = state.cfg.tables
+    return _apart(state, player, tables.index_stack, tables.index_steps)
 
 
 T = TypeVar("T")
@@ -191,22 +178,37 @@ def _generate(
 ) -> tuple[list[T], list[Connect5Action]]:
     """The legal actions other than captures, as the items of ``place``, ``stack`` and
     ``links`` (the tables of actions, or of pairs), and the captures apart."""
+    placing, others, captures = _apart(state, player, stack, links)
+    if not placing:
+        return others, captures
+    items = _places(place, state.owner)
+    items += others
+    return items, captures
+
+
+def _apart(
+    state: Connect5State,
+    player: int,
+    stack: tuple[T, ...],
+    links: tuple[tuple[tuple[int, T, T, bool], ...], ...],
+) -> tuple[bool, list[T], list[Connect5Action]]:
+    """The one reading of the rules behind :func:`_generate` and :func:`placements_apart`:
+    whether a placement on every free dot is legal, the stacks and the moves as the items of
+    ``stack`` and ``links``, and the captures apart."""
     cfg = state.cfg
-    owner = state.owner
     supply = state.supply[player] > 0
     if state.turns_taken[player] == 0:
-        return (_places(place, owner) if supply else []), []
-    mine = own_dots(owner, player)
+        return supply, [], []
+    mine = own_dots(state.owner, player)
     captures = _captures(state, player, mine)
     if cfg.capture_compulsory and captures:
-        return [], captures
+        return False, [], captures
     items: list[T] = []
     if supply:
         height, circled = state.height, cfg.tables.circled
-        items = _places(place, owner)
-        items += [stack[dot] for dot in mine if height[dot] == 1 and circled[dot]]
+        items = [stack[dot] for dot in mine if height[dot] == 1 and circled[dot]]
     items += _moves(state, player, mine, links)
-    return items, captures
+    return supply, items, captures
 
 
 def _places(place: tuple[T, ...], owner: list[int]) -> list[T]:
