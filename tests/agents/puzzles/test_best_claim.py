@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import cast
 
@@ -22,8 +23,15 @@ from connect_arena.core.game import Action, State
 from connect_arena.core.registry import load
 from connect_arena.games.connnect.rules import ConnnectState
 
+PUZZLES = 3
+"""The puzzles the tests below check, the first proved of one seeded random game."""
 
+
+@functools.cache
 def claim_positions() -> list[tuple[State[Action], int, ClaimProof]]:
+    """The first :data:`PUZZLES` claim-phase positions of a seeded random game that have a best
+    claim, each with its mover and proof. Built on first use, not while the test modules are
+    collected: each pytest worker collects every module, and the proofs cost seconds."""
     game = load("connnect", 2)
     seats = [make_agent("random", 1), make_agent("random", 2)]
     try:
@@ -36,10 +44,9 @@ def claim_positions() -> list[tuple[State[Action], int, ClaimProof]]:
             proof = prove_best_claim(state, mover)
             if proof is not None:
                 found.append((state, mover, proof))
+                if len(found) == PUZZLES:
+                    return found
     return found
-
-
-POSITIONS = claim_positions()
 
 
 def finish(state: State[Action], mover: int, line: list[str], other_done: bool) -> int:
@@ -61,21 +68,21 @@ def finish(state: State[Action], mover: int, line: list[str], other_done: bool) 
 
 
 def test_a_random_game_gives_best_claim_puzzles() -> None:
-    assert len(POSITIONS) >= 3
+    assert len(claim_positions()) == PUZZLES
 
 
-@pytest.mark.parametrize("index", [0, 1, 2])
+@pytest.mark.parametrize("index", range(PUZZLES))
 def test_the_answer_scores_its_total_whatever_the_other_seat_does(index: int) -> None:
-    state, mover, proof = POSITIONS[index]
+    state, mover, proof = claim_positions()[index]
     assert proof.breakdown["total"] == proof.total
     assert finish(state, mover, list(proof.answer), other_done=True) == proof.total
     assert finish(state, mover, list(proof.answer), other_done=False) == proof.total
 
 
-@pytest.mark.parametrize("index", [0, 1, 2])
+@pytest.mark.parametrize("index", range(PUZZLES))
 def test_every_other_first_action_scores_less(index: int) -> None:
     # Each first action not in the answer, then its own best line, is strictly below it.
-    state, mover, proof = POSITIONS[index]
+    state, mover, proof = claim_positions()[index]
     for action in state.legal_actions(mover):
         text = str(action)
         if text in proof.answer or text.startswith(OPTIONAL_BONUS_USES):
