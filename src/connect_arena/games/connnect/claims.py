@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
+from typing import Final
 
 from connect_arena.core.events import Event
 from connect_arena.games.connnect import sheet as geo
@@ -25,7 +26,7 @@ from connect_arena.games.connnect.events import ev
 from connect_arena.games.connnect.notation import Claim
 from connect_arena.games.connnect.player import CROSSED, EMPTY, FILLED, PlayerSheet
 
-SECTION_OF_SIZE = {3: 0, 4: 1}
+SECTION_OF_SIZE: Final = {3: 0, 4: 1}
 """Bonus section earned by a claim of each size (Connect-5 claims earn none)."""
 
 
@@ -145,7 +146,7 @@ def legal_claims(
     found: list[Claim] = []
     for shape in shapes:
         hits: list[Placement] = []
-        for outline in _outlines(shape):
+        for outline in outlines(shape):
             table = outline.table(rule)
             fits = outline.anchors & available  # lowest spaces of the placements that fit
             for offset in outline.offsets:
@@ -180,11 +181,12 @@ def legal_claims(
     return found
 
 
-ORDER_CODES = {rule: index for index, rule in enumerate(geo.ORDER_RULES)}
-RULES = 2 * len(ORDER_CODES)
+ORDER_CODES: Final = {rule: index for index, rule in enumerate(geo.ORDER_RULES)}
+RULES: Final = 2 * len(ORDER_CODES)
 """The claim rules an outline's tables tell apart (:func:`legal_claims`'s ``rule``: the order
 rule and ``all_pairs``)."""
-VALID, INVALID = 2, 1
+VALID: Final = 2
+INVALID: Final = 1
 """An outline table's bytes: numbers that may be claimed together, or may not (0: not known
 yet)."""
 
@@ -229,7 +231,7 @@ class Placement:
         return other
 
 
-_OUTLINES: dict[tuple[int, ...], int] = {}
+_OUTLINES: Final[dict[tuple[int, ...], int]] = {}
 
 
 def _outline(cells: tuple[int, ...]) -> int:
@@ -281,11 +283,11 @@ class Outline:
         return found
 
 
-_OUTLINED: dict[int, tuple[Shape, list[Outline]]] = {}
+_OUTLINED: Final[dict[int, tuple[Shape, list[Outline]]]] = {}
 """``id(shape)`` → the shape (kept alive so that its id stays its own) and its outlines."""
 
 
-def _outlines(shape: Shape) -> list[Outline]:
+def outlines(shape: Shape) -> list[Outline]:
     """``shape``'s placements grouped by outline (computed once per shape)."""
     entry = _OUTLINED.get(id(shape))
     if entry is not None and entry[0] is shape:

@@ -6,7 +6,8 @@ Dataclasses only; :mod:`connect_arena.games.connnect.data` builds them from ``da
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Final
 
 from connect_arena.core.errors import GameError
 from connect_arena.games.connnect import sheet as geo
@@ -55,6 +56,10 @@ class Shape:
     masks: tuple[int, ...]
     path: bool
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # field by field: the compiled (mypyc) frozen class cannot be unpickled by setattr
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+
     @property
     def size(self) -> int:
         """Number of cells."""
@@ -80,6 +85,10 @@ class Bonus:
     stars: int
     value: int = 0
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # field by field: the compiled (mypyc) frozen class cannot be unpickled by setattr
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+
     @property
     def lightning(self) -> bool:
         """⚡: must be used at once when circled."""
@@ -101,6 +110,10 @@ class Zone:
     lines: tuple[int, ...]
     mask: int
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # field by field: the compiled (mypyc) frozen class cannot be unpickled by setattr
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+
     @property
     def label(self) -> str:
         """E.g. ``"columns a-b"`` or ``"rows 1-2"``."""
@@ -117,6 +130,10 @@ class Circle:
     cells: tuple[Cell, ...]
     mask: int
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # field by field: the compiled (mypyc) frozen class cannot be unpickled by setattr
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+
 
 @dataclass(frozen=True, slots=True)
 class Objective:
@@ -130,6 +147,10 @@ class Objective:
     size: int = 0
     count: int = 0
     circles: tuple[str, ...] = ()
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # field by field: the compiled (mypyc) frozen class cannot be unpickled by setattr
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +198,10 @@ class Components:
     objectives: tuple[Objective, ...]
     reconstructed: tuple[str, ...]
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # field by field: the compiled (mypyc) frozen class cannot be unpickled by setattr
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+
     @property
     def free_actions(self) -> int:
         """Boxes on the Free Action track (7)."""
@@ -204,7 +229,7 @@ class Components:
         return entry[1][ident]
 
 
-_OBJECTIVES: dict[int, tuple[Components, dict[str, Objective]]] = {}
+_OBJECTIVES: Final[dict[int, tuple[Components, dict[str, Objective]]]] = {}
 """``id(components)`` → the components (kept alive, so that the id stays theirs) and their
 objective cards by id."""
 

@@ -6,7 +6,7 @@ simultaneous phase a player's actions do not change while the others act.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from connect_arena.core.events import Event
 from connect_arena.games.connnect import claims as cl
@@ -31,20 +31,20 @@ from connect_arena.games.connnect.notation import (
 if TYPE_CHECKING:
     from connect_arena.games.connnect.rules import ConnnectState
 
-DELTAS = (-2, -1, 1, 2)
+DELTAS: Final = (-2, -1, 1, 2)
 """Adjust bonus: "Plus or minus a number by 1 up to 2 times" (CN-16)."""
-WRITES = tuple(tuple(Write(v, c) for c in range(geo.CELLS)) for v in range(geo.FACES + 1))
+WRITES: Final = tuple(tuple(Write(v, c) for c in range(geo.CELLS)) for v in range(geo.FACES + 1))
 """``WRITES[v][c]``: the action ``Write(v, c)``, built once (writes are most actions)."""
-CHANGES = tuple(
+CHANGES: Final = tuple(
     tuple([Change(v, w) for w in range(1, geo.FACES + 1) if w != v]) for v in range(geo.FACES + 1)
 )
 """``CHANGES[v]``: the Free Actions changing ``v`` into each other number, in order."""
-ZONES = tuple(ChooseZone(v) for v in range(geo.FACES + 1))
-SKIPS = tuple(Skip(v) for v in range(geo.FACES + 1))
-SWITCHES = tuple(Switch(v) for v in range(geo.FACES + 1))
-ADJUST_DIES = tuple({d: AdjustDie(v, d) for d in DELTAS} for v in range(geo.FACES + 1))
-ADJUST_CELLS = tuple({d: AdjustCell(c, d) for d in DELTAS} for c in range(geo.CELLS))
-MOVES = tuple(Move(c) for c in range(geo.CELLS))
+ZONES: Final = tuple(ChooseZone(v) for v in range(geo.FACES + 1))
+SKIPS: Final = tuple(Skip(v) for v in range(geo.FACES + 1))
+SWITCHES: Final = tuple(Switch(v) for v in range(geo.FACES + 1))
+ADJUST_DIES: Final = tuple({d: AdjustDie(v, d) for d in DELTAS} for v in range(geo.FACES + 1))
+ADJUST_CELLS: Final = tuple({d: AdjustCell(c, d) for d in DELTAS} for c in range(geo.CELLS))
+MOVES: Final = tuple(Move(c) for c in range(geo.CELLS))
 DONE: Done = Done()  # annotated: mypyc checks flow.py (DONE = legal.DONE) first
 """The other actions but ``Take`` and claims, built once like :data:`WRITES` (``ZONES[v]``,
 ``SKIPS[v]``, ``SWITCHES[v]``, ``ADJUST_DIES[v][delta]``, ``ADJUST_CELLS[c][delta]``,

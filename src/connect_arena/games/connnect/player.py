@@ -9,11 +9,14 @@ a sheet is ever erased, except the source of a Move Number bonus with ``move_sou
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from typing import Final
 
 from connect_arena.games.connnect.components import Bonus, Components
 from connect_arena.games.connnect.sheet import Cell
 
-EMPTY, FILLED, CROSSED = 0, 1, 2
+EMPTY: Final = 0
+FILLED: Final = 1
+CROSSED: Final = 2
 """States of a Connect-4 marker."""
 MARKER_GLYPHS = {EMPTY: "○", FILLED: "●", CROSSED: "✗"}
 
@@ -192,7 +195,7 @@ class PlayerSheet:
         )
 
 
-_SLOTS: dict[int, tuple[Components, dict[str, list[tuple[int, int]]]]] = {}
+_SLOTS: Final[dict[int, tuple[Components, dict[str, list[tuple[int, int]]]]]] = {}
 """``id(comps)`` → the components (kept alive so that the id stays theirs) and
 :func:`bonus_slots` of each kind."""
 

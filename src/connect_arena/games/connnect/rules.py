@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from itertools import combinations, product
 from types import MappingProxyType
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -69,10 +69,12 @@ from connect_arena.games.connnect.player import ClaimRecord, PlayerSheet
 from connect_arena.games.connnect.scoring import Score, score, score_bounds, winners
 from connect_arena.games.connnect.view import sheet_view
 
-OBJECTIVES, CARDS, FIRST = "objectives", "cards", "first"
-CHANCE_PHASES = frozenset({OBJECTIVES, CARDS, FIRST, SETUP_ROLL, ROLL})
-SIMULTANEOUS_PHASES = frozenset({SETUP_WRITE, FILL, CLAIM})
-ROLLS: list[tuple[Roll, float]] = [
+OBJECTIVES: Final = "objectives"
+CARDS: Final = "cards"
+FIRST: Final = "first"
+CHANCE_PHASES: Final = frozenset({OBJECTIVES, CARDS, FIRST, SETUP_ROLL, ROLL})
+SIMULTANEOUS_PHASES: Final = frozenset({SETUP_WRITE, FILL, CLAIM})
+ROLLS: Final[list[tuple[Roll, float]]] = [
     (Roll((a, b, c)), {3: 6, 2: 3, 1: 1}[len({a, b, c})] / 216)
     for a in range(1, 7)
     for b in range(a, 7)
