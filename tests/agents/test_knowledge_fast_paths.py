@@ -228,11 +228,18 @@ def _plain_best_progress(shape: Any, free: int, empty: int, values: list[int], s
         if mask & ~(free | empty):
             continue
         missing = (mask & empty).bit_count()
-        if missing < len(connnect.CONNECT_PROGRESS) and connnect._compatible(
+        if missing < len(connnect.CONNECT_PROGRESS) and _plain_compatible(
             [values[c] for c in cells if free >> c & 1], size
         ):
             best = max(best, connnect.CONNECT_PROGRESS[missing])
     return best
+
+
+def _plain_compatible(vals: list[int], size: int) -> bool:
+    """All equal, or all different within a run of ``size`` consecutive numbers."""
+    if not vals or min(vals) == max(vals):
+        return True
+    return len(set(vals)) == len(vals) and max(vals) - min(vals) < size
 
 
 def test_connnect_best_progress_equals_a_placement_by_placement_reading() -> None:
@@ -259,3 +266,16 @@ def test_connnect_best_progress_equals_a_placement_by_placement_reading() -> Non
             assert found == _plain_best_progress(shape, free, empty, values, size)
             seen.add(found)
     assert seen == {0.0, *connnect.CONNECT_PROGRESS}
+
+
+def test_connnect_compatible_equals_the_plain_reading() -> None:
+    """The bit-mask reading of a placement's free numbers agrees with the list reading for
+    every numbers of 0-5 free spaces (repeats, gaps, runs) and each claim size."""
+    rng = random.Random(13)
+    cells = (0, 1, 2, 3, 4)
+    for _ in range(5000):
+        free = rng.getrandbits(5)
+        values = [rng.randint(1, 6) for _ in range(5)] + [0] * 31
+        for size in (3, 4, 5):
+            vals = [values[c] for c in cells if free >> c & 1]
+            assert connnect._compatible(cells, free, values, size) == _plain_compatible(vals, size)

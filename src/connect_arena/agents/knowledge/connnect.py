@@ -261,15 +261,24 @@ def _ones(x: int) -> int:
     return n
 
 
-def _compatible(vals: list[int], size: int) -> bool:
-    """Whether the numbers written in a placement may still end as a valid claim: all equal,
-    or all different within a run of ``size`` consecutive numbers."""
-    if not vals:
+def _compatible(cells: tuple[int, ...], free: int, values: list[int], size: int) -> bool:
+    """Whether the free numbers (``free``: a mask) written in the placement ``cells`` may
+    still end as a valid claim: all equal, or all different within a run of ``size``
+    consecutive numbers. The numbers seen are a bit mask (no list, no set: most placements
+    read fail)."""
+    seen = 0
+    repeated = False
+    for cell in cells:
+        if free >> cell & 1:
+            bit = 1 << values[cell]
+            if seen & bit:
+                repeated = True
+            seen |= bit
+    if not seen & (seen - 1):  # none, or one number: all equal
         return True
-    low, high = min(vals), max(vals)
-    if low == high:
-        return True
-    return len(set(vals)) == len(vals) and high - low < size
+    if repeated:
+        return False
+    return seen.bit_length() - (seen & -seen).bit_length() < size
 
 
 def _best_progress(shape: Shape, free: int, empty: int, values: list[int], size: int) -> float:
@@ -314,7 +323,7 @@ def _best_progress(shape: Shape, free: int, empty: int, values: list[int], size:
                 rest ^= low
                 place = places[low.bit_length() - 1]
                 assert place is not None  # every anchor starts a placement
-                if _compatible([values[c] for c in place.cells if free >> c & 1], size):
+                if _compatible(place.cells, free, values, size):
                     return CONNECT_PROGRESS[missing]
     return 0.0
 
@@ -452,15 +461,25 @@ def _choose_zone(state: ConnnectState, player: int, actions: list[Any], rng: Any
     sheet, comps = state.sheets[player], state.comps
     empty = state.empty_cells(player)
     circle_of = _circle_index(comps)
+    values, free, written = sheet.values, sheet.available, sheet.written
+    dice = state.dice
 
     def value(action: Any) -> tuple[int, float]:
-        space = comps.zones[action.die - 1].mask & empty
-        numbers = list(state.dice)
-        numbers.remove(action.die)
-        cells = [c for c in range(36) if space >> c & 1]
-        fit = sum(
-            max((_write_score(sheet, circle_of, c, v) for c in cells), default=0.0) for v in numbers
-        )
+        die: int = action.die
+        space = comps.zones[die - 1].mask & empty
+        numbers = list(dice)
+        numbers.remove(die)
+        fit = 0.0
+        for number in numbers:
+            best = 0.0  # the best write's score (at least 0; 0 without an empty space)
+            rest = space
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                found = _write_score(values, free, written, circle_of, low.bit_length() - 1, number)
+                if found > best:
+                    best = found
+            fit += best
         return (min(_ones(space), 2), fit + rng.random())
 
     return max(actions, key=value)  # type: ignore[no-any-return]
@@ -479,28 +498,36 @@ def _choose_write(state: ConnnectState, player: int, writes: list[Any], rng: Any
     """The write with the best :func:`_write_score`, ties at random."""
     sheet = state.sheets[player]
     circle_of = _circle_index(state.comps)
+    values, free, written = sheet.values, sheet.available, sheet.written
     best: Any = None
     best_score = -1.0
     for action in writes:
-        score = _write_score(sheet, circle_of, action.cell, action.value) + rng.random()
+        score = _write_score(values, free, written, circle_of, action.cell, action.value)
+        score += rng.random()
         if score > best_score:
             best, best_score = action, score
     return best  # type: ignore[no-any-return]
 
 
-def _write_score(sheet: Any, circle_of: list[int], cell: int, value: int) -> float:
-    """How good writing ``value`` in the empty ``cell`` is for a playout: 2 per unclaimed
-    equal or consecutive neighbour, and 4 / 1.5 / 0.7 / 0.3 when it is the last / 2nd / 3rd /
-    4th missing space of a circle."""
-    values, free = sheet.values, sheet.available
+def _write_score(
+    values: list[int], free: int, written: int, circle_of: list[int], cell: int, value: int
+) -> float:
+    """How good writing ``value`` in the empty ``cell`` is for a playout (a sheet's
+    ``values``, ``available`` and ``written``): 2 per unclaimed equal or consecutive
+    neighbour, and 4 / 1.5 / 0.7 / 0.3 when it is the last / 2nd / 3rd / 4th missing space of
+    a circle."""
     score = 0.0
     for n in _NEIGHBOURS[cell]:
         if free >> n & 1 and -1 <= values[n] - value <= 1:
             score += 2.0
     mask = circle_of[cell]
     if mask:
-        score += (4.0, 1.5, 0.7, 0.3)[_ones(mask & ~sheet.written) - 1]
+        score += _CIRCLE_SCORES[_ones(mask & ~written) - 1]
     return score
+
+
+_CIRCLE_SCORES: Final = (4.0, 1.5, 0.7, 0.3)
+""":func:`_write_score`'s points for the last, 2nd, 3rd, 4th missing space of a circle."""
 
 
 _CIRCLE_CACHE: Final[list[tuple[Components, list[int]]]] = []
