@@ -278,7 +278,12 @@ def _compatible(cells: tuple[int, ...], free: int, values: list[int], size: int)
         return True
     if repeated:
         return False
-    return seen.bit_length() - (seen & -seen).bit_length() < size
+    return _SPAN[seen] < size
+
+
+_SPAN: Final = tuple([mask.bit_length() - (mask & -mask).bit_length() for mask in range(128)])
+"""Highest minus lowest number of a set of numbers 0..6 given as a bit mask (a tuple read:
+compiled, ``int.bit_length`` is a generic method call)."""
 
 
 def _best_progress(shape: Shape, free: int, empty: int, values: list[int], size: int) -> float:
@@ -318,13 +323,19 @@ def _best_progress(shape: Shape, free: int, empty: int, values: list[int], size:
             if not rest:
                 continue
             places = groups[index].places
+            cell = 0  # the anchors by shifts (compiled, int.bit_length is a method call)
             while rest:
-                low = rest & -rest
-                rest ^= low
-                place = places[low.bit_length() - 1]
-                assert place is not None  # every anchor starts a placement
-                if _compatible(place.cells, free, values, size):
-                    return CONNECT_PROGRESS[missing]
+                if not rest & 0xFF:
+                    rest >>= 8
+                    cell += 8
+                    continue
+                if rest & 1:
+                    place = places[cell]
+                    assert place is not None  # every anchor starts a placement
+                    if _compatible(place.cells, free, values, size):
+                        return CONNECT_PROGRESS[missing]
+                rest >>= 1
+                cell += 1
     return 0.0
 
 
@@ -473,12 +484,18 @@ def _choose_zone(state: ConnnectState, player: int, actions: list[Any], rng: Any
         for number in numbers:
             best = 0.0  # the best write's score (at least 0; 0 without an empty space)
             rest = space
+            cell = 0  # the empty spaces by shifts (compiled, int.bit_length is a method call)
             while rest:
-                low = rest & -rest
-                rest ^= low
-                found = _write_score(values, free, written, circle_of, low.bit_length() - 1, number)
-                if found > best:
-                    best = found
+                if not rest & 0xFF:
+                    rest >>= 8
+                    cell += 8
+                    continue
+                if rest & 1:
+                    found = _write_score(values, free, written, circle_of, cell, number)
+                    if found > best:
+                        best = found
+                rest >>= 1
+                cell += 1
             fit += best
         return (min(_ones(space), 2), fit + rng.random())
 
