@@ -157,28 +157,38 @@ def legal_claims(
                 for offset in outline.offsets:
                     near &= numbers >> offset
             rest = fits | near
+            anchor = 0  # lowest bit first, by shifts (int.bit_length: a method call, compiled)
             while rest:
-                low = rest & -rest
-                rest ^= low
-                place = outline.places[low.bit_length() - 1]
-                assert place is not None  # every anchor starts a placement
-                again = bool(near & low)
-                if again and (place.mask & claimed).bit_count() != 1:
+                if not rest & 0xFF:
+                    rest >>= 8
+                    anchor += 8
                     continue
-                code = 0
-                for cell in place.cells:
-                    code = code << 3 | values[cell]
-                known = table[code]
-                if not known:
-                    known = _valid(table, code, place.cells, values, rules)
-                if known == VALID:
-                    if first:
-                        return [(place.again if again else place).claim]
-                    hits.append(place.again if again else place)
+                if rest & 1:
+                    place = outline.places[anchor]
+                    assert place is not None  # every anchor starts a placement
+                    again = bool(near >> anchor & 1)
+                    if not again or _single(place.mask & claimed):
+                        code = 0
+                        for cell in place.cells:
+                            code = code << 3 | values[cell]
+                        known = table[code]
+                        if not known:
+                            known = _valid(table, code, place.cells, values, rules)
+                        if known == VALID:
+                            if first:
+                                return [(place.again if again else place).claim]
+                            hits.append(place.again if again else place)
+                rest >>= 1
+                anchor += 1
         if len(hits) > 1:
             hits.sort(key=_index)  # the order of shape.placements
         found.extend([hit.claim for hit in hits])
     return found
+
+
+def _single(mask: int) -> bool:
+    """Whether ``mask`` has exactly one bit set (``bit_count() == 1``)."""
+    return mask != 0 and not mask & (mask - 1)
 
 
 ORDER_CODES: Final = {rule: index for index, rule in enumerate(geo.ORDER_RULES)}
