@@ -293,24 +293,30 @@ class Outline:
         return found
 
 
-_OUTLINED: Final[dict[int, tuple[Shape, list[Outline]]]] = {}
-"""``id(shape)`` → the shape (kept alive so that its id stays its own) and its outlines."""
+_OUTLINED: Final[dict[str, list[tuple[Shape, list[Outline]]]]] = {}
+"""``shape.id`` → each shape of that id seen (kept alive) with its outlines: a look-up by the
+id's string (its hash kept), where ``id(shape)`` built an int object at every call; shapes of
+other components (variant files) may share an id, so the entry is found by identity."""
 
 
 def outlines(shape: Shape) -> list[Outline]:
     """``shape``'s placements grouped by outline (computed once per shape)."""
-    entry = _OUTLINED.get(id(shape))
-    if entry is not None and entry[0] is shape:
-        return entry[1]
+    entries = _OUTLINED.get(shape.id)
+    if entries is not None:
+        for known, found in entries:
+            if known is shape:
+                return found
     groups: dict[int, list[Placement]] = {}
     for index, (cells, mask) in enumerate(zip(shape.placements, shape.masks, strict=True)):
         place = Placement(index, shape.id, cells, mask)
         place.again = place.reusing()
         groups.setdefault(place.outline, []).append(place)
     outlines = [Outline(places) for places in groups.values()]
-    if len(_OUTLINED) >= 1024:  # custom data files bring new shapes: stay bounded
-        _OUTLINED.clear()
-    _OUTLINED[id(shape)] = (shape, outlines)
+    if entries is None or len(entries) >= 16:  # custom data files bring new shapes: bounded
+        if len(_OUTLINED) >= 1024:
+            _OUTLINED.clear()
+        entries = _OUTLINED[shape.id] = []
+    entries.append((shape, outlines))
     return outlines
 
 

@@ -37,6 +37,7 @@ from connect_arena.core.gametype import (
     ResultKind,
     Utility,
 )
+from connect_arena.core.state import ChanceTable
 from connect_arena.games.connnect import bonuses, flow, legal
 from connect_arena.games.connnect import sheet as geo
 from connect_arena.games.connnect.bonuses import Task
@@ -81,6 +82,8 @@ ROLLS: Final[list[tuple[Roll, float]]] = [
     for c in range(b, 7)
 ]
 """Three dice as one chance action per sorted outcome, with its probability (56 outcomes)."""
+ROLL_TABLE: Final = ChanceTable(ROLLS)
+""":data:`ROLLS` ready to draw, built once (:meth:`ConnnectState.chance_table`)."""
 
 
 @mypyc_attr(native_class=False)  # a Game: declared by class variables (see core.game)
@@ -322,6 +325,13 @@ class ConnnectState(State[ConnnectAction]):
         if self.phase == FIRST:
             return list(cast(ConnnectGame, self.game).first_deals)
         return list(ROLLS)
+
+    def chance_table(self) -> ChanceTable:
+        """:meth:`State.chance_table`; the three dice's table, built once, at a roll (the
+        search's rollouts drew from a table built anew at every roll)."""
+        if self.phase == ROLL or self.phase == SETUP_ROLL:
+            return ROLL_TABLE
+        return super().chance_table()
 
     def _parse(self, text: str) -> ConnnectAction:
         return parse_action(text, self.comps)
