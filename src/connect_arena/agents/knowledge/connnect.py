@@ -452,16 +452,20 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
         return _choose_zone(state, player, actions, rng)
     if type(first) is Take:
         return _choose_bonus(state, player, actions, rng)
-    writes = [a for a in actions if type(a) is Write]
+    # The classes read once (compiled, a name imported from an interpreted module is looked
+    # up in the module's dictionary at each use: once per action in these scans).
+    write, claim, skip = Write, Claim, Skip
+    writes = [a for a in actions if type(a) is write]
     if writes:
         return _choose_write(state, player, writes, rng)
-    claims = [a for a in actions if type(a) is Claim]
+    claims = [a for a in actions if type(a) is claim]
     if claims:
         return max(claims, key=lambda a: (_claim_value(state, player, a), rng.random()))
-    skips = [a for a in actions if type(a) is Skip]
+    skips = [a for a in actions if type(a) is skip]
     if skips:
         return skips[0]
-    if any(type(a) is Done for a in actions):
+    done = Done
+    if any(type(a) is done for a in actions):
         return Done()
     return rng.choice(actions)  # type: ignore[no-any-return]
 

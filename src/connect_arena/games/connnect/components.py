@@ -218,6 +218,8 @@ class Components:
         """The objective card ``ident`` (KeyError if none): a dictionary look-up (the end of
         every round and the search's evaluation ask for the cards by id, 2% of a search as
         a scan)."""
+        if _LAST_OBJECTIVES and _LAST_OBJECTIVES[0][0] is self:  # one edition in use
+            return _LAST_OBJECTIVES[0][1][ident]
         entry = _OBJECTIVES.get(id(self))
         if entry is None or entry[0] is not self:
             if len(_OBJECTIVES) >= 64:  # custom data files bring new components: stay bounded
@@ -226,12 +228,15 @@ class Components:
             for card in self.objectives:
                 index.setdefault(card.id, card)  # the first card of an id, as a scan finds
             entry = _OBJECTIVES[id(self)] = (self, index)
+        _LAST_OBJECTIVES[:] = [entry]
         return entry[1][ident]
 
 
 _OBJECTIVES: Final[dict[int, tuple[Components, dict[str, Objective]]]] = {}
 """``id(components)`` → the components (kept alive, so that the id stays theirs) and their
 objective cards by id."""
+_LAST_OBJECTIVES: Final[list[tuple[Components, dict[str, Objective]]]] = []
+"""The entry of :data:`_OBJECTIVES` found last (``id()`` makes an int object at every call)."""
 
 
 SHEET_ID = re.compile(r"[A-Z]+[345]")

@@ -45,10 +45,20 @@ SWITCHES: Final = tuple(Switch(v) for v in range(geo.FACES + 1))
 ADJUST_DIES: Final = tuple({d: AdjustDie(v, d) for d in DELTAS} for v in range(geo.FACES + 1))
 ADJUST_CELLS: Final = tuple({d: AdjustCell(c, d) for d in DELTAS} for c in range(geo.CELLS))
 MOVES: Final = tuple(Move(c) for c in range(geo.CELLS))
+_ADJUST_DIE_ROWS: Final = tuple(tuple(row.values()) for row in ADJUST_DIES)
+_ADJUST_CELL_ROWS: Final = tuple(tuple(row.values()) for row in ADJUST_CELLS)
+"""``ADJUST_DIES`` and ``ADJUST_CELLS`` as tuples in the order of ``DELTAS``: ``[_slot(d)]``
+reads a tuple (compiled, an item of a ``dict[int, ...]`` was a dictionary look-up of a boxed
+int, most of the bonus actions' time)."""
 DONE: Done = Done()  # annotated: mypyc checks flow.py (DONE = legal.DONE) first
 """The other actions but ``Take`` and claims, built once like :data:`WRITES` (``ZONES[v]``,
 ``SKIPS[v]``, ``SWITCHES[v]``, ``ADJUST_DIES[v][delta]``, ``ADJUST_CELLS[c][delta]``,
 ``MOVES[c]``): no allocation per position, and the adapters encode them by identity."""
+
+
+def _slot(delta: int) -> int:
+    """The index of ``delta`` in :data:`DELTAS` (-2, -1, 1, 2)."""
+    return delta + 2 if delta < 0 else delta + 1
 
 
 def generate(state: ConnnectState, p: int) -> list[ConnnectAction]:
@@ -125,7 +135,7 @@ def _fill_actions(state: ConnnectState, p: int) -> list[ConnnectAction]:
             actions += [SKIPS[v] for v in numbers]
     actions += [SWITCHES[v] for v in switchable(state, p)]
     deltas = adjust_deltas(state, p)
-    actions += [ADJUST_DIES[v][d] for v in numbers for d in deltas]
+    actions += [_ADJUST_DIE_ROWS[v][_slot(d)] for v in numbers for d in deltas]
     return actions + _bonus_actions(state, p)
 
 
@@ -135,7 +145,7 @@ def _bonus_actions(state: ConnnectState, p: int) -> list[ConnnectAction]:
     cells = geo.cells_of(sheet.available)
     actions: list[ConnnectAction] = []
     deltas = adjust_deltas(state, p) if state.cfg.adjust_cells else ()
-    actions += [ADJUST_CELLS[c][d] for c in cells for d in deltas]
+    actions += [_ADJUST_CELL_ROWS[c][_slot(d)] for c in cells for d in deltas]
     if can_move(state, p):
         actions += [MOVES[c] for c in cells]
     return actions
