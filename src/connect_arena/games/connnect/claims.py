@@ -134,7 +134,7 @@ def legal_claims(
     Hot path: per outline of a shape (its placements up to translation, :class:`Outline`)
     a few shifts and ANDs of the masks find every placement on available numbers at once;
     the order rule (:func:`sheet.claim_kind`, the one source of truth) is asked once per
-    outline and numbers and remembered in the outline's table (:meth:`Outline.table`: a byte
+    outline and numbers and remembered in the outline's table (:meth:`Outline.table`: an entry
     per numbers, indexed by them, not a dictionary: a look-up there was 17% of a playout);
     the claims are interned.
     """
@@ -170,7 +170,7 @@ def legal_claims(
                     if not again or _single(place.mask & claimed):
                         code = 0
                         for cell in place.cells:
-                            code = code << 3 | values[cell]
+                            code = code * 6 + values[cell] - 1  # numbers 1..6, base 6
                         known = table[code]
                         if not known:
                             known = _valid(table, code, place.cells, values, rules)
@@ -202,10 +202,10 @@ yet)."""
 
 
 def _valid(
-    table: bytearray, code: int, cells: tuple[int, ...], values: list[int], rules: ClaimRules
+    table: list[int], code: int, cells: tuple[int, ...], values: list[int], rules: ClaimRules
 ) -> int:
     """:func:`sheet.claim_kind` on ``cells`` as ``VALID`` or ``INVALID``, remembered in
-    ``table`` under ``code`` (the numbers, 3 bits each)."""
+    ``table`` under ``code`` (the numbers less 1, base 6)."""
     kind = geo.claim_kind(cells, [values[c] for c in cells], rules.order_rule, rules.all_pairs)
     known = table[code] = INVALID if kind is None else VALID
     return known
@@ -280,16 +280,18 @@ class Outline:
         for place in places:
             self.anchors |= 1 << place.cells[0]
             self.places[place.cells[0]] = place
-        self.tables: list[bytearray | None] = [None] * RULES
+        self.tables: list[list[int] | None] = [None] * RULES
 
-    def table(self, rule: int) -> bytearray:
-        """For claim rule ``rule``, a byte per numbers on a placement (3 bits per space, in
-        the placement's order: 512 bytes to 32 KiB): ``VALID``, ``INVALID`` or 0 (not known
-        yet; :func:`_valid` fills it). The order rule sees only the numbers and the cells up
-        to translation, so all the outline's placements share it."""
+    def table(self, rule: int) -> list[int]:
+        """For claim rule ``rule``, an entry per numbers on a placement (the numbers less 1
+        as base-6 digits, in the placement's order: 216 to 7,776 entries): ``VALID``,
+        ``INVALID`` or 0 (not known yet; :func:`_valid` fills it). The order rule sees only
+        the numbers and the cells up to translation, so all the outline's placements share
+        it. A list of small ints, not a bytearray: compiled, a list item is read in C, a
+        bytearray's through the generic item protocol with an int object per code."""
         found = self.tables[rule]
         if found is None:
-            found = self.tables[rule] = bytearray(1 << 3 * (len(self.offsets) + 1))
+            found = self.tables[rule] = [0] * 6 ** (len(self.offsets) + 1)
         return found
 
 
