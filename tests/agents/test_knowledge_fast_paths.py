@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from connect_arena.agents.knowledge import connect5, quinque
+from connect_arena.agents.knowledge import connect5, connnect, quinque
 from connect_arena.core import CHANCE, State, load, sample_chance_outcome
 from connect_arena.games.connect5 import legal
 from connect_arena.games.connect5.notation import Jump
@@ -219,3 +219,63 @@ def test_connect5_rollout_chooses_as_the_plain_reading() -> None:
             chosen = connect5.rollout(state, player, random.Random(step))
             assert chosen == _reference_rollout(state, player, random.Random(step))
     assert moves > 20
+
+
+def _plain_best_progress(shape: Any, free: int, empty: int, values: list[int], size: int) -> float:
+    """The best share over every placement in ``shape.placements``, read one by one."""
+    best = 0.0
+    for cells, mask in zip(shape.placements, shape.masks, strict=True):
+        if mask & ~(free | empty):
+            continue
+        missing = (mask & empty).bit_count()
+        if missing < len(connnect.CONNECT_PROGRESS) and _plain_compatible(
+            [values[c] for c in cells if free >> c & 1], size
+        ):
+            best = max(best, connnect.CONNECT_PROGRESS[missing])
+    return best
+
+
+def _plain_compatible(vals: list[int], size: int) -> bool:
+    """All equal, or all different within a run of ``size`` consecutive numbers."""
+    if not vals or min(vals) == max(vals):
+        return True
+    return len(set(vals)) == len(vals) and max(vals) - min(vals) < size
+
+
+def test_connnect_best_progress_equals_a_placement_by_placement_reading() -> None:
+    """The outlines' bit-plane count of empty spaces finds the share a scan of every
+    placement finds, for every shape, on the sheets of random games and on random masks
+    (claimed and crossed spaces, 0-5 empty spaces in a placement)."""
+    rng = random.Random(12)
+    cases: list[tuple[int, int, list[int]]] = []
+    for state, player in _positions("connnect", 300, seed=11):
+        sheet = state.sheets[player]
+        cases.append((sheet.available, ~sheet.written & ((1 << 36) - 1), list(sheet.values)))
+    for _ in range(300):
+        written = rng.getrandbits(36) | rng.getrandbits(36)
+        used = rng.getrandbits(36) & rng.getrandbits(36) & rng.getrandbits(36)
+        values = [rng.randint(1, 6) if written >> c & 1 else 0 for c in range(36)]
+        cases.append((written & ~used, ~written & ((1 << 36) - 1), values))
+    comps = load("connnect").new_initial_state().comps
+    shapes = [(s, 3) for s in comps.connect3] + [(s, 4) for s in comps.connect4]
+    shapes += [(card, 5) for card in comps.cards]
+    seen: set[float] = set()
+    for free, empty, values in cases:
+        for shape, size in shapes:
+            found = connnect._best_progress(shape, free, empty, values, size)
+            assert found == _plain_best_progress(shape, free, empty, values, size)
+            seen.add(found)
+    assert seen == {0.0, *connnect.CONNECT_PROGRESS}
+
+
+def test_connnect_compatible_equals_the_plain_reading() -> None:
+    """The bit-mask reading of a placement's free numbers agrees with the list reading for
+    every numbers of 0-5 free spaces (repeats, gaps, runs) and each claim size."""
+    rng = random.Random(13)
+    cells = (0, 1, 2, 3, 4)
+    for _ in range(5000):
+        free = rng.getrandbits(5)
+        values = [rng.randint(1, 6) for _ in range(5)] + [0] * 31
+        for size in (3, 4, 5):
+            vals = [values[c] for c in cells if free >> c & 1]
+            assert connnect._compatible(cells, free, values, size) == _plain_compatible(vals, size)

@@ -40,7 +40,7 @@ leave out voluntary Switch / Adjust / Move bonuses.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from connect_arena.agents.heuristics import WIN_VALUE
 from connect_arena.agents.knowledge import Knowledge, Level
@@ -48,6 +48,7 @@ from connect_arena.core.game import Action, State
 
 # At module level: mypyc runs the import machinery at each call of an import inside a function
 # (3.6-5% of a compiled CO'NNN'ECT search, perf).
+from connect_arena.games.connnect.claims import outlines
 from connect_arena.games.connnect.flow import objective_value
 from connect_arena.games.connnect.notation import ChooseZone, Claim, Done, Skip, Take, Write
 from connect_arena.games.connnect.player import EMPTY
@@ -55,33 +56,34 @@ from connect_arena.games.connnect.rules import ConnnectState
 from connect_arena.games.connnect.scoring import score
 
 if TYPE_CHECKING:
-    from connect_arena.games.connnect.components import Components
+    from connect_arena.games.connnect.components import Components, Shape
 
-CONNECT_PROGRESS = (0.7, 0.4, 0.16, 0.05)
+# ``Final`` constants: compiled, read as constants, not looked up in the module's dict at each use.
+CONNECT_PROGRESS: Final = (0.7, 0.4, 0.16, 0.05)
 """Share of a Connect's reward counted for a placement with 0, 1, 2, 3 empty spaces (more:
 nothing); below 1 for a claim possible now, so that claiming it (banked) is worth more."""
-C3_REWARD = 1.3
+C3_REWARD: Final = 1.3
 """Points a Connect-3 claim brings on average (★ of a bonus and what the bonus does)."""
-C4_BONUS = 2.5
+C4_BONUS: Final = 2.5
 """Points of a Connect-4 bonus on average (★2-6 plus its effect), besides the markers."""
-BONUS_OPTION = {"move": 0.4, "switch": 0.5, "adjust": 0.6, "reuse": 1.0}
+BONUS_OPTION: Final = {"move": 0.4, "switch": 0.5, "adjust": 0.6, "reuse": 1.0}
 """Value of an unused bonus of each kind (what it may still make claimable)."""
-OBJECTIVE_SHARE = 0.8
+OBJECTIVE_SHARE: Final = 0.8
 """Share of an objective's points counted at an estimated chance of 1 (not met yet)."""
-RISK_COST = 2.0
+RISK_COST: Final = 2.0
 """Points lost in a round whose three dice all point at zones with room for fewer than two
 numbers (a Free Action at least, maybe going out)."""
-LINK_VALUE = 0.5
+LINK_VALUE: Final = 0.5
 """Value of a number still to write next to an unclaimed equal or consecutive number."""
-LEAF_SCALE = 25.0
+LEAF_SCALE: Final = 25.0
 """Points ahead of the best opponent that count as "clearly winning" for a search leaf."""
-MARGIN = 25.0
+MARGIN: Final = 25.0
 """Points of lead at which a rollout played to the end counts as a clear win for the levels
 (``Level.margin``: ``tanh(lead / MARGIN)`` instead of the ±1 of ``returns()``)."""
-OUT_COST = 40.0
+OUT_COST: Final = 40.0
 """How far behind a player out of the game counts in a game of 2-4 (he cannot win)."""
 
-_NEIGHBOURS: list[list[int]] = [
+_NEIGHBOURS: Final[list[list[int]]] = [
     [
         r2 * 6 + c2
         for r2, c2 in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
@@ -259,47 +261,82 @@ def _ones(x: int) -> int:
     return n
 
 
-def _compatible(vals: list[int], size: int) -> bool:
-    """Whether the numbers written in a placement may still end as a valid claim: all equal,
-    or all different within a run of ``size`` consecutive numbers."""
-    if not vals:
+def _compatible(cells: tuple[int, ...], free: int, values: list[int], size: int) -> bool:
+    """Whether the free numbers (``free``: a mask) written in the placement ``cells`` may
+    still end as a valid claim: all equal, or all different within a run of ``size``
+    consecutive numbers. The numbers seen are a bit mask (no list, no set: most placements
+    read fail)."""
+    seen = 0
+    repeated = False
+    for cell in cells:
+        if free >> cell & 1:
+            bit = 1 << values[cell]
+            if seen & bit:
+                repeated = True
+            seen |= bit
+    if not seen & (seen - 1):  # none, or one number: all equal
         return True
-    low, high = min(vals), max(vals)
-    if low == high:
-        return True
-    return len(set(vals)) == len(vals) and high - low < size
+    if repeated:
+        return False
+    return _SPAN[seen] < size
 
 
-def _best_progress(
-    placements: tuple[tuple[int, ...], ...],
-    masks: tuple[int, ...],
-    free: int,
-    empty: int,
-    values: list[int],
-    size: int,
-) -> float:
-    """The best ``CONNECT_PROGRESS`` share over the placements made of free numbers and empty
-    spaces only (at most 3 empty)."""
-    best = 0.0
-    blocked = ~(free | empty)
-    limit = len(CONNECT_PROGRESS)
-    # An index loop over the masks alone (most placements are blocked): compiled, it reads
-    # unboxed ints, where zip(..., strict=True) built a tuple per placement.
-    for i in range(len(masks)):
-        mask = masks[i]
-        if mask & blocked:
-            continue
-        missing = _ones(mask & empty)
-        if missing >= limit:
-            continue
-        share = CONNECT_PROGRESS[missing]
-        if share <= best:
-            continue
-        if _compatible([values[c] for c in placements[i] if free >> c & 1], size):
-            best = share
-            if missing == 0:
-                break
-    return best
+_SPAN: Final = tuple([mask.bit_length() - (mask & -mask).bit_length() for mask in range(128)])
+"""Highest minus lowest number of a set of numbers 0..6 given as a bit mask (a tuple read:
+compiled, ``int.bit_length`` is a generic method call)."""
+
+
+def _best_progress(shape: Shape, free: int, empty: int, values: list[int], size: int) -> float:
+    """The best ``CONNECT_PROGRESS`` share over ``shape``'s placements made of free numbers and
+    empty spaces only (at most 3 empty) whose free numbers are still compatible.
+
+    The shares fall with the empty spaces, so the best is that of the fewest empty spaces
+    among the compatible placements. Per outline (:func:`claims.outlines`: the placements
+    that are translations of each other) a few shifts and ANDs find the open placements and
+    count their empty spaces for all anchors at once (three bit planes of a counter, the
+    third one set from 4); only the placements of the lowest counts are read one by one."""
+    open_ = free | empty
+    groups = outlines(shape)
+    planes: list[int] = []  # per outline: open anchors with 0-3 empty, bit 0, bit 1 of count
+    for outline in groups:
+        offsets = outline.offsets
+        ok = outline.anchors & open_
+        for offset in offsets:
+            ok &= open_ >> offset
+        s0 = empty & ok
+        s1 = 0
+        s2 = 0
+        for offset in offsets:
+            e = (empty >> offset) & ok
+            c0 = s0 & e
+            s0 ^= e
+            c1 = s1 & c0
+            s1 ^= c0
+            s2 |= c1
+        planes.append(ok & ~s2)
+        planes.append(s0)
+        planes.append(s1)
+    for missing in range(len(CONNECT_PROGRESS)):
+        for index in range(len(groups)):
+            few, s0, s1 = planes[3 * index], planes[3 * index + 1], planes[3 * index + 2]
+            rest = few & (s0 if missing & 1 else ~s0) & (s1 if missing & 2 else ~s1)
+            if not rest:
+                continue
+            places = groups[index].places
+            cell = 0  # the anchors by shifts (compiled, int.bit_length is a method call)
+            while rest:
+                if not rest & 0xFF:
+                    rest >>= 8
+                    cell += 8
+                    continue
+                if rest & 1:
+                    place = places[cell]
+                    assert place is not None  # every anchor starts a placement
+                    if _compatible(place.cells, free, values, size):
+                        return CONNECT_PROGRESS[missing]
+                rest >>= 1
+                cell += 1
+    return 0.0
 
 
 def _connect_potential(state: ConnnectState, player: int, fill: float) -> float:
@@ -313,9 +350,7 @@ def _connect_potential(state: ConnnectState, player: int, fill: float) -> float:
     total = 0.0
     if any(not taken for taken in sheet.circled[0]):
         for shape in comps.connect3:
-            total += C3_REWARD * _best_progress(
-                shape.placements, shape.masks, free, empty, values, 3
-            )
+            total += C3_REWARD * _best_progress(shape, free, empty, values, 3)
     solo = state.num_players == 1
     for shape in comps.connect4:
         first, later = sheet.markers[shape.id]
@@ -325,12 +360,12 @@ def _connect_potential(state: ConnnectState, player: int, fill: float) -> float:
         elif later == EMPTY and not solo:
             reward += comps.later_points
         if reward:
-            total += reward * _best_progress(shape.placements, shape.masks, free, empty, values, 4)
+            total += reward * _best_progress(shape, free, empty, values, 4)
     if len(sheet.connect5) < comps.c5_boxes and state.score_cards:
         best = 0.0
         for card in comps.cards:
             if card.id in state.face_up:
-                share = _best_progress(card.placements, card.masks, free, empty, values, 5)
+                share = _best_progress(card, free, empty, values, 5)
                 best = max(best, share)
         total += state.score_cards[0] * best
     return total * reach
@@ -407,24 +442,30 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
     """A fast, sensible action for playouts (see the module doc)."""
 
     assert isinstance(state, ConnnectState)
-    actions = state.legal_actions(player)
+    # The state's own list (not a copy; never modified here): the policy is asked for an
+    # active seat. Classes compared by identity: no action class has subclasses.
+    actions = state.legal_list(player)
     if len(actions) == 1:
         return actions[0]
     first = actions[0]
-    if isinstance(first, ChooseZone):
+    if type(first) is ChooseZone:
         return _choose_zone(state, player, actions, rng)
-    if isinstance(first, Take):
+    if type(first) is Take:
         return _choose_bonus(state, player, actions, rng)
-    writes = [a for a in actions if isinstance(a, Write)]
+    # The classes read once (compiled, a name imported from an interpreted module is looked
+    # up in the module's dictionary at each use: once per action in these scans).
+    write, claim, skip = Write, Claim, Skip
+    writes = [a for a in actions if type(a) is write]
     if writes:
         return _choose_write(state, player, writes, rng)
-    claims = [a for a in actions if isinstance(a, Claim)]
+    claims = [a for a in actions if type(a) is claim]
     if claims:
         return max(claims, key=lambda a: (_claim_value(state, player, a), rng.random()))
-    skips = [a for a in actions if isinstance(a, Skip)]
+    skips = [a for a in actions if type(a) is skip]
     if skips:
         return skips[0]
-    if any(isinstance(a, Done) for a in actions):
+    done = Done
+    if any(type(a) is done for a in actions):
         return Done()
     return rng.choice(actions)  # type: ignore[no-any-return]
 
@@ -435,15 +476,31 @@ def _choose_zone(state: ConnnectState, player: int, actions: list[Any], rng: Any
     sheet, comps = state.sheets[player], state.comps
     empty = state.empty_cells(player)
     circle_of = _circle_index(comps)
+    values, free, written = sheet.values, sheet.available, sheet.written
+    dice = state.dice
 
     def value(action: Any) -> tuple[int, float]:
-        space = comps.zones[action.die - 1].mask & empty
-        numbers = list(state.dice)
-        numbers.remove(action.die)
-        cells = [c for c in range(36) if space >> c & 1]
-        fit = sum(
-            max((_write_score(sheet, circle_of, c, v) for c in cells), default=0.0) for v in numbers
-        )
+        die: int = action.die
+        space = comps.zones[die - 1].mask & empty
+        numbers = list(dice)
+        numbers.remove(die)
+        fit = 0.0
+        for number in numbers:
+            best = 0.0  # the best write's score (at least 0; 0 without an empty space)
+            rest = space
+            cell = 0  # the empty spaces by shifts (compiled, int.bit_length is a method call)
+            while rest:
+                if not rest & 0xFF:
+                    rest >>= 8
+                    cell += 8
+                    continue
+                if rest & 1:
+                    found = _write_score(values, free, written, circle_of, cell, number)
+                    if found > best:
+                        best = found
+                rest >>= 1
+                cell += 1
+            fit += best
         return (min(_ones(space), 2), fit + rng.random())
 
     return max(actions, key=value)  # type: ignore[no-any-return]
@@ -462,31 +519,39 @@ def _choose_write(state: ConnnectState, player: int, writes: list[Any], rng: Any
     """The write with the best :func:`_write_score`, ties at random."""
     sheet = state.sheets[player]
     circle_of = _circle_index(state.comps)
+    values, free, written = sheet.values, sheet.available, sheet.written
     best: Any = None
     best_score = -1.0
     for action in writes:
-        score = _write_score(sheet, circle_of, action.cell, action.value) + rng.random()
+        score = _write_score(values, free, written, circle_of, action.cell, action.value)
+        score += rng.random()
         if score > best_score:
             best, best_score = action, score
     return best  # type: ignore[no-any-return]
 
 
-def _write_score(sheet: Any, circle_of: list[int], cell: int, value: int) -> float:
-    """How good writing ``value`` in the empty ``cell`` is for a playout: 2 per unclaimed
-    equal or consecutive neighbour, and 4 / 1.5 / 0.7 / 0.3 when it is the last / 2nd / 3rd /
-    4th missing space of a circle."""
-    values, free = sheet.values, sheet.available
+def _write_score(
+    values: list[int], free: int, written: int, circle_of: list[int], cell: int, value: int
+) -> float:
+    """How good writing ``value`` in the empty ``cell`` is for a playout (a sheet's
+    ``values``, ``available`` and ``written``): 2 per unclaimed equal or consecutive
+    neighbour, and 4 / 1.5 / 0.7 / 0.3 when it is the last / 2nd / 3rd / 4th missing space of
+    a circle."""
     score = 0.0
     for n in _NEIGHBOURS[cell]:
         if free >> n & 1 and -1 <= values[n] - value <= 1:
             score += 2.0
     mask = circle_of[cell]
     if mask:
-        score += (4.0, 1.5, 0.7, 0.3)[_ones(mask & ~sheet.written) - 1]
+        score += _CIRCLE_SCORES[_ones(mask & ~written) - 1]
     return score
 
 
-_CIRCLE_CACHE: list[tuple[Components, list[int]]] = []
+_CIRCLE_SCORES: Final = (4.0, 1.5, 0.7, 0.3)
+""":func:`_write_score`'s points for the last, 2nd, 3rd, 4th missing space of a circle."""
+
+
+_CIRCLE_CACHE: Final[list[tuple[Components, list[int]]]] = []
 """The last components seen and their circle index (holding them: ids are never reused)."""
 
 

@@ -7,7 +7,7 @@ the player who uses them." [EN] Legality is checked before (:mod:`.legal`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING
 
 from connect_arena.games.connnect import legal
@@ -31,6 +31,10 @@ class Task:
     kind: str
     value: int
     source: int = -1
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # field by field: the compiled (mypyc) frozen class cannot be unpickled by setattr
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
 
 
 def switch(state: ConnnectState, p: int, value: int) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
+from typing import Final
 
 from connect_arena.core.events import Event
 from connect_arena.games.connnect import sheet as geo
@@ -25,7 +26,7 @@ from connect_arena.games.connnect.events import ev
 from connect_arena.games.connnect.notation import Claim
 from connect_arena.games.connnect.player import CROSSED, EMPTY, FILLED, PlayerSheet
 
-SECTION_OF_SIZE = {3: 0, 4: 1}
+SECTION_OF_SIZE: Final = {3: 0, 4: 1}
 """Bonus section earned by a claim of each size (Connect-5 claims earn none)."""
 
 
@@ -133,7 +134,7 @@ def legal_claims(
     Hot path: per outline of a shape (its placements up to translation, :class:`Outline`)
     a few shifts and ANDs of the masks find every placement on available numbers at once;
     the order rule (:func:`sheet.claim_kind`, the one source of truth) is asked once per
-    outline and numbers and remembered in the outline's table (:meth:`Outline.table`: a byte
+    outline and numbers and remembered in the outline's table (:meth:`Outline.table`: an entry
     per numbers, indexed by them, not a dictionary: a look-up there was 17% of a playout);
     the claims are interned.
     """
@@ -145,7 +146,7 @@ def legal_claims(
     found: list[Claim] = []
     for shape in shapes:
         hits: list[Placement] = []
-        for outline in _outlines(shape):
+        for outline in outlines(shape):
             table = outline.table(rule)
             fits = outline.anchors & available  # lowest spaces of the placements that fit
             for offset in outline.offsets:
@@ -156,44 +157,55 @@ def legal_claims(
                 for offset in outline.offsets:
                     near &= numbers >> offset
             rest = fits | near
+            anchor = 0  # lowest bit first, by shifts (int.bit_length: a method call, compiled)
             while rest:
-                low = rest & -rest
-                rest ^= low
-                place = outline.places[low.bit_length() - 1]
-                assert place is not None  # every anchor starts a placement
-                again = bool(near & low)
-                if again and (place.mask & claimed).bit_count() != 1:
+                if not rest & 0xFF:
+                    rest >>= 8
+                    anchor += 8
                     continue
-                code = 0
-                for cell in place.cells:
-                    code = code << 3 | values[cell]
-                known = table[code]
-                if not known:
-                    known = _valid(table, code, place.cells, values, rules)
-                if known == VALID:
-                    if first:
-                        return [(place.again if again else place).claim]
-                    hits.append(place.again if again else place)
+                if rest & 1:
+                    place = outline.places[anchor]
+                    assert place is not None  # every anchor starts a placement
+                    again = bool(near >> anchor & 1)
+                    if not again or _single(place.mask & claimed):
+                        code = 0
+                        for cell in place.cells:
+                            code = code * 6 + values[cell] - 1  # numbers 1..6, base 6
+                        known = table[code]
+                        if not known:
+                            known = _valid(table, code, place.cells, values, rules)
+                        if known == VALID:
+                            if first:
+                                return [(place.again if again else place).claim]
+                            hits.append(place.again if again else place)
+                rest >>= 1
+                anchor += 1
         if len(hits) > 1:
             hits.sort(key=_index)  # the order of shape.placements
         found.extend([hit.claim for hit in hits])
     return found
 
 
-ORDER_CODES = {rule: index for index, rule in enumerate(geo.ORDER_RULES)}
-RULES = 2 * len(ORDER_CODES)
+def _single(mask: int) -> bool:
+    """Whether ``mask`` has exactly one bit set (``bit_count() == 1``)."""
+    return mask != 0 and not mask & (mask - 1)
+
+
+ORDER_CODES: Final = {rule: index for index, rule in enumerate(geo.ORDER_RULES)}
+RULES: Final = 2 * len(ORDER_CODES)
 """The claim rules an outline's tables tell apart (:func:`legal_claims`'s ``rule``: the order
 rule and ``all_pairs``)."""
-VALID, INVALID = 2, 1
+VALID: Final = 2
+INVALID: Final = 1
 """An outline table's bytes: numbers that may be claimed together, or may not (0: not known
 yet)."""
 
 
 def _valid(
-    table: bytearray, code: int, cells: tuple[int, ...], values: list[int], rules: ClaimRules
+    table: list[int], code: int, cells: tuple[int, ...], values: list[int], rules: ClaimRules
 ) -> int:
     """:func:`sheet.claim_kind` on ``cells`` as ``VALID`` or ``INVALID``, remembered in
-    ``table`` under ``code`` (the numbers, 3 bits each)."""
+    ``table`` under ``code`` (the numbers less 1, base 6)."""
     kind = geo.claim_kind(cells, [values[c] for c in cells], rules.order_rule, rules.all_pairs)
     known = table[code] = INVALID if kind is None else VALID
     return known
@@ -229,7 +241,7 @@ class Placement:
         return other
 
 
-_OUTLINES: dict[tuple[int, ...], int] = {}
+_OUTLINES: Final[dict[tuple[int, ...], int]] = {}
 
 
 def _outline(cells: tuple[int, ...]) -> int:
@@ -268,37 +280,45 @@ class Outline:
         for place in places:
             self.anchors |= 1 << place.cells[0]
             self.places[place.cells[0]] = place
-        self.tables: list[bytearray | None] = [None] * RULES
+        self.tables: list[list[int] | None] = [None] * RULES
 
-    def table(self, rule: int) -> bytearray:
-        """For claim rule ``rule``, a byte per numbers on a placement (3 bits per space, in
-        the placement's order: 512 bytes to 32 KiB): ``VALID``, ``INVALID`` or 0 (not known
-        yet; :func:`_valid` fills it). The order rule sees only the numbers and the cells up
-        to translation, so all the outline's placements share it."""
+    def table(self, rule: int) -> list[int]:
+        """For claim rule ``rule``, an entry per numbers on a placement (the numbers less 1
+        as base-6 digits, in the placement's order: 216 to 7,776 entries): ``VALID``,
+        ``INVALID`` or 0 (not known yet; :func:`_valid` fills it). The order rule sees only
+        the numbers and the cells up to translation, so all the outline's placements share
+        it. A list of small ints, not a bytearray: compiled, a list item is read in C, a
+        bytearray's through the generic item protocol with an int object per code."""
         found = self.tables[rule]
         if found is None:
-            found = self.tables[rule] = bytearray(1 << 3 * (len(self.offsets) + 1))
+            found = self.tables[rule] = [0] * 6 ** (len(self.offsets) + 1)
         return found
 
 
-_OUTLINED: dict[int, tuple[Shape, list[Outline]]] = {}
-"""``id(shape)`` → the shape (kept alive so that its id stays its own) and its outlines."""
+_OUTLINED: Final[dict[str, list[tuple[Shape, list[Outline]]]]] = {}
+"""``shape.id`` → each shape of that id seen (kept alive) with its outlines: a look-up by the
+id's string (its hash kept), where ``id(shape)`` built an int object at every call; shapes of
+other components (variant files) may share an id, so the entry is found by identity."""
 
 
-def _outlines(shape: Shape) -> list[Outline]:
+def outlines(shape: Shape) -> list[Outline]:
     """``shape``'s placements grouped by outline (computed once per shape)."""
-    entry = _OUTLINED.get(id(shape))
-    if entry is not None and entry[0] is shape:
-        return entry[1]
+    entries = _OUTLINED.get(shape.id)
+    if entries is not None:
+        for known, found in entries:
+            if known is shape:
+                return found
     groups: dict[int, list[Placement]] = {}
     for index, (cells, mask) in enumerate(zip(shape.placements, shape.masks, strict=True)):
         place = Placement(index, shape.id, cells, mask)
         place.again = place.reusing()
         groups.setdefault(place.outline, []).append(place)
     outlines = [Outline(places) for places in groups.values()]
-    if len(_OUTLINED) >= 1024:  # custom data files bring new shapes: stay bounded
-        _OUTLINED.clear()
-    _OUTLINED[id(shape)] = (shape, outlines)
+    if entries is None or len(entries) >= 16:  # custom data files bring new shapes: bounded
+        if len(_OUTLINED) >= 1024:
+            _OUTLINED.clear()
+        entries = _OUTLINED[shape.id] = []
+    entries.append((shape, outlines))
     return outlines
 
 

@@ -6,7 +6,8 @@ Dataclasses only; :mod:`connect_arena.games.connnect.data` builds them from ``da
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Final
 
 from connect_arena.core.errors import GameError
 from connect_arena.games.connnect import sheet as geo
@@ -55,6 +56,10 @@ class Shape:
     masks: tuple[int, ...]
     path: bool
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # field by field: the compiled (mypyc) frozen class cannot be unpickled by setattr
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+
     @property
     def size(self) -> int:
         """Number of cells."""
@@ -80,6 +85,10 @@ class Bonus:
     stars: int
     value: int = 0
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # field by field: the compiled (mypyc) frozen class cannot be unpickled by setattr
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+
     @property
     def lightning(self) -> bool:
         """⚡: must be used at once when circled."""
@@ -101,6 +110,10 @@ class Zone:
     lines: tuple[int, ...]
     mask: int
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # field by field: the compiled (mypyc) frozen class cannot be unpickled by setattr
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+
     @property
     def label(self) -> str:
         """E.g. ``"columns a-b"`` or ``"rows 1-2"``."""
@@ -117,6 +130,10 @@ class Circle:
     cells: tuple[Cell, ...]
     mask: int
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # field by field: the compiled (mypyc) frozen class cannot be unpickled by setattr
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+
 
 @dataclass(frozen=True, slots=True)
 class Objective:
@@ -130,6 +147,10 @@ class Objective:
     size: int = 0
     count: int = 0
     circles: tuple[str, ...] = ()
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # field by field: the compiled (mypyc) frozen class cannot be unpickled by setattr
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +198,10 @@ class Components:
     objectives: tuple[Objective, ...]
     reconstructed: tuple[str, ...]
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # field by field: the compiled (mypyc) frozen class cannot be unpickled by setattr
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+
     @property
     def free_actions(self) -> int:
         """Boxes on the Free Action track (7)."""
@@ -193,6 +218,8 @@ class Components:
         """The objective card ``ident`` (KeyError if none): a dictionary look-up (the end of
         every round and the search's evaluation ask for the cards by id, 2% of a search as
         a scan)."""
+        if _LAST_OBJECTIVES and _LAST_OBJECTIVES[0][0] is self:  # one edition in use
+            return _LAST_OBJECTIVES[0][1][ident]
         entry = _OBJECTIVES.get(id(self))
         if entry is None or entry[0] is not self:
             if len(_OBJECTIVES) >= 64:  # custom data files bring new components: stay bounded
@@ -201,12 +228,15 @@ class Components:
             for card in self.objectives:
                 index.setdefault(card.id, card)  # the first card of an id, as a scan finds
             entry = _OBJECTIVES[id(self)] = (self, index)
+        _LAST_OBJECTIVES[:] = [entry]
         return entry[1][ident]
 
 
-_OBJECTIVES: dict[int, tuple[Components, dict[str, Objective]]] = {}
+_OBJECTIVES: Final[dict[int, tuple[Components, dict[str, Objective]]]] = {}
 """``id(components)`` → the components (kept alive, so that the id stays theirs) and their
 objective cards by id."""
+_LAST_OBJECTIVES: Final[list[tuple[Components, dict[str, Objective]]]] = []
+"""The entry of :data:`_OBJECTIVES` found last (``id()`` makes an int object at every call)."""
 
 
 SHEET_ID = re.compile(r"[A-Z]+[345]")

@@ -6,7 +6,7 @@ list in :mod:`connect_arena.games.connnect.rules`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from connect_arena.games.connnect import legal
 from connect_arena.games.connnect.player import CROSSED, EMPTY, PlayerSheet
@@ -15,8 +15,14 @@ from connect_arena.games.connnect.scoring import objective_met
 if TYPE_CHECKING:
     from connect_arena.games.connnect.rules import ConnnectState
 
-SETUP_ROLL, SETUP_WRITE = "setup_roll", "setup_write"
-ROLL, ZONE, FILL, CLAIM, OVER = "roll", "zone", "fill", "claim", "over"
+# ``Final``: compiled, constants (not looked up in the module's dict at each use).
+SETUP_ROLL: Final = "setup_roll"
+SETUP_WRITE: Final = "setup_write"
+ROLL: Final = "roll"
+ZONE: Final = "zone"
+FILL: Final = "fill"
+CLAIM: Final = "claim"
+OVER: Final = "over"
 DONE = legal.DONE
 
 

@@ -6,7 +6,7 @@ simultaneous phase a player's actions do not change while the others act.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from connect_arena.core.events import Event
 from connect_arena.games.connnect import claims as cl
@@ -31,24 +31,34 @@ from connect_arena.games.connnect.notation import (
 if TYPE_CHECKING:
     from connect_arena.games.connnect.rules import ConnnectState
 
-DELTAS = (-2, -1, 1, 2)
+DELTAS: Final = (-2, -1, 1, 2)
 """Adjust bonus: "Plus or minus a number by 1 up to 2 times" (CN-16)."""
-WRITES = tuple(tuple(Write(v, c) for c in range(geo.CELLS)) for v in range(geo.FACES + 1))
+WRITES: Final = tuple(tuple(Write(v, c) for c in range(geo.CELLS)) for v in range(geo.FACES + 1))
 """``WRITES[v][c]``: the action ``Write(v, c)``, built once (writes are most actions)."""
-CHANGES = tuple(
+CHANGES: Final = tuple(
     tuple([Change(v, w) for w in range(1, geo.FACES + 1) if w != v]) for v in range(geo.FACES + 1)
 )
 """``CHANGES[v]``: the Free Actions changing ``v`` into each other number, in order."""
-ZONES = tuple(ChooseZone(v) for v in range(geo.FACES + 1))
-SKIPS = tuple(Skip(v) for v in range(geo.FACES + 1))
-SWITCHES = tuple(Switch(v) for v in range(geo.FACES + 1))
-ADJUST_DIES = tuple({d: AdjustDie(v, d) for d in DELTAS} for v in range(geo.FACES + 1))
-ADJUST_CELLS = tuple({d: AdjustCell(c, d) for d in DELTAS} for c in range(geo.CELLS))
-MOVES = tuple(Move(c) for c in range(geo.CELLS))
+ZONES: Final = tuple(ChooseZone(v) for v in range(geo.FACES + 1))
+SKIPS: Final = tuple(Skip(v) for v in range(geo.FACES + 1))
+SWITCHES: Final = tuple(Switch(v) for v in range(geo.FACES + 1))
+ADJUST_DIES: Final = tuple({d: AdjustDie(v, d) for d in DELTAS} for v in range(geo.FACES + 1))
+ADJUST_CELLS: Final = tuple({d: AdjustCell(c, d) for d in DELTAS} for c in range(geo.CELLS))
+MOVES: Final = tuple(Move(c) for c in range(geo.CELLS))
+_ADJUST_DIE_ROWS: Final = tuple(tuple(row.values()) for row in ADJUST_DIES)
+_ADJUST_CELL_ROWS: Final = tuple(tuple(row.values()) for row in ADJUST_CELLS)
+"""``ADJUST_DIES`` and ``ADJUST_CELLS`` as tuples in the order of ``DELTAS``: ``[_slot(d)]``
+reads a tuple (compiled, an item of a ``dict[int, ...]`` was a dictionary look-up of a boxed
+int, most of the bonus actions' time)."""
 DONE: Done = Done()  # annotated: mypyc checks flow.py (DONE = legal.DONE) first
 """The other actions but ``Take`` and claims, built once like :data:`WRITES` (``ZONES[v]``,
 ``SKIPS[v]``, ``SWITCHES[v]``, ``ADJUST_DIES[v][delta]``, ``ADJUST_CELLS[c][delta]``,
 ``MOVES[c]``): no allocation per position, and the adapters encode them by identity."""
+
+
+def _slot(delta: int) -> int:
+    """The index of ``delta`` in :data:`DELTAS` (-2, -1, 1, 2)."""
+    return delta + 2 if delta < 0 else delta + 1
 
 
 def generate(state: ConnnectState, p: int) -> list[ConnnectAction]:
@@ -125,7 +135,7 @@ def _fill_actions(state: ConnnectState, p: int) -> list[ConnnectAction]:
             actions += [SKIPS[v] for v in numbers]
     actions += [SWITCHES[v] for v in switchable(state, p)]
     deltas = adjust_deltas(state, p)
-    actions += [ADJUST_DIES[v][d] for v in numbers for d in deltas]
+    actions += [_ADJUST_DIE_ROWS[v][_slot(d)] for v in numbers for d in deltas]
     return actions + _bonus_actions(state, p)
 
 
@@ -135,7 +145,7 @@ def _bonus_actions(state: ConnnectState, p: int) -> list[ConnnectAction]:
     cells = geo.cells_of(sheet.available)
     actions: list[ConnnectAction] = []
     deltas = adjust_deltas(state, p) if state.cfg.adjust_cells else ()
-    actions += [ADJUST_CELLS[c][d] for c in cells for d in deltas]
+    actions += [_ADJUST_CELL_ROWS[c][_slot(d)] for c in cells for d in deltas]
     if can_move(state, p):
         actions += [MOVES[c] for c in cells]
     return actions

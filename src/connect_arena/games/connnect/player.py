@@ -9,11 +9,14 @@ a sheet is ever erased, except the source of a Move Number bonus with ``move_sou
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from typing import Final
 
 from connect_arena.games.connnect.components import Bonus, Components
 from connect_arena.games.connnect.sheet import Cell
 
-EMPTY, FILLED, CROSSED = 0, 1, 2
+EMPTY: Final = 0
+FILLED: Final = 1
+CROSSED: Final = 2
 """States of a Connect-4 marker."""
 MARKER_GLYPHS = {EMPTY: "○", FILLED: "●", CROSSED: "✗"}
 
@@ -192,14 +195,18 @@ class PlayerSheet:
         )
 
 
-_SLOTS: dict[int, tuple[Components, dict[str, list[tuple[int, int]]]]] = {}
+_SLOTS: Final[dict[int, tuple[Components, dict[str, list[tuple[int, int]]]]]] = {}
 """``id(comps)`` → the components (kept alive so that the id stays theirs) and
 :func:`bonus_slots` of each kind."""
+_LAST_SLOTS: Final[list[tuple[Components, dict[str, list[tuple[int, int]]]]]] = []
+"""The entry of :data:`_SLOTS` found last (``id()`` makes an int object at every call)."""
 
 
 def bonus_slots(comps: Components, kind: str) -> list[tuple[int, int]]:
     """The bonus spaces of ``kind`` as ``(section, slot)``, in section and slot order
     (worked out once per components: the legal actions ask several times per position)."""
+    if _LAST_SLOTS and _LAST_SLOTS[0][0] is comps:  # the common case: one edition in use
+        return _LAST_SLOTS[0][1].get(kind, [])
     entry = _SLOTS.get(id(comps))
     if entry is None or entry[0] is not comps:
         kinds: dict[str, list[tuple[int, int]]] = {}
@@ -209,6 +216,7 @@ def bonus_slots(comps: Components, kind: str) -> list[tuple[int, int]]:
         if len(_SLOTS) >= 64:  # variant files bring new components: stay bounded
             _SLOTS.clear()
         entry = _SLOTS[id(comps)] = (comps, kinds)
+    _LAST_SLOTS[:] = [entry]
     return entry[1].get(kind, [])
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from itertools import combinations, product
 from types import MappingProxyType
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -37,6 +37,7 @@ from connect_arena.core.gametype import (
     ResultKind,
     Utility,
 )
+from connect_arena.core.state import ChanceTable
 from connect_arena.games.connnect import bonuses, flow, legal
 from connect_arena.games.connnect import sheet as geo
 from connect_arena.games.connnect.bonuses import Task
@@ -69,16 +70,20 @@ from connect_arena.games.connnect.player import ClaimRecord, PlayerSheet
 from connect_arena.games.connnect.scoring import Score, score, score_bounds, winners
 from connect_arena.games.connnect.view import sheet_view
 
-OBJECTIVES, CARDS, FIRST = "objectives", "cards", "first"
-CHANCE_PHASES = frozenset({OBJECTIVES, CARDS, FIRST, SETUP_ROLL, ROLL})
-SIMULTANEOUS_PHASES = frozenset({SETUP_WRITE, FILL, CLAIM})
-ROLLS: list[tuple[Roll, float]] = [
+OBJECTIVES: Final = "objectives"
+CARDS: Final = "cards"
+FIRST: Final = "first"
+CHANCE_PHASES: Final = frozenset({OBJECTIVES, CARDS, FIRST, SETUP_ROLL, ROLL})
+SIMULTANEOUS_PHASES: Final = frozenset({SETUP_WRITE, FILL, CLAIM})
+ROLLS: Final[list[tuple[Roll, float]]] = [
     (Roll((a, b, c)), {3: 6, 2: 3, 1: 1}[len({a, b, c})] / 216)
     for a in range(1, 7)
     for b in range(a, 7)
     for c in range(b, 7)
 ]
 """Three dice as one chance action per sorted outcome, with its probability (56 outcomes)."""
+ROLL_TABLE: Final = ChanceTable(ROLLS)
+""":data:`ROLLS` ready to draw, built once (:meth:`ConnnectState.chance_table`)."""
 
 
 @mypyc_attr(native_class=False)  # a Game: declared by class variables (see core.game)
@@ -320,6 +325,13 @@ class ConnnectState(State[ConnnectAction]):
         if self.phase == FIRST:
             return list(cast(ConnnectGame, self.game).first_deals)
         return list(ROLLS)
+
+    def chance_table(self) -> ChanceTable:
+        """:meth:`State.chance_table`; the three dice's table, built once, at a roll (the
+        search's rollouts drew from a table built anew at every roll)."""
+        if self.phase == ROLL or self.phase == SETUP_ROLL:
+            return ROLL_TABLE
+        return super().chance_table()
 
     def _parse(self, text: str) -> ConnnectAction:
         return parse_action(text, self.comps)

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
+from typing import Final
 
 from connect_arena.games.connnect import sheet as geo
 from connect_arena.games.connnect.components import Components, Objective
 from connect_arena.games.connnect.player import FILLED, PlayerSheet
 
-CIRCLE_POINTS = 1
-LINE_POINTS = 2
+CIRCLE_POINTS: Final = 1
+LINE_POINTS: Final = 2
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,12 +18,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from itertools import pairwise
+from typing import Final
 
-SIZE = 6
+SIZE: Final = 6
 """Rows and columns of the play area (six zones of two lines each: R1 in
 ``docs/rules/connnect.md`` §Components)."""
-CELLS = SIZE * SIZE
-FACES = 6
+CELLS: Final = SIZE * SIZE
+FACES: Final = 6
 """Faces of a die: numbers run 1..6."""
 COLUMN_LETTERS = "abcdef"
 
@@ -194,7 +195,7 @@ def placements(shape: frozenset[Point]) -> list[tuple[Cell, ...]]:
 
 # ----- the order rule --------------------------------------------------------------------------
 
-ORDER_RULES = ("consecutive", "monotone", "cyclic")
+ORDER_RULES: Final = ("consecutive", "monotone", "cyclic")
 """CN-4: (a) +1 per step; (b) strictly monotone with gaps; (c) +1 per step, 6 → 1 wraps."""
 
 
