@@ -611,9 +611,10 @@ policy. With that order 30 simulations beat the greedy agent 12-0 (2 players, 12
 10 simulations in random order had been level with it; valuing the new leaf at once with
 :func:`leaf` (``max_rollout=0``, 100 simulations) won only 6-4: the estimate of a position is
 much noisier across depths than a played-out score. The levels are 30 / 100 / 300
-simulations (``benchmarks/ladder.py``'s figures in ``docs/agents.md``); a rollout costs about
-2-3 ms and the prior about 1.6 ms a node on average (8 ms at most, ~90 claims or writes),
-so ``hard`` takes about 0.3-0.7 s of CPU a decision in mid-game.
+simulations (``benchmarks/ladder.py``'s figures in ``docs/agents.md``); a simulation with its
+rollout costs about 1 ms of CPU (session 45; 2-3 ms before its fast paths), so ``hard`` takes
+about 0.3 s a decision on average and 0.56 s at the 95th percentile
+(``benchmarks/results/ladder/s12/think_time_connnect.txt``).
 
 With 2-4 players every level values a rollout played to the end by the score margin
 (``margin=MARGIN``: ``tanh((own - best other's points) / 25)``) rather than ±1: a won or lost
