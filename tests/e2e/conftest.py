@@ -142,29 +142,33 @@ def sign_in(page: Page, name: str, password: str = PASSWORD) -> None:
     _account_dialog(page, "#sign-in", name, password)
 
 
-def _account_request(page: Page, path: str, name: str, password: str) -> None:
+def _account_request(page: Page, path: str, name: str, password: str, lobby: bool) -> None:
     """POST the credentials to ``path`` from the page's context (its cookie jar, so the
-    session cookie lands in the context); the answer must be 200."""
+    session cookie lands in the context); the answer must be 200. With ``lobby``, then open
+    the landing page (the lobby) and wait for the header to show ``name``."""
     request = page.context.request
     csrf = request.get("/api/session").json()["csrf"]
     answer = request.post(
         path, data={"name": name, "password": password}, headers={"x-csrf-token": csrf}
     )
     assert answer.status == 200, f"{path} {name}: {answer.status} {answer.text()}"
+    if lobby:
+        page.goto("/")
+        expect(page.locator("#user-name")).to_have_text(name)
 
 
-def sign_up_by_api(page: Page, name: str, password: str = PASSWORD) -> None:
-    """Sign ``name`` up through ``POST /api/signup`` in the page's context, loading no page:
-    for a test that needs an account, not the dialog (a dialog sign-up loads the landing page
-    first, ~1.3 s of CPU; ``test_account_ui`` and ``sign_up``'s other callers cover it). The
-    page stays where it is: go to a page afterwards to see the account signed in."""
-    _account_request(page, "/api/signup", name, password)
+def sign_up_by_api(page: Page, name: str, password: str = PASSWORD, lobby: bool = False) -> None:
+    """Sign ``name`` up through ``POST /api/signup`` in the page's context, without the dialog:
+    for a test that needs an account, not the dialog (``test_account_ui``, ``test_landing_ui``
+    and ``sign_up``'s callers cover it; a dialog sign-up cost ~1.3 s of CPU, most of it the
+    landing page it needs). Without ``lobby`` no page is loaded: the page stays where it is."""
+    _account_request(page, "/api/signup", name, password, lobby)
 
 
-def sign_in_by_api(page: Page, name: str, password: str = PASSWORD) -> None:
+def sign_in_by_api(page: Page, name: str, password: str = PASSWORD, lobby: bool = False) -> None:
     """Sign ``name`` in through ``POST /api/login`` in the page's context (as
     ``sign_up_by_api``)."""
-    _account_request(page, "/api/login", name, password)
+    _account_request(page, "/api/login", name, password, lobby)
 
 
 def shoot_both(page: Page, name: str, check_width: bool = True) -> None:

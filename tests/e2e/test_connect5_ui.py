@@ -35,7 +35,7 @@ import connect_arena.games
 from connect_arena.agents import GreedyAgent
 from connect_arena.core import replay
 from connect_arena.games.connect5.boards import BOARDS_ENV
-from tests.e2e.conftest import evaluate_json, needs_chromium, sign_up
+from tests.e2e.conftest import evaluate_json, needs_chromium, sign_up_by_api
 from tests.games.connect5.helpers import TINY
 from tests.server.live import free_port, server
 
@@ -389,7 +389,7 @@ def test_play_against_the_computer(chromium: Browser, tmp_path: Path) -> None:
     port = free_port()
     with server(tmp_path, port):
         page = new_page(chromium, f"http://127.0.0.1:{port}")
-        sign_up(page, "carla")
+        sign_up_by_api(page, "carla", lobby=True)
         table_id = create_table(
             page,
             {"seat-1": "computer:random"},
@@ -477,7 +477,7 @@ def test_hot_seat_interactions(chromium: Browser, tmp_path: Path) -> None:
     port = free_port()
     with server(tmp_path, port):
         page = new_page(chromium, f"http://127.0.0.1:{port}", lang="it")
-        sign_up(page, "dario")
+        sign_up_by_api(page, "dario", lobby=True)
         table_id = create_table(page, {"seat-1": "me"}, {"first_player": "0"})
         for step, action in enumerate(HOT_SEAT, start=1):
             page.wait_for_selector("#status.yours")
@@ -539,7 +539,7 @@ def test_a_board_file_of_ones_own_is_drawn_and_played(
     port = free_port()
     with server(tmp_path / "data", port):
         page = new_page(chromium, f"http://127.0.0.1:{port}")
-        sign_up(page, "emma")
+        sign_up_by_api(page, "emma", lobby=True)
         table_id = create_table(page, {"seat-1": "me"}, {"board": "tiny", "first_player": "0"})
         page.wait_for_selector("#status.yours")
         board = page.locator(".c5-board")

@@ -40,7 +40,7 @@ from tests.e2e.conftest import (
     evaluate_json,
     needs_chromium,
     new_page,
-    sign_up,
+    sign_up_by_api,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -368,7 +368,7 @@ def test_play_against_the_computer(browser: Browser, shared_server: LiveServer) 
             lambda frame: refused.append(str(frame)) if '"type": "error"' in str(frame) else None,
         ),
     )
-    sign_up(page, "carla")
+    sign_up_by_api(page, "carla", lobby=True)
     page.select_option("#game", "connnect")
     page.select_option("#seat-1", "computer:random")
     page.click("#create-table")

@@ -42,13 +42,10 @@ def enter(page: Page, name: str, server: LiveServer, lobby: bool = False) -> Non
     API, loading no page (the dialogs are ``test_account_ui``'s and ``test_landing_ui``'s);
     with ``lobby``, then open the lobby signed in."""
     if any(known is server and known_name == name for known, known_name in _known):
-        sign_in_by_api(page, name)
+        sign_in_by_api(page, name, lobby=lobby)
     else:
-        sign_up_by_api(page, name)
+        sign_up_by_api(page, name, lobby=lobby)
         _known.append((server, name))
-    if lobby:
-        page.goto("/")
-        expect(page.locator("#user-name")).to_have_text(name)
 
 
 CASUAL_5_3 = {
