@@ -122,6 +122,9 @@ def _account_dialog(page: Page, opener: str, name: str, password: str) -> None:
     """Open the account dialog by ``opener`` (on a phone the header's ways in sit in its
     menu), fill it and submit; wait until the header shows ``name``."""
     page.goto("/")
+    # The page's script draws the header: wait for the way in (a phone's: the menu's button)
+    # before asking whether the menu is there.
+    page.locator(f"{opener}:visible, #menu-toggle:visible").first.wait_for()
     toggle = page.locator("#menu-toggle")
     if toggle.is_visible() and toggle.get_attribute("aria-expanded") != "true":
         toggle.click()
