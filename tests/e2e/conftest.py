@@ -122,6 +122,9 @@ def _account_dialog(page: Page, opener: str, name: str, password: str) -> None:
     """Open the account dialog by ``opener`` (on a phone the header's ways in sit in its
     menu), fill it and submit; wait until the header shows ``name``."""
     page.goto("/")
+    # The page's script draws the header: wait for the way in (a phone's: the menu's button)
+    # before asking whether the menu is there.
+    page.locator(f"{opener}:visible, #menu-toggle:visible").first.wait_for()
     toggle = page.locator("#menu-toggle")
     if toggle.is_visible() and toggle.get_attribute("aria-expanded") != "true":
         toggle.click()
@@ -140,6 +143,35 @@ def sign_up(page: Page, name: str, password: str = PASSWORD) -> None:
 def sign_in(page: Page, name: str, password: str = PASSWORD) -> None:
     """Sign in ``name`` from the landing page's header (at any width)."""
     _account_dialog(page, "#sign-in", name, password)
+
+
+def _account_request(page: Page, path: str, name: str, password: str, lobby: bool) -> None:
+    """POST the credentials to ``path`` from the page's context (its cookie jar, so the
+    session cookie lands in the context); the answer must be 200. With ``lobby``, then open
+    the landing page (the lobby) and wait for the header to show ``name``."""
+    request = page.context.request
+    csrf = request.get("/api/session").json()["csrf"]
+    answer = request.post(
+        path, data={"name": name, "password": password}, headers={"x-csrf-token": csrf}
+    )
+    assert answer.status == 200, f"{path} {name}: {answer.status} {answer.text()}"
+    if lobby:
+        page.goto("/")
+        expect(page.locator("#user-name")).to_have_text(name)
+
+
+def sign_up_by_api(page: Page, name: str, password: str = PASSWORD, lobby: bool = False) -> None:
+    """Sign ``name`` up through ``POST /api/signup`` in the page's context, without the dialog:
+    for a test that needs an account, not the dialog (``test_account_ui``, ``test_landing_ui``
+    and ``sign_up``'s callers cover it; a dialog sign-up cost ~1.3 s of CPU, most of it the
+    landing page it needs). Without ``lobby`` no page is loaded: the page stays where it is."""
+    _account_request(page, "/api/signup", name, password, lobby)
+
+
+def sign_in_by_api(page: Page, name: str, password: str = PASSWORD, lobby: bool = False) -> None:
+    """Sign ``name`` in through ``POST /api/login`` in the page's context (as
+    ``sign_up_by_api``)."""
+    _account_request(page, "/api/login", name, password, lobby)
 
 
 def shoot_both(page: Page, name: str, check_width: bool = True) -> None:

@@ -14,7 +14,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page, sign_up
+from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page, sign_up_by_api
 
 # Red (alice) lines up 0,0 … 4,0; Blue (bob) adds a tile, marks, and Red moves Blue's tile.
 # (seat, action): "pass" is the "End turn" button. Checked against the engine in the test.
@@ -89,8 +89,8 @@ def test_two_people_play_a_whole_quinque_game(browser: Browser, shared_server: L
     out = artifacts()
     base = shared_server.base
     alice, bob, carol = (new_page(browser, base) for _ in range(3))
-    sign_up(alice, "alice")
-    sign_up(bob, "bob")
+    sign_up_by_api(alice, "alice", lobby=True)
+    sign_up_by_api(bob, "bob")
     table_id = create_table(alice)
     expect(alice.locator("#status")).to_contain_text("Waiting for 1 more player")
     bob.goto("/")
@@ -128,7 +128,7 @@ def test_hot_seat_quinque_one_page_plays_both_seats(
     browser: Browser, shared_server: LiveServer
 ) -> None:
     page = new_page(browser, shared_server.base)
-    sign_up(page, "dana")
+    sign_up_by_api(page, "dana", lobby=True)
     page.click("#hot-seat")  # every seat that is not a computer's: "Me"
     assert page.input_value("#seat-1") == "me"
     table_id = create_table(page)
@@ -180,7 +180,7 @@ def test_hot_seat_hides_one_seat_from_the_other_in_a_simultaneous_phase(
     browser: Browser, shared_server: LiveServer
 ) -> None:
     page = new_page(browser, shared_server.base)
-    sign_up(page, "erin")
+    sign_up_by_api(page, "erin", lobby=True)
     page.select_option("#game", "connnect")
     page.click("#hot-seat")
     table_id = create_table_plain(page)

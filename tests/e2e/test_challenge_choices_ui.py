@@ -9,8 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page
-from tests.e2e.test_lifecycle_ui import sign_up
+from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page, sign_up_by_api
 
 pytestmark = [pytest.mark.slow, needs_chromium]
 
@@ -20,8 +19,8 @@ def test_the_challenge_dialog_offers_rules_and_colour(
 ) -> None:
     alice = new_page(browser, live_server.base)
     bob = new_page(browser, live_server.base)
-    sign_up(alice, "alice")
-    sign_up(bob, "bob")
+    sign_up_by_api(alice, "alice", lobby=True)
+    sign_up_by_api(bob, "bob", lobby=True)
     alice.fill("#challenge-name", "bob")
     alice.click("#challenge-open")
     alice.select_option("#challenge-game", "quinque")

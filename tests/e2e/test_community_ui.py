@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import LiveServer, needs_chromium, new_page, shoot_both, sign_up
+from tests.e2e.conftest import LiveServer, needs_chromium, new_page, shoot_both, sign_up_by_api
 from tests.e2e.test_lifecycle_ui import everyone_moves
 
 pytestmark = [pytest.mark.slow, needs_chromium]
@@ -55,9 +55,9 @@ def test_quick_pairing_then_chat_in_two_rooms(browser: Browser, live_server: Liv
     alice = new_page(browser, live_server.base)
     bob = new_page(browser, live_server.base, locale="it-IT")
     carol = new_page(browser, live_server.base)
-    sign_up(alice, "alice")
-    sign_up(bob, "bob")
-    sign_up(carol, "carol")
+    sign_up_by_api(alice, "alice", lobby=True)
+    sign_up_by_api(bob, "bob", lobby=True)
+    sign_up_by_api(carol, "carol", lobby=True)
     # A seek that waits can be cancelled: it leaves everybody's list.
     seek(alice)
     expect(carol.locator("#seek-list .seek")).to_have_count(1)
@@ -125,8 +125,8 @@ def test_a_challenge_by_name_accepted_brings_both_to_the_table(
 ) -> None:
     alice = new_page(browser, live_server.base)
     bob = new_page(browser, live_server.base, locale="de-DE")
-    sign_up(alice, "alice")
-    sign_up(bob, "bob")
+    sign_up_by_api(alice, "alice", lobby=True)
+    sign_up_by_api(bob, "bob", lobby=True)
     # A declined challenge: alice is told, her list empties.
     alice.fill("#challenge-name", "bob")
     alice.click("#challenge-open")
@@ -224,9 +224,9 @@ def test_profile_and_leaderboard_in_two_languages(
 ) -> None:
     alice = new_page(browser, live_server.base)
     bob = new_page(browser, live_server.base, locale="it-IT")
-    sign_up(alice, "alice")
+    sign_up_by_api(alice, "alice", lobby=True)
     ratings_api(alice, "alice")
-    sign_up(bob, "bob")
+    sign_up_by_api(bob, "bob", lobby=True)
     table = pair(alice, bob, rated=True)
     everyone_moves([alice, bob], table)  # else the resignation aborts
     resign(bob, table)
@@ -306,7 +306,7 @@ PLAY = """async ([tableId, count]) => {
 # Dora's own game: the module's shared server does (no fresh database needed).
 def test_analyse_a_finished_game_on_its_replay(browser: Browser, shared_server: LiveServer) -> None:
     page = new_page(browser, shared_server.base, locale="de-DE")
-    sign_up(page, "dora")
+    sign_up_by_api(page, "dora")
     csrf = page.request.get("/api/session").json()["csrf"]
     made = page.request.post(
         "/api/tables",
@@ -315,6 +315,7 @@ def test_analyse_a_finished_game_on_its_replay(browser: Browser, shared_server: 
     )
     assert made.ok, made.text()
     table = made.json()["table"]["id"]
+    page.goto("/api/session")  # the server's origin for PLAY's socket (no page script)
     page.evaluate(PLAY, [table, 6])
     resign(page, table)
     page.goto(f"/tables/{table}/replay")
@@ -341,7 +342,7 @@ def test_analyse_a_finished_game_on_its_replay(browser: Browser, shared_server: 
 
 def test_analyse_from_here_plays_a_branch(browser: Browser, shared_server: LiveServer) -> None:
     page = new_page(browser, shared_server.base)
-    sign_up(page, "erin")
+    sign_up_by_api(page, "erin")
     csrf = page.request.get("/api/session").json()["csrf"]
     made = page.request.post(
         "/api/tables",
@@ -350,6 +351,7 @@ def test_analyse_from_here_plays_a_branch(browser: Browser, shared_server: LiveS
     )
     assert made.ok, made.text()
     table = made.json()["table"]["id"]
+    page.goto("/api/session")  # the server's origin for PLAY's socket (no page script)
     page.evaluate(PLAY, [table, 4])
     resign(page, table)
     page.goto(f"/tables/{table}/replay")
@@ -381,7 +383,7 @@ def test_quinque_board_names_its_cells_on_demand(
 ) -> None:
     # Issue 27 item 10: hints name cells ("T1,-1"); the board labels them with a toggle.
     page = new_page(browser, shared_server.base)
-    sign_up(page, "fern")
+    sign_up_by_api(page, "fern")
     csrf = page.request.get("/api/session").json()["csrf"]
     made = page.request.post(
         "/api/tables",

@@ -35,7 +35,7 @@ import connect_arena.games
 from connect_arena.agents import GreedyAgent
 from connect_arena.core import replay
 from connect_arena.games.connect5.boards import BOARDS_ENV
-from tests.e2e.conftest import evaluate_json, needs_chromium, sign_up
+from tests.e2e.conftest import evaluate_json, needs_chromium, sign_up_by_api
 from tests.games.connect5.helpers import TINY
 from tests.server.live import free_port, server
 
@@ -201,9 +201,13 @@ def scores_shown(page: Page, players: int) -> list[int]:
 
 # ------------------------------------------------------------------ the module alone
 
+# The board card is not displayed while the positions are checked: offered() reads the module's
+# model and the clicks are dispatched events, so nothing needs a layout, and laying out and
+# painting the ~150 boards made was half of the test's CPU. It is shown for the screenshot.
 HARNESS = """<!doctype html><html><head><meta charset="utf-8">
 <link rel="stylesheet" href="/static/app.css"></head>
-<body><main class="table-page"><section class="card"><div class="board" id="board"></div></section>
+<body><main class="table-page"><section class="card" id="board-card" style="display: none">
+<div class="board" id="board"></div></section>
 <aside class="side"><section class="card" id="game-panel"></section></aside></main></body></html>"""
 
 SETUP = """async () => {
@@ -375,6 +379,7 @@ def test_every_legal_action_is_offered_and_clickable(chromium: Browser) -> None:
     assert driven > 100 and any(" over " in a for d in positions for a in d["legal"])
     notice = evaluate_json(page, "d => c5notice(d)", positions[0])
     assert notice.startswith("Round 1 is over: Connect 5 by Red (a → b → c → d → e)."), notice
+    page.evaluate("document.getElementById('board-card').style.display = ''")
     page.screenshot(path=ARTIFACTS / "connect5-harness.png", full_page=True)
     assert page.errors == []  # type: ignore[attr-defined]
 
@@ -389,7 +394,7 @@ def test_play_against_the_computer(chromium: Browser, tmp_path: Path) -> None:
     port = free_port()
     with server(tmp_path, port):
         page = new_page(chromium, f"http://127.0.0.1:{port}")
-        sign_up(page, "carla")
+        sign_up_by_api(page, "carla", lobby=True)
         table_id = create_table(
             page,
             {"seat-1": "computer:random"},
@@ -477,7 +482,7 @@ def test_hot_seat_interactions(chromium: Browser, tmp_path: Path) -> None:
     port = free_port()
     with server(tmp_path, port):
         page = new_page(chromium, f"http://127.0.0.1:{port}", lang="it")
-        sign_up(page, "dario")
+        sign_up_by_api(page, "dario", lobby=True)
         table_id = create_table(page, {"seat-1": "me"}, {"first_player": "0"})
         for step, action in enumerate(HOT_SEAT, start=1):
             page.wait_for_selector("#status.yours")
@@ -539,7 +544,7 @@ def test_a_board_file_of_ones_own_is_drawn_and_played(
     port = free_port()
     with server(tmp_path / "data", port):
         page = new_page(chromium, f"http://127.0.0.1:{port}")
-        sign_up(page, "emma")
+        sign_up_by_api(page, "emma", lobby=True)
         table_id = create_table(page, {"seat-1": "me"}, {"board": "tiny", "first_player": "0"})
         page.wait_for_selector("#status.yours")
         board = page.locator(".c5-board")

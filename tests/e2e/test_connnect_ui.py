@@ -40,7 +40,7 @@ from tests.e2e.conftest import (
     evaluate_json,
     needs_chromium,
     new_page,
-    sign_up,
+    sign_up_by_api,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -90,6 +90,9 @@ PERFORM = """async ([position, action]) => {
   const i18n = await import("/static/js/i18n.js");
   await i18n.loadNamespaces("connnect");
   const root = document.createElement("div");
+  // Not displayed: offered() reads the module's model and the clicks are dispatched events, so
+  // nothing needs a layout (laying out and painting each sheet was most of the test's CPU).
+  root.style.display = "none";
   document.body.replaceChildren(root);
   const sent = [];
   const board = create(root, {
@@ -368,7 +371,7 @@ def test_play_against_the_computer(browser: Browser, shared_server: LiveServer) 
             lambda frame: refused.append(str(frame)) if '"type": "error"' in str(frame) else None,
         ),
     )
-    sign_up(page, "carla")
+    sign_up_by_api(page, "carla", lobby=True)
     page.select_option("#game", "connnect")
     page.select_option("#seat-1", "computer:random")
     page.click("#create-table")

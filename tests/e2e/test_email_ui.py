@@ -13,7 +13,7 @@ import pytest
 from aiosmtpd.controller import Controller
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import LiveServer, needs_chromium, new_page, shoot_both, sign_up
+from tests.e2e.conftest import LiveServer, needs_chromium, new_page, shoot_both, sign_up_by_api
 from tests.server import mailhelpers
 from tests.server.live import free_port, server
 
@@ -58,7 +58,7 @@ def test_verify_an_address_then_reset_a_forgotten_password(
 ) -> None:
     live, inbox = mail_server
     page = new_page(browser, live.base, locale="de-DE")
-    sign_up(page, "dora", "correct horse battery")
+    sign_up_by_api(page, "dora", "correct horse battery", lobby=True)
     page.click("#account")
     page.fill("#email-address", "dora@example.org")
     page.click("#email-save")
@@ -99,6 +99,6 @@ def test_verify_an_address_then_reset_a_forgotten_password(
 
 def test_without_smtp_the_dialog_says_so(browser: Browser, live_server: LiveServer) -> None:
     page = new_page(browser, live_server.base)
-    sign_up(page, "erin", "correct horse battery")
+    sign_up_by_api(page, "erin", "correct horse battery", lobby=True)
     page.click("#account")
     expect(page.locator("#email-unavailable")).to_contain_text("sends no e-mail")

@@ -9,8 +9,8 @@ import time
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page
-from tests.e2e.test_lifecycle_ui import api_post, sign_up
+from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page, sign_up_by_api
+from tests.e2e.test_lifecycle_ui import api_post
 
 pytestmark = [pytest.mark.slow, needs_chromium]
 
@@ -21,7 +21,7 @@ def test_finished_connect5_games_show_their_points(
     browser: Browser, live_server: LiveServer
 ) -> None:
     page = new_page(browser, live_server.base)
-    sign_up(page, "alice")
+    sign_up_by_api(page, "alice")
     body = {
         "game": "connect5",
         "options": SMALL5,
@@ -31,7 +31,7 @@ def test_finished_connect5_games_show_their_points(
     deadline = time.monotonic() + 60
     scores = None
     while scores is None and time.monotonic() < deadline:
-        found = page.evaluate(f"fetch('/api/tables/{table_id}').then((r) => r.json())")
+        found = page.request.get(f"/api/tables/{table_id}").json()
         scores = found["table"]["scores"]
         page.wait_for_timeout(100)
     assert scores is not None, "the game did not end with points"

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page
-from tests.e2e.test_lifecycle_ui import PLAY_FIRST_LEGAL, api_post, sign_up
+from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page, sign_up_by_api
+from tests.e2e.test_lifecycle_ui import PLAY_FIRST_LEGAL, api_post
 
 pytestmark = [pytest.mark.slow, needs_chromium]
 
@@ -56,8 +56,8 @@ def test_the_hidden_moves_are_shown_once_the_game_is_over(
 ) -> None:
     alice = new_page(browser, live_server.base)
     bob = new_page(browser, live_server.base)
-    sign_up(alice, "alice")
-    sign_up(bob, "bob")
+    sign_up_by_api(alice, "alice")
+    sign_up_by_api(bob, "bob")
     body = {"game": "connnect", "seats": [{"kind": "me"}, {"kind": "open"}]}
     table_id = api_post(alice, "/api/tables", body)["json"]["table"]["id"]
     assert api_post(bob, f"/api/tables/{table_id}/join", {"seat": 1})["status"] == 200

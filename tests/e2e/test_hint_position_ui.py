@@ -11,8 +11,7 @@ from itertools import count
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page
-from tests.e2e.test_browser import sign_up
+from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page, sign_up_by_api
 
 pytestmark = [pytest.mark.slow, needs_chromium]
 
@@ -47,7 +46,7 @@ def connnect_table(browser: Browser, base: str) -> tuple[Page, Page, int]:
     tests share a server: each table has new accounts (one hint at a time per user)."""
     n = next(_tables)
     ann = new_page(browser, base)
-    sign_up(ann, f"ann{n}")
+    sign_up_by_api(ann, f"ann{n}", lobby=True)
     ann.select_option("#game", "connnect")
     # Against a person, hints need the table's consent (docs/lifecycle.md: "allowed").
     ann.select_option("#hints", "allowed")
@@ -55,7 +54,7 @@ def connnect_table(browser: Browser, base: str) -> tuple[Page, Page, int]:
     ann.wait_for_url(re.compile(r"/tables/\d+$"))
     table_id = int(ann.url.rsplit("/", 1)[1])
     bob = new_page(browser, base)
-    sign_up(bob, f"bob{n}")
+    sign_up_by_api(bob, f"bob{n}")
     bob.goto(f"/tables/{table_id}")
     bob.click("#join-1")
     expect(ann.locator(".cn[data-phase=setup_write]")).to_be_visible()

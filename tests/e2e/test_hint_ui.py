@@ -10,8 +10,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page
-from tests.e2e.test_browser import PLAN, click_action, create_table, sign_up
+from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page, sign_up_by_api
+from tests.e2e.test_browser import PLAN, click_action, create_table
 
 pytestmark = [pytest.mark.slow, needs_chromium]
 
@@ -20,7 +20,7 @@ def test_hint_shows_a_legal_suggestion_on_the_board(
     browser: Browser, live_server: LiveServer
 ) -> None:
     page = new_page(browser, live_server.base)
-    sign_up(page, "erin")
+    sign_up_by_api(page, "erin", lobby=True)
     page.click("#hot-seat")
     table_id = create_table(page)
     for step, (_seat, action) in enumerate(PLAN[:4], start=1):

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page
-from tests.e2e.test_lifecycle_ui import api_post, sign_up
+from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page, sign_up_by_api
+from tests.e2e.test_lifecycle_ui import api_post
 
 pytestmark = [pytest.mark.slow, needs_chromium]
 
@@ -17,7 +17,7 @@ def test_the_idle_limit_is_shown_in_the_form_and_at_the_table(
     browser: Browser, live_server: LiveServer
 ) -> None:
     page = new_page(browser, live_server.base)
-    sign_up(page, "alice")
+    sign_up_by_api(page, "alice", lobby=True)
     page.select_option("#game", "connect5")
     note = page.locator("#anti-endless-note")
     expect(note).to_have_text(

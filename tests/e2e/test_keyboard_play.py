@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page
-from tests.e2e.test_browser import OPTIONS, PLAN, sign_up
+from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page, sign_up_by_api
+from tests.e2e.test_browser import OPTIONS, PLAN
 
 pytestmark = [pytest.mark.slow, needs_chromium]
 
@@ -103,7 +103,8 @@ def focus_on_board(page: Page) -> bool:
 
 def test_a_whole_quinque_game_by_keyboard(browser: Browser, shared_server: LiveServer) -> None:
     page = new_page(browser, shared_server.base)
-    sign_up(page, "kiki")
+    sign_up_by_api(page, "kiki")
+    page.goto("/api/session")  # the server's origin for CREATE's fetch (no page script)
     options = {name: int(value) for name, value in OPTIONS.items()}
     table_id = page.evaluate(CREATE, {**options, "first_player": "0"})
     page.goto(f"/tables/{table_id}")

@@ -20,7 +20,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page, sign_in, sign_up
+from tests.e2e.conftest import (
+    LiveServer,
+    artifacts,
+    needs_chromium,
+    new_page,
+    sign_in_by_api,
+    sign_up_by_api,
+)
 
 pytestmark = [pytest.mark.slow, needs_chromium]
 
@@ -29,13 +36,15 @@ _known: list[tuple[LiveServer, str]] = []
 """The accounts made, by server (the object itself: a later server may reuse a port)."""
 
 
-def enter(page: Page, name: str, server: LiveServer) -> None:
+def enter(page: Page, name: str, server: LiveServer, lobby: bool = False) -> None:
     """Sign ``name`` up on ``server``, or in once it has an account there: the module's tests
-    share one server (a fresh one per test took as long to start as the test ran)."""
+    share one server (a fresh one per test took as long to start as the test ran). Through the
+    API, loading no page (the dialogs are ``test_account_ui``'s and ``test_landing_ui``'s);
+    with ``lobby``, then open the lobby signed in."""
     if any(known is server and known_name == name for known, known_name in _known):
-        sign_in(page, name)
+        sign_in_by_api(page, name, lobby=lobby)
     else:
-        sign_up(page, name)
+        sign_up_by_api(page, name, lobby=lobby)
         _known.append((server, name))
 
 
@@ -96,16 +105,12 @@ def everyone_moves(pages: list[Page], table_id: int) -> None:
 
 
 def api_post(page: Page, path: str, body: dict[str, Any]) -> Any:
-    """POST ``body`` as the page's user (with the session's CSRF token); the answer's JSON."""
-    return page.evaluate(
-        """async ([path, body]) => {
-          const { csrf } = await (await fetch("/api/session")).json();
-          const reply = await fetch(path, { method: "POST", body: JSON.stringify(body),
-            headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf } });
-          return { status: reply.status, json: await reply.json() };
-        }""",
-        [path, body],
-    )
+    """POST ``body`` as the page's user (its context's cookies, with the session's CSRF
+    token), from any page (``about:blank`` too): the answer's status and JSON."""
+    request = page.context.request
+    csrf = request.get("/api/session").json()["csrf"]
+    reply = request.post(path, data=body, headers={"X-CSRF-Token": csrf})
+    return {"status": reply.status, "json": reply.json()}
 
 
 def open_table(creator: Page, other: Page, settings: dict[str, Any]) -> int:
@@ -158,7 +163,7 @@ def test_settings_shown_resign_rematch_and_new_game(
     browser: Browser, shared_server: LiveServer
 ) -> None:
     alice, bob = new_page(browser, shared_server.base), new_page(browser, shared_server.base)
-    enter(alice, "alice", shared_server)
+    enter(alice, "alice", shared_server, lobby=True)
     enter(bob, "bob", shared_server)
     # The form: a 5+3 real-time clock, casual; Red begins.
     alice.select_option("#time-kind", "realtime")
@@ -248,7 +253,7 @@ def test_a_flag_falls_on_a_0_plus_2_clock(browser: Browser, shared_server: LiveS
     """A 0+2 clock gives 2 s for every move (the first included): both players make their
     first moves, then Red waits; the clock shows tenths, is low, and the flag falls."""
     alice, bob = new_page(browser, shared_server.base), new_page(browser, shared_server.base)
-    enter(alice, "alice", shared_server)
+    enter(alice, "alice", shared_server, lobby=True)
     enter(bob, "bob", shared_server)
     form_table_0_plus_2(alice, bob)
     played([alice, bob], OPENING)
@@ -268,7 +273,7 @@ def test_a_flag_before_every_first_move_aborts(browser: Browser, shared_server: 
     """Red never moves: its 2 s run out before every person's first action, so the game is
     aborted (docs/lifecycle.md's decision, as Lichess), with no rematch."""
     alice, bob = new_page(browser, shared_server.base), new_page(browser, shared_server.base)
-    enter(alice, "alice", shared_server)
+    enter(alice, "alice", shared_server, lobby=True)
     enter(bob, "bob", shared_server)
     form_table_0_plus_2(alice, bob)
     for page in (alice, bob):
@@ -429,9 +434,9 @@ def test_the_phone_layout_of_a_timed_table_does_not_overflow(
     browser: Browser, shared_server: LiveServer
 ) -> None:
     alice, bob = new_page(browser, shared_server.base), new_page(browser, shared_server.base)
-    enter(alice, "alice", shared_server)
+    enter(alice, "alice", shared_server, lobby=True)
     enter(bob, "bob", shared_server)
-    alice.set_viewport_size(PHONE)  # signed up first: a phone's header folds into a menu
+    alice.set_viewport_size(PHONE)  # the lobby, now on a phone
     no_overflow(alice)
     alice.select_option("#time-kind", "turn")
     alice.select_option("#time-days", "2")

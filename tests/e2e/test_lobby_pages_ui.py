@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page
-from tests.e2e.test_lifecycle_ui import api_post, sign_up
+from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page, sign_up_by_api
+from tests.e2e.test_lifecycle_ui import api_post
 
 pytestmark = [pytest.mark.slow, needs_chromium]
 
@@ -16,7 +16,7 @@ def test_the_more_button_shows_the_next_page_of_tables(
     browser: Browser, live_server: LiveServer
 ) -> None:
     page = new_page(browser, live_server.base)
-    sign_up(page, "alice")
+    sign_up_by_api(page, "alice")
     body = {"game": "quinque", "seats": [{"kind": "me"}, {"kind": "open"}]}
     ids = [api_post(page, "/api/tables", body)["json"]["table"]["id"] for _ in range(25)]
     page.goto("/")

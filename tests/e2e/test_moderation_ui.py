@@ -17,7 +17,7 @@ from tests.e2e.conftest import (
     needs_chromium,
     new_page,
     shoot_both,
-    sign_in,
+    sign_in_by_api,
 )
 from tests.e2e.test_axe import SESSION_CSRF, WIDTHS, axe, open_page, settled
 from tests.server.live import free_port, run_cli, server
@@ -41,7 +41,7 @@ def test_report_decide_and_close(browser: Browser, arena: tuple[LiveServer, Path
     assert granted.returncode == 0, granted.stderr
 
     alice = new_page(browser, live.base)
-    sign_in(alice, "alice")
+    sign_in_by_api(alice, "alice")
     alice.goto("/users/bob")
     alice.click("#follow-user")
     expect(alice.locator("#follow-user")).to_have_attribute("aria-pressed", "true")
@@ -57,7 +57,7 @@ def test_report_decide_and_close(browser: Browser, arena: tuple[LiveServer, Path
     expect(alice.locator(".toast")).to_contain_text("received your report")
 
     mod = new_page(browser, live.base, locale="it-IT")
-    sign_in(mod, "mod")
+    sign_in_by_api(mod, "mod", lobby=True)
     expect(mod.locator("#moderation-link")).to_have_text("Moderazione")
     mod.click("#moderation-link")
     report = mod.locator("article.report")
@@ -93,7 +93,7 @@ def test_report_a_chat_line(browser: Browser, arena: tuple[LiveServer, Path]) ->
     said = carol.post(f"/api/tables/{table}/chat", {"text": "you all play badly"})
     assert said.status_code == 201  # a spectator's line: alice, a spectator too, reads it
     alice = new_page(browser, live.base)
-    sign_in(alice, "alice")
+    sign_in_by_api(alice, "alice")
     alice.goto(f"/tables/{table}")
     line = alice.locator("#chat-messages .chat-line", has_text="you all play badly")
     expect(line).to_have_count(1)
@@ -115,7 +115,7 @@ def test_report_a_player_from_their_seat(browser: Browser, arena: tuple[LiveServ
     assert mallory.post(f"/api/tables/{table}/join", {"seat": 1}).status_code == 200
 
     seated = new_page(browser, live.base)
-    sign_in(seated, "bob")
+    sign_in_by_api(seated, "bob")
     seated.goto(f"/tables/{table}")
     expect(seated.locator("#report-seat-1")).to_have_text("Report")
     expect(seated.locator("#report-seat-1")).to_have_attribute("aria-label", "Report mallory")
@@ -136,7 +136,7 @@ def test_report_a_player_from_their_seat(browser: Browser, arena: tuple[LiveServ
     expect(seated.locator(".toast")).to_contain_text("received your report")
 
     spectator = new_page(browser, live.base, locale="fr-FR")
-    sign_in(spectator, "alice")
+    sign_in_by_api(spectator, "alice")
     spectator.goto(f"/tables/{table}")
     for seat, name in ((0, "bob"), (1, "mallory")):
         button = spectator.locator(f"#report-seat-{seat}")

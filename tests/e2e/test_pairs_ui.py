@@ -19,6 +19,7 @@ import json
 import random
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -268,6 +269,22 @@ def positions(count_per_game: int) -> list[dict[str, Any]]:
     return found
 
 
+def hide(page: Page, hidden: bool) -> None:
+    """Whether the page's board and its panel are left out of the layout."""
+    page.evaluate(
+        "(hidden) => { for (const id of ['board', 'game-panel'])"
+        " document.getElementById(id).style.display = hidden ? 'none' : ''; }",
+        hidden,
+    )
+
+
+def shoot(page: Page, path: Path) -> None:
+    """A full-page screenshot (animations stopped) with the board shown, then hidden again."""
+    hide(page, False)
+    page.screenshot(path=path, full_page=True, animations="disabled")
+    hide(page, True)
+
+
 def test_the_module_offers_exactly_the_legal_actions(
     browser: Browser, shared_server: LiveServer
 ) -> None:
@@ -283,6 +300,10 @@ def test_the_module_offers_exactly_the_legal_actions(
           window.pairsCreate = (await import('/static/games/pairs.js')).default;
         }"""
     )
+    # The board is not displayed while the cases are checked: what is asserted is read from the
+    # module (offered()) and the DOM, not from a layout, and laying out and painting every
+    # board was most of the test's CPU. It is shown for each screenshot.
+    hide(page, True)
     shots = {"event": False, "eight": False, "reply": False}
     for case in cases:
         result = evaluate_json(page, RENDER, [case, "player"])
@@ -294,24 +315,16 @@ def test_the_module_offers_exactly_the_legal_actions(
         assert result["track"][-1] == geometry["track"][-1]
         if case["kind"] == "event" and not shots["event"]:
             shots["event"] = True
-            page.screenshot(
-                path=out / "pairs-module-event.png", full_page=True, animations="disabled"
-            )
+            shoot(page, out / "pairs-module-event.png")
         if case["kind"] == "reply" and not shots["reply"]:
             shots["reply"] = True
-            page.screenshot(
-                path=out / "pairs-module-reply.png", full_page=True, animations="disabled"
-            )
+            shoot(page, out / "pairs-module-reply.png")
         if len(case["names"]) == 8 and case["kind"] == "choose" and not shots["eight"]:
             shots["eight"] = True
-            page.screenshot(
-                path=out / "pairs-module-8-players.png", full_page=True, animations="disabled"
-            )
+            shoot(page, out / "pairs-module-8-players.png")
             spectator = evaluate_json(page, RENDER, [case, "spectator"])
             assert spectator["offered"] == [] and not spectator["fallback"]
-            page.screenshot(
-                path=out / "pairs-module-8-spectator.png", full_page=True, animations="disabled"
-            )
+            shoot(page, out / "pairs-module-8-spectator.png")
     assert all(shots.values())
     # Another language: the log and the reasons come from the server as events, translated.
     page.evaluate("() => localStorage.setItem('lang', 'de')")

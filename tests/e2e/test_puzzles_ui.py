@@ -10,9 +10,9 @@ from playwright.sync_api import Browser, Page, expect
 
 from connect_arena.service.puzzles import Puzzle, game_puzzles
 from tests.e2e import test_browser, test_connect5_ui, test_connnect_ui, test_keyboard_play
-from tests.e2e.conftest import LiveServer, needs_chromium, new_page, shoot_both, sign_up
+from tests.e2e.conftest import LiveServer, needs_chromium, new_page, shoot_both, sign_up_by_api
 from tests.e2e.test_axe import AXE as AXE_PATH
-from tests.e2e.test_axe import RUN_AXE, WIDTHS, open_page
+from tests.e2e.test_axe import RUN_AXE, WIDTHS, inject, open_page
 
 pytestmark = [pytest.mark.slow, needs_chromium]
 
@@ -80,7 +80,7 @@ def test_signed_in_in_italian_the_rating_and_streak_move(
     browser: Browser, shared_server: LiveServer
 ) -> None:
     page = new_page(browser, shared_server.base, locale="it-IT")
-    sign_up(page, "puzzlista")
+    sign_up_by_api(page, "puzzlista")
     puzzle = next(p for p in game_puzzles("quinque") if len(p.answer) == 2)
     _open(page, puzzle)
     for count, action in enumerate(puzzle.answer, start=2):
@@ -224,7 +224,7 @@ def test_the_puzzle_pages_pass_axe(browser: Browser, shared_server: LiveServer) 
             page.set_viewport_size(viewport)
             expect(page.locator(ready)).to_be_visible()
             page.wait_for_timeout(250)
-            page.add_script_tag(path=str(AXE_PATH))
+            inject(page)
             found += [f"{path} {viewport['width']}px {line}" for line in page.evaluate(RUN_AXE)]
     assert found == []
 

@@ -14,8 +14,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from connect_arena.core import load
-from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page
-from tests.e2e.test_browser import PLAN, click_action, create_table, sign_up
+from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page, sign_up_by_api
+from tests.e2e.test_browser import PLAN, click_action, create_table
 from tests.e2e.test_offered import update_data
 
 pytestmark = [pytest.mark.slow, needs_chromium]
@@ -75,7 +75,7 @@ def test_a_german_game_reads_the_engines_events_in_german(
     browser: Browser, shared_server: LiveServer
 ) -> None:
     page = new_page(browser, shared_server.base, locale="de")
-    sign_up(page, "frieda")
+    sign_up_by_api(page, "frieda", lobby=True)
     page.click("#hot-seat")
     create_table(page)
     for step, (_seat, action) in enumerate(PLAN, start=1):

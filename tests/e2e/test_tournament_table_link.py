@@ -10,7 +10,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.conftest import Account, LiveServer, needs_chromium, new_page
+from tests.e2e.conftest import Account, LiveServer, needs_chromium, new_page, sign_up_by_api
 
 pytestmark = [pytest.mark.slow, needs_chromium]
 
@@ -62,7 +62,6 @@ def test_a_finished_tournament_table_links_back_once_and_offers_no_rematch(
     """Issue 27, item 5: the table of a tournament's game played by the page's person shows
     "Back to the tournament" once, through the game's end, and neither "Rematch" nor "New
     game" (the tournament pairs the next game)."""
-    from tests.e2e.test_browser import sign_up
     from tests.e2e.test_tournament_ui import play_out
 
     base = shared_server.base
@@ -81,7 +80,7 @@ def test_a_finished_tournament_table_links_back_once_and_offers_no_rematch(
     ).json()["tournament"]
     club.post(f"/api/tournaments/{made['id']}/computers", {"agent": "random", "count": 1})
     page = new_page(browser, base)
-    sign_up(page, "petra")
+    sign_up_by_api(page, "petra")
     page.goto(f"/tournaments/{made['id']}")
     page.click("#t-join")
     mine = page.locator("#t-tables .round-table.mine")

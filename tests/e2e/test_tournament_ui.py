@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page
-from tests.e2e.test_browser import click_action, sign_up
+from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page, sign_up_by_api
+from tests.e2e.test_browser import click_action
 
 pytestmark = [pytest.mark.slow, needs_chromium]
 
@@ -115,9 +115,9 @@ def test_register_play_a_round_and_see_the_standings(
 ) -> None:
     base = shared_server.base
     page = new_page(browser, base)
-    sign_up(page, "tina")
-    expect(page.locator("#top nav a[href='/tournaments']")).to_have_text("Tournaments")
+    sign_up_by_api(page, "tina")
     tournament_id = create_swiss(page)
+    expect(page.locator("#top nav a[href='/tournaments']")).to_have_text("Tournaments")
     expect(page.locator("#t-title")).to_have_text("Friday Swiss")
     expect(page.locator("#t-status")).to_have_text("Registration open")
     expect(page.locator("#t-countdown")).to_contain_text("Starts in 0:")
@@ -212,7 +212,7 @@ def test_register_play_a_round_and_see_the_standings(
 def test_the_pages_speak_german(browser: Browser, shared_server: LiveServer) -> None:
     base = shared_server.base
     organiser = new_page(browser, base)
-    sign_up(organiser, "otto")
+    sign_up_by_api(organiser, "otto")
     organiser.goto("/tournaments")
     organiser.fill("#t-name", "Herbstturnier")
     organiser.click("#create-tournament")

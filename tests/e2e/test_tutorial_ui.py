@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from connect_arena.service.tutorials import load_script, run
 from tests.e2e import test_browser, test_connect5_ui
-from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page
+from tests.e2e.conftest import LiveServer, artifacts, needs_chromium, new_page, sign_up_by_api
 from tests.server.test_tutorials import expected_path
 
 pytestmark = [pytest.mark.slow, needs_chromium]
@@ -154,8 +154,7 @@ def test_the_lobby_and_the_table_page_link_to_the_tutorials(
     browser: Browser, shared_server: LiveServer
 ) -> None:
     page = new_page(browser, shared_server.base)
-    page.goto("/")
-    test_browser.sign_up(page, "learner")
+    sign_up_by_api(page, "learner", lobby=True)
     link = page.locator("#lobby-tutorial-link")
     expect(link).to_have_attribute("href", "/tutorial/quinque")
     page.screenshot(path=artifacts() / "tutorial-lobby-link.png")
