@@ -42,17 +42,15 @@ CHANGES: Final = tuple(
 ZONES: Final = tuple(ChooseZone(v) for v in range(geo.FACES + 1))
 SKIPS: Final = tuple(Skip(v) for v in range(geo.FACES + 1))
 SWITCHES: Final = tuple(Switch(v) for v in range(geo.FACES + 1))
-ADJUST_DIES: Final = tuple({d: AdjustDie(v, d) for d in DELTAS} for v in range(geo.FACES + 1))
-ADJUST_CELLS: Final = tuple({d: AdjustCell(c, d) for d in DELTAS} for c in range(geo.CELLS))
+ADJUST_DIES: Final = tuple(tuple(AdjustDie(v, d) for d in DELTAS) for v in range(geo.FACES + 1))
+ADJUST_CELLS: Final = tuple(tuple(AdjustCell(c, d) for d in DELTAS) for c in range(geo.CELLS))
+"""``ADJUST_DIES[v]``, ``ADJUST_CELLS[c]``: the Adjust actions in the order of :data:`DELTAS`,
+read by ``[_slot(delta)]`` (tuples: compiled, an item of a ``dict[int, ...]`` was a
+dictionary look-up of a boxed int, most of the bonus actions' time)."""
 MOVES: Final = tuple(Move(c) for c in range(geo.CELLS))
-_ADJUST_DIE_ROWS: Final = tuple(tuple(row.values()) for row in ADJUST_DIES)
-_ADJUST_CELL_ROWS: Final = tuple(tuple(row.values()) for row in ADJUST_CELLS)
-"""``ADJUST_DIES`` and ``ADJUST_CELLS`` as tuples in the order of ``DELTAS``: ``[_slot(d)]``
-reads a tuple (compiled, an item of a ``dict[int, ...]`` was a dictionary look-up of a boxed
-int, most of the bonus actions' time)."""
 DONE: Done = Done()  # annotated: mypyc checks flow.py (DONE = legal.DONE) first
 """The other actions but ``Take`` and claims, built once like :data:`WRITES` (``ZONES[v]``,
-``SKIPS[v]``, ``SWITCHES[v]``, ``ADJUST_DIES[v][delta]``, ``ADJUST_CELLS[c][delta]``,
+``SKIPS[v]``, ``SWITCHES[v]``, ``ADJUST_DIES[v][_slot(delta)]``, ``ADJUST_CELLS[c][_slot(delta)]``,
 ``MOVES[c]``): no allocation per position, and the adapters encode them by identity."""
 
 
@@ -135,7 +133,7 @@ def _fill_actions(state: ConnnectState, p: int) -> list[ConnnectAction]:
             actions += [SKIPS[v] for v in numbers]
     actions += [SWITCHES[v] for v in switchable(state, p)]
     deltas = adjust_deltas(state, p)
-    actions += [_ADJUST_DIE_ROWS[v][_slot(d)] for v in numbers for d in deltas]
+    actions += [ADJUST_DIES[v][_slot(d)] for v in numbers for d in deltas]
     return actions + _bonus_actions(state, p)
 
 
@@ -145,7 +143,7 @@ def _bonus_actions(state: ConnnectState, p: int) -> list[ConnnectAction]:
     cells = geo.cells_of(sheet.available)
     actions: list[ConnnectAction] = []
     deltas = adjust_deltas(state, p) if state.cfg.adjust_cells else ()
-    actions += [_ADJUST_CELL_ROWS[c][_slot(d)] for c in cells for d in deltas]
+    actions += [ADJUST_CELLS[c][_slot(d)] for c in cells for d in deltas]
     if can_move(state, p):
         actions += [MOVES[c] for c in cells]
     return actions

@@ -140,8 +140,8 @@ class ConnnectEncoding(Encoding):
             *legal.ZONES[1:],
             *legal.SKIPS[1:],
             *legal.SWITCHES[1:],
-            *(adjust for row in legal.ADJUST_DIES[1:] for adjust in row.values()),
-            *(adjust for row in legal.ADJUST_CELLS for adjust in row.values()),
+            *(adjust for row in legal.ADJUST_DIES[1:] for adjust in row),
+            *(adjust for row in legal.ADJUST_CELLS for adjust in row),
             *legal.MOVES,
             legal.DONE,
         ]
