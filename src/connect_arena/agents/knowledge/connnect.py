@@ -440,6 +440,21 @@ def _risk(state: ConnnectState, player: int, empty_mask: int) -> float:
 
 def rollout(state: State[Any], player: int, rng: Any) -> Action:
     """A fast, sensible action for playouts (see the module doc)."""
+    return _playout_action(state, player, rng, False)
+
+
+def rollout_holding(state: State[Any], player: int, rng: Any) -> Action:
+    """:func:`rollout` that holds its numbers for the bigger Connects: before the last round
+    it claims no Connect-3 and no Connect-4 whose first-claim marker is gone (what is left is
+    a bonus and at most the 1-point later marker), so their numbers stay free for a
+    Connect-4 first claim or a Connect-5 (12-16 points); in the last round it claims them
+    all. Against :func:`rollout` in 2-player playouts on shared dice it wins 83% and scores
+    11.2 points more a game (1,000 games, ``benchmarks/results/ladder/s13/``)."""
+    return _playout_action(state, player, rng, True)
+
+
+def _playout_action(state: State[Any], player: int, rng: Any, hold: bool) -> Action:
+    """The rollout policies' action; ``hold``: :func:`rollout_holding`'s claims."""
 
     assert isinstance(state, ConnnectState)
     # The state's own list (not a copy; never modified here): the policy is asked for an
@@ -459,6 +474,8 @@ def rollout(state: State[Any], player: int, rng: Any) -> Action:
     if writes:
         return _choose_write(state, player, writes, rng)
     claims = [a for a in actions if type(a) is claim]
+    if claims and hold and state.round < state.comps.rounds:
+        claims = [a for a in claims if _worth_now(state, player, a)]
     if claims:
         return max(claims, key=lambda a: (_claim_value(state, player, a), rng.random()))
     skips = [a for a in actions if type(a) is skip]
@@ -567,6 +584,18 @@ def _circle_index(comps: Components) -> list[int]:
     return found
 
 
+def _worth_now(state: ConnnectState, player: int, claim: Any) -> bool:
+    """Whether :func:`rollout_holding` makes ``claim`` before the last round: a Connect-5,
+    or a Connect-4 whose first-claim marker ``player`` may still fill."""
+    size = len(claim.cells)
+    if size == 5:
+        return True
+    if size == 3:
+        return False
+    first = state.sheets[player].markers[claim.shape][0]
+    return first == EMPTY and (state.num_players == 1 or claim.shape not in state.c4_claimed)
+
+
 def _claim_value(state: ConnnectState, player: int, claim: Any) -> float:
     """Points a claim brings now (roughly): the Connect-5 score card, a Connect-4's markers
     and bonus, a Connect-3's bonus; a claim spending a Reuse bonus counts 1 less."""
@@ -590,6 +619,7 @@ def _claim_value(state: ConnnectState, player: int, claim: Any) -> float:
 KNOWLEDGE = Knowledge(
     evaluate=evaluate,
     rollout=rollout,
+    rollouts={"hold": rollout_holding},
     leaf_scale=25.0,
     leaf=leaf,
     prior=prior,
