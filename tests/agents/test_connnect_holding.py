@@ -1,7 +1,7 @@
-"""CO'NNN'ECT's holding rollout policy (``rollout_holding``) and the levels that name a rollout
-policy (:attr:`~connect_arena.agents.knowledge.Level.rollout`): before the last round it keeps
-the numbers of a Connect-3 (and of a Connect-4 whose first marker is gone) free for bigger
-Connects, in the last round it claims them. Fixed seeds: nothing is timed."""
+"""CO'NNN'ECT's holding rollout policies (``rollout_holding``, ``rollout_patient``) and the
+levels that name a rollout policy (:attr:`~connect_arena.agents.knowledge.Level.rollout`):
+before the last round they keep the numbers of the smaller Connects free for bigger ones, in
+the last round they claim them. Fixed seeds: nothing is timed."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from connect_arena.agents.knowledge import knowledge_for
-from connect_arena.agents.knowledge.connnect import rollout, rollout_holding
+from connect_arena.agents.knowledge.connnect import rollout, rollout_holding, rollout_patient
 from connect_arena.agents.mcts import MCTSAgent
 from connect_arena.core import CHANCE, load, sample_chance_outcome
 from connect_arena.core.game import Action, State
@@ -24,6 +24,8 @@ THREE_FIVES = {"a5": 5, "b5": 5, "b6": 5}
 """Three 5s in an L: a Connect-3 and no bigger Connect."""
 FOUR_FOURS = {"a1": 4, "b1": 4, "c1": 4, "d1": 4}
 """Four 4s in a row: the I Connect-4 (and Connect-3s inside it)."""
+ROW5_RUN = {"a5": 1, "b5": 2, "c5": 3, "d5": 4, "e5": 5}
+"""1 2 3 4 5 along row 5: the I pentomino (card A)."""
 
 
 def claims_of(action: Action) -> int:
@@ -57,8 +59,20 @@ def test_a_later_connect4_claim_is_held_until_the_last_round() -> None:
     assert claims_of(rollout_holding(solo, 0, random.Random(1))) == 4
 
 
+def test_the_patient_policy_holds_a_first_connect4_and_takes_a_connect5() -> None:
+    state = at_claim(2, sheets={0: FOUR_FOURS}, round_number=5)
+    assert str(rollout_patient(state, 0, random.Random(1))) == "done"
+    last = at_claim(2, sheets={0: FOUR_FOURS}, round_number=12)
+    assert claims_of(rollout_patient(last, 0, random.Random(1))) == 4
+    run = at_claim(2, sheets={0: ROW5_RUN}, round_number=5, connect5_cards=("A", "B", "C", "D"))
+    assert claims_of(rollout_patient(run, 0, random.Random(1))) == 5
+
+
+@pytest.mark.parametrize("policy", [rollout_holding, rollout_patient])
 @pytest.mark.parametrize(("players", "seed"), [(1, 0), (2, 2), (4, 4)])
-def test_the_holding_policy_plays_legal_actions_to_the_end(players: int, seed: int) -> None:
+def test_the_holding_policies_play_legal_actions_to_the_end(
+    policy: Any, players: int, seed: int
+) -> None:
     rng = random.Random(seed)
     state: State[Any] = load("connnect", players).new_initial_state()
     while not state.is_terminal():
@@ -66,7 +80,7 @@ def test_the_holding_policy_plays_legal_actions_to_the_end(players: int, seed: i
             state.apply_action(sample_chance_outcome(state, rng), CHANCE)
             continue
         seat = rng.choice(sorted(state.active_players()))
-        action = rollout_holding(state, seat, rng)
+        action = policy(state, seat, rng)
         assert action in state.legal_actions(seat)
         state.apply_action(action, seat)
 
