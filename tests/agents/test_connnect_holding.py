@@ -122,3 +122,22 @@ def test_the_ladder_tries_a_named_rollout_policy(monkeypatch: pytest.MonkeyPatch
     assert known.levels["normal"].rollout == "hold"
     module.set_levels("connnect", ["normal.rollout=none"])
     assert known.levels["normal"].rollout is None
+
+
+def test_connnect_levels_play_out_ever_more_patiently() -> None:
+    """The levels' rollout policies (session 46): easy the plain one, normal the holding one,
+    hard the patient one with common random numbers; the other games keep theirs."""
+    known = knowledge_for("connnect")
+    assert known is not None
+    assert known.rollouts == {"hold": rollout_holding, "patient": rollout_patient}
+    levels = known.levels
+    assert [levels[name].rollout for name in ("easy", "normal", "hard")] == [
+        None,
+        "hold",
+        "patient",
+    ]
+    assert [levels[name].paired for name in ("easy", "normal", "hard")] == [False, False, True]
+    for game in ("quinque", "connect5", "pairs"):
+        other = knowledge_for(game)
+        assert other is not None
+        assert all(level.rollout is None and not level.paired for level in other.levels.values())

@@ -458,8 +458,8 @@ def rollout_patient(state: State[Any], player: int, rng: Any) -> Action:
     (a Connect-4's first marker too: its numbers may still make a Connect-5) and writes a
     number next to an equal one before a consecutive one (``EQUAL_LINK``: equal numbers
     make a claim in any shape, a run only along a path). Against :func:`rollout_holding` in
-    2-player playouts on shared dice it wins about 63% and scores about 3.9 points more a
-    game (``benchmarks/results/ladder/s13/``)."""
+    2-player playouts on shared dice it wins 61% and scores 3.6 points more a game, against
+    :func:`rollout` 88% and 16.2 points (1,000 games each, ``benchmarks/results/ladder/s13/``)."""
     return _playout_action(state, player, rng, 2)
 
 
@@ -659,9 +659,22 @@ KNOWLEDGE = Knowledge(
     levels={
         "easy": Level(iterations=30, seconds=0.5, max_rollout=400, exploration=1.0, margin=MARGIN),
         "normal": Level(
-            iterations=100, seconds=1.0, max_rollout=400, exploration=0.5, margin=MARGIN
+            iterations=100,
+            seconds=1.0,
+            max_rollout=400,
+            exploration=0.5,
+            margin=MARGIN,
+            rollout="hold",
         ),
-        "hard": Level(iterations=300, seconds=2.0, max_rollout=400, exploration=0.5, margin=MARGIN),
+        "hard": Level(
+            iterations=300,
+            seconds=2.0,
+            max_rollout=400,
+            exploration=0.5,
+            margin=MARGIN,
+            rollout="patient",
+            paired=True,
+        ),
     },
 )
 """CO'NNN'ECT's knowledge: evaluation, leaf values, prior, rollout policy and levels.
@@ -684,4 +697,10 @@ game says nothing about how close it was, and the dice decide many games: over t
 best four actions of mid-game positions a margin rollout was worth about 1.5 ±1 rollouts in
 telling them apart, and in a decided game the ±1 told nothing
 (``benchmarks/results/ladder/s10/margin_signal.txt``); with ±1 three times the simulations
-gained only about +55 Elo a step (``docs/agents.md``)."""
+gained only about +55 Elo a step (``docs/agents.md``).
+
+The levels differ in their rollout policy too (session 46, ``benchmarks/results/ladder/s13/``):
+easy plays out with :func:`rollout`, normal with :func:`rollout_holding` and hard with
+:func:`rollout_patient` and common random numbers (``paired``: its root actions compared on the
+same dice): tripling the simulations alone bought +34 to +60 Elo a step, the policies play
+an 11.9 / 3.6 points better game a step on shared dice."""
