@@ -108,9 +108,12 @@ FIELDS: dict[str, type] = {
     "exploration": float,
     "widening": float,
     "margin": float,
+    "paired": bool,
+    "rollout": str,
 }
 """The settings ``--set`` may change, with their types (``seconds``/``widening``/``margin``
-also take ``none``)."""
+also take ``none``, as ``rollout``, the name of one of the game's rollout policies;
+``paired`` takes ``true``/``false``)."""
 
 
 def set_levels(game_name: str, changes: list[str]) -> None:
@@ -134,13 +137,20 @@ def set_levels(game_name: str, changes: list[str]) -> None:
                 f"and FIELD in {', '.join(FIELDS)}, not {change!r}"
             )
         parsed: Any
-        if value.lower() == "none" and name in ("seconds", "widening", "margin"):
+        if value.lower() == "none" and name in ("seconds", "widening", "margin", "rollout"):
             parsed = None
+        elif FIELDS[name] is bool:  # bool("false") is True: the words, not the cast
+            if value.lower() not in ("true", "false"):
+                raise ValueError(f"{name} takes true or false, not {value!r}")
+            parsed = value.lower() == "true"
         else:
             try:
                 parsed = FIELDS[name](value)
             except ValueError:
                 raise ValueError(f"{name} takes a {FIELDS[name].__name__}, not {value!r}") from None
+        if name == "rollout" and parsed is not None and parsed not in known.rollouts:
+            names = ", ".join(known.rollouts) or "none"
+            raise ValueError(f"no rollout policy {parsed!r} in {game_name!r} (known: {names})")
         base = table.get(level) or level_settings(game_name, level)
         table[level] = dataclasses.replace(base, **{name: parsed})
     known.levels.update(table)

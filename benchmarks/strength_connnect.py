@@ -16,7 +16,8 @@ Run: ``.venv/bin/python benchmarks/strength_connnect.py [--games N] [--seed S] [
 * ``--playouts S``: speed of the rollout policy (actions and whole solo playouts per second).
 
 Agent specs: those of :func:`connect_arena.agents.make_agent`, ``policy`` (the rollout policy
-of ``agents/knowledge/connnect.py`` as a player), and ``mcts(k=v;...)`` with the keys
+of ``agents/knowledge/connnect.py`` as a player; ``policy:NAME`` one of its other rollout
+policies, e.g. ``policy:hold``), and ``mcts(k=v;...)`` with the keys
 ``iterations``, ``seconds``, ``max_rollout``, ``exploration``, ``widening`` for tuning runs.
 """
 
@@ -31,7 +32,8 @@ from typing import Any
 
 from connect_arena.agents import make_agent
 from connect_arena.agents.base import Agent, Budget
-from connect_arena.agents.knowledge.connnect import rollout
+from connect_arena.agents.knowledge import RolloutPolicy
+from connect_arena.agents.knowledge.connnect import KNOWLEDGE, rollout
 from connect_arena.agents.mcts import MCTSAgent
 from connect_arena.agents.playout import play_game
 from connect_arena.agents.tournament import round_seed
@@ -40,16 +42,19 @@ from connect_arena.core.game import Action, State
 
 
 class PolicyAgent:
-    """The rollout policy as a player."""
+    """The rollout policy as a player (``policy``), or one of the knowledge's other rollout
+    policies by name (``policy:hold``: :attr:`~connect_arena.agents.knowledge.Knowledge.
+    rollouts`)."""
 
     name = "policy"
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, named: str | None = None) -> None:
         self.rng = random.Random(seed)
+        self.policy: RolloutPolicy = rollout if named is None else KNOWLEDGE.rollouts[named]
 
     def act(self, state: State[Action], player: int, budget: Budget | None = None) -> Action:
         """The rollout policy's action (on a clone: the policy may look at the state)."""
-        return rollout(state.clone(), player, self.rng)
+        return self.policy(state.clone(), player, self.rng)
 
 
 class Timed:
@@ -74,6 +79,8 @@ def build(spec: str, seed: int) -> Agent:
     """An agent from a spec (see the module doc)."""
     if spec == "policy":
         return PolicyAgent(seed)
+    if spec.startswith("policy:"):
+        return PolicyAgent(seed, spec.partition(":")[2])
     if spec.startswith("mcts(") and spec.endswith(")"):
         kwargs: dict[str, Any] = {}
         for item in filter(None, spec[5:-1].split(";")):

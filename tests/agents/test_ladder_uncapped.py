@@ -88,6 +88,13 @@ def test_set_tries_other_level_settings_and_refuses_bad_ones(
     assert level_settings("quinque", "hard").margin == 25.0
     module.set_levels("quinque", ["hard.margin=none"])
     assert level_settings("quinque", "hard").margin is None
+    module.set_levels("quinque", ["hard.paired=true"])
+    assert level_settings("quinque", "hard").paired is True
+    module.set_levels("quinque", ["hard.paired=False"])
+    assert level_settings("quinque", "hard").paired is False
+    with pytest.raises(ValueError, match="true or false"):
+        module.set_levels("quinque", ["hard.paired=yes"])
+    assert level_settings("quinque", "hard").paired is False
     assert after.exploration == before.exploration
     assert module.simulations("quinque", "mcts:hard") == 4000
 

@@ -32,6 +32,10 @@
   engine's unchecked ``apply_legal_action``; a leaf's actions are listed (and shuffled) only
   when a second simulation goes through it; chance nodes keep their outcomes, terminal nodes
   their returns.
+* **Common random numbers** (``paired=True``, or a level's ``paired``): the ``n``-th
+  simulation through each action of the root draws its chance outcomes and each seat's rollout
+  choices from streams seeded by ``n`` (and the search), so the root's actions are compared on
+  the same futures: in a dice game the luck of a future cancels out of the comparison.
 * **Tree reuse** (``reuse=True``, for :meth:`MCTSAgent.act`): the subtree of the actions played
   since the agent's previous decision is kept and topped up to the level's simulations.
 * **Root parallelism** (``workers=N``): each decision of :meth:`MCTSAgent.act` is searched by
@@ -159,6 +163,7 @@ class MCTSAgent:
         workers: ``> 1``: every decision of :meth:`act` is a root-parallel search
             (:mod:`connect_arena.agents.parallel`) of ``workers`` trees in a process pool that
             the agent owns (``close()`` ends it), each with the whole budget; no tree reuse.
+        paired: common random numbers (see the module doc; a ``level`` sets its own).
     """
 
     def __init__(
@@ -175,6 +180,7 @@ class MCTSAgent:
         level: str | None = None,
         reuse: bool = True,
         workers: int = 1,
+        paired: bool = False,
     ) -> None:
         if level is not None and level not in DEFAULT_LEVELS:
             known = ", ".join(DEFAULT_LEVELS)
@@ -191,9 +197,14 @@ class MCTSAgent:
         self.level = level
         self.reuse = reuse
         self.workers = workers
+        self.paired = paired
         self._exploration = exploration
         self._max_rollout = max_rollout
         self._margin: float | None = None
+        self._paired = False
+        self._base = 0
+        self._dice = self.rng
+        self._seats: list[random.Random] | None = None
         self._low = math.inf
         self._high = -math.inf
         self._policy: RolloutPolicy = uniform_rollout
@@ -270,6 +281,8 @@ class MCTSAgent:
         widening = self.widening if self.widening is not None else known and known.widening
         self._exploration, self._max_rollout = self.exploration, self.max_rollout
         margin: float | None = None
+        paired = self.paired
+        policy = self.rollout_policy or (known and known.rollout) or uniform_rollout
         if self.level is not None:
             settings = level_settings(state.game.name, self.level)
             iterations, seconds = settings.iterations, settings.seconds
@@ -277,14 +290,21 @@ class MCTSAgent:
             if settings.widening is not None:
                 widening = settings.widening
             margin = settings.margin
+            paired = settings.paired
+            if settings.rollout is not None and self.rollout_policy is None:
+                policy = _named_rollout(known, state.game.name, settings.rollout)
         iterations, deadline = _limits(iterations, seconds, budget)
-        self._policy = self.rollout_policy or (known and known.rollout) or uniform_rollout
+        self._policy = policy
         self._leaf = _leaf_function(known)
         self._prior = known.prior if known is not None and self.rollout_policy is None else None
         self._widening = widening or None
         # Partners share their points: a margin between seats means nothing there.
         teams = state.game.game_type.utility is Utility.TEAMS
         self._margin = margin if state.game.num_players > 1 and not teams else None
+        self._paired = paired
+        self._dice, self._seats = self.rng, None
+        if paired:  # this search's streams (drawn only when paired: other searches unchanged)
+            self._base = self.rng.getrandbits(48) * _STREAMS
         # Solved values are two opposing sides' exact returns; partners share theirs.
         self._solving = (
             self.solver
@@ -345,7 +365,6 @@ class MCTSAgent:
     def _simulate(self, state: State[Action], root: Node) -> None:
         path = [root]
         node = root
-        rng = self.rng
         leaf_value: list[float] | None = None
         while True:
             if node.solved is not None:
@@ -356,7 +375,7 @@ class MCTSAgent:
                 outcomes = node.outcomes
                 if outcomes is None:
                     outcomes = node.outcomes = _cumulative(state)
-                action = rng.choices(outcomes[0], cum_weights=outcomes[1])[0]
+                action = self._dice.choices(outcomes[0], cum_weights=outcomes[1])[0]
             elif player == TERMINAL:
                 leaf_value = node.values
                 break
@@ -366,6 +385,8 @@ class MCTSAgent:
                     untried = self._expand(node, state, player)
                 expand = untried and self._may_expand(node)
                 action = untried.pop() if expand else self._select(node)
+                if node is root and self._paired:
+                    self._pair(root, action)
             state.apply_legal_action(action, player)
             child = node.children.get(action)
             if child is None:
@@ -382,6 +403,15 @@ class MCTSAgent:
         if leaf_value is None:
             leaf_value = self._rollout(state)
         self._backpropagate(path, leaf_value)
+
+    def _pair(self, root: Node, action: Action) -> None:
+        """Set the chance stream and the per-seat rollout streams of a paired simulation
+        through the root's ``action``: seeded by the visits ``action`` has had, so its
+        ``n``-th simulation sees the future every other action's ``n``-th saw."""
+        child = root.children.get(action)
+        seed = self._base + (child.visits if child is not None else 0) * _STREAMS
+        self._dice = random.Random(seed)
+        self._seats = [random.Random(seed + 1 + seat) for seat in range(len(root.totals))]
 
     def _expand(self, node: Node, state: State[Action], player: int) -> list[Action]:
         """Give ``node`` (``state``, ``player`` to choose) its untried actions in random order,
@@ -455,7 +485,9 @@ class MCTSAgent:
         return best
 
     def _rollout(self, state: State[Action]) -> list[float]:
-        policy, rng = self._policy, self.rng
+        """Play ``state`` out with the rollout policy and value it; a paired simulation draws
+        the chance outcomes and each seat's choices from its own streams (:meth:`_pair`)."""
+        policy, rng, dice, seats = self._policy, self.rng, self._dice, self._seats
         for _ in range(self._max_rollout):
             player = state.current_player
             if player == TERMINAL:
@@ -463,11 +495,12 @@ class MCTSAgent:
             if player == CHANCE:
                 # the draw of ``rng.choices`` by the outcomes' weights, on a table the game
                 # may build once (Connect Pairs' dice)
-                state.apply_legal_action(state.chance_table().sample(rng), CHANCE)
+                state.apply_legal_action(state.chance_table().sample(dice), CHANCE)
                 continue
             if player < 0:
                 player = min(state.active_players())
-            state.apply_legal_action(policy(state, player, rng), player)
+            own = rng if seats is None else seats[player]
+            state.apply_legal_action(policy(state, player, own), player)
         margin = self._margin
         if margin is not None and state.current_player == TERMINAL:
             values = _margins(state, margin)
@@ -524,6 +557,24 @@ class MCTSAgent:
             settings=settings,
             executor=self._executor,
         )
+
+
+_STREAMS = 8
+"""Seeds per paired simulation index: the chance stream and one per seat (at most 5)."""
+
+
+def _named_rollout(known: Knowledge | None, game_name: str, name: str) -> RolloutPolicy:
+    """The game's rollout policy ``name`` (a level's :attr:`~connect_arena.agents.knowledge.
+    Level.rollout`).
+
+    Raises:
+        ValueError: the game has no such policy.
+    """
+    policies = known.rollouts if known is not None else {}
+    if name not in policies:
+        known_names = ", ".join(policies) or "none"
+        raise ValueError(f"{game_name!r} has no rollout policy {name!r} (known: {known_names})")
+    return policies[name]
 
 
 def _cumulative(state: State[Action]) -> tuple[list[Action], list[float]]:

@@ -55,6 +55,13 @@ class Level:
             (the game's ``points()``; games of 2+ seats that each score their own, not
             teams). A win by one point and a win by thirty then differ, so each rollout of a
             game where luck decides much tells the search more than its ±1 (less variance).
+        paired: ``True``: common random numbers (:class:`~connect_arena.agents.mcts.MCTSAgent`'s
+            ``paired``): the ``n``-th simulation through each action of the root draws the
+            same chance outcomes and the same rollout tie-breaks per seat, so the root's
+            actions are compared on the same futures (the dice of a game where luck decides
+            much cancel out of the comparison instead of drowning it).
+        rollout: ``None``: the game's rollout policy (:attr:`Knowledge.rollout`); else the
+            name of one of the game's other policies (:attr:`Knowledge.rollouts`).
     """
 
     iterations: int
@@ -63,6 +70,8 @@ class Level:
     exploration: float = 1.4
     widening: float | None = None
     margin: float | None = None
+    paired: bool = False
+    rollout: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +93,8 @@ class Knowledge:
             so progressive widening searches the promising ones.
         widening: default progressive-widening exponent α (``None``: expand every action).
         levels: the game's settings for ``easy``/``normal``/``hard`` (missing ones: defaults).
+        rollouts: other rollout policies by name, for the levels that name one
+            (:attr:`Level.rollout`).
         solo: ``None``, or the action for a seat left alone: every other seat can only pass
             for the rest of the round, so nothing is left to search for but the quickest
             way to the round's end that scores most (``None`` when not alone). Every agent
@@ -99,6 +110,7 @@ class Knowledge:
     widening: float | None = None
     levels: Mapping[str, Level] = field(default_factory=dict)
     solo: SoloPolicy | None = None
+    rollouts: Mapping[str, RolloutPolicy] = field(default_factory=dict)
 
 
 DEFAULT_LEVELS: Mapping[str, Level] = {
