@@ -42,13 +42,12 @@ def test_connnect_levels_value_finished_rollouts_by_the_score_margin() -> None:
     assert margin is not None and 5.0 <= margin <= 100.0
 
 
-def test_pairs_easy_searches_shorter_rollouts_than_normal_with_fewer_simulations() -> None:
-    # Two pairs, whole teams (s11/tuning/, s13p/): easy with 10-action rollouts and c 2.5
-    # gained +0.21 to +0.38 rank over greedy at 20-100 simulations; with 20-action rollouts
-    # and c 1.4, 60 simulations gained +0.42 / +0.43 over greedy (two seeds, 160 games each).
-    # Under a normal of 400 simulations with the same 20-action rollouts it came only +0.30
-    # (80 games); normal's rollouts to 40 actions (hard's) made that +0.56.
-    easy, normal, hard = (level_settings("pairs", level) for level in LEVELS)
-    assert easy.max_rollout < normal.max_rollout == hard.max_rollout
-    assert easy.exploration == normal.exploration == hard.exploration
-    assert normal.iterations >= 6 * easy.iterations
+def test_pairs_easy_rolls_out_like_normal_with_fewer_simulations() -> None:
+    # Two pairs, whole teams (s11/tuning/): easy with 10-action rollouts and c 2.5 gained
+    # +0.21 to +0.38 rank over greedy at 20-100 simulations; with normal's 20-action rollouts
+    # and c 1.4, 40 simulations gained +0.39 over greedy and +0.50 under normal, 100 only
+    # +0.25 under normal.
+    easy, normal = (level_settings("pairs", level) for level in ("easy", "normal"))
+    assert easy.max_rollout == normal.max_rollout
+    assert easy.exploration == normal.exploration
+    assert normal.iterations >= 10 * easy.iterations

@@ -331,12 +331,12 @@ KNOWLEDGE = Knowledge(
         # 2000: +0.30 / +0.75 / +0.59. Easy at 40 with normal's 20-action rollouts and c 1.4
         # (s11/tuning/, 80 / 40 games): +0.39 over greedy, +0.50 under normal, where 20 / 10 /
         # 2.5 gave +0.31 (80) / +0.75, 100 / 20 / 1.4 +0.57 / +0.25, and 20-100 simulations
-        # with 10-action rollouts and c 2.5 +0.21-0.38. Session 46 (s13p/): easy at 60
-        # +0.42 / +0.43 over greedy (160 games each, seeds 2026 / 2027), at 80 +0.51; under
-        # normal 400 with 20-action rollouts +0.30 (80), at 800 +0.38 (80), and with normal's
-        # rollouts to 40 actions (hard's) +0.56 (80). CPU a decision: docs/agents.md.
-        "easy": Level(iterations=60, seconds=0.1, max_rollout=20),
-        "normal": Level(iterations=400, seconds=0.5, max_rollout=40),
+        # with 10-action rollouts and c 2.5 +0.21-0.38. Session 46 (s13p/): easy 60 +0.42 /
+        # +0.43 over greedy (160 games each), but +0.30 under normal; with normal's rollouts
+        # to 40 actions +0.56 under it, and then normal -> hard only +0.28 (40): kept 40 / 400
+        # / 2000. CPU a decision: docs/agents.md.
+        "easy": Level(iterations=40, seconds=0.1, max_rollout=20),
+        "normal": Level(iterations=400, seconds=0.5, max_rollout=20),
         "hard": Level(iterations=2000, seconds=2.0, max_rollout=40),
     },
 )
