@@ -53,7 +53,7 @@ async function main() {
   // Each move in words for a screen reader (moves-list.js announceMoves).
   $("board").insertAdjacentElement("beforebegin", h("div", { id: "announcer", class: "visually-hidden", "aria-live": "polite" }));
   $("moves").insertAdjacentElement("beforebegin", h("button", {
-    class: "small", id: "earlier-moves", hidden: true, onclick: loadEarlierMoves,
+    class: "small", id: "earlier-moves", hidden: true, onclick: () => loadEarlierMoves(true),
   }, t("common.loadEarlierMoves")));
   $("moves").addEventListener("scroll", () => {
     if ($("moves").scrollTop === 0) loadEarlierMoves();

@@ -189,6 +189,7 @@ export function connect() {
     since: () => page.seq,
     onMessage,
     onOpen: () => {
+      page.historyBefore = null; // a page asked for on the last connection will not come
       connection.textContent = t("common.connectionLive");
       connection.className = "connection live";
     },

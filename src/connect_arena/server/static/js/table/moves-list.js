@@ -23,12 +23,18 @@ function hiddenHere(move) {
   });
 }
 
-/** Ask for the page of moves before the first one shown (once at a time). */
-export function loadEarlierMoves() {
+/**
+ * Ask for the page of moves before the first one shown. Scrolling to the top asks once (it
+ * fires again and again there); a click asks again, since a request may go unanswered (sent on
+ * a connection that then closed, or dropped over the rate limit): a page that comes twice
+ * merges once (onHistory).
+ *
+ * @param {boolean} [again] - ask even if this page was asked for and has not come yet.
+ */
+export function loadEarlierMoves(again = false) {
   const first = page.moves[0]?.seq;
-  if (!first || first <= 1 || page.historyBefore === first) return;
-  page.historyBefore = first;
-  send({ type: "history", before: first, limit: 200 });
+  if (!first || first <= 1 || (page.historyBefore === first && !again)) return;
+  if (send({ type: "history", before: first, limit: 200 })) page.historyBefore = first;
 }
 
 /**

@@ -37,7 +37,7 @@ import { NO_OFFERS, settingsTexts } from "../lifecycle.js";
  * @property {Record<number, import("../hints.js").SeatView>} seatViews - the user's seats' legal
  *   actions and since when (hints.js), for telling whether the hint still holds.
  * @property {boolean} hinting - a hint request is under way.
- * @property {number | null} historyBefore - the seq of a history page asked for and not yet answered.
+ * @property {number | null} historyBefore - the seq of a history page asked for on this connection and not yet answered.
  * @property {string} gameSummary
  * @property {ChildNode[] | null} boardRoot - the board's nodes (put back after the waiting room).
  * @property {Offers} offers - the offers standing (draw, takeback, rematch).
@@ -89,9 +89,16 @@ export const hotSeat = () => page.you.length > 1;
 
 export const privateGame = () => Boolean(page.game?.private_information);
 
-/** @param {Record<string, unknown>} message - a client message (docs/server.md). */
+/**
+ * Send a message on the table's socket; when it is not connected, say so.
+ *
+ * @param {Record<string, unknown>} message - a client message (docs/server.md).
+ * @returns {boolean} whether it was sent.
+ */
 export function send(message) {
-  if (!page.socket?.send(message)) toast(t("common.notConnected"));
+  const sent = Boolean(page.socket?.send(message));
+  if (!sent) toast(t("common.notConnected"));
+  return sent;
 }
 
 /**
