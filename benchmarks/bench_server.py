@@ -16,15 +16,17 @@ the action to receiving its event (with the new state) on the same socket. Finis
 replaced by new tables so that the load stays constant. Prints figures; asserts nothing.
 
 Besides moves/s and latency it reports the servers' CPU time per accepted move (steadier than
-latency on a shared machine), what the servers measured themselves (``/metrics``: the p99 of a
-move's time inside a server, from its frame to its queued broadcast, which no lag of the load
-generator inflates; the actions per database transaction), their resident memory at the start
-and the end of the measured time, and the bytes the database grew per stored action.
+latency on a shared machine; each server's whole process tree, split into the processes' main
+threads, where the event loop runs, and their other threads), what the servers measured
+themselves (``/metrics``: the p99 of a move's time inside a server, from its frame to its
+queued broadcast, which no lag of the load generator inflates; the actions per database
+transaction), their resident memory at the start and the end of the measured time, and the
+bytes the database grew per stored action.
 ``--sample S`` prints the memory and the latency every S seconds (a soak).
 
 Run: ``.venv/bin/python benchmarks/bench_server.py [--tables 50 200] [--seconds 20]
 [--think 0.3] [--database sqlite|postgres] [--processes 1 2] [--redis] [--routing split|sticky]
-[--clients 2] [--sample 60] [--compression none|deflate]``
+[--clients 2] [--sample 60] [--compression none|deflate] [--runner uvicorn|granian]``
 (``--think 0`` measures saturation: every table always has a move in flight). PostgreSQL and
 Redis come from Debian's packages (``python3 dev.py test`` installs them), started by
 ``tests/scale/services.py`` with PostgreSQL's durable defaults (fsync, synchronous commit).
@@ -734,7 +736,9 @@ def main() -> None:
         "--runner",
         choices=["uvicorn", "granian"],
         default="uvicorn",
-        help="the ASGI server running the app",
+        help="the ASGI server running the app: connect-arena serve (uvicorn), or Granian by "
+        "session 47's throwaway launcher (results/server_profile/s47_granian_serve.py; needs "
+        "pip install granian)",
     )
     parser.add_argument(
         "--clients", type=int, default=2, help="load-generator processes sharing the tables"
