@@ -16,15 +16,17 @@ the action to receiving its event (with the new state) on the same socket. Finis
 replaced by new tables so that the load stays constant. Prints figures; asserts nothing.
 
 Besides moves/s and latency it reports the servers' CPU time per accepted move (steadier than
-latency on a shared machine), what the servers measured themselves (``/metrics``: the p99 of a
-move's time inside a server, from its frame to its queued broadcast, which no lag of the load
-generator inflates; the actions per database transaction), their resident memory at the start
-and the end of the measured time, and the bytes the database grew per stored action.
+latency on a shared machine; each server's whole process tree, split into the processes' main
+threads, where the event loop runs, and their other threads), what the servers measured
+themselves (``/metrics``: the p99 of a move's time inside a server, from its frame to its
+queued broadcast, which no lag of the load generator inflates; the actions per database
+transaction), their resident memory at the start and the end of the measured time, and the
+bytes the database grew per stored action.
 ``--sample S`` prints the memory and the latency every S seconds (a soak).
 
 Run: ``.venv/bin/python benchmarks/bench_server.py [--tables 50 200] [--seconds 20]
 [--think 0.3] [--database sqlite|postgres] [--processes 1 2] [--redis] [--routing split|sticky]
-[--clients 2] [--sample 60] [--compression none|deflate]``
+[--clients 2] [--sample 60] [--compression none|deflate] [--runner uvicorn|granian]``
 (``--think 0`` measures saturation: every table always has a move in flight). PostgreSQL and
 Redis come from Debian's packages (``python3 dev.py test`` installs them), started by
 ``tests/scale/services.py`` with PostgreSQL's durable defaults (fsync, synchronous commit).
@@ -136,10 +138,35 @@ def backend(kind: str, processes: int, with_redis: bool = False) -> Iterator[Bac
         yield Backend(env, Path(data_dir), url)
 
 
+RUNNER = {"name": "uvicorn"}
+"""Which ASGI server runs the app (``--runner``)."""
+GRANIAN_LAUNCHER = Path(__file__).parent / "results" / "server_profile" / "s47_granian_serve.py"
+
+
 def start_server(data_dir: Path, port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "connect_arena.cli.app", "serve", "--port", str(port)]
+    if RUNNER["name"] == "granian":
+        command = [sys.executable, str(GRANIAN_LAUNCHER), "--port", str(port)]
     command += ["--data-dir", str(data_dir), "--log-level", "warning"]
     return subprocess.Popen(command, env={**os.environ, **env}, stdout=subprocess.DEVNULL)
+
+
+def process_tree(pids: list[int]) -> list[int]:
+    """``pids`` and all their descendants (a server that runs the app in a worker process of
+    its own, as Granian does, or computer players' processes)."""
+    found: list[int] = []
+    todo = list(pids)
+    while todo:
+        pid = todo.pop()
+        found.append(pid)
+        try:
+            tasks = list(Path(f"/proc/{pid}/task").iterdir())
+        except OSError:
+            continue
+        for task in tasks:
+            with contextlib.suppress(OSError):
+                todo += [int(child) for child in (task / "children").read_text().split()]
+    return found
 
 
 def cpu_seconds(pid: int) -> float:
@@ -496,10 +523,11 @@ def run(setup: Run, database: Backend) -> Stats:
     time.sleep(setup.warmup)
     figures = setup.figures
     pids = [worker.pid or 0 for worker in workers]
-    figures["cpu0"] = sum(map(cpu_seconds, setup.pids))
-    figures["loop0"], figures["threads0"] = cpu_splits(setup.pids)
+    servers = process_tree(setup.pids)
+    figures["cpu0"] = sum(map(cpu_seconds, servers))
+    figures["loop0"], figures["threads0"] = cpu_splits(servers)
     figures["client0"] = sum(map(cpu_seconds, pids))
-    figures["rss0"] = sum(map(rss_mib, setup.pids))
+    figures["rss0"] = sum(map(rss_mib, servers))
     figures["bytes0"] = database.database_bytes()
     figures["actions0"] = database.actions()
     scraped = scrape(setup.bases)
@@ -512,10 +540,10 @@ def run(setup: Run, database: Backend) -> Stats:
             flush=True,
         )
     time.sleep(max(0.0, end - time.perf_counter()))
-    figures["cpu1"] = sum(map(cpu_seconds, setup.pids))
-    figures["loop1"], figures["threads1"] = cpu_splits(setup.pids)
+    figures["cpu1"] = sum(map(cpu_seconds, servers))
+    figures["loop1"], figures["threads1"] = cpu_splits(servers)
     figures["client1"] = sum(map(cpu_seconds, pids))
-    figures["rss1"] = sum(map(rss_mib, setup.pids))
+    figures["rss1"] = sum(map(rss_mib, servers))
     setup.server = server_line(scraped, scrape(setup.bases))
     merged = Stats()
     for _ in workers:
@@ -705,6 +733,14 @@ def main() -> None:
         help="several processes: a table's two players on two processes, or both on one",
     )
     parser.add_argument(
+        "--runner",
+        choices=["uvicorn", "granian"],
+        default="uvicorn",
+        help="the ASGI server running the app: connect-arena serve (uvicorn), or Granian by "
+        "session 47's throwaway launcher (results/server_profile/s47_granian_serve.py; needs "
+        "pip install granian)",
+    )
+    parser.add_argument(
         "--clients", type=int, default=2, help="load-generator processes sharing the tables"
     )
     parser.add_argument(
@@ -713,6 +749,7 @@ def main() -> None:
         help="timed tables: real-time clocks BASE_MINUTES+INCREMENT_SECONDS, e.g. 10+5",
     )
     args = parser.parse_args()
+    RUNNER["name"] = args.runner
     COMPRESSION["offer"] = None if args.compression == "none" else args.compression
     if args.clock:
         minutes, _, increment = args.clock.partition("+")
