@@ -7,14 +7,15 @@ number, one of them often looked best by chance. Fixed seeds: nothing is timed."
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
 from connect_arena.agents.base import Budget
 from connect_arena.agents.knowledge import connnect
 from connect_arena.agents.mcts import MCTSAgent
+from connect_arena.core.game import State
 from connect_arena.games.connnect.notation import Change
-from connect_arena.games.connnect.rules import ConnnectState
 from tests.games.connnect.helpers import at_fill
 
 ROW1 = {"a1": 1, "b1": 6, "c1": 1, "d1": 6, "e1": 1, "f1": 6}
@@ -27,7 +28,7 @@ SCATTERED = {**ROW1, "a2": 6, "b2": 4, "c2": 6, "d2": 4, "e2": 6}
 below the best write)."""
 
 
-def fill(sheet: dict[str, int]) -> ConnnectState:
+def fill(sheet: dict[str, int]) -> State[Any]:
     """Seat 0 in the Fill Phase with the dice 2 4 5 on zone 4 (numbers 2 and 5 to write)."""
     return at_fill(sheets={0: sheet}, connect5_cards=("A", "B", "D", "F"))
 
