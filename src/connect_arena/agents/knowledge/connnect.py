@@ -718,7 +718,7 @@ KNOWLEDGE = Knowledge(
             rollout="hold",
         ),
         "hard": Level(
-            iterations=300,
+            iterations=500,
             seconds=2.0,
             max_rollout=400,
             exploration=0.5,
@@ -736,11 +736,11 @@ claims among up to ~100, and every rollout plays to the end of the game with the
 policy. With that order 30 simulations beat the greedy agent 12-0 (2 players, 12 games), where
 10 simulations in random order had been level with it; valuing the new leaf at once with
 :func:`leaf` (``max_rollout=0``, 100 simulations) won only 6-4: the estimate of a position is
-much noisier across depths than a played-out score. The levels are 30 / 100 / 300
+much noisier across depths than a played-out score. The levels are 30 / 100 / 500
 simulations (``benchmarks/ladder.py``'s figures in ``docs/agents.md``); a simulation with its
-rollout costs about 1 ms of CPU (session 45; 2-3 ms before its fast paths), so ``hard`` takes
-about 0.3 s a decision on average and 0.56 s at the 95th percentile
-(``benchmarks/results/ladder/s12/think_time_connnect.txt``).
+rollout costs about 1 ms of CPU (session 45; 2-3 ms before its fast paths); ``hard`` at 300
+took 0.38 s a decision on average and 0.69 s at the 95th percentile (session 47,
+``benchmarks/results/ladder/s14/think_time_connnect.txt``).
 
 With 2-4 players every level values a rollout played to the end by the score margin
 (``margin=MARGIN``: ``tanh((own - best other's points) / 25)``) rather than ±1: a won or lost
@@ -754,4 +754,9 @@ The levels differ in their rollout policy too (session 46, ``benchmarks/results/
 easy plays out with :func:`rollout`, normal with :func:`rollout_holding` and hard with
 :func:`rollout_patient` and common random numbers (``paired``: its root actions compared on the
 same dice): tripling the simulations alone bought +34 to +60 Elo a step, the policies play
-an 11.9 / 3.6 points better game a step on shared dice."""
+an 11.9 / 3.6 points better game a step on shared dice.
+
+Session 47 (``benchmarks/results/ladder/s14/``): the prior prunes Free Action changes that
+promise little (:func:`prior`); the levels had spent 6-7 Free Actions a game (-10 to -13
+points). That lifted every level, normal most against easy (+233 in 40 games), and hard went
+from 300 to 500 simulations to stay above normal (300: +143 in 40)."""
