@@ -21,7 +21,8 @@
   (:attr:`~connect_arena.agents.knowledge.Knowledge.prior`) has each node expand its actions
   best score first, so progressive widening searches the promising ones (CO'NNN'ECT's
   writes and claims, Connect Pairs' swaps); other games expand in random order, the rollout
-  policy's choice first.
+  policy's choice first. An action the prior scores ``-inf`` is **pruned** (never searched)
+  unless every action is: CO'NNN'ECT's Free Action changes that promise nothing (session 47).
 * A seat left alone (every other seat can only pass) plays the game's solo action
   (:func:`~connect_arena.agents.heuristics.solo_action`) without searching.
 * **Levels**: with ``level="easy"|"normal"|"hard"`` the settings come from the game's
@@ -417,7 +418,8 @@ class MCTSAgent:
         """Give ``node`` (``state``, ``player`` to choose) its untried actions in random order,
         the rollout policy's choice last (expanded first: a win, a block, so the solver proves
         forced lines after a single visit); with the game's prior scores, in their order
-        instead (best last, equal scores in random order)."""
+        instead (best last, equal scores in random order), without the actions scored
+        ``-inf`` unless all are (the solver then counts the node decided by the others)."""
         untried = list(state.legal_actions(player))
         draws.shuffle(self.rng, untried)  # rng.shuffle's order, compiled
         prior = self._prior
@@ -425,6 +427,9 @@ class MCTSAgent:
             # best score last (popped first); the shuffle orders equal scores at random
             scores = prior(state, player, untried)
             order = sorted(range(len(untried)), key=scores.__getitem__)
+            if scores[order[0]] == -math.inf and scores[order[-1]] > -math.inf:
+                # pruned by the prior (CO'NNN'ECT's wasteful Free Actions): never searched
+                order = [i for i in order if scores[i] > -math.inf]
             untried = [untried[i] for i in order]
         else:
             preferred = self._policy(state, player, self.rng)

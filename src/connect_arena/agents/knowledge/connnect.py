@@ -50,7 +50,15 @@ from connect_arena.core.game import Action, State
 # (3.6-5% of a compiled CO'NNN'ECT search, perf).
 from connect_arena.games.connnect.claims import outlines
 from connect_arena.games.connnect.flow import objective_value
-from connect_arena.games.connnect.notation import ChooseZone, Claim, Done, Skip, Take, Write
+from connect_arena.games.connnect.notation import (
+    Change,
+    ChooseZone,
+    Claim,
+    Done,
+    Skip,
+    Take,
+    Write,
+)
 from connect_arena.games.connnect.player import EMPTY
 from connect_arena.games.connnect.rules import ConnnectState
 from connect_arena.games.connnect.scoring import score
@@ -80,6 +88,9 @@ LEAF_SCALE: Final = 25.0
 MARGIN: Final = 25.0
 """Points of lead at which a rollout played to the end counts as a clear win for the levels
 (``Level.margin``: ``tanh(lead / MARGIN)`` instead of the ±1 of ``returns()``)."""
+CHANGE_GAIN: Final = 1.5
+"""Points a Free Action change must promise over the best other action (after its own cost)
+for the search to try it (:func:`prior`)."""
 OUT_COST: Final = 40.0
 """How far behind a player out of the game counts in a game of 2-4 (he cannot win)."""
 
@@ -137,16 +148,56 @@ def leaf(state: State[Any]) -> list[float]:
 
 def prior(state: State[Any], player: int, actions: list[Action]) -> list[float]:
     """One ply of the greedy agent: ``player``'s :func:`estimate` after each action (the
-    actions of a search node, expanded best first)."""
+    actions of a search node, expanded best first).
+
+    A Free Action change (``Change``, rulebook: "write a different number from that on a
+    Number Die", -1 to -3 points a use) is scored after the write the rollout policy would
+    make with the new number (what it is for; the number merely pending is valued far less
+    exactly than a written one), and ``-inf`` (pruned: MCTS never searches it) unless it
+    beats every other action by ``CHANGE_GAIN`` points: 100 simulations cannot tell a few
+    points apart, and with five changes per number one of them often looked best by chance
+    (session 47: the levels spent all 7 Free Actions in most games, -13 points)."""
 
     assert isinstance(state, ConnnectState)
     scores = []
+    change = Change
+    best_other = -math.inf
     for action in actions:
         child: State[Any] = state.clone()
         child.apply_legal_action(action, player)
         assert isinstance(child, ConnnectState)
+        if type(action) is change:
+            _write_new(child, player, action)
+        else:
+            value = estimate(child, player)
+            scores.append(value)
+            if value > best_other:
+                best_other = value
+            continue
         scores.append(estimate(child, player))
+    for index, action in enumerate(actions):
+        if type(action) is change and scores[index] < best_other + CHANGE_GAIN:
+            scores[index] = -math.inf
     return scores
+
+
+def _write_new(state: ConnnectState, player: int, change: Any) -> None:
+    """Write ``change``'s new number where :func:`rollout` would (after the change)."""
+    target: int = change.new
+    writes = [a for a in state.legal_list(player) if type(a) is Write and a.value == target]
+    if writes:
+        best: Any = _choose_write(state, player, writes, _NO_NOISE, 2.0)
+        state.apply_legal_action(best, player)
+
+
+class _Zero:
+    """A random source that always draws 0 (the prior's writes: no ties broken at random)."""
+
+    def random(self) -> float:
+        return 0.0
+
+
+_NO_NOISE: Final = _Zero()
 
 
 def numbers_to_come(state: ConnnectState, player: int) -> int:
@@ -667,7 +718,7 @@ KNOWLEDGE = Knowledge(
             rollout="hold",
         ),
         "hard": Level(
-            iterations=300,
+            iterations=500,
             seconds=2.0,
             max_rollout=400,
             exploration=0.5,
@@ -685,11 +736,11 @@ claims among up to ~100, and every rollout plays to the end of the game with the
 policy. With that order 30 simulations beat the greedy agent 12-0 (2 players, 12 games), where
 10 simulations in random order had been level with it; valuing the new leaf at once with
 :func:`leaf` (``max_rollout=0``, 100 simulations) won only 6-4: the estimate of a position is
-much noisier across depths than a played-out score. The levels are 30 / 100 / 300
+much noisier across depths than a played-out score. The levels are 30 / 100 / 500
 simulations (``benchmarks/ladder.py``'s figures in ``docs/agents.md``); a simulation with its
-rollout costs about 1 ms of CPU (session 45; 2-3 ms before its fast paths), so ``hard`` takes
-about 0.3 s a decision on average and 0.56 s at the 95th percentile
-(``benchmarks/results/ladder/s12/think_time_connnect.txt``).
+rollout costs about 1 ms of CPU (session 45; 2-3 ms before its fast paths); ``hard`` at 300
+took 0.38 s a decision on average and 0.69 s at the 95th percentile (session 47,
+``benchmarks/results/ladder/s14/think_time_connnect.txt``).
 
 With 2-4 players every level values a rollout played to the end by the score margin
 (``margin=MARGIN``: ``tanh((own - best other's points) / 25)``) rather than ±1: a won or lost
@@ -703,4 +754,9 @@ The levels differ in their rollout policy too (session 46, ``benchmarks/results/
 easy plays out with :func:`rollout`, normal with :func:`rollout_holding` and hard with
 :func:`rollout_patient` and common random numbers (``paired``: its root actions compared on the
 same dice): tripling the simulations alone bought +34 to +60 Elo a step, the policies play
-an 11.9 / 3.6 points better game a step on shared dice."""
+an 11.9 / 3.6 points better game a step on shared dice.
+
+Session 47 (``benchmarks/results/ladder/s14/``): the prior prunes Free Action changes that
+promise little (:func:`prior`); the levels had spent 6-7 Free Actions a game (-10 to -13
+points). That lifted every level, normal most against easy (+233 in 40 games), and hard went
+from 300 to 500 simulations to stay above normal (300: +143 in 40)."""
