@@ -34,6 +34,7 @@ function hiddenHere(move) {
 export function loadEarlierMoves(again = false) {
   const first = page.moves[0]?.seq;
   if (!first || first <= 1 || (page.historyBefore === first && !again)) return;
+  if (!again && !page.socket?.isOpen) return; // offline: the scroll asks nothing, says nothing
   if (send({ type: "history", before: first, limit: 200 })) page.historyBefore = first;
 }
 
