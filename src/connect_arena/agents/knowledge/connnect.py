@@ -160,28 +160,22 @@ def prior(state: State[Any], player: int, actions: list[Action]) -> list[float]:
 
     assert isinstance(state, ConnnectState)
     scores = []
-    change = Change
-    best_other = -math.inf
     for action in actions:
         child: State[Any] = state.clone()
         child.apply_legal_action(action, player)
         assert isinstance(child, ConnnectState)
-        if type(action) is change:
+        if isinstance(action, Change):
             _write_new(child, player, action)
-        else:
-            value = estimate(child, player)
-            scores.append(value)
-            if value > best_other:
-                best_other = value
-            continue
         scores.append(estimate(child, player))
-    for index, action in enumerate(actions):
-        if type(action) is change and scores[index] < best_other + CHANGE_GAIN:
-            scores[index] = -math.inf
-    return scores
+    changes = [isinstance(action, Change) for action in actions]
+    best_other = max((s for s, c in zip(scores, changes, strict=True) if not c), default=-math.inf)
+    return [
+        -math.inf if c and s < best_other + CHANGE_GAIN else s
+        for s, c in zip(scores, changes, strict=True)
+    ]
 
 
-def _write_new(state: ConnnectState, player: int, change: Any) -> None:
+def _write_new(state: ConnnectState, player: int, change: Change) -> None:
     """Write ``change``'s new number where :func:`rollout` would (after the change)."""
     target: int = change.new
     writes = [a for a in state.legal_list(player) if type(a) is Write and a.value == target]
