@@ -19,7 +19,8 @@ from connect_arena.core.errors import IllegalActionError
 from connect_arena.core.events import Event
 
 if TYPE_CHECKING:
-    from connect_arena.core.game import Action, Game
+    from connect_arena.core.action import Action
+    from connect_arena.core.game import Game
 
 CHANCE: Final = -1
 """``current_player`` at a chance node (dice, shuffles): the driver picks an outcome."""
