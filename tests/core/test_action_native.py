@@ -93,9 +93,14 @@ def test_actions_keep_their_dataclass_behaviour(name: str) -> None:
         twin = cls(*values)
         assert twin == action and hash(twin) == hash(action) and twin is not action
         assert str(twin) == str(action)
-        assert repr(action) == f"{cls.__name__}(" + ", ".join(
-            f"{field.name}={value!r}" for field, value in zip(fields, values, strict=True)
-        ) + ")"
+        assert (
+            repr(action)
+            == f"{cls.__name__}("
+            + ", ".join(
+                f"{field.name}={value!r}" for field, value in zip(fields, values, strict=True)
+            )
+            + ")"
+        )
         assert cls.__match_args__ == tuple(field.name for field in fields)
         assert action.parts()["kind"]
         if fields:
