@@ -44,12 +44,10 @@ COMPILED: tuple[str, ...] = (
     "agents.knowledge.connnect",
     "agents.knowledge.pairs",
     "agents.knowledge.quinque",
-    "core.action",
     "core.chance",
     "core.events",
     "core.state",
     "games.connect5.legal",
-    "games.connect5.notation",
     "games.connect5.options",
     "games.connect5.rules",
     "games.connect5.tables",
@@ -60,7 +58,6 @@ COMPILED: tuple[str, ...] = (
     "games.connnect.events",
     "games.connnect.flow",
     "games.connnect.legal",
-    "games.connnect.notation",
     "games.connnect.player",
     "games.connnect.rules",
     "games.connnect.scoring",
@@ -68,12 +65,10 @@ COMPILED: tuple[str, ...] = (
     "games.pairs.components",
     "games.pairs.events",
     "games.pairs.legal",
-    "games.pairs.notation",
     "games.pairs.rules",
     "games.pairs.turn",
     "games.quinque.geometry",
     "games.quinque.legal",
-    "games.quinque.notation",
     "games.quinque.rules",
     "games.quinque.shapes",
     "games.quinque.tables",
@@ -85,14 +80,12 @@ COMPILED: tuple[str, ...] = (
     "rl.stepper",
 )
 """The compiled modules, relative to ``connect_arena`` (the profiles' hot spots): ``core.state``
-(the engine protocol's ``State``, subclassed by compiled and interpreted states) and
-``core.action`` (its ``Action``, likewise), the rules of the four games (their ``State``
-classes native; ``Game`` stays interpreted in ``core.game``) and their actions
-(``games.*.notation``: native action classes, read as struct fields by the compiled code),
-the games' helper modules and their MCTS knowledge (rollout policies and evaluations, most of
-a simulation's time), and the research adapters' stepping layer with the games' action
-encodings (the hot path between ``env.step`` or OpenSpiel's ``apply_action`` and the
-engine)."""
+(the engine protocol's ``State``, subclassed by compiled and interpreted states), the rules
+of the four games (their ``State`` classes native; ``Game`` and ``Action`` stay interpreted
+in ``core.game``), the games' helper modules and their MCTS knowledge (rollout policies and
+evaluations, most of a simulation's time), and the research adapters' stepping layer with the
+games' action encodings (the hot path between ``env.step`` or OpenSpiel's ``apply_action`` and
+the engine)."""
 HASHED = ("agents", "core", "games", "rl")
 """Packages whose sources make up the digest: the compiled modules and everything they use."""
 

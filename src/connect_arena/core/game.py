@@ -10,19 +10,20 @@ with :meth:`State.chance_outcomes` and the driver picks one with an injected
 from __future__ import annotations
 
 import abc
+import dataclasses
+import enum
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-# ``State`` and ``Action`` are compiled by mypyc (``core/state.py``, ``core/action.py``: native
-# classes that interpreted subclasses may extend); this module is not: mypyc compiles a
-# non-native class's methods with an exact type check of ``self`` against the compiled
-# subclasses it knows, which would refuse the games' own ``Game`` subclasses.
-from connect_arena.core.action import Action
 from connect_arena.core.errors import InvalidOptionError
 from connect_arena.core.events import Event
 from connect_arena.core.gametype import ChanceMode, GameType
 from connect_arena.core.options import OptionSpec, OptionValue, resolve_options
+
+# ``State`` is compiled by mypyc (``core/state.py``); this module is not: mypyc compiles a
+# non-native class's methods with an exact type check of ``self`` against the compiled
+# subclasses it knows, which would refuse the games' own ``Game`` and ``Action`` subclasses.
 from connect_arena.core.state import (
     CHANCE,
     SIMULTANEOUS,
@@ -48,11 +49,68 @@ __all__ = [
 PLAYER_NAMES = {CHANCE: "chance", SIMULTANEOUS: "simultaneous", TERMINAL: "terminal"}
 
 
+class Action(abc.ABC):
+    """Base of every game's actions: small frozen dataclasses.
+
+    ``str(action)`` is the canonical notation, and ``state.parse_action(str(action))`` gives
+    back an equal action (parse ∘ format = id).
+    """
+
+    __slots__ = ()
+
+    @abc.abstractmethod
+    def __str__(self) -> str:
+        """The canonical notation of the action."""
+
+    def parts(self) -> dict[str, Any]:
+        """The action as data for a page that must not parse notation (``docs/server.md``).
+
+        Returns:
+            ``{"kind": <the class name in snake_case>, <field>: <value>...}``: every dataclass
+            field of the action, tuples as lists (a cell ``(3, -1)`` → ``[3, -1]``), enums as
+            their values, nested dataclasses as dicts. A game may override it to add derived
+            parts (a chain's hops, a shape's cells).
+        """
+        parts: dict[str, Any] = {"kind": _snake(type(self).__name__)}
+        if dataclasses.is_dataclass(self):
+            for field in dataclasses.fields(self):
+                parts[field.name] = _json_part(getattr(self, field.name))
+        return parts
+
+    def legal_json(self) -> dict[str, Any]:
+        """The action as a page receives it: ``{"notation": str(self), "parts": self.parts()}``
+        (one entry of a ``state`` message's ``legal``, an observation's ``last``)."""
+        return {"notation": str(self), "parts": self.parts()}
+
+
 def last_action_json(state: State[Any]) -> dict[str, Any] | None:
     """The last action of ``state``'s history (chance outcomes included) as
     :meth:`Action.legal_json`, or ``None`` before the first: what a board draws as the last
     move without parsing notation."""
     return state.history[-1].action.legal_json() if state.history else None
+
+
+def _snake(name: str) -> str:
+    """``"FirstPlayer"`` → ``"first_player"``."""
+    return "".join(f"_{c.lower()}" if c.isupper() and i else c.lower() for i, c in enumerate(name))
+
+
+def _json_part(value: Any) -> Any:
+    """``value`` as JSON data: tuples, lists, sets as lists, enums as values, dataclasses as
+    dicts, mappings with string keys; numbers, strings, booleans and ``None`` unchanged."""
+    if isinstance(value, enum.Enum):
+        return _json_part(value.value)
+    if isinstance(value, str | int | float | bool) or value is None:
+        return value
+    if isinstance(value, tuple | list):
+        return [_json_part(item) for item in value]
+    if isinstance(value, set | frozenset):
+        return sorted((_json_part(item) for item in value), key=repr)
+    if isinstance(value, Mapping):
+        return {str(key): _json_part(item) for key, item in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _json_part(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    return str(value)
 
 
 class Game(abc.ABC):

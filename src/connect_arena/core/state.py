@@ -19,8 +19,7 @@ from connect_arena.core.errors import IllegalActionError
 from connect_arena.core.events import Event
 
 if TYPE_CHECKING:
-    from connect_arena.core.action import Action
-    from connect_arena.core.game import Game
+    from connect_arena.core.game import Action, Game
 
 CHANCE: Final = -1
 """``current_player`` at a chance node (dice, shuffles): the driver picks an outcome."""

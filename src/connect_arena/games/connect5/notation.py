@@ -29,8 +29,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
-from connect_arena.core.action import Action
 from connect_arena.core.errors import InvalidActionError
+from connect_arena.core.game import Action
 from connect_arena.games.connect5.board import Board
 
 

@@ -29,17 +29,28 @@ Input is forgiving about case, spacing and commas; cells of a claim may come in 
 from __future__ import annotations
 
 import re
+from abc import ABCMeta
 from dataclasses import dataclass
 
-from connect_arena.core.action import Action
 from connect_arena.core.errors import InvalidActionError
+from connect_arena.core.game import Action
 from connect_arena.games.connnect import sheet as geo
 from connect_arena.games.connnect.components import Components
 from connect_arena.games.connnect.sheet import Cell
 
 
+class _Kind(ABCMeta):
+    """The metaclass of CO'NNN'ECT's actions: ``isinstance`` and ``issubclass`` read the
+    class hierarchy in C (``type``'s own checks), not through ``ABCMeta``'s Python method:
+    no virtual subclass is ever registered, so the answers are the same. The search's rollout
+    policy sorts every action by its class, and the checks were 7% of a search (cProfile)."""
+
+    __instancecheck__ = type.__instancecheck__
+    __subclasscheck__ = type.__subclasscheck__
+
+
 @dataclass(frozen=True, slots=True)
-class DealObjectives(Action):
+class DealObjectives(Action, metaclass=_Kind):
     """Chance: one objective card revealed from each deck, in deck order (setup step 4)."""
 
     ids: tuple[str, ...]
@@ -49,7 +60,7 @@ class DealObjectives(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class DealCards(Action):
+class DealCards(Action, metaclass=_Kind):
     """Chance: the Connect-5 shape cards drawn face up, in data order (setup step 2)."""
 
     letters: tuple[str, ...]
@@ -59,7 +70,7 @@ class DealCards(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class FirstPlayer(Action):
+class FirstPlayer(Action, metaclass=_Kind):
     """Chance: "Randomly choose the first player" (setup step 6)."""
 
     seat: int
@@ -69,7 +80,7 @@ class FirstPlayer(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Roll(Action):
+class Roll(Action, metaclass=_Kind):
     """Chance: three dice, sorted (setup numbers or the Roll Phase)."""
 
     dice: tuple[int, int, int]
@@ -79,7 +90,7 @@ class Roll(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseZone(Action):
+class ChooseZone(Action, metaclass=_Kind):
     """The active player chooses "one of those dice to be the Zone Die"."""
 
     die: int
@@ -89,7 +100,7 @@ class ChooseZone(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Write(Action):
+class Write(Action, metaclass=_Kind):
     """Write ``value`` in the empty space ``cell``."""
 
     value: int
@@ -100,7 +111,7 @@ class Write(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Change(Action):
+class Change(Action, metaclass=_Kind):
     """Free Action: "write a different number from that on a Number Die"."""
 
     old: int
@@ -111,7 +122,7 @@ class Change(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Skip(Action):
+class Skip(Action, metaclass=_Kind):
     """Free Action: "cannot write a number in the selected zone due to all spaces being
     occupied" — the number is dropped."""
 
@@ -122,7 +133,7 @@ class Skip(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Switch(Action):
+class Switch(Action, metaclass=_Kind):
     """Switch Zone bonus: the Number Die ``value`` becomes the zone, the zone a number."""
 
     value: int
@@ -132,7 +143,7 @@ class Switch(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class AdjustCell(Action):
+class AdjustCell(Action, metaclass=_Kind):
     """Adjust bonus on an unclaimed written number: ``delta`` in ±1, ±2, cyclic 1..6."""
 
     cell: Cell
@@ -143,7 +154,7 @@ class AdjustCell(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class AdjustDie(Action):
+class AdjustDie(Action, metaclass=_Kind):
     """Adjust bonus on a Number Die still to be written (Fill Phase)."""
 
     value: int
@@ -154,7 +165,7 @@ class AdjustDie(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Move(Action):
+class Move(Action, metaclass=_Kind):
     """Move Number bonus: cross out the unclaimed number in ``cell``; a ``write`` of that
     number anywhere must follow."""
 
@@ -165,7 +176,7 @@ class Move(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Claim(Action):
+class Claim(Action, metaclass=_Kind):
     """Claim a Connect: ``shape`` is a sheet shape id (``L4``) or a card letter (``F``);
     ``cells`` in reading order (ascending); ``reuse``: one cell is already claimed (a Reuse
     bonus is spent)."""
@@ -180,7 +191,7 @@ class Claim(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Take(Action):
+class Take(Action, metaclass=_Kind):
     """Circle bonus space ``slot`` (1-based) of the section the last claim earned."""
 
     slot: int
@@ -190,7 +201,7 @@ class Take(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Done(Action):
+class Done(Action, metaclass=_Kind):
     """End this (simultaneous) phase for the acting player."""
 
     def __str__(self) -> str:

@@ -34,8 +34,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from connect_arena.core.action import Action
 from connect_arena.core.errors import InvalidActionError
+from connect_arena.core.game import Action
 from connect_arena.games.pairs.components import (
     KEY_PERMUTATIONS,
     NUM_SUBJECTS,

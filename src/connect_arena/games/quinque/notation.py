@@ -28,8 +28,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from connect_arena.core.action import Action
 from connect_arena.core.errors import InvalidActionError
+from connect_arena.core.game import Action
 
 Cell = tuple[int, int]
 """A lattice point ``(x, y)``: a tile cell or a skydiver, depending on context."""
