@@ -5,6 +5,7 @@ the tests are skipped (``python3 dev.py test`` installs it and the headless shel
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,7 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 
 from tests.server.live import free_port, server
 
@@ -58,6 +59,34 @@ def browser() -> Iterator[Browser]:
         )
         yield launched
         launched.close()
+
+
+SCREENSHOTS = os.environ.get("CONNECT_ARENA_SCREENSHOTS", "") not in ("", "0")
+"""Whether the tests' screenshots are taken (``build/e2e/``): they are for people to look at
+(``CONNECT_ARENA_SCREENSHOTS=1 python3 dev.py test tests/e2e/test_phone.py``), and no test
+reads them. Off by default: the browser tests take about 230, which cost 55-68 of their
+~350 CPU s (Chromium's and Playwright's; ``benchmarks/results/testtime/s48/``)."""
+
+
+def _no_screenshot(self: Page | Locator, *args: Any, **kwargs: Any) -> bytes:
+    """Stands in for ``screenshot`` when :data:`SCREENSHOTS` is off: nothing is captured or
+    written; a locator still waits for its element to be visible, as its screenshot did."""
+    if isinstance(self, Locator):
+        self.wait_for(state="visible")
+    return b""
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _screenshots() -> Iterator[None]:
+    """Without :data:`SCREENSHOTS`, ``Page.screenshot`` and ``Locator.screenshot`` capture
+    nothing."""
+    if SCREENSHOTS:
+        yield
+        return
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Page, "screenshot", _no_screenshot)
+        patch.setattr(Locator, "screenshot", _no_screenshot)
+        yield
 
 
 @pytest.fixture(autouse=True)
