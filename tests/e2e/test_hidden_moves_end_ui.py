@@ -58,18 +58,24 @@ def test_the_hidden_moves_are_shown_once_the_game_is_over(
     bob = new_page(browser, live_server.base)
     sign_up_by_api(alice, "alice")
     sign_up_by_api(bob, "bob")
-    body = {"game": "connnect", "seats": [{"kind": "me"}, {"kind": "open"}]}
-    table_id = api_post(alice, "/api/tables", body)["json"]["table"]["id"]
-    assert api_post(bob, f"/api/tables/{table_id}/join", {"seat": 1})["status"] == 200
     # The rounds before the last away from the table page (on a page of the server with no
     # scripts): drawing each of their ~100 actions was most of this test's time, and the
     # game's end is what the test is about.
     for page in (alice, bob):
         page.goto("/api/session")
-    while not near_the_end(alice, table_id):
-        for page in (bob, alice):
-            page.evaluate(PLAY_FIRST_LEGAL, table_id)
-    assert status(alice, table_id) == "running"
+    for _ in range(5):
+        body = {"game": "connnect", "seats": [{"kind": "me"}, {"kind": "open"}]}
+        table_id = api_post(alice, "/api/tables", body)["json"]["table"]["id"]
+        assert api_post(bob, f"/api/tables/{table_id}/join", {"seat": 1})["status"] == 200
+        while not near_the_end(alice, table_id):
+            for page in (bob, alice):
+                page.evaluate(PLAY_FIRST_LEGAL, table_id)
+        if status(alice, table_id) == "running":
+            break
+        # The game ended within the two actions that brought it near its end (a player out
+        # ends it before its last round, CN-21; the dice differ from game to game): a new one.
+    else:
+        raise AssertionError("five games ended before their last round could be shown")
     alice.goto(f"/tables/{table_id}")
     play_until_finished(alice, bob, table_id)
     assert status(alice, table_id) == "finished"
