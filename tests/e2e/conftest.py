@@ -72,7 +72,7 @@ def _no_screenshot(self: Page | Locator, *args: Any, **kwargs: Any) -> bytes:
     """Stands in for ``screenshot`` when :data:`SCREENSHOTS` is off: nothing is captured or
     written; a locator still waits for its element to be visible, as its screenshot did."""
     if isinstance(self, Locator):
-        self.wait_for(state="visible")
+        self.wait_for(state="visible", timeout=kwargs.get("timeout"))
     return b""
 
 

@@ -63,8 +63,8 @@ def test_the_hidden_moves_are_shown_once_the_game_is_over(
     # game's end is what the test is about.
     for page in (alice, bob):
         page.goto("/api/session")
+    body = {"game": "connnect", "seats": [{"kind": "me"}, {"kind": "open"}]}
     for _ in range(5):
-        body = {"game": "connnect", "seats": [{"kind": "me"}, {"kind": "open"}]}
         table_id = api_post(alice, "/api/tables", body)["json"]["table"]["id"]
         assert api_post(bob, f"/api/tables/{table_id}/join", {"seat": 1})["status"] == 200
         while not near_the_end(alice, table_id):
