@@ -22,6 +22,7 @@ import pytest
 from sqlalchemy import Engine, event
 
 from connect_arena.server.db import SqlStorage, make_engine, run_migrations
+from connect_arena.server.db import storage as storage_module
 from connect_arena.service import LogEntry, Seat, SeatKind, SeqConflictError
 
 
@@ -99,6 +100,18 @@ class Trace:
 def action_inserts(statements: list[Statement]) -> list[Statement]:
     """The ``INSERT`` statements of actions."""
     return [s for s in statements if s.text.startswith("INSERT INTO actions ")]
+
+
+def terminate_the_others(database_url: str) -> int:
+    """End every other connection to the database (waiting until each is gone)."""
+    with psycopg.connect(database_url, autocommit=True) as admin:
+        ended = admin.execute(
+            "SELECT count(*) FILTER (WHERE pg_terminate_backend(pid, 10000)) "
+            "FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        ).fetchone()
+    assert ended is not None
+    return int(ended[0])
 
 
 @pytest.fixture
@@ -237,20 +250,10 @@ def test_a_terminated_backend_costs_only_its_batch_and_the_next_append_is_writte
     engine, trace = traced
     db = SqlStorage(engine)
 
-    def terminate_the_others() -> int:
-        with psycopg.connect(database_url, autocommit=True) as admin:
-            ended = admin.execute(
-                "SELECT count(*) FILTER (WHERE pg_terminate_backend(pid, 10000)) "
-                "FROM pg_stat_activity "
-                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-            ).fetchone()
-        assert ended is not None
-        return int(ended[0])
-
     async def body() -> tuple[int, list[object], list[list[int]]]:
         tables = await new_tables(db, 3)
         await asyncio.gather(*(db.append_action(t, LogEntry(1, 0, "add T0,0 0,0")) for t in tables))
-        ended = terminate_the_others()
+        ended = terminate_the_others(database_url)
         second = [db.append_action(t, LogEntry(2, 0, "add T0,0 0,1")) for t in tables]
         results = await asyncio.gather(*second, return_exceptions=True)
         for table_id, result in zip(tables, results, strict=True):
@@ -271,6 +274,35 @@ def test_a_terminated_backend_costs_only_its_batch_and_the_next_append_is_writte
     inserts = action_inserts(trace.statements())
     assert not [s for s in inserts if s.in_transaction]
     assert len({s.connection for s in inserts}) == 2  # the ended one, then its successor
+
+
+def test_a_connection_idle_past_held_idle_is_checked_before_the_next_batch(
+    traced: tuple[Engine, Trace], database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # After a quiet spell (HELD_IDLE; 0 here: always) the held connection goes back to the
+    # pool, whose checkout pings it: a connection PostgreSQL ended meanwhile (a restart, a
+    # proxy's idle cut) costs no batch; the batch is one statement on a new connection.
+    monkeypatch.setattr(storage_module, "HELD_IDLE", 0.0)
+    engine, trace = traced
+    db = SqlStorage(engine)
+
+    async def body() -> tuple[int, list[object], list[list[int]]]:
+        tables = await new_tables(db, 3)
+        await asyncio.gather(*(db.append_action(t, LogEntry(1, 0, "add T0,0 0,0")) for t in tables))
+        ended = terminate_the_others(database_url)
+        second = [db.append_action(t, LogEntry(2, 0, "add T0,0 0,1")) for t in tables]
+        results = await asyncio.gather(*second, return_exceptions=True)
+        return ended, results, [[e.seq for e in await db.load_actions(t)] for t in tables]
+
+    try:
+        ended, results, logs = asyncio.run(body())
+    finally:
+        db.close()
+    assert ended >= 1
+    assert results == [None] * 3
+    assert logs == [[1, 2]] * 3
+    inserts = action_inserts(trace.statements())
+    assert not [s for s in inserts if s.in_transaction]
 
 
 def test_closing_a_postgres_storage_gives_its_connections_back(

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -76,6 +77,13 @@ busy event loop to every move's acknowledgement (its 3 ms sleep took up to 24 ms
 AT_ONCE_ROWS = 1000
 """Most appends one ``INSERT`` of :class:`_AtOnceAppends` holds (7 parameters a row; SQLite
 allows 32,766 since 3.32, PostgreSQL 65,535); a larger batch is written in several."""
+
+HELD_IDLE = 30.0
+"""Seconds unused after which :class:`_AtOnceAppends` gives its connection back to the pool
+before the next batch, whose checkout pings it (``pool_pre_ping``): a connection the
+database ended during a quiet spell (a PostgreSQL restart, a proxy's idle timeout) then
+costs no batch. Under load the connection is never idle that long, and no batch pays the
+ping's round trip."""
 
 
 CHECKPOINT_EVERY = 2.0
@@ -896,7 +904,8 @@ class _AtOnceAppends:
     test_storage.py``, ``tests/scale/test_pg_appends.py``). Any failure but a conflict drops
     the connection (a lost one cannot be told from the others, and the next batch must not
     meet it again); the next batch opens a new one. A failed statement is never retried
-    here: its outcome may be unknown (the connection lost before the reply).
+    here: its outcome may be unknown (the connection lost before the reply). After
+    :data:`HELD_IDLE` unused, the connection is checked out again (and pinged) first.
     """
 
     COLUMNS = ("table_id", "seq", "seat", "action", "simultaneous", "created_at", "clock")
@@ -925,6 +934,8 @@ class _AtOnceAppends:
         self._statements: dict[int, str] = {}
         self._held: Connection | None = None
         """The pool's connection (opened at the first batch, on the database thread)."""
+        self._used = 0.0
+        """When :attr:`_held` last wrote a batch (``time.monotonic()``)."""
 
     def insert(self, batch: list[_Append]) -> None:
         """Insert the batch's actions in one statement (on the database thread).
@@ -955,8 +966,12 @@ class _AtOnceAppends:
             )
             for processor, value in zip(processors, row, strict=True):
                 values.append(value if processor is None or value is None else processor(value))
+        now = time.monotonic()
+        if self._held is not None and now - self._used > HELD_IDLE:
+            self._drop(invalidate=False)  # the checkout below pings it, or opens another
         if self._held is None:
             self._held = self._engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+        self._used = now
         try:
             cursor = self._held.connection.cursor()
             try:
@@ -969,11 +984,12 @@ class _AtOnceAppends:
             self._drop()
             raise
 
-    def _drop(self) -> None:
+    def _drop(self, invalidate: bool = True) -> None:
         held, self._held = self._held, None
         if held is not None:
             with contextlib.suppress(Exception):  # it is going anyway
-                held.invalidate()
+                if invalidate:
+                    held.invalidate()
                 held.close()
 
     def close(self) -> None:
