@@ -239,15 +239,12 @@ def test_a_postgres_batch_with_a_seq_conflict_keeps_the_other_appends(
     assert len([s for s in inserts if not s.in_transaction]) >= 2
 
 
-def test_a_terminated_backend_costs_only_its_batch_and_the_next_append_is_written(
-    traced: tuple[Engine, Trace], database_url: str
-) -> None:
-    # PostgreSQL ends the connection the appends are written on (pg_terminate_backend, as a
-    # restart or an administrator would). The batch that meets it is refused, not
-    # acknowledged (and, the backend gone before the statement, not written: re-appending
-    # it succeeds, nothing doubled); the connection is dropped and the next batches are
-    # one statement each on a new one.
-    engine, trace = traced
+def across_a_termination(
+    engine: Engine, database_url: str
+) -> tuple[int, list[object], list[list[int]]]:
+    """On a new storage: seq 1 appended on three tables; every other connection to the
+    database ended; seq 2 appended (each refused one again, as its mover would); seq 3.
+    Returns how many connections were ended, seq 2's results and the three logs' seqs."""
     db = SqlStorage(engine)
 
     async def body() -> tuple[int, list[object], list[list[int]]]:
@@ -257,15 +254,27 @@ def test_a_terminated_backend_costs_only_its_batch_and_the_next_append_is_writte
         second = [db.append_action(t, LogEntry(2, 0, "add T0,0 0,1")) for t in tables]
         results = await asyncio.gather(*second, return_exceptions=True)
         for table_id, result in zip(tables, results, strict=True):
-            if result is not None:  # refused: the mover would try again
+            if result is not None:
                 await db.append_action(table_id, LogEntry(2, 0, "add T0,0 0,1"))
         await asyncio.gather(*(db.append_action(t, LogEntry(3, 0, "add T0,0 0,2")) for t in tables))
         return ended, results, [[e.seq for e in await db.load_actions(t)] for t in tables]
 
     try:
-        ended, results, logs = asyncio.run(body())
+        return asyncio.run(body())
     finally:
         db.close()
+
+
+def test_a_terminated_backend_costs_only_its_batch_and_the_next_append_is_written(
+    traced: tuple[Engine, Trace], database_url: str
+) -> None:
+    # PostgreSQL ends the connection the appends are written on (pg_terminate_backend, as a
+    # restart or an administrator would). The batch that meets it is refused, not
+    # acknowledged (and, the backend gone before the statement, not written: re-appending
+    # it succeeds, nothing doubled); the connection is dropped and the next batches are
+    # one statement each on a new one.
+    engine, trace = traced
+    ended, results, logs = across_a_termination(engine, database_url)
     assert ended >= 1
     refused = [result for result in results if result is not None]
     assert refused  # the batch that met the ended connection (the first after it)
@@ -284,23 +293,10 @@ def test_a_connection_idle_past_held_idle_is_checked_before_the_next_batch(
     # proxy's idle cut) costs no batch; the batch is one statement on a new connection.
     monkeypatch.setattr(storage_module, "HELD_IDLE", 0.0)
     engine, trace = traced
-    db = SqlStorage(engine)
-
-    async def body() -> tuple[int, list[object], list[list[int]]]:
-        tables = await new_tables(db, 3)
-        await asyncio.gather(*(db.append_action(t, LogEntry(1, 0, "add T0,0 0,0")) for t in tables))
-        ended = terminate_the_others(database_url)
-        second = [db.append_action(t, LogEntry(2, 0, "add T0,0 0,1")) for t in tables]
-        results = await asyncio.gather(*second, return_exceptions=True)
-        return ended, results, [[e.seq for e in await db.load_actions(t)] for t in tables]
-
-    try:
-        ended, results, logs = asyncio.run(body())
-    finally:
-        db.close()
+    ended, results, logs = across_a_termination(engine, database_url)
     assert ended >= 1
     assert results == [None] * 3
-    assert logs == [[1, 2]] * 3
+    assert logs == [[1, 2, 3]] * 3
     inserts = action_inserts(trace.statements())
     assert not [s for s in inserts if s.in_transaction]
 
