@@ -12,8 +12,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import sqlite3
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -22,7 +22,17 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Engine, Select, delete, event, insert, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Select,
+    bindparam,
+    delete,
+    event,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -65,8 +75,15 @@ busy event loop to every move's acknowledgement (its 3 ms sleep took up to 24 ms
 
 
 AT_ONCE_ROWS = 1000
-"""Most appends one SQLite ``INSERT`` of :class:`_SqliteAppends` holds (7 parameters a row;
-SQLite allows 32,766 since 3.32); a larger batch is written in several."""
+"""Most appends one ``INSERT`` of :class:`_AtOnceAppends` holds (7 parameters a row; SQLite
+allows 32,766 since 3.32, PostgreSQL 65,535); a larger batch is written in several."""
+
+HELD_IDLE = 30.0
+"""Seconds unused after which :class:`_AtOnceAppends` gives its connection back to the pool
+before the next batch, whose checkout pings it (``pool_pre_ping``): a connection the
+database ended during a quiet spell (a PostgreSQL restart, a proxy's idle timeout) then
+costs no batch. Under load the connection is never idle that long, and no batch pays the
+ping's round trip."""
 
 
 CHECKPOINT_EVERY = 2.0
@@ -202,10 +219,16 @@ class SqlStorage:
         )
         """Other databases: the pool of the jobs other than appends (SQLite: the writer)."""
         self._checkpointer: _Checkpointer | None = None
-        self._at_once: _SqliteAppends | None = None
-        if engine.dialect.name == "sqlite" and engine.url.database not in (None, "", ":memory:"):
+        self._at_once: _AtOnceAppends | None = None
+        if sqlite and engine.url.database not in (None, "", ":memory:"):
             self._checkpointer = _Checkpointer(engine, checkpoint_every)
-            self._at_once = _SqliteAppends(engine)
+            self._at_once = _AtOnceAppends(engine)
+        elif engine.dialect.name == "postgresql":
+            self._at_once = _AtOnceAppends(engine)
+        self._conflicts = (IntegrityError,) + (
+            () if self._at_once is None else (self._at_once.conflict,)
+        )
+        """The errors of a taken ``(table_id, seq)``: SQLAlchemy's, and the driver's."""
         self._arrived = threading.Condition()
         """Guards the appends below; notified when one is queued (the window's wait)."""
         self._pending: list[_Append] = []
@@ -557,14 +580,14 @@ class SqlStorage:
         if self._on_batch is not None:
             self._on_batch(len(results))
         for item, error in results:
-            if isinstance(error, IntegrityError | sqlite3.IntegrityError):
+            if isinstance(error, self._conflicts):
                 error = SeqConflictError(f"table {item.table_id} already has seq {item.entry.seq}")
             item.done.settle(error)
 
     def _write_batch(self, batch: list[_Append]) -> list[Exception | None]:
         """One transaction (one ``executemany``) for the whole batch; if it fails (a seq
-        conflict), one transaction per append. On SQLite a batch that ends no game is one
-        ``INSERT`` statement instead (:class:`_SqliteAppends`)."""
+        conflict), one transaction per append. On SQLite and PostgreSQL a batch that ends no
+        game is one ``INSERT`` statement instead (:class:`_AtOnceAppends`)."""
         if self._at_once is not None and all(item.returns is None for item in batch):
             errors: list[Exception | None] = []
             for start in range(0, len(batch), AT_ONCE_ROWS):
@@ -579,11 +602,11 @@ class SqlStorage:
         try:
             self._at_once.insert(batch)
             return [None] * len(batch)
-        except sqlite3.IntegrityError as conflict:
+        except self._at_once.conflict as conflict:
             if len(batch) == 1:
                 return [conflict]
-        except Exception as failure:  # the database failed: nothing of the statement is kept
-            return [failure] * len(batch)
+        except Exception as failure:  # the database failed, or the connection was lost
+            return [failure] * len(batch)  # not acknowledged, and never retried
         return self._write_transaction(batch)
 
     def _write_transaction(self, batch: list[_Append]) -> list[Exception | None]:
@@ -861,45 +884,69 @@ class _Append:
     """The loop awaiting ``done`` (its futures are set there only)."""
 
 
-class _SqliteAppends:
-    """SQLite: writes a batch of appends that ends no game as one autocommitted ``INSERT``.
+class _AtOnceAppends:
+    """Writes a batch of appends that ends no game as one autocommitted multi-row ``INSERT``
+    (SQLite and PostgreSQL).
 
-    Through SQLAlchemy a batch was ``BEGIN``, one ``INSERT`` step per action and ``COMMIT``:
-    the database thread let go of the GIL at each step and, with the event loop busy,
-    waited for it again each time (issue 25: at 150 tables a batch took 0.9 ms of the
-    thread's CPU at p50 and 2.8 ms at p99, but 49 ms of wall time at p99, each move of the
-    batch waiting). One multi-row statement lets go once, and costs a third less CPU. A
-    single statement is atomic (all its rows or none) and, in WAL mode, durable as a
-    committed transaction (``synchronous=NORMAL``). It holds one connection of the engine's
-    pool for the storage's life, in autocommit, used by the database thread only; the
-    values go through the columns' own SQLAlchemy bind processors, so the rows are those
-    the ORM writes (``tests/server/test_storage.py``).
+    Through SQLAlchemy a batch was a transaction: on SQLite ``BEGIN``, one ``INSERT`` step
+    per action and ``COMMIT``, the database thread letting go of the GIL at each step and,
+    with the event loop busy, waiting for it again each time (issue 25: at 150 tables 0.9 ms
+    of the thread's CPU at p50 but 49 ms of wall time at p99, each move of the batch
+    waiting); on PostgreSQL a pool checkout with its pre-ping, ``BEGIN``, the rows and
+    ``COMMIT``, four round trips and ~0.45 ms of the process's CPU. One statement is one
+    round trip, atomic (all its rows or none) and, autocommitted, durable as a committed
+    transaction (SQLite's WAL with ``synchronous=NORMAL``; PostgreSQL's commit).
+
+    It holds one connection of the engine's pool for the storage's life, in autocommit,
+    used by the database thread only. The row's placeholders are those SQLAlchemy renders
+    for the dialect (PostgreSQL's casts included) and the values go through the columns'
+    own bind processors, so the rows are those the ORM writes (``tests/server/
+    test_storage.py``, ``tests/scale/test_pg_appends.py``). Any failure but a conflict drops
+    the connection (a lost one cannot be told from the others, and the next batch must not
+    meet it again); the next batch opens a new one. A failed statement is never retried
+    here: its outcome may be unknown (the connection lost before the reply). After
+    :data:`HELD_IDLE` unused, the connection is checked out again (and pinged) first.
     """
 
     COLUMNS = ("table_id", "seq", "seat", "action", "simultaneous", "created_at", "clock")
 
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
-        columns, dialect = ActionRow.__table__.c, engine.dialect
+        dialect = engine.dialect
+        dbapi = dialect.loaded_dbapi
+        self.conflict: type[Exception] = dbapi.IntegrityError
+        """The driver's error for a taken ``(table_id, seq)`` (nothing was written)."""
+        table = ActionRow.__table__
         self._processors = [
-            columns[name].type.dialect_impl(dialect).bind_processor(dialect)
+            table.c[name].type.dialect_impl(dialect).bind_processor(dialect)
             for name in self.COLUMNS
         ]
-        self._row = "(" + ", ".join("?" * len(self.COLUMNS)) + ")"
-        self._head = f"INSERT INTO actions ({', '.join(self.COLUMNS)}) VALUES "
+        one = insert(ActionRow).inline().values({name: bindparam(name) for name in self.COLUMNS})
+        text = one.compile(dialect=dialect).string
+        if dialect.paramstyle == "pyformat":  # psycopg: %(name)s -> %s, in the same order
+            text = text % dict.fromkeys(self.COLUMNS, "%s")
+        elif dialect.paramstyle != "qmark":
+            raise ValueError(f"no single-statement appends for {dialect.paramstyle} parameters")
+        head, self._row = text.split(" VALUES ")
+        # the values are bound in COLUMNS' order: the statement's must be the same
+        assert head == f"INSERT INTO actions ({', '.join(self.COLUMNS)})", head
+        self._head = head + " VALUES "
         self._statements: dict[int, str] = {}
-        self._held: Any = None
+        self._held: Connection | None = None
         """The pool's connection (opened at the first batch, on the database thread)."""
+        self._used = 0.0
+        """When :attr:`_held` last wrote a batch (``time.monotonic()``)."""
 
     def insert(self, batch: list[_Append]) -> None:
         """Insert the batch's actions in one statement (on the database thread).
 
         Raises:
-            sqlite3.IntegrityError: an action's ``(table_id, seq)`` is taken (nothing is
-                written).
-            sqlite3.Error: the database failed (nothing is written).
+            Exception: the driver's ``IntegrityError`` (:attr:`conflict`) when an action's
+                ``(table_id, seq)`` is taken: nothing is written. Any other error of the
+                driver or the pool: the connection is dropped; nothing is written unless
+                the connection was lost after the statement reached the database (then the
+                rows may be there, and a new append at their seq meets a conflict).
         """
-        connection = self._connection()
         statement = self._statements.get(len(batch))
         if statement is None:
             statement = self._head + ", ".join([self._row] * len(batch))
@@ -919,24 +966,35 @@ class _SqliteAppends:
             )
             for processor, value in zip(processors, row, strict=True):
                 values.append(value if processor is None or value is None else processor(value))
+        now = time.monotonic()
+        if self._held is not None and now - self._used > HELD_IDLE:
+            self._drop(invalidate=False)  # the checkout below pings it, or opens another
+        if self._held is None:
+            self._held = self._engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+        self._used = now
         try:
-            connection.execute(statement, values)
-        except sqlite3.Error:
-            if connection.in_transaction:  # never left open: the next batch would join it
-                connection.rollback()
+            cursor = self._held.connection.cursor()
+            try:
+                cursor.execute(statement, values)
+            finally:
+                cursor.close()
+        except self.conflict:
+            raise
+        except Exception:
+            self._drop()
             raise
 
-    def _connection(self) -> sqlite3.Connection:
-        if self._held is None:
-            self._held = self._engine.raw_connection()
-            self._held.driver_connection.isolation_level = None  # autocommit: no BEGIN
-        connection: sqlite3.Connection = self._held.driver_connection
-        return connection
+    def _drop(self, invalidate: bool = True) -> None:
+        held, self._held = self._held, None
+        if held is not None:
+            with contextlib.suppress(Exception):  # it is going anyway
+                if invalidate:
+                    held.invalidate()
+                held.close()
 
     def close(self) -> None:
         """Give the connection back (after the database thread stopped)."""
         if self._held is not None:
-            self._held.driver_connection.isolation_level = ""
             self._held.close()
             self._held = None
 
