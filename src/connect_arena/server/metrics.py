@@ -19,8 +19,11 @@ LATENCY_BUCKETS = (
     0.001, 0.0025, 0.005, 0.01, 0.025, 0.035, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1.0, 2.5
 )  # fmt: skip
 """Seconds; finer around the 50 ms target, so a p99 near it is told apart."""
-LOOP_LAG_INTERVAL = 0.01
-"""Seconds between the event loop's lag samples (:meth:`Metrics.watch_loop`)."""
+LOOP_LAG_INTERVAL = 0.05
+"""Seconds between the event loop's lag samples (:meth:`Metrics.watch_loop`). Every 10 ms, the
+sampler was two thirds of an idle process's CPU (PostgreSQL + Redis: 15 ms a second, 8-9 at
+50 ms, 5 at 100 ms; ``benchmarks/results/server_profile/s49/``); 20 samples a second still
+give a p99."""
 BATCH_BUCKETS = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512)
 
 
