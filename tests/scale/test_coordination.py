@@ -142,6 +142,53 @@ def test_released_messages_reach_the_other_processes(redis_url: str) -> None:
     assert run(scenario) == ["hello", "followed", "last"]
 
 
+def test_no_message_published_after_unfollow_returns_arrives(
+    redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``unfollow`` returns once Redis confirmed the ``UNSUBSCRIBE``, not once it was sent: a
+    message another process publishes after it returned never arrives (the test above failed
+    now and then when the other process's ``PUBLISH`` reached Redis first). Here the command
+    reaches Redis 0.3 s late, as on a busy connection."""
+
+    async def scenario() -> list[str]:
+        sender, listener = RedisCoordinator(redis_url), RedisCoordinator(redis_url)
+        received: list[str] = []
+
+        async def resync() -> None:
+            return None
+
+        await listener.start(received.append, resync)
+        await listener.follow(3)
+        pubsub = listener._pubsub
+        assert pubsub is not None
+        unsubscribe = pubsub.unsubscribe
+        late: list[asyncio.Task[Any]] = []
+
+        async def slow(*channels: str) -> None:
+            async def send() -> None:
+                await asyncio.sleep(0.3)
+                await unsubscribe(*channels)
+
+            late.append(asyncio.create_task(send()))
+
+        monkeypatch.setattr(pubsub, "unsubscribe", slow)
+        await listener.unfollow(3)
+        async with sender.lease(3) as grant:
+            grant.seq, grant.message = 4, "after unfollow"
+        async with sender.lease(3) as grant:
+            grant.seq, grant.message, grant.shared = 5, "last", True
+        for _ in range(300):
+            if "last" in received:
+                break
+            await asyncio.sleep(0.01)
+        await asyncio.gather(*late)
+        await sender.close()
+        await listener.close()
+        return received
+
+    assert run(scenario) == ["last"]
+
+
 def test_a_lease_kept_idle_is_handed_over_when_another_process_asks(
     redis_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -440,7 +487,7 @@ def test_a_follow_cancelled_as_redis_confirms_it_is_cancelled() -> None:
         for _ in range(3):
             await asyncio.sleep(0)  # subscribed; waiting for the confirmation
         assert not task.done()
-        coordinator._confirmed(coordinator.table_channel(7))
+        coordinator._confirmed("subscribe", coordinator.table_channel(7))
         assert task.cancel()
         with pytest.raises(asyncio.CancelledError):
             await task

@@ -198,7 +198,8 @@ class RedisCoordinator:
         self._pubsub: PubSub | None = None
         self.following: set[int] = set()
         """The tables whose channel this process subscribes to (see :meth:`follow`)."""
-        self._confirmations: dict[str, list[asyncio.Future[None]]] = {}
+        self._confirmations: dict[tuple[str, str], list[asyncio.Future[None]]] = {}
+        """(``subscribe`` or ``unsubscribe``, channel) → the calls waiting for Redis's reply."""
         self._letting_go: set[asyncio.Task[None]] = set()
         self._contended: dict[int, float] = {}
         """Table id → monotonic time its lease was last wanted elsewhere or waited for."""
@@ -527,8 +528,8 @@ class RedisCoordinator:
                                 self._wanted(int(text))
                         else:
                             receive(text)
-                    elif message["type"] == "subscribe":
-                        self._confirmed(message["channel"])
+                    elif message["type"] in ("subscribe", "unsubscribe"):
+                        self._confirmed(message["type"], message["channel"])
             except (RedisError, OSError) as error:
                 log.warning("Redis subscription lost (%s); reconnecting", error)
             finally:
@@ -541,16 +542,40 @@ class RedisCoordinator:
             await asyncio.sleep(pause)
             pause = min(pause * 2, 5.0)
 
-    def _confirmed(self, channel: bytes | str) -> None:
-        """Redis confirmed a subscription: wake the oldest :meth:`follow` waiting for it."""
-        name = channel.decode() if isinstance(channel, bytes) else channel
-        waiting = self._confirmations.get(name)
+    def _confirmed(self, kind: str, channel: bytes | str) -> None:
+        """Redis confirmed a ``subscribe`` or an ``unsubscribe``: wake the oldest
+        :meth:`follow` or :meth:`unfollow` waiting for it."""
+        key = (kind, channel.decode() if isinstance(channel, bytes) else channel)
+        waiting = self._confirmations.get(key)
         if waiting:
             future = waiting.pop(0)
             if not waiting:
-                del self._confirmations[name]
+                del self._confirmations[key]
             if not future.done():
                 future.set_result(None)
+
+    @contextlib.asynccontextmanager
+    async def _confirmation(self, kind: str, channel: str) -> AsyncIterator[None]:
+        """Send ``kind`` for ``channel`` in the body, then wait (5 s at most) for Redis to
+        confirm it.
+
+        Raises:
+            TimeoutError: no confirmation in 5 s (the connection lost meanwhile).
+        """
+        confirmed = asyncio.get_running_loop().create_future()
+        waiting = self._confirmations.setdefault((kind, channel), [])
+        waiting.append(confirmed)
+        try:
+            yield
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a cancel that
+            # arrives in the turn the confirmation lands
+            async with asyncio.timeout(5):
+                await confirmed
+        finally:
+            if confirmed in waiting:  # never confirmed: not left for a later reply
+                waiting.remove(confirmed)
+                if not waiting:
+                    self._confirmations.pop((kind, channel), None)
 
     async def follow(self, table_id: int) -> None:
         """See :meth:`connect_arena.service.cluster.Coordinator.follow`: subscribe to the
@@ -567,27 +592,26 @@ class RedisCoordinator:
         if pubsub is None:  # not started, or reconnecting: subscribed at the (re)connection
             return
         channel = self.table_channel(table_id)
-        confirmed = asyncio.get_running_loop().create_future()
-        self._confirmations.setdefault(channel, []).append(confirmed)
         try:
-            await pubsub.subscribe(channel)
-            # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a cancel that
-            # arrives in the turn the confirmation lands
-            async with asyncio.timeout(5):
-                await confirmed
+            async with self._confirmation("subscribe", channel):
+                await pubsub.subscribe(channel)
         except (RedisError, OSError, TimeoutError) as error:
             raise CoordinationError(f"Redis: cannot subscribe to {channel}: {error}") from None
 
     async def unfollow(self, table_id: int) -> None:
         """See :meth:`connect_arena.service.cluster.Coordinator.unfollow`: unsubscribe from
-        the table's channel (its messages stop reaching this process)."""
+        the table's channel and return once Redis confirmed it (no message published after
+        that reaches this process; one published before may still arrive after). A lost
+        connection is not re-subscribed to it."""
         if table_id not in self.following:
             return
         self.following.discard(table_id)
         pubsub = self._pubsub
         if pubsub is not None:
-            with contextlib.suppress(RedisError, OSError):
-                await pubsub.unsubscribe(self.table_channel(table_id))
+            channel = self.table_channel(table_id)
+            with contextlib.suppress(RedisError, OSError, TimeoutError):
+                async with self._confirmation("unsubscribe", channel):
+                    await pubsub.unsubscribe(channel)
 
     async def ping(self) -> None:
         """Ask Redis for ``PONG`` (readiness).
