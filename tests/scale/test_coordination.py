@@ -110,34 +110,48 @@ def test_a_lease_survives_a_paused_event_loop(redis_url: str) -> None:
     assert holder not in (None, b"other")
 
 
+async def sender_and_listener(
+    redis_url: str,
+) -> tuple[RedisCoordinator, RedisCoordinator, list[str]]:
+    """Two processes' coordinators: one to publish, one started, collecting what it hears."""
+    sender, listener = RedisCoordinator(redis_url), RedisCoordinator(redis_url)
+    received: list[str] = []
+
+    async def resync() -> None:
+        return None
+
+    await listener.start(received.append, resync)
+    return sender, listener, received
+
+
+async def publish(sender: RedisCoordinator, seq: int, message: str, shared: bool = False) -> None:
+    """Release table 3's lease with ``message`` (on every process's channel when ``shared``)."""
+    async with sender.lease(3) as grant:
+        grant.seq, grant.message, grant.shared = seq, message, shared
+
+
+async def until_last(received: list[str], *coordinators: RedisCoordinator) -> list[str]:
+    """Wait (3 s at most) for the message ``last``, then close ``coordinators``."""
+    for _ in range(300):
+        if "last" in received:
+            break
+        await asyncio.sleep(0.01)
+    for coordinator in coordinators:
+        await coordinator.close()
+    return received
+
+
 def test_released_messages_reach_the_other_processes(redis_url: str) -> None:
     async def scenario() -> list[str]:
-        sender, listener = RedisCoordinator(redis_url), RedisCoordinator(redis_url)
-        received: list[str] = []
-
-        async def resync() -> None:
-            return None
-
-        await listener.start(received.append, resync)
-        async with sender.lease(3) as grant:  # a table's own: the listener does not follow it
-            grant.seq, grant.message = 1, "unheard"
-        async with sender.lease(3) as grant:  # for every process (the lobby's)
-            grant.seq, grant.message, grant.shared = 2, "hello", True
+        sender, listener, received = await sender_and_listener(redis_url)
+        await publish(sender, 1, "unheard")  # a table's own: the listener does not follow it
+        await publish(sender, 2, "hello", shared=True)  # for every process (the lobby's)
         await listener.follow(3)
-        async with sender.lease(3) as grant:
-            grant.seq, grant.message = 3, "followed"
+        await publish(sender, 3, "followed")
         await listener.unfollow(3)
-        async with sender.lease(3) as grant:
-            grant.seq, grant.message = 4, "unfollowed"
-        async with sender.lease(3) as grant:
-            grant.seq, grant.message, grant.shared = 5, "last", True
-        for _ in range(100):
-            if "last" in received:
-                break
-            await asyncio.sleep(0.01)
-        await sender.close()
-        await listener.close()
-        return received
+        await publish(sender, 4, "unfollowed")
+        await publish(sender, 5, "last", shared=True)
+        return await until_last(received, sender, listener)
 
     assert run(scenario) == ["hello", "followed", "last"]
 
@@ -151,13 +165,7 @@ def test_no_message_published_after_unfollow_returns_arrives(
     reaches Redis 0.3 s late, as on a busy connection."""
 
     async def scenario() -> list[str]:
-        sender, listener = RedisCoordinator(redis_url), RedisCoordinator(redis_url)
-        received: list[str] = []
-
-        async def resync() -> None:
-            return None
-
-        await listener.start(received.append, resync)
+        sender, listener, received = await sender_and_listener(redis_url)
         await listener.follow(3)
         pubsub = listener._pubsub
         assert pubsub is not None
@@ -173,18 +181,13 @@ def test_no_message_published_after_unfollow_returns_arrives(
 
         monkeypatch.setattr(pubsub, "unsubscribe", slow)
         await listener.unfollow(3)
-        async with sender.lease(3) as grant:
-            grant.seq, grant.message = 4, "after unfollow"
-        async with sender.lease(3) as grant:
-            grant.seq, grant.message, grant.shared = 5, "last", True
-        for _ in range(300):
-            if "last" in received:
-                break
-            await asyncio.sleep(0.01)
-        await asyncio.gather(*late)
+        await publish(sender, 4, "after unfollow")
+        await publish(sender, 5, "last", shared=True)
+        heard = await until_last(received)
+        await asyncio.gather(*late)  # the delayed UNSUBSCRIBE, before the listener closes
         await sender.close()
         await listener.close()
-        return received
+        return heard
 
     assert run(scenario) == ["last"]
 

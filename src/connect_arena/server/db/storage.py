@@ -928,8 +928,8 @@ class _AtOnceAppends:
         elif dialect.paramstyle != "qmark":
             raise ValueError(f"no single-statement appends for {dialect.paramstyle} parameters")
         head, self._row = text.split(" VALUES ")
-        # the values are bound in COLUMNS' order: the statement's must be the same
-        assert head == f"INSERT INTO actions ({', '.join(self.COLUMNS)})", head
+        if head != f"INSERT INTO actions ({', '.join(self.COLUMNS)})":  # bound in this order
+            raise ValueError(f"the actions' INSERT lists other columns: {head}")
         self._head = head + " VALUES "
         self._statements: dict[int, str] = {}
         self._held: Connection | None = None
@@ -985,6 +985,8 @@ class _AtOnceAppends:
             raise
 
     def _drop(self, invalidate: bool = True) -> None:
+        """Give the held connection back to the pool; ``invalidate``: discard it (it may be
+        broken) instead of keeping it for another checkout."""
         held, self._held = self._held, None
         if held is not None:
             with contextlib.suppress(Exception):  # it is going anyway
@@ -994,9 +996,7 @@ class _AtOnceAppends:
 
     def close(self) -> None:
         """Give the connection back (after the database thread stopped)."""
-        if self._held is not None:
-            self._held.close()
-            self._held = None
+        self._drop(invalidate=False)
 
 
 def _write_appends(connection: Connection, batch: list[_Append]) -> None:
