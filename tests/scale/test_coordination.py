@@ -256,6 +256,33 @@ def test_operations_waiting_in_one_process_keep_the_lease_there(redis_url: str) 
     assert kept
 
 
+def test_every_lease_taken_has_its_own_token_naming_its_process(redis_url: str) -> None:
+    """The token a lease is taken with names the process (the acquire script reads the
+    origin to tell an operation of its own from another process's) and is never reused, by
+    this process or another: a token let go must not release a later holder's lease."""
+
+    async def scenario() -> tuple[list[bytes], list[str]]:
+        first, second = RedisCoordinator(redis_url), RedisCoordinator(redis_url)
+        tokens: list[bytes] = []
+        for coordinator in (first, second, first, second, first):
+            async with coordinator.lease(17):
+                tokens.append(await first.redis.get("arena:lease:17") or b"")
+            coordinator._closing = True  # let go at the end of the next operation
+            async with coordinator.lease(17):
+                tokens.append(await first.redis.get("arena:lease:17") or b"")
+            coordinator._closing = False
+        origins = [first.origin, second.origin, first.origin, second.origin, first.origin]
+        await first.close()
+        await second.close()
+        return tokens, origins
+
+    tokens, origins = asyncio.run(asyncio.wait_for(scenario(), 20))
+    held = tokens[::2]  # each operation after a let-go took the lease anew
+    assert len(set(held)) == len(held) == 5
+    assert [t.decode().split("/")[0] for t in held] == origins
+    assert tokens[1::2] == held  # the next operation of the same process kept it
+
+
 # ----- two services -----------------------------------------------------------------------------
 @asynccontextmanager
 async def two_services(

@@ -309,17 +309,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(AllowedHosts, hosts=settings.allowed_hosts)
     app.add_middleware(SecurityHeaders)  # every answer, a refused host included
     app.add_middleware(CountAnswers, metrics=metrics)  # the outermost: sees every status
+    # A request is matched against the routers in this order, and each included router costs
+    # FastAPI ~6 us to look into (its routes' version is walked for every request): the pages,
+    # the table sockets, the table routes and the session, matched on every page load and
+    # every new game, come first. No two routers' paths overlap (but /tables/mine and /{id}).
+    _pages(app)
+    app.include_router(websocket.router)
+    app.include_router(routes_lifecycle.router)  # before /tables/{id}: /tables/mine
+    app.include_router(routes_tables.router)
+    app.include_router(routes_auth.router)  # /api/session: every page asks it
     app.include_router(operations.router)
     app.include_router(protocol.router)
-    app.include_router(routes_auth.router)
     app.include_router(routes_bot.router)
     app.include_router(routes_seeks.router)
     app.include_router(routes_chat.router)
     app.include_router(routes_analysis.router)
     app.include_router(routes_tournaments.router)
     app.include_router(ws_user.router)
-    app.include_router(routes_lifecycle.router)  # before /tables/{id}: /tables/mine
-    app.include_router(routes_tables.router)
     app.include_router(routes_tutorials.router)
     app.include_router(routes_puzzles.router)
     app.include_router(routes_pictures.router)
@@ -328,7 +334,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(routes_email.router)
     app.include_router(routes_relations.router)
     app.include_router(routes_cluster.router)
-    app.include_router(websocket.router)
     app.mount("/static", static_files(settings.static_max_age), name="static")
-    _pages(app)
     return app

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import secrets
 import time
@@ -181,6 +182,7 @@ class RedisCoordinator:
         )
         self.redis: aioredis.Redis = aioredis.Redis(connection_pool=pool)
         self.origin = secrets.token_hex(8)
+        self._serial = itertools.count(1)
         self.prefix = prefix
         self.lease_ms = lease_ms
         self.drive_ms = drive_ms
@@ -225,6 +227,13 @@ class RedisCoordinator:
             args += [f"{self.prefix}process:", table_id, self.origin]
         answer = await self._acquire(keys=keys, args=args)
         return bool(answer[0]), int(answer[1]), len(answer) > 2 and bool(answer[2])
+
+    def _token(self) -> str:
+        """A new holder token, ``<origin>/<serial>``: unique across processes by the random
+        :attr:`origin` (the acquire script reads it), within this one by the serial. Not
+        drawn from ``secrets`` each time: a lease is taken for most operations of a table
+        that is not kept here, and each draw was a system call."""
+        return f"{self.origin}/{next(self._serial)}"
 
     def _contended_now(self, table_id: int) -> bool:
         """Whether ``table_id``'s lease was wanted elsewhere or waited for lately
@@ -324,7 +333,7 @@ class RedisCoordinator:
             CoordinationError: it stayed taken past its expiry; Redis is unreachable.
         """
         keys = self._keys(table_id)
-        token = f"{self.origin}/{secrets.token_hex(8)}"  # the acquire script reads the origin
+        token = self._token()
         deadline = time.monotonic() + self.lease_ms / 1000 + 1.0
         pause = 0.001
         try:
@@ -434,7 +443,7 @@ class RedisCoordinator:
     async def drive(self, table_id: int) -> AsyncIterator[bool]:
         """See :meth:`connect_arena.service.cluster.Coordinator.drive`."""
         key = f"{self.prefix}drive:{table_id}"
-        token = secrets.token_hex(8)
+        token = self._token()
         try:
             got, _, _ = await self._take(key, f"{self.prefix}seq:{table_id}", token, self.drive_ms)
         except RedisError as error:
