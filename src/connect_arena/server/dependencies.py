@@ -147,7 +147,19 @@ async def require_user(connection: HTTPConnection) -> StoredUser:
     return user
 
 
-def require_csrf(request: Request) -> None:
+async def arena_of(connection: HTTPConnection) -> Arena:
+    """:func:`get_arena` as a dependency: a coroutine, so FastAPI calls it on the event loop
+    (a plain function dependency is run in its thread pool, a hand-over to a worker thread
+    and back for every request)."""
+    return get_arena(connection)
+
+
+async def require_csrf(request: Request) -> None:
+    """:func:`check_csrf` as a dependency (a coroutine: see :func:`arena_of`)."""
+    check_csrf(request)
+
+
+def check_csrf(request: Request) -> None:
     """Refuse a state-changing request without the session's CSRF token (403). A browser
     (it sends ``Sec-Fetch-Mode``) is told to reload the page; a script, where to read the
     current token."""
@@ -172,9 +184,10 @@ def parse_table_id(text: str) -> int | None:
     return table_id if table_id <= MAX_ID else None
 
 
-def table_id_param(table_id: str) -> int:
+async def table_id_param(table_id: str) -> int:
     """The ``{table_id}`` of a route's path; 404 ``not_found`` when it cannot name a table
-    (so that no id reaches the database as an overflowing integer)."""
+    (so that no id reaches the database as an overflowing integer). A coroutine: see
+    :func:`arena_of`."""
     parsed = parse_table_id(table_id)
     if parsed is None:
         raise ApiError(404, "not_found", f"there is no table {table_id[:32]!r}")
@@ -199,7 +212,7 @@ def user_json(user: StoredUser | None) -> UserInfo | None:
     }
 
 
-ArenaDep = Annotated[Arena, Depends(get_arena)]
+ArenaDep = Annotated[Arena, Depends(arena_of)]
 UserDep = Annotated[StoredUser, Depends(require_user)]
 MaybeUserDep = Annotated[StoredUser | None, Depends(session_user)]
 CsrfDep = Depends(require_csrf)

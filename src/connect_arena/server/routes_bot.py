@@ -32,8 +32,8 @@ from connect_arena.server.dependencies import (
     RowId,
     TableId,
     UserDep,
+    check_csrf,
     get_arena,
-    require_csrf,
     require_user,
     service_user,
     user_json,
@@ -122,7 +122,7 @@ def needs(scope: str, bot: bool = False, session: bool = False) -> Any:
                 raise ApiError(401, "bad_token", "this call needs a bearer token")
             user = await require_user(request)
             if request.method != "GET":
-                require_csrf(request)
+                check_csrf(request)
             return Caller(user, None)
         user, token = found
         if scope and scope not in token.scopes:
