@@ -312,7 +312,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # A request is matched against the routers in this order, and each included router costs
     # FastAPI ~6 us to look into (its routes' version is walked for every request): the pages,
     # the table sockets, the table routes and the session, matched on every page load and
-    # every new game, come first. No two routers' paths overlap (but /tables/mine and /{id}).
+    # every new game, come first. No two routers' paths overlap, except /api/tables/mine,
+    # which must come before /api/tables/{table_id}.
     _pages(app)
     app.include_router(websocket.router)
     app.include_router(routes_lifecycle.router)  # before /tables/{id}: /tables/mine
