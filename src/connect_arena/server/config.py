@@ -126,7 +126,7 @@ class Settings:
     max_frame: int = 16 << 10
     argon2_time_cost: int = 3
     argon2_memory_kib: int = 65536
-    gc_freeze: float = 1.0
+    gc_freeze: float = 0.1
     static_max_age: int = 300
     open_table_ttl: float = 3600.0
     idle_table_ttl: float = 14 * 86_400.0

@@ -12,6 +12,12 @@ since; objects are still freed by reference counting as usual. Cyclic garbage th
 is reclaimed by a full collection over everything every ``full_every`` seconds (one longer
 pause, rarely). The young generation's threshold is raised so that the short-lived objects of
 each move (messages, JSON) are collected in fewer, larger batches.
+
+The interval is short (0.1 s): whatever is alive when a young collection runs and was made
+since the last freeze is walked, and at 500 bot tables that is every socket's waiting
+coroutines and futures (made anew for each message) and the games' new log entries: ~40,000
+objects and 22-27 ms with the loop stopped, twice a second, when the interval was 1 s
+(``docs/scaling.md``, session 50).
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ YOUNG_THRESHOLD = 10_000
 """Allocations between young collections (CPython's default: 700)."""
 
 
-async def keep_collections_short(interval: float = 1.0, full_every: float = 600.0) -> None:
+async def keep_collections_short(interval: float = 0.1, full_every: float = 600.0) -> None:
     """Apply the policy until cancelled (run it as a task of the server's event loop).
 
     Args:
