@@ -154,6 +154,7 @@ def serve_command(
         typer.echo("other machines: add the name they use with --allowed-hosts NAME[,NAME]")
     if workers > 1:
         typer.echo(f"{workers} processes, sharing Redis at {_redacted_redis()}")
+    from connect_arena.server.http_protocol import PROTOCOL as HTTP_PROTOCOL
     from connect_arena.server.operations import json_log_config, text_log_config
 
     log_config = json_log_config(log_level) if log_format is LogFormat.JSON else text_log_config()
@@ -163,6 +164,7 @@ def serve_command(
         host=host,
         port=port,
         workers=workers,
+        http=HTTP_PROTOCOL,
         ws_max_size=WS_MAX_SIZE,
         ws_per_message_deflate=WS_PER_MESSAGE_DEFLATE,
         log_level=log_level,
