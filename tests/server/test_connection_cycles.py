@@ -48,7 +48,11 @@ def garbage_of_closed_sockets(tmp_path: Path, path: str, count: int) -> collecti
             for _ in range(count):
                 async with connect(url) as socket:
                     await socket.recv()
-            await asyncio.sleep(0.3)  # the server sees each close
+            for _ in range(500):  # until the server saw each close (its tasks ended too)
+                if not server.server_state.connections and not server.server_state.tasks:
+                    break
+                await asyncio.sleep(0.01)
+            assert not server.server_state.connections  # else the objects are merely alive
             gc.set_debug(gc.DEBUG_SAVEALL)
             gc.collect()
             found = collections.Counter(type(o).__name__ for o in gc.garbage)

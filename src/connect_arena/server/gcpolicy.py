@@ -16,7 +16,7 @@ each move (messages, JSON) are collected in fewer, larger batches.
 The interval is short (0.1 s): whatever is alive when a young collection runs and was made
 since the last freeze is walked, and at 500 bot tables that is every socket's waiting
 coroutines and futures (made anew for each message) and the games' new log entries: ~40,000
-objects and 22-27 ms with the loop stopped, twice a second, when the interval was 1 s
+objects and 14-34 ms with the loop stopped, about twice a second, when the interval was 1 s
 (``docs/scaling.md``, session 50).
 """
 
