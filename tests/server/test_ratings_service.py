@@ -4,8 +4,10 @@ seats are ranked, and the numbers against the ``openskill`` library's own."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
-from collections.abc import Awaitable, Callable
+import weakref
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -26,6 +28,7 @@ from connect_arena.service.ratings import (
     MemoryRatingStore,
     Outcome,
     Placing,
+    Rater,
     Skill,
     apply_outcome,
     display,
@@ -330,10 +333,10 @@ def test_the_startup_pass_scores_tables_a_crash_left_unscored() -> None:
         await first.start()
         table_id = await two_people(first, RATED)
 
-        async def crash(table: object) -> None:
+        async def crash(items: object) -> list[Outcome | None]:
             raise RuntimeError("the process died before scoring")
 
-        first.ratings.score = crash  # type: ignore[method-assign,assignment]
+        store_of(first).record_many = crash  # type: ignore[method-assign,assignment]
         await first.resign(table_id, BOB.id)  # "crash": the end is stored, not the rating
         await first.close()
         assert (await storage.get_table(table_id)) is not None
@@ -391,3 +394,64 @@ def test_connect_pairs_partners_are_rated_as_a_team() -> None:
                 assert placing.after is not None and placing.after.mu == rating.mu
 
     run(body)
+
+
+class GatedStore(MemoryRatingStore):
+    """A memory store whose transactions wait for ``gate`` and are counted in ``batches``."""
+
+    def __init__(self, tables: Mapping[int, TableInfo]) -> None:
+        super().__init__(tables)
+        self.gate = asyncio.Event()
+        self.batches: list[list[int]] = []
+
+    async def record_many(self, items: Sequence[tuple[Outcome, Rater]]) -> list[Outcome | None]:
+        await self.gate.wait()
+        self.batches.append([outcome.table_id for outcome, _ in items])
+        return await super().record_many(items)
+
+    async def record(self, outcome: Outcome, rater: Rater) -> Outcome | None:
+        if not self.gate.is_set():  # one table alone: a transaction of its own
+            await self.gate.wait()
+            self.batches.append([outcome.table_id])
+        return await super().record(outcome, rater)
+
+
+def test_a_burst_of_finished_games_holds_no_table_and_is_scored_in_few_transactions() -> None:
+    """Twelve rated games end while the store is slow: none of their tables is kept alive
+    waiting for its scoring (what waits is the game's description, not its table), the games
+    are scored in at most two transactions (the first may start alone; those that ended
+    meanwhile go together), in the order they ended, and a table loaded again before its
+    scoring is told its change."""
+
+    async def main() -> None:
+        storage = MemoryStorage()
+        store = GatedStore(storage.tables)
+        service = MatchService(storage, ServiceConfig(0, 0.0), ratings=store)
+        await service.start()
+        try:
+            ids: list[int] = []
+            alive: list[weakref.ref[Any]] = []
+            for game in range(12):
+                table_id = await two_people(service, RATED)
+                await service.resign(table_id, (BOB, ALICE)[game % 2].id)
+                ids.append(table_id)
+                alive.append(weakref.ref(await service.get_table(table_id)))
+            await asyncio.sleep(0)
+            assert store.batches == [] and service.ratings._pending == set(ids)
+            service.registry.finished.clear()  # as if the finished cache had moved on
+            gc.collect()
+            assert [ref() for ref in alive] == [None] * 12
+            reloaded = await service.get_table(ids[-1])
+            store.gate.set()
+            await settle(service)
+            assert len(store.batches) <= 2  # the first may have started alone
+            assert [table_id for batch in store.batches for table_id in batch] == ids
+            assert [o.table_id for o in await store.outcomes()] == ids
+            assert recompute(await store.outcomes()) == store.ratings
+            assert store.ratings[(ALICE.id, "quinque")].games == 12
+            assert reloaded.info.rating_changes == store.scored[ids[-1]].changes
+            assert reloaded.info.rating_changes is not None
+        finally:
+            await service.close()
+
+    asyncio.run(main())

@@ -30,10 +30,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from functools import partial
 from typing import Any, Protocol
 
 from openskill.models import PlackettLuce
@@ -60,6 +61,9 @@ this many days."""
 
 REMEMBERED = 10_000
 """Scored table ids a process remembers (not to ask the store again)."""
+BATCH = 100
+"""Finished tables scored in one transaction at most (those that ended while the previous
+transaction ran)."""
 
 MODEL = PlackettLuce()
 """The rating model: OpenSkill's Plackett-Luce with the library's defaults."""
@@ -298,6 +302,11 @@ class RatingStore(Protocol):
         changes and the table's mark. Returns the outcome as stored."""
         ...
 
+    async def record_many(self, items: Sequence[tuple[Outcome, Rater]]) -> list[Outcome | None]:
+        """:meth:`record` for several tables in one transaction, in order (a later outcome
+        is rated from the ratings an earlier one left); one answer per item."""
+        ...
+
     async def outcome(self, table_id: int) -> Outcome | None:
         """The scored outcome of a table (``None``: not scored)."""
         ...
@@ -351,6 +360,10 @@ class MemoryRatingStore:
         self.scored[outcome.table_id] = rated
         return rated
 
+    async def record_many(self, items: Sequence[tuple[Outcome, Rater]]) -> list[Outcome | None]:
+        """See :meth:`RatingStore.record_many`."""
+        return [await self.record(outcome, rater) for outcome, rater in items]
+
     async def outcome(self, table_id: int) -> Outcome | None:
         """See :meth:`RatingStore.outcome`."""
         return self.scored.get(table_id)
@@ -381,6 +394,15 @@ class MemoryRatingStore:
 # ----- the service's part ------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class _Ended:
+    """What scoring needs of a finished table: its description, game and final scores."""
+
+    info: TableInfo
+    game: Game
+    scores: list[float] | None
+
+
 class Ratings:
     """Scores finished tables (their placings, and ratings at rated tables).
 
@@ -393,9 +415,13 @@ class Ratings:
         self.registry = registry
         self.store = store
         self._lock = asyncio.Lock()
-        """One table scored at a time in this process (an account's updates in order)."""
+        """One transaction at a time in this process (an account's updates in order)."""
+        self._waiting: deque[_Ended] = deque()
+        """Finished tables waiting for their transaction, in the order they ended."""
+        self._worker: asyncio.Task[None] | None = None
+        """The background task scoring ``_waiting`` (``None``: idle)."""
         self._pending: set[int] = set()
-        """Tables being scored in the background now."""
+        """Tables waiting or being scored in the background now."""
         self._done: OrderedDict[int, None] = OrderedDict()
         """Tables this process scored lately (a finished table changes again: offers)."""
 
@@ -414,27 +440,67 @@ class Ratings:
         """A table's game ended (a subscriber of the table-event hub): it is scored in the
         background; a table scored already (here or by another process) is not again, nor
         one whose replica here did not follow its game (``replayed`` false: the process where
-        it ended scores it, and nobody here waits for its rating changes)."""
+        it ended scores it, and nobody here waits for its rating changes).
+
+        What waits is the table's description and final scores, not the table: under load
+        the scoring lags the games by up to a transaction, and a finished table (its state,
+        log and subscribers) leaves the memory as soon as the finished cache moves on. The
+        tables that end while a transaction runs are scored together in the next one
+        (:data:`BATCH` at most), in the order they ended."""
         table = event.table
         if not event.replayed:
             return
         if table.info.rating_changes is not None or table.id in self._done:
             return
+        if table.id in self._pending:
+            return
+        game = table.game()
+        self._waiting.append(_Ended(table.info, game, final_scores(game, table.state)))
         self._pending.add(table.id)
-        self.registry.spawn(self._score_in_background(table))
+        if self._worker is None:
+            self._worker = self.registry.spawn(self._score_waiting())
 
-    async def _score_in_background(self, table: LiveTable) -> None:
+    async def _score_waiting(self) -> None:
         try:
-            await self.score(table)
-        except Exception:  # the startup pass scores it after a restart
-            log.exception("table %s could not be scored", table.id)
+            while self._waiting:
+                count = min(BATCH, len(self._waiting))
+                batch = [self._waiting.popleft() for _ in range(count)]
+                try:
+                    await self._score_batch(batch)
+                except Exception:  # the startup pass scores them after a restart
+                    ids = ", ".join(str(ended.info.id) for ended in batch)
+                    log.exception("tables %s could not be scored", ids)
+                finally:
+                    self._pending.difference_update(ended.info.id for ended in batch)
         finally:
-            self._pending.discard(table.id)
+            self._worker = None
+
+    async def _score_batch(self, batch: Sequence[_Ended]) -> None:
+        async with self._lock:
+            outcomes = [await self.outcome_of(e.info, e.game, e.scores) for e in batch]
+            items = [(outcome, partial(apply_outcome, outcome)) for outcome in outcomes]
+            stored = await self.store.record_many(items)
+            for outcome in outcomes:
+                self._remember(outcome.table_id)
+        for outcome, result in zip(outcomes, stored, strict=True):
+            # Looked up now: the table may have left the memory (then nobody here watches
+            # it, and a later load fills it from the store) or been loaded again meanwhile.
+            table = self.registry.tables.get(outcome.table_id) or self.registry.finished.get(
+                outcome.table_id
+            )
+            if table is not None:
+                await self._show(table, result)
 
     async def score(self, table: LiveTable) -> Outcome | None:
         """Score a finished table (once: ``None`` when it was already scored). At a rated
         table its viewers are sent the ``table`` message again, with ``rating_changes``."""
         stored = await self.score_info(table.info, table.game(), table.state)
+        await self._show(table, stored)
+        return stored
+
+    async def _show(self, table: LiveTable, stored: Outcome | None) -> None:
+        """Give a table in memory its rating changes and send them to its viewers
+        (``stored``: the outcome just stored, ``None``: it was scored before)."""
         if stored is not None and stored.rated:
             table.info.rating_changes = stored.changes
             table.info.ratings_after = stored.ratings_after
@@ -443,7 +509,11 @@ class Ratings:
             await self.fill(table)  # another process scored it: its viewers here learn too
             if table.info.rating_changes is not None:
                 table.broadcast_table()
-        return stored
+
+    def _remember(self, table_id: int) -> None:
+        self._done[table_id] = None
+        while len(self._done) > REMEMBERED:
+            self._done.popitem(last=False)
 
     async def score_info(self, info: TableInfo, game: Game | None, state: Any) -> Outcome | None:
         """Score a finished table from its description (``game`` ``None``: its game can no
@@ -452,11 +522,9 @@ class Ratings:
             if game is None:
                 outcome = self._empty(info)
             else:
-                outcome = await self.outcome_of(info, game, state)
-            stored = await self.store.record(outcome, lambda now: apply_outcome(outcome, now))
-            self._done[info.id] = None
-            while len(self._done) > REMEMBERED:
-                self._done.popitem(last=False)
+                outcome = await self.outcome_of(info, game, final_scores(game, state))
+            stored = await self.store.record(outcome, partial(apply_outcome, outcome))
+            self._remember(info.id)
             return stored
 
     async def fill(self, table: LiveTable) -> None:
@@ -482,7 +550,11 @@ class Ratings:
         count = 0
         tried: set[int] = set()
         while True:
-            ids = [i for i in await self.store.unscored(batch) if i not in tried]
+            ids = [
+                i
+                for i in await self.store.unscored(batch)
+                if i not in tried and i not in self._pending  # those are being scored
+            ]
             if not ids:
                 return count
             for table_id in ids:
@@ -515,20 +587,22 @@ class Ratings:
         reason = "normal" if info.reason is None else info.reason.value
         return Outcome(info.id, info.game, finished, reason, False, 0)
 
-    async def outcome_of(self, info: TableInfo, game: Game, state: Any) -> Outcome:
+    async def outcome_of(
+        self, info: TableInfo, game: Game, scores: Sequence[float] | None
+    ) -> Outcome:
         """A finished table's outcome, before rating (placings with ranks and results).
 
         Args:
             info: the table.
             game: its game.
-            state: its final state (for the final scores), or ``None``.
+            scores: its final scores (:func:`final_scores`), or ``None``.
         """
         if info.returns is None or any(not seat.filled for seat in info.seats):
             return self._empty(info)
         finished = info.finished_at or info.created_at
         reason = "normal" if info.reason is None else info.reason.value
         teams = sides(game)
-        ranks = side_ranks(game, info.returns, info.notes, final_scores(game, state))
+        ranks = side_ranks(game, info.returns, info.notes, scores)
         side_of = {seat: index for index, team in enumerate(teams) for seat in team}
         placings = []
         for seat in info.seats:

@@ -126,48 +126,9 @@ class SqlRatings:
         """See :meth:`connect_arena.service.ratings.RatingStore.record` (the accounts' rating
         rows are locked for the transaction: ``SELECT ... FOR UPDATE`` where the database has
         it)."""
-
-        def work(session: Session) -> Outcome | None:
-            done = select(ScoredTableRow.id).where(ScoredTableRow.table_id == outcome.table_id)
-            if session.scalar(done) is not None:
-                return None
-            accounts = sorted({p.account for p in outcome.placings})
-            rows = {
-                row.user_id: row
-                for row in session.scalars(
-                    select(RatingRow)
-                    .where(RatingRow.game == outcome.game, RatingRow.user_id.in_(accounts))
-                    .order_by(RatingRow.user_id)
-                    .with_for_update()
-                )
-            }
-            current = {a: Skill(r.mu, r.sigma, r.games) for a, r in rows.items()}
-            rated, new = rater(current)
-            session.add(
-                ScoredTableRow(
-                    table_id=outcome.table_id,
-                    game=outcome.game,
-                    finished_at=outcome.finished_at,
-                    reason=outcome.reason,
-                    rated=rated.rated,
-                    sides=rated.sides,
-                )
-            )
-            for account, skill in new.items():
-                row = rows.get(account)
-                if row is None:
-                    row = RatingRow(user_id=account, game=outcome.game)
-                    session.add(row)
-                row.mu, row.sigma, row.games = skill.mu, skill.sigma, skill.games
-                row.rating = skill.rating
-                row.last_game_at = outcome.finished_at
-            for p in rated.placings:
-                session.add(_placing_row(rated, p))
-            return rated
-
         for _ in range(3):
             try:
-                scored = await self.storage._run(work)
+                scored = (await self.storage._run(partial(_score, [(outcome, rater)])))[0]
             except IntegrityError:  # another process scored it, or rated a new account first
                 if await self.outcome(outcome.table_id) is not None:
                     return None
@@ -176,6 +137,23 @@ class SqlRatings:
                     self._on_scored()
                 return scored
         raise RuntimeError(f"table {outcome.table_id} could not be scored")
+
+    async def record_many(self, items: Sequence[tuple[Outcome, Rater]]) -> list[Outcome | None]:
+        """See :meth:`connect_arena.service.ratings.RatingStore.record_many`: one transaction
+        (the rating rows of every account in it locked at its start, in one order: two
+        processes' transactions never wait for each other in a cycle). When it meets another
+        process's write (a table it scored, an account it rated first) the items are recorded
+        one by one instead."""
+        if not items:
+            return []
+        try:
+            scored = await self.storage._run(partial(_score, items))
+        except IntegrityError:
+            return [await self.record(outcome, rater) for outcome, rater in items]
+        if self._on_scored is not None:
+            for _ in range(sum(1 for outcome in scored if outcome is not None)):
+                self._on_scored()
+        return scored
 
     async def outcome(self, table_id: int) -> Outcome | None:
         """See :meth:`connect_arena.service.ratings.RatingStore.outcome`."""
@@ -505,6 +483,59 @@ def _history_query(user_id: int, where: HistoryFilter) -> Select[UserGameRow]:
             )
         )
     return query
+
+
+def _score(items: Sequence[tuple[Outcome, Rater]], session: Session) -> list[Outcome | None]:
+    """Score ``items`` in ``session`` in order (``None`` for a table scored already)."""
+    ids = [outcome.table_id for outcome, _ in items]
+    done = set(
+        session.scalars(select(ScoredTableRow.table_id).where(ScoredTableRow.table_id.in_(ids)))
+    )
+    wanted: dict[str, set[int]] = {}
+    for outcome, _ in items:
+        wanted.setdefault(outcome.game, set()).update(p.account for p in outcome.placings)
+    rows: dict[tuple[str, int], RatingRow] = {}
+    for game in sorted(wanted):  # one lock order everywhere: game, then account
+        query = (
+            select(RatingRow)
+            .where(RatingRow.game == game, RatingRow.user_id.in_(sorted(wanted[game])))
+            .order_by(RatingRow.user_id)
+            .with_for_update()
+        )
+        for row in session.scalars(query):
+            rows[(game, row.user_id)] = row
+    answers: list[Outcome | None] = []
+    for outcome, rater in items:
+        if outcome.table_id in done:
+            answers.append(None)
+            continue
+        done.add(outcome.table_id)
+        mine = [rows.get((outcome.game, p.account)) for p in outcome.placings]
+        current = {r.user_id: Skill(r.mu, r.sigma, r.games) for r in mine if r is not None}
+        rated, new = rater(current)
+        session.add(
+            ScoredTableRow(
+                table_id=outcome.table_id,
+                game=outcome.game,
+                finished_at=outcome.finished_at,
+                reason=outcome.reason,
+                rated=rated.rated,
+                sides=rated.sides,
+            )
+        )
+        for account, skill in new.items():
+            kept = rows.get((outcome.game, account))
+            if kept is None:
+                kept = RatingRow(user_id=account, game=outcome.game)
+                rows[(outcome.game, account)] = kept  # a later table in the batch finds it
+                session.add(kept)
+            kept.mu, kept.sigma, kept.games = skill.mu, skill.sigma, skill.games
+            kept.rating = skill.rating
+            kept.last_game_at = outcome.finished_at
+        for p in rated.placings:
+            session.add(_placing_row(rated, p))
+        answers.append(rated)
+    return answers
 
 
 def _placing_row(outcome: Outcome, p: Placing) -> UserGameRow:
