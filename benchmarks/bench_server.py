@@ -22,7 +22,8 @@ themselves (``/metrics``: the p99 of a move's time inside a server, from its fra
 queued broadcast, which no lag of the load generator inflates; the actions per database
 transaction), their resident memory at the start and the end of the measured time, and the
 bytes the database grew per stored action.
-``--sample S`` prints the memory and the latency every S seconds (a soak).
+``--sample S`` prints the memory every S seconds and, at the end, the latency of each S
+seconds (a soak).
 
 Run: ``.venv/bin/python benchmarks/bench_server.py [--tables 50 200] [--seconds 20]
 [--think 0.3] [--database sqlite|postgres] [--processes 1 2] [--redis] [--routing split|sticky]
@@ -76,6 +77,9 @@ class Stats:
     """What the bots measured."""
 
     latencies: list[float] = field(default_factory=list)
+    received: list[float] = field(default_factory=list)
+    """When each latency's event arrived (``time.perf_counter()``, one clock for every
+    process of the machine): the soak's latency per window."""
     accepted: int = 0
     errors: int = 0
     games: int = 0
@@ -357,7 +361,9 @@ async def bot(guest: Guest, table_id: int, think: float, stats: Stats, rng: rand
             stats.errors += 1
             return
         if kind == "event" and message["seq"] in sent and stats.measuring:
-            stats.latencies.append(time.perf_counter() - sent.pop(message["seq"]))
+            now = time.perf_counter()
+            stats.latencies.append(now - sent.pop(message["seq"]))
+            stats.received.append(now)
             stats.accepted += 1
         state = message.get("state") if kind == "event" else message
         if kind not in ("event", "state") or state is None:
@@ -522,6 +528,7 @@ def run(setup: Run, database: Backend) -> Stats:
     started = time.perf_counter()
     time.sleep(setup.warmup)
     figures = setup.figures
+    figures["measured_from"] = time.perf_counter()
     pids = [worker.pid or 0 for worker in workers]
     servers = process_tree(setup.pids)
     figures["cpu0"] = sum(map(cpu_seconds, servers))
@@ -549,6 +556,7 @@ def run(setup: Run, database: Backend) -> Stats:
     for _ in workers:
         stats: Stats = results.get(timeout=600)
         merged.latencies += stats.latencies
+        merged.received += stats.received
         merged.lags += stats.lags
         merged.accepted += stats.accepted
         merged.errors += stats.errors
@@ -621,8 +629,26 @@ def measure(args: argparse.Namespace, tables: int, processes: int) -> None:
         flush=True,
     )
     print(setup.server, flush=True)
+    if args.sample:
+        print_windows(stats, f["measured_from"], args.sample)
     if held:  # per-table interest: what each process follows and holds dormant at the end
         print("  followed/dormant replicas per process: " + ", ".join(held), flush=True)
+
+
+def print_windows(stats: Stats, start: float, window: float) -> None:
+    """The latency of each ``window`` seconds of a soak (moves by when their event arrived):
+    whether it holds or degrades as the run goes on."""
+    windows: dict[int, list[float]] = {}
+    for latency, moment in zip(stats.latencies, stats.received, strict=True):
+        windows.setdefault(int((moment - start) // window), []).append(1000 * latency)
+    for index in sorted(windows):
+        ms = windows[index]
+        print(
+            f"  {index * window:6.0f}-{(index + 1) * window:<6.0f}s  moves {len(ms):7d}  "
+            f"p50 {statistics.median(ms):6.1f}  p99 {percentile(ms, 0.99):7.1f}  "
+            f"max {max(ms):7.1f} ms",
+            flush=True,
+        )
 
 
 REDIS = "CONNECT_ARENA_REDIS_URL"
