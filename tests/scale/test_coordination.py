@@ -156,6 +156,49 @@ def test_released_messages_reach_the_other_processes(redis_url: str) -> None:
     assert run(scenario) == ["hello", "followed", "last"]
 
 
+def test_a_table_followed_only_where_it_is_played_publishes_nothing(redis_url: str) -> None:
+    """A move's message on the table's own channel is published only when a process other
+    than the holder follows the table (its followers set): with sticky routing each process's
+    own messages used to come back to it alone, to be read and dropped. An unknown set (it
+    expired, Redis restarted empty) publishes again."""
+
+    async def scenario() -> tuple[list[str], list[str], list[set[bytes]]]:
+        one, other, heard_other = await sender_and_listener(redis_url)
+        heard_one: list[str] = []
+
+        async def resync() -> None:
+            return None
+
+        await one.start(heard_one.append, resync)
+        plain = redis.Redis.from_url(redis_url)
+        key = one.followers_key(3)
+        members: list[set[bytes]] = []
+        await one.follow(3)
+        members.append(plain.smembers(key))
+        await publish(one, 1, "own")  # only this process follows it: not published
+        await other.follow(3)
+        members.append(plain.smembers(key))
+        await publish(one, 2, "followed")
+        await other.unfollow(3)
+        members.append(plain.smembers(key))
+        await publish(one, 3, "alone again")
+        plain.delete(key)  # expired
+        await publish(one, 4, "unknown")
+        await publish(one, 5, "last", shared=True)
+        await until_last(heard_other)
+        await until_last(heard_one, one, other)
+        members.append(plain.smembers(key))  # closing left it
+        plain.close()
+        return heard_one, heard_other, members
+
+    heard_one, heard_other, members = run(scenario)
+    assert heard_other == ["followed", "last"]
+    assert heard_one == ["followed", "unknown", "last"]
+    origins = [set(map(bytes.decode, group)) for group in members]
+    assert len(origins[0]) == 1 and len(origins[1]) == 2 and origins[2] == origins[0]
+    assert origins[3] == set()
+
+
 def test_no_message_published_after_unfollow_returns_arrives(
     redis_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -13,7 +13,9 @@
   interest in the table (:meth:`RedisCoordinator.follow`); a change every process needs (a
   table's seats or status, for the lobby) on ``<prefix>events``, which every process
   subscribes to. One subscription connection carries both, so a process gets them in the
-  order they were published.
+  order they were published. A table's own message is published only when a process other
+  than the holder follows the table (``<prefix>followers:<table>``, a set of processes that
+  each joins once subscribed): a table played and watched in one process costs no message.
 * **Computer seats**: ``<prefix>drive:<table>``, a longer claim with the same rules, held by the
   one process that plays a table's computer seats.
 
@@ -32,7 +34,7 @@ import itertools
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,14 +79,20 @@ return 0
 
 # The end of an operation under a lease this process keeps: record the seq and publish (as
 # _RELEASE), then let go if another process asked for it (KEYS[4]) or ARGV[5] is '1', else
-# renew it. Returns 1 (still held), 0 (let go) or -1 (it was no longer ours).
+# renew it. Returns 1 (still held), 0 (let go) or -1 (it was no longer ours). On a table's own
+# channel (KEYS[5]: the set of the processes following it) the message is published only
+# when a process other than this one (ARGV[7]) follows the table, or the set is unknown:
+# this process's own message would only come back to it.
 _DONE = """
 local seq = tonumber(ARGV[2])
 if seq >= 0 and seq > tonumber(redis.call('GET', KEYS[2]) or '-1') then
   redis.call('SET', KEYS[2], seq, 'PX', ARGV[4])
 end
 if ARGV[3] ~= '' then
-  redis.call('PUBLISH', KEYS[3], ARGV[3])
+  local followers = KEYS[5] and redis.call('SCARD', KEYS[5]) or 0
+  if followers == 0 or followers > redis.call('SISMEMBER', KEYS[5], ARGV[7]) then
+    redis.call('PUBLISH', KEYS[3], ARGV[3])
+  end
 end
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return -1 end
 if ARGV[5] == '1' or redis.call('EXISTS', KEYS[4]) == 1 then
@@ -139,6 +147,16 @@ it at its first try instead of asking for it and waiting (split routing, issue 2
 SEQ_KEEP_MS = 6 * 3600 * 1000
 """How long a table's known seq is kept after its last move (then it is read from the
 database again: an unknown seq only costs one query)."""
+
+FOLLOWERS_KEEP_MS = 6 * 3600 * 1000
+"""How long a table's set of following processes (``<prefix>followers:<table>``) is kept
+after a process last joined it: a process that died while following a table stays in it at
+most that long (until then the table's moves are published to nobody), and an expired set
+means "unknown": every move is published again."""
+
+FOLLOWERS_REFRESH = 600.0
+"""Seconds between a process's renewals of its place in the sets of the tables it follows
+(one pipeline), so that a set never expires while a live process follows the table."""
 
 
 @dataclass(slots=True)
@@ -196,6 +214,7 @@ class RedisCoordinator:
         self._done = self.redis.register_script(_DONE)
         self._claim = self.redis.register_script(_CLAIM)
         self._reader: asyncio.Task[None] | None = None
+        self._refresher: asyncio.Task[None] | None = None
         self._held: dict[int, _Held] = {}
         self._pubsub: PubSub | None = None
         self.following: set[int] = set()
@@ -269,10 +288,20 @@ class RedisCoordinator:
 
     def _keys(self, table_id: int, shared: bool = False) -> list[str]:
         """A table lease's keys: the lease, the known seq, the channel (the table's own, or
-        the shared one when ``shared``), the request to let go."""
+        the shared one when ``shared``), the request to let go; with the table's own channel
+        also the set of the processes following it (:meth:`followers_key`)."""
         p = self.prefix
         channel = self.channel if shared else self.table_channel(table_id)
-        return [f"{p}lease:{table_id}", f"{p}seq:{table_id}", channel, f"{p}want:{table_id}"]
+        keys = [f"{p}lease:{table_id}", f"{p}seq:{table_id}", channel, f"{p}want:{table_id}"]
+        return keys if shared else [*keys, self.followers_key(table_id)]
+
+    def followers_key(self, table_id: int) -> str:
+        """The set of the processes (their :attr:`origin`) that follow ``table_id``:
+        ``<prefix>followers:<id>``. A process joins it once its subscription to the table's
+        channel is confirmed and leaves it when it unfollows; the end of an operation
+        publishes on the table's channel only when a process other than its own is in it (or
+        the set is unknown), so a table followed only where it is played costs no message."""
+        return f"{self.prefix}followers:{table_id}"
 
     def table_channel(self, table_id: int) -> str:
         """The channel of ``table_id``'s actions: ``<prefix>table:<id>``."""
@@ -305,7 +334,7 @@ class RedisCoordinator:
             keys = self._keys(table_id, grant.shared)
             let_go = "1" if self._closing or self._contended_now(table_id) else "0"
             args: list[Any] = [held.token, -1 if grant.seq is None else grant.seq]
-            args += [grant.message or "", SEQ_KEEP_MS, let_go, self.lease_ms]
+            args += [grant.message or "", SEQ_KEEP_MS, let_go, self.lease_ms, self.origin]
             sent = time.monotonic()
             held.ending = True
             try:
@@ -496,11 +525,11 @@ class RedisCoordinator:
     ) -> None:
         """See :meth:`connect_arena.service.cluster.Coordinator.start`. Returns once
         subscribed; a lost connection is re-established (then ``resync`` runs)."""
-        subscribed = asyncio.get_running_loop().create_future()
-        self._reader = asyncio.get_running_loop().create_task(
-            self._read(receive, resync, subscribed)
-        )
+        loop = asyncio.get_running_loop()
+        subscribed = loop.create_future()
+        self._reader = loop.create_task(self._read(receive, resync, subscribed))
         await subscribed
+        self._refresher = loop.create_task(self._refresh())
 
     async def _read(
         self,
@@ -521,6 +550,8 @@ class RedisCoordinator:
                 if missed:
                     await pubsub.subscribe(*map(self.table_channel, sorted(missed)))
                 if subscribed.done():
+                    # Redis may have restarted empty: the followers sets too
+                    await self._join(sorted(self.following))
                     await resync()
                 else:
                     subscribed.set_result(None)
@@ -598,14 +629,40 @@ class RedisCoordinator:
             return
         self.following.add(table_id)
         pubsub = self._pubsub
-        if pubsub is None:  # not started, or reconnecting: subscribed at the (re)connection
-            return
         channel = self.table_channel(table_id)
         try:
-            async with self._confirmation("subscribe", channel):
-                await pubsub.subscribe(channel)
+            if pubsub is not None:  # else not started, or reconnecting: subscribed then
+                async with self._confirmation("subscribe", channel):
+                    await pubsub.subscribe(channel)
+            # Joined once subscribed: from then on the table's moves are published here.
+            await self._join([table_id])
         except (RedisError, OSError, TimeoutError) as error:
             raise CoordinationError(f"Redis: cannot subscribe to {channel}: {error}") from None
+
+    async def _join(self, table_ids: Iterable[int]) -> None:
+        """Put this process in the followers sets of ``table_ids`` (one pipeline), each set
+        kept :data:`FOLLOWERS_KEEP_MS` from now.
+
+        Raises:
+            redis.exceptions.RedisError: Redis did not answer.
+        """
+        pipe = self.redis.pipeline(transaction=False)
+        for table_id in table_ids:
+            key = self.followers_key(table_id)
+            pipe.sadd(key, self.origin)
+            pipe.pexpire(key, FOLLOWERS_KEEP_MS)
+        if len(pipe):
+            await pipe.execute()
+
+    async def _refresh(self) -> None:
+        """Every :data:`FOLLOWERS_REFRESH` seconds, renew this process's place in the
+        followers sets of the tables it follows (they would expire while followed)."""
+        while True:
+            await asyncio.sleep(FOLLOWERS_REFRESH)
+            try:
+                await self._join(sorted(self.following))
+            except RedisError as error:  # the next round, or the reconnection, joins again
+                log.warning("renewing the followed tables failed: %s", error)
 
     async def unfollow(self, table_id: int) -> None:
         """See :meth:`connect_arena.service.cluster.Coordinator.unfollow`: unsubscribe from
@@ -615,6 +672,8 @@ class RedisCoordinator:
         if table_id not in self.following:
             return
         self.following.discard(table_id)
+        with contextlib.suppress(RedisError, OSError):  # else it expires (published to none)
+            await self.redis.srem(self.followers_key(table_id), self.origin)
         pubsub = self._pubsub
         if pubsub is not None:
             channel = self.table_channel(table_id)
@@ -637,8 +696,15 @@ class RedisCoordinator:
             self._forget(table_id, held)  # busy too: no renewal may outlive the process's end
             if not held.busy:
                 await self._let_go(table_id, held.token)
-        if self._reader is not None:
-            self._reader.cancel()
-            with contextlib.suppress(BaseException):
-                await self._reader
+        for task in (self._refresher, self._reader):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(BaseException):
+                    await task
+        with contextlib.suppress(RedisError, OSError):  # else the sets expire
+            pipe = self.redis.pipeline(transaction=False)
+            for table_id in sorted(self.following):
+                pipe.srem(self.followers_key(table_id), self.origin)
+            if len(pipe):
+                await pipe.execute()
         await self.redis.aclose()

@@ -66,6 +66,13 @@ PostgreSQL whatever its size, against ~0.01 ms per action in it; without the wai
 only the appends that arrived during the previous commit, so two processes (each half the
 moves) paid that cost twice as often per move. A lone table's appends never wait."""
 
+PG_BATCH_WINDOW = 0.020
+"""The window on PostgreSQL, where a transaction costs about three times SQLite's and the
+moves are shared by several processes: at 200 tables on three processes (~220 moves a second
+each) a 3 ms window gave 1.37 actions a transaction, 20 ms 2.5-4 and ~0.2 ms less CPU a move
+(issue 25, session 52); a move waits at most this long more, and not at all once
+:data:`BATCH_ENOUGH` appends wait."""
+
 BATCH_ENOUGH = 4
 """Appends already waiting that make a batch worth writing at once, without the window: a
 transaction of four spreads its fixed cost over enough actions (on PostgreSQL 0.19-0.22 ms of
@@ -198,7 +205,8 @@ class SqlStorage:
         engine: a SQLAlchemy engine whose database is migrated.
         on_batch: called with the number of actions of each batch written (metrics).
         window: seconds a batch waits for more appends while appends come from several
-            tables at once (:data:`BATCH_WINDOW`; 0: never).
+            tables at once (by default :data:`PG_BATCH_WINDOW` on PostgreSQL, else
+            :data:`BATCH_WINDOW`; 0: never).
         checkpoint_every: seconds between SQLite's WAL checkpoints, run on a thread of their
             own (:class:`_Checkpointer`; a file database only).
     """
@@ -207,13 +215,16 @@ class SqlStorage:
         self,
         engine: Engine,
         on_batch: Callable[[int], object] | None = None,
-        window: float = BATCH_WINDOW,
+        window: float | None = None,
         checkpoint_every: float = CHECKPOINT_EVERY,
     ) -> None:
         self.engine = engine
         self._on_batch = on_batch
-        self._window = window
         sqlite = engine.dialect.name == "sqlite"
+        postgres = engine.dialect.name == "postgresql"
+        if window is None:
+            window = PG_BATCH_WINDOW if postgres else BATCH_WINDOW
+        self._window = window
         self._executor: ThreadPoolExecutor | None = (
             None if sqlite else ThreadPoolExecutor(4, thread_name_prefix="db")
         )
@@ -223,7 +234,7 @@ class SqlStorage:
         if sqlite and engine.url.database not in (None, "", ":memory:"):
             self._checkpointer = _Checkpointer(engine, checkpoint_every)
             self._at_once = _AtOnceAppends(engine)
-        elif engine.dialect.name == "postgresql":
+        elif postgres:
             self._at_once = _AtOnceAppends(engine)
         self._conflicts = (IntegrityError,) + (
             () if self._at_once is None else (self._at_once.conflict,)
@@ -500,10 +511,10 @@ class SqlStorage:
         """See :meth:`connect_arena.service.Storage.append_action`.
 
         Appends are *group-committed*: those that arrive while the database thread is busy are
-        written together in the next transaction, which waits :data:`BATCH_WINDOW` for more
-        while appends come from several tables at once and fewer than :data:`BATCH_ENOUGH`
-        wait (each append is still atomic with its table's result, and is acknowledged only
-        once committed).
+        written together in the next transaction, which waits the window
+        (:data:`BATCH_WINDOW`, :data:`PG_BATCH_WINDOW`) for more while appends come from
+        several tables at once and fewer than :data:`BATCH_ENOUGH` wait (each append is
+        still atomic with its table's result, and is acknowledged only once committed).
 
         Raises:
             SeqConflictError: the log already has an action at ``entry.seq``.
