@@ -13,6 +13,7 @@ from typing import Any, TypeVar, cast
 import pytest
 import redis
 
+from connect_arena.server import coordination
 from connect_arena.server.coordination import RedisCoordinator
 from connect_arena.server.db import SqlStorage, make_engine, run_migrations
 from connect_arena.server.db.rating_store import SqlRatings
@@ -197,6 +198,29 @@ def test_a_table_followed_only_where_it_is_played_publishes_nothing(redis_url: s
     origins = [set(map(bytes.decode, group)) for group in members]
     assert len(origins[0]) == 1 and len(origins[1]) == 2 and origins[2] == origins[0]
     assert origins[3] == set()
+
+
+def test_a_followers_place_lost_is_renewed(redis_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A process renews its place in the followers sets of the tables it follows every
+    ``FOLLOWERS_REFRESH`` (here 0.05 s): a set that expired, or a join that failed, does not
+    leave the holder publishing to nobody while this process still follows."""
+    monkeypatch.setattr(coordination, "FOLLOWERS_REFRESH", 0.05)
+
+    async def scenario() -> tuple[set[bytes], set[bytes], str]:
+        _, listener, _ = await sender_and_listener(redis_url)
+        plain = redis.Redis.from_url(redis_url)
+        await listener.follow(3)
+        plain.delete(listener.followers_key(3))
+        lost = plain.smembers(listener.followers_key(3))
+        await asyncio.sleep(0.3)
+        renewed = plain.smembers(listener.followers_key(3))
+        await listener.close()
+        plain.close()
+        return lost, renewed, listener.origin
+
+    lost, renewed, origin = run(scenario)
+    assert lost == set()
+    assert renewed == {origin.encode()}
 
 
 def test_no_message_published_after_unfollow_returns_arrives(

@@ -154,9 +154,10 @@ after a process last joined it: a process that died while following a table stay
 most that long (until then the table's moves are published to nobody), and an expired set
 means "unknown": every move is published again."""
 
-FOLLOWERS_REFRESH = 600.0
+FOLLOWERS_REFRESH = 60.0
 """Seconds between a process's renewals of its place in the sets of the tables it follows
-(one pipeline), so that a set never expires while a live process follows the table."""
+(one pipeline, two commands a table): a set never expires while a live process follows the
+table, and a join that failed (Redis unreachable for a moment) is made within a minute."""
 
 
 @dataclass(slots=True)
