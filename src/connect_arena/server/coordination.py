@@ -150,9 +150,9 @@ database again: an unknown seq only costs one query)."""
 
 FOLLOWERS_KEEP_MS = 6 * 3600 * 1000
 """How long a table's set of following processes (``<prefix>followers:<table>``) is kept
-after a process last joined it: a process that died while following a table stays in it at
-most that long (until then the table's moves are published to nobody), and an expired set
-means "unknown": every move is published again."""
+after a process last joined it (or renewed its place). A process that died while following a
+table stays in the set until it expires, which only costs messages nobody reads; an expired
+set means "unknown": every move is published again."""
 
 FOLLOWERS_REFRESH = 60.0
 """Seconds between a process's renewals of its place in the sets of the tables it follows
