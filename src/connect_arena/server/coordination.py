@@ -42,7 +42,7 @@ import redis.asyncio as aioredis
 from redis.asyncio.client import PubSub
 from redis.exceptions import RedisError
 
-from connect_arena.service.cluster import CoordinationError, Grant
+from connect_arena.service.cluster import CoordinationError, Grant, honour_cancel
 
 log = logging.getLogger(__name__)
 
@@ -445,6 +445,7 @@ class RedisCoordinator:
         async def renew() -> None:
             while True:
                 await asyncio.sleep(tick)
+                honour_cancel()  # the last renewal's Redis client may have swallowed it
                 sent = time.monotonic()
                 if held is not None and sent - held.renewed_at < ms / 3000:
                     continue  # an operation's end renewed it meanwhile (an active table)
@@ -559,6 +560,7 @@ class RedisCoordinator:
                 pause = 0.1
                 while True:
                     message = await pubsub.get_message(timeout=None)
+                    honour_cancel()
                     if message is None:
                         continue
                     if message["type"] == "message":
@@ -664,6 +666,7 @@ class RedisCoordinator:
                 await self._join(sorted(self.following))
             except RedisError as error:  # the next round, or the reconnection, joins again
                 log.warning("renewing the followed tables failed: %s", error)
+            honour_cancel()
 
     async def unfollow(self, table_id: int) -> None:
         """See :meth:`connect_arena.service.cluster.Coordinator.unfollow`: unsubscribe from

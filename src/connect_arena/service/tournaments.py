@@ -31,7 +31,7 @@ from typing import Any, Protocol, TypeVar
 from connect_arena.agents import pairing
 from connect_arena.core import CHANCE, game_class
 from connect_arena.service import protocol
-from connect_arena.service.cluster import Cluster, CoordinationError
+from connect_arena.service.cluster import Cluster, CoordinationError, honour_cancel
 from connect_arena.service.live_table import Subscription
 from connect_arena.service.model import (
     MAX_ID,
@@ -706,6 +706,7 @@ class Tournaments:
                 raise
             except Exception:
                 log.exception("claiming tournaments failed")
+            honour_cancel()  # a claim's Redis client may have swallowed it
             await asyncio.sleep(self.lease_ms / 3000)
 
     async def _claim_open(self) -> None:
