@@ -622,8 +622,9 @@ class RedisCoordinator:
 
     async def follow(self, table_id: int) -> None:
         """See :meth:`connect_arena.service.cluster.Coordinator.follow`: subscribe to the
-        table's channel and return once Redis confirmed it (every message published after
-        that reaches this process). Kept across a lost connection (re-subscribed).
+        table's channel, then join its followers set (:meth:`followers_key`), and return
+        once Redis confirmed both: every move ended after that is published, and reaches this
+        process. Kept across a lost connection (subscribed and joined again).
 
         Raises:
             CoordinationError: Redis did not confirm it (unreachable, or in 5 s).
@@ -676,7 +677,7 @@ class RedisCoordinator:
         if table_id not in self.following:
             return
         self.following.discard(table_id)
-        with contextlib.suppress(RedisError, OSError):  # else it expires (published to none)
+        with contextlib.suppress(RedisError, OSError):  # else its moves go on being published
             await self.redis.srem(self.followers_key(table_id), self.origin)
         pubsub = self._pubsub
         if pubsub is not None:
