@@ -207,7 +207,8 @@ def test_a_followers_place_lost_is_renewed(redis_url: str, monkeypatch: pytest.M
     monkeypatch.setattr(coordination, "FOLLOWERS_REFRESH", 0.05)
 
     async def scenario() -> tuple[set[bytes], set[bytes], str]:
-        _, listener, _ = await sender_and_listener(redis_url)
+        sender, listener, _ = await sender_and_listener(redis_url)
+        await sender.close()  # not needed here
         plain = redis.Redis.from_url(redis_url)
         await listener.follow(3)
         plain.delete(listener.followers_key(3))

@@ -40,9 +40,7 @@ class OpenTournaments:
         return [1]
 
 
-def test_stopping_the_tournaments_ends_their_supervisor_though_a_claim_swallowed_the_cancel() -> (
-    None
-):
+def test_stopping_tournaments_ends_the_supervisor_though_a_claim_swallowed_the_cancel() -> None:
     async def scenario() -> tuple[SwallowingCoordinator, bool]:
         coordinator = SwallowingCoordinator()
         cluster: Any = SimpleNamespace(coordinator=coordinator)

@@ -658,6 +658,17 @@ class RedisCoordinator:
         if len(pipe):
             await pipe.execute()
 
+    async def _leave(self, table_ids: Iterable[int]) -> None:
+        """Take this process out of the followers sets of ``table_ids`` (one pipeline). A
+        failure is left alone: until the sets expire the tables' moves are only published
+        for nobody."""
+        with contextlib.suppress(RedisError, OSError):
+            pipe = self.redis.pipeline(transaction=False)
+            for table_id in table_ids:
+                pipe.srem(self.followers_key(table_id), self.origin)
+            if len(pipe):
+                await pipe.execute()
+
     async def _refresh(self) -> None:
         """Every :data:`FOLLOWERS_REFRESH` seconds, renew this process's place in the
         followers sets of the tables it follows (they would expire while followed)."""
@@ -677,8 +688,7 @@ class RedisCoordinator:
         if table_id not in self.following:
             return
         self.following.discard(table_id)
-        with contextlib.suppress(RedisError, OSError):  # else its moves go on being published
-            await self.redis.srem(self.followers_key(table_id), self.origin)
+        await self._leave([table_id])
         pubsub = self._pubsub
         if pubsub is not None:
             channel = self.table_channel(table_id)
@@ -706,10 +716,5 @@ class RedisCoordinator:
                 task.cancel()
                 with contextlib.suppress(BaseException):
                     await task
-        with contextlib.suppress(RedisError, OSError):  # else the sets expire
-            pipe = self.redis.pipeline(transaction=False)
-            for table_id in sorted(self.following):
-                pipe.srem(self.followers_key(table_id), self.origin)
-            if len(pipe):
-                await pipe.execute()
+        await self._leave(sorted(self.following))
         await self.redis.aclose()

@@ -450,9 +450,8 @@ class Ratings:
         table = event.table
         if not event.replayed:
             return
-        if table.info.rating_changes is not None:
-            return
-        if table.id in self._done or table.id in self._pending:
+        scored = table.info.rating_changes is not None or table.id in self._done
+        if scored or table.id in self._pending:
             return
         game = table.game()
         self._waiting.append(_Ended(table.info, game, final_scores(game, table.state)))
