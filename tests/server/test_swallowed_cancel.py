@@ -18,16 +18,18 @@ from connect_arena.service.tournaments import Tournaments
 
 
 class SwallowingCoordinator:
-    """Claims that take a moment and swallow the first cancellation landing meanwhile."""
+    """Claims that wait until cancelled and swallow the first cancellation."""
 
     def __init__(self) -> None:
         self.claims = 0
         self.swallowed = 0
+        self.inside = asyncio.Event()
 
     async def claim(self, name: str, ms: int) -> bool:
         self.claims += 1
+        self.inside.set()
         try:
-            await asyncio.sleep(0.05)
+            await asyncio.Event().wait()  # a command whose answer is on its way
         except asyncio.CancelledError:
             if self.swallowed:  # only the first: the test ends either way
                 raise
@@ -48,9 +50,7 @@ def test_stopping_tournaments_ends_the_supervisor_though_a_claim_swallowed_the_c
         tournaments.lease_ms = 60  # claims every 20 ms
         supervisor = asyncio.get_running_loop().create_task(tournaments._supervise())
         tournaments._supervisor = supervisor
-        while coordinator.claims == 0:
-            await asyncio.sleep(0.001)
-        await asyncio.sleep(0.01)  # inside the claim
+        await coordinator.inside.wait()  # the cancel lands inside the claim
         stopping = asyncio.get_running_loop().create_task(tournaments.stop_running(False))
         await asyncio.wait([stopping], timeout=2)
         stopped = stopping.done()
