@@ -32,7 +32,10 @@ def test_appends_during_the_window_wake_the_writer_once_enough_wait(tmp_path: Pa
     async def body() -> tuple[int, list[int]]:
         user = await db.create_user("alice", None)
         seats = [Seat(0, SeatKind.HUMAN, user.id, "alice"), Seat(1)]
-        tables = [(await db.create_table("quinque", {}, seats, user.id, n)).id for n in range(9)]
+        tables = [
+            (await db.create_table("quinque", {}, seats, user.id, n)).id
+            for n in range(BATCH_ENOUGH + 5)
+        ]
         # several tables' appends at once: the writer is crowded, the next batch waits
         seq = 1
         while not batches or batches[-1] < 2:

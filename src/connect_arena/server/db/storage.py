@@ -59,26 +59,34 @@ T = TypeVar("T")
 
 logger = logging.getLogger(__name__)
 
-BATCH_WINDOW = 0.003
+BATCH_WINDOW = 0.010
 """Seconds a group commit waits for more appends once appends come from several tables at
-once (issue 25). A transaction costs ~0.13 ms of the process's CPU on SQLite and ~0.45 ms on
-PostgreSQL whatever its size, against ~0.01 ms per action in it; without the wait a batch held
-only the appends that arrived during the previous commit, so two processes (each half the
-moves) paid that cost twice as often per move. A lone table's appends never wait."""
+once (issue 25), on SQLite. A transaction costs ~0.13 ms of the process's CPU on SQLite and
+~0.45 ms on PostgreSQL whatever its size, against ~0.01 ms per action in it; without the wait a
+batch held only the appends that arrived during the previous commit, so two processes (each
+half the moves) paid that cost twice as often per move. A lone table's appends never wait.
+It was 3 ms: at 500 tables (~1,600 moves a second) a batch then held ~6.5 actions, and 10 ms
+with :data:`BATCH_ENOUGH` 16 ~17, for 0.89x the server's CPU a move and a lower p99 (issue
+25, session 53: the database thread's CPU a move 0.091 → 0.069 ms, the event loop's, which
+takes one hand-back a batch, 0.42 → 0.39 ms)."""
 
 PG_BATCH_WINDOW = 0.020
 """The window on PostgreSQL, where a transaction costs about three times SQLite's and the
 moves are shared by several processes: at 200 tables on three processes (~220 moves a second
 each) a 3 ms window gave 1.37 actions a transaction, 20 ms 2.5-4 and ~0.2 ms less CPU a move
 (issue 25, session 52); a move waits at most this long more, and not at all once
-:data:`BATCH_ENOUGH` appends wait."""
+:data:`PG_BATCH_ENOUGH` appends wait."""
 
-BATCH_ENOUGH = 4
-"""Appends already waiting that make a batch worth writing at once, without the window: a
-transaction of four spreads its fixed cost over enough actions (on PostgreSQL 0.19-0.22 ms of
-CPU an action, against 0.49-0.63 alone), and under load the window only added a turn of the
-busy event loop to every move's acknowledgement (its 3 ms sleep took up to 24 ms at p99 at
-150 tables on a shared machine, the largest part of a move's time in a server)."""
+BATCH_ENOUGH = 16
+"""Appends already waiting that make a batch worth writing at once, without the window, on
+SQLite: the window is the one bound on a move's wait at the loads it fills. (20 ms and 48 gave
+44 actions a transaction but a p99 of 50 ms at 500 tables.)"""
+
+PG_BATCH_ENOUGH = 4
+"""The same on PostgreSQL: a transaction of four spreads its fixed cost over enough actions
+(0.19-0.22 ms of CPU an action, against 0.49-0.63 alone), and under load the window only added
+a turn of the busy event loop to every move's acknowledgement (its 3 ms sleep took up to 24 ms
+at p99 at 150 tables on a shared machine, the largest part of a move's time in a server)."""
 
 
 AT_ONCE_ROWS = 1000
@@ -207,6 +215,8 @@ class SqlStorage:
         window: seconds a batch waits for more appends while appends come from several
             tables at once (by default :data:`PG_BATCH_WINDOW` on PostgreSQL, else
             :data:`BATCH_WINDOW`; 0: never).
+        enough: appends waiting that end the window at once (by default
+            :data:`PG_BATCH_ENOUGH` on PostgreSQL, else :data:`BATCH_ENOUGH`).
         checkpoint_every: seconds between SQLite's WAL checkpoints, run on a thread of their
             own (:class:`_Checkpointer`; a file database only).
     """
@@ -216,6 +226,7 @@ class SqlStorage:
         engine: Engine,
         on_batch: Callable[[int], object] | None = None,
         window: float | None = None,
+        enough: int | None = None,
         checkpoint_every: float = CHECKPOINT_EVERY,
     ) -> None:
         self.engine = engine
@@ -225,6 +236,9 @@ class SqlStorage:
         if window is None:
             window = PG_BATCH_WINDOW if postgres else BATCH_WINDOW
         self._window = window
+        if enough is None:
+            enough = PG_BATCH_ENOUGH if postgres else BATCH_ENOUGH
+        self._enough = enough
         self._executor: ThreadPoolExecutor | None = (
             None if sqlite else ThreadPoolExecutor(4, thread_name_prefix="db")
         )
@@ -249,7 +263,7 @@ class SqlStorage:
         """Whether the writer waits for work (then a new append or job notifies it)."""
         self._windowed = False
         """Whether the writer waits :attr:`_window` for more appends: then only the append
-        that makes :data:`BATCH_ENOUGH` wake it (each notify cost the event loop thread a few
+        that makes :attr:`_enough` wake it (each notify cost the event loop thread a few
         microseconds and woke the writer for nothing)."""
         self._closed = False
         self._crowded = False
@@ -513,7 +527,8 @@ class SqlStorage:
         Appends are *group-committed*: those that arrive while the database thread is busy are
         written together in the next transaction, which waits the window
         (:data:`BATCH_WINDOW`, :data:`PG_BATCH_WINDOW`) for more while appends come from
-        several tables at once and fewer than :data:`BATCH_ENOUGH` wait (each append is
+        several tables at once and fewer than enough wait (:data:`BATCH_ENOUGH`,
+        :data:`PG_BATCH_ENOUGH`; each append is
         still atomic with its table's result, and is acknowledged only once committed).
 
         Raises:
@@ -528,7 +543,7 @@ class SqlStorage:
                 raise RuntimeError("the storage is closed")
             pending = self._pending
             pending.append(item)
-            if self._idle or (self._windowed and len(pending) >= BATCH_ENOUGH):
+            if self._idle or (self._windowed and len(pending) >= self._enough):
                 self._arrived.notify()
         await done
 
@@ -551,10 +566,10 @@ class SqlStorage:
                     self._arrived.wait()
                 self._idle = False
                 waiting = len(self._pending)
-                if self._crowded and self._window > 0 and 0 < waiting < BATCH_ENOUGH:
+                if self._crowded and self._window > 0 and 0 < waiting < self._enough:
                     self._windowed = True  # woken by the append that makes enough, or close
                     self._arrived.wait_for(
-                        lambda: len(self._pending) >= BATCH_ENOUGH or self._closed,
+                        lambda: len(self._pending) >= self._enough or self._closed,
                         self._window,
                     )
                     self._windowed = False
