@@ -59,6 +59,37 @@ def test_a_lease_is_held_by_one_holder_at_a_time(redis_url: str) -> None:
         assert order[i].endswith("in") and order[i + 1].endswith("out")
 
 
+def test_new_connections_do_not_look_the_library_version_up(
+    redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # redis-py looks its own version up in the installed packages' metadata for every new
+    # connection of a pool it did not make itself (~0.3 ms, tens of ms on a busy machine:
+    # event-loop stalls while a process opens its connections, issue 25 session 52). The
+    # coordinator's pool names the version once.
+    looked_up: list[str] = []
+    original = redis.utils.metadata.version
+
+    def version(name: str) -> str:
+        looked_up.append(name)
+        return original(name)
+
+    monkeypatch.setattr(redis.utils.metadata, "version", version)
+
+    async def scenario() -> list[object]:
+        coordinator = RedisCoordinator(redis_url)
+        pool = coordinator.redis.connection_pool
+        connections = [await pool.get_connection() for _ in range(3)]
+        try:
+            return [await coordinator.redis.ping()]
+        finally:
+            for connection in connections:
+                await pool.release(connection)
+            await coordinator.close()
+
+    assert run(scenario) == [True]
+    assert looked_up == []
+
+
 def test_a_dead_holders_lease_expires_and_cannot_be_released_by_it(redis_url: str) -> None:
     async def scenario() -> tuple[int | None, int]:
         coordinator = RedisCoordinator(redis_url, lease_ms=300)
