@@ -148,12 +148,12 @@ def test_a_sqlite_batch_waits_for_more_appends_than_a_postgres_one(tmp_path: Pat
     # On SQLite the window, not four waiting appends, ends a crowded batch (issue 25, session
     # 53: 3 ms and four gave ~6.5 actions a transaction at 500 tables, 10 ms and sixteen ~17,
     # for 0.89x the CPU a move). Six appends while the writer waits the window after a batch
-    # of two: one transaction (PostgreSQL's four would write four, then two). A long window,
-    # for a loaded machine.
+    # of two: one transaction (PostgreSQL's four would write four, then two). A long window
+    # (the appends come 0.2 s after the first), for a loaded machine.
     engine = make_engine(f"sqlite:///{tmp_path / 'arena.sqlite3'}")
     run_migrations(engine)
     batches: list[int] = []
-    db = SqlStorage(engine, on_batch=batches.append, window=0.5)
+    db = SqlStorage(engine, on_batch=batches.append, window=1.0)
 
     async def body() -> list[int]:
         user = await db.create_user("alice", None)
