@@ -76,6 +76,9 @@ def test_sqlite_jobs_and_batches_share_one_thread_and_close_writes_what_waits(
         seats = [Seat(0, SeatKind.HUMAN, user.id, "alice"), Seat(1)]
         tables = [(await db.create_table("quinque", {}, seats, user.id, n)).id for n in range(6)]
         await db._run(lambda session: threads.add(threading.current_thread().name))
+        # the reads on a plain connection (session and account look-ups) too
+        await db._read(lambda connection: threads.add(threading.current_thread().name))
+        assert await db.user_by_id(user.id) == user
         appends = [
             asyncio.create_task(db.append_action(t, LogEntry(1, 0, "add T0,0 0,1"))) for t in tables
         ]

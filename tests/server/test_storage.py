@@ -9,10 +9,18 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from sqlalchemy import event
+from sqlalchemy import event, update
+from sqlalchemy.orm import Session
 
 from connect_arena.server.db import SqlStorage, make_engine, run_migrations
-from connect_arena.server.db.storage import BATCH_ENOUGH, PG_BATCH_ENOUGH, NameTakenError
+from connect_arena.server.db.models import UserRow
+from connect_arena.server.db.storage import (
+    BATCH_ENOUGH,
+    PG_BATCH_ENOUGH,
+    NameTakenError,
+    StoredSession,
+    StoredUser,
+)
 from connect_arena.service import LogEntry, Seat, SeatKind, SeqConflictError, TableStatus
 
 
@@ -423,3 +431,45 @@ def test_actions_written_in_one_statement_read_back_as_the_orm_writes_them(
             "FROM actions ORDER BY table_id, seq"
         ).fetchall()
     assert [row[1:] for row in rows[:2]] == [row[1:] for row in rows[2:]]
+
+
+def test_session_and_account_look_ups_read_every_field(tmp_path: Path) -> None:
+    # The two look-ups of every signed-in request read prebuilt SELECTs on a plain connection
+    # (issue 25, session 53): each field comes back as stored, times in UTC.
+    engine = make_engine(f"sqlite:///{tmp_path / 'arena.sqlite3'}")
+    run_migrations(engine)
+    db = SqlStorage(engine)
+    seen = datetime(2026, 12, 1, 9, 30, 15, 250000, tzinfo=UTC)
+    expires = datetime(2026, 12, 31, 9, 30, 15, tzinfo=UTC)
+    muted = datetime(2026, 12, 2, 8, 0, tzinfo=UTC)
+
+    async def body() -> tuple[object, ...]:
+        alice = await db.create_user("alice", "hash")
+        bob = await db.create_user("bob", None)
+        await db.create_session("s-alice", alice.id, seen, expires, "a browser")
+
+        def change(session: Session) -> None:
+            session.execute(
+                update(UserRow)
+                .where(UserRow.id == alice.id)
+                .values(role="moderator", chat_muted_until=muted, bot=True, closed_at=seen)
+            )
+
+        await db._run(change)
+        return (
+            await db.session_by_id("s-alice"),
+            await db.session_by_id("s-nobody"),
+            await db.user_by_id(alice.id),
+            await db.user_by_id(bob.id),
+            await db.user_by_id(alice.id + bob.id + 1),
+            bob,
+        )
+
+    try:
+        session, missing, alice, bob, nobody, created = asyncio.run(body())
+    finally:
+        db.close()
+    assert session == StoredSession("s-alice", 1, seen, expires)
+    assert missing is None and nobody is None
+    assert alice == StoredUser(1, "alice", False, "hash", True, "moderator", muted, True)
+    assert bob == created == StoredUser(2, "bob", True, None)
