@@ -7,6 +7,7 @@ import sqlite3
 import time
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import event, update
@@ -24,10 +25,17 @@ from connect_arena.server.db.storage import (
 from connect_arena.service import LogEntry, Seat, SeatKind, SeqConflictError, TableStatus
 
 
-def storage(tmp_path: Path) -> SqlStorage:
+def storage(tmp_path: Path, **options: Any) -> SqlStorage:
     engine = make_engine(f"sqlite:///{tmp_path / 'arena.sqlite3'}")
     run_migrations(engine)
-    return SqlStorage(engine)
+    return SqlStorage(engine, **options)
+
+
+async def new_tables(db: SqlStorage, count: int) -> list[int]:
+    """``count`` open Quinque tables of one new account, ``alice``."""
+    user = await db.create_user("alice", None)
+    seats = [Seat(0, SeatKind.HUMAN, user.id, "alice"), Seat(1)]
+    return [(await db.create_table("quinque", {}, seats, user.id, n)).id for n in range(count)]
 
 
 def test_a_batch_with_a_seq_conflict_keeps_the_other_appends(tmp_path: Path) -> None:
@@ -86,17 +94,13 @@ def test_appends_arriving_while_others_are_written_wait_for_one_transaction(
     # window for more (issue 25: two processes each batched half as many moves, so each
     # move paid more of a transaction's fixed cost). Every append is still acknowledged
     # only once committed: each reads back as soon as its call returns.
-    engine = make_engine(f"sqlite:///{tmp_path / 'arena.sqlite3'}")
-    run_migrations(engine)
     batches: list[int] = []
     # A long window: the four appends below come one event-loop turn apart, which a loaded
-    # machine may stretch beyond the default 3 ms.
-    db = SqlStorage(engine, on_batch=batches.append, window=0.5)
+    # machine may stretch beyond the default window.
+    db = storage(tmp_path, on_batch=batches.append, window=0.5)
 
     async def body() -> list[int]:
-        user = await db.create_user("alice", None)
-        seats = [Seat(0, SeatKind.HUMAN, user.id, "alice"), Seat(1)]
-        tables = [(await db.create_table("quinque", {}, seats, user.id, n)).id for n in range(6)]
+        tables = await new_tables(db, 6)
 
         async def play(table_id: int, seq: int) -> int:
             await db.append_action(table_id, LogEntry(seq, 0, f"add T0,0 0,{seq}"))
@@ -122,18 +126,12 @@ def test_enough_appends_waiting_are_written_without_the_window(tmp_path: Path) -
     # Under load the window only delayed every acknowledgement by a turn of the busy event
     # loop: once BATCH_ENOUGH appends wait, the batch is written at once. (A minute's window
     # here: the second batch would wait that long.)
-    engine = make_engine(f"sqlite:///{tmp_path / 'arena.sqlite3'}")
-    run_migrations(engine)
     batches: list[int] = []
-    db = SqlStorage(engine, on_batch=batches.append, window=60.0)
+    db = storage(tmp_path, on_batch=batches.append, window=60.0)
     many = BATCH_ENOUGH + 1
 
     async def body() -> list[int]:
-        user = await db.create_user("alice", None)
-        seats = [Seat(0, SeatKind.HUMAN, user.id, "alice"), Seat(1)]
-        tables = [
-            (await db.create_table("quinque", {}, seats, user.id, n)).id for n in range(2 + many)
-        ]
+        tables = await new_tables(db, 2 + many)
 
         async def play(table_id: int) -> int:
             await db.append_action(table_id, LogEntry(1, 0, "add T0,0 0,1"))
@@ -158,15 +156,11 @@ def test_a_sqlite_batch_waits_for_more_appends_than_a_postgres_one(tmp_path: Pat
     # for 0.89x the CPU a move). Six appends while the writer waits the window after a batch
     # of two: one transaction (PostgreSQL's four would write four, then two). A long window
     # (the appends come 0.2 s after the first), for a loaded machine.
-    engine = make_engine(f"sqlite:///{tmp_path / 'arena.sqlite3'}")
-    run_migrations(engine)
     batches: list[int] = []
-    db = SqlStorage(engine, on_batch=batches.append, window=1.0)
+    db = storage(tmp_path, on_batch=batches.append, window=1.0)
 
     async def body() -> list[int]:
-        user = await db.create_user("alice", None)
-        seats = [Seat(0, SeatKind.HUMAN, user.id, "alice"), Seat(1)]
-        tables = [(await db.create_table("quinque", {}, seats, user.id, n)).id for n in range(8)]
+        tables = await new_tables(db, 8)
 
         async def play(table_id: int) -> int:
             await db.append_action(table_id, LogEntry(1, 0, "add T0,0 0,1"))
@@ -436,9 +430,7 @@ def test_actions_written_in_one_statement_read_back_as_the_orm_writes_them(
 def test_session_and_account_look_ups_read_every_field(tmp_path: Path) -> None:
     # The two look-ups of every signed-in request read prebuilt SELECTs on a plain connection
     # (issue 25, session 53): each field comes back as stored, times in UTC.
-    engine = make_engine(f"sqlite:///{tmp_path / 'arena.sqlite3'}")
-    run_migrations(engine)
-    db = SqlStorage(engine)
+    db = storage(tmp_path)
     seen = datetime(2026, 12, 1, 9, 30, 15, 250000, tzinfo=UTC)
     expires = datetime(2026, 12, 31, 9, 30, 15, tzinfo=UTC)
     muted = datetime(2026, 12, 2, 8, 0, tzinfo=UTC)

@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 from sqlalchemy import (
     Connection,
     Engine,
+    Row,
     Select,
     bindparam,
     delete,
@@ -193,18 +194,8 @@ def _aware(moment: datetime | None) -> datetime | None:
     return moment
 
 
-def _user(row: UserRow) -> StoredUser:
-    return StoredUser(
-        row.id,
-        row.name,
-        row.guest,
-        row.password_hash,
-        bool(row.bot),
-        row.role or "player",
-        _aware(row.chat_muted_until),
-        row.closed_at is not None,
-    )
-
+_UserColumns = Row[int, str, bool, str | None, bool, str, datetime | None, datetime | None]
+"""A row of :data:`_USER_BY_ID`."""
 
 _SESSION_BY_ID = select(
     SessionRow.id, SessionRow.user_id, SessionRow.last_seen_at, SessionRow.expires_at
@@ -223,6 +214,20 @@ _USER_BY_ID = select(
     UserRow.closed_at,
 ).where(UserRow.id == bindparam("id"))
 """The account look-up behind a signed-in request (cached for ``USER_TTL`` by its caller)."""
+
+
+def _user(row: UserRow | _UserColumns) -> StoredUser:
+    """An account from its ORM row or from a row of :data:`_USER_BY_ID` (the same names)."""
+    return StoredUser(
+        row.id,
+        row.name,
+        row.guest,
+        row.password_hash,
+        bool(row.bot),
+        row.role or "player",
+        _aware(row.chat_muted_until),
+        row.closed_at is not None,
+    )
 
 
 class SqlStorage:
@@ -394,19 +399,7 @@ class SqlStorage:
 
         def work(connection: Connection) -> StoredUser | None:
             row = connection.execute(_USER_BY_ID, {"id": user_id}).first()
-            if row is None:
-                return None
-            key, name, guest, password_hash, bot, role, muted_until, closed_at = row
-            return StoredUser(
-                key,
-                name,
-                guest,
-                password_hash,
-                bool(bot),
-                role or "player",
-                _aware(muted_until),
-                closed_at is not None,
-            )
+            return None if row is None else _user(row)
 
         return await self._read(work)
 
