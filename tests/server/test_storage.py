@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import event, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from connect_arena.server.db import SqlStorage, make_engine, run_migrations
@@ -23,6 +24,7 @@ from connect_arena.server.db.storage import (
     StoredUser,
 )
 from connect_arena.service import LogEntry, Seat, SeatKind, SeqConflictError, TableStatus
+from connect_arena.service.settings import TableSettings
 
 
 def storage(tmp_path: Path, **options: Any) -> SqlStorage:
@@ -465,3 +467,38 @@ def test_session_and_account_look_ups_read_every_field(tmp_path: Path) -> None:
     assert missing is None and nobody is None
     assert alice == StoredUser(1, "alice", False, "hash", True, "moderator", muted, True)
     assert bob == created == StoredUser(2, "bob", True, None)
+
+
+def test_a_tables_creation_and_its_seats_rewrite_read_back_and_fail_whole(
+    tmp_path: Path,
+) -> None:
+    # A game's own writes run as prebuilt Core statements on a plain connection: what they
+    # return and what is read back are the same table, and a join whose seats cannot be
+    # written (the same seat twice) changes neither the seats nor the status.
+    async def body() -> None:
+        db = storage(tmp_path)
+        alice = await db.create_user("alice", None)
+        bob = await db.create_user("bob", None)
+        settings = TableSettings(rated=False)
+        seats = [Seat(0, SeatKind.HUMAN, alice.id, "alice"), Seat(1)]
+        created = await db.create_table(
+            "quinque", {"tiles": 5}, seats, alice.id, 77, settings=settings
+        )
+        read = await db.get_table(created.id)
+        joined = [seats[0], Seat(1, SeatKind.HUMAN, bob.id, "bob")]
+        await db.update_table(created.id, joined, TableStatus.RUNNING)
+        after_join = await db.get_table(created.id)
+        twice = [joined[0], Seat(0, SeatKind.HUMAN, bob.id, "bob")]
+        with pytest.raises(IntegrityError):
+            await db.update_table(created.id, twice, TableStatus.FINISHED)
+        after_refusal = await db.get_table(created.id)
+        db.close()
+        assert read == created
+        assert created.options == {"tiles": 5} and created.seed == 77
+        assert created.status is TableStatus.OPEN and created.settings == settings
+        assert created.created_at.tzinfo is not None
+        assert after_join is not None and after_join.seats == joined
+        assert after_join.status is TableStatus.RUNNING
+        assert after_refusal == after_join
+
+    asyncio.run(body())
