@@ -27,7 +27,7 @@ seconds (a soak).
 
 Run: ``.venv/bin/python benchmarks/bench_server.py [--tables 50 200] [--seconds 20]
 [--think 0.3] [--database sqlite|postgres] [--processes 1 2] [--redis] [--routing split|sticky]
-[--clients 2] [--sample 60] [--compression none|deflate] [--runner uvicorn|granian]``
+[--clients 2] [--sample 60] [--compression none|deflate] [--runner uvicorn|granian] [--pin]``
 (``--think 0`` measures saturation: every table always has a move in flight). PostgreSQL and
 Redis come from Debian's packages (``python3 dev.py test`` installs them), started by
 ``tests/scale/services.py`` with PostgreSQL's durable defaults (fsync, synchronous commit).
@@ -43,6 +43,7 @@ import json
 import multiprocessing
 import os
 import random
+import shutil
 import sqlite3
 import statistics
 import subprocess
@@ -144,14 +145,23 @@ def backend(kind: str, processes: int, with_redis: bool = False) -> Iterator[Bac
 
 RUNNER = {"name": "uvicorn"}
 """Which ASGI server runs the app (``--runner``)."""
+PIN: dict[str, bool] = {"servers": False}
+"""``--pin``: each server process on one CPU of its own (``taskset``)."""
 GRANIAN_LAUNCHER = Path(__file__).parent / "results" / "server_profile" / "s47_granian_serve.py"
 
 
-def start_server(data_dir: Path, port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
+def start_server(
+    data_dir: Path, port: int, env: dict[str, str], index: int = 0
+) -> subprocess.Popen[bytes]:
+    """Start server process ``index`` (with ``--pin``, on CPU ``index`` mod the CPUs this
+    process may use, every thread of it: ``taskset`` applies before the interpreter starts)."""
     command = [sys.executable, "-m", "connect_arena.cli.app", "serve", "--port", str(port)]
     if RUNNER["name"] == "granian":
         command = [sys.executable, str(GRANIAN_LAUNCHER), "--port", str(port)]
     command += ["--data-dir", str(data_dir), "--log-level", "warning"]
+    if PIN["servers"]:
+        cpus = sorted(os.sched_getaffinity(0))
+        command = ["taskset", "--cpu-list", str(cpus[index % len(cpus)]), *command]
     return subprocess.Popen(command, env={**os.environ, **env}, stdout=subprocess.DEVNULL)
 
 
@@ -583,8 +593,8 @@ def measure(args: argparse.Namespace, tables: int, processes: int) -> None:
         if args.database == "sqlite":
             directories = [database.data_dir]
         servers = [
-            start_server(directory, port, database.env)
-            for directory, port in zip(directories, ports, strict=True)
+            start_server(directory, port, database.env, index)
+            for index, (directory, port) in enumerate(zip(directories, ports, strict=True))
         ]
         bases = [f"http://127.0.0.1:{port}" for port in ports]
         setup = Run(
@@ -776,8 +786,18 @@ def main() -> None:
         default="",
         help="timed tables: real-time clocks BASE_MINUTES+INCREMENT_SECONDS, e.g. 10+5",
     )
+    parser.add_argument(
+        "--pin",
+        action="store_true",
+        help="each server process on one CPU (process k on CPU k mod the CPUs), as "
+        "'taskset --cpu-list K connect-arena serve' runs it (docs/operations.md); the load "
+        "generators are not pinned",
+    )
     args = parser.parse_args()
     RUNNER["name"] = args.runner
+    PIN["servers"] = args.pin
+    if args.pin and shutil.which("taskset") is None:
+        parser.error("--pin needs taskset (util-linux)")
     COMPRESSION["offer"] = None if args.compression == "none" else args.compression
     if args.clock:
         minutes, _, increment = args.clock.partition("+")
@@ -791,6 +811,7 @@ def main() -> None:
         f"Quinque tables of two bots ({timed}), think time ~{args.think:g} s, "
         f"{args.database}, loopback, sockets offering {args.compression} compression; "
         f"{args.clients} load generators; "
+        f"{'each server process on one CPU (taskset); ' if args.pin else ''}"
         f"server CPU and client CPU in ms per accepted move, server RSS (MiB) at the start and "
         f"end of the measured time, database bytes per stored action, the load generator's own "
         f"p99 event-loop lag (ms)"

@@ -4,9 +4,11 @@ other threads (the database thread above all), so a CPU-per-move figure says whi
 
 from __future__ import annotations
 
+import asyncio
 import os
 import threading
 import time
+from pathlib import Path
 from types import ModuleType
 
 from scripts import benchmark_script
@@ -40,3 +42,23 @@ def test_the_cpu_split_tells_the_main_thread_from_the_others() -> None:
     assert threads1 - threads0 >= spent[0] - 3 * tick  # the spinning thread's CPU, counted
     assert loop1 - loop0 < 0.15  # the main thread only waited
     assert both[1] >= threads1
+
+
+def test_pinned_servers_run_every_thread_on_one_cpu_each(tmp_path: Path) -> None:
+    # --pin: server process k on CPU k mod the CPUs, its database thread and every other
+    # thread too (taskset applies before the interpreter starts, so threads inherit it).
+    bench = bench_server()
+    cpus = sorted(os.sched_getaffinity(0))
+    bench.PIN["servers"] = True
+    port = bench.free_port()
+    server = bench.start_server(tmp_path, port, {}, index=1)
+    try:
+        asyncio.run(bench.wait_ready(f"http://127.0.0.1:{port}", server))
+        threads = os.listdir(f"/proc/{server.pid}/task")
+        placed = {tid: os.sched_getaffinity(int(tid)) for tid in threads}
+    finally:
+        bench.PIN["servers"] = False
+        server.terminate()
+        server.wait(30)
+    assert len(threads) > 1  # the database thread at least
+    assert set(map(frozenset, placed.values())) == {frozenset({cpus[1 % len(cpus)]})}

@@ -333,10 +333,20 @@ def merge_parts(results: Sequence[PartResult]) -> str:
     return min(alive, key=lambda action: (-visits[action], action))
 
 
+COMPUTER_CPUS_ENV = "CONNECT_ARENA_COMPUTER_CPUS"
+"""The CPUs the computer players' processes may use, comma-separated, when the server's own
+process was pinned to one (``connect-arena serve --cpu``, which sets it): its worker processes
+would otherwise inherit that one CPU and search on the server's core."""
+
+
 def _warm_up() -> None:
-    """Import the games in a fresh worker, so that the first real move is not slow."""
+    """Import the games in a fresh worker, so that the first real move is not slow; on the
+    CPUs of :data:`COMPUTER_CPUS_ENV` when it is set."""
     from connect_arena.core import game_names
 
+    cpus = os.environ.get(COMPUTER_CPUS_ENV)
+    if cpus:
+        os.sched_setaffinity(0, {int(cpu) for cpu in cpus.split(",")})
     game_names()
 
 
