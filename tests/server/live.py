@@ -257,15 +257,15 @@ def run_cli(
 
 
 @contextmanager
-def server(data_dir: Path, port: int) -> Iterator[ServerProcess]:
-    """``connect-arena serve`` in a child process, ready to answer."""
+def server(data_dir: Path, port: int, *extra: str) -> Iterator[ServerProcess]:
+    """``connect-arena serve`` in a child process, ready to answer (``extra``: more options)."""
     env = {
         **os.environ,
         "CONNECT_ARENA_COMPUTER_WORKERS": "0",
         "CONNECT_ARENA_COMPUTER_DELAY": "0",
     }
     options = ["--port", str(port), "--data-dir", str(data_dir), "--log-level", "warning"]
-    process = spawn(options, env)
+    process = spawn([*options, *extra], env)
     try:
         deadline = time.monotonic() + 90  # a start took 30+ s at load 12 (session 41)
         while True:

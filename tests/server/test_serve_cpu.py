@@ -7,40 +7,22 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
-import httpx
 import pytest
 import typer
 
 from connect_arena.cli.serve import pin_to
-from tests.server.live import free_port, launch
+from tests.server.live import free_port, server
 
 CPUS = sorted(os.sched_getaffinity(0))
 
 
 def test_a_pinned_server_runs_every_thread_on_its_cpu(tmp_path: Path) -> None:
     cpu = CPUS[-1]
-    port = free_port()
-    command = ["serve", "--port", str(port), "--data-dir", str(tmp_path), "--cpu", str(cpu)]
-    command += ["--log-level", "warning"]
-    process = launch(command, {**os.environ, "CONNECT_ARENA_COMPUTER_WORKERS": "1"})
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                httpx.get(f"http://127.0.0.1:{port}/api/session", timeout=1)
-                break
-            except httpx.TransportError:
-                assert process.poll() is None, "the server exited"
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.1)
+    with server(tmp_path, free_port(), "--cpu", str(cpu)) as process:
         threads = os.listdir(f"/proc/{process.pid}/task")
         placed = {frozenset(os.sched_getaffinity(int(tid))) for tid in threads}
-    finally:
-        process.terminate()
-        process.wait(30)
     assert len(threads) > 1  # the database thread at least
     assert placed == {frozenset({cpu})}
 

@@ -79,8 +79,9 @@ def check_shared_state() -> None:
 
 def pin_to(cpu: int, workers: int = 1) -> None:
     """Run this process, and the threads it starts from now on, on ``cpu`` only; its computer
-    players' processes get back every CPU it could use (``COMPUTER_CPUS_ENV``, read by each
-    worker as it starts). A process whose threads share one core spends less CPU a move: at
+    players' processes run on the other CPUs it could use (``cpu`` too on a machine of one),
+    through ``COMPUTER_CPUS_ENV``, which each worker reads as it starts: they would otherwise
+    inherit ``cpu`` alone. A process whose threads share one core spends less CPU a move: at
     500 SQLite tables its database thread cost 15 % less and the whole server ~4 % less, the
     p99 fell from 31-38 to 23-24 ms (issue 25, session 54).
 
