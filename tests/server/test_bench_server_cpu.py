@@ -11,6 +11,9 @@ import time
 from pathlib import Path
 from types import ModuleType
 
+import httpx
+import pytest
+
 from scripts import benchmark_script
 
 
@@ -62,3 +65,24 @@ def test_pinned_servers_run_every_thread_on_one_cpu_each(tmp_path: Path) -> None
         server.wait(30)
     assert len(threads) > 1  # the database thread at least
     assert set(map(frozenset, placed.values())) == {frozenset({cpus[1 % len(cpus)]})}
+
+
+def test_a_server_without_metrics_adds_no_figures(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Alternated runs against the issue's old code: a server older than /metrics answers 404,
+    # and the others' counters are still summed.
+    bench = bench_server()
+    text = (
+        "# TYPE connect_arena_db_batch_actions histogram\n"
+        'connect_arena_db_batch_actions_bucket{le="+Inf"} 3.0\n'
+        "connect_arena_db_batch_actions_count 3.0\n"
+        "connect_arena_db_batch_actions_sum 12.0\n"
+    )
+
+    def get(url: str, timeout: float) -> httpx.Response:
+        old = url.startswith("http://old")
+        return httpx.Response(404 if old else 200, text="Not Found" if old else text)
+
+    monkeypatch.setattr(bench.httpx, "get", get)
+    assert bench.scrape(["http://old"]) == {}
+    assert bench.scrape(["http://old", "http://new"]) == bench.scrape(["http://new"])
+    assert bench.scrape(["http://new"])["batched"] == 12.0

@@ -475,11 +475,12 @@ def test_a_tables_creation_and_its_seats_rewrite_read_back_and_fail_whole(
     # A game's own writes run as prebuilt Core statements on a plain connection: what they
     # return and what is read back are the same table, and a join whose seats cannot be
     # written (the same seat twice) changes neither the seats nor the status.
-    async def body() -> None:
-        db = storage(tmp_path)
+    db = storage(tmp_path)
+    settings = TableSettings(rated=False)
+
+    async def body() -> tuple[Any, ...]:
         alice = await db.create_user("alice", None)
         bob = await db.create_user("bob", None)
-        settings = TableSettings(rated=False)
         seats = [Seat(0, SeatKind.HUMAN, alice.id, "alice"), Seat(1)]
         created = await db.create_table(
             "quinque", {"tiles": 5}, seats, alice.id, 77, settings=settings
@@ -491,14 +492,16 @@ def test_a_tables_creation_and_its_seats_rewrite_read_back_and_fail_whole(
         twice = [joined[0], Seat(0, SeatKind.HUMAN, bob.id, "bob")]
         with pytest.raises(IntegrityError):
             await db.update_table(created.id, twice, TableStatus.FINISHED)
-        after_refusal = await db.get_table(created.id)
-        db.close()
-        assert read == created
-        assert created.options == {"tiles": 5} and created.seed == 77
-        assert created.status is TableStatus.OPEN and created.settings == settings
-        assert created.created_at.tzinfo is not None
-        assert after_join is not None and after_join.seats == joined
-        assert after_join.status is TableStatus.RUNNING
-        assert after_refusal == after_join
+        return created, read, joined, after_join, await db.get_table(created.id)
 
-    asyncio.run(body())
+    try:
+        created, read, joined, after_join, after_refusal = asyncio.run(body())
+    finally:
+        db.close()
+    assert read == created
+    assert created.options == {"tiles": 5} and created.seed == 77
+    assert created.status is TableStatus.OPEN and created.settings == settings
+    assert created.created_at.tzinfo is not None
+    assert after_join is not None and after_join.seats == joined
+    assert after_join.status is TableStatus.RUNNING
+    assert after_refusal == after_join

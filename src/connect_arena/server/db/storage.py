@@ -583,8 +583,7 @@ class SqlStorage:
         """See :meth:`connect_arena.service.Storage.update_table`."""
 
         def work(connection: Connection) -> None:
-            connection.execute(_DELETE_SEATS, {"table_ref": table_id})
-            _write_seats(connection, table_id, seats)
+            _replace_seats(connection, table_id, seats)
             connection.execute(_SET_STATUS, {"table_ref": table_id, "new_status": status.value})
 
         await self._write(work)
@@ -753,8 +752,7 @@ class SqlStorage:
             )
             _write_notes(session, table_id, notes)
             if seats is not None:
-                session.execute(delete(SeatRow).where(SeatRow.table_id == table_id))
-                _write_seats(session.connection(), table_id, seats)
+                _replace_seats(session.connection(), table_id, seats)
 
         await self._run(work)
 
@@ -766,8 +764,7 @@ class SqlStorage:
         def work(session: Session) -> None:
             _write_notes(session, table_id, notes)
             if seats is not None:
-                session.execute(delete(SeatRow).where(SeatRow.table_id == table_id))
-                _write_seats(session.connection(), table_id, seats)
+                _replace_seats(session.connection(), table_id, seats)
 
         await self._run(work)
 
@@ -1142,6 +1139,12 @@ def _read_seats(session: Session, table_id: int) -> list[Seat]:
         select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
     )
     return [_seat(row) for row in rows]
+
+
+def _replace_seats(connection: Connection, table_id: int, seats: Sequence[Seat]) -> None:
+    """The table's seats become ``seats`` (in the caller's transaction)."""
+    connection.execute(_DELETE_SEATS, {"table_ref": table_id})
+    _write_seats(connection, table_id, seats)
 
 
 def _write_seats(connection: Connection, table_id: int, seats: Sequence[Seat]) -> None:
