@@ -9,6 +9,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
+from sqlalchemy import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -22,18 +23,26 @@ NOW = datetime(2026, 12, 1, tzinfo=UTC)
 
 
 class Counted(SqlStorage):
-    """SQL storage counting its transactions (``runs``); ``fail`` makes the next one raise
-    ``IntegrityError`` (as when another process wrote the same row first)."""
+    """SQL storage counting its transactions (``runs``: ORM sessions and plain connections);
+    ``fail`` makes the next one raise ``IntegrityError`` (as when another process wrote the
+    same row first)."""
 
     runs = 0
     fail = False
 
-    async def _run(self, work: Callable[[Session], T]) -> T:
+    def _count(self) -> None:
         self.runs += 1
         if self.fail:
             self.fail = False
             raise IntegrityError("insert", {}, Exception("another process scored it"))
+
+    async def _run(self, work: Callable[[Session], T]) -> T:
+        self._count()
         return await super()._run(work)
+
+    async def _write(self, work: Callable[[Connection], T]) -> T:
+        self._count()
+        return await super()._write(work)
 
 
 async def setup(tmp_path: Path) -> tuple[Counted, SqlRatings, list[Outcome]]:

@@ -24,7 +24,7 @@ from connect_arena.server.db.storage import (
     StoredUser,
 )
 from connect_arena.service import LogEntry, Seat, SeatKind, SeqConflictError, TableStatus
-from connect_arena.service.settings import TableSettings
+from connect_arena.service.settings import NoteKind, ResultReason, TableNote, TableSettings
 
 
 def storage(tmp_path: Path, **options: Any) -> SqlStorage:
@@ -505,3 +505,47 @@ def test_a_tables_creation_and_its_seats_rewrite_read_back_and_fail_whole(
     assert after_join is not None and after_join.seats == joined
     assert after_join.status is TableStatus.RUNNING
     assert after_refusal == after_join
+
+
+def test_a_games_end_notes_and_takeback_read_back_in_order_and_fail_whole(
+    tmp_path: Path,
+) -> None:
+    # A game's end, its notes and a takeback run as prebuilt Core statements on a plain
+    # connection: the notes read back in the order they were kept, a takeback cuts the log
+    # and keeps its note, and an end whose seats cannot be written (the same seat twice)
+    # changes nothing: no result, no note.
+    db = storage(tmp_path)
+    at = datetime(2026, 12, 1, 12, tzinfo=UTC)
+
+    async def body() -> tuple[Any, ...]:
+        alice = await db.create_user("alice", None)
+        bob = await db.create_user("bob", None)
+        seats = [Seat(0, SeatKind.HUMAN, alice.id, "alice"), Seat(1, SeatKind.HUMAN, bob.id, "bob")]
+        table = await db.create_table("quinque", {}, seats, alice.id, 5)
+        await db.update_table(table.id, seats, TableStatus.RUNNING)
+        for seq in (1, 2, 3):
+            await db.append_action(table.id, LogEntry(seq, seq % 2, f"a{seq}", False, at))
+        hint = TableNote(NoteKind.HINT, 1, 0, at, {"hints": 1})
+        draw = TableNote(NoteKind.DRAW, 2, 1, at, {"op": "offer"})
+        await db.add_notes(table.id, [hint, draw])
+        back = TableNote(NoteKind.TAKEBACK, 3, 1, at, {"to": 2})
+        await db.take_back(table.id, 2, back)
+        after_takeback = await db.load_actions(table.id)
+        twice = [seats[0], Seat(0, SeatKind.HUMAN, bob.id, "bob")]
+        resign = TableNote(NoteKind.RESIGN, 2, 1, at)
+        with pytest.raises(IntegrityError):
+            await db.end_table(table.id, [1.0, -1.0], ResultReason.RESIGNATION, at, [resign], twice)
+        refused = await db.get_table(table.id)
+        await db.end_table(table.id, [1.0, -1.0], ResultReason.RESIGNATION, at, [resign])
+        return after_takeback, refused, await db.get_table(table.id), [hint, draw, back, resign]
+
+    try:
+        after_takeback, refused, ended, notes = asyncio.run(body())
+    finally:
+        db.close()
+    assert [entry.seq for entry in after_takeback] == [1, 2]
+    assert refused is not None and refused.status is TableStatus.RUNNING
+    assert refused.returns is None and refused.notes == notes[:3]
+    assert ended is not None and ended.status is TableStatus.FINISHED
+    assert ended.returns == [1.0, -1.0] and ended.reason is ResultReason.RESIGNATION
+    assert ended.finished_at == at and ended.notes == notes
