@@ -1,5 +1,5 @@
 """A state message's legal actions are looked up by the action objects' identity first
-(``messages.legal_entries``): an engine hands out the same objects from state to state, and a
+(``messages.legal_lists``): an engine hands out the same objects from state to state, and a
 look-up by value hashed and compared each of them in Python, every move."""
 
 from __future__ import annotations
@@ -48,6 +48,6 @@ def test_a_full_memo_starts_over_and_stays_right(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(messages, "ENTRIES_HELD", 3)
     actions = [Counted(n) for n in range(10, 20)]
     for _ in range(3):
-        entries = messages.legal_entries(actions)
-        assert [e["notation"] for e in entries] == [str(a) for a in actions]
+        entries, notations = messages.legal_lists(actions)
+        assert [e["notation"] for e in entries] == notations == [str(a) for a in actions]
     assert len(messages._BY_IDENTITY) <= 3

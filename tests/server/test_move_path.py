@@ -36,10 +36,12 @@ def test_an_action_sent_as_listed_is_the_listed_action() -> None:
             MovePipeline.validate(table, other, str(chosen))
         assert wrong.value.code is ErrorCode.ILLEGAL_ACTION
         # The state message lists the very entries the lookup used (built once a move).
-        entries = table.legal_entries(seat)
+        entries, notations = table.legal_lists(seat)
         message = table.state_message((seat,))
-        assert message is not None and entries is table.legal_entries(seat)
-        assert all(a is b for a, b in zip(message["legal"][str(seat)], entries, strict=True))
+        assert message is not None and entries is table.legal_lists(seat)[0]
+        assert message["legal"][str(seat)] is entries
+        assert message["legal_actions"][str(seat)] is notations
+        assert notations == [str(action) for action in listed]
         # After the move the list is the new state's.
         await move(service, table.id, ALICE if seat == 0 else BOB)
         assert table.state is not None

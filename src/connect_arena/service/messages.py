@@ -117,9 +117,9 @@ def _entry_of(action: Action) -> LegalAction:
 
 
 ENTRIES_HELD = 1 << 15
-"""Actions :func:`legal_entries` remembers by identity before it starts over (each held with
-its entry: a few MiB at most)."""
-_BY_IDENTITY: dict[int, tuple[Action, LegalAction]] = {}
+"""Actions :func:`legal_lists` remembers by identity before it starts over (each held with
+its entry and notation: a few MiB at most)."""
+_BY_IDENTITY: dict[int, tuple[Action, LegalAction, str]] = {}
 
 
 def legal_entry(action: Action) -> LegalAction:
@@ -127,25 +127,30 @@ def legal_entry(action: Action) -> LegalAction:
     action like :func:`action_parts` (the mover's legal actions are sent at every move, most of
     them the same as the turn before: their notation was built anew each time). Shared:
     callers read it, never change it."""
-    return legal_entries([action])[0]
+    return legal_lists([action])[0][0]
 
 
-def legal_entries(actions: Sequence[Action]) -> list[LegalAction]:
-    """:func:`legal_entry` of each of ``actions``, in order. An engine hands out the same
-    action objects from state to state (nine in ten of a Quinque mover's), so each is looked
-    up by identity first: a look-up by value hashes and compares the action in Python, which
-    was a tenth of the event loop's time a move. The memo holds each action it names, so an
-    id it holds is never another object's."""
+def legal_lists(actions: Sequence[Action]) -> tuple[list[LegalAction], list[str]]:
+    """:func:`legal_entry` of each of ``actions`` and its notation, in order: the ``legal``
+    and ``legal_actions`` lists of a ``state`` message, made in one pass.
+
+    An engine hands out the same action objects from state to state (nine in ten of a
+    Quinque mover's), so each is looked up by identity first: a look-up by value hashes and
+    compares the action in Python, which was a tenth of the event loop's time a move. The
+    memo holds each action it names, so an id it holds is never another object's."""
     held = _BY_IDENTITY
-    found: list[LegalAction] = []
+    entries: list[LegalAction] = []
+    notations: list[str] = []
     for action in actions:
-        pair = held.get(id(action))
-        if pair is None or pair[0] is not action:
+        kept = held.get(id(action))
+        if kept is None or kept[0] is not action:
             if len(held) >= ENTRIES_HELD:
                 held.clear()
-            pair = held[id(action)] = (action, _entry_of(action))
-        found.append(pair[1])
-    return found
+            entry = _entry_of(action)
+            kept = held[id(action)] = (action, entry, entry["notation"])
+        entries.append(kept[1])
+        notations.append(kept[2])
+    return entries, notations
 
 
 def state_json(
@@ -153,13 +158,14 @@ def state_json(
     state: State[Action],
     seq: int,
     seats: Sequence[int],
-    legal_of: Callable[[int], Sequence[LegalAction]] | None = None,
+    legal_of: Callable[[int], tuple[list[LegalAction], list[str]]] | None = None,
     observation: dict[str, Any] | None = None,
 ) -> StateMessage:
     """The ``state`` message for a viewer holding ``seats``; ``legal_of(seat)`` gives a seat's
-    legal actions as listed (default: :func:`legal_entry` of each of ``state.legal_actions``;
-    a table passes the list it keeps per state), ``observation`` the viewer's observation
-    when the caller already built it.
+    legal actions as listed and their notations (default: :func:`legal_lists` of
+    ``state.legal_actions``; a table passes the lists it keeps per state, which the message
+    shares: it is read, never changed), ``observation`` the viewer's observation when the
+    caller already built it.
 
     Keys: ``table_id``, ``seq`` (actions applied so far), ``to_move`` (active seats),
     ``chance`` (the next action is a chance outcome), ``terminal``, ``returns`` (once over),
@@ -170,14 +176,12 @@ def state_json(
     (``{seat: observation}`` for each of them).
     """
     active = state.active_players()
-    structured: dict[str, list[LegalAction]] = {
-        str(seat): (
-            legal_entries(state.legal_actions(seat)) if legal_of is None else list(legal_of(seat))
-        )
-        for seat in seats
-        if seat in active
-    }
-    legal = {seat: [item["notation"] for item in items] for seat, items in structured.items()}
+    structured: dict[str, list[LegalAction]] = {}
+    legal: dict[str, list[str]] = {}
+    for seat in seats:
+        if seat in active:
+            lists = legal_lists(state.legal_actions(seat)) if legal_of is None else legal_of(seat)
+            structured[str(seat)], legal[str(seat)] = lists
     terminal = state.is_terminal()
     message: StateMessage = {
         "type": "state",
