@@ -549,3 +549,98 @@ def test_a_games_end_notes_and_takeback_read_back_in_order_and_fail_whole(
     assert ended is not None and ended.status is TableStatus.FINISHED
     assert ended.returns == [1.0, -1.0] and ended.reason is ResultReason.RESIGNATION
     assert ended.finished_at == at and ended.notes == notes
+
+
+def test_reads_on_the_held_connection_see_every_commit_and_survive_a_failure(
+    tmp_path: Path,
+) -> None:
+    # SQLite's look-ups run on one connection held by the database thread: each sees what
+    # the other connections committed just before, and a read that fails drops it for a
+    # new one.
+    db = storage(tmp_path)
+    now = datetime.now(UTC)
+
+    async def body() -> tuple[Any, ...]:
+        alice = await db.create_user("alice", None)
+        await db.create_session("s1", alice.id, now, now.replace(year=now.year + 1), None)
+        first = await db.session_by_id("s1")
+        held = db._held_reader
+
+        def broken(connection: Any) -> None:
+            raise RuntimeError("a read that fails")
+
+        with pytest.raises(RuntimeError):
+            await db._read(broken)
+        dropped = db._held_reader is None
+        await db.delete_session("s1")
+        return first, held, dropped, await db.session_by_id("s1"), db._held_reader
+
+    try:
+        first, held, dropped, after_delete, reopened = asyncio.run(body())
+    finally:
+        db.close()
+    assert first is not None and first.id == "s1"
+    assert held is not None and dropped and reopened is not None and reopened is not held
+    assert after_delete is None
+
+
+def test_a_batch_that_ends_a_game_is_one_insert_and_its_update_in_one_transaction(
+    tmp_path: Path,
+) -> None:
+    # A batch that ends games is the same one INSERT, with each game's result, between
+    # BEGIN and COMMIT on the connection held for the appends; when a result cannot be
+    # written (here a trigger refuses one table's update) nothing of that append is: its
+    # action is not in the log, its table still runs, and the other appends are kept.
+    engine = make_engine(f"sqlite:///{tmp_path / 'arena.sqlite3'}")
+    run_migrations(engine)
+    db = SqlStorage(engine)
+    statements: list[tuple[int, str]] = []
+
+    def trace(connection: sqlite3.Connection, _record: object) -> None:
+        connection.set_trace_callback(lambda text: statements.append((id(connection), text)))
+
+    event.listen(engine, "connect", trace)
+    moment = datetime(2026, 12, 1, 18, tzinfo=UTC)
+
+    async def body() -> tuple[Any, ...]:
+        user = await db.create_user("alice", None)
+        seats = [Seat(0, SeatKind.HUMAN, user.id, "alice"), Seat(1)]
+        ended, refused, other = [
+            (await db.create_table("quinque", {}, seats, user.id, n)).id for n in range(3)
+        ]
+        with engine.begin() as connection:
+            connection.exec_driver_sql(
+                f"CREATE TRIGGER refuse BEFORE UPDATE ON tables WHEN NEW.id = {refused} "
+                "BEGIN SELECT RAISE(ABORT, 'refused'); END"
+            )
+        for table in (ended, refused, other):
+            await db.append_action(table, LogEntry(1, 0, "add T0,0 0,0", False, moment))
+        held = {c for c, text in statements if text.startswith("INSERT INTO actions")}
+        statements.clear()
+        await db.append_action(
+            ended, LogEntry(2, 1, "add T0,0 1,1", False, moment), [1.0, -1.0], moment
+        )
+        written = list(statements)
+        with pytest.raises(SeqConflictError):
+            await db.append_action(
+                refused, LogEntry(2, 1, "add T0,0 1,1", False, moment), [1.0, -1.0], moment
+            )
+        await db.append_action(other, LogEntry(2, 1, "add T0,0 1,1", False, moment))
+        logs = [[e.seq for e in await db.load_actions(t)] for t in (ended, refused, other)]
+        infos = [await db.get_table(t) for t in (ended, refused)]
+        return held, written, logs, infos
+
+    try:
+        held, written, logs, (ended, refused) = asyncio.run(body())
+    finally:
+        db.close()
+    # SQLite traces a statement again for each trigger it runs: the refusing one here
+    written = [s for n, s in enumerate(written) if n == 0 or s != written[n - 1]]
+    assert {c for c, _ in written} == held and len(held) == 1  # the appends' own connection
+    texts = [text for _, text in written]
+    assert [text.split()[0].upper() for text in texts] == ["BEGIN", "INSERT", "UPDATE", "COMMIT"]
+    assert texts[1].startswith("INSERT INTO actions") and "UPDATE tables" in texts[2]
+    assert logs == [[1, 2], [1], [1, 2]]
+    assert ended is not None and ended.status is TableStatus.FINISHED
+    assert ended.returns == [1.0, -1.0] and ended.finished_at == moment
+    assert refused is not None and refused.status is TableStatus.OPEN and refused.returns is None

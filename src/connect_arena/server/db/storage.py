@@ -287,6 +287,8 @@ class SqlStorage:
             None if sqlite else ThreadPoolExecutor(4, thread_name_prefix="db")
         )
         """Other databases: the pool of the jobs other than appends (SQLite: the writer)."""
+        self._held_reader: Connection | None = None
+        """SQLite: the database thread's connection for reads (:meth:`_read`)."""
         self._checkpointer: _Checkpointer | None = None
         self._at_once: _AtOnceAppends | None = None
         if sqlite and engine.url.database not in (None, "", ":memory:"):
@@ -339,15 +341,44 @@ class SqlStorage:
 
     async def _read(self, work: Callable[[Connection], T]) -> T:
         """Run ``work(connection)``, reads only, on a database thread, on a plain connection
-        (rolled back when given back to the pool): a prebuilt ``SELECT`` by primary key cost
-        42 us of that thread's CPU this way against 157-177 us through an ORM session, and
-        every request and socket with a session cookie makes one (issue 25, session 53)."""
+        (rolled back after): a prebuilt ``SELECT`` by primary key cost 42 us of that thread's
+        CPU this way against 157-177 us through an ORM session, and every request and socket
+        with a session cookie makes one (issue 25, session 53). On SQLite, whose jobs all
+        run on the one database thread, the connection is held for the storage's life
+        (:meth:`_reader`): a pool checkout and return were half of such a look-up's cost
+        (issue 25, session 55)."""
+        if self._executor is not None:
 
-        def job() -> T:
-            with self.engine.connect() as connection:
-                return work(connection)
+            def pooled() -> T:
+                with self.engine.connect() as connection:
+                    return work(connection)
 
-        return await self._dispatch(job)
+            return await self._dispatch(pooled)
+
+        def held() -> T:
+            connection = self._reader()
+            try:
+                found = work(connection)
+            except BaseException:
+                self._drop_reader()  # it may be broken: the next read opens another
+                raise
+            connection.rollback()  # SQLite reads outside a transaction: this ends nothing
+            return found
+
+        return await self._dispatch(held)
+
+    def _reader(self) -> Connection:
+        """SQLite: the connection the database thread reads on (opened at the first read)."""
+        if self._held_reader is None:
+            self._held_reader = self.engine.connect()
+        return self._held_reader
+
+    def _drop_reader(self) -> None:
+        reader, self._held_reader = self._held_reader, None
+        if reader is not None:
+            with contextlib.suppress(Exception):  # it is going anyway
+                reader.invalidate()
+                reader.close()
 
     async def _dispatch(self, job: Callable[[], T]) -> T:
         """Run ``job()`` on the database thread: SQLite's writer, between batches, or the
@@ -388,6 +419,9 @@ class SqlStorage:
             self._executor.shutdown(wait=True)
         if self._at_once is not None:
             self._at_once.close()
+        if self._held_reader is not None:
+            self._held_reader.close()
+            self._held_reader = None
         if self._checkpointer is not None:
             self._checkpointer.stop()
         self.engine.dispose()
@@ -695,9 +729,10 @@ class SqlStorage:
 
     def _write_batch(self, batch: list[_Append]) -> list[Exception | None]:
         """One transaction (one ``executemany``) for the whole batch; if it fails (a seq
-        conflict), one transaction per append. On SQLite and PostgreSQL a batch that ends no
-        game is one ``INSERT`` statement instead (:class:`_AtOnceAppends`)."""
-        if self._at_once is not None and all(item.returns is None for item in batch):
+        conflict), one transaction per append. On SQLite and PostgreSQL a batch is one
+        ``INSERT`` statement instead, with the games it ends in the same transaction
+        (:class:`_AtOnceAppends`)."""
+        if self._at_once is not None:
             errors: list[Exception | None] = []
             for start in range(0, len(batch), AT_ONCE_ROWS):
                 errors += self._write_at_once(batch[start : start + AT_ONCE_ROWS])
@@ -705,8 +740,8 @@ class SqlStorage:
         return self._write_transaction(batch)
 
     def _write_at_once(self, batch: list[_Append]) -> list[Exception | None]:
-        """One autocommitted ``INSERT`` of the batch; on a seq conflict (nothing written),
-        one transaction per append."""
+        """One ``INSERT`` of the batch (with the games it ends, in one transaction); on a seq
+        conflict (nothing written), one transaction per append."""
         assert self._at_once is not None
         try:
             self._at_once.insert(batch)
@@ -990,8 +1025,10 @@ class _Append:
 
 
 class _AtOnceAppends:
-    """Writes a batch of appends that ends no game as one autocommitted multi-row ``INSERT``
-    (SQLite and PostgreSQL).
+    """Writes a batch of appends as one autocommitted multi-row ``INSERT`` (SQLite and
+    PostgreSQL); a batch that ends games also marks them finished, in an explicit
+    transaction on the same connection (through a transaction of the pool's it cost the
+    database thread ~0.6 ms more than a batch that ends none: issue 25, session 55).
 
     Through SQLAlchemy a batch was a transaction: on SQLite ``BEGIN``, one ``INSERT`` step
     per action and ``COMMIT``, the database thread letting go of the GIL at each step and,
@@ -1077,10 +1114,24 @@ class _AtOnceAppends:
         if self._held is None:
             self._held = self._engine.connect().execution_options(isolation_level="AUTOCOMMIT")
         self._used = now
+        held = self._held
+        ending = [item for item in batch if item.returns is not None]
         try:
-            cursor = self._held.connection.cursor()
+            cursor = held.connection.cursor()
             try:
-                cursor.execute(statement, values)
+                if not ending:
+                    cursor.execute(statement, values)
+                    return
+                cursor.execute("BEGIN")  # autocommit: the transaction is ours to open
+                try:
+                    cursor.execute(statement, values)
+                    for item in ending:
+                        held.execute(_FINISH_TABLE, _finish_params(item))
+                    cursor.execute("COMMIT")
+                except BaseException:
+                    with contextlib.suppress(Exception):  # a lost connection is dropped below
+                        cursor.execute("ROLLBACK")
+                    raise
             finally:
                 cursor.close()
         except self.conflict:
@@ -1121,17 +1172,20 @@ def _write_appends(connection: Connection, batch: list[_Append]) -> None:
     connection.execute(_INSERT_ACTIONS, rows)
     for item in batch:
         if item.returns is not None:
-            connection.execute(
-                _FINISH_TABLE,
-                {
-                    "table_ref": item.table_id,
-                    "status": TableStatus.FINISHED.value,
-                    "returns": list(item.returns),
-                    "scores": None if item.scores is None else list(item.scores),
-                    "finished_at": item.finished_at,
-                    "reason": (item.reason or ResultReason.NORMAL).value,
-                },
-            )
+            connection.execute(_FINISH_TABLE, _finish_params(item))
+
+
+def _finish_params(item: _Append) -> dict[str, Any]:
+    """:data:`_FINISH_TABLE`'s parameters for the game ``item`` ends."""
+    assert item.returns is not None
+    return {
+        "table_ref": item.table_id,
+        "status": TableStatus.FINISHED.value,
+        "returns": list(item.returns),
+        "scores": None if item.scores is None else list(item.scores),
+        "finished_at": item.finished_at,
+        "reason": (item.reason or ResultReason.NORMAL).value,
+    }
 
 
 def _seat(row: SeatRow) -> Seat:
