@@ -108,3 +108,23 @@ def test_a_batch_that_meets_another_process_is_recorded_one_by_one(tmp_path: Pat
     assert runs == 1 + len(outcomes)  # the failed batch, then one transaction each
     assert [a.table_id for a in answers if a is not None] == [o.table_id for o in outcomes]
     assert recompute(stored) == skills == recompute(outcomes)
+
+
+def test_a_table_without_placings_is_scored_without_placing_rows(tmp_path: Path) -> None:
+    # A table whose game can no longer be built is kept without placings (its seats are
+    # unknown to the ratings): it is scored, and writes no placing row.
+    async def body() -> tuple[Any, ...]:
+        db, ratings, outcomes = await setup(tmp_path)
+        bare = Outcome(outcomes[0].table_id, "quinque", NOW, "normal", False, 2, ())
+        answers = await ratings.record_many(items([bare]))
+        answers += await ratings.record_many(items([outcomes[1]]))
+        stored = await ratings.outcomes()
+        db.close()
+        return answers, stored, outcomes
+
+    answers, stored, outcomes = asyncio.run(body())
+    assert [a.table_id for a in answers if a is not None] == [o.table_id for o in outcomes[:2]]
+    assert [(o.table_id, len(o.placings)) for o in stored] == [
+        (outcomes[0].table_id, 0),
+        (outcomes[1].table_id, 2),
+    ]

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import event, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from connect_arena.server.db import SqlStorage, make_engine, run_migrations
@@ -555,8 +555,8 @@ def test_reads_on_the_held_connection_see_every_commit_and_survive_a_failure(
     tmp_path: Path,
 ) -> None:
     # SQLite's look-ups run on one connection held by the database thread: each sees what
-    # the other connections committed just before, and a read that fails drops it for a
-    # new one.
+    # the other connections committed just before, a read that fails leaves it usable, and
+    # a connection that cannot even roll back is dropped for a new one.
     db = storage(tmp_path)
     now = datetime.now(UTC)
 
@@ -566,22 +566,32 @@ def test_reads_on_the_held_connection_see_every_commit_and_survive_a_failure(
         first = await db.session_by_id("s1")
         held = db._held_reader
 
-        def broken(connection: Any) -> None:
-            raise RuntimeError("a read that fails")
+        def failing(connection: Any) -> None:
+            connection.exec_driver_sql("SELECT no_such_column FROM sessions")
 
-        with pytest.raises(RuntimeError):
-            await db._read(broken)
-        dropped = db._held_reader is None
+        with pytest.raises(OperationalError):
+            await db._read(failing)
+        kept = db._held_reader
         await db.delete_session("s1")
-        return first, held, dropped, await db.session_by_id("s1"), db._held_reader
+        after_delete = await db.session_by_id("s1")
+
+        def no_rollback() -> None:
+            raise OperationalError("ROLLBACK", {}, Exception("the connection is lost"))
+
+        assert kept is not None
+        kept.rollback = no_rollback  # type: ignore[method-assign]
+        await db.session_by_id("s1")
+        dropped = db._held_reader is None
+        return first, held, kept, after_delete, dropped, await db.user_by_id(alice.id)
 
     try:
-        first, held, dropped, after_delete, reopened = asyncio.run(body())
+        first, held, kept, after_delete, dropped, user = asyncio.run(body())
     finally:
         db.close()
     assert first is not None and first.id == "s1"
-    assert held is not None and dropped and reopened is not None and reopened is not held
+    assert held is not None and kept is held
     assert after_delete is None
+    assert dropped and user is not None and user.name == "alice"
 
 
 def test_a_batch_that_ends_a_game_is_one_insert_and_its_update_in_one_transaction(

@@ -570,6 +570,7 @@ def _score(items: Sequence[tuple[Outcome, Rater]], connection: Connection) -> li
         answers.append(rated)
     if scored:
         connection.execute(_INSERT_SCORED, scored)
+    if placings:  # a table whose game can no longer be built is kept without placings
         connection.execute(_INSERT_PLACINGS, placings)
     fresh = [
         _rating_values(key, skills[key], at) for key, at in rated_at.items() if key not in stored

@@ -358,12 +358,12 @@ class SqlStorage:
         def held() -> T:
             connection = self._reader()
             try:
-                found = work(connection)
-            except BaseException:
-                self._drop_reader()  # it may be broken: the next read opens another
-                raise
-            connection.rollback()  # SQLite reads outside a transaction: this ends nothing
-            return found
+                return work(connection)
+            finally:
+                try:
+                    connection.rollback()  # SQLite reads outside a transaction: a no-op
+                except Exception:
+                    self._drop_reader()  # broken: the next read opens another
 
         return await self._dispatch(held)
 
