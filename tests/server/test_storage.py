@@ -554,44 +554,43 @@ def test_a_games_end_notes_and_takeback_read_back_in_order_and_fail_whole(
 def test_reads_on_the_held_connection_see_every_commit_and_survive_a_failure(
     tmp_path: Path,
 ) -> None:
-    # SQLite's look-ups run on one connection held by the database thread: each sees what
-    # the other connections committed just before, a read that fails leaves it usable, and
-    # a connection that cannot even roll back is dropped for a new one.
+    # SQLite's look-ups run on the connection the database thread holds for the appends:
+    # each sees what the other connections committed just before, and a read that fails
+    # leaves it usable for the next reads and appends.
     db = storage(tmp_path)
     now = datetime.now(UTC)
 
     async def body() -> tuple[Any, ...]:
         alice = await db.create_user("alice", None)
+        seats = [Seat(0, SeatKind.HUMAN, alice.id, "alice"), Seat(1)]
+        table = await db.create_table("quinque", {}, seats, alice.id, 1)
+        await db.append_action(table.id, LogEntry(1, 0, "add T0,0 0,0", False, now))
+        assert db._at_once is not None
+        appends = db._at_once._held
         await db.create_session("s1", alice.id, now, now.replace(year=now.year + 1), None)
         first = await db.session_by_id("s1")
-        held = db._held_reader
+        read_on = await db._read(lambda connection: connection)
 
         def failing(connection: Any) -> None:
             connection.exec_driver_sql("SELECT no_such_column FROM sessions")
 
         with pytest.raises(OperationalError):
             await db._read(failing)
-        kept = db._held_reader
+        kept = db._at_once._held
         await db.delete_session("s1")
         after_delete = await db.session_by_id("s1")
-
-        def no_rollback() -> None:
-            raise OperationalError("ROLLBACK", {}, Exception("the connection is lost"))
-
-        assert kept is not None
-        kept.rollback = no_rollback  # type: ignore[method-assign]
-        await db.session_by_id("s1")
-        dropped = db._held_reader is None
-        return first, held, kept, after_delete, dropped, await db.user_by_id(alice.id)
+        await db.append_action(table.id, LogEntry(2, 1, "add T0,0 1,1", False, now))
+        log = [entry.seq for entry in await db.load_actions(table.id)]
+        return first, appends, read_on, kept, after_delete, log, await db.user_by_id(alice.id)
 
     try:
-        first, held, kept, after_delete, dropped, user = asyncio.run(body())
+        first, appends, read_on, kept, after_delete, log, user = asyncio.run(body())
     finally:
         db.close()
     assert first is not None and first.id == "s1"
-    assert held is not None and kept is held
+    assert appends is not None and read_on is appends and kept is appends
     assert after_delete is None
-    assert dropped and user is not None and user.name == "alice"
+    assert log == [1, 2] and user is not None and user.name == "alice"
 
 
 def test_a_batch_that_ends_a_game_is_one_insert_and_its_update_in_one_transaction(

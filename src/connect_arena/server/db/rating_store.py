@@ -570,30 +570,26 @@ def _score(items: Sequence[tuple[Outcome, Rater]], connection: Connection) -> li
         answers.append(rated)
     if scored:
         connection.execute(_INSERT_SCORED, scored)
-    if placings:  # a table whose game can no longer be built is kept without placings
+    if placings:  # an aborted game has none, nor one whose game can no longer be built
         connection.execute(_INSERT_PLACINGS, placings)
-    fresh = [
-        _rating_values(key, skills[key], at) for key, at in rated_at.items() if key not in stored
-    ]
+    fresh: list[dict[str, Any]] = []
+    changed: list[dict[str, Any]] = []
+    for (game, account), at in rated_at.items():
+        values = _rating_values(skills[(game, account)], at)
+        if (game, account) in stored:
+            changed.append({"account": account, "of_game": game, **values})
+        else:
+            fresh.append({"user_id": account, "game": game, **values})
     if fresh:
         connection.execute(_INSERT_RATINGS, fresh)
-    changed = [
-        _rating_values(key, skills[key], at) for key, at in rated_at.items() if key in stored
-    ]
     if changed:
-        connection.execute(
-            _UPDATE_RATINGS,
-            [{"account": v.pop("user_id"), "of_game": v.pop("game"), **v} for v in changed],
-        )
+        connection.execute(_UPDATE_RATINGS, changed)
     return answers
 
 
-def _rating_values(key: tuple[str, int], skill: Skill, at: datetime) -> dict[str, Any]:
-    """A ``ratings`` row's columns: account ``key[1]``'s ``skill`` on game ``key[0]``."""
-    game, account = key
+def _rating_values(skill: Skill, at: datetime) -> dict[str, Any]:
+    """A ``ratings`` row's columns but its key: ``skill``, its last game ``at``."""
     return {
-        "user_id": account,
-        "game": game,
         "mu": skill.mu,
         "sigma": skill.sigma,
         "rating": skill.rating,

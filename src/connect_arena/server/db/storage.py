@@ -287,8 +287,6 @@ class SqlStorage:
             None if sqlite else ThreadPoolExecutor(4, thread_name_prefix="db")
         )
         """Other databases: the pool of the jobs other than appends (SQLite: the writer)."""
-        self._held_reader: Connection | None = None
-        """SQLite: the database thread's connection for reads (:meth:`_read`)."""
         self._checkpointer: _Checkpointer | None = None
         self._at_once: _AtOnceAppends | None = None
         if sqlite and engine.url.database not in (None, "", ":memory:"):
@@ -341,44 +339,22 @@ class SqlStorage:
 
     async def _read(self, work: Callable[[Connection], T]) -> T:
         """Run ``work(connection)``, reads only, on a database thread, on a plain connection
-        (rolled back after): a prebuilt ``SELECT`` by primary key cost 42 us of that thread's
-        CPU this way against 157-177 us through an ORM session, and every request and socket
-        with a session cookie makes one (issue 25, session 53). On SQLite, whose jobs all
-        run on the one database thread, the connection is held for the storage's life
-        (:meth:`_reader`): a pool checkout and return were half of such a look-up's cost
-        (issue 25, session 55)."""
-        if self._executor is not None:
+        (rolled back when given back to the pool): a prebuilt ``SELECT`` by primary key cost
+        42 us of that thread's CPU this way against 157-177 us through an ORM session, and every
+        request and socket with a session cookie makes one (issue 25, session 53). On a SQLite
+        file, whose jobs all run on the one database thread, it is the connection that thread
+        holds for the appends (:meth:`_AtOnceAppends.connection`, in autocommit: each read sees
+        the latest commit): a pool checkout and return were half of a look-up's cost (issue 25,
+        session 55)."""
+        at_once = self._at_once
+        if self._executor is not None or at_once is None:
 
             def pooled() -> T:
                 with self.engine.connect() as connection:
                     return work(connection)
 
             return await self._dispatch(pooled)
-
-        def held() -> T:
-            connection = self._reader()
-            try:
-                return work(connection)
-            finally:
-                try:
-                    connection.rollback()  # SQLite reads outside a transaction: a no-op
-                except Exception:
-                    self._drop_reader()  # broken: the next read opens another
-
-        return await self._dispatch(held)
-
-    def _reader(self) -> Connection:
-        """SQLite: the connection the database thread reads on (opened at the first read)."""
-        if self._held_reader is None:
-            self._held_reader = self.engine.connect()
-        return self._held_reader
-
-    def _drop_reader(self) -> None:
-        reader, self._held_reader = self._held_reader, None
-        if reader is not None:
-            with contextlib.suppress(Exception):  # it is going anyway
-                reader.invalidate()
-                reader.close()
+        return await self._dispatch(lambda: work(at_once.connection()))
 
     async def _dispatch(self, job: Callable[[], T]) -> T:
         """Run ``job()`` on the database thread: SQLite's writer, between batches, or the
@@ -419,9 +395,6 @@ class SqlStorage:
             self._executor.shutdown(wait=True)
         if self._at_once is not None:
             self._at_once.close()
-        if self._held_reader is not None:
-            self._held_reader.close()
-            self._held_reader = None
         if self._checkpointer is not None:
             self._checkpointer.stop()
         self.engine.dispose()
@@ -728,10 +701,10 @@ class SqlStorage:
             item.done.settle(error)
 
     def _write_batch(self, batch: list[_Append]) -> list[Exception | None]:
-        """One transaction (one ``executemany``) for the whole batch; if it fails (a seq
-        conflict), one transaction per append. On SQLite and PostgreSQL a batch is one
-        ``INSERT`` statement instead, with the games it ends in the same transaction
-        (:class:`_AtOnceAppends`)."""
+        """On SQLite and PostgreSQL one ``INSERT`` statement for the batch, with the games it
+        ends in the same transaction (:class:`_AtOnceAppends`); on other databases one
+        transaction (one ``executemany``). If it fails on a seq conflict, one transaction per
+        append."""
         if self._at_once is not None:
             errors: list[Exception | None] = []
             for start in range(0, len(batch), AT_ONCE_ROWS):
@@ -1108,30 +1081,23 @@ class _AtOnceAppends:
             )
             for processor, value in zip(processors, row, strict=True):
                 values.append(value if processor is None or value is None else processor(value))
-        now = time.monotonic()
-        if self._held is not None and now - self._used > HELD_IDLE:
-            self._drop(invalidate=False)  # the checkout below pings it, or opens another
-        if self._held is None:
-            self._held = self._engine.connect().execution_options(isolation_level="AUTOCOMMIT")
-        self._used = now
-        held = self._held
+        held = self.connection()
         ending = [item for item in batch if item.returns is not None]
         try:
             cursor = held.connection.cursor()
             try:
-                if not ending:
-                    cursor.execute(statement, values)
-                    return
-                cursor.execute("BEGIN")  # autocommit: the transaction is ours to open
-                try:
-                    cursor.execute(statement, values)
-                    for item in ending:
-                        held.execute(_FINISH_TABLE, _finish_params(item))
+                if ending:
+                    cursor.execute("BEGIN")  # autocommit: the transaction is ours to open
+                cursor.execute(statement, values)
+                for item in ending:
+                    held.execute(_FINISH_TABLE, _finish_params(item))
+                if ending:
                     cursor.execute("COMMIT")
-                except BaseException:
+            except BaseException:
+                if ending:
                     with contextlib.suppress(Exception):  # a lost connection is dropped below
                         cursor.execute("ROLLBACK")
-                    raise
+                raise
             finally:
                 cursor.close()
         except self.conflict:
@@ -1139,6 +1105,18 @@ class _AtOnceAppends:
         except Exception:
             self._drop()
             raise
+
+    def connection(self) -> Connection:
+        """The held connection, in autocommit (on the database thread only): opened at the
+        first use, and checked out again (and pinged) after :data:`HELD_IDLE` unused. On
+        SQLite the storage's look-ups run on it too (:meth:`SqlStorage._read`)."""
+        now = time.monotonic()
+        if self._held is not None and now - self._used > HELD_IDLE:
+            self._drop(invalidate=False)  # the checkout below pings it, or opens another
+        if self._held is None:
+            self._held = self._engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+        self._used = now
+        return self._held
 
     def _drop(self, invalidate: bool = True) -> None:
         """Give the held connection back to the pool; ``invalidate``: discard it (it may be
