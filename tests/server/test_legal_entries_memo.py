@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import orjson
 import pytest
 
 from connect_arena.core import Action
@@ -48,6 +49,7 @@ def test_a_full_memo_starts_over_and_stays_right(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(messages, "ENTRIES_HELD", 3)
     actions = [Counted(n) for n in range(10, 20)]
     for _ in range(3):
-        entries, notations = messages.legal_lists(actions)
+        entries, notations, texts = messages.legal_lists(actions)
         assert [e["notation"] for e in entries] == notations == [str(a) for a in actions]
+        assert [orjson.dumps([t]) for t in texts] == [orjson.dumps([e]) for e in entries]
     assert len(messages._BY_IDENTITY) <= 3

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from connect_arena.core import CHANCE, game_class, game_names, load
-from connect_arena.service import ErrorCode, MatchService, ServiceError, User
+from connect_arena.service import ErrorCode, MatchService, ServiceError, User, live_table
+from connect_arena.service.live_table import encode
 from connect_arena.service.messages import state_json
 from connect_arena.service.pipeline import MovePipeline
 from tests.server.test_lifecycle import ALICE, BOB, drain, move, new_table, run
@@ -36,9 +37,9 @@ def test_an_action_sent_as_listed_is_the_listed_action() -> None:
             MovePipeline.validate(table, other, str(chosen))
         assert wrong.value.code is ErrorCode.ILLEGAL_ACTION
         # The state message lists the very entries the lookup used (built once a move).
-        entries, notations = table.legal_lists(seat)
+        entries, notations, _ = table.legal_lists(seat)
         message = table.state_message((seat,))
-        assert message is not None and entries is table.legal_lists(seat)[0]
+        assert message is not None and entries is table.legal_lists(seat).entries
         assert message["legal"][str(seat)] is entries
         assert message["legal_actions"][str(seat)] is notations
         assert notations == [str(action) for action in listed]
@@ -47,6 +48,46 @@ def test_an_action_sent_as_listed_is_the_listed_action() -> None:
         assert table.state is not None
         now = min(table.state.active_players())
         assert table.legal_actions(now) == table.state.legal_actions(now)
+
+    run(body)
+
+
+def test_a_state_is_written_from_its_kept_texts_as_the_same_json() -> None:
+    async def body(service: MatchService) -> None:
+        table = await service.get_table(await new_table(service, [ALICE, BOB]))
+        assert table.state is not None
+        seat = min(table.state.active_players())
+        message = table.state_message((seat,))
+        assert message is not None and message["legal"][str(seat)]
+        written: list[Any] = []
+        real = live_table.encode_written
+
+        def spy(original: Any, copy: Any) -> str:
+            written.append(copy)
+            return real(original, copy)
+
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(live_table, "encode_written", spy)
+            text = table.encode(message)
+            event = {"type": "event", "table_id": table.id, "seq": 1, "state": message}
+            event_text = table.encode(event)  # type: ignore[arg-type]
+        # Written from the kept texts, and the very text the entries give.
+        assert [w["legal"] for w in written[:1]] == [{str(seat): table.legal_lists(seat).texts}]
+        assert written[1]["state"]["legal"] == {str(seat): table.legal_lists(seat).texts}
+        assert text == encode(message) and event_text == encode(event)
+        assert json.loads(text)["legal"][str(seat)] == message["legal"][str(seat)]
+        # Entries that are not the table's kept lists are encoded as they are.
+        copied = dict(message, legal={str(seat): list(message["legal"][str(seat)])})
+        written.clear()
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(live_table, "encode_written", spy)
+            assert table.encode(copied) == encode(copied)  # type: ignore[arg-type]
+        assert written == []
+        # What orjson refuses (an integer beyond 64 bits) is written by json.dumps, entries
+        # and all.
+        huge = dict(message, seq=1 << 70)
+        assert json.loads(table.encode(huge))["legal"] == json.loads(text)["legal"]  # type: ignore[arg-type]
+        assert json.loads(table.encode(huge))["seq"] == 1 << 70  # type: ignore[arg-type]
 
     run(body)
 

@@ -16,6 +16,7 @@ from connect_arena.core import CHANCE, Action, Game, GameError, InvalidRecordErr
 from connect_arena.core.events import GameEvent
 from connect_arena.service.clocks import Clocks
 from connect_arena.service.messages import (
+    LegalLists,
     event_json,
     has_private_information,
     legal_lists,
@@ -66,6 +67,17 @@ def encode(message: Mapping[str, Any]) -> str:
         return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
     except TypeError:
         return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def encode_written(message: Mapping[str, Any], written: Mapping[str, Any]) -> str:
+    """:func:`encode` of ``message``, written from ``written``: the same message with some of
+    its values as their kept JSON text (``orjson.Fragment``, which orjson copies as it is:
+    :attr:`messages.LegalLists.texts`), so the same text. What orjson refuses goes through
+    :func:`encode` of ``message`` itself (``json.dumps`` cannot write a fragment)."""
+    try:
+        return orjson.dumps(written).decode()
+    except TypeError:
+        return encode(message)
 
 
 class Subscription:
@@ -309,7 +321,7 @@ class LiveTable:
         """The users connected through each other process of the arena (by its origin)."""
         self._legal_of: tuple[State[Action] | None, int] = (None, -1)
         self._legal: dict[int, list[Action]] = {}
-        self._entries: dict[int, tuple[list[LegalAction], list[str]]] = {}
+        self._entries: dict[int, LegalLists] = {}
         if info.status in (TableStatus.RUNNING, TableStatus.FINISHED):
             self.state = rebuild(info, log, self.described)
         if info.status is TableStatus.RUNNING:
@@ -436,10 +448,10 @@ class LiveTable:
             found = self._legal[seat] = state.legal_actions(seat)
         return found
 
-    def legal_lists(self, seat: int) -> tuple[list[LegalAction], list[str]]:
+    def legal_lists(self, seat: int) -> LegalLists:
         """:meth:`legal_actions` as the state message lists them (``messages.legal_lists``:
-        the ``{"notation", "parts"}`` entries and the notations), built once per state and
-        seq. Shared, read only."""
+        the ``{"notation", "parts"}`` entries, the notations and the entries' JSON texts),
+        built once per state and seq. Shared, read only."""
         actions = self.legal_actions(seat)
         found = self._entries.get(seat)
         if found is None:
@@ -449,7 +461,7 @@ class LiveTable:
     def legal_action(self, seat: int, notation: str) -> Action | None:
         """The legal action of ``seat`` whose canonical notation is ``notation``, or ``None``
         (another spelling, or not legal: ask the engine, :meth:`State.parse_action`)."""
-        notations = self.legal_lists(seat)[1]
+        notations = self.legal_lists(seat).notations
         # One look-up a move: a scan of the listed notations (in C) costs less than a dict.
         try:
             return self.legal_actions(seat)[notations.index(notation)]
@@ -541,10 +553,32 @@ class LiveTable:
             seats = self.viewer_seats(subscriber.user_id)
             if seats not in cache:
                 message = build(seats)
-                cache[seats] = None if message is None else encode(message)
+                cache[seats] = None if message is None else self.encode(message)
             text = cache[seats]
             if text is not None:
                 subscriber.push(text)
+
+    def encode(self, message: TableSocketMessage) -> str:
+        """:func:`encode` of a message of this table. The legal entries of a ``state`` (the
+        message, or an ``event``'s ``state``) that are the table's kept lists
+        (:meth:`legal_lists`) are written from their kept texts: a move's mover gets dozens,
+        and at 500 tables orjson's walk of their objects, cold, was most of a move's
+        encoding (``docs/scaling.md``, session 56)."""
+        body: Mapping[str, Any] = message
+        state = body.get("state") if body["type"] == "event" else body
+        if not isinstance(state, Mapping) or not state.get("legal"):
+            return encode(message)
+        legal: Mapping[str, list[LegalAction]] = state["legal"]
+        texts: dict[str, list[orjson.Fragment]] = {}
+        for seat, entries in legal.items():
+            kept = self._entries.get(int(seat))
+            if kept is None or kept.entries is not entries:
+                return encode(message)
+            texts[seat] = kept.texts
+        written: dict[str, Any] = {**state, "legal": texts}
+        if state is not body:
+            written = {**body, "state": written}
+        return encode_written(message, written)
 
     def broadcast_table(self) -> None:
         """Send every subscriber the ``table`` message (seats changed, the game started)."""

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
+
+import orjson
 
 from connect_arena.core import CHANCE, Action, Game, State, game_class
 from connect_arena.service.model import LogEntry, SeatKind, TableInfo
@@ -116,10 +118,32 @@ def _entry_of(action: Action) -> LegalAction:
     return {"notation": str(action), "parts": action_parts(action)}
 
 
+@functools.lru_cache(maxsize=1 << 14)
+def _text_of(action: Action) -> orjson.Fragment:
+    """:func:`_entry_of` as its JSON text, by value (equal actions share one)."""
+    return orjson.Fragment(orjson.dumps(_entry_of(action)))
+
+
+class LegalLists(NamedTuple):
+    """A seat's legal actions as a ``state`` message lists them, in the engine's order.
+
+    Attributes:
+        entries: the ``legal`` list, ``{"notation", "parts"}`` per action.
+        notations: the ``legal_actions`` list.
+        texts: ``entries`` as their kept JSON text (``orjson.Fragment``), which orjson writes
+            byte for byte as it writes the entries: at 500 tables a message's entries were
+            walked cold, seven objects each, two for a text (:func:`listed`).
+    """
+
+    entries: list[LegalAction]
+    notations: list[str]
+    texts: list[orjson.Fragment]
+
+
 ENTRIES_HELD = 1 << 15
 """Actions :func:`legal_lists` remembers by identity before it starts over (each held with
-its entry and notation: a few MiB at most)."""
-_BY_IDENTITY: dict[int, tuple[Action, LegalAction, str]] = {}
+its entry, notation and text: a few MiB at most)."""
+_BY_IDENTITY: dict[int, tuple[Action, LegalAction, str, orjson.Fragment]] = {}
 
 
 def legal_entry(action: Action) -> LegalAction:
@@ -127,12 +151,12 @@ def legal_entry(action: Action) -> LegalAction:
     action like :func:`action_parts` (the mover's legal actions are sent at every move, most of
     them the same as the turn before: their notation was built anew each time). Shared:
     callers read it, never change it."""
-    return legal_lists([action])[0][0]
+    return legal_lists([action]).entries[0]
 
 
-def legal_lists(actions: Sequence[Action]) -> tuple[list[LegalAction], list[str]]:
-    """:func:`legal_entry` of each of ``actions`` and its notation, in order: the ``legal``
-    and ``legal_actions`` lists of a ``state`` message, made in one pass.
+def legal_lists(actions: Sequence[Action]) -> LegalLists:
+    """:func:`legal_entry` of each of ``actions``, its notation and its JSON text, in order:
+    the ``legal`` and ``legal_actions`` lists of a ``state`` message, made in one pass.
 
     An engine hands out the same action objects from state to state (nine in ten of a
     Quinque mover's), so each is looked up by identity first: a look-up by value hashes and
@@ -141,16 +165,18 @@ def legal_lists(actions: Sequence[Action]) -> tuple[list[LegalAction], list[str]
     held = _BY_IDENTITY
     entries: list[LegalAction] = []
     notations: list[str] = []
+    texts: list[orjson.Fragment] = []
     for action in actions:
         kept = held.get(id(action))
         if kept is None or kept[0] is not action:
             if len(held) >= ENTRIES_HELD:
                 held.clear()
             entry = _entry_of(action)
-            kept = held[id(action)] = (action, entry, entry["notation"])
+            kept = held[id(action)] = (action, entry, entry["notation"], _text_of(action))
         entries.append(kept[1])
         notations.append(kept[2])
-    return entries, notations
+        texts.append(kept[3])
+    return LegalLists(entries, notations, texts)
 
 
 def state_json(
@@ -158,7 +184,7 @@ def state_json(
     state: State[Action],
     seq: int,
     seats: Sequence[int],
-    legal_of: Callable[[int], tuple[list[LegalAction], list[str]]] | None = None,
+    legal_of: Callable[[int], LegalLists] | None = None,
     observation: dict[str, Any] | None = None,
 ) -> StateMessage:
     """The ``state`` message for a viewer holding ``seats``; ``legal_of(seat)`` gives a seat's
@@ -181,7 +207,7 @@ def state_json(
     for seat in seats:
         if seat in active:
             lists = legal_lists(state.legal_actions(seat)) if legal_of is None else legal_of(seat)
-            structured[str(seat)], legal[str(seat)] = lists
+            structured[str(seat)], legal[str(seat)] = lists.entries, lists.notations
     terminal = state.is_terminal()
     message: StateMessage = {
         "type": "state",

@@ -46,7 +46,7 @@ def sync(table: LiveTable, subscription: Subscription, since: int) -> None:
             subscription.push_json(message)
     state = table.state_message(seats)
     if state is not None:
-        subscription.push_json(state)
+        subscription.push(table.encode(state))
 
 
 class Viewing:
