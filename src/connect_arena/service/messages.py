@@ -120,8 +120,9 @@ def _entry_of(action: Action) -> LegalAction:
 
 @functools.lru_cache(maxsize=1 << 14)
 def _text_of(action: Action) -> orjson.Fragment:
-    """:func:`_entry_of` as its JSON text, by value (equal actions share one)."""
-    return orjson.Fragment(orjson.dumps(_entry_of(action)))
+    """:func:`_entry_of` as its JSON text, by value (equal actions share one). Held as a
+    ``str``: the ``bytes`` orjson returns keep its 4 KiB buffer (36 MiB more for 500 games)."""
+    return orjson.Fragment(orjson.dumps(_entry_of(action)).decode())
 
 
 class LegalLists(NamedTuple):
