@@ -149,9 +149,26 @@ def _connection(arena: Arena, websocket: WebSocket, subscription: Subscription) 
 
 
 async def _serve(websocket: WebSocket, connection: Connection, handle: Any) -> None:
-    """Run the pump and read frames, handing each text frame within the rate limits to
-    ``handle``; frames over them are dropped before they are decoded."""
+    """Run the pump and the reader (:func:`_read`) until the client leaves, each a task of its
+    own: a task resumes through every frame of its coroutine stack, and the ASGI call that
+    opened the socket is ~26 frames deep (the middlewares, the routers); the reader resumes at
+    least three times a move (the frame, the stored action, its turn's end), at 500 tables
+    ~7 % of the event loop's time (``docs/scaling.md``, session 56). The ASGI call only waits
+    for the reader (cancelled with it)."""
     pump = asyncio.create_task(_pump(websocket, connection))
+    reader = asyncio.create_task(_read(websocket, connection, handle))
+    try:
+        await reader
+    finally:
+        reader.cancel()
+        pump.cancel()
+        with contextlib.suppress(BaseException):
+            await pump
+
+
+async def _read(websocket: WebSocket, connection: Connection, handle: Any) -> None:
+    """Read frames until the client leaves, handing each text frame within the rate limits to
+    ``handle``; frames over them are dropped before they are decoded."""
     try:
         while True:
             message = await websocket.receive()
@@ -177,10 +194,6 @@ async def _serve(websocket: WebSocket, connection: Connection, handle: Any) -> N
             await asyncio.sleep(0)
     except WebSocketDisconnect:
         pass
-    finally:
-        pump.cancel()
-        with contextlib.suppress(BaseException):
-            await pump
 
 
 @router.websocket("/ws/lobby")
