@@ -47,11 +47,13 @@ COMPILED: tuple[str, ...] = (
     "core.chance",
     "core.events",
     "core.state",
+    "games.connect5.events",
     "games.connect5.legal",
     "games.connect5.options",
     "games.connect5.rules",
     "games.connect5.tables",
     "games.connect5.topology",
+    "games.connect5.view",
     "games.connnect.bonuses",
     "games.connnect.claims",
     "games.connnect.components",
@@ -62,16 +64,20 @@ COMPILED: tuple[str, ...] = (
     "games.connnect.rules",
     "games.connnect.scoring",
     "games.connnect.sheet",
+    "games.connnect.view",
     "games.pairs.components",
     "games.pairs.events",
     "games.pairs.legal",
     "games.pairs.rules",
     "games.pairs.turn",
+    "games.pairs.view",
+    "games.quinque.events",
     "games.quinque.geometry",
     "games.quinque.legal",
     "games.quinque.rules",
     "games.quinque.shapes",
     "games.quinque.tables",
+    "games.quinque.view",
     "rl.encoding.base",
     "rl.encoding.connect5",
     "rl.encoding.connnect",
@@ -82,7 +88,10 @@ COMPILED: tuple[str, ...] = (
 """The compiled modules, relative to ``connect_arena`` (the profiles' hot spots): ``core.state``
 (the engine protocol's ``State``, subclassed by compiled and interpreted states), the rules
 of the four games (their ``State`` classes native; ``Game`` and ``Action`` stay interpreted
-in ``core.game``), the games' helper modules and their MCTS knowledge (rollout policies and
+in ``core.game``, and so do the games' ``notation`` modules: compiled, Quinque's failed at
+import, its action dataclasses deriving from the interpreted ``Action``), their views and
+events (an observation and an action's description at every move of a live table), the
+games' helper modules and their MCTS knowledge (rollout policies and
 evaluations, most of a simulation's time), and the research adapters' stepping layer with the
 games' action encodings (the hot path between ``env.step`` or OpenSpiel's ``apply_action`` and
 the engine)."""

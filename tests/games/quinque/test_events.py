@@ -18,6 +18,7 @@ from connect_arena.games.quinque.rules import Outcome
 from tests.games.quinque.helpers import BLUE, RED, position
 
 I18N = Path(__file__).parents[3] / "src/connect_arena/server/static/i18n"
+SOURCES = Path(__file__).parents[3] / "src/connect_arena"
 LANGUAGES = ("en", "it", "de", "fr", "es")
 FIELD = re.compile(r"\{(\w+)\}")
 
@@ -159,7 +160,7 @@ def test_every_template_is_translated_with_the_same_fields() -> None:
 def test_every_key_the_engine_names_has_a_template() -> None:
     """Keys written in the engine's source (whole, or as the prefix of an f-string) and every
     outcome code have an English template."""
-    package = Path(events.__file__).parent
+    package = SOURCES / "games" / "quinque"  # the sources: events may be compiled
     english = events.ENGLISH
     for module in ("explain.py", "events.py", "rules.py", "view.py"):
         for key in re.findall(r"\"(quinque\.[a-z_]+)", (package / module).read_text("utf-8")):
