@@ -151,10 +151,10 @@ def _connection(arena: Arena, websocket: WebSocket, subscription: Subscription) 
 async def _serve(websocket: WebSocket, connection: Connection, handle: Any) -> None:
     """Run the pump and the reader (:func:`_read`) until the client leaves, each a task of its
     own: a task resumes through every frame of its coroutine stack, and the ASGI call that
-    opened the socket is ~26 frames deep (the middlewares, the routers); the reader resumes at
-    least three times a move (the frame, the stored action, its turn's end), at 500 tables
-    ~7 % of the event loop's time (``docs/scaling.md``, session 56). The ASGI call only waits
-    for the reader (cancelled with it)."""
+    opened the socket is ~26 frames deep (the middlewares, the routers), while the reader
+    resumes at least three times a move (the frame, the stored action, the ``sleep(0)``
+    after it; ``docs/scaling.md``, session 56). The ASGI call only waits for the reader;
+    cancelling it cancels both."""
     pump = asyncio.create_task(_pump(websocket, connection))
     reader = asyncio.create_task(_read(websocket, connection, handle))
     try:

@@ -133,7 +133,7 @@ class LegalLists(NamedTuple):
         notations: the ``legal_actions`` list.
         texts: ``entries`` as their kept JSON text (``orjson.Fragment``), which orjson writes
             byte for byte as it writes the entries: at 500 tables a message's entries were
-            walked cold, seven objects each, two for a text (:func:`listed`).
+            walked cold, seven objects each, two for a text (``LiveTable.encode``).
     """
 
     entries: list[LegalAction]
