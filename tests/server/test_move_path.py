@@ -72,8 +72,9 @@ def test_a_state_is_written_from_its_kept_texts_as_the_same_json() -> None:
             event = {"type": "event", "table_id": table.id, "seq": 1, "state": message}
             event_text = table.encode(event)  # type: ignore[arg-type]
         # Written from the kept texts, and the very text the entries give.
-        assert [w["legal"] for w in written[:1]] == [{str(seat): table.legal_lists(seat).texts}]
-        assert written[1]["state"]["legal"] == {str(seat): table.legal_lists(seat).texts}
+        texts = {str(seat): table.legal_lists(seat).texts}
+        assert len(written) == 2
+        assert written[0]["legal"] == texts and written[1]["state"]["legal"] == texts
         assert text == encode(message) and event_text == encode(event)
         assert json.loads(text)["legal"][str(seat)] == message["legal"][str(seat)]
         # Entries that are not the table's kept lists are encoded as they are.
