@@ -756,16 +756,7 @@ class SqlStorage:
         """See :meth:`connect_arena.service.Storage.end_table`."""
 
         def work(connection: Connection) -> None:
-            connection.execute(
-                _FINISH_TABLE,
-                {
-                    "table_ref": table_id,
-                    "status": TableStatus.FINISHED.value,
-                    "returns": None if returns is None else list(returns),
-                    "reason": reason.value,
-                    "finished_at": finished_at,
-                },
-            )
+            connection.execute(_FINISH_TABLE, _finished(table_id, returns, reason, finished_at))
             _write_notes(connection, table_id, notes)
             if seats is not None:
                 _replace_seats(connection, table_id, seats)
@@ -1153,17 +1144,30 @@ def _write_appends(connection: Connection, batch: list[_Append]) -> None:
             connection.execute(_FINISH_TABLE, _finish_params(item))
 
 
-def _finish_params(item: _Append) -> dict[str, Any]:
-    """:data:`_FINISH_TABLE`'s parameters for the game ``item`` ends."""
-    assert item.returns is not None
+def _finished(
+    table_id: int,
+    returns: Sequence[float] | None,
+    reason: ResultReason,
+    finished_at: datetime | None,
+) -> dict[str, Any]:
+    """:data:`_FINISH_TABLE`'s parameters: table ``table_id`` finished."""
     return {
-        "table_ref": item.table_id,
+        "table_ref": table_id,
         "status": TableStatus.FINISHED.value,
-        "returns": list(item.returns),
-        "scores": None if item.scores is None else list(item.scores),
-        "finished_at": item.finished_at,
-        "reason": (item.reason or ResultReason.NORMAL).value,
+        "returns": None if returns is None else list(returns),
+        "reason": reason.value,
+        "finished_at": finished_at,
     }
+
+
+def _finish_params(item: _Append) -> dict[str, Any]:
+    """:data:`_FINISH_TABLE`'s parameters for the game ``item`` ends, with its final scores."""
+    assert item.returns is not None
+    finished = _finished(
+        item.table_id, item.returns, item.reason or ResultReason.NORMAL, item.finished_at
+    )
+    finished["scores"] = None if item.scores is None else list(item.scores)
+    return finished
 
 
 def _seat(row: SeatRow) -> Seat:
