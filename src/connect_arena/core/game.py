@@ -12,6 +12,7 @@ from __future__ import annotations
 import abc
 import dataclasses
 import enum
+import functools
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -86,8 +87,14 @@ class Action(abc.ABC):
 def last_action_json(state: State[Any]) -> dict[str, Any] | None:
     """The last action of ``state``'s history (chance outcomes included) as
     :meth:`Action.legal_json`, or ``None`` before the first: what a board draws as the last
-    move without parsing notation."""
-    return state.history[-1].action.legal_json() if state.history else None
+    move without parsing notation. Remembered by value (a live table's observation is built
+    at every move: the notation and the parts were a third of Quinque's); shared, read only."""
+    return _legal_json(state.history[-1].action) if state.history else None
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _legal_json(action: Action) -> dict[str, Any]:
+    return action.legal_json()
 
 
 def _snake(name: str) -> str:

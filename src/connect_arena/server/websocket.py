@@ -9,13 +9,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Coroutine, Generator
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket
 from pydantic import TypeAdapter, ValidationError
+from starlette.types import Message
 from starlette.websockets import WebSocketDisconnect
 
 from connect_arena.server.dependencies import (
@@ -125,20 +126,68 @@ def _admitted(websocket: WebSocket, arena: Arena) -> bool:
 
 
 async def _pump(websocket: WebSocket, connection: Connection) -> None:
-    """Send the viewer's queued messages until the subscription closes: each one straight to
-    the server's ASGI send when :class:`AllowedHosts` handed it over (a broadcast's text is
-    encoded once per view, then each socket's message costs one call, not the four layers of
-    ``send_text``: Starlette's state checks and the routes' exception wrappers), else through
-    ``send_text``."""
+    """Send the viewer's messages until the subscription closes. When :class:`AllowedHosts`
+    handed over the server's own ASGI send, each message goes straight to it (a broadcast's
+    text is encoded once per view, then each socket's message costs one call, not the four
+    layers of ``send_text``: Starlette's state checks and the routes' exception wrappers),
+    written within the broadcast itself (:func:`_writer`); else through ``send_text``."""
     subscription = connection.subscription
     send = websocket.scope.get(AllowedHosts.SOCKET_SEND)
     if send is None:
         while (text := await subscription.get()) is not None:
             await websocket.send_text(text)
     else:
-        while (text := await subscription.get()) is not None:
-            await send({"type": "websocket.send", "text": text})
+        subscription.writer = _writer(send)
+        await subscription.pump()
     await websocket.close(POLICY_VIOLATION, connection.close_reason)
+
+
+def _writer(
+    send: Callable[[Message], Coroutine[Any, Any, None]],
+) -> Callable[[str], Awaitable[None] | None]:
+    """A :attr:`Subscription.writer` for the server's ASGI send: it runs the send's coroutine
+    at once, and the send of a WebSocket message does not wait while the transport takes more
+    (uvicorn's waits only while the transport is paused), so a broadcast writes each viewer's
+    message without waking the viewer's pump task (two task switches a message: ~4 % of the
+    server's CPU a move at 500 tables, ``docs/scaling.md``, session 57). A send that does wait
+    is returned as :class:`_Rest`, which the pump awaits before anything else is sent."""
+
+    def write(text: str) -> Awaitable[None] | None:
+        step = send({"type": "websocket.send", "text": text})
+        try:
+            waiting = step.send(None)
+        except StopIteration:
+            return None
+        return _Rest(step, waiting)
+
+    return write
+
+
+class _Rest:
+    """The rest of a coroutine stepped once outside a task, which then waited for ``waiting``
+    (what it yielded): awaiting this hands ``waiting`` to the awaiting task, as the coroutine
+    would have, then runs the coroutine on to its end. Cancelling the task raises the
+    ``CancelledError`` in the coroutine, where it waits."""
+
+    def __init__(self, step: Any, waiting: Any) -> None:
+        self.step = step
+        self.waiting = waiting
+
+    def __await__(self) -> Generator[Any, Any, None]:
+        waiting = self.waiting
+        while True:
+            try:
+                sent = yield waiting
+            except BaseException as error:
+                try:
+                    waiting = self.step.throw(error)
+                except StopIteration:
+                    return
+            else:
+                try:
+                    waiting = self.step.send(sent)
+                except StopIteration:
+                    return
 
 
 def _connection(arena: Arena, websocket: WebSocket, subscription: Subscription) -> Connection:

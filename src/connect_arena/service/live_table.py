@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -83,6 +83,11 @@ def encode_written(message: Mapping[str, Any], written: Mapping[str, Any]) -> st
 class Subscription:
     """A viewer's outgoing message queue (one per WebSocket, or per lobby watcher).
 
+    An interface that can write a message at once sets :attr:`writer` and runs :meth:`pump`:
+    a message pushed while nothing waits is then written within :meth:`push` (a broadcast
+    wakes no task per viewer: ``docs/scaling.md``, session 57); the others wait in the queue,
+    in order, until the pump writes them.
+
     Args:
         user_id: the viewer's user id, or ``None`` for an anonymous spectator.
     """
@@ -92,10 +97,26 @@ class Subscription:
         self._queue: deque[str | None] = deque()
         self._ready = asyncio.Event()
         self.closed = False
+        self.writer: Callable[[str], Awaitable[None] | None] | None = None
+        """Writes a message to the viewer: returns ``None`` once written, or what to await
+        for the rest of a write that must wait (later messages wait behind it). Any error it
+        raises ends the subscription."""
+        self._writing: Awaitable[None] | None = None
 
     def push(self, text: str) -> None:
-        """Queue a message (JSON text); overflow closes the subscription."""
+        """Queue a message (JSON text), or write it at once (:attr:`writer`, nothing queued
+        and no write waiting); overflow closes the subscription, and so does a failed write."""
         if self.closed:
+            return
+        writer = self.writer
+        if writer is not None and self._writing is None and not self._queue:
+            try:
+                self._writing = writer(text)
+            except Exception:  # the viewer is gone: its pump closes the socket
+                self.close()
+                return
+            if self._writing is not None:
+                self._ready.set()
             return
         if len(self._queue) >= MAX_QUEUED:
             self.close()
@@ -120,6 +141,33 @@ class Subscription:
             self._ready.clear()
             await self._ready.wait()
         return self._queue.popleft()
+
+    async def pump(self) -> None:
+        """Write the queued messages through :attr:`writer` (which must be set), and finish the
+        writes that must wait, in order, until the subscription closes.
+
+        Raises:
+            Exception: what a write raised (the viewer is gone).
+        """
+        writer = self.writer
+        assert writer is not None
+        try:
+            while True:
+                writing = self._writing
+                if writing is not None:
+                    await writing
+                    self._writing = None
+                elif self._queue:
+                    text = self._queue.popleft()
+                    if text is None:
+                        return
+                    self._writing = writer(text)
+                else:
+                    self._ready.clear()
+                    await self._ready.wait()
+        except BaseException:
+            self.close()
+            raise
 
     def pending(self) -> int:
         """Messages waiting."""
