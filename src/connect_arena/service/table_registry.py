@@ -71,20 +71,24 @@ class TableRegistry:
                 running.append(table)
         return running
 
-    @contextlib.asynccontextmanager
-    async def exclusive(self, table: LiveTable) -> AsyncIterator[LiveTable]:
-        """Hold ``table`` for one change: its lock, and its lease when several processes
-        serve the same tables (the replica caught up first, the change published after).
+    def exclusive(self, table: LiveTable) -> contextlib.AbstractAsyncContextManager[object]:
+        """Hold ``table`` for one change (``async with registry.exclusive(table):``): its
+        lock, and its lease when several processes serve the same tables (the replica caught
+        up first, the change published after). One process: the lock itself, no generator
+        per change (every move takes it).
 
         Raises:
             ServiceError: ``busy``: the lease could not be had (several processes only).
         """
-        async with table.lock:
-            if self.cluster is None:
-                yield table
-            else:
-                async with self.cluster.exclusive(table):
-                    yield table
+        if self.cluster is None:
+            return table.lock
+        return self._leased(table, self.cluster)
+
+    @staticmethod
+    @contextlib.asynccontextmanager
+    async def _leased(table: LiveTable, cluster: Cluster) -> AsyncIterator[LiveTable]:
+        async with table.lock, cluster.exclusive(table):
+            yield table
 
     async def active(self, table_id: int) -> LiveTable:
         """Like :meth:`live`, also finding a table another process created a moment ago.
