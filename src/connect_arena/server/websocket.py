@@ -45,6 +45,7 @@ from connect_arena.server.schemas import (
 )
 from connect_arena.server.sessions import cookie_token
 from connect_arena.service import ErrorCode, ServiceError, Subscription, User
+from connect_arena.service.live_table import Writer
 from connect_arena.service.viewing import error_message
 
 router = APIRouter()
@@ -137,20 +138,17 @@ async def _pump(websocket: WebSocket, connection: Connection) -> None:
         while (text := await subscription.get()) is not None:
             await websocket.send_text(text)
     else:
-        subscription.writer = _writer(send)
-        await subscription.pump()
+        await subscription.pump(_writer(send))
     await websocket.close(POLICY_VIOLATION, connection.close_reason)
 
 
-def _writer(
-    send: Callable[[Message], Coroutine[Any, Any, None]],
-) -> Callable[[str], Awaitable[None] | None]:
-    """A :attr:`Subscription.writer` for the server's ASGI send: it runs the send's coroutine
-    at once, and the send of a WebSocket message does not wait while the transport takes more
-    (uvicorn's waits only while the transport is paused), so a broadcast writes each viewer's
-    message without waking the viewer's pump task (two task switches a message: ~4 % of the
-    server's CPU a move at 500 tables, ``docs/scaling.md``, session 57). A send that does wait
-    is returned as :class:`_Rest`, which the pump awaits before anything else is sent."""
+def _writer(send: Callable[[Message], Coroutine[Any, Any, None]]) -> Writer:
+    """A writer for :meth:`Subscription.pump` from the server's ASGI send: it steps the send's
+    coroutine at once, and the send of a WebSocket message does not wait while the transport
+    takes more (uvicorn's waits only while the transport is paused), so a broadcast writes
+    each viewer's message itself instead of waking the viewer's pump task (``docs/scaling.md``,
+    session 57). A send that does wait is returned as :class:`_Rest`, which the pump awaits
+    before anything else is sent."""
 
     def write(text: str) -> Awaitable[None] | None:
         step = send({"type": "websocket.send", "text": text})

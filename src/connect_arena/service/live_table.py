@@ -80,11 +80,16 @@ def encode_written(message: Mapping[str, Any], written: Mapping[str, Any]) -> st
         return encode(message)
 
 
+Writer = Callable[[str], Awaitable[None] | None]
+"""Writes a message to a viewer (:meth:`Subscription.pump`): ``None`` once written, else what
+to await for the rest of a write that must wait."""
+
+
 class Subscription:
     """A viewer's outgoing message queue (one per WebSocket, or per lobby watcher).
 
-    An interface that can write a message at once sets :attr:`writer` and runs :meth:`pump`:
-    a message pushed while nothing waits is then written within :meth:`push` (a broadcast
+    An interface that can write a message at once runs :meth:`pump` with its writer: while it
+    runs, a message pushed while nothing waits is written within :meth:`push` (a broadcast
     wakes no task per viewer: ``docs/scaling.md``, session 57); the others wait in the queue,
     in order, until the pump writes them.
 
@@ -97,18 +102,16 @@ class Subscription:
         self._queue: deque[str | None] = deque()
         self._ready = asyncio.Event()
         self.closed = False
-        self.writer: Callable[[str], Awaitable[None] | None] | None = None
-        """Writes a message to the viewer: returns ``None`` once written, or what to await
-        for the rest of a write that must wait (later messages wait behind it). Any error it
-        raises ends the subscription."""
+        self._writer: Writer | None = None
         self._writing: Awaitable[None] | None = None
 
     def push(self, text: str) -> None:
-        """Queue a message (JSON text), or write it at once (:attr:`writer`, nothing queued
-        and no write waiting); overflow closes the subscription, and so does a failed write."""
+        """Queue a message (JSON text), or write it at once (:meth:`pump` runs, nothing is
+        queued and no write waits); overflow closes the subscription, and so does a failed
+        write."""
         if self.closed:
             return
-        writer = self.writer
+        writer = self._writer
         if writer is not None and self._writing is None and not self._queue:
             try:
                 self._writing = writer(text)
@@ -142,15 +145,16 @@ class Subscription:
             await self._ready.wait()
         return self._queue.popleft()
 
-    async def pump(self) -> None:
-        """Write the queued messages through :attr:`writer` (which must be set), and finish the
-        writes that must wait, in order, until the subscription closes.
+    async def pump(self, writer: Writer) -> None:
+        """Write the messages with ``writer`` until the subscription closes: the queued ones,
+        in order, finishing each write that must wait before the next; the ones pushed while
+        nothing waits, within :meth:`push`. ``writer(text)`` returns ``None`` once the text
+        is written, or what to await for the rest of a write that must wait.
 
         Raises:
-            Exception: what a write raised (the viewer is gone).
+            Exception: what a write raised (the viewer is gone); the subscription is closed.
         """
-        writer = self.writer
-        assert writer is not None
+        self._writer = writer
         try:
             while True:
                 writing = self._writing
@@ -168,6 +172,8 @@ class Subscription:
         except BaseException:
             self.close()
             raise
+        finally:
+            self._writer = None
 
     def pending(self) -> int:
         """Messages waiting."""
