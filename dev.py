@@ -94,14 +94,16 @@ def _run(argv: list[str]) -> int:
 
 
 def start(args: list[str]) -> int:
-    """Install the package and start the main job: the web server (it prints the URL)."""
+    """Install the package and start the main job: the web server (it prints the URL).
+
+    The server takes this process's place (``exec``): a signal sent to it (Ctrl+C, or a
+    supervisor's SIGTERM to the process it started) reaches the server itself, which shuts
+    down cleanly, instead of ending this launcher and leaving the server running."""
     _ensure_env("")
     _compile_engines()
-    command = args or ["serve"]
-    try:
-        return _run([str(BIN / "connect-arena"), *command])
-    except KeyboardInterrupt:
-        return 0
+    server = str(BIN / "connect-arena")
+    sys.stdout.flush()
+    os.execv(server, [server, *(args or ["serve"])])
 
 
 CHROMIUM = Path("/usr/bin/chromium")

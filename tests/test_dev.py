@@ -4,9 +4,13 @@ went), and the checks run while the engines compile (the compiler keeps one core
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
+import signal
+import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 from types import ModuleType
 
@@ -121,3 +125,47 @@ def test_the_browser_tests_get_chromium_and_its_headless_shell(
     (tmp_path / "chromium-headless-shell").touch()
     dev._ensure_chromium()
     assert installed == [("chromium", "chromium-headless-shell"), ("chromium-headless-shell",)]
+
+
+def test_a_sigterm_to_start_stops_the_server_it_started(tmp_path: Path) -> None:
+    """``dev.py start`` becomes the server: a supervisor's SIGTERM to the process it started
+    reaches the server, and nothing is left running (a launcher that waited for its server
+    child ended alone and left the server holding the port)."""
+    stopped = tmp_path / "stopped"
+    ready = tmp_path / "ready"
+    server = tmp_path / "bin" / "connect-arena"
+    server.parent.mkdir()
+    server.write_text(
+        f"#!{sys.executable}\n"
+        "import os, pathlib, signal, sys, time\n"
+        f"def stop(*_):\n    pathlib.Path({str(stopped)!r}).write_text(' '.join(sys.argv[1:]))\n"
+        "    sys.exit(0)\n"
+        "signal.signal(signal.SIGTERM, stop)\n"
+        f"pathlib.Path({str(ready)!r}).write_text(str(os.getpid()))\n"
+        "time.sleep(60)\n"
+    )
+    server.chmod(0o755)
+    launcher = (
+        "import importlib.util, pathlib, sys\n"
+        f"spec = importlib.util.spec_from_file_location('dev', {str(DEV)!r})\n"
+        "dev = importlib.util.module_from_spec(spec); spec.loader.exec_module(dev)\n"
+        "dev._ensure_env = lambda extra: None\n"
+        "dev._compile_engines = lambda: None\n"
+        f"dev.BIN = pathlib.Path({str(server.parent)!r})\n"
+        "sys.exit(dev.start(['serve', '--port', '8765']))\n"
+    )
+    started = subprocess.Popen([sys.executable, "-c", launcher])
+    try:
+        for _ in range(200):
+            if ready.exists() and ready.read_text():
+                break
+            time.sleep(0.05)
+        assert int(ready.read_text()) == started.pid  # the server is the process started
+        started.send_signal(signal.SIGTERM)
+        assert started.wait(timeout=10) == 0
+        assert stopped.read_text() == "serve --port 8765"
+    finally:
+        if started.poll() is None:
+            started.kill()
+        if ready.exists() and ready.read_text() and int(ready.read_text()) != started.pid:
+            os.kill(int(ready.read_text()), signal.SIGKILL)  # the server a launcher left
