@@ -188,6 +188,56 @@ def test_released_messages_reach_the_other_processes(redis_url: str) -> None:
     assert run(scenario) == ["hello", "followed", "last"]
 
 
+def test_the_ends_of_one_turns_operations_go_to_redis_together(redis_url: str) -> None:
+    """A database batch's acknowledgements resume its moves in one turn of the event loop: the
+    ends of their operations (each table's seq, its message, its lease kept) go to Redis in
+    one pipeline, one connection checkout, and each gets its own outcome."""
+    tables = [11, 12, 13, 14, 15]
+
+    async def scenario() -> tuple[int, list[bytes | None], list[bool], list[str]]:
+        sender, listener, received = await sender_and_listener(redis_url)
+        for table in tables:
+            await listener.follow(table)
+        go = asyncio.Event()
+        holding: set[int] = set()
+
+        async def operate(table: int) -> None:
+            async with sender.lease(table) as grant:
+                holding.add(table)
+                await go.wait()
+                grant.seq, grant.message = table * 10, f"move {table}"
+
+        operations = [asyncio.create_task(operate(table)) for table in tables]
+        while len(holding) < len(tables):
+            await asyncio.sleep(0.01)
+        pool = sender.redis.connection_pool
+        checkouts = 0
+        checkout = pool.get_connection
+
+        async def counted(*args: Any, **kwargs: Any) -> Any:
+            nonlocal checkouts
+            checkouts += 1
+            return await checkout(*args, **kwargs)
+
+        pool.get_connection = counted  # type: ignore[method-assign]
+        go.set()  # every operation ends in this turn
+        await asyncio.gather(*operations)
+        pool.get_connection = checkout  # type: ignore[method-assign]
+        plain = redis.Redis.from_url(redis_url)
+        seqs = [plain.get(f"arena:seq:{table}") for table in tables]
+        plain.close()
+        kept = [sender.holds(table) for table in tables]
+        await publish(sender, 5, "last", shared=True)
+        heard = await until_last(received, sender, listener)
+        return checkouts, seqs, kept, heard
+
+    checkouts, seqs, kept, heard = run(scenario)
+    assert checkouts == 1
+    assert seqs == [str(table * 10).encode() for table in tables]
+    assert kept == [True] * len(tables)  # nobody else wanted them: kept for the next move
+    assert sorted(heard[:-1]) == [f"move {table}" for table in tables] and heard[-1] == "last"
+
+
 def test_a_table_followed_only_where_it_is_played_publishes_nothing(redis_url: str) -> None:
     """A move's message on the table's own channel is published only when a process other
     than the holder follows the table (its followers set): with sticky routing each process's
