@@ -400,13 +400,13 @@ class RedisCoordinator:
                 keys, args, _ = batch[0]
                 answers: list[Any] = [await self._done(keys=keys, args=args)]
             else:
-                async with self.redis.pipeline(transaction=False) as pipe:
-                    for keys, args, _ in batch:  # EVALSHA alone: no SCRIPT EXISTS first
-                        pipe.evalsha(self._done.sha, len(keys), *keys, *args)
-                    answers = await pipe.execute(raise_on_error=False)
-                for i, (keys, args, _) in enumerate(batch):
-                    if isinstance(answers[i], NoScriptError):  # Redis lost its scripts
-                        answers[i] = await self._done(keys=keys, args=args)
+                answers = await self._pipelined(batch)
+                lost = [i for i, answer in enumerate(answers) if isinstance(answer, NoScriptError)]
+                if lost:  # Redis restarted, or never had it: load it, then those once more
+                    await self.redis.script_load(_DONE)
+                    again = await self._pipelined([batch[i] for i in lost])
+                    for i, answer in zip(lost, again, strict=True):
+                        answers[i] = answer
         except Exception as error:  # every end of the batch failed
             answers = [error] * len(batch)
         except BaseException:  # cancelled (the loop is closing): nobody waits any more
@@ -420,6 +420,16 @@ class RedisCoordinator:
                 answer.set_exception(outcome)
             else:
                 answer.set_result(outcome)
+
+    async def _pipelined(
+        self, batch: list[tuple[list[str], list[Any], asyncio.Future[Any]]]
+    ) -> list[Any]:
+        """:data:`_DONE` for each of ``batch`` in one pipeline (``EVALSHA`` alone: no ``SCRIPT
+        EXISTS`` first); each answer, or its error (``NoScriptError`` when Redis lacks it)."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for keys, args, _ in batch:
+                pipe.evalsha(self._done.sha, len(keys), *keys, *args)
+            return list(await pipe.execute(raise_on_error=False))
 
     async def _take_lease(self, table_id: int) -> _Held:
         """The table's lease for one operation: the one kept here, or taken (waiting while
