@@ -68,19 +68,21 @@ async def ignore(_text: str) -> None:
     return None
 
 
-def serving(server: Server) -> tuple[Socket, Connection, asyncio.Task[None]]:
+async def serving() -> tuple[Server, Socket, Connection, asyncio.Task[None]]:
+    """A socket served (``_serve``) through a :class:`Server`, once the message queued before
+    its pump started was sent."""
+    server = Server()
     socket = Socket(server)
     connection = Connection(Subscription(None), FrameLimit(30, 3.0, Buckets(300, 3.0), "a"))
     connection.subscription.push("queued before the pump")
     task = asyncio.create_task(_serve(socket, connection, ignore))  # type: ignore[arg-type]
-    return socket, connection, task
+    await until(lambda: server.sent == ["queued before the pump"])
+    return server, socket, connection, task
 
 
 def test_a_message_is_written_as_it_is_pushed_once_the_queue_is_empty() -> None:
     async def main() -> None:
-        server = Server()
-        socket, connection, task = serving(server)
-        await until(lambda: server.sent == ["queued before the pump"])
+        server, socket, connection, task = await serving()
         connection.subscription.push("a")
         connection.subscription.push("b")
         assert server.sent[1:] == ["a", "b"]  # written within push: no turn of the loop
@@ -93,10 +95,8 @@ def test_a_message_is_written_as_it_is_pushed_once_the_queue_is_empty() -> None:
 
 def test_a_send_that_waits_holds_the_later_messages_back_in_order() -> None:
     async def main() -> None:
-        server = Server()
-        socket, connection, task = serving(server)
+        server, socket, connection, task = await serving()
         subscription = connection.subscription
-        await until(lambda: len(server.sent) == 1)
         server.writable.clear()  # the transport is full
         for text in ("a", "b", "c"):
             subscription.push(text)
@@ -116,9 +116,7 @@ def test_a_send_that_waits_holds_the_later_messages_back_in_order() -> None:
 
 def test_a_waiting_send_ends_with_the_socket() -> None:
     async def main() -> None:
-        server = Server()
-        socket, connection, task = serving(server)
-        await until(lambda: len(server.sent) == 1)
+        server, socket, connection, task = await serving()
         server.writable.clear()
         connection.subscription.push("never sent")
         socket.leave()
@@ -131,9 +129,7 @@ def test_a_waiting_send_ends_with_the_socket() -> None:
 
 def test_a_failed_send_ends_the_subscription_and_closes_the_socket() -> None:
     async def main() -> None:
-        server = Server()
-        socket, connection, task = serving(server)
-        await until(lambda: len(server.sent) == 1)
+        server, socket, connection, task = await serving()
         server.failing = True
         connection.subscription.push("lost")  # the broadcast goes on to the other viewers
         assert connection.subscription.closed

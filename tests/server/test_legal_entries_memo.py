@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import orjson
 import pytest
 
-from connect_arena.core import Action
+from connect_arena.core import CHANCE, Action, load
 from connect_arena.service import messages
 from connect_arena.service.messages import legal_entry
 
@@ -53,3 +53,16 @@ def test_a_full_memo_starts_over_and_stays_right(monkeypatch: pytest.MonkeyPatch
         assert [e["notation"] for e in entries] == notations == [str(a) for a in actions]
         assert [orjson.dumps([t]) for t in texts] == [orjson.dumps([e]) for e in entries]
     assert len(messages._BY_IDENTITY) <= 3
+
+
+def test_a_legal_entry_is_the_observations_last_of_the_same_action() -> None:
+    """One memo by value (``core.legal_json_of``) serves a state's legal entries and an
+    observation's ``last``: the action the mover picks from its list is drawn from it."""
+    state = load("quinque", 2).new_initial_state()
+    while state.is_chance_node():
+        state.apply_legal_action(state.legal_actions(CHANCE)[0], CHANCE)
+    seat = state.current_player
+    action = state.legal_actions(seat)[0]
+    entry = legal_entry(action)
+    state.apply_legal_action(action, seat)
+    assert state.observation(0)["last"] is entry

@@ -19,6 +19,7 @@ from connect_arena.core.game import (
     HistoryEntry,
     State,
     last_action_json,
+    legal_json_of,
 )
 from connect_arena.core.gametype import (
     ChanceMode,
@@ -81,6 +82,7 @@ __all__ = [
     "game_names",
     "kit_of",
     "last_action_json",
+    "legal_json_of",
     "list_games",
     "load",
     "parse_record",

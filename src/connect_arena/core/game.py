@@ -45,6 +45,7 @@ __all__ = [
     "HistoryEntry",
     "State",
     "last_action_json",
+    "legal_json_of",
 ]
 
 PLAYER_NAMES = {CHANCE: "chance", SIMULTANEOUS: "simultaneous", TERMINAL: "terminal"}
@@ -86,14 +87,18 @@ class Action(abc.ABC):
 
 def last_action_json(state: State[Any]) -> dict[str, Any] | None:
     """The last action of ``state``'s history (chance outcomes included) as
-    :meth:`Action.legal_json`, or ``None`` before the first: what a board draws as the last
-    move without parsing notation. Remembered by value (a live table's observation is built
-    at every move: the notation and the parts were a third of Quinque's); shared, read only."""
-    return _legal_json(state.history[-1].action) if state.history else None
+    :func:`legal_json_of` gives it, or ``None`` before the first: what a board draws as the last
+    move without parsing notation."""
+    return legal_json_of(state.history[-1].action) if state.history else None
 
 
-@functools.lru_cache(maxsize=1 << 12)
-def _legal_json(action: Action) -> dict[str, Any]:
+@functools.lru_cache(maxsize=1 << 14)  # ~10 MiB at most
+def legal_json_of(action: Action) -> dict[str, Any]:
+    """:meth:`Action.legal_json`, ``{"notation", "parts"}``, remembered by value: actions are
+    frozen values, and the same ones are listed and drawn from move to move (a ``state``
+    message's legal entries, an observation's ``last``: their notation and parts were a third
+    of a Quinque observation and half of a move's CPU in the service before). Equal actions
+    share one dict: callers read it, never change it."""
     return action.legal_json()
 
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import orjson
 
-from connect_arena.core import CHANCE, Action, Game, State, game_class
+from connect_arena.core import CHANCE, Action, Game, State, game_class, legal_json_of
 from connect_arena.service.model import LogEntry, SeatKind, TableInfo
 from connect_arena.service.protocol import (
     EventMessage,
@@ -104,20 +104,19 @@ def observation_for(state: State[Action], seats: Sequence[int]) -> dict[str, Any
     return state.observation(seat)
 
 
-@functools.lru_cache(maxsize=1 << 14)  # ~10 MiB at most
 def action_parts(action: Action) -> dict[str, Any]:
-    """:meth:`Action.parts`, remembered per action (actions are frozen values, and a seat's
-    legal actions repeat from turn to turn: building the parts was about half of a move's CPU
-    in the service). The dict is shared: callers read it, never change it."""
-    return action.parts()
+    """:meth:`Action.parts`, remembered by value with the action's legal JSON
+    (:func:`~connect_arena.core.legal_json_of`). Shared: callers read it, never change it."""
+    return legal_json_of(action)["parts"]  # type: ignore[no-any-return]
 
 
 @functools.lru_cache(maxsize=1 << 14)
 def _listing_of(action: Action) -> tuple[LegalAction, str, orjson.Fragment]:
-    """:func:`legal_entry` by value (equal actions share one), with its notation and its JSON
-    text. The text is held as a ``str``: the ``bytes`` orjson returns keep its 4 KiB buffer
-    (36 MiB more over 500 games)."""
-    entry: LegalAction = {"notation": str(action), "parts": action_parts(action)}
+    """:func:`legal_entry` by value (equal actions share one: the core's
+    :func:`~connect_arena.core.legal_json_of`), with its notation and its JSON text. The text
+    is held as a ``str``: the ``bytes`` orjson returns keep its 4 KiB buffer (36 MiB more over
+    500 games)."""
+    entry = cast(LegalAction, legal_json_of(action))
     return entry, entry["notation"], orjson.Fragment(orjson.dumps(entry).decode())
 
 
