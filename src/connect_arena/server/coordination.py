@@ -6,8 +6,15 @@
   thirds of the lease (4 s) keeps it;
   released by token (``DEL`` if still ours), so a holder whose lease expired can never release
   the next holder's. Taking and releasing are one Lua script each: one round trip.
-* **Known seq**: ``<prefix>seq:<table>``, the highest committed seq, raised (never lowered) at
-  each release; taking the lease returns it, so a replica knows whether to catch up.
+* **Known seq**: ``<prefix>seq:<table>``, the table's last committed seq, recorded when its
+  lease is let go; taking the lease returns it, so a replica knows whether to catch up, and
+  deletes it: while a process holds the lease the seq is its own, and a holder that dies
+  leaves it unknown (the next holder reads the database) rather than stale.
+* **Operations' ends**: an operation under a lease kept here whose message no other process
+  needs (nobody else follows the table) ends without any command; otherwise one script (with
+  the other ends of that turn of the event loop, in one pipeline) publishes its message and
+  renews or lets go. A process that starts following a table tells the lease's holder, which
+  publishes from then on, beginning with its last unpublished message.
 * **Broadcasts**: the release also ``PUBLISH``es the holder's message: a table's actions on
   its own channel ``<prefix>table:<id>``, which a process subscribes to only while it has
   interest in the table (:meth:`RedisCoordinator.follow`); a change every process needs (a
@@ -48,9 +55,20 @@ from connect_arena.service.cluster import CoordinationError, Grant, honour_cance
 
 log = logging.getLogger(__name__)
 
+# Take a lease: ``{1, known seq or -1, others}`` or ``{0, ms left, mine}``. A table lease's
+# (KEYS[3]: its request to let go) known seq is handed to the new holder and deleted: it is
+# recorded again when the lease is let go (_DONE, _RELEASE), so a holder that dies leaves it
+# unknown (the next holder asks the database) rather than stale. ``others``: whether a
+# process other than this one (ARGV[5]) follows the table (KEYS[4]), or the set is unknown.
 _ACQUIRE = """
 if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
-  return {1, tonumber(redis.call('GET', KEYS[2]) or '-1')}
+  local seq = tonumber(redis.call('GET', KEYS[2]) or '-1')
+  if not KEYS[3] then return {1, seq, 0} end
+  redis.call('DEL', KEYS[2])
+  local followers = redis.call('SCARD', KEYS[4])
+  local others = 0
+  if followers == 0 or followers > redis.call('SISMEMBER', KEYS[4], ARGV[5]) then others = 1 end
+  return {1, seq, others}
 end
 local mine = 0
 if KEYS[3] then  -- a table lease: ask its holder to let go (see RedisCoordinator.lease)
@@ -70,53 +88,78 @@ end
 return {0, redis.call('PTTL', KEYS[1]), mine}
 """
 
+# Renew a held key: ``{0, 0}`` (not ours any more), ``{1, others}`` or, when another process
+# asked for it (KEYS[2]), ``{2, others}``; ``others`` as in _ACQUIRE (KEYS[3], ARGV[3]).
 _RENEW = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then
-  redis.call('PEXPIRE', KEYS[1], ARGV[2])
-  if KEYS[2] and redis.call('EXISTS', KEYS[2]) == 1 then return 2 end
-  return 1
-end
-return 0
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return {0, 0} end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+if not KEYS[2] then return {1, 0} end
+local followers = redis.call('SCARD', KEYS[3])
+local others = 0
+if followers == 0 or followers > redis.call('SISMEMBER', KEYS[3], ARGV[3]) then others = 1 end
+if redis.call('EXISTS', KEYS[2]) == 1 then return {2, others} end
+return {1, others}
 """
 
-# The end of an operation under a lease this process keeps: record the seq and publish (as
-# _RELEASE), then let go if another process asked for it (KEYS[4]) or ARGV[5] is '1', else
-# renew it. Returns 1 (still held), 0 (let go) or -1 (it was no longer ours). On a table's own
-# channel (KEYS[5]: the set of the processes following it) the message is published only
-# when a process other than this one (ARGV[7]) follows the table, or the set is unknown:
-# this process's own message would only come back to it.
+
+# The end of an operation under a lease this process keeps, when it must reach Redis (its
+# message is for other processes, or the lease is let go): publish the message, then let go
+# if another process asked for it (KEYS[4]) or ARGV[5] is '1' (recording the seq), else renew
+# it. Returns ``{1, others}`` (still held), ``{0, others}`` (let go) or ``{-1, others}`` (it
+# was no longer ours). On a table's own channel (KEYS[5]: the set of the processes following
+# it) the message is published only when ``others``: a process other than this one (ARGV[7])
+# follows the table, or the set is unknown: this process's own message would only come back
+# to it.
 _DONE = """
-local seq = tonumber(ARGV[2])
-if seq >= 0 and seq > tonumber(redis.call('GET', KEYS[2]) or '-1') then
-  redis.call('SET', KEYS[2], seq, 'PX', ARGV[4])
+local others = 1
+if KEYS[5] then
+  local followers = redis.call('SCARD', KEYS[5])
+  if followers > 0 and followers == redis.call('SISMEMBER', KEYS[5], ARGV[7]) then others = 0 end
 end
-if ARGV[3] ~= '' then
-  local followers = KEYS[5] and redis.call('SCARD', KEYS[5]) or 0
-  if followers == 0 or followers > redis.call('SISMEMBER', KEYS[5], ARGV[7]) then
-    redis.call('PUBLISH', KEYS[3], ARGV[3])
-  end
-end
-if redis.call('GET', KEYS[1]) ~= ARGV[1] then return -1 end
-if ARGV[5] == '1' or redis.call('EXISTS', KEYS[4]) == 1 then
-  redis.call('DEL', KEYS[1], KEYS[4])
-  return 0
-end
-redis.call('PEXPIRE', KEYS[1], ARGV[6])
-return 1
-"""
-
-_RELEASE = """
-local seq = tonumber(ARGV[2])
-if seq >= 0 and seq > tonumber(redis.call('GET', KEYS[2]) or '-1') then
-  redis.call('SET', KEYS[2], seq, 'PX', ARGV[4])
-end
-if ARGV[3] ~= '' then
+if ARGV[3] ~= '' and others == 1 then
   redis.call('PUBLISH', KEYS[3], ARGV[3])
 end
-if redis.call('GET', KEYS[1]) == ARGV[1] then
-  return redis.call('DEL', KEYS[1])
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return {-1, others} end
+if ARGV[5] == '1' or redis.call('EXISTS', KEYS[4]) == 1 then
+  redis.call('DEL', KEYS[1], KEYS[4])
+  if tonumber(ARGV[2]) >= 0 then redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[4]) end
+  return {0, others}
 end
-return 0
+redis.call('PEXPIRE', KEYS[1], ARGV[6])
+return {1, others}
+"""
+
+# Let go of a held key (by token): record the seq (ARGV[2], when >= 0) and publish ARGV[3]
+# (when given; with KEYS[4], a table's followers set, only when a process other than ARGV[5]
+# follows it, as _DONE). Returns 1 (let go) or 0 (not ours any more: nothing done).
+_RELEASE = """
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+if tonumber(ARGV[2]) >= 0 then redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[4]) end
+if ARGV[3] ~= '' then
+  local others = 1
+  if KEYS[4] then
+    local followers = redis.call('SCARD', KEYS[4])
+    if followers > 0 and followers == redis.call('SISMEMBER', KEYS[4], ARGV[5]) then
+      others = 0
+    end
+  end
+  if others == 1 then redis.call('PUBLISH', KEYS[3], ARGV[3]) end
+end
+return redis.call('DEL', KEYS[1])
+"""
+
+# Join a table's followers set (KEYS[1]) as ARGV[1], kept ARGV[2] ms; then tell the table
+# lease's holder (KEYS[2]), when another process, on its own channel (ARGV[3] .. its origin):
+# its operations' ends must publish from now on (see RedisCoordinator.follow).
+_FOLLOW = """
+redis.call('SADD', KEYS[1], ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+local holder = redis.call('GET', KEYS[2])
+local origin = holder and string.match(holder, '^(.-)/')
+if origin and origin ~= ARGV[1] then
+  redis.call('PUBLISH', ARGV[3] .. origin, 'followed ' .. ARGV[4])
+end
+return 1
 """
 
 # A named claim (a tournament's owner): take it when free, renew it when this process's
@@ -178,6 +221,14 @@ class _Held:
     ending: bool = False
     """An operation's end is deciding whether to keep it or let go (a renewal that finds it
     gone meanwhile is not a lost lease)."""
+    others: bool = True
+    """Whether a process other than this one follows the table (or that is unknown): then
+    each operation's message must be published. When not, an operation's end costs no
+    Redis command at all (:meth:`RedisCoordinator.lease`)."""
+    unpublished: str | None = None
+    """The message of the last operation that ended without reaching Redis, while no other
+    process followed the table: published when one starts following it (it may have read the
+    database before that operation's commit) or when the lease is let go."""
 
 
 class RedisCoordinator:
@@ -223,6 +274,7 @@ class RedisCoordinator:
         self._release = self.redis.register_script(_RELEASE)
         self._done = self.redis.register_script(_DONE)
         self._claim = self.redis.register_script(_CLAIM)
+        self._follow = self.redis.register_script(_FOLLOW)
         self._reader: asyncio.Task[None] | None = None
         self._refresher: asyncio.Task[None] | None = None
         self._held: dict[int, _Held] = {}
@@ -236,6 +288,8 @@ class RedisCoordinator:
         """Operations' ends waiting to go to Redis together (:meth:`_end`)."""
         self._sending: set[asyncio.Task[None]] = set()
         self._contended: dict[int, float] = {}
+        self._followed: dict[int, float] = {}
+        """Table id → monotonic time another process last said it follows the table."""
         """Table id → monotonic time its lease was last wanted elsewhere or waited for."""
         self._closing = False
 
@@ -246,19 +300,21 @@ class RedisCoordinator:
         seq_key: str,
         token: str,
         ms: int,
-        want: str | None = None,
         table_id: int | None = None,
     ) -> tuple[bool, int, bool]:
-        """One attempt: ``(True, known seq or -1, False)`` or ``(False, ms left on the
-        holder's, whether the holder is this process)``; a failed one sets ``want`` (when
-        given) and publishes ``table_id`` on the holder's own channel (:attr:`wants`), asking
-        the holder to let go, unless the holder is this process (another operation here)."""
-        keys = [key, seq_key] if want is None else [key, seq_key, want]
+        """One attempt: ``(True, known seq or -1, others)`` or ``(False, ms left on the
+        holder's, whether the holder is this process)``. With ``table_id`` (a table lease) a
+        failed one sets the table's request to let go and publishes ``table_id`` on the
+        holder's own channel (:attr:`wants`), unless the holder is this process (another
+        operation here); a successful one hands over the known seq (deleted until the lease
+        is let go) and tells whether another process follows the table (``others``)."""
+        keys = [key, seq_key]
         args: list[Any] = [token, ms]
-        if want is not None:
+        if table_id is not None:
+            keys += [f"{self.prefix}want:{table_id}", self.followers_key(table_id)]
             args += [f"{self.prefix}process:", table_id, self.origin]
         answer = await self._acquire(keys=keys, args=args)
-        return bool(answer[0]), int(answer[1]), len(answer) > 2 and bool(answer[2])
+        return bool(answer[0]), int(answer[1]), bool(answer[2])
 
     def _token(self) -> str:
         """A new holder token, ``<origin>/<serial>``: unique across processes by the random
@@ -293,11 +349,8 @@ class RedisCoordinator:
         here (an operation under way lets go at its end, seeing the request)."""
         self._contend(table_id)
         held = self._held.get(table_id)
-        if held is not None and not held.busy:
-            self._forget(table_id, held)
-            task = asyncio.get_running_loop().create_task(self._let_go(table_id, held.token))
-            self._letting_go.add(task)
-            task.add_done_callback(self._letting_go.discard)
+        if held is not None:
+            self._let_go_soon(table_id, held)
 
     def _keys(self, table_id: int, shared: bool = False) -> list[str]:
         """A table lease's keys: the lease, the known seq, the channel (the table's own, or
@@ -338,36 +391,68 @@ class RedisCoordinator:
         it taken asks the holder to let go (``<prefix>want:<table>``), which the holder hears
         on its own channel (:attr:`wants`) and does at once when idle, else at the end of its
         current operation (or at its next renewal, should the message be lost). A contended
-        table's lease (:data:`CONTENDED_SECONDS`) is let go at the end of each operation."""
+        table's lease (:data:`CONTENDED_SECONDS`) is let go at the end of each operation.
+
+        An operation whose lease is kept, whose message is for the table's followers alone
+        and which no other process follows (:attr:`_Held.others`, from the take, each
+        renewal, and the notice :meth:`follow` sends the holder) ends without any Redis
+        command: its seq is recorded when the lease is let go, the lease is renewed by its
+        keeper, and its message is kept to be published should another process start
+        following the table (:meth:`_others_follow`). With sticky routing that is most
+        moves: each cost one script before (``docs/scaling.md``, session 58)."""
         held = await self._take_lease(table_id)
         grant = Grant(held.seq)
         try:
             yield grant
         finally:
-            keys = self._keys(table_id, grant.shared)
-            let_go = "1" if self._closing or self._contended_now(table_id) else "0"
-            args: list[Any] = [held.token, -1 if grant.seq is None else grant.seq]
-            args += [grant.message or "", SEQ_KEEP_MS, let_go, self.lease_ms, self.origin]
-            sent = time.monotonic()
-            held.ending = True
-            try:
-                kept = await self._end(keys, args)
-            except RedisError as error:  # it expires by itself; what was committed stays
-                log.warning("releasing table %s's lease failed: %s", table_id, error)
-                kept = 0
-            held.busy = held.ending = False
-            if kept == 0 and let_go == "0":  # another process asked for it meanwhile
-                self._contend(table_id)
-            if kept == 1:
-                held.seq = grant.seq if grant.seq is not None else held.seq
-                held.valid_until = self._surely_ours(sent)
-                held.renewed_at = sent
-                loop = asyncio.get_running_loop()
-                held.idle = loop.call_later(KEEP_IDLE, self._let_go_soon, table_id, held)
+            let_go = self._closing or self._contended_now(table_id)
+            if not (let_go or grant.shared or held.others):
+                self._quiet_end(table_id, held, grant)
             else:
-                self._forget(table_id, held)
+                await self._loud_end(table_id, held, grant, let_go)
 
-    async def _end(self, keys: list[str], args: list[Any]) -> int:
+    def _quiet_end(self, table_id: int, held: _Held, grant: Grant) -> None:
+        """End an operation without Redis (see :meth:`lease`): the lease stays kept."""
+        held.busy = False
+        if grant.seq is not None:
+            held.seq = grant.seq
+        if grant.message:
+            held.unpublished = grant.message
+        loop = asyncio.get_running_loop()
+        held.idle = loop.call_later(KEEP_IDLE, self._let_go_soon, table_id, held)
+
+    async def _loud_end(self, table_id: int, held: _Held, grant: Grant, let_go: bool) -> None:
+        """End an operation with :data:`_DONE`: publish its message (or the last one not
+        published yet, for a follower that may have missed it), then keep or let go."""
+        keys = self._keys(table_id, grant.shared)
+        message = grant.message or ("" if grant.shared else held.unpublished or "")
+        args: list[Any] = [held.token, -1 if grant.seq is None else grant.seq]
+        args += [message, SEQ_KEEP_MS, "1" if let_go else "0", self.lease_ms, self.origin]
+        sent = time.monotonic()
+        held.ending = True
+        try:
+            kept, others = await self._end(keys, args)
+        except RedisError as error:  # it expires by itself; what was committed stays
+            log.warning("releasing table %s's lease failed: %s", table_id, error)
+            kept, others = 0, 1
+        held.busy = held.ending = False
+        if kept == 0 and not let_go:  # another process asked for it meanwhile
+            self._contend(table_id)
+        if kept == 1:
+            held.seq = grant.seq if grant.seq is not None else held.seq
+            held.valid_until = self._surely_ours(sent)
+            held.renewed_at = sent
+            if others or grant.shared:  # published (or there is nobody to publish to)
+                held.unpublished = None
+            elif grant.message:
+                held.unpublished = grant.message
+            held.others = bool(others) or self._followed_since(table_id, sent)
+            loop = asyncio.get_running_loop()
+            held.idle = loop.call_later(KEEP_IDLE, self._let_go_soon, table_id, held)
+        else:
+            self._forget(table_id, held)
+
+    async def _end(self, keys: list[str], args: list[Any]) -> tuple[int, int]:
         """:data:`_DONE` for an operation's end (the seq, the message, the lease kept or let
         go), sent in one pipeline with the other ends of this turn of the event loop: a
         database batch's acknowledgements resume its moves one after another, and each move's
@@ -383,7 +468,8 @@ class RedisCoordinator:
         self._endings.append((keys, args, answer))
         if len(self._endings) == 1:  # the others of this turn queue before it runs
             loop.call_soon(self._send_endings)
-        return int(await answer)
+        kept, others = await answer
+        return int(kept), int(others)
 
     def _send_endings(self) -> None:
         batch, self._endings = self._endings, []
@@ -454,15 +540,15 @@ class RedisCoordinator:
                         return held
                     self._forget(table_id, held)  # not surely ours any more: take it again
                 sent = time.monotonic()
-                got, value, mine = await self._take(
-                    keys[0], keys[1], token, self.lease_ms, keys[3], table_id
+                got, value, flag = await self._take(
+                    keys[0], keys[1], token, self.lease_ms, table_id
                 )
                 if got and table_id not in self._held:
                     break
-                if not got and not mine:  # held by another process: the players are split
+                if not got and not flag:  # held by another process: the players are split
                     self._contend(table_id)
                 if got:  # a concurrent operation here keeps it: give this token's back
-                    await self._release(keys=keys[:3], args=[token, -1, "", SEQ_KEEP_MS])
+                    await self._release(keys=keys[:3], args=[token, value, "", SEQ_KEEP_MS])
                     value = 1
                 if time.monotonic() > deadline:
                     raise CoordinationError(f"table {table_id}'s lease stayed taken")
@@ -471,26 +557,57 @@ class RedisCoordinator:
                 pause = min(pause * 2, 0.05)
         except RedisError as error:
             raise CoordinationError(f"Redis: {error}") from None
-        held = _Held(token, None if value < 0 else value, self._surely_ours(sent))
+        others = flag or self._followed_since(table_id, sent)
+        held = _Held(token, None if value < 0 else value, self._surely_ours(sent), others=others)
         held.renewed_at = sent
         self._held[table_id] = held
         held.keeper = self._keep(keys[0], token, self.lease_ms, table_id, held)
         return held
 
     def _let_go_soon(self, table_id: int, held: _Held) -> None:
-        """Idle for :data:`KEEP_IDLE`: release the kept lease (in the background)."""
+        """Idle for :data:`KEEP_IDLE`, or another process needs it: release the kept lease
+        (in the background) unless an operation uses it (that one's end decides)."""
         if self._held.get(table_id) is held and not held.busy:
             self._forget(table_id, held)
-            task = asyncio.get_running_loop().create_task(self._let_go(table_id, held.token))
+            task = asyncio.get_running_loop().create_task(self._let_go(table_id, held))
             self._letting_go.add(task)
             task.add_done_callback(self._letting_go.discard)
 
-    async def _let_go(self, table_id: int, token: str) -> None:
+    async def _let_go(self, table_id: int, held: _Held) -> None:
+        """Release a kept lease: record its seq, and publish the last message not published
+        yet when another process follows the table (:data:`_RELEASE`)."""
         keys = self._keys(table_id)
+        seq = -1 if held.seq is None else held.seq
+        args: list[Any] = [held.token, seq, held.unpublished or "", SEQ_KEEP_MS, self.origin]
         try:
-            await self._release(keys=keys[:3], args=[token, -1, "", SEQ_KEEP_MS])
+            await self._release(keys=[*keys[:3], keys[4]], args=args)
         except RedisError as error:  # it expires by itself
             log.warning("releasing table %s's lease failed: %s", table_id, error)
+
+    def _others_follow(self, table_id: int) -> None:
+        """Another process follows ``table_id`` now (its notice from :meth:`follow`, or a
+        renewal): its operations' ends publish from now on. A message kept unpublished is
+        let go at once when the lease is idle (the release publishes it, in order before any
+        later holder's): the follower may have read the database before that operation's
+        commit, and the table may stay idle. An operation under way publishes it at its end."""
+        now = time.monotonic()
+        if len(self._followed) >= 4096:  # forget old notices (a take or renewal knows them)
+            old = [t for t, at in self._followed.items() if now - at >= CONTENDED_SECONDS]
+            for stale in old:
+                del self._followed[stale]
+        self._followed[table_id] = now
+        held = self._held.get(table_id)
+        if held is None:
+            return
+        held.others = True
+        if held.unpublished is not None:
+            self._let_go_soon(table_id, held)
+
+    def _followed_since(self, table_id: int, sent: float) -> bool:
+        """Whether another process's notice that it follows ``table_id`` arrived after a
+        command sent at ``sent``: that command's answer may predate the follow (two
+        connections), so its "no other follower" is out of date."""
+        return self._followed.get(table_id, -1.0) >= sent
 
     def _forget(self, table_id: int, held: _Held) -> None:
         """Stop keeping ``held`` (renewals, the idle timer)."""
@@ -515,7 +632,7 @@ class RedisCoordinator:
         expiry and renewed once a third has passed since its last renewal (an operation's end
         renews it too): so it is renewed by half its life at the latest, not two thirds, and a
         late event loop has more of it left."""
-        want = None if table_id is None else self._keys(table_id)[3]
+        table_keys = [] if table_id is None else self._keys(table_id)
         tick = ms / 3000 if held is None else ms / 6000
 
         async def renew() -> None:
@@ -526,8 +643,8 @@ class RedisCoordinator:
                 if held is not None and sent - held.renewed_at < ms / 3000:
                     continue  # an operation's end renewed it meanwhile (an active table)
                 with contextlib.suppress(RedisError):
-                    keys = [key] if want is None else [key, want]
-                    renewed = int(await self._renew(keys=keys, args=[token, ms]))
+                    keys = [key, *table_keys[3:5]]
+                    renewed, others = await self._renew(keys=keys, args=[token, ms, self.origin])
                     if not renewed:
                         if held is None or not held.ending:  # else let go by the operation
                             log.warning("lost %s while holding it", key)
@@ -541,8 +658,12 @@ class RedisCoordinator:
                             self._contend(table_id)
                             held.keeper = None  # this task: it ends here, not cancelled
                             self._forget(table_id, held)
-                            await self._let_go(table_id, token)
+                            await self._let_go(table_id, held)
                             return
+                        if others and not held.others:  # its notice was lost (reconnection)
+                            self._others_follow(table_id)
+                        elif not others and not self._followed_since(table_id, sent):
+                            held.others = False  # the followers left: ends are quiet again
 
         return asyncio.get_running_loop().create_task(renew())
 
@@ -629,7 +750,7 @@ class RedisCoordinator:
                     await pubsub.subscribe(*map(self.table_channel, sorted(missed)))
                 if subscribed.done():
                     # Redis may have restarted empty: the followers sets too
-                    await self._join(sorted(self.following))
+                    await self._join(sorted(self.following), notify=True)
                     await resync()
                 else:
                     subscribed.set_result(None)
@@ -644,7 +765,10 @@ class RedisCoordinator:
                         text = data.decode() if isinstance(data, bytes) else str(data)
                         if message["channel"] in (wants, self.wants):
                             with contextlib.suppress(ValueError):
-                                self._wanted(int(text))
+                                if text.startswith("followed "):
+                                    self._others_follow(int(text[9:]))
+                                else:
+                                    self._wanted(int(text))
                         else:
                             receive(text)
                     elif message["type"] in ("subscribe", "unsubscribe"):
@@ -715,24 +839,44 @@ class RedisCoordinator:
                 async with self._confirmation("subscribe", channel):
                     await pubsub.subscribe(channel)
             # Joined once subscribed: from then on the table's moves are published here.
-            await self._join([table_id])
+            await self._join([table_id], notify=True)
         except (RedisError, OSError, TimeoutError) as error:
             raise CoordinationError(f"Redis: cannot subscribe to {channel}: {error}") from None
 
-    async def _join(self, table_ids: Iterable[int]) -> None:
+    async def _join(self, table_ids: Iterable[int], notify: bool = False) -> None:
         """Put this process in the followers sets of ``table_ids`` (one pipeline), each set
-        kept :data:`FOLLOWERS_KEEP_MS` from now.
+        kept :data:`FOLLOWERS_KEEP_MS` from now; with ``notify``, also tell each table's
+        lease holder, when another process (:data:`_FOLLOW`): its operations may have been
+        ending without publishing (:meth:`lease`).
 
         Raises:
             redis.exceptions.RedisError: Redis did not answer.
         """
-        pipe = self.redis.pipeline(transaction=False)
-        for table_id in table_ids:
-            key = self.followers_key(table_id)
-            pipe.sadd(key, self.origin)
-            pipe.pexpire(key, FOLLOWERS_KEEP_MS)
-        if len(pipe):
-            await pipe.execute()
+        ids = list(table_ids)
+        if not ids:
+            return
+        channels = f"{self.prefix}process:"
+
+        async def run() -> list[Any]:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for table_id in ids:
+                    key = self.followers_key(table_id)
+                    if notify:
+                        keys = [key, f"{self.prefix}lease:{table_id}"]
+                        args: list[Any] = [self.origin, FOLLOWERS_KEEP_MS, channels, table_id]
+                        pipe.evalsha(self._follow.sha, len(keys), *keys, *args)
+                    else:
+                        pipe.sadd(key, self.origin)
+                        pipe.pexpire(key, FOLLOWERS_KEEP_MS)
+                return list(await pipe.execute(raise_on_error=False))
+
+        answers = await run()
+        if any(isinstance(answer, NoScriptError) for answer in answers):
+            await self.redis.script_load(_FOLLOW)  # Redis restarted: load it, then once more
+            answers = await run()
+        for answer in answers:
+            if isinstance(answer, Exception):
+                raise answer
 
     async def _leave(self, table_ids: Iterable[int]) -> None:
         """Take this process out of the followers sets of ``table_ids`` (one pipeline). A
@@ -786,7 +930,7 @@ class RedisCoordinator:
         for table_id, held in list(self._held.items()):
             self._forget(table_id, held)  # busy too: no renewal may outlive the process's end
             if not held.busy:
-                await self._let_go(table_id, held.token)
+                await self._let_go(table_id, held)
         for task in (self._refresher, self._reader):
             if task is not None:
                 task.cancel()
