@@ -48,6 +48,7 @@ from typing import Any
 import redis
 import redis.asyncio as aioredis
 from redis.asyncio.client import PubSub
+from redis.commands.core import AsyncScript
 from redis.driver_info import DriverInfo
 from redis.exceptions import NoScriptError, RedisError
 
@@ -213,7 +214,6 @@ class _Held:
     seq: int | None
     valid_until: float
     """Monotonic time until which the lease is surely still ours."""
-    keeper: asyncio.Task[None] | None = None
     idle: asyncio.TimerHandle | None = None
     busy: bool = True
     renewed_at: float = 0.0
@@ -277,6 +277,8 @@ class RedisCoordinator:
         self._follow = self.redis.register_script(_FOLLOW)
         self._reader: asyncio.Task[None] | None = None
         self._refresher: asyncio.Task[None] | None = None
+        self._renewer: asyncio.Task[None] | None = None
+        """Renews every kept table lease in one pipeline a round (:meth:`_renewing`)."""
         self._held: dict[int, _Held] = {}
         self._pubsub: PubSub | None = None
         self.following: set[int] = set()
@@ -396,10 +398,11 @@ class RedisCoordinator:
         An operation whose lease is kept, whose message is for the table's followers alone
         and which no other process follows (:attr:`_Held.others`, from the take, each
         renewal, and the notice :meth:`follow` sends the holder) ends without any Redis
-        command: its seq is recorded when the lease is let go, the lease is renewed by its
-        keeper, and its message is kept to be published should another process start
-        following the table (:meth:`_others_follow`). With sticky routing that is most
-        moves: each cost one script before (``docs/scaling.md``, session 58)."""
+        command: its seq is recorded when the lease is let go, the lease is renewed with the
+        process's other kept leases (:meth:`_renewing`), and its message is kept to be
+        published should another process start following the table (:meth:`_others_follow`).
+        With sticky routing that is most moves: each cost one script before
+        (``docs/scaling.md``, session 58)."""
         held = await self._take_lease(table_id)
         grant = Grant(held.seq)
         try:
@@ -486,13 +489,7 @@ class RedisCoordinator:
                 keys, args, _ = batch[0]
                 answers: list[Any] = [await self._done(keys=keys, args=args)]
             else:
-                answers = await self._pipelined(batch)
-                lost = [i for i, answer in enumerate(answers) if isinstance(answer, NoScriptError)]
-                if lost:  # Redis restarted, or never had it: load it, then those once more
-                    await self.redis.script_load(_DONE)
-                    again = await self._pipelined([batch[i] for i in lost])
-                    for i, answer in zip(lost, again, strict=True):
-                        answers[i] = answer
+                answers = await self._scripts(self._done, [(k, a) for k, a, _ in batch])
         except Exception as error:  # every end of the batch failed
             answers = [error] * len(batch)
         except BaseException:  # cancelled (the loop is closing): nobody waits any more
@@ -507,15 +504,31 @@ class RedisCoordinator:
             else:
                 answer.set_result(outcome)
 
-    async def _pipelined(
-        self, batch: list[tuple[list[str], list[Any], asyncio.Future[Any]]]
+    async def _scripts(
+        self, script: AsyncScript, calls: list[tuple[list[str], list[Any]]]
     ) -> list[Any]:
-        """:data:`_DONE` for each of ``batch`` in one pipeline (``EVALSHA`` alone: no ``SCRIPT
-        EXISTS`` first); each answer, or its error (``NoScriptError`` when Redis lacks it)."""
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for keys, args, _ in batch:
-                pipe.evalsha(self._done.sha, len(keys), *keys, *args)
-            return list(await pipe.execute(raise_on_error=False))
+        """``script`` once for each ``(keys, args)`` of ``calls``, in one pipeline (``EVALSHA``
+        alone: no ``SCRIPT EXISTS`` first): each answer, or its error. When Redis lacks the
+        script (it restarted), it is loaded once and those calls run again together.
+
+        Raises:
+            redis.exceptions.RedisError: the pipeline itself failed (the connection).
+        """
+
+        async def run(part: list[tuple[list[str], list[Any]]]) -> list[Any]:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for keys, args in part:
+                    pipe.evalsha(script.sha, len(keys), *keys, *args)
+                return list(await pipe.execute(raise_on_error=False))
+
+        answers = await run(calls)
+        lost = [i for i, answer in enumerate(answers) if isinstance(answer, NoScriptError)]
+        if lost:
+            await self.redis.script_load(script.script)
+            again = await run([calls[i] for i in lost])
+            for i, answer in zip(lost, again, strict=True):
+                answers[i] = answer
+        return answers
 
     async def _take_lease(self, table_id: int) -> _Held:
         """The table's lease for one operation: the one kept here, or taken (waiting while
@@ -561,7 +574,8 @@ class RedisCoordinator:
         held = _Held(token, None if value < 0 else value, self._surely_ours(sent), others=others)
         held.renewed_at = sent
         self._held[table_id] = held
-        held.keeper = self._keep(keys[0], token, self.lease_ms, table_id, held)
+        if self._renewer is None or self._renewer.done():
+            self._renewer = asyncio.get_running_loop().create_task(self._renewing())
         return held
 
     def _let_go_soon(self, table_id: int, held: _Held) -> None:
@@ -613,57 +627,76 @@ class RedisCoordinator:
         """Stop keeping ``held`` (renewals, the idle timer)."""
         if self._held.get(table_id) is held:
             del self._held[table_id]
-        if held.keeper is not None:
-            held.keeper.cancel()
         if held.idle is not None:
             held.idle.cancel()
 
-    def _keep(
-        self,
-        key: str,
-        token: str,
-        ms: int,
-        table_id: int | None = None,
-        held: _Held | None = None,
-    ) -> asyncio.Task[None]:
-        """Renew a held key every third of its expiry until cancelled; for a kept table lease
-        (``held``), also note until when it is surely ours, and let it go between operations
-        when another process asked for it. A table lease is looked at every sixth of its
-        expiry and renewed once a third has passed since its last renewal (an operation's end
-        renews it too): so it is renewed by half its life at the latest, not two thirds, and a
-        late event loop has more of it left."""
-        table_keys = [] if table_id is None else self._keys(table_id)
-        tick = ms / 3000 if held is None else ms / 6000
+    async def _renewing(self) -> None:
+        """Renew the kept table leases, all in one pipeline a round: every sixth of a lease's
+        expiry (1 s), those last renewed a third of it ago (an operation's published end
+        renews it too), so each is renewed by half its life at the latest and a late event
+        loop has more of it left. Each answer also notes until when the lease is surely ours,
+        whether another process follows the table, and whether one asked for it (then an
+        idle lease is let go). Before (session 57), each kept lease had a task of its own and
+        each renewal was a round trip: 100 a second at 200 tables."""
+        tick = self.lease_ms / 6000
+        while True:
+            await asyncio.sleep(tick)
+            honour_cancel()  # the last round's Redis client may have swallowed it
+            sent = time.monotonic()
+            due = [
+                (table_id, held)
+                for table_id, held in self._held.items()
+                if sent - held.renewed_at >= self.lease_ms / 3000
+            ]
+            if not due:
+                continue
+            calls: list[tuple[list[str], list[Any]]] = []
+            for table_id, held in due:
+                keys = self._keys(table_id)
+                calls.append(
+                    ([keys[0], keys[3], keys[4]], [held.token, self.lease_ms, self.origin])
+                )
+            try:
+                answers = await self._scripts(self._renew, calls)
+            except RedisError as error:  # the next round tries again
+                log.warning("renewing the kept leases failed: %s", error)
+                continue
+            for (table_id, held), answer in zip(due, answers, strict=True):
+                if self._held.get(table_id) is held and not isinstance(answer, Exception):
+                    self._renewed(table_id, held, sent, int(answer[0]), int(answer[1]))
+
+    def _renewed(self, table_id: int, held: _Held, sent: float, renewed: int, others: int) -> None:
+        """Take a renewal's answer (:data:`_RENEW`) for the kept lease ``held``."""
+        held.renewed_at = sent
+        if not renewed:
+            if not held.ending:  # else let go by the operation ending now
+                log.warning("lost table %s's lease while holding it", table_id)
+            held.valid_until = 0.0  # the next operation takes it again
+            if not held.busy:
+                self._forget(table_id, held)
+            return
+        held.valid_until = self._surely_ours(sent)
+        if renewed == 2 and not held.busy:  # wanted elsewhere
+            self._contend(table_id)
+            self._let_go_soon(table_id, held)
+        elif others and not held.others:  # its notice was lost (a reconnection)
+            self._others_follow(table_id)
+        elif not others and not self._followed_since(table_id, sent):
+            held.others = False  # the followers left: ends are quiet again
+
+    def _keep(self, key: str, token: str, ms: int) -> asyncio.Task[None]:
+        """Renew a held claim (a table's computer seats) every third of its expiry until
+        cancelled."""
 
         async def renew() -> None:
             while True:
-                await asyncio.sleep(tick)
+                await asyncio.sleep(ms / 3000)
                 honour_cancel()  # the last renewal's Redis client may have swallowed it
-                sent = time.monotonic()
-                if held is not None and sent - held.renewed_at < ms / 3000:
-                    continue  # an operation's end renewed it meanwhile (an active table)
                 with contextlib.suppress(RedisError):
-                    keys = [key, *table_keys[3:5]]
-                    renewed, others = await self._renew(keys=keys, args=[token, ms, self.origin])
+                    renewed, _ = await self._renew(keys=[key], args=[token, ms])
                     if not renewed:
-                        if held is None or not held.ending:  # else let go by the operation
-                            log.warning("lost %s while holding it", key)
-                        if held is not None:
-                            held.valid_until = 0.0  # the next operation takes it again
+                        log.warning("lost %s while holding it", key)
                         return
-                    if held is not None and table_id is not None:
-                        held.valid_until = self._surely_ours(sent)
-                        held.renewed_at = sent
-                        if renewed == 2 and not held.busy:  # wanted elsewhere
-                            self._contend(table_id)
-                            held.keeper = None  # this task: it ends here, not cancelled
-                            self._forget(table_id, held)
-                            await self._let_go(table_id, held)
-                            return
-                        if others and not held.others:  # its notice was lost (reconnection)
-                            self._others_follow(table_id)
-                        elif not others and not self._followed_since(table_id, sent):
-                            held.others = False  # the followers left: ends are quiet again
 
         return asyncio.get_running_loop().create_task(renew())
 
@@ -855,25 +888,22 @@ class RedisCoordinator:
         ids = list(table_ids)
         if not ids:
             return
-        channels = f"{self.prefix}process:"
-
-        async def run() -> list[Any]:
+        if notify:
+            channels = f"{self.prefix}process:"
+            calls: list[tuple[list[str], list[Any]]] = [
+                (
+                    [self.followers_key(table_id), f"{self.prefix}lease:{table_id}"],
+                    [self.origin, FOLLOWERS_KEEP_MS, channels, table_id],
+                )
+                for table_id in ids
+            ]
+            answers = await self._scripts(self._follow, calls)
+        else:
             async with self.redis.pipeline(transaction=False) as pipe:
                 for table_id in ids:
-                    key = self.followers_key(table_id)
-                    if notify:
-                        keys = [key, f"{self.prefix}lease:{table_id}"]
-                        args: list[Any] = [self.origin, FOLLOWERS_KEEP_MS, channels, table_id]
-                        pipe.evalsha(self._follow.sha, len(keys), *keys, *args)
-                    else:
-                        pipe.sadd(key, self.origin)
-                        pipe.pexpire(key, FOLLOWERS_KEEP_MS)
-                return list(await pipe.execute(raise_on_error=False))
-
-        answers = await run()
-        if any(isinstance(answer, NoScriptError) for answer in answers):
-            await self.redis.script_load(_FOLLOW)  # Redis restarted: load it, then once more
-            answers = await run()
+                    pipe.sadd(self.followers_key(table_id), self.origin)
+                    pipe.pexpire(self.followers_key(table_id), FOLLOWERS_KEEP_MS)
+                answers = list(await pipe.execute(raise_on_error=False))
         for answer in answers:
             if isinstance(answer, Exception):
                 raise answer
@@ -931,7 +961,7 @@ class RedisCoordinator:
             self._forget(table_id, held)  # busy too: no renewal may outlive the process's end
             if not held.busy:
                 await self._let_go(table_id, held)
-        for task in (self._refresher, self._reader):
+        for task in (self._renewer, self._refresher, self._reader):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(BaseException):
