@@ -179,14 +179,10 @@ return 1
 MAX_CONNECTIONS = 512
 """Connections to Redis a process opens at most (each concurrent lease step holds one)."""
 
-KEEP_IDLE = 5.0
-"""Seconds a process keeps a table's lease after its last operation there: the next
-operation then needs no Redis command at all (:meth:`RedisCoordinator.lease`) rather than a
-take and a release. Bots thinking 0.3 s on average (exponentially) wait over 1 s, the keep
-before session 58, at 3.6 % of their moves: ~25 takes and releases a second at 200 tables;
-over 5 s, almost never. A kept lease costs one command in the process's renewal pipeline
-every 2 s. Another process that wants it asks and gets it at once when it is idle (or at
-the end of the operation under way)."""
+KEEP_IDLE = 1.0
+"""Seconds a process keeps a table's lease after its last operation there (a bot table moves
+every ~0.3 s: its operations then cost one script instead of two). Another process that
+wants the lease asks for it and gets it at the holder's next operation or renewal."""
 
 CONTENDED_SECONDS = 10.0
 """Seconds a table counts as *contended* here after its lease was last wanted by another
