@@ -387,6 +387,34 @@ def test_the_kept_leases_are_renewed_together(
     assert all(ttl > 0 for ttl in ttls)
 
 
+def test_a_lease_wanted_during_an_operation_is_let_go_at_its_end(
+    redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another process asked for the lease (its request, ``want``, in Redis) while an
+    operation was under way, and its notice never arrived (a reconnection): the renewal
+    finds the request, and the operation's end lets go instead of keeping the lease without
+    a word to Redis."""
+    monkeypatch.setattr(coordination, "KEEP_IDLE", 60.0)
+
+    async def scenario() -> tuple[bool, bytes | None]:
+        coordinator, _ = await started(redis_url, lease_ms=600)
+        await coordinator.follow(42)  # only this process follows it: its ends are quiet
+        plain = redis.Redis.from_url(redis_url)
+        async with coordinator.lease(42) as grant:
+            plain.set("arena:want:42", "1", px=5000)  # asked, but not told
+            await asyncio.sleep(0.5)  # a renewal round or two meanwhile
+            grant.seq = 1
+        held = coordinator.holds(42)
+        holder = plain.get("arena:lease:42")
+        plain.close()
+        await coordinator.close()
+        return held, holder
+
+    held, holder = run(scenario)
+    assert not held
+    assert holder is None
+
+
 def test_a_holder_that_dies_leaves_the_known_seq_unknown(redis_url: str) -> None:
     """A holder whose operations ended without Redis dies (its lease neither renewed nor
     let go): the next holder is told the seq is unknown, so its replica is caught up from

@@ -661,6 +661,9 @@ class RedisCoordinator:
             except RedisError as error:  # the next round tries again
                 log.warning("renewing the kept leases failed: %s", error)
                 continue
+            except Exception:  # never end the renewals: each kept lease would expire
+                log.exception("renewing the kept leases failed")
+                continue
             for (table_id, held), answer in zip(due, answers, strict=True):
                 if self._held.get(table_id) is held and not isinstance(answer, Exception):
                     self._renewed(table_id, held, sent, int(answer[0]), int(answer[1]))
@@ -676,8 +679,8 @@ class RedisCoordinator:
                 self._forget(table_id, held)
             return
         held.valid_until = self._surely_ours(sent)
-        if renewed == 2 and not held.busy:  # wanted elsewhere
-            self._contend(table_id)
+        if renewed == 2:  # wanted elsewhere (its notice lost): let go now, or at the end
+            self._contend(table_id)  # of the operation under way (a contended one lets go)
             self._let_go_soon(table_id, held)
         elif others and not held.others:  # its notice was lost (a reconnection)
             self._others_follow(table_id)
