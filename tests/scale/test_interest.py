@@ -224,3 +224,32 @@ def test_a_game_end_is_not_replayed_where_the_table_was_not_followed(
 async def play_resign(service: MatchService, table_id: int, user_id: int) -> None:
     await play(service, table_id, user_id, 1)
     await service.resign(table_id, user_id)
+
+
+def test_a_viewer_elsewhere_follows_a_game_played_quietly_in_one_process(
+    database_url: str, redis_url: str
+) -> None:
+    """A table played and watched in one process ends its moves without any Redis command
+    (session 58). A viewer who comes to another process mid-game is sent the table as the
+    database has it (its dormant replica's catch-up is broadcast); that process's join tells
+    the holder, whose next moves are published, so the viewer gets each move once, in order."""
+
+    async def scenario() -> None:
+        async with two_services(database_url, redis_url) as (one, two):
+            alice, bob = await users(one.storage, "alice", "bob")
+            seats = [SeatRequest("me"), SeatRequest("me")]
+            info = await one.create_table(alice, "quinque", seats, OPTIONS)
+            await one.watch(info.id, alice.id)
+            await play(one, info.id, alice.id, 4)
+            coordinator = cluster_of(one).coordinator
+            held = coordinator._held[info.id]  # type: ignore[attr-defined]
+            assert not held.others  # only this process follows it: quiet ends
+            watcher = await two.watch(info.id, bob.id)
+            assert two.tables[info.id].seq == 4  # caught up from the database
+            await until(lambda: held.others or not coordinator.holds(info.id))  # told
+            await play(one, info.id, alice.id, 3)
+            await until(lambda: two.tables[info.id].seq == 7)
+            events = [m["seq"] for m in drain(watcher) if m["type"] == "event"]
+            assert events == list(range(1, 8))  # the dormant replica's catch-up, then 5-7
+
+    run(scenario)
