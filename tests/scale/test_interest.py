@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from connect_arena.service import MatchService, SeatRequest, Subscription
+from connect_arena.service import MatchService, SeatRequest, Subscription, TableInfo, User
 from connect_arena.service import cluster as cluster_module
 from connect_arena.service.cluster import Cluster
 from connect_arena.service.model import LogEntry
@@ -40,15 +40,22 @@ async def play(service: MatchService, table_id: int, user_id: int, moves: int) -
         await service.submit(table_id, user_id, table.seq + 1, action, seat)
 
 
+async def own_table(service: MatchService, user: User) -> TableInfo:
+    """A Quinque table on ``service`` where ``user`` holds both seats, watched by them there
+    (so that process follows it)."""
+    seats = [SeatRequest("me"), SeatRequest("me")]
+    info = await service.create_table(user, "quinque", seats, OPTIONS)
+    await service.watch(info.id, user.id)
+    return info
+
+
 def test_a_process_without_interest_receives_none_of_a_tables_moves(
     database_url: str, redis_url: str
 ) -> None:
     async def scenario() -> None:
         async with two_services(database_url, redis_url) as (one, two):
             alice, bob = await users(one.storage, "alice", "bob")
-            seats = [SeatRequest("me"), SeatRequest("me")]
-            info = await one.create_table(alice, "quinque", seats, OPTIONS)
-            await one.watch(info.id, alice.id)
+            info = await own_table(one, alice)
             await until(lambda: info.id in two.tables)  # the lobby's notice reached it
             await until(lambda: two.tables[info.id].info.status.value == "running")
             # The watch's presence notice is published after the table's: wait for it too.
@@ -87,9 +94,7 @@ def test_a_process_stops_following_a_table_when_its_viewers_leave(
     async def scenario() -> None:
         async with two_services(database_url, redis_url) as (one, two):
             alice, bob = await users(one.storage, "alice", "bob")
-            seats = [SeatRequest("me"), SeatRequest("me")]
-            info = await one.create_table(alice, "quinque", seats, OPTIONS)
-            await one.watch(info.id, alice.id)
+            info = await own_table(one, alice)
             await until(lambda: info.id in two.tables)
             watcher = await two.watch(info.id, bob.id)
             await play(one, info.id, alice.id, 2)
@@ -237,9 +242,7 @@ def test_a_viewer_elsewhere_follows_a_game_played_quietly_in_one_process(
     async def scenario() -> None:
         async with two_services(database_url, redis_url) as (one, two):
             alice, bob = await users(one.storage, "alice", "bob")
-            seats = [SeatRequest("me"), SeatRequest("me")]
-            info = await one.create_table(alice, "quinque", seats, OPTIONS)
-            await one.watch(info.id, alice.id)
+            info = await own_table(one, alice)
             await play(one, info.id, alice.id, 4)
             coordinator = cluster_of(one).coordinator
             held = coordinator._held[info.id]  # type: ignore[attr-defined]
