@@ -56,25 +56,38 @@ from connect_arena.service.cluster import CoordinationError, Grant, honour_cance
 
 log = logging.getLogger(__name__)
 
+# Shared by the scripts below. ``others``: 1 when a process other than ``origin`` is in a
+# table's followers set, or the set is unknown (expired, or Redis restarted empty), else 0.
+# ``holder_origin``: the origin of the process holding a lease, from its token ``origin/n``.
+_LUA = """
+local function others(followers, origin)
+  local count = redis.call('SCARD', followers)
+  if count == 0 or count > redis.call('SISMEMBER', followers, origin) then return 1 end
+  return 0
+end
+local function holder_origin(lease)
+  local holder = redis.call('GET', lease)
+  return holder and string.match(holder, '^(.-)/')
+end
+"""
+
 # Take a lease: ``{1, known seq or -1, others}`` or ``{0, ms left, mine}``. A table lease's
 # (KEYS[3]: its request to let go) known seq is handed to the new holder and deleted: it is
 # recorded again when the lease is let go (_DONE, _RELEASE), so a holder that dies leaves it
 # unknown (the next holder asks the database) rather than stale. ``others``: whether a
 # process other than this one (ARGV[5]) follows the table (KEYS[4]), or the set is unknown.
-_ACQUIRE = """
+_ACQUIRE = (
+    _LUA
+    + """
 if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
   local seq = tonumber(redis.call('GET', KEYS[2]) or '-1')
   if not KEYS[3] then return {1, seq, 0} end
   redis.call('DEL', KEYS[2])
-  local followers = redis.call('SCARD', KEYS[4])
-  local others = 0
-  if followers == 0 or followers > redis.call('SISMEMBER', KEYS[4], ARGV[5]) then others = 1 end
-  return {1, seq, others}
+  return {1, seq, others(KEYS[4], ARGV[5])}
 end
 local mine = 0
 if KEYS[3] then  -- a table lease: ask its holder to let go (see RedisCoordinator.lease)
-  local holder = redis.call('GET', KEYS[1])
-  local origin = holder and string.match(holder, '^(.-)/')
+  local origin = holder_origin(KEYS[1])
   if origin and origin == ARGV[5] then
     mine = 1  -- this process's own: its operation keeps it for the next one, no asking
   else
@@ -88,19 +101,20 @@ if KEYS[3] then  -- a table lease: ask its holder to let go (see RedisCoordinato
 end
 return {0, redis.call('PTTL', KEYS[1]), mine}
 """
+)
 
 # Renew a held key: ``{0, 0}`` (not ours any more), ``{1, others}`` or, when another process
 # asked for it (KEYS[2]), ``{2, others}``; ``others`` as in _ACQUIRE (KEYS[3], ARGV[3]).
-_RENEW = """
+_RENEW = (
+    _LUA
+    + """
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return {0, 0} end
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 if not KEYS[2] then return {1, 0} end
-local followers = redis.call('SCARD', KEYS[3])
-local others = 0
-if followers == 0 or followers > redis.call('SISMEMBER', KEYS[3], ARGV[3]) then others = 1 end
-if redis.call('EXISTS', KEYS[2]) == 1 then return {2, others} end
-return {1, others}
+if redis.call('EXISTS', KEYS[2]) == 1 then return {2, others(KEYS[3], ARGV[3])} end
+return {1, others(KEYS[3], ARGV[3])}
 """
+)
 
 
 # The end of an operation under a lease this process keeps, when it must reach Redis (its
@@ -111,57 +125,54 @@ return {1, others}
 # it) the message is published only when ``others``: a process other than this one (ARGV[7])
 # follows the table, or the set is unknown: this process's own message would only come back
 # to it.
-_DONE = """
-local others = 1
-if KEYS[5] then
-  local followers = redis.call('SCARD', KEYS[5])
-  if followers > 0 and followers == redis.call('SISMEMBER', KEYS[5], ARGV[7]) then others = 0 end
-end
-if ARGV[3] ~= '' and others == 1 then
+_DONE = (
+    _LUA
+    + """
+local published = KEYS[5] and others(KEYS[5], ARGV[7]) or 1  -- the shared channel: always
+if ARGV[3] ~= '' and published == 1 then
   redis.call('PUBLISH', KEYS[3], ARGV[3])
 end
-if redis.call('GET', KEYS[1]) ~= ARGV[1] then return {-1, others} end
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return {-1, published} end
 if ARGV[5] == '1' or redis.call('EXISTS', KEYS[4]) == 1 then
   redis.call('DEL', KEYS[1], KEYS[4])
   if tonumber(ARGV[2]) >= 0 then redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[4]) end
-  return {0, others}
+  return {0, published}
 end
 redis.call('PEXPIRE', KEYS[1], ARGV[6])
-return {1, others}
+return {1, published}
 """
+)
 
 # Let go of a held key (by token): record the seq (ARGV[2], when >= 0) and publish ARGV[3]
 # (when given; with KEYS[4], a table's followers set, only when a process other than ARGV[5]
 # follows it, as _DONE). Returns 1 (let go) or 0 (not ours any more: nothing done).
-_RELEASE = """
+_RELEASE = (
+    _LUA
+    + """
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 if tonumber(ARGV[2]) >= 0 then redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[4]) end
-if ARGV[3] ~= '' then
-  local others = 1
-  if KEYS[4] then
-    local followers = redis.call('SCARD', KEYS[4])
-    if followers > 0 and followers == redis.call('SISMEMBER', KEYS[4], ARGV[5]) then
-      others = 0
-    end
-  end
-  if others == 1 then redis.call('PUBLISH', KEYS[3], ARGV[3]) end
+if ARGV[3] ~= '' and (not KEYS[4] or others(KEYS[4], ARGV[5]) == 1) then
+  redis.call('PUBLISH', KEYS[3], ARGV[3])
 end
 return redis.call('DEL', KEYS[1])
 """
+)
 
 # Join a table's followers set (KEYS[1]) as ARGV[1], kept ARGV[2] ms; then tell the table
 # lease's holder (KEYS[2]), when another process, on its own channel (ARGV[3] .. its origin):
 # its operations' ends must publish from now on (see RedisCoordinator.follow).
-_FOLLOW = """
+_FOLLOW = (
+    _LUA
+    + """
 redis.call('SADD', KEYS[1], ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
-local holder = redis.call('GET', KEYS[2])
-local origin = holder and string.match(holder, '^(.-)/')
+local origin = holder_origin(KEYS[2])
 if origin and origin ~= ARGV[1] then
   redis.call('PUBLISH', ARGV[3] .. origin, 'followed ' .. ARGV[4])
 end
 return 1
 """
+)
 
 # A named claim (a tournament's owner): take it when free, renew it when this process's
 # token holds it. Returns 1 (held now) or 0 (another process holds it).
@@ -417,10 +428,15 @@ class RedisCoordinator:
     def _quiet_end(self, table_id: int, held: _Held, grant: Grant) -> None:
         """End an operation without Redis (see :meth:`lease`): the lease stays kept."""
         held.busy = False
-        if grant.seq is not None:
-            held.seq = grant.seq
         if grant.message:
             held.unpublished = grant.message
+        self._kept(table_id, held, grant)
+
+    def _kept(self, table_id: int, held: _Held, grant: Grant) -> None:
+        """The lease stays kept after an operation: note the seq it leaves, and let it go
+        once idle for :data:`KEEP_IDLE`."""
+        if grant.seq is not None:
+            held.seq = grant.seq
         loop = asyncio.get_running_loop()
         held.idle = loop.call_later(KEEP_IDLE, self._let_go_soon, table_id, held)
 
@@ -442,7 +458,6 @@ class RedisCoordinator:
         if kept == 0 and not let_go:  # another process asked for it meanwhile
             self._contend(table_id)
         if kept == 1:
-            held.seq = grant.seq if grant.seq is not None else held.seq
             held.valid_until = self._surely_ours(sent)
             held.renewed_at = sent
             if others or grant.shared:  # published (or there is nobody to publish to)
@@ -450,8 +465,7 @@ class RedisCoordinator:
             elif grant.message:
                 held.unpublished = grant.message
             held.others = bool(others) or self._followed_since(table_id, sent)
-            loop = asyncio.get_running_loop()
-            held.idle = loop.call_later(KEEP_IDLE, self._let_go_soon, table_id, held)
+            self._kept(table_id, held, grant)
         else:
             self._forget(table_id, held)
 
