@@ -40,6 +40,7 @@ import asyncio
 import contextlib
 import gc
 import json
+import math
 import multiprocessing
 import os
 import random
@@ -146,8 +147,22 @@ def backend(kind: str, processes: int, with_redis: bool = False) -> Iterator[Bac
 RUNNER = {"name": "uvicorn"}
 """Which ASGI server runs the app (``--runner``)."""
 PIN: dict[str, bool] = {"servers": False}
-"""``--pin``: each server process on one CPU of its own (``taskset``)."""
+"""``--pin``: each server process on one CPU of its own (``taskset``), the load generators on
+the others (:func:`generator_cpus`)."""
+PINNED = "each server process on one CPU (taskset), the load generators on the CPUs left; "
 GRANIAN_LAUNCHER = Path(__file__).parent / "results" / "server_profile" / "s47_granian_serve.py"
+
+
+def generator_cpus(cpus: set[int], processes: int, pinned: bool) -> set[int]:
+    """The CPUs the load generators may use: with ``pinned`` servers (``--pin``: process k on
+    the k-th of ``cpus``, mod their number) those no server is on, when any remain, so the
+    generators stand in for clients on other machines instead of taking turns on a server's
+    core; else all of ``cpus``."""
+    if not pinned:
+        return set(cpus)
+    ordered = sorted(cpus)
+    taken = {ordered[k % len(ordered)] for k in range(processes)}
+    return set(cpus) - taken or set(cpus)
 
 
 def start_server(
@@ -213,6 +228,20 @@ def cpu_splits(pids: list[int]) -> tuple[float, float]:
     """:func:`cpu_split` summed over ``pids``."""
     parts = [cpu_split(pid) for pid in pids]
     return sum(p[0] for p in parts), sum(p[1] for p in parts)
+
+
+def loop_waits(pids: list[int]) -> float:
+    """Seconds the event loop threads (each process's main thread) of ``pids`` have spent so
+    far ready to run but waiting for a CPU (``/proc/<pid>/task/<pid>/schedstat``, its second
+    field, in ns): how much the machine, not the server's own work, held the loop back.
+    NaN where the kernel keeps no such figure (built without schedstats)."""
+    waited = 0
+    for pid in pids:
+        try:
+            waited += int(Path(f"/proc/{pid}/task/{pid}/schedstat").read_text().split()[1])
+        except (OSError, IndexError, ValueError):
+            return math.nan
+    return waited / 1e9
 
 
 def rss_mib(pid: int) -> float:
@@ -457,6 +486,8 @@ class Run:
     sticky: bool = False
     """Both players of a table on one process (``--routing sticky``, as ``hash $uri`` in
     ``deploy/nginx.conf`` routes a table's sockets), else on two different ones."""
+    cpus: set[int] = field(default_factory=set)
+    """The CPUs of the load generators (:func:`generator_cpus`); empty: no change."""
     figures: dict[str, float] = field(default_factory=dict)
     server: str = ""
     """The servers' own figures of the run (:func:`server_line`)."""
@@ -519,6 +550,8 @@ async def generate(setup: Run, index: int, barrier: Any) -> Stats:
 
 def generator(setup: Run, index: int, barrier: Any, results: Any) -> None:
     """A load-generator process: its stats go to ``results``."""
+    if setup.cpus:
+        os.sched_setaffinity(0, setup.cpus)
     stats = asyncio.run(generate(setup, index, barrier))
     results.put(stats)
 
@@ -543,6 +576,7 @@ def run(setup: Run, database: Backend) -> Stats:
     servers = process_tree(setup.pids)
     figures["cpu0"] = sum(map(cpu_seconds, servers))
     figures["loop0"], figures["threads0"] = cpu_splits(servers)
+    figures["waited0"] = loop_waits(setup.pids)
     figures["client0"] = sum(map(cpu_seconds, pids))
     figures["rss0"] = sum(map(rss_mib, servers))
     figures["bytes0"] = database.database_bytes()
@@ -559,6 +593,8 @@ def run(setup: Run, database: Backend) -> Stats:
     time.sleep(max(0.0, end - time.perf_counter()))
     figures["cpu1"] = sum(map(cpu_seconds, servers))
     figures["loop1"], figures["threads1"] = cpu_splits(servers)
+    figures["waited1"] = loop_waits(setup.pids)
+    figures["measured_to"] = time.perf_counter()
     figures["client1"] = sum(map(cpu_seconds, pids))
     figures["rss1"] = sum(map(rss_mib, servers))
     setup.server = server_line(scraped, scrape(setup.bases))
@@ -607,6 +643,7 @@ def measure(args: argparse.Namespace, tables: int, processes: int) -> None:
             args.sample,
             args.clients,
             args.routing == "sticky",
+            generator_cpus(os.sched_getaffinity(0), processes, PIN["servers"]),
         )
         try:
             for base, server in zip(bases, servers, strict=True):
@@ -635,7 +672,7 @@ def measure(args: argparse.Namespace, tables: int, processes: int) -> None:
     split = {k: 1000 * (f[f"{k}1"] - f[f"{k}0"]) / moves for k in ("loop", "threads")}
     print(
         f"  server CPU ms a move: event loop thread {split['loop']:.3f}, other threads "
-        f"(database, checkpoints, thread pool) {split['threads']:.3f}",
+        f"(database, checkpoints, thread pool) {split['threads']:.3f}" + waiting_note(f, processes),
         flush=True,
     )
     print(setup.server, flush=True)
@@ -643,6 +680,17 @@ def measure(args: argparse.Namespace, tables: int, processes: int) -> None:
         print_windows(stats, f["measured_from"], args.sample)
     if held:  # per-table interest: what each process follows and holds dormant at the end
         print("  followed/dormant replicas per process: " + ", ".join(held), flush=True)
+
+
+def waiting_note(figures: dict[str, float], processes: int) -> str:
+    """``; event loop ready but waiting for a CPU N ms a second (P %)``, per process, over
+    the measured time (:func:`loop_waits`), or nothing where the kernel keeps no figure."""
+    waited = figures["waited1"] - figures["waited0"]
+    if math.isnan(waited):
+        return ""
+    span = figures["measured_to"] - figures["measured_from"]
+    share = waited / max(span, 1e-9) / processes
+    return f"; event loop ready but waiting for a CPU {1000 * share:.0f} ms a second ({share:.1%})"
 
 
 def print_windows(stats: Stats, start: float, window: float) -> None:
@@ -790,8 +838,9 @@ def main() -> None:
         "--pin",
         action="store_true",
         help="each server process on one CPU (process k on CPU k mod the CPUs), as "
-        "'taskset --cpu-list K connect-arena serve' runs it (docs/operations.md); the load "
-        "generators are not pinned",
+        "'taskset --cpu-list K connect-arena serve' runs it (docs/operations.md), and the "
+        "load generators on the CPUs left, if any (clients on other machines in a "
+        "deployment)",
     )
     args = parser.parse_args()
     RUNNER["name"] = args.runner
@@ -811,7 +860,7 @@ def main() -> None:
         f"Quinque tables of two bots ({timed}), think time ~{args.think:g} s, "
         f"{args.database}, loopback, sockets offering {args.compression} compression; "
         f"{args.clients} load generators; "
-        f"{'each server process on one CPU (taskset); ' if args.pin else ''}"
+        f"{PINNED if args.pin else ''}"
         f"server CPU and client CPU in ms per accepted move, server RSS (MiB) at the start and "
         f"end of the measured time, database bytes per stored action, the load generator's own "
         f"p99 event-loop lag (ms)"

@@ -5,7 +5,10 @@ other threads (the database thread above all), so a CPU-per-move figure says whi
 from __future__ import annotations
 
 import asyncio
+import math
 import os
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -86,3 +89,36 @@ def test_a_server_without_metrics_adds_no_figures(monkeypatch: pytest.MonkeyPatc
     assert bench.scrape(["http://old"]) == {}
     assert bench.scrape(["http://old", "http://new"]) == bench.scrape(["http://new"])
     assert bench.scrape(["http://new"])["batched"] == 12.0
+
+
+def test_an_event_loop_kept_from_its_cpu_shows_as_waiting() -> None:
+    # Two busy processes on one CPU each wait for it about half the time: the figure the
+    # benchmark prints beside a run's CPU ("ready but waiting for a CPU"), which tells the
+    # machine's share of a p99 from the server's own.
+    bench = bench_server()
+    if math.isnan(bench.loop_waits([os.getpid()])):
+        pytest.skip("this kernel keeps no schedstat figures")
+    cpu = min(os.sched_getaffinity(0))
+    spin = "import time\nt = time.process_time()\nwhile time.process_time() - t < 0.4: pass"
+    busy = [
+        subprocess.Popen(["taskset", "--cpu-list", str(cpu), sys.executable, "-c", spin])
+        for _ in range(2)
+    ]
+    waited_alone = bench.loop_waits([os.getpid()])
+    pids = [p.pid for p in busy]
+    time.sleep(0.2)
+    seen = bench.loop_waits(pids)
+    for process in busy:
+        assert process.wait(30) == 0
+    assert seen > 0.05  # of ~0.2 s, each waited about half while the other ran
+    assert bench.loop_waits([os.getpid()]) >= waited_alone
+    assert math.isnan(bench.loop_waits([os.getpid(), 2**22 + 7]))  # no such process
+
+
+def test_pinned_runs_keep_the_load_generators_off_the_servers_cpus() -> None:
+    bench = bench_server()
+    assert bench.generator_cpus({0, 1}, 1, pinned=True) == {1}
+    assert bench.generator_cpus({4, 6, 9}, 2, pinned=True) == {9}
+    assert bench.generator_cpus({0, 1}, 2, pinned=True) == {0, 1}  # none left: share them
+    assert bench.generator_cpus({0, 1}, 3, pinned=True) == {0, 1}
+    assert bench.generator_cpus({0, 1}, 1, pinned=False) == {0, 1}
