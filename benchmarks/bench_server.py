@@ -244,6 +244,18 @@ def loop_waits(pids: list[int]) -> float:
     return waited / 1e9
 
 
+def machine_times() -> tuple[int, int, int]:
+    """(busy, stolen, all) CPU time of the whole machine so far, in ticks summed over its CPUs
+    (``/proc/stat``): busy is what every process and the kernel used (the database, Redis, the
+    load generators and other jobs included; idle and I/O wait are not busy), stolen what a
+    virtual machine's host gave to others while a CPU here had work."""
+    user, nice, system, idle, iowait, irq, softirq, steal = (
+        int(value) for value in Path("/proc/stat").read_text().split("\n")[0].split()[1:9]
+    )
+    busy = user + nice + system + irq + softirq
+    return busy, steal, busy + steal + idle + iowait
+
+
 def rss_mib(pid: int) -> float:
     """Resident memory of process ``pid`` in MiB."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -577,6 +589,7 @@ def run(setup: Run, database: Backend) -> Stats:
     figures["cpu0"] = sum(map(cpu_seconds, servers))
     figures["loop0"], figures["threads0"] = cpu_splits(servers)
     figures["waited0"] = loop_waits(setup.pids)
+    figures["busy0"], figures["stolen0"], figures["ticks0"] = machine_times()
     figures["client0"] = sum(map(cpu_seconds, pids))
     figures["rss0"] = sum(map(rss_mib, servers))
     figures["bytes0"] = database.database_bytes()
@@ -594,6 +607,7 @@ def run(setup: Run, database: Backend) -> Stats:
     figures["cpu1"] = sum(map(cpu_seconds, servers))
     figures["loop1"], figures["threads1"] = cpu_splits(servers)
     figures["waited1"] = loop_waits(setup.pids)
+    figures["busy1"], figures["stolen1"], figures["ticks1"] = machine_times()
     figures["measured_to"] = time.perf_counter()
     figures["client1"] = sum(map(cpu_seconds, pids))
     figures["rss1"] = sum(map(rss_mib, servers))
@@ -672,7 +686,8 @@ def measure(args: argparse.Namespace, tables: int, processes: int) -> None:
     split = {k: 1000 * (f[f"{k}1"] - f[f"{k}0"]) / moves for k in ("loop", "threads")}
     print(
         f"  server CPU ms a move: event loop thread {split['loop']:.3f}, other threads "
-        f"(database, checkpoints, thread pool) {split['threads']:.3f}" + waiting_note(f, processes),
+        f"(database, checkpoints, thread pool) {split['threads']:.3f}"
+        + contention_note(f, processes),
         flush=True,
     )
     print(setup.server, flush=True)
@@ -682,15 +697,23 @@ def measure(args: argparse.Namespace, tables: int, processes: int) -> None:
         print("  followed/dormant replicas per process: " + ", ".join(held), flush=True)
 
 
-def waiting_note(figures: dict[str, float], processes: int) -> str:
-    """``; event loop ready but waiting for a CPU N ms a second (P %)``, per process, over
-    the measured time (:func:`loop_waits`), or nothing where the kernel keeps no figure."""
+def contention_note(figures: dict[str, float], processes: int) -> str:
+    """How busy the machine was over the measured time (:func:`machine_times`; what its host
+    took, when anything) and the share of that time each event loop spent ready but waiting
+    for a CPU (:func:`loop_waits`, the mean of the processes; left out where the kernel keeps
+    no figure): the machine's part of a run's latency, beside the server's own."""
+    ticks = max(figures["ticks1"] - figures["ticks0"], 1)
+    busy = (figures["busy1"] - figures["busy0"]) / ticks
+    stolen = (figures["stolen1"] - figures["stolen0"]) / ticks
+    note = f"; the machine's CPUs {busy:.0%} busy"
+    if stolen >= 0.005:
+        note += f" and {stolen:.0%} taken by its host"
     waited = figures["waited1"] - figures["waited0"]
     if math.isnan(waited):
-        return ""
+        return note
     span = figures["measured_to"] - figures["measured_from"]
     share = waited / max(span, 1e-9) / processes
-    return f"; event loop ready but waiting for a CPU {1000 * share:.0f} ms a second ({share:.1%})"
+    return note + f", each event loop ready but waiting for a CPU {share:.1%} of the time"
 
 
 def print_windows(stats: Stats, start: float, window: float) -> None:

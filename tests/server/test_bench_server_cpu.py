@@ -122,3 +122,32 @@ def test_pinned_runs_keep_the_load_generators_off_the_servers_cpus() -> None:
     assert bench.generator_cpus({0, 1}, 2, pinned=True) == {0, 1}  # none left: share them
     assert bench.generator_cpus({0, 1}, 3, pinned=True) == {0, 1}
     assert bench.generator_cpus({0, 1}, 1, pinned=False) == {0, 1}
+
+
+def test_the_machines_busy_share_counts_a_spinning_thread() -> None:
+    bench = bench_server()
+    busy0, stolen0, all0 = bench.machine_times()
+    spin_until = time.process_time() + 0.3
+    while time.process_time() < spin_until:
+        pass
+    busy1, stolen1, all1 = bench.machine_times()
+    tick = 1 / bench.TICKS
+    assert busy1 - busy0 >= 0.3 / tick - 3  # this process's 0.3 s at least
+    assert 0 <= stolen1 - stolen0 <= all1 - all0
+    assert busy1 - busy0 <= all1 - all0
+
+
+def test_the_contention_note_says_the_machines_share() -> None:
+    bench = bench_server()
+    figures = {
+        "ticks0": 0.0, "ticks1": 2000.0, "busy0": 0.0, "busy1": 1900.0,
+        "stolen0": 0.0, "stolen1": 40.0, "waited0": 1.0, "waited1": 7.0,
+        "measured_from": 10.0, "measured_to": 40.0,
+    }  # fmt: skip
+    note = bench.contention_note(figures, 2)
+    assert note == (
+        "; the machine's CPUs 95% busy and 2% taken by its host, each event loop ready but "
+        "waiting for a CPU 10.0% of the time"  # 6 s over 30 s and two processes
+    )
+    figures.update(stolen1=0.0, waited1=math.nan)  # no schedstat: the machine's part only
+    assert bench.contention_note(figures, 2) == "; the machine's CPUs 95% busy"
