@@ -20,8 +20,10 @@ latency on a shared machine; each server's whole process tree, split into the pr
 threads, where the event loop runs, and their other threads), what the servers measured
 themselves (``/metrics``: the p99 of a move's time inside a server, from its frame to its
 queued broadcast, which no lag of the load generator inflates; the actions per database
-transaction), their resident memory at the start and the end of the measured time, and the
-bytes the database grew per stored action.
+transaction), their resident memory at the start and the end of the measured time, the
+bytes the database grew per stored action, and the machine's part: how busy its CPUs were
+and how long each event loop was ready but waiting for one (:func:`contention_note`).
+``--pin`` runs each server on a CPU of its own and the load generators on the CPUs left.
 ``--sample S`` prints the memory every S seconds and, at the end, the latency of each S
 seconds (a soak).
 
