@@ -232,6 +232,31 @@ def cpu_splits(pids: list[int]) -> tuple[float, float]:
     return sum(p[0] for p in parts), sum(p[1] for p in parts)
 
 
+def switches(pids: list[int]) -> tuple[int, int]:
+    """(voluntary, involuntary) context switches of every thread of ``pids`` so far
+    (``/proc/<pid>/task/<tid>/status``): a thread that sleeps and wakes (an event loop in
+    ``epoll_wait`` for the next frame, a database thread for the next batch) switches
+    voluntarily; one the kernel takes its CPU from, involuntarily. A thread that ended
+    meanwhile is missing."""
+    voluntary = involuntary = 0
+    for pid in pids:
+        try:
+            tasks = list(Path(f"/proc/{pid}/task").iterdir())
+        except OSError:
+            continue
+        for task in tasks:
+            try:
+                lines = (task / "status").read_text().splitlines()
+            except OSError:  # the thread ended as it was read
+                continue
+            for line in lines:
+                if line.startswith("voluntary_ctxt_switches:"):
+                    voluntary += int(line.split()[1])
+                elif line.startswith("nonvoluntary_ctxt_switches:"):
+                    involuntary += int(line.split()[1])
+    return voluntary, involuntary
+
+
 def loop_waits(pids: list[int]) -> float:
     """Seconds the event loop threads (each process's main thread) of ``pids`` have spent so
     far ready to run but waiting for a CPU (``/proc/<pid>/task/<pid>/schedstat``, its second
@@ -592,6 +617,7 @@ def run(setup: Run, database: Backend) -> Stats:
     figures["loop0"], figures["threads0"] = cpu_splits(servers)
     figures["waited0"] = loop_waits(setup.pids)
     figures["busy0"], figures["stolen0"], figures["ticks0"] = machine_times()
+    figures["switches0"], figures["preempted0"] = switches(servers)
     figures["client0"] = sum(map(cpu_seconds, pids))
     figures["rss0"] = sum(map(rss_mib, servers))
     figures["bytes0"] = database.database_bytes()
@@ -610,6 +636,7 @@ def run(setup: Run, database: Backend) -> Stats:
     figures["loop1"], figures["threads1"] = cpu_splits(servers)
     figures["waited1"] = loop_waits(setup.pids)
     figures["busy1"], figures["stolen1"], figures["ticks1"] = machine_times()
+    figures["switches1"], figures["preempted1"] = switches(servers)
     figures["measured_to"] = time.perf_counter()
     figures["client1"] = sum(map(cpu_seconds, pids))
     figures["rss1"] = sum(map(rss_mib, servers))
@@ -690,6 +717,11 @@ def measure(args: argparse.Namespace, tables: int, processes: int) -> None:
         f"  server CPU ms a move: event loop thread {split['loop']:.3f}, other threads "
         f"(database, checkpoints, thread pool) {split['threads']:.3f}"
         + contention_note(f, processes),
+        flush=True,
+    )
+    print(
+        f"  server context switches a move: {(f['switches1'] - f['switches0']) / moves:.2f} "
+        f"voluntary, {(f['preempted1'] - f['preempted0']) / moves:.2f} involuntary",
         flush=True,
     )
     print(setup.server, flush=True)

@@ -108,9 +108,11 @@ def test_an_event_loop_kept_from_its_cpu_shows_as_waiting() -> None:
     pids = [p.pid for p in busy]
     time.sleep(0.2)
     seen = bench.loop_waits(pids)
+    preempted = bench.switches(pids)[1]
     for process in busy:
         assert process.wait(30) == 0
     assert seen > 0.05  # of ~0.2 s, each waited about half while the other ran
+    assert preempted > 0  # the kernel took the CPU from one to give it to the other
     assert bench.loop_waits([os.getpid()]) >= waited_alone
     assert math.isnan(bench.loop_waits([os.getpid(), 2**22 + 7]))  # no such process
 
@@ -151,3 +153,24 @@ def test_the_contention_note_says_the_machines_share() -> None:
     )
     figures.update(stolen1=0.0, waited1=math.nan)  # no schedstat: the machine's part only
     assert bench.contention_note(figures, 2) == "; the machine's CPUs 95% busy"
+
+
+def test_a_thread_that_sleeps_and_wakes_counts_voluntary_switches() -> None:
+    bench = bench_server()
+    before = bench.switches([os.getpid()])
+    napped, done = threading.Event(), threading.Event()
+
+    def nap() -> None:  # twenty sleeps, then alive (and counted) until told
+        for _ in range(20):
+            time.sleep(0.002)
+        napped.set()
+        done.wait(60)
+
+    sleeper = threading.Thread(target=nap)
+    sleeper.start()
+    napped.wait(60)
+    after = bench.switches([os.getpid()])
+    done.set()
+    sleeper.join()
+    assert after[0] >= before[0] + 20
+    assert bench.switches([2**22 + 7]) == (0, 0)  # no such process: nothing counted
