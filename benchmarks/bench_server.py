@@ -232,13 +232,12 @@ def cpu_splits(pids: list[int]) -> tuple[float, float]:
     return sum(p[0] for p in parts), sum(p[1] for p in parts)
 
 
-def switches(pids: list[int]) -> tuple[int, int]:
-    """(voluntary, involuntary) context switches of every thread of ``pids`` so far
-    (``/proc/<pid>/task/<tid>/status``): a thread that sleeps and wakes (an event loop in
-    ``epoll_wait`` for the next frame, a database thread for the next batch) switches
-    voluntarily; one the kernel takes its CPU from, involuntarily. A thread that ended
-    meanwhile is missing."""
-    voluntary = involuntary = 0
+def switches(pids: list[int]) -> dict[str, tuple[int, int]]:
+    """Each thread's (voluntary, involuntary) context switches so far, by ``pid/tid``, for
+    every thread of ``pids`` (``/proc/<pid>/task/<tid>/status``): a thread that sleeps and
+    wakes (an event loop in ``epoll_wait`` for the next frame, a database thread for the next
+    batch) switches voluntarily; one the kernel takes its CPU from, involuntarily."""
+    found: dict[str, tuple[int, int]] = {}
     for pid in pids:
         try:
             tasks = list(Path(f"/proc/{pid}/task").iterdir())
@@ -249,11 +248,26 @@ def switches(pids: list[int]) -> tuple[int, int]:
                 lines = (task / "status").read_text().splitlines()
             except OSError:  # the thread ended as it was read
                 continue
-            for line in lines:
-                if line.startswith("voluntary_ctxt_switches:"):
-                    voluntary += int(line.split()[1])
-                elif line.startswith("nonvoluntary_ctxt_switches:"):
-                    involuntary += int(line.split()[1])
+            counts = dict(line.split(":", 1) for line in lines if "ctxt_switches" in line)
+            found[f"{pid}/{task.name}"] = (
+                int(counts.get("voluntary_ctxt_switches", 0)),
+                int(counts.get("nonvoluntary_ctxt_switches", 0)),
+            )
+    return found
+
+
+def switched(
+    before: dict[str, tuple[int, int]], after: dict[str, tuple[int, int]]
+) -> tuple[int, int]:
+    """The (voluntary, involuntary) switches between two :func:`switches` readings: each
+    thread's own difference (a thread started between them counts from 0); a thread that
+    ended between them is missing, since its counts went with it (summing totals instead
+    would subtract them)."""
+    voluntary = involuntary = 0
+    for key, (now_voluntary, now_involuntary) in after.items():
+        was_voluntary, was_involuntary = before.get(key, (0, 0))
+        voluntary += now_voluntary - was_voluntary
+        involuntary += now_involuntary - was_involuntary
     return voluntary, involuntary
 
 
@@ -617,7 +631,7 @@ def run(setup: Run, database: Backend) -> Stats:
     figures["loop0"], figures["threads0"] = cpu_splits(servers)
     figures["waited0"] = loop_waits(setup.pids)
     figures["busy0"], figures["stolen0"], figures["ticks0"] = machine_times()
-    figures["switches0"], figures["preempted0"] = switches(servers)
+    switched0 = switches(servers)
     figures["client0"] = sum(map(cpu_seconds, pids))
     figures["rss0"] = sum(map(rss_mib, servers))
     figures["bytes0"] = database.database_bytes()
@@ -636,7 +650,7 @@ def run(setup: Run, database: Backend) -> Stats:
     figures["loop1"], figures["threads1"] = cpu_splits(servers)
     figures["waited1"] = loop_waits(setup.pids)
     figures["busy1"], figures["stolen1"], figures["ticks1"] = machine_times()
-    figures["switches1"], figures["preempted1"] = switches(servers)
+    figures["switches"], figures["preempted"] = switched(switched0, switches(servers))
     figures["measured_to"] = time.perf_counter()
     figures["client1"] = sum(map(cpu_seconds, pids))
     figures["rss1"] = sum(map(rss_mib, servers))
@@ -720,8 +734,8 @@ def measure(args: argparse.Namespace, tables: int, processes: int) -> None:
         flush=True,
     )
     print(
-        f"  server context switches a move: {(f['switches1'] - f['switches0']) / moves:.2f} "
-        f"voluntary, {(f['preempted1'] - f['preempted0']) / moves:.2f} involuntary",
+        f"  server context switches a move: {f['switches'] / moves:.2f} voluntary, "
+        f"{f['preempted'] / moves:.2f} involuntary",
         flush=True,
     )
     print(setup.server, flush=True)

@@ -108,7 +108,7 @@ def test_an_event_loop_kept_from_its_cpu_shows_as_waiting() -> None:
     pids = [p.pid for p in busy]
     time.sleep(0.2)
     seen = bench.loop_waits(pids)
-    preempted = bench.switches(pids)[1]
+    preempted = bench.switched({}, bench.switches(pids))[1]
     for process in busy:
         assert process.wait(30) == 0
     assert seen > 0.05  # of ~0.2 s, each waited about half while the other ran
@@ -169,8 +169,10 @@ def test_a_thread_that_sleeps_and_wakes_counts_voluntary_switches() -> None:
     sleeper = threading.Thread(target=nap)
     sleeper.start()
     napped.wait(60)
-    after = bench.switches([os.getpid()])
+    during = bench.switches([os.getpid()])
     done.set()
     sleeper.join()
-    assert after[0] >= before[0] + 20
-    assert bench.switches([2**22 + 7]) == (0, 0)  # no such process: nothing counted
+    assert bench.switched(before, during)[0] >= 20  # the new thread's, from 0
+    # The thread has ended: its switches are gone, and the difference never goes below 0.
+    assert bench.switched(during, bench.switches([os.getpid()]))[0] >= 0
+    assert bench.switches([2**22 + 7]) == {}  # no such process: nothing counted
