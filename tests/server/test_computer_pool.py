@@ -5,11 +5,20 @@ processes one MCTS move is searched by all of them at once (root parallelism).""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
+import subprocess
+import sys
 import threading
+import time
+from pathlib import Path
+
+import httpx
+from websockets.sync.client import connect
 
 from connect_arena.core import load
 from connect_arena.service.computer import ComputerPlayers, ThinkRequest, merge_parts
+from tests.server.live import free_port
 
 SMALL5 = {"board": "t1", "tokens": 5, "first_player": "0"}
 
@@ -86,3 +95,51 @@ def test_parts_merge_by_summed_visits_proofs_first() -> None:
     assert merge_parts([{"a": (30, -1.0), "b": (2, None)}, {"a": (30, None)}]) == "b"
     assert merge_parts([{"a": (3, -1.0)}, {"a": (4, -1.0)}]) == "a"  # lost anyway
     assert merge_parts([{"pass": (0, None)}, {"pass": (0, None)}]) == "pass"
+
+
+def test_a_server_stopped_after_its_computers_played_leaves_no_semaphore(tmp_path: Path) -> None:
+    # A person plays the computer, resigns, and stops the server a few seconds later. The
+    # worker pools were shut down without waiting, and the interpreter exited while they were
+    # still torn down: multiprocessing's resource tracker then printed "There appear to be 5
+    # leaked semaphore objects to clean up at shutdown" (a newcomer's Ctrl+C showed it).
+    port = free_port()
+    env = {**os.environ, "CONNECT_ARENA_COMPUTER_WORKERS": "1"}
+    errors = tmp_path / "stderr"
+    command = [sys.executable, "-m", "connect_arena.cli.app", "serve", "--port", str(port)]
+    with errors.open("wb") as sink:  # a process of its own, as a person starts it
+        process = subprocess.Popen([*command, "--data-dir", str(tmp_path)], env=env, stderr=sink)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        with httpx.Client(base_url=base, headers={"origin": base}) as browser:
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    csrf = browser.get("/api/session").json()["csrf"]
+                    break
+                except httpx.TransportError:
+                    assert process.poll() is None and time.monotonic() < deadline
+                    time.sleep(0.1)
+            csrf = browser.post("/api/guest", json={}, headers={"x-csrf-token": csrf}).json()[
+                "csrf"
+            ]
+            seats = [{"kind": "me"}, {"kind": "computer", "agent": "random"}]
+            body = {"game": "quinque", "options": {"first_player": "1"}, "seats": seats}
+            made = browser.post("/api/tables", json=body, headers={"x-csrf-token": csrf})
+            assert made.status_code == 201, made.text
+            table_id = made.json()["table"]["id"]
+            cookie = "; ".join(f"{k}={v}" for k, v in browser.cookies.items())
+            url = f"ws://127.0.0.1:{port}/ws/tables/{table_id}"
+            with connect(url, additional_headers={"cookie": cookie, "origin": base}) as socket:
+                # the computer, first to play, acts once its opponent is at the table
+                while json.loads(socket.recv(timeout=30))["type"] != "event":
+                    pass
+                socket.send(json.dumps({"type": "resign"}))  # the game ends: it is scored
+                while json.loads(socket.recv(timeout=30)).get("table", {}).get("status") != (
+                    "finished"
+                ):
+                    pass
+            time.sleep(6)  # as when a person stops the server a little later
+    finally:
+        process.terminate()
+        process.wait(30)  # uvicorn ends by the signal, after its shutdown
+    assert "leaked semaphore" not in errors.read_text()

@@ -432,8 +432,11 @@ class ComputerPlayers:
         return await loop.run_in_executor(self._pool(), hint, request)
 
     def close(self) -> None:
-        """Stop the workers (waiting for none of the pending decisions)."""
+        """Stop the workers: the pending decisions and analyses are cancelled, and those
+        under way (at most one a worker, each bounded by its search's budget) are waited
+        for, so the worker processes and their queues are gone before the interpreter exits
+        (else multiprocessing's resource tracker reports their semaphores as leaked)."""
         for executor in (self._executor, self._background):
             if executor is not None:
-                executor.shutdown(wait=False, cancel_futures=True)
+                executor.shutdown(wait=True, cancel_futures=True)
         self._executor = self._background = None
