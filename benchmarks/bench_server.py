@@ -182,6 +182,20 @@ def start_server(
     return subprocess.Popen(command, env={**os.environ, **env}, stdout=subprocess.DEVNULL)
 
 
+def thread_files(pid: int, name: str) -> Iterator[tuple[str, str]]:
+    """``(tid, text)`` of ``/proc/<pid>/task/<tid>/<name>`` for each thread of process
+    ``pid``; a thread that ends as it is read is skipped, and a process gone has none."""
+    try:
+        tasks = list(Path(f"/proc/{pid}/task").iterdir())
+    except OSError:
+        return
+    for task in tasks:
+        try:
+            yield task.name, (task / name).read_text()
+        except OSError:  # the thread ended as it was read
+            continue
+
+
 def process_tree(pids: list[int]) -> list[int]:
     """``pids`` and all their descendants (a server that runs the app in a worker process of
     its own, as Granian does, or computer players' processes)."""
@@ -190,13 +204,8 @@ def process_tree(pids: list[int]) -> list[int]:
     while todo:
         pid = todo.pop()
         found.append(pid)
-        try:
-            tasks = list(Path(f"/proc/{pid}/task").iterdir())
-        except OSError:
-            continue
-        for task in tasks:
-            with contextlib.suppress(OSError):
-                todo += [int(child) for child in (task / "children").read_text().split()]
+        for _, children in thread_files(pid, "children"):
+            todo += [int(child) for child in children.split()]
     return found
 
 
@@ -213,13 +222,10 @@ def cpu_split(pid: int) -> tuple[float, float]:
     second figure. (No user/system split: this machine's tick accounting gave a thread
     spinning in Python two thirds "system".)"""
     loop = threads = 0.0
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        try:
-            fields = (task / "stat").read_text().rpartition(")")[2].split()
-        except OSError:  # the thread ended as it was read
-            continue
+    for tid, stat in thread_files(pid, "stat"):
+        fields = stat.rpartition(")")[2].split()
         spent = (int(fields[11]) + int(fields[12])) / TICKS
-        if task.name == str(pid):
+        if tid == str(pid):
             loop += spent
         else:
             threads += spent
@@ -239,17 +245,10 @@ def switches(pids: list[int]) -> dict[str, tuple[int, int]]:
     batch) switches voluntarily; one the kernel takes its CPU from, involuntarily."""
     found: dict[str, tuple[int, int]] = {}
     for pid in pids:
-        try:
-            tasks = list(Path(f"/proc/{pid}/task").iterdir())
-        except OSError:
-            continue
-        for task in tasks:
-            try:
-                lines = (task / "status").read_text().splitlines()
-            except OSError:  # the thread ended as it was read
-                continue
+        for tid, status in thread_files(pid, "status"):
+            lines = status.splitlines()
             counts = dict(line.split(":", 1) for line in lines if "ctxt_switches" in line)
-            found[f"{pid}/{task.name}"] = (
+            found[f"{pid}/{tid}"] = (
                 int(counts.get("voluntary_ctxt_switches", 0)),
                 int(counts.get("nonvoluntary_ctxt_switches", 0)),
             )

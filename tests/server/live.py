@@ -256,6 +256,21 @@ def run_cli(
         return subprocess.CompletedProcess(args, code, out.read_text(), err.read_text())
 
 
+def wait_until_answering(process: ServerProcess, port: int, seconds: float = 90) -> None:
+    """Wait until the server ``process`` started answers on ``port`` (``/api/session``);
+    fails if it exits first or takes over ``seconds`` (a start took 30+ s at load 12,
+    session 41)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/api/session", timeout=1)
+            return
+        except httpx.TransportError:
+            assert process.poll() is None, "the server exited"
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.1)
+
+
 @contextmanager
 def server(data_dir: Path, port: int, *extra: str) -> Iterator[ServerProcess]:
     """``connect-arena serve`` in a child process, ready to answer (``extra``: more options)."""
@@ -267,15 +282,7 @@ def server(data_dir: Path, port: int, *extra: str) -> Iterator[ServerProcess]:
     options = ["--port", str(port), "--data-dir", str(data_dir), "--log-level", "warning"]
     process = spawn([*options, *extra], env)
     try:
-        deadline = time.monotonic() + 90  # a start took 30+ s at load 12 (session 41)
-        while True:
-            try:
-                httpx.get(f"http://127.0.0.1:{port}/api/session", timeout=1)
-                break
-            except httpx.TransportError:
-                assert process.poll() is None, "the server exited"
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.1)
+        wait_until_answering(process, port)
         yield process
     finally:
         if process.poll() is None:

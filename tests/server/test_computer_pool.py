@@ -18,7 +18,7 @@ from websockets.sync.client import connect
 
 from connect_arena.core import load
 from connect_arena.service.computer import ComputerPlayers, ThinkRequest, merge_parts
-from tests.server.live import free_port
+from tests.server.live import free_port, wait_until_answering
 
 SMALL5 = {"board": "t1", "tokens": 5, "first_player": "0"}
 
@@ -110,15 +110,9 @@ def test_a_server_stopped_after_its_computers_played_leaves_no_semaphore(tmp_pat
         process = subprocess.Popen([*command, "--data-dir", str(tmp_path)], env=env, stderr=sink)
     base = f"http://127.0.0.1:{port}"
     try:
+        wait_until_answering(process, port)
         with httpx.Client(base_url=base, headers={"origin": base}) as browser:
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    csrf = browser.get("/api/session").json()["csrf"]
-                    break
-                except httpx.TransportError:
-                    assert process.poll() is None and time.monotonic() < deadline
-                    time.sleep(0.1)
+            csrf = browser.get("/api/session").json()["csrf"]
             csrf = browser.post("/api/guest", json={}, headers={"x-csrf-token": csrf}).json()[
                 "csrf"
             ]

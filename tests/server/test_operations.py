@@ -8,7 +8,6 @@ import logging
 import os
 import re
 import threading
-import time
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, cast
@@ -22,7 +21,7 @@ from connect_arena.server import create_app, logcontext
 from connect_arena.server.dependencies import Arena
 from connect_arena.server.logcontext import ContextFilter, LogContext
 from connect_arena.server.operations import _database_ready, log_json_line
-from tests.server.live import free_port, launch
+from tests.server.live import free_port, launch, wait_until_answering
 from tests.server.serverhelpers import (
     Player,
     cancel_as_its_answer_lands,
@@ -134,14 +133,8 @@ def test_the_json_log_of_a_real_server_has_no_secret(tmp_path: Path) -> None:
     process = launch(command, env, stderr=log)
     try:
         base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                session = httpx.get(f"{base}/api/session", timeout=1)
-                break
-            except httpx.TransportError:
-                assert process.poll() is None and time.monotonic() < deadline
-                time.sleep(0.1)
+        wait_until_answering(process, port)
+        session = httpx.get(f"{base}/api/session", timeout=1)
         with httpx.Client(base_url=base) as browser:
             csrf = browser.get("/api/session").json()["csrf"]
             password = "a very secret passphrase 42"
