@@ -740,8 +740,8 @@ def measure(args: argparse.Namespace, tables: int, processes: int) -> None:
     print(setup.server, flush=True)
     if args.sample:
         print_windows(stats, f["measured_from"], args.sample)
-    if held:  # per-table interest: what each process follows and holds dormant at the end
-        print("  followed/dormant replicas per process: " + ", ".join(held), flush=True)
+    if held:  # per-table interest: what each process follows, holds dormant, holds described
+        print("  followed/dormant/described tables per process: " + ", ".join(held), flush=True)
 
 
 def contention_note(figures: dict[str, float], processes: int) -> str:
@@ -855,9 +855,11 @@ def server_line(before: dict[str, float], after: dict[str, float]) -> str:
 
 
 def replicas(base: str) -> str:
-    """``followed/dormant`` table counts of the process at ``base``."""
+    """``followed/dormant/described`` table counts of the process at ``base`` (a tree from
+    before games were let go has no ``described``: 0)."""
     answer = httpx.get(f"{base}/api/cluster/replicas", timeout=30).json()
-    return f"{len(answer['followed'])}/{len(answer['dormant'])}"
+    counts = [len(answer.get(kind, [])) for kind in ("followed", "dormant", "described")]
+    return "/".join(map(str, counts))
 
 
 def main() -> None:

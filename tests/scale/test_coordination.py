@@ -638,14 +638,15 @@ def test_every_lease_taken_has_its_own_token_naming_its_process(redis_url: str) 
 # ----- two services -----------------------------------------------------------------------------
 @asynccontextmanager
 async def two_services(
-    database_url: str, redis_url: str, ratings: bool = False
+    database_url: str, redis_url: str, ratings: bool = False, release_after: float = 30.0
 ) -> AsyncIterator[list[MatchService]]:
     """Two match services on one database and Redis (``ratings``: scored in the database,
-    one store for both, as the server does; else each keeps its own in memory)."""
+    one store for both, as the server does; else each keeps its own in memory;
+    ``release_after``: :attr:`ServiceConfig.release_after`)."""
     engine = make_engine(database_url)
     await asyncio.to_thread(run_migrations, engine)
     storages = [SqlStorage(make_engine(database_url)) for _ in range(2)]
-    config = ServiceConfig(computer_workers=0, computer_delay=0)
+    config = ServiceConfig(computer_workers=0, computer_delay=0, release_after=release_after)
     services = [
         MatchService(
             s, config, RedisCoordinator(redis_url), ratings=SqlRatings(s) if ratings else None

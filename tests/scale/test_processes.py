@@ -47,6 +47,9 @@ class Server:
             # per connection) are tested on their own (tests/server/test_rate_limits.py).
             "CONNECT_ARENA_WS_LIMIT": "100000/1",
             "CONNECT_ARENA_WS_ADDRESS_LIMIT": "100000/1",
+            # A process lets go of a game it has no interest in at its next review (every
+            # second), so that every test here also plays through games read back.
+            "CONNECT_ARENA_RELEASE_AFTER": "0",
         }
         self.process: ServerProcess | None = None
 

@@ -115,6 +115,7 @@ async def open_arena(settings: Settings, metrics: Metrics | None = None) -> Aren
             hint_agent=settings.hint_agent,
             open_table_ttl=settings.open_table_ttl,
             idle_table_ttl=settings.idle_table_ttl,
+            release_after=settings.release_after,
         ),
         coordinator,
         challenges=bots,

@@ -93,9 +93,13 @@ class Settings:
         open_table_ttl: seconds an open table nobody joined stays listed before it expires.
         idle_table_ttl: seconds without an action after which an untimed running table ends
             as abandoned.
+        release_after: with Redis (several processes), seconds a running table must have
+            had no interest in this process (no viewer, no computer thinking) before it lets
+            the table's game go and keeps its description only; 0: at once.
 
     Raises:
-        ValueError: ``static_max_age`` is negative, or the argon2 cost is one argon2 refuses.
+        ValueError: ``static_max_age`` or ``release_after`` is negative, a table TTL is not
+            positive, or the argon2 cost is one argon2 refuses.
     """
 
     data_dir: Path = field(default_factory=default_data_dir)
@@ -130,6 +134,7 @@ class Settings:
     static_max_age: int = 300
     open_table_ttl: float = 3600.0
     idle_table_ttl: float = 14 * 86_400.0
+    release_after: float = 30.0
 
     def __post_init__(self) -> None:
         if self.argon2_time_cost < 1 or self.argon2_memory_kib < 32:
@@ -141,6 +146,8 @@ class Settings:
             raise ValueError(f"static_max_age must be >= 0 seconds, not {self.static_max_age}")
         if self.open_table_ttl <= 0 or self.idle_table_ttl <= 0:
             raise ValueError("open_table_ttl and idle_table_ttl must be positive seconds")
+        if self.release_after < 0:
+            raise ValueError(f"release_after must be >= 0 seconds, not {self.release_after}")
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
@@ -185,6 +192,7 @@ class Settings:
             gc_freeze=float(get("GC_FREEZE") or defaults.gc_freeze),
             open_table_ttl=float(get("OPEN_TABLE_TTL") or defaults.open_table_ttl),
             idle_table_ttl=float(get("IDLE_TABLE_TTL") or defaults.idle_table_ttl),
+            release_after=float(get("RELEASE_AFTER") or defaults.release_after),
         )
 
     def resolved_database_url(self) -> str:

@@ -28,8 +28,10 @@ BATCH_BUCKETS = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512)
 
 
 class _Tables(Collector):
-    """``connect_arena_tables{status}``: the tables this process holds, by status, read at
-    scrape time (no bookkeeping on the move path)."""
+    """``connect_arena_tables{status}``: the tables this process holds, by status, and
+    ``connect_arena_tables_described``: the running ones held as their description only (their
+    game let go: another process plays them; ``docs/scaling.md``), read at scrape time (no
+    bookkeeping on the move path)."""
 
     def __init__(self, tables: Callable[[], dict[int, LiveTable]]) -> None:
         self._tables = tables
@@ -39,12 +41,19 @@ class _Tables(Collector):
             "connect_arena_tables", "Tables held by this process, by status", labels=["status"]
         )
         counts: dict[str, int] = {}
+        described = 0
         for table in list(self._tables().values()):
             status = str(table.info.status.value)
             counts[status] = counts.get(status, 0) + 1
+            described += table.released is not None
         for status, count in sorted(counts.items()):
             family.add_metric([status], count)
         yield family
+        yield GaugeMetricFamily(
+            "connect_arena_tables_described",
+            "Running tables held by this process as their description only (game let go)",
+            value=described,
+        )
 
 
 class Metrics:

@@ -124,12 +124,15 @@ class SeekMade(TypedDict):
 @with_config(CONFIG)
 class ClusterReplicas(TypedDict):
     """``GET /api/cluster/replicas``: this process's id (``null`` when alone) and the ids of
-    the open and running tables it follows and holds dormant, ascending
-    (``docs/scaling.md``)."""
+    the open and running tables it holds, ascending, in three disjoint lists: those it
+    follows (applies every action), those it holds dormant (their game as it stood when it
+    stopped following them), and those it holds as their description only (their game let
+    go: no state, no log; ``docs/scaling.md``)."""
 
     process: str | None
     followed: list[int]
     dormant: list[int]
+    described: list[int]
 
 
 @with_config(CONFIG)

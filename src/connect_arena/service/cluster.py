@@ -13,6 +13,9 @@ but only while it holds the table's **lease**, which one process at a time can h
    replicas and broadcast them to their own viewers. A table's actions reach only the
    processes that *follow* it (have interest in it: a viewer, a computer seat thinking, its
    lease; :meth:`Cluster.review`); its seats and status reach every process (the lobby).
+   A process that has had no interest in a table for :data:`RELEASE_AFTER` seconds lets its
+   game go (state, log, events) and keeps only its description; it reads the game back from
+   the database when it next needs it (step 2).
 
 A process that dies holding a lease loses it when it expires; whatever it committed is in the
 database and the next holder reads it back (step 2). Every seq is appended once: the storage's
@@ -37,6 +40,7 @@ from typing import Any, Protocol
 import orjson
 
 from connect_arena.core import GameError
+from connect_arena.core.events import GameEvent
 from connect_arena.service.live_table import LiveTable, encode, rebuild
 from connect_arena.service.model import (
     MAX_ID,
@@ -67,6 +71,11 @@ INTEREST_SECONDS = 1.0
 UNFOLLOW_AFTER = 2.0
 """Seconds a followed table must have been without interest here before this process stops
 following it (a viewer reconnecting, or the next computer move, then costs no resubscription)."""
+
+RELEASE_AFTER = 30.0
+"""Seconds a running table must have been without interest here, and not followed, before this
+process lets its game go and keeps only its description (:meth:`LiveTable.release`): a viewer
+who reloads the page finds the game still held; one who comes later has it read back."""
 
 
 class Replicas(Protocol):
@@ -313,10 +322,19 @@ class Cluster:
         hub: where each change another process made is published (:class:`ReplicaChanged`;
             the lobby listens).
         coordinator: the shared coordinator (Redis).
+        release_after: seconds a running table must have been without interest here, and not
+            followed, before its game is let go (:data:`RELEASE_AFTER`).
     """
 
-    def __init__(self, registry: Replicas, hub: TableEvents, coordinator: Coordinator) -> None:
+    def __init__(
+        self,
+        registry: Replicas,
+        hub: TableEvents,
+        coordinator: Coordinator,
+        release_after: float = RELEASE_AFTER,
+    ) -> None:
         self.registry = registry
+        self.release_after = release_after
         self.hub = hub
         self.coordinator = coordinator
         self._tasks: set[asyncio.Task[None]] = set()
@@ -331,6 +349,8 @@ class Cluster:
         """Messages about each table another process published that this process received
         and parsed, by table id: what following only the tables of interest saves."""
         self._idle: dict[int, float] = {}
+        self._quiet: dict[int, float] = {}
+        """Tables not followed and without interest here: the monotonic time since when."""
         # Every message starts with its sender ({"origin": ..., as encode writes it): this
         # process's own come back on the channels it follows and are dropped unparsed.
         self._own = encode({"origin": coordinator.origin})[:-1] + ","
@@ -403,7 +423,8 @@ class Cluster:
     async def review(self) -> None:
         """Follow the tables this process has interest in (:meth:`interested`); stop
         following those without interest for :data:`UNFOLLOW_AFTER` seconds, and those no
-        longer open or running."""
+        longer open or running; let the game of those not followed and without interest for
+        :attr:`release_after` seconds go (:meth:`LiveTable.release`)."""
         now = time.monotonic()
         tables = self.registry.tables
         for table_id in sorted(self.following):
@@ -412,9 +433,18 @@ class Cluster:
                 self._idle.pop(table_id, None)
             elif table is None or now - self._idle.setdefault(table_id, now) >= UNFOLLOW_AFTER:
                 await self.unfollow(table_id)
+        quiet: dict[int, float] = {}
         for table in list(tables.values()):
-            if table.id not in self.following and self.interested(table):
+            if table.id in self.following:
+                continue
+            if self.interested(table):
                 await self.follow(table.id)
+            elif table.state is not None and table.info.status is TableStatus.RUNNING:
+                since = quiet[table.id] = self._quiet.get(table.id, now)
+                if now - since >= self.release_after and not table.lock.locked():
+                    table.release()
+                    del quiet[table.id]
+        self._quiet = quiet
 
     async def _reviewing(self) -> None:
         while True:
@@ -520,11 +550,33 @@ class Cluster:
             info = await storage.get_table(table.id)
             if info is not None:
                 self._apply_info(table, info)
+        if table.released is not None:
+            await self._restore(table)
         if table.state is not None and (known_seq is None or known_seq > table.seq):
             for entry in await storage.load_actions(table.id, after=table.seq):
                 self._apply_entry(table, entry)
         if known_seq is None or known_seq <= table.seq:
             self.dormant.pop(table.id, None)  # as far as the database
+
+    async def _restore(self, table: LiveTable) -> None:
+        """Read back the game this process let go (:meth:`LiveTable.restore`): the whole log,
+        replayed off the event loop (a long game takes milliseconds). Each action read back is
+        already known to the table's viewers elsewhere and has none here: nothing is sent.
+
+        Raises:
+            ServiceError: ``conflict``: the stored log no longer replays (the table stays as
+                it was: let go; the next use tries again).
+        """
+        entries = await self.registry.storage.load_actions(table.id)
+        described: list[GameEvent] = []
+        try:
+            state = await asyncio.to_thread(rebuild, table.info, entries, described)
+        except GameError as error:
+            log.error("table %s cannot be read back from its log: %s", table.id, error)
+            raise ServiceError(
+                ErrorCode.CONFLICT, f"table {table.id}: its stored log does not replay ({error})"
+            ) from None
+        table.restore(entries, state, described)
 
     # ----- what other processes publish ---------------------------------------------------------
     def _received(self, text: str) -> None:
@@ -559,7 +611,10 @@ class Cluster:
             return
         if table is not None:
             table.remote_online[origin] = online
-            if 0 <= seq < table.seq:  # a takeback elsewhere: rebuild from the database
+            released = table.released
+            if released is not None:  # its game is read back whole when it is next used
+                released.seq = max(seq, 0)
+            elif 0 <= seq < table.seq:  # a takeback elsewhere: rebuild from the database
                 self._spawn(self._taken_back(table))
                 return
         idle = table is not None and not table.lock.locked()
@@ -584,7 +639,7 @@ class Cluster:
         return (
             info.status is running
             and table.info.status is running
-            and table.state is not None
+            and (table.state is not None or table.released is not None)
             and not any(not s.closed for s in table.subscribers)
             and (table.thinking is None or table.thinking.done())
         )
@@ -613,8 +668,10 @@ class Cluster:
     def is_dormant(self, table: LiveTable) -> bool:
         """Whether ``table``'s replica may be behind: it skipped changes made elsewhere (see
         :meth:`_sleep`), or this process does not follow it (its moves do not reach it)."""
-        return table.id in self.dormant or (
-            table.id not in self.following and table.info.status is TableStatus.RUNNING
+        return (
+            table.id in self.dormant
+            or table.released is not None
+            or (table.id not in self.following and table.info.status is TableStatus.RUNNING)
         )
 
     def busy_elsewhere(self, table: LiveTable, seconds: float) -> bool:
@@ -624,13 +681,21 @@ class Cluster:
         return last is not None and time.monotonic() - last < seconds
 
     def replicas(self) -> dict[str, list[int]]:
-        """Which tables this process follows (applies every change) and which it holds
-        dormant: ``{"followed": [ids], "dormant": [ids]}``, ascending."""
-        held = sorted(self.registry.tables)
-        followed = [i for i in held if i in self.following and i not in self.dormant]
+        """Which tables this process follows (applies every change), which it holds dormant
+        (their game as it stood when it stopped following them) and which it holds as their
+        description only (their game let go, :meth:`LiveTable.release`): ``{"followed":
+        [ids], "dormant": [ids], "described": [ids]}``, each ascending, none in two."""
+        held = sorted(self.registry.tables.items())
+        described = [i for i, table in held if table.released is not None]
+        followed = [
+            i for i, table in held
+            if i in self.following and i not in self.dormant and table.released is None
+        ]  # fmt: skip
+        rest = set(followed) | set(described)
         return {
             "followed": followed,
-            "dormant": [i for i in held if i not in followed],
+            "dormant": [i for i, _table in held if i not in rest],
+            "described": described,
         }
 
     async def _apply_later(
@@ -663,6 +728,12 @@ class Cluster:
         clocks follow), and an end without an action (resignation, timeout, claim, agreed
         draw, abort, abandonment)."""
         current = table.info
+        if table.released is not None:  # no game held here: nothing to restart or to show
+            if current.status is TableStatus.RUNNING and info.status is TableStatus.FINISHED:
+                self.registry.finished_elsewhere(table, info)
+            else:
+                current.notes = list(info.notes)
+            return
         changed = len(info.notes) != len(current.notes)
         current.notes = list(info.notes)
         if current.status is TableStatus.RUNNING and info.status is TableStatus.FINISHED:
@@ -700,7 +771,7 @@ class Cluster:
         ):
             return
         current.seats = list(info.seats)
-        if info.status is TableStatus.RUNNING and table.state is None:
+        if info.status is TableStatus.RUNNING and table.state is None and table.released is None:
             current.status = TableStatus.RUNNING
             # The log may hold the first actions already (the description was read before
             # the start, the actions after it): the state is the log's.

@@ -47,10 +47,9 @@ def pool_request(
 def computer_seat(table: LiveTable) -> int | None:
     """The first seat of ``table`` a computer plays (a computer seat, or a person's seat
     taken over) that may act now, if any."""
-    state = table.state
-    if state is None or state.is_terminal() or table.info.status is not TableStatus.RUNNING:
+    if table.info.status is not TableStatus.RUNNING:
         return None
-    active = state.active_players()
+    active = table.active_seats()  # none once over; a game let go: as it was then
     computers = [s.index for s in table.info.seats if s.computer_agent is not None]
     return next((seat for seat in computers if seat in active), None)
 
@@ -91,10 +90,7 @@ class ComputerSeats:
             while True:
                 await asyncio.sleep(every)
                 for table in list(self.registry.tables.values()):
-                    state = table.state
-                    waiting = state is not None and (
-                        state.is_chance_node() or computer_seat(table) is not None
-                    )
+                    waiting = table.at_chance() or computer_seat(table) is not None
                     idle = table.thinking is None or table.thinking.done()
                     if not waiting or not idle or table.lock.locked():
                         continue

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -277,6 +277,26 @@ def rebuild(
 
 
 @dataclass(slots=True)
+class Released:
+    """What a process keeps of a table whose game it let go (:meth:`LiveTable.release`: a
+    dormant replica nobody here has interest in; ``docs/scaling.md``), as the game stood when
+    it was let go, for what is read without the game: the lobby's move count, the sweep's
+    idle time, whether a computer or chance is to act.
+
+    Attributes:
+        seq: the table's seq as this process last heard (the lobby's move count).
+        last_action_at: when its last action held here was stored (``None``: none).
+        active: the seats that could act (empty once the game is over).
+        chance: whether a chance outcome was due.
+    """
+
+    seq: int
+    last_action_at: datetime | None
+    active: tuple[int, ...]
+    chance: bool
+
+
+@dataclass(slots=True)
 class Offers:
     """What people have offered at a table (kept in memory: an offer does not survive a
     restart).
@@ -376,6 +396,9 @@ class LiveTable:
         self._legal_of: tuple[State[Action] | None, int] = (None, -1)
         self._legal: dict[int, list[Action]] = {}
         self._entries: dict[int, LegalLists] = {}
+        self.released: Released | None = None
+        """Set while the table's game is let go (:meth:`release`): ``state`` is ``None`` and
+        ``log`` and ``described`` are empty until :meth:`restore`."""
         if info.status in (TableStatus.RUNNING, TableStatus.FINISHED):
             self.state = rebuild(info, log, self.described)
         if info.status is TableStatus.RUNNING:
@@ -416,7 +439,69 @@ class LiveTable:
         """When the table last changed: its last action, else its creation (or load)."""
         if self.log:
             return self.log[-1].created_at
+        released = self.released
+        if released is not None and released.last_action_at is not None:
+            return released.last_action_at
         return max(self.info.created_at, self.loaded_at)
+
+    # ----- a dormant replica's game let go, and read back -------------------------------------
+    def release(self) -> None:
+        """Let the game go: the state, the log, its events and the legal lists, the bulk of a
+        running table in memory (90-95 % of it for a Quinque game of 100 actions). The
+        description, who is connected where, the offers, the clocks and the flag timer stay;
+        :attr:`released` keeps the little read without the game. A table not running, or
+        already let go, is left as it is. The caller makes sure nobody here needs the game
+        (no viewer, no computer thinking, no operation under way)."""
+        state = self.state
+        running = self.info.status is TableStatus.RUNNING
+        if state is None or self.released is not None or not running:
+            return
+        over = state.is_terminal()
+        self.released = Released(
+            seq=self.seq,
+            last_action_at=self.log[-1].created_at if self.log else None,
+            active=() if over else tuple(state.active_players()),
+            chance=not over and state.is_chance_node(),
+        )
+        self.state = None
+        self.log = []
+        self.described = []
+        self._legal_of = (None, -1)
+        self._legal, self._entries = {}, {}
+
+    def restore(
+        self, log: list[LogEntry], state: State[Action], described: list[GameEvent]
+    ) -> None:
+        """Take the game back after :meth:`release`: the table's whole stored ``log``, the
+        ``state`` and ``described`` events :func:`rebuild` made of it (off the event loop, by
+        the caller); the clocks as the log left them, running since its last action."""
+        self.state, self.log, self.described = state, log, described
+        self.released = None
+        self.start_clocks(self.last_activity())
+
+    @property
+    def last_seq(self) -> int:
+        """The seq of the last action this process knows of: the log's, or for a table whose
+        game was let go the seq it last heard (:class:`Released`)."""
+        released = self.released
+        return self.seq if released is None else released.seq
+
+    def active_seats(self) -> Collection[int]:
+        """The seats that may act now (none before the start or after the end); for a table
+        whose game was let go, those when it was let go."""
+        state = self.state
+        if state is not None:
+            return () if state.is_terminal() else state.active_players()
+        released = self.released
+        return () if released is None else released.active
+
+    def at_chance(self) -> bool:
+        """Whether a chance outcome is due (for a table whose game was let go: when it was)."""
+        state = self.state
+        if state is not None:
+            return state.is_chance_node()
+        released = self.released
+        return released is not None and released.chance
 
     def local_online(self) -> set[int]:
         """The users connected to this table through this process."""

@@ -63,7 +63,7 @@ class Lobby:
         start = (page - 1) * per_page
         return {
             "type": "lobby",
-            "tables": [table_json(t.info, t.seq) for t in tables[start : start + per_page]],
+            "tables": [table_json(t.info, t.last_seq) for t in tables[start : start + per_page]],
             "seeks": self.seeks(),
             "page": page,
             "per_page": per_page,

@@ -126,7 +126,9 @@ class MatchService:
         self.clock = Clock()
         self.hub = TableEvents()
         self.computer = ComputerPlayers(self.config.computer_workers)
-        self.registry = TableRegistry(storage, self.hub, coordinator)
+        self.registry = TableRegistry(
+            storage, self.hub, coordinator, release_after=self.config.release_after
+        )
         self.cluster: Cluster | None = self.registry.cluster
         self.tables: dict[int, LiveTable] = self.registry.tables
         self.finished: OrderedDict[int, LiveTable] = self.registry.finished
@@ -337,9 +339,8 @@ class MatchService:
             mine = table.viewer_seats(user_id)
             if not mine:
                 continue
-            body = table_json(table.info, table.seq)
-            state = table.state
-            active = state.active_players() if state is not None else []
+            body = table_json(table.info, table.last_seq)
+            active = table.active_seats()
             body["your_turn"] = any(
                 seat in active and table.info.seats[seat].takeover is None for seat in mine
             )

@@ -198,6 +198,9 @@ class ServiceConfig:
         open_table_ttl: seconds an open table nobody joined is listed before it expires.
         idle_table_ttl: seconds without an action after which an untimed running table ends
             as abandoned.
+        release_after: several processes: seconds a running table must have had no interest
+            in a process (no viewer, no computer thinking, not its lease) before that process
+            lets its game go and keeps its description only (``docs/scaling.md``).
     """
 
     computer_workers: int = 1
@@ -207,6 +210,7 @@ class ServiceConfig:
     sweep_every: float = 60.0
     open_table_ttl: float = 3600.0
     idle_table_ttl: float = 14 * 86_400.0
+    release_after: float = 30.0
 
 
 def mix(seed: int, seq: int) -> int:

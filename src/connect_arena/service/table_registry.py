@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from connect_arena.core import GameError
-from connect_arena.service.cluster import Cluster, Coordinator
+from connect_arena.service.cluster import RELEASE_AFTER, Cluster, Coordinator
 from connect_arena.service.live_table import LiveTable
 from connect_arena.service.model import MAX_ID, ErrorCode, ServiceError, TableInfo, TableStatus
 from connect_arena.service.results import final_points
@@ -39,17 +39,25 @@ class TableRegistry:
         hub: where :meth:`finish` publishes :class:`TableFinished`.
         coordinator: shared with the other processes (Redis), when there are several: the
             registry then keeps its tables as replicas (:attr:`cluster`).
+        release_after: with a coordinator, seconds without interest after which a replica's
+            game is let go (:data:`~connect_arena.service.cluster.RELEASE_AFTER`).
     """
 
     def __init__(
-        self, storage: Storage, hub: TableEvents, coordinator: Coordinator | None = None
+        self,
+        storage: Storage,
+        hub: TableEvents,
+        coordinator: Coordinator | None = None,
+        release_after: float = RELEASE_AFTER,
     ) -> None:
         self.storage = storage
         self.hub = hub
         self.tables: dict[int, LiveTable] = {}
         self.finished: OrderedDict[int, LiveTable] = OrderedDict()
         self.tasks: set[asyncio.Task[None]] = set()
-        self.cluster = None if coordinator is None else Cluster(self, hub, coordinator)
+        self.cluster = (
+            None if coordinator is None else Cluster(self, hub, coordinator, release_after)
+        )
         """Leases, replicas and broadcasts when several processes share the tables."""
 
     async def load_active(self) -> list[LiveTable]:
@@ -203,8 +211,12 @@ class TableRegistry:
             table = await self.cluster.active(table_id)
         if table is not None:
             cluster = self.cluster
-            if cluster is not None and cluster.is_dormant(table) and not table.lock.locked():
-                await cluster.refresh(table)  # left behind on purpose: read what it skipped
+            # Left behind on purpose: read what it skipped (the whole game when let go).
+            if cluster is not None and (
+                table.released is not None
+                or (cluster.is_dormant(table) and not table.lock.locked())
+            ):
+                await cluster.refresh(table)
             return table
         if not 0 < table_id <= MAX_ID:  # no such row, and a database integer cannot hold it
             raise ServiceError(ErrorCode.NOT_FOUND, f"there is no table {table_id}")

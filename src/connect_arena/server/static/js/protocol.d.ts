@@ -1717,13 +1717,16 @@ export interface SeekMade {
 }
 /**
  * ``GET /api/cluster/replicas``: this process's id (``null`` when alone) and the ids of
- * the open and running tables it follows and holds dormant, ascending
- * (``docs/scaling.md``).
+ * the open and running tables it holds, ascending, in three disjoint lists: those it
+ * follows (applies every action), those it holds dormant (their game as it stood when it
+ * stopped following them), and those it holds as their description only (their game let
+ * go: no state, no log; ``docs/scaling.md``).
  */
 export interface ClusterReplicas {
   process: string | null;
   followed: number[];
   dormant: number[];
+  described: number[];
 }
 /**
  * ``GET /api/session``, sign-up, sign-in and sign-out: the user (``null``: anonymous) and
