@@ -183,3 +183,30 @@ def test_a_log_that_no_longer_replays_leaves_the_game_let_go(
             same_game(one, two, info.id)
 
     run(scenario)
+
+
+def test_a_game_read_back_that_ended_unheard_is_finished(database_url: str, redis_url: str) -> None:
+    """The end of a game let go reaches the process with the table's description; if it was
+    not heard (a lost message), reading the game back finds it over and records the end."""
+
+    async def scenario() -> None:
+        async with two_services(database_url, redis_url, release_after=0.0) as (one, two):
+            (alice,) = await users(one.storage, "alice")
+            info = await own_table(one, alice)
+            await play(one, info.id, alice.id, 2)
+            await let_go(two, info.id)
+            cluster = cluster_of(two)
+            cluster._own = ""  # deaf from now on: every message is taken for its own
+            while info.id in one.tables:  # played to the end by the rules
+                await play(one, info.id, alice.id, 1)
+            ended = one.finished[info.id]
+            assert ended.info.returns is not None
+            await asyncio.sleep(0.2)
+            assert two.tables[info.id].released is not None  # it heard nothing
+            table = await two.registry.get(info.id)
+            assert info.id not in two.tables and two.finished[info.id] is table
+            assert table.info.status.value == "finished"
+            assert table.info.returns == ended.info.returns
+            assert table.seq == ended.seq
+
+    run(scenario)

@@ -550,9 +550,14 @@ class Cluster:
             info = await storage.get_table(table.id)
             if info is not None:
                 self._apply_info(table, info)
-        if table.released is not None:
+        restored = table.released is not None
+        if restored:  # the whole log, as the database has it now
             await self._restore(table)
-        if table.state is not None and (known_seq is None or known_seq > table.seq):
+        if (
+            not restored
+            and table.state is not None
+            and (known_seq is None or known_seq > table.seq)
+        ):
             for entry in await storage.load_actions(table.id, after=table.seq):
                 self._apply_entry(table, entry)
         if known_seq is None or known_seq <= table.seq:
@@ -577,6 +582,8 @@ class Cluster:
                 ErrorCode.CONFLICT, f"table {table.id}: its stored log does not replay ({error})"
             ) from None
         table.restore(entries, state, described)
+        if entries and table.info.status is TableStatus.RUNNING:  # over before its end was heard
+            self._ended(table, entries[-1])
 
     # ----- what other processes publish ---------------------------------------------------------
     def _received(self, text: str) -> None:
@@ -795,13 +802,19 @@ class Cluster:
         if entry.seq != table.seq + 1:
             raise RuntimeError(f"table {table.id}: seq {entry.seq} after {table.seq}")
         table.apply_entry(entry)
-        if table.state.is_terminal():
-            returns = final_returns(table.state.game, table.state.returns(), table.info.notes)
-            # Caught up from the database or another process's message: ended elsewhere.
-            self.registry.finish(table, returns, entry.created_at, remote=True)
-        else:
+        if not self._ended(table, entry):
             self.hub.publish(ReplicaChanged(table))
         table.broadcast_event(entry)
+
+    def _ended(self, table: LiveTable, last: LogEntry) -> bool:
+        """Finish ``table`` if its state, caught up to ``last``, is over (ended elsewhere:
+        the database or another process's message said so); whether it was."""
+        state = table.state
+        if state is None or not state.is_terminal():
+            return False
+        returns = final_returns(state.game, state.returns(), table.info.notes)
+        self.registry.finish(table, returns, last.created_at, remote=True)
+        return True
 
     def _replica(self, table_id: int) -> LiveTable | None:
         return self.registry.tables.get(table_id) or self.registry.finished.get(table_id)
