@@ -620,7 +620,7 @@ class Cluster:
             table.remote_online[origin] = online
             released = table.released
             if released is not None:  # its game is read back whole when it is next used
-                released.seq = max(seq, 0)
+                released.seq = seq if seq >= 0 else released.seq
             elif 0 <= seq < table.seq:  # a takeback elsewhere: rebuild from the database
                 self._spawn(self._taken_back(table))
                 return
