@@ -83,9 +83,11 @@ class Replicas(Protocol):
     storage, and the one way a game's end is recorded."""
 
     storage: Storage
-    tables: dict[int, LiveTable]
-
     finished: OrderedDict[int, LiveTable]
+
+    @property
+    def tables(self) -> dict[int, LiveTable]:
+        """The open and running tables in memory, by id (changed in place)."""
 
     def finish(
         self,

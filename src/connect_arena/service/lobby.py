@@ -57,17 +57,22 @@ class Lobby:
         all; and the seeks waiting (oldest first). A page past the end has no tables. Open
         tables whose people all left them :data:`LISTED_AWAY` ago are not listed."""
         now = self.clock.now()
-        tables = sorted(
-            (t for t in self.registry.tables.values() if not _deserted(t, now)), key=_order
-        )
+        held = self.registry.tables
+        # Read only what the page lists: the open tables (few), then a slice of the others
+        # by id (HeldTables keeps them in order), whatever the number of running tables.
+        opened = held.open_tables()
+        listed = [t for t in opened if not _deserted(t, now)]
         start = (page - 1) * per_page
+        rows = listed[start : start + per_page]
+        if len(rows) < per_page:
+            rows += held.newest_others(max(0, start - len(listed)), per_page - len(rows))
         return {
             "type": "lobby",
-            "tables": [table_json(t.info, t.last_seq) for t in tables[start : start + per_page]],
+            "tables": [table_json(t.info, t.last_seq) for t in rows],
             "seeks": self.seeks(),
             "page": page,
             "per_page": per_page,
-            "total": len(tables),
+            "total": len(held) - (len(opened) - len(listed)),
         }
 
     async def listing(self, finished: int, page: int = 1, per_page: int = PER_PAGE) -> LobbyMessage:
@@ -121,11 +126,6 @@ class Lobby:
         for watcher in list(self.watchers):
             watcher.close()
         self.watchers.clear()
-
-
-def _order(table: LiveTable) -> tuple[bool, int]:
-    """Open tables first, then the rest; newest (highest id) first in each."""
-    return (table.info.status is not TableStatus.OPEN, -table.id)
 
 
 def _deserted(table: LiveTable, now: datetime) -> bool:

@@ -11,10 +11,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from bisect import bisect_left, insort
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Coroutine
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar, overload
 
 from connect_arena.core import GameError
 from connect_arena.service.cluster import RELEASE_AFTER, Cluster, Coordinator
@@ -29,6 +30,114 @@ log = logging.getLogger(__name__)
 
 FINISHED_CACHE = 64
 """Finished tables kept in memory for spectators and replays."""
+
+_T = TypeVar("_T")
+
+
+class HeldTables(dict[int, LiveTable]):
+    """The open and running tables in memory, by id (a ``dict``), keeping what a lobby page
+    needs to read only the tables it lists (:mod:`~connect_arena.service.lobby`): their ids in
+    order, and the tables that came in open (a table never becomes open again, so the open
+    ones are among them). Every change goes through the dict's item methods, each kept in
+    step: ``[id] = table``, ``setdefault``, ``pop``, ``del``; ``clear``, ``popitem`` and
+    ``update`` too."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._ids: list[int] = []
+        """Every id held, ascending."""
+        self._opened: set[int] = set()
+        """The ids of the tables that came in open (some may have started since)."""
+
+    def __setitem__(self, table_id: int, table: LiveTable) -> None:
+        if table_id not in self:
+            insort(self._ids, table_id)
+        super().__setitem__(table_id, table)
+        if table.info.status is TableStatus.OPEN:
+            self._opened.add(table_id)
+
+    def setdefault(self, table_id: int, table: LiveTable, /) -> LiveTable:
+        held = self.get(table_id)
+        if held is not None:
+            return held
+        self[table_id] = table
+        return table
+
+    @overload
+    def pop(self, table_id: int, /) -> LiveTable: ...
+    @overload
+    def pop(self, table_id: int, default: LiveTable, /) -> LiveTable: ...
+    @overload
+    def pop(self, table_id: int, default: _T, /) -> LiveTable | _T: ...
+    def pop(self, table_id: int, *default: object) -> object:
+        if table_id in self:
+            self._forget(table_id)
+        return super().pop(table_id, *default)
+
+    def __delitem__(self, table_id: int) -> None:
+        super().__delitem__(table_id)
+        self._forget(table_id)
+
+    def popitem(self) -> tuple[int, LiveTable]:
+        item = super().popitem()
+        self._forget(item[0])
+        return item
+
+    def clear(self) -> None:
+        super().clear()
+        self._ids.clear()
+        self._opened.clear()
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        for table_id, table in dict(*args, **kwargs).items():
+            self[table_id] = table
+
+    def __ior__(self, other: Any) -> HeldTables:  # type: ignore[override,misc]
+        self.update(other)
+        return self
+
+    def _forget(self, table_id: int) -> None:
+        del self._ids[bisect_left(self._ids, table_id)]
+        self._opened.discard(table_id)
+
+    def open_tables(self) -> list[LiveTable]:
+        """The open tables, newest (highest id) first: read among those that came in open
+        only (those started since are forgotten here)."""
+        opened = self._opened
+        found = []
+        for table_id in list(opened):
+            table = self[table_id]
+            if table.info.status is TableStatus.OPEN:
+                found.append(table)
+            else:
+                opened.discard(table_id)
+        found.sort(key=lambda table: -table.id)
+        return found
+
+    def newest_others(self, skip: int, count: int) -> list[LiveTable]:
+        """``count`` tables that are not open, newest first, after the ``skip`` newest of them:
+        a slice of the held ids read from the top (the open ones, few, stepped over), whatever
+        the number held. Call :meth:`open_tables` first (it drops the tables started since
+        from the open ones)."""
+        ids, opened = self._ids, self._opened
+        above = sorted(opened, reverse=True)
+        # The position from the top of the (skip+1)-th id not open: skip plus the open ids
+        # above it, found by stepping down past them (at most one step each).
+        position, passed = skip, 0
+        while position < len(ids):
+            top = ids[len(ids) - 1 - position]
+            while passed < len(above) and above[passed] >= top:
+                passed += 1
+            if skip + passed == position:
+                break
+            position = skip + passed
+        found: list[LiveTable] = []
+        while position < len(ids) and len(found) < count:
+            table_id = ids[len(ids) - 1 - position]
+            if table_id not in opened:
+                found.append(self[table_id])
+            position += 1
+        return found
 
 
 class TableRegistry:
@@ -52,7 +161,7 @@ class TableRegistry:
     ) -> None:
         self.storage = storage
         self.hub = hub
-        self.tables: dict[int, LiveTable] = {}
+        self.tables = HeldTables()
         self.finished: OrderedDict[int, LiveTable] = OrderedDict()
         self.tasks: set[asyncio.Task[None]] = set()
         self.cluster = (
