@@ -6,10 +6,12 @@ and Redis; ``docs/scaling.md``)."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import pytest
 
-from connect_arena.service import MatchService, SeatRequest, ServiceError
+from connect_arena.service import MatchService, SeatRequest, ServiceError, TableInfo, User
 from connect_arena.service.model import ErrorCode
 from connect_arena.service.settings import TableSettings, TimeControl, TimeControlKind
 from tests.scale.test_coordination import OPTIONS, drain, run, two_services, until, users
@@ -22,6 +24,21 @@ async def let_go(service: MatchService, table_id: int) -> None:
     await until(lambda: table_id in service.tables)
     await until(lambda: service.tables[table_id].info.status.value == "running")
     await cluster_of(service).review()
+
+
+@asynccontextmanager
+async def table_let_go(
+    database_url: str, redis_url: str, moves: int
+) -> AsyncIterator[tuple[MatchService, MatchService, User, TableInfo]]:
+    """Two services that let a game go at once; alice's table on the first (she holds both
+    seats and watches it there), ``moves`` played, its game let go on the second."""
+    async with two_services(database_url, redis_url, release_after=0.0) as (one, two):
+        (alice,) = await users(one.storage, "alice")
+        info = await own_table(one, alice)
+        await play(one, info.id, alice.id, moves)
+        await let_go(two, info.id)
+        assert two.tables[info.id].released is not None
+        yield one, two, alice, info
 
 
 def same_game(one: MatchService, two: MatchService, table_id: int) -> None:
@@ -80,14 +97,9 @@ def test_a_move_through_a_process_that_let_the_game_go_reads_it_back_first(
     database_url: str, redis_url: str
 ) -> None:
     async def scenario() -> None:
-        async with two_services(database_url, redis_url, release_after=0.0) as (one, two):
-            (alice,) = await users(one.storage, "alice")
-            info = await own_table(one, alice)
-            await play(one, info.id, alice.id, 3)
+        async with table_let_go(database_url, redis_url, 3) as (one, two, alice, info):
             watcher = await one.watch(info.id, alice.id)
             drain(watcher)
-            await let_go(two, info.id)
-            assert two.tables[info.id].released is not None
             # A move that claims an old seq is refused, and changes nothing anywhere.
             state = one.tables[info.id].state
             assert state is not None
@@ -112,12 +124,7 @@ def test_a_game_that_ends_elsewhere_leaves_the_description_and_reads_back_whole(
     database_url: str, redis_url: str
 ) -> None:
     async def scenario() -> None:
-        async with two_services(database_url, redis_url, release_after=0.0) as (one, two):
-            (alice,) = await users(one.storage, "alice")
-            info = await own_table(one, alice)
-            await play(one, info.id, alice.id, 2)
-            await let_go(two, info.id)
-            assert two.tables[info.id].released is not None
+        async with table_let_go(database_url, redis_url, 2) as (one, two, alice, info):
             await play_resign(one, info.id, alice.id)
             await until(lambda: info.id not in two.tables)  # the end needs no game here
             assert two.lobby.snapshot()["total"] == 0
@@ -160,11 +167,7 @@ def test_a_log_that_no_longer_replays_leaves_the_game_let_go(
     use tries again."""
 
     async def scenario() -> None:
-        async with two_services(database_url, redis_url, release_after=0.0) as (one, two):
-            (alice,) = await users(one.storage, "alice")
-            info = await own_table(one, alice)
-            await play(one, info.id, alice.id, 2)
-            await let_go(two, info.id)
+        async with table_let_go(database_url, redis_url, 2) as (one, two, _alice, info):
             table = two.tables[info.id]
             released = table.released
             load_actions = two.storage.load_actions
@@ -190,11 +193,7 @@ def test_a_game_read_back_that_ended_unheard_is_finished(database_url: str, redi
     not heard (a lost message), reading the game back finds it over and records the end."""
 
     async def scenario() -> None:
-        async with two_services(database_url, redis_url, release_after=0.0) as (one, two):
-            (alice,) = await users(one.storage, "alice")
-            info = await own_table(one, alice)
-            await play(one, info.id, alice.id, 2)
-            await let_go(two, info.id)
+        async with table_let_go(database_url, redis_url, 2) as (one, two, alice, info):
             cluster = cluster_of(two)
             cluster._own = ""  # deaf from now on: every message is taken for its own
             while info.id in one.tables:  # played to the end by the rules
