@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
 from connect_arena.core import CHANCE, load
 from connect_arena.core.events import GameEvent
 from connect_arena.service.live_table import LiveTable, rebuild
@@ -86,3 +88,14 @@ def test_a_table_not_running_is_not_let_go() -> None:
     table.info.status = TableStatus.FINISHED
     table.release()
     assert table.released is None and table.state is not None and table.log
+
+
+def test_release_after_is_read_from_the_environment_and_checked() -> None:
+    from connect_arena.server.config import Settings
+
+    assert Settings.from_env({}).release_after == 30.0
+    assert Settings.from_env({"CONNECT_ARENA_RELEASE_AFTER": "0"}).release_after == 0.0
+    with pytest.raises(ValueError, match="release_after must be >= 0"):
+        Settings.from_env({"CONNECT_ARENA_RELEASE_AFTER": "-1"})
+    with pytest.raises(ValueError, match="could not convert"):
+        Settings.from_env({"CONNECT_ARENA_RELEASE_AFTER": "soon"})
