@@ -117,9 +117,9 @@ class HeldTables(dict[int, LiveTable]):
     def newest_others(self, skip: int, count: int) -> list[LiveTable]:
         """``count`` tables that are not open, newest first, after the ``skip`` newest of them:
         a slice of the held ids read from the top (the open ones, few, stepped over), whatever
-        the number held. Call :meth:`open_tables` first (it drops the tables started since
-        from the open ones)."""
-        ids, opened = self._ids, self._opened
+        the number held."""
+        ids = self._ids
+        opened = {i for i in self._opened if self[i].info.status is TableStatus.OPEN}
         above = sorted(opened, reverse=True)
         # The position from the top of the (skip+1)-th id not open: skip plus the open ids
         # above it, found by stepping down past them (at most one step each).
