@@ -60,11 +60,14 @@ async def play(service: MatchService, user: User, actions: int, rng: random.Rand
 
 
 def traced() -> int:
+    """Bytes of Python objects allocated since ``tracemalloc.start()`` and still alive."""
     gc.collect()
     return tracemalloc.get_traced_memory()[0]
 
 
 async def measure(url: str, redis_url: str, tables: int, actions: int) -> None:
+    """Play ``tables`` tables of ``actions`` actions on one service, start a second on the
+    same database (``url``) and Redis, and print what the module docstring lists."""
     engine = make_engine(url)
     await asyncio.to_thread(run_migrations, engine)
     first_storage, second_storage = SqlStorage(make_engine(url)), SqlStorage(make_engine(url))
@@ -143,6 +146,7 @@ async def measure(url: str, redis_url: str, tables: int, actions: int) -> None:
 
 
 def main() -> None:
+    """Parse the options; run :func:`measure` on a throwaway PostgreSQL and Redis."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=300)
     parser.add_argument("--actions", type=int, default=80, help="actions a table, at most")

@@ -552,14 +552,9 @@ class Cluster:
             info = await storage.get_table(table.id)
             if info is not None:
                 self._apply_info(table, info)
-        restored = table.released is not None
-        if restored:  # the whole log, as the database has it now
+        if table.released is not None:  # the whole log, as the database has it now
             await self._restore(table)
-        if (
-            not restored
-            and table.state is not None
-            and (known_seq is None or known_seq > table.seq)
-        ):
+        elif table.state is not None and (known_seq is None or known_seq > table.seq):
             for entry in await storage.load_actions(table.id, after=table.seq):
                 self._apply_entry(table, entry)
         if known_seq is None or known_seq <= table.seq:
@@ -622,7 +617,8 @@ class Cluster:
             table.remote_online[origin] = online
             released = table.released
             if released is not None:  # its game is read back whole when it is next used
-                released.seq = seq if seq >= 0 else released.seq
+                if seq >= 0:
+                    released.seq = seq
             elif 0 <= seq < table.seq:  # a takeback elsewhere: rebuild from the database
                 self._spawn(self._taken_back(table))
                 return
