@@ -120,17 +120,13 @@ class HeldTables(dict[int, LiveTable]):
         the number held."""
         ids = self._ids
         opened = {i for i in self._opened if self[i].info.status is TableStatus.OPEN}
-        above = sorted(opened, reverse=True)
-        # The position from the top of the (skip+1)-th id not open: skip plus the open ids
-        # above it, found by stepping down past them (at most one step each).
-        position, passed = skip, 0
-        while position < len(ids):
-            top = ids[len(ids) - 1 - position]
-            while passed < len(above) and above[passed] >= top:
-                passed += 1
-            if skip + passed == position:
+        # The (skip+1)-th id not open, counted from the top: skip, plus one for each open id
+        # at or above it (taken from the top down, each at its own position).
+        position = skip
+        for table_id in sorted(opened, reverse=True):
+            if len(ids) - 1 - bisect_left(ids, table_id) > position:
                 break
-            position = skip + passed
+            position += 1
         found: list[LiveTable] = []
         while position < len(ids) and len(found) < count:
             table_id = ids[len(ids) - 1 - position]
